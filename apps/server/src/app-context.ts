@@ -1,0 +1,43 @@
+import type { Database, Db } from './db/client.ts';
+import type { LoginLimiter } from './lib/login-limiter.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+import type { TokenService } from './lib/tokens.ts';
+import type { TtlValue } from './lib/ttl-value.ts';
+import type { UserCache } from './lib/user-cache.ts';
+import type { OptionsCache } from './lib/resource/options-cache.ts';
+import type { PublicCompany } from '@erp/domain';
+import type { UserRecord } from './modules/setup/users.repository.ts';
+
+/** The services every module reaches through `app.ctx`. */
+export interface AppContext {
+  database: Database;
+  db: Db;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
+  userCache: UserCache;
+  optionsCache: OptionsCache;
+  /** Company name and logo URLs, read by every token verification. */
+  company: TtlValue<PublicCompany>;
+}
+
+/** Who is calling: the acting user and, on an assumed session, the admin behind them. */
+export interface AuthContext {
+  user: UserRecord;
+  realUser?: UserRecord;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The authenticated caller of a route guarded by `authenticate`. */
+export function authOf(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('authOf called on a route without authenticate');
+  return request.auth;
+}

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@erp/domain';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppContext } from './app-context.ts';
+import { loadOrCreateSecret } from './bootstrap.ts';
+import type { Database } from './db/client.ts';
+import { defaultLoginLimits, LoginLimiter, type LoginLimits } from './lib/login-limiter.ts';
+import { createPasswordHasher, type PasswordHashingOptions } from './lib/passwords.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { TtlValue } from './lib/ttl-value.ts';
+import { UserCache } from './lib/user-cache.ts';
+import { OptionsCache } from './lib/resource/options-cache.ts';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { readPublicCompany } from './modules/setup/settings.repository.ts';
+import { registerSetupRoutes } from './modules/setup/setup.routes.ts';
+import { findUserById } from './modules/setup/users.repository.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** A pino logger, or Fastify's logger options; false (the default) logs nothing. */
+  logger?: Logger | FastifyServerOptions['logger'];
+  /** The built web app (apps/web/dist): served with a fallback to index.html for the browser's routes. */
+  webDist?: string;
+  jwtSecret?: string;
+  passwordHashing?: PasswordHashingOptions;
+  loginLimits?: LoginLimits;
+  trustProxy?: boolean;
+}
+
+export const bodyLimitBytes = 2 * 1024 * 1024;
+
+function isPinoLogger(value: unknown): value is Logger {
+  return typeof value === 'object' && value !== null && typeof (value as Logger).child === 'function';
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(isPinoLogger(options.logger) ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: options.logger ?? false }),
+    bodyLimit: bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const db = options.db.db;
+  const context: AppContext = {
+    database: options.db,
+    db,
+    passwords: createPasswordHasher(options.passwordHashing),
+    tokens: createTokenService(options.jwtSecret ?? (await loadOrCreateSecret(db))),
+    loginLimiter: new LoginLimiter(options.loginLimits ?? defaultLoginLimits),
+    userCache: new UserCache((id) => findUserById(db, id)),
+    company: new TtlValue(() => readPublicCompany(db)),
+    optionsCache: new OptionsCache(),
+  };
+  app.decorate('ctx', context);
+  app.decorateRequest('auth', null);
+
+  registerSecurityHeaders(app);
+  context.optionsCache.register(app);
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+
+  registerErrorHandling(app);
+  registerAuthRoutes(app);
+  registerSetupRoutes(app);
+  registerAccountingRoutes(app);
+  await registerWebApp(app, options.webDist);
+  return app;
+}
+
+/** Unknown /api paths answer the JSON envelope; other GETs fall back to the web app's index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite names built assets by content hash: they never change. index.html always revalidates.
+        reply.header('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 404, message: messages.notFound });
+  });
+}

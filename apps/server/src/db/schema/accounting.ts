@@ -1,0 +1,127 @@
+import { type AnyPgColumn, bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { entityColumns, regions } from './setup.ts';
+
+/** Mirrors db/migrations/0003_accounting.sql (the SQL is the source of truth). Dates are `YYYY-MM-DD` strings. */
+export const accountHeads = pgTable(
+  'account_heads',
+  {
+    ...entityColumns(),
+    headName: text('head_name').notNull(),
+    headType: text('head_type').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => accountHeads.id, { onDelete: 'restrict' }),
+  },
+  (t) => [unique('account_heads_head_name_key').on(t.headName)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    ...entityColumns(),
+    accountCode: text('account_code').notNull(),
+    accountName: text('account_name').notNull(),
+    headId: integer('head_id')
+      .notNull()
+      .references(() => accountHeads.id, { onDelete: 'restrict' }),
+    subHeadId: integer('sub_head_id').references(() => accountHeads.id, { onDelete: 'restrict' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull().default('other'),
+    openingBalance: numeric('opening_balance', { precision: 18, scale: 2 }).notNull().default('0'),
+    openingDate: date('opening_date', { mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [unique('accounts_account_code_key').on(t.accountCode)],
+);
+
+export const postingAccounts = pgTable('posting_accounts', {
+  key: text('key').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'restrict' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    docType: text('doc_type').notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.docType, t.year] })],
+);
+
+export const periodClose = pgTable('period_close', {
+  id: integer('id').primaryKey().default(1),
+  closedThrough: date('closed_through', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+export const journals = pgTable(
+  'journals',
+  {
+    ...entityColumns(),
+    journalNumber: text('journal_number'),
+    journalDate: date('journal_date', { mode: 'string' }).notNull(),
+    narration: text('narration').notNull(),
+    status: text('status').notNull().default('draft'),
+    totalDebit: numeric('total_debit', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalCredit: numeric('total_credit', { precision: 18, scale: 2 }).notNull().default('0'),
+    reversesJournalId: integer('reverses_journal_id').references((): AnyPgColumn => journals.id),
+    reversalJournalId: integer('reversal_journal_id').references((): AnyPgColumn => journals.id),
+    createdBy: integer('created_by'),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
+    postedBy: integer('posted_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledBy: integer('cancelled_by'),
+  },
+  (t) => [unique('journals_journal_number_key').on(t.journalNumber)],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    debit: numeric('debit', { precision: 18, scale: 2 }).notNull().default('0'),
+    credit: numeric('credit', { precision: 18, scale: 2 }).notNull().default('0'),
+    memo: text('memo').notNull().default(''),
+  },
+  (t) => [unique('journal_lines_journal_id_line_no_key').on(t.journalId, t.lineNo)],
+);
+
+export const glEntries = pgTable('gl_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'restrict' }),
+  entryDate: date('entry_date', { mode: 'string' }).notNull(),
+  documentType: text('document_type').notNull(),
+  documentId: integer('document_id').notNull(),
+  documentNumber: text('document_number').notNull(),
+  narration: text('narration').notNull().default(''),
+  memo: text('memo').notNull().default(''),
+  debit: numeric('debit', { precision: 18, scale: 2 }).notNull().default('0'),
+  credit: numeric('credit', { precision: 18, scale: 2 }).notNull().default('0'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdBy: integer('created_by'),
+});
+
+/** Derived from gl_entries by a trigger; never written by code. */
+export const accountDailyTotals = pgTable(
+  'account_daily_totals',
+  {
+    accountId: integer('account_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    debit: numeric('debit').notNull(),
+    credit: numeric('credit').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.entryDate] })],
+);

@@ -1,0 +1,3 @@
+export * from './setup.ts';
+export * from './system.ts';
+export * from './accounting.ts';

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { entityColumns } from './setup.ts';
+
+/** bytea as a Node Buffer on both drivers (PGlite answers Uint8Array, pg answers Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+  toDriver: (value) => value,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    ...entityColumns(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    active: boolean('active').notNull().default(true),
+    permissions: jsonb('permissions').$type<Record<string, number[]>>().notNull().default({}),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+);
+
+export const companySettings = pgTable('company_settings', {
+  ...entityColumns(),
+  companyName: text('company_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  taxNumber: text('tax_number').notNull().default(''),
+  currency: text('currency').notNull().default('PKR'),
+  taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  invoiceFooter: text('invoice_footer').notNull().default(''),
+  fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(7),
+});
+
+export const companyLogos = pgTable('company_logos', {
+  kind: text('kind').primaryKey(),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  actorUserId: integer('actor_user_id'),
+  realUserId: integer('real_user_id'),
+  action: text('action').notNull(),
+  resource: text('resource').notNull(),
+  recordId: text('record_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+});
+
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { fiscalYearOf, type Role, roles } from '@erp/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { accountHeads, accounts, assetCategories, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
+import { todayIso } from '../ledger/general-ledger.ts';
+import { cancelJournalIn, createPostedJournal } from '../modules/accounting/journals.service.ts';
+import type { PasswordHasher } from '../lib/passwords.ts';
+import { rectangleLogoPng, squareLogoPng } from './png.ts';
+
+export const demoPassword = 'Demo@12345';
+
+const demoNames: Record<Role, string> = {
+  admin: 'Ayesha Khan',
+  accountant: 'Bilal Ahmed',
+  operationManager: 'Sana Malik',
+  inventorySupervisor: 'Usman Tariq',
+  salesManager: 'Hira Siddiqui',
+  salesExecutive: 'Fahad Iqbal',
+  serviceManager: 'Zainab Raza',
+  seniorServiceEngineer: 'Imran Qureshi',
+  asm: 'Mariam Javed',
+  serviceEngineer: 'Hamza Sheikh',
+  auditor: 'Nadia Hussain',
+};
+
+const demoRegions = [
+  { regionName: 'Lahore', regionCode: 'LHR', cities: ['Lahore', 'Gujranwala', 'Sialkot', 'Sheikhupura'] },
+  { regionName: 'Karachi', regionCode: 'KHI', cities: ['Karachi', 'Hyderabad', 'Sukkur'] },
+  { regionName: 'Islamabad', regionCode: 'ISB', cities: ['Islamabad', 'Rawalpindi', 'Peshawar'] },
+  { regionName: 'Multan', regionCode: 'MUX', cities: ['Multan', 'Bahawalpur', 'Dera Ghazi Khan'] },
+];
+
+const demoCategories = [
+  { categoryName: 'Reagents', description: 'Clinical chemistry, haematology and immunoassay reagents', subs: ['Clinical Chemistry', 'Haematology', 'Immunoassay', 'Microbiology Media'] },
+  { categoryName: 'Consumables', description: 'Single-use laboratory and collection supplies', subs: ['Blood Collection Tubes', 'Pipette Tips', 'Gloves', 'Swabs'] },
+  { categoryName: 'Equipment', description: 'Analysers and laboratory instruments', subs: ['Analysers', 'Centrifuges', 'Microscopes'] },
+  { categoryName: 'Glassware', description: 'Laboratory glassware', subs: ['Beakers', 'Flasks', 'Test Tubes'] },
+  { categoryName: 'Controls & Calibrators', description: 'Quality control material', subs: ['Controls', 'Calibrators'] },
+];
+
+const demoAssetCategories = [
+  { assetCategoryName: 'Laboratory Analysers', usefulLifeMonths: 84 },
+  { assetCategoryName: 'Vehicles', usefulLifeMonths: 60 },
+  { assetCategoryName: 'Computers', usefulLifeMonths: 36 },
+  { assetCategoryName: 'Furniture & Fixtures', usefulLifeMonths: 120 },
+  { assetCategoryName: 'Cold Chain Equipment', usefulLifeMonths: 96 },
+];
+
+const demoCouriers = [
+  { courierName: 'TCS', phone: '+92 21 111 123 456', trackingUrlPattern: 'https://www.tcsexpress.com/track/{trackingNumber}' },
+  { courierName: 'Leopards Courier', phone: '+92 21 111 300 786', trackingUrlPattern: 'https://www.leopardscourier.com/tracking/{trackingNumber}' },
+  { courierName: 'M&P Express', phone: '+92 21 111 202 202', trackingUrlPattern: 'https://www.mulphilog.com/tracking/{trackingNumber}' },
+  { courierName: 'Own Vehicle', phone: '', trackingUrlPattern: '' },
+];
+
+function logoRow(kind: 'rectangle' | 'square', bytes: Buffer) {
+  return { kind, mime: 'image/png', bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * Fills an empty installation with a realistic demo company and one user per role
+ * (username = role id, password Demo@12345). Does nothing when any region exists.
+ */
+export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ seeded: boolean }> {
+  const passwordHash = await passwords.hash(demoPassword);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(4242003)`);
+    const [anyRegion] = await tx.select({ id: regions.id }).from(regions).limit(1);
+    if (anyRegion) return { seeded: false };
+
+    const settings = {
+      companyName: 'Medilab Supplies (Pvt) Ltd',
+      address: '42-B Main Boulevard, Gulberg III, Lahore',
+      phone: '+92 42 3571 0000',
+      taxNumber: 'NTN 1234567-8',
+      currency: 'PKR',
+      taxRate: '17.00',
+      invoiceFooter: 'Goods once sold are returnable only as per the return policy. Thank you for your business.',
+      fiscalYearStartMonth: 7,
+    };
+    const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1);
+    if (existing) await tx.update(companySettings).set(settings).where(eq(companySettings.id, existing.id));
+    else await tx.insert(companySettings).values(settings);
+    await tx.delete(companyLogos);
+    await tx.insert(companyLogos).values([logoRow('rectangle', rectangleLogoPng()), logoRow('square', squareLogoPng())]);
+
+    for (const region of demoRegions) {
+      const [row] = await tx.insert(regions).values({ regionName: region.regionName, regionCode: region.regionCode }).returning({ id: regions.id });
+      await tx.insert(cities).values(region.cities.map((cityName) => ({ cityName, regionId: row!.id })));
+    }
+    for (const category of demoCategories) {
+      const [row] = await tx
+        .insert(categories)
+        .values({ categoryName: category.categoryName, description: category.description })
+        .returning({ id: categories.id });
+      await tx.insert(subCategories).values(category.subs.map((subCategoryName) => ({ subCategoryName, categoryId: row!.id })));
+    }
+    await tx.insert(assetCategories).values(demoAssetCategories.map((c) => ({ ...c, depreciationMethod: 'straightLine' })));
+    await tx.insert(couriers).values(demoCouriers);
+
+    for (const role of roles) {
+      const values = { name: demoNames[role], username: role, role, active: true, passwordHash };
+      // The bootstrap admin becomes the demo admin, so the demo password works for every role.
+      const [same] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${role})`);
+      if (same) await tx.update(users).set({ name: values.name, role, active: true, passwordHash }).where(eq(users.id, same.id));
+      else await tx.insert(users).values(values);
+    }
+    await seedJournals(tx);
+    return { seeded: true };
+  });
+}
+
+/**
+ * A few posted journals so the ledgers and statements show something: the owners' capital,
+ * a deposit of cash into the bank, salaries and rent paid, and a mistaken entry cancelled.
+ * Dated in the last weeks, never before the start of this fiscal year.
+ */
+async function seedJournals(tx: Tx): Promise<void> {
+  const [accountant] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'accountant'));
+  const actor = { actorUserId: accountant?.id ?? null, realUserId: accountant?.id ?? null, ip: null };
+  const codes = new Map((await tx.select({ id: accounts.id, code: accounts.accountCode }).from(accounts)).map((a) => [a.code, a.id]));
+  const id = (code: string) => {
+    const found = codes.get(code);
+    if (!found) throw new Error(`The default chart has no account ${code}`);
+    return found;
+  };
+  const today = todayIso();
+  const yearStart = fiscalYearOf(new Date(`${today}T00:00:00Z`), 7).from;
+  const daysAgo = (days: number) => {
+    const date = new Date(`${today}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() - days);
+    const iso = date.toISOString().slice(0, 10);
+    return iso < yearStart ? yearStart : iso;
+  };
+  const line = (code: string, debit: string, credit: string, memo = '') => ({ accountId: id(code), debit, credit, memo });
+  const [rent] = await tx
+    .insert(accounts)
+    .values({ accountCode: '6200', accountName: 'Office rent', headId: (await headIdOf(tx, 'Expenses'))!, subHeadId: await headIdOf(tx, 'Operating expenses'), kind: 'expense' })
+    .returning({ id: accounts.id });
+  codes.set('6200', rent!.id);
+  const post = (journalDate: string, narration: string, lines: ReturnType<typeof line>[]) => createPostedJournal(tx, { journalDate, narration, lines }, actor);
+
+  await post(daysAgo(28), 'Capital introduced by the directors', [
+    line('1000', '500000.00', '0.00', 'Cash'),
+    line('1010', '4500000.00', '0.00', 'Cheque deposited'),
+    line('3000', '0.00', '5000000.00'),
+  ]);
+  await post(daysAgo(21), 'Cash deposited into the savings account', [line('1020', '250000.00', '0.00'), line('1000', '0.00', '250000.00')]);
+  await post(daysAgo(14), 'Office rent for the month', [line('6200', '85000.00', '0.00'), line('1010', '0.00', '85000.00', 'Cheque 100231')]);
+  await post(daysAgo(3), 'Salaries for the month', [
+    line('6100', '420000.00', '0.00'),
+    line('2100', '0.00', '21000.00', 'Withholding tax'),
+    line('1010', '0.00', '399000.00'),
+  ]);
+  const mistaken = await post(daysAgo(2), 'Rent entered twice by mistake', [line('6200', '85000.00', '0.00'), line('1010', '0.00', '85000.00')]);
+  await cancelJournalIn(tx, mistaken.id, actor);
+}
+
+async function headIdOf(tx: Tx, headName: string): Promise<number | null> {
+  const [row] = await tx.select({ id: accountHeads.id }).from(accountHeads).where(eq(accountHeads.headName, headName));
+  return row?.id ?? null;
+}

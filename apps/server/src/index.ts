@@ -1,0 +1,10 @@
+export { buildApp, type BuildAppOptions } from './app.ts';
+export { bootstrap, loadOrCreateSecret } from './bootstrap.ts';
+export { loadConfig, type ServerConfig } from './config.ts';
+export { backupDatabase, restoreDatabase } from './db/backup.ts';
+export { type Database, type Db, openDatabase } from './db/client.ts';
+export { migrate } from './db/migrate.ts';
+export * as tables from './db/schema/index.ts';
+export { demoPassword, seedDemo } from './demo/seed-demo.ts';
+export { createPasswordHasher } from './lib/passwords.ts';
+export { bearer, createTestApp, openTestDatabase, type TestApp, testAdminPassword, testPasswordHashing } from './test/test-app.ts';

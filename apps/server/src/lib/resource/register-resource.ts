@@ -1,0 +1,111 @@
+import { canReadOptions, canUseResource, messages, optionsQuerySchema, type ResourceDeclaration } from '@erp/domain';
+import { getTableName } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf } from '../../app-context.ts';
+import { actorOf } from '../../plugins/audit.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireAccess, requireScope } from '../../plugins/authorize.ts';
+import { NotFoundError } from '../app-error.ts';
+import { registerTableTitle, registerUniqueConstraint } from '../pg-error.ts';
+import { parseId } from '../validation.ts';
+import type { ResourceBinding } from './resource-binding.ts';
+import { exportColumnsOf, exportFileName, exportRowCap, parseExportQuery, sendExport } from './resource-export.ts';
+import { findRow, listPage, listRows, optionRows, parseListQuery, planResourceQueries } from './resource-query.ts';
+import { createRecord, deleteRecord, updateRecord } from './resource-writes.ts';
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Unique constraints are named `<table>_<column>[_<other column>]_key` in the migrations; 409s name their field. */
+function registerConstraintNames(declaration: ResourceDeclaration, tableName: string): void {
+  registerTableTitle(tableName, declaration.title);
+  for (const field of declaration.fields) {
+    if (!field.unique) continue;
+    const columns = [field.name, ...(field.uniqueWith ? [field.uniqueWith] : [])].map(snakeCase).join('_');
+    registerUniqueConstraint(`${tableName}_${columns}_key`, field.name, field.label);
+  }
+}
+
+function idOf(request: FastifyRequest): number {
+  const id = parseId((request.params as { id?: unknown }).id);
+  if (id === undefined) throw new NotFoundError();
+  return id;
+}
+
+/**
+ * Serves one declared resource under /api/<name>: list, options, export, get, create,
+ * update, delete and its actions. Hooks replace the writes of resources with special rules.
+ */
+export function registerResource(app: FastifyInstance, binding: ResourceBinding): void {
+  const { declaration, hooks } = binding;
+  const plan = planResourceQueries(binding);
+  registerConstraintNames(declaration, getTableName(binding.table));
+  const base = `/api/${declaration.name}`;
+  const useResource = [authenticate, requireAccess((role) => canUseResource(role, declaration))];
+  const db = () => app.ctx.db;
+
+  app.get(base, { preHandler: useResource }, async (request) => {
+    const query = parseListQuery(declaration, request.query);
+    const auth = authOf(request);
+    const limits = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    const { data, total } = await listPage(db(), plan, query, auth, limits);
+    return { status: 200, message: messages.ok, data, total };
+  });
+
+  app.get(`${base}/options`, { preHandler: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {
+    if (declaration.hasOptions === false) {
+      return reply.status(404).send({ status: 404, message: messages.optionsNotAvailable(declaration.title) });
+    }
+    const query = optionsQuerySchema.parse(request.query ?? {});
+    const auth = authOf(request);
+    // Rows narrowed per user are cached per user; the others are the same for everyone.
+    const key = `${declaration.name}|${plan.rowScope ? auth.user.id : ''}|${JSON.stringify(query)}`;
+    // The answer is cached already serialised: pickers ask for the same lists all day.
+    const body = await app.ctx.optionsCache.get(key, async () => {
+      const { options, hasMore } = await optionRows(db(), plan, auth, query);
+      return JSON.stringify({ status: 200, message: messages.ok, options, hasMore });
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get(`${base}/export`, { preHandler: useResource }, async (request, reply) => {
+    const { format, query: listQuery } = parseExportQuery(request.query);
+    const query = parseListQuery(declaration, listQuery);
+    const rows = await listRows(db(), plan, query, authOf(request), { limit: exportRowCap, offset: 0 });
+    return sendExport(reply, format, { fileName: exportFileName(declaration.name), title: declaration.title, columns: exportColumnsOf(declaration), rows });
+  });
+
+  app.get(`${base}/:id`, { preHandler: useResource }, async (request) => {
+    const data = await findRow(db(), plan, idOf(request), authOf(request));
+    if (!data) throw new NotFoundError();
+    return { status: 200, message: messages.ok, data };
+  });
+
+  app.post(base, { preHandler: useResource }, async (request, reply) => {
+    const data = hooks?.create ? await hooks.create(request) : await createRecord(db(), plan, actorOf(request), request.body);
+    return reply.status(201).send({ status: 201, message: messages.saved, data });
+  });
+
+  app.put(`${base}/:id`, { preHandler: useResource }, async (request) => {
+    const id = idOf(request);
+    const data = hooks?.update ? await hooks.update(request, id) : await updateRecord(db(), plan, actorOf(request), id, request.body);
+    return { status: 200, message: messages.saved, data };
+  });
+
+  app.delete(`${base}/:id`, { preHandler: [...useResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
+    const id = idOf(request);
+    if (hooks?.remove) await hooks.remove(request, id);
+    else await deleteRecord(db(), plan, actorOf(request), id);
+    return { status: 200, message: messages.deleted };
+  });
+
+  for (const [action, handler] of Object.entries(hooks?.actions ?? {})) {
+    app.post(`${base}/:id/${action}`, { preHandler: useResource }, async (request) => {
+      const result = await handler(request, idOf(request));
+      return { status: 200, ...result };
+    });
+  }
+}
+
+export { planResourceQueries };

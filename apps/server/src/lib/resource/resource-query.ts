@@ -1,0 +1,264 @@
+import {
+  type FieldDeclaration,
+  type ListQuery,
+  type OptionsQuery,
+  listQuerySchema,
+  permittedIds,
+  resourceByName,
+  type ResourceDeclaration,
+  sortableFields,
+  messages,
+} from '@erp/domain';
+import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../app-context.ts';
+import type { Executor } from '../../db/client.ts';
+import { BadRequestError } from '../app-error.ts';
+import type { ResourceBinding, Row } from './resource-binding.ts';
+import { tableOfResource } from './resource-tables.ts';
+
+type Columns = Record<string, AnyPgColumn>;
+
+interface ReferenceJoin {
+  field: FieldDeclaration;
+  /** Key of the joined object in a row: `regionId` -> `region`. */
+  key: string;
+  table: PgTable;
+  columns: Columns;
+  nameField: string;
+}
+
+/** What a resource's queries are built from, computed once at registration. */
+export interface ResourceQueryPlan {
+  binding: ResourceBinding;
+  columns: Columns;
+  references: ReferenceJoin[];
+  /** The rows a caller may see: the resource's hook, or its declared permission list. */
+  rowScope?: (auth: AuthContext) => SQL | undefined;
+}
+
+function rowScopeOf(binding: ResourceBinding, columns: Columns): ResourceQueryPlan['rowScope'] {
+  if (binding.hooks?.rowScope) return binding.hooks.rowScope;
+  const rule = binding.declaration.rowPermission;
+  if (!rule) return undefined;
+  const scoped = columns[rule.field];
+  if (!scoped) throw new Error(`${binding.declaration.name} is narrowed by ${rule.field}, which it has no column for`);
+  return (auth) => {
+    const ids = permittedIds(auth.user.permissions, rule.area);
+    return ids ? inArray(scoped, [...ids]) : undefined;
+  };
+}
+
+export function referenceKeyOf(fieldName: string): string {
+  return fieldName.endsWith('Id') ? fieldName.slice(0, -2) : `${fieldName}Ref`;
+}
+
+export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan {
+  const { declaration, table } = binding;
+  const columns = getTableColumns(table) as Columns;
+  for (const field of declaration.fields) {
+    if (!columns[field.name]) throw new Error(`Table ${getTableName(table)} has no column for ${declaration.name}.${field.name}`);
+  }
+  const references = declaration.fields
+    .filter((field) => field.kind === 'reference')
+    .map((field) => {
+      const target = resourceByName(field.reference ?? '');
+      if (!target) throw new Error(`${declaration.name}.${field.name} references an unknown resource`);
+      const joined = alias(tableOfResource(target.name), `ref_${field.name}`);
+      return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
+    });
+  return { binding, columns, references, rowScope: rowScopeOf(binding, columns) };
+}
+
+function column(plan: ResourceQueryPlan, name: string): AnyPgColumn {
+  const found = plan.columns[name];
+  if (!found) throw new Error(`No column ${name} in ${plan.binding.declaration.name}`);
+  return found;
+}
+
+function rowSelection(plan: ResourceQueryPlan): Record<string, unknown> {
+  const selection: Record<string, unknown> = { id: column(plan, 'id') };
+  for (const field of plan.binding.declaration.fields) selection[field.name] = column(plan, field.name);
+  Object.assign(selection, plan.binding.hooks?.rowColumns ?? {});
+  selection.createdAt = column(plan, 'createdAt');
+  selection.updatedAt = column(plan, 'updatedAt');
+  for (const ref of plan.references) {
+    selection[ref.key] = { id: ref.columns.id, [ref.nameField]: ref.columns[ref.nameField] };
+  }
+  return selection;
+}
+
+function withJoins<Query extends { leftJoin: (table: PgTable, on: SQL) => Query }>(plan: ResourceQueryPlan, query: Query): Query {
+  let joined = query;
+  for (const ref of plan.references) {
+    joined = joined.leftJoin(ref.table, eq(ref.columns.id as AnyPgColumn, column(plan, ref.field.name)));
+  }
+  return joined;
+}
+
+/** `%` and `_` are wildcards of LIKE; a user searching for "50%" means the characters. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ParsedListQuery extends ListQuery {
+  filters: Record<string, unknown>;
+}
+
+/** The list query plus the declared filters, each coerced by its field's kind. */
+export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): ParsedListQuery {
+  const query = listQuerySchema.parse(raw ?? {});
+  const source = (raw ?? {}) as Record<string, unknown>;
+  const filters: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of declaration.fields.filter((f) => f.filterable)) {
+    const value = source[field.name];
+    if (value === undefined || value === '') continue;
+    const text = String(Array.isArray(value) ? value[0] : value);
+    const coerced = coerceFilter(field, text);
+    if (coerced === undefined) errors[field.name] = messages.invalidFilter(field.label);
+    else filters[field.name] = coerced;
+  }
+  if (query.sort && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
+  if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
+  return { ...query, filters };
+}
+
+function coerceFilter(field: FieldDeclaration, text: string): unknown {
+  switch (field.kind) {
+    case 'reference':
+    case 'integer':
+      return /^-?\d{1,10}$/.test(text) ? Number(text) : undefined;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'enum':
+      return field.enumValues?.some((v) => v.value === text) ? text : undefined;
+    case 'date':
+      return isIsoDate(text) ? text : undefined;
+    default:
+      return text;
+  }
+}
+
+/** `YYYY-MM-DD` naming a real day. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
+}
+
+function sortKeys(declaration: ResourceDeclaration): Set<string> {
+  const keys = new Set(['id', 'createdAt', 'updatedAt', ...sortableFields(declaration)]);
+  for (const field of declaration.fields) if (field.kind === 'reference' && keys.has(field.name)) keys.add(referenceKeyOf(field.name));
+  return keys;
+}
+
+function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const { declaration, hooks } = plan.binding;
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const searchable = declaration.fields.filter((f) => f.searchable);
+    conditions.push(or(...searchable.map((f) => ilike(column(plan, f.name), pattern))));
+  }
+  for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
+  if (auth && plan.rowScope) conditions.push(plan.rowScope(auth));
+  return and(...conditions);
+}
+
+function orderOf(plan: ResourceQueryPlan, query: ParsedListQuery): SQL[] {
+  const { declaration } = plan.binding;
+  const field = query.sort ?? declaration.defaultSort.field;
+  const direction = query.order ? (query.order.startsWith('desc') ? desc : asc) : declaration.defaultSort.order === 'desc' ? desc : asc;
+  const ref = plan.references.find((r) => r.key === field || r.field.name === field);
+  const sortColumn = ref ? (ref.columns[ref.nameField] as AnyPgColumn) : column(plan, field);
+  // The id breaks ties, so pages never repeat or skip a row.
+  return [direction(sortColumn), direction(column(plan, 'id'))];
+}
+
+export async function listRows(
+  executor: Executor,
+  plan: ResourceQueryPlan,
+  query: ParsedListQuery,
+  auth: AuthContext | undefined,
+  limits: { limit: number; offset: number },
+): Promise<Row[]> {
+  const base = executor.select(rowSelection(plan) as never).from(plan.binding.table).$dynamic();
+  return (await withJoins(plan, base)
+    .where(whereOf(plan, query, auth))
+    .orderBy(...orderOf(plan, query))
+    .limit(limits.limit)
+    .offset(limits.offset)) as Row[];
+}
+
+/**
+ * One page and the total of matching rows in one query (a window count), so a search scans
+ * the table once, not twice. A page past the end has no row to carry the total: count then.
+ */
+export async function listPage(
+  executor: Executor,
+  plan: ResourceQueryPlan,
+  query: ParsedListQuery,
+  auth: AuthContext | undefined,
+  limits: { limit: number; offset: number },
+): Promise<{ data: Row[]; total: number }> {
+  const selection = { ...rowSelection(plan), [totalKey]: sql<number>`count(*) over ()` };
+  const base = executor.select(selection as never).from(plan.binding.table).$dynamic();
+  const rows = (await withJoins(plan, base)
+    .where(whereOf(plan, query, auth))
+    .orderBy(...orderOf(plan, query))
+    .limit(limits.limit)
+    .offset(limits.offset)) as Row[];
+  if (rows.length === 0) return { data: [], total: limits.offset === 0 ? 0 : await countRows(executor, plan, query, auth) };
+  const total = Number(rows[0]?.[totalKey] ?? 0);
+  for (const row of rows) delete row[totalKey];
+  return { data: rows, total };
+}
+
+const totalKey = '__total';
+
+export async function countRows(executor: Executor, plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(plan.binding.table)
+    .where(whereOf(plan, query, auth));
+  return Number(row?.total ?? 0);
+}
+
+export async function findRow(executor: Executor, plan: ResourceQueryPlan, id: number, auth?: AuthContext): Promise<Row | undefined> {
+  const scope = auth ? plan.rowScope?.(auth) : undefined;
+  const base = executor.select(rowSelection(plan) as never).from(plan.binding.table).$dynamic();
+  const [row] = (await withJoins(plan, base).where(and(eq(column(plan, 'id'), id), scope))) as Row[];
+  return row;
+}
+
+/** At most `limit` options matching the search, sorted by name, plus those named in `ids`. */
+export async function optionRows(
+  executor: Executor,
+  plan: ResourceQueryPlan,
+  auth: AuthContext,
+  query: OptionsQuery,
+): Promise<{ options: Row[]; hasMore: boolean }> {
+  const { declaration, hooks } = plan.binding;
+  const nameColumn = column(plan, declaration.nameField);
+  const idColumn = column(plan, 'id');
+  const selection: Record<string, unknown> = { id: idColumn, name: nameColumn };
+  for (const ref of plan.references) selection[ref.field.name] = column(plan, ref.field.name);
+  Object.assign(selection, hooks?.optionColumns ?? {});
+  const scope = plan.rowScope?.(auth);
+  const select = () => executor.select(selection as never).from(plan.binding.table);
+  const search = query.search ? ilike(nameColumn, likePattern(query.search)) : undefined;
+  // One more than asked tells whether there are more.
+  const page =
+    query.limit === 0
+      ? []
+      : ((await select()
+          .where(and(scope, search))
+          .orderBy(asc(nameColumn), asc(idColumn))
+          .limit(query.limit + 1)) as Row[]);
+  const hasMore = page.length > query.limit;
+  const options = page.slice(0, query.limit);
+  const missing = (query.ids ?? []).filter((id) => !options.some((o) => o.id === id));
+  if (missing.length > 0) options.push(...((await select().where(and(scope, inArray(idColumn, missing)))) as Row[]));
+  return { options, hasMore };
+}

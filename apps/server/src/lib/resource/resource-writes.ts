@@ -1,0 +1,112 @@
+import { createSchemaOf, messages, resources, updateSchemaOf } from '@erp/domain';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client.ts';
+import { type AuditActor, audit } from '../../plugins/audit.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
+import { pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
+import { parseInput } from '../validation.ts';
+import type { Row } from './resource-binding.ts';
+import { findRow, type ResourceQueryPlan } from './resource-query.ts';
+import { tableOfResource } from './resource-tables.ts';
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A reference to a record that does not exist is the caller's mistake (400), not a conflict. */
+function rethrowMissingReference(plan: ResourceQueryPlan, error: unknown): never {
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === pgCodes.foreignKeyViolation) {
+    // `accounts_sub_head_id_fkey` also ends in `head_id_fkey`: the longest column name wins.
+    const field = plan.references
+      .filter((ref) => pgError.constraint?.endsWith(`_${snakeCase(ref.field.name)}_fkey`))
+      .sort((a, b) => b.field.name.length - a.field.name.length)[0];
+    if (field) throw new BadRequestError({ [field.field.name]: `${field.field.label} does not exist` });
+  }
+  throw error;
+}
+
+export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, body: unknown): Promise<Row> {
+  const { declaration, table } = plan.binding;
+  const input = parseInput(createSchemaOf(declaration), body) as Row;
+  try {
+    return await db.transaction(async (tx) => {
+      const [inserted] = (await tx.insert(table).values(input as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
+      const row = await findRow(tx, plan, inserted!.id);
+      await audit(tx, actor, { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
+      return row!;
+    });
+  } catch (error) {
+    rethrowMissingReference(plan, error);
+  }
+}
+
+export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, id: number, body: unknown): Promise<Row> {
+  const { declaration, table } = plan.binding;
+  const input = parseInput(updateSchemaOf(declaration), body) as Row;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockRow(tx, plan, id);
+      if (Object.keys(input).length === 0) return before;
+      await tx
+        .update(table)
+        .set({ ...input, updatedAt: sql`now()` } as never)
+        .where(eq(plan.columns.id as AnyPgColumn, id));
+      const after = await findRow(tx, plan, id);
+      await audit(tx, actor, { action: 'update', resource: declaration.name, recordId: id, before, after });
+      return after!;
+    });
+  } catch (error) {
+    rethrowMissingReference(plan, error);
+  }
+}
+
+/** Locks the row for the rest of the transaction, so two writers of one record take turns. */
+export async function lockRow(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<Row> {
+  const locked = await tx
+    .select({ id: plan.columns.id as AnyPgColumn })
+    .from(plan.binding.table)
+    .where(eq(plan.columns.id as AnyPgColumn, id))
+    .for('update');
+  if (locked.length === 0) throw new NotFoundError();
+  const row = await findRow(tx, plan, id);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/**
+ * Refuses when another declared resource still refers to the record, naming it; the
+ * foreign key stays the final guard for references the declarations do not know about.
+ */
+export async function assertNotReferenced(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<void> {
+  const { declaration } = plan.binding;
+  for (const other of resources) {
+    for (const field of other.fields) {
+      if (field.kind !== 'reference' || field.reference !== declaration.name) continue;
+      const otherTable = tableOfResource(other.name);
+      const referencing = (getTableColumns(otherTable) as Record<string, AnyPgColumn>)[field.name];
+      if (!referencing) continue;
+      const found = await tx.select({ one: sql`1` }).from(otherTable).where(eq(referencing, id)).limit(1);
+      if (found.length > 0) throw new ConflictError(messages.inUse(declaration.singular, other.title));
+    }
+  }
+}
+
+export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, id: number): Promise<void> {
+  const { declaration, table } = plan.binding;
+  try {
+    await db.transaction(async (tx) => {
+      const before = await lockRow(tx, plan, id);
+      await assertNotReferenced(tx, plan, id);
+      await tx.delete(table).where(eq(plan.columns.id as AnyPgColumn, id));
+      await audit(tx, actor, { action: 'delete', resource: declaration.name, recordId: id, before });
+    });
+  } catch (error) {
+    const pgError = pgErrorOf(error);
+    if (pgError?.code === pgCodes.foreignKeyViolation) {
+      throw new ConflictError(messages.inUse(declaration.singular, titleOfConstraint(pgError.constraint) ?? 'other records'));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { demoPassword, seedDemo } from './demo/seed-demo.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+
+/** Starts the server: open the database, migrate, bootstrap (and the demo when asked), listen; stop cleanly on a signal. */
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  logger.info({ database: database.kind, location: database.location }, 'database opened');
+  const migration = await migrate(database.db);
+  if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
+
+  const passwords = createPasswordHasher();
+  const boot = await bootstrap(database.db, passwords, config.adminPassword);
+  if (config.demo) {
+    const demo = await seedDemo(database.db, passwords);
+    if (demo.seeded) {
+      console.log(`Demo company created. Sign in as any role id (admin, accountant, salesExecutive, ...) with the password ${demoPassword}`);
+    } else {
+      logger.info('the database already has data: demo not seeded');
+    }
+  }
+  if (boot.generatedAdminPassword && !config.demo) {
+    // Shown once, on the console only: it is not logged and cannot be read back.
+    console.log(`\nFirst start: created the user "admin" with the password: ${boot.generatedAdminPassword}\nSign in and change it at /user/password.\n`);
+  }
+
+  const app = await buildApp({
+    db: database,
+    logger,
+    jwtSecret: config.jwtSecret,
+    trustProxy: config.trustProxy,
+    webDist: config.webDist ?? new URL('../../web/dist', import.meta.url).pathname,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      // Closing PGlite flushes its files; without it the last writes could be lost.
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`ERP server listening on http://${shownHost}:${config.port}`);
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { canAccessRoute, formatBalance } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf } from '../../app-context.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
+import { parseExportQuery, sendExport } from '../../lib/resource/resource-export.ts';
+import type { Row } from '../../lib/resource/resource-binding.ts';
+import { parseId } from '../../lib/validation.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/authorize.ts';
+import { accountLedger, ledgerForExport } from './ledger.service.ts';
+
+function accountIdOf(request: FastifyRequest): number {
+  const id = parseId((request.params as { accountId?: unknown }).accountId);
+  if (id === undefined) throw new NotFoundError();
+  return id;
+}
+
+const text = (key: string) => (row: Row) => (row[key] === undefined || row[key] === null ? null : String(row[key]));
+
+const ledgerColumns = [
+  { header: 'Date', value: text('entryDate') },
+  { header: 'Document', value: text('documentNumber') },
+  { header: 'Narration', value: text('narration') },
+  { header: 'Memo', value: text('memo') },
+  { header: 'Debit', value: text('debit') },
+  { header: 'Credit', value: text('credit') },
+  { header: 'Balance', value: (row: Row) => formatBalance(String(row.balance)) },
+];
+
+/** The standalone ledger page's API: who may open /ledger/:accountId may read it (sales roles included). */
+export function registerLedgerRoutes(app: FastifyInstance): void {
+  const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
+
+  app.get('/api/ledger/:accountId', { preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
+
+  app.get('/api/ledger/:accountId/export', { preHandler: guard }, async (request, reply) => {
+    const { format, query } = parseExportQuery(request.query);
+    const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
+    const rows: Row[] = [
+      { entryDate: ledger.range.from, narration: 'Opening balance', balance: ledger.openingBalance },
+      ...ledger.rows.map((r) => ({ ...r })),
+      { entryDate: ledger.range.to, narration: 'Closing balance', debit: ledger.totals.debit, credit: ledger.totals.credit, balance: ledger.closingBalance },
+    ];
+    const fileName = `ledger-${ledger.account.accountCode.replace(/[^A-Za-z0-9.-]/g, '')}-${ledger.range.from}-${ledger.range.to}`;
+    return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns: ledgerColumns, rows });
+  });
+}

@@ -1,0 +1,49 @@
+import { canAccessRoute, messages, postingAccountKeys, type PostingAccountKey, postingAccountsSchema } from '@erp/domain';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { accounts, postingAccounts } from '../../db/schema/index.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { actorOf, audit } from '../../plugins/audit.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
+
+export type PostingAccountIds = Partial<Record<PostingAccountKey, number>>;
+
+export async function readPostingAccounts(executor: Executor): Promise<PostingAccountIds> {
+  const rows = await executor.select().from(postingAccounts);
+  const result: PostingAccountIds = {};
+  for (const row of rows) if (postingAccountKeys.some((k) => k.key === row.key)) result[row.key as PostingAccountKey] = row.accountId;
+  return result;
+}
+
+/** GET: settings and the accounts screen; PUT: settings (admin). Every key must name an existing account. */
+export function registerPostingAccountRoutes(app: FastifyInstance): void {
+  const read = [authenticate, requireAccess((role) => canAccessRoute(role, '/settings') || canAccessRoute(role, '/accounts'))];
+  app.get('/api/settings/posting-accounts', { preHandler: read }, async () => ({
+    status: 200,
+    message: messages.ok,
+    postingAccounts: await readPostingAccounts(app.ctx.db),
+  }));
+
+  app.put('/api/settings/posting-accounts', { preHandler: [authenticate, requireRoute('/settings')] }, async (request) => {
+    const input = parseInput(postingAccountsSchema, request.body);
+    const saved = await app.ctx.db.transaction(async (tx) => {
+      const ids = [...new Set(Object.values(input))];
+      const found = new Set((await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, ids))).map((r) => r.id));
+      const errors: Record<string, string> = {};
+      for (const [key, id] of Object.entries(input)) if (!found.has(id)) errors[key] = 'Account does not exist';
+      if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
+      const before = await readPostingAccounts(tx);
+      await tx
+        .insert(postingAccounts)
+        .values(Object.entries(input).map(([key, accountId]) => ({ key, accountId })))
+        .onConflictDoUpdate({ target: postingAccounts.key, set: { accountId: sql`excluded.account_id`, updatedAt: sql`now()` } });
+      const after = await readPostingAccounts(tx);
+      await audit(tx, actorOf(request), { action: 'update', resource: 'posting-accounts', recordId: null, before, after });
+      return after;
+    });
+    return { status: 200, message: messages.saved, postingAccounts: saved };
+  });
+}

@@ -1,0 +1,175 @@
+import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits, type TrialBalanceRow } from '@erp/domain';
+import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { fiscalYearStartMonth } from './ledger.service.ts';
+
+/** One account's balances around a split date: before it (opening included) and from it through `to`. */
+interface AccountBalance {
+  accountId: number;
+  accountCode: string;
+  accountName: string;
+  headType: HeadType;
+  headName: string;
+  subHeadName: string | null;
+  /** Dr-signed cents: the account's opening balance plus every entry before the split. */
+  before: bigint;
+  debit: bigint;
+  credit: bigint;
+}
+
+/**
+ * The one aggregate behind every statement: per account, GROUP BY over the per-day totals
+ * (one row per account and day, whatever the number of entries).
+ */
+async function accountBalances(executor: Executor, split: string, to: string): Promise<AccountBalance[]> {
+  const rows = await queryRows<{
+    accountId: number;
+    accountCode: string;
+    accountName: string;
+    headType: HeadType;
+    headName: string;
+    subHeadName: string | null;
+    opening: string;
+    before: string;
+    debit: string;
+    credit: string;
+  }>(
+    executor,
+    sql`WITH movement AS (
+          SELECT account_id,
+                 sum(debit - credit) FILTER (WHERE entry_date < ${split}::date) AS before,
+                 sum(debit) FILTER (WHERE entry_date >= ${split}::date) AS debit,
+                 sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
+          FROM account_daily_totals WHERE entry_date <= ${to}::date GROUP BY account_id)
+        SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
+               h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName",
+               a.opening_balance::text AS opening, coalesce(m.before, 0)::text AS before,
+               coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
+        FROM accounts a
+        JOIN account_heads h ON h.id = a.head_id
+        LEFT JOIN account_heads s ON s.id = a.sub_head_id
+        LEFT JOIN movement m ON m.account_id = a.id
+        ORDER BY a.account_code`,
+  );
+  return rows.map((r) => ({
+    accountId: Number(r.accountId),
+    accountCode: r.accountCode,
+    accountName: r.accountName,
+    headType: r.headType,
+    headName: r.headName,
+    subHeadName: r.subHeadName,
+    before: toMinorUnits(r.opening) + toMinorUnits(r.before),
+    debit: toMinorUnits(r.debit),
+    credit: toMinorUnits(r.credit),
+  }));
+}
+
+const money = fromMinorUnits;
+
+
+/** Every account with a balance or activity: opening at `from`, the period's debits and credits, closing at `to`. */
+export async function trialBalance(executor: Executor, from: string, to: string): Promise<TrialBalance> {
+  const balances = (await accountBalances(executor, from, to)).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
+  const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
+  const rows = balances.map((b) => {
+    const closing = b.before + b.debit - b.credit;
+    totals.opening += b.before;
+    totals.debit += b.debit;
+    totals.credit += b.credit;
+    totals.closing += closing;
+    return {
+      accountId: b.accountId,
+      accountCode: b.accountCode,
+      accountName: b.accountName,
+      headType: b.headType,
+      headName: b.headName,
+      subHeadName: b.subHeadName,
+      opening: money(b.before),
+      debit: money(b.debit),
+      credit: money(b.credit),
+      closing: money(closing),
+    };
+  });
+  return { from, to, rows, totals: { opening: money(totals.opening), debit: money(totals.debit), credit: money(totals.credit), closing: money(totals.closing) } };
+}
+
+/** Amounts shown positive on their normal side: assets and expenses Dr, the rest Cr. */
+function normalSigned(type: HeadType, drSigned: bigint): bigint {
+  return type === 'asset' || type === 'expense' ? drSigned : -drSigned;
+}
+
+/** Account lines grouped under their sub-head (or head when they have none), each group with its total. */
+function grouped(items: { balance: AccountBalance; amount: bigint }[]): { lines: StatementLine[]; total: bigint } {
+  const groups = new Map<string, { amount: bigint; children: StatementLine[] }>();
+  let total = 0n;
+  for (const { balance, amount } of items) {
+    if (amount === 0n) continue;
+    const label = balance.subHeadName ?? balance.headName;
+    const group = groups.get(label) ?? { amount: 0n, children: [] };
+    group.amount += amount;
+    group.children.push({ label: `${balance.accountCode} ${balance.accountName}`, accountId: balance.accountId, amount: money(amount) });
+    groups.set(label, group);
+    total += amount;
+  }
+  const lines = [...groups.entries()].map(([label, group]) => ({ label, amount: money(group.amount), children: group.children }));
+  return { lines, total };
+}
+
+
+export async function profitAndLoss(executor: Executor, from: string, to: string): Promise<ProfitAndLoss> {
+  const balances = await accountBalances(executor, from, to);
+  const movement = (type: HeadType) =>
+    balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, balance.debit - balance.credit) }));
+  const income = grouped(movement('income'));
+  const expenses = grouped(movement('expense'));
+  return {
+    from,
+    to,
+    income: income.lines,
+    expenses: expenses.lines,
+    totalIncome: money(income.total),
+    totalExpenses: money(expenses.total),
+    profit: money(income.total - expenses.total),
+  };
+}
+
+
+/**
+ * At `to`: asset, liability and equity accounts at their closing balance; equity also holds
+ * the profit of earlier years not yet moved to retained earnings, the profit of the fiscal
+ * year through `to`, and, when the accounts' opening balances do not net to zero, their
+ * difference. So it always balances: every posting is balanced, and the rest is shown.
+ */
+export async function balanceSheet(executor: Executor, to: string): Promise<BalanceSheet> {
+  const fiscalYear = fiscalYearOf(new Date(`${to}T00:00:00Z`), await fiscalYearStartMonth(executor));
+  const balances = await accountBalances(executor, fiscalYear.from, to);
+  const closing = (b: AccountBalance) => b.before + b.debit - b.credit;
+  const section = (type: HeadType) => grouped(balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, closing(balance)) })));
+  const assets = section('asset');
+  const liabilities = section('liability');
+  const equity = section('equity');
+  const results = balances.filter((b) => b.headType === 'income' || b.headType === 'expense');
+  const earlierProfit = -results.reduce((sum, b) => sum + b.before, 0n);
+  const periodProfit = -results.reduce((sum, b) => sum + b.debit - b.credit, 0n);
+  const openingDifference = balances.reduce((sum, b) => sum + closing(b), 0n);
+  const extra: StatementLine[] = [];
+  if (earlierProfit !== 0n) extra.push({ label: 'Profit of earlier years', amount: money(earlierProfit) });
+  extra.push({ label: 'Profit for the period', amount: money(periodProfit) });
+  if (openingDifference !== 0n) extra.push({ label: 'Opening balance difference', amount: money(openingDifference) });
+  const totalEquity = equity.total + earlierProfit + periodProfit + openingDifference;
+  return {
+    to,
+    fiscalYearFrom: fiscalYear.from,
+    assets: assets.lines,
+    liabilities: liabilities.lines,
+    equity: [...equity.lines, ...extra],
+    totalAssets: money(assets.total),
+    totalLiabilities: money(liabilities.total),
+    totalEquity: money(totalEquity),
+    totalLiabilitiesAndEquity: money(liabilities.total + totalEquity),
+    profit: money(periodProfit),
+  };
+}
+
+export type { BalanceSheet, ProfitAndLoss, TrialBalance };

@@ -1,0 +1,39 @@
+import type { CompanySettings, LogoKind, PublicCompany } from '@erp/domain';
+import type { Executor } from '../../db/client.ts';
+import { companyLogos, companySettings } from '../../db/schema/index.ts';
+
+/** The URL of a logo; `v` changes with the image, so browsers may cache it for long. */
+export function logoUrl(kind: LogoKind, sha256: string): string {
+  return `/api/company/logo/${kind}?v=${sha256.slice(0, 16)}`;
+}
+
+async function logoUrls(executor: Executor): Promise<Record<LogoKind, string | null>> {
+  const rows = await executor.select({ kind: companyLogos.kind, sha256: companyLogos.sha256 }).from(companyLogos);
+  const urls: Record<LogoKind, string | null> = { rectangle: null, square: null };
+  for (const row of rows) if (row.kind === 'rectangle' || row.kind === 'square') urls[row.kind] = logoUrl(row.kind, row.sha256);
+  return urls;
+}
+
+/** The single settings row; the first start creates it, this only reads. */
+export async function readCompanySettings(executor: Executor): Promise<CompanySettings> {
+  const [row] = await executor.select().from(companySettings).limit(1);
+  const logos = await logoUrls(executor);
+  return {
+    companyName: row?.companyName ?? '',
+    address: row?.address ?? '',
+    phone: row?.phone ?? '',
+    taxNumber: row?.taxNumber ?? '',
+    currency: row?.currency ?? 'PKR',
+    taxRate: row?.taxRate ?? '0.00',
+    invoiceFooter: row?.invoiceFooter ?? '',
+    fiscalYearStartMonth: row?.fiscalYearStartMonth ?? 7,
+    rectangleLogo: logos.rectangle,
+    squareLogo: logos.square,
+  };
+}
+
+/** What the login page may show: an empty name means "not set", and the product title shows instead. */
+export async function readPublicCompany(executor: Executor): Promise<PublicCompany> {
+  const settings = await readCompanySettings(executor);
+  return { companyName: settings.companyName || null, rectangleLogo: settings.rectangleLogo };
+}

@@ -1,0 +1,33 @@
+import { logoKinds, type LogoKind, messages } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../../lib/app-error.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireRoute } from '../../plugins/authorize.ts';
+import { readCompanySettings } from './settings.repository.ts';
+import { removeLogo, saveLogo, updateSettings } from './settings.service.ts';
+
+function logoKindOf(request: FastifyRequest): LogoKind {
+  const kind = (request.params as { kind: string }).kind as LogoKind;
+  if (!logoKinds.includes(kind)) throw new NotFoundError();
+  return kind;
+}
+
+export function registerSettingsRoutes(app: FastifyInstance): void {
+  const guard = { preHandler: [authenticate, requireRoute('/settings')] };
+
+  app.get('/api/settings', guard, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
+
+  app.put('/api/settings', guard, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
+
+  app.put('/api/settings/logo/:kind', guard, async (request) => ({
+    status: 200,
+    message: messages.logoSaved,
+    settings: await saveLogo(request, logoKindOf(request)),
+  }));
+
+  app.delete('/api/settings/logo/:kind', guard, async (request) => ({
+    status: 200,
+    message: messages.logoRemoved,
+    settings: await removeLogo(request, logoKindOf(request)),
+  }));
+}

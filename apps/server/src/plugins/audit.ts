@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+/** Who did it: the acting user, the real user behind an assumed session (or the same user), and from where. */
+export interface AuditActor {
+  actorUserId: number | null;
+  realUserId: number | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  resource: string;
+  recordId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export function actorOf(request: FastifyRequest): AuditActor {
+  const auth = request.auth;
+  return {
+    actorUserId: auth?.user.id ?? null,
+    realUserId: auth ? (auth.realUser?.id ?? auth.user.id) : null,
+    ip: request.ip ?? null,
+  };
+}
+
+/** Written with the change, in the same transaction: a write and its audit row commit or fail together. */
+export async function audit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorUserId: actor.actorUserId,
+    realUserId: actor.realUserId,
+    ip: actor.ip,
+    action: entry.action,
+    resource: entry.resource,
+    recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
+    before: toJson(entry.before),
+    after: toJson(entry.after),
+  });
+}
+
+/** Dates as ISO strings, buffers dropped: the audit keeps what a person can read. */
+function toJson(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: unknown }).type === 'Buffer' ? undefined : v)));
+}

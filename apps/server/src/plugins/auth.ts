@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../app-context.ts';
+import { UnauthorizedError } from '../lib/app-error.ts';
+import type { TokenClaims } from '../lib/tokens.ts';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function userIdOf(subject: unknown): number | undefined {
+  const id = Number(subject);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * preHandler of every authenticated route: a valid, unexpired token of an active user.
+ * On an assumed token the admin behind it must still be an active admin too.
+ */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw new UnauthorizedError();
+  const { tokens, userCache } = request.server.ctx;
+  let claims: TokenClaims;
+  try {
+    claims = tokens.verify(token);
+  } catch {
+    throw new UnauthorizedError();
+  }
+  const userId = userIdOf(claims.sub);
+  if (!userId) throw new UnauthorizedError();
+  const user = await userCache.get(userId);
+  if (!user?.active) throw new UnauthorizedError();
+  const auth: AuthContext = { user };
+  if (claims.act !== undefined) {
+    const adminId = userIdOf(claims.act?.sub);
+    const realUser = adminId ? await userCache.get(adminId) : undefined;
+    if (!realUser?.active || realUser.role !== 'admin') throw new UnauthorizedError();
+    auth.realUser = realUser;
+  }
+  request.auth = auth;
+}

@@ -1,0 +1,56 @@
+import { exactRoutes, prefixRoutes, standaloneRoutes, type AppRoute } from '@erp/domain';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../components/load-failed.tsx';
+import { FullScreenLoader, LoadingFallback } from '../components/loaders.tsx';
+import { useAuth } from '../lib/auth/auth-provider.tsx';
+import { NotFound } from './not-found.tsx';
+import { HomeRedirect, RouteGuard, StandaloneGuard } from './route-guard.tsx';
+import { routeTitle, screenOf } from './screens.tsx';
+
+// The layout (Layout, Sider, Menu, Drawer) is a chunk of its own: the login page does not need it.
+const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+
+function ScreenOf({ route }: { route: AppRoute }) {
+  const Screen = screenOf(route).component;
+  return <Screen route={route} title={routeTitle(route)} />;
+}
+
+function LoginRoute() {
+  const { state } = useAuth();
+  if (state.isAuthenticated) return <Navigate to="/" replace />;
+  return <LoginPage />;
+}
+
+/**
+ * Spec section 2: /login; the two standalone pages outside the layout; every other path in
+ * the layout, matched exactly or by prefix (prefix routes take sub-paths: /regions/*).
+ */
+export function AppRoutes() {
+  const { state } = useAuth();
+  // The full-screen loader covers the first authentication check.
+  if (state.isAuthenticating) return <FullScreenLoader />;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<FullScreenLoader />}>
+        <Routes>
+          <Route path="/login" element={<LoginRoute />} />
+          {standaloneRoutes.map((route) => (
+            <Route key={route} path={route} element={<StandaloneGuard><ScreenOf route={route} /></StandaloneGuard>} />
+          ))}
+          <Route element={<AppLayout />}>
+            <Route index element={<HomeRedirect />} />
+            {exactRoutes.map((route) => (
+              <Route key={route} path={route} element={<RouteGuard><ScreenOf route={route} /></RouteGuard>} />
+            ))}
+            {prefixRoutes.map((route) => (
+              <Route key={route} path={`${route}/*`} element={<RouteGuard><ScreenOf route={route} /></RouteGuard>} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

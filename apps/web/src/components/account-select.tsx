@@ -1,0 +1,14 @@
+import type { GenericOption } from '@erp/domain';
+import { OptionSelect, type OptionSelectProps } from './resource/option-select.tsx';
+
+/** `1100 Cash in hand`, and a mark on an inactive account (posting refuses it). */
+export function accountOptionText(option: GenericOption): string {
+  const code = typeof option.accountCode === 'string' ? `${option.accountCode} ` : '';
+  const inactive = option.active === false ? ' (inactive)' : '';
+  return `${code}${String(option.accountName ?? option.name ?? option.id)}${inactive}`;
+}
+
+/** A picker over GET /api/accounts/options showing code and name (spec section 3: account options). */
+export function AccountSelect(props: Omit<OptionSelectProps, 'resource' | 'optionText'>) {
+  return <OptionSelect placeholder="Account" {...props} resource="accounts" optionText={accountOptionText} />;
+}

@@ -1,0 +1,62 @@
+import type { FieldDeclaration } from '@erp/domain';
+import { Input, InputNumber, Select, Switch } from 'antd';
+import { DateInput } from '../date-input.tsx';
+import { TextArea } from '../text-area.tsx';
+import { OptionSelect } from './option-select.tsx';
+
+/** The input of one declared field. Decimals stay strings (InputNumber stringMode): never parseFloat money. */
+export function ResourceFieldInput({ field, ...control }: { field: FieldDeclaration } & Record<string, unknown>) {
+  switch (field.kind) {
+    case 'textarea':
+      return <TextArea {...control} maxLength={field.maxLength} />;
+    case 'integer':
+      return <InputNumber {...control} precision={0} min={field.min} max={field.max} style={{ width: '100%' }} />;
+    case 'decimal':
+      return <InputNumber<string> {...control} stringMode precision={field.scale ?? 2} style={{ width: '100%' }} />;
+    case 'boolean':
+      return <Switch {...control} />;
+    case 'enum':
+      return <Select {...control} options={(field.enumValues ?? []).map((v) => ({ value: v.value, label: v.label }))} />;
+    case 'date':
+      return <DateInput {...control} />;
+    case 'reference':
+      return field.reference ? <OptionSelect {...control} resource={field.reference} /> : null;
+    case 'email':
+      return <Input {...control} type="email" maxLength={200} />;
+    case 'url':
+      return <Input {...control} type="url" maxLength={500} />;
+    case 'phone':
+      return <Input {...control} type="tel" maxLength={field.maxLength} />;
+    default:
+      return <Input {...control} maxLength={field.maxLength} />;
+  }
+}
+
+/** Initial form values: a row's values for edit, declared defaults for create. */
+export function initialValuesOf(fields: readonly FieldDeclaration[], row?: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (row) values[field.name] = row[field.name] ?? undefined;
+    else if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
+    else if (field.kind === 'boolean') values[field.name] = false;
+  }
+  return values;
+}
+
+/**
+ * Form values -> request body. Create omits empty optional fields; update sends null for a
+ * cleared optional field so that clearing sticks (updates are partial).
+ */
+export function bodyOf(fields: readonly FieldDeclaration[], values: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null) {
+      if (mode === 'update' && !field.required) body[field.name] = null;
+      else if (field.required) body[field.name] = undefined;
+      continue;
+    }
+    body[field.name] = value;
+  }
+  return body;
+}

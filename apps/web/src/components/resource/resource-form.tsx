@@ -1,0 +1,82 @@
+import { createSchemaOf, formFields, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'antd';
+import { FormDrawer } from '../form-drawer.tsx';
+import { useEffect, useState } from 'react';
+import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { bodyOf, initialValuesOf, ResourceFieldInput } from './resource-field.tsx';
+import { createRow, resourceKeys, updateRow, type ResourceRow } from './resource-api.ts';
+import { requiredMark } from '../required-mark.tsx';
+
+export interface ResourceFormProps {
+  resource: ResourceDeclaration;
+  open: boolean;
+  /** The row being edited; undefined to create. */
+  row?: ResourceRow;
+  onClose: () => void;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Create / edit form of any declared resource, validated with the same zod schema as the server. */
+export function ResourceForm({ resource, open, row, onClose }: ResourceFormProps) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [formError, setFormError] = useState<string>();
+  const queryClient = useQueryClient();
+  const fields = formFields(resource);
+  const mode = row ? 'update' : 'create';
+
+  useEffect(() => {
+    if (!open) return;
+    setFormError(undefined);
+    form.resetFields();
+    form.setFieldsValue(initialValuesOf(fields, row));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, row?.id]);
+
+  const save = useMutation({
+    mutationFn: (body: unknown) => (row ? updateRow(resource.name, row.id, body) : createRow(resource.name, body)),
+    onSuccess: async () => {
+      notify.success(messages.saved);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.name) });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.options(resource.name) });
+      onClose();
+    },
+    onError: (error) => {
+      // A message the fields already show is not repeated above them.
+      if (!applyServerFieldErrors(form, error)) setFormError(errorMessage(error));
+    },
+  });
+
+  const submit = () => {
+    setFormError(undefined);
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const schema = mode === 'create' ? createSchemaOf(resource) : updateSchemaOf(resource);
+    const body = validateWithSchema(form, schema, bodyOf(fields, values, mode));
+    if (body) save.mutate(body);
+  };
+
+  const title = `${row ? 'Edit' : 'New'} ${resource.singular}`;
+  return (
+    <FormDrawer title={capitalise(title)} open={open} onClose={onClose} onSave={submit} saving={save.isPending} error={formError}>
+      <Form form={form} name={`${resource.name}-form`} layout="vertical" requiredMark={requiredMark} onFinish={submit}>
+        {fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            required={field.required}
+            valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+          >
+            <ResourceFieldInput field={field} />
+          </Form.Item>
+        ))}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,144 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { constants, hasScope, isReadOnlyRole, messages, type ResourceDeclaration } from '@erp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { LinkButton } from '../link-button.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { errorMessage } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { DeleteButton } from './delete-button.tsx';
+import { deleteRow, downloadExport, fetchList, resourceKeys, type ListParams, type ResourceRow } from './resource-api.ts';
+import { resourceColumns } from './resource-columns.tsx';
+import { ResourceFilters } from './resource-filters.tsx';
+import { afterTableChange, serverPagination } from './table-paging.ts';
+import { ExportButtons } from '../export-buttons.tsx';
+import { ResourceForm } from './resource-form.tsx';
+
+export interface ResourceFormSlotProps {
+  open: boolean;
+  row?: ResourceRow;
+  onClose: () => void;
+}
+
+export interface ResourceListScreenProps {
+  resource: ResourceDeclaration;
+  title?: ReactNode;
+  /** A hand-written form where the generic one cannot say it (users). */
+  renderForm?: (props: ResourceFormSlotProps) => ReactNode;
+  /** Extra per-row actions (reset password, assume role). */
+  rowActions?: (row: ResourceRow) => ReactNode;
+  /** Pages a row links to, opened in the same tab (an account's ledger). */
+  rowLinks?: readonly RowLink[];
+  /** More buttons or links in the header, before the exports. */
+  headerExtra?: ReactNode;
+}
+
+/** A declarative row link: a label and the path it opens for a row. */
+export interface RowLink {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  to: (row: ResourceRow) => string;
+}
+
+/** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
+export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra }: ResourceListScreenProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<ListParams>({
+    page: 1,
+    pageSize: constants.defaultPageSize,
+    sort: resource.defaultSort.field,
+    order: resource.defaultSort.order,
+    filters: {},
+  });
+  const [editing, setEditing] = useState<{ open: boolean; row?: ResourceRow }>({ open: false });
+
+  const list = useQuery({
+    queryKey: resourceKeys.list(resource.name, params),
+    queryFn: () => fetchList(resource.name, params),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteRow(resource.name, id),
+    onSuccess: async (message) => {
+      notify.success(message || messages.deleted);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.name) });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.options(resource.name) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+
+  const role = user?.role;
+  const canWrite = role !== undefined && !isReadOnlyRole(role);
+  const canDelete = role !== undefined && hasScope(role, user?.scopes, `${resource.name}:delete`);
+
+  const columns = resourceColumns(resource, { field: params.sort, order: params.order });
+  if (canWrite || canDelete || rowActions || rowLinks?.length) {
+    columns.push({
+      key: 'actions',
+      title: 'Actions',
+      fixed: 'right',
+      render: (_: unknown, row: ResourceRow) => (
+        <Space size="small" wrap>
+          {canWrite && (
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ open: true, row })}>
+              Edit
+            </Button>
+          )}
+          {rowLinks?.map((link) => (
+            <LinkButton key={link.key} size="small" icon={link.icon} to={link.to(row)}>
+              {link.label}
+            </LinkButton>
+          ))}
+          {rowActions?.(row)}
+          {canDelete && <DeleteButton singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
+        </Space>
+      ),
+    });
+  }
+
+  const formProps: ResourceFormSlotProps = { ...editing, onClose: () => setEditing({ open: false }) };
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title ?? resource.title}
+        </Typography.Title>
+        <Space wrap>
+          {headerExtra}
+          <ExportButtons onExport={(format) => downloadExport(resource.name, format, params)} />
+          {canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              New
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Flex wrap gap={8}>
+        <ResourceFilters
+          fields={resource.fields}
+          title={resource.title}
+          search={params.search ?? ''}
+          onSearch={(search) => setParams((p) => ({ ...p, search, page: 1 }))}
+          filters={params.filters ?? {}}
+          onFilter={(name, value) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, [name]: value } }))}
+        />
+      </Flex>
+      {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
+      <Table<ResourceRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination(params, list.data?.total ?? 0)}
+        onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter))}
+      />
+      {renderForm ? renderForm(formProps) : <ResourceForm resource={resource} {...formProps} />}
+    </Flex>
+  );
+}

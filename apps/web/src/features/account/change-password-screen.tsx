@@ -1,0 +1,85 @@
+import { changePasswordSchema, constants, messages } from '@erp/domain';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
+import { errorMessage, http } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { requiredMark } from '../../components/required-mark.tsx';
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** /user/password: every role changes its own password here (8+ characters). */
+export function ChangePasswordScreen() {
+  const [form] = Form.useForm<PasswordValues>();
+  const [error, setError] = useState<string>();
+  const change = useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
+      const { data } = await http.post<{ message: string }>('/api/change-password', body);
+      return data.message;
+    },
+    onSuccess: () => {
+      notify.success(messages.passwordChanged);
+      form.resetFields();
+    },
+    onError: (e) => {
+      applyServerFieldErrors(form, e);
+      setError(errorMessage(e));
+    },
+  });
+
+  const onFinish = (values: PasswordValues) => {
+    setError(undefined);
+    const body = validateWithSchema(form, changePasswordSchema, {
+      currentPassword: values.currentPassword ?? '',
+      newPassword: values.newPassword ?? '',
+    });
+    if (body) change.mutate(body);
+  };
+
+  return (
+    <Card style={{ maxWidth: 480, width: '100%' }}>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Change Password
+      </Typography.Title>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} name="change-password" layout="vertical" requiredMark={requiredMark} onFinish={onFinish}>
+        <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Current password is required' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          extra={`At least ${constants.minPasswordLength} characters`}
+          rules={[
+            { required: true, message: 'Password is required' },
+            { min: constants.minPasswordLength, message: `Password must be at least ${constants.minPasswordLength} characters` },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: 'Please confirm the new password' },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value) =>
+                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(messages.passwordsDiffer)),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          Change password
+        </Button>
+      </Form>
+    </Card>
+  );
+}

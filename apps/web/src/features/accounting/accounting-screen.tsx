@@ -1,0 +1,32 @@
+import { Flex, Tabs, Typography } from 'antd';
+import { useQueryParams } from '../../lib/use-query-params.ts';
+import { PeriodCloseTab } from './period-close-tab.tsx';
+import { BalanceSheetTab, ProfitAndLossTab } from './statements-tabs.tsx';
+import { TrialBalanceTab } from './trial-balance-tab.tsx';
+
+const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'period-close'] as const;
+
+/** /accounting (not in the menu; reached from Accounts): the statements and the period close. */
+export function AccountingScreen() {
+  const [search, setSearch] = useQueryParams();
+  const wanted = search.get('tab');
+  const active = tabs.find((t) => t === wanted) ?? 'trial-balance';
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Accounting
+      </Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setSearch({ tab: key })}
+        destroyOnHidden
+        items={[
+          { key: 'trial-balance', label: 'Trial balance', children: <TrialBalanceTab /> },
+          { key: 'profit-and-loss', label: 'Profit and loss', children: <ProfitAndLossTab /> },
+          { key: 'balance-sheet', label: 'Balance sheet', children: <BalanceSheetTab /> },
+          { key: 'period-close', label: 'Period close', children: <PeriodCloseTab /> },
+        ]}
+      />
+    </Flex>
+  );
+}

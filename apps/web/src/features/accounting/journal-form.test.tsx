@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
+import type { JournalDetail } from './accounting-api.ts';
+import { journalTotals } from './journal-checks.ts';
+import { JournalForm } from './journal-form.tsx';
+
+let api: ReturnType<typeof mockApi> | undefined;
+afterEach(() => api?.restore());
+
+const accountOptions = {
+  status: 200,
+  message: 'OK',
+  hasMore: false,
+  options: [
+    { id: 1, name: 'Cash in hand', accountId: 1, accountCode: '1100', accountName: 'Cash in hand', accountHead: 'Assets', subHead: null, region: null, active: true },
+    { id: 2, name: 'Sales', accountId: 2, accountCode: '4000', accountName: 'Sales', accountHead: 'Income', subHead: null, region: null, active: true },
+  ],
+};
+
+const lineField = (line: number, field: string) => screen.getByLabelText(`Line ${line} ${field}`).closest('.ant-form-item') as HTMLElement;
+
+describe('journal lines editor', () => {
+  it('sums exactly: 0.10 + 0.20 is 0.30, thirty times 0.10 is 3.00', () => {
+    expect(journalTotals([{ debit: '0.10' }, { debit: '0.20' }, { credit: '0.30' }])).toMatchObject({ debit: '0.30', credit: '0.30', balanced: true });
+    const many = Array.from({ length: 30 }, () => ({ debit: '0.10' }));
+    expect(journalTotals([...many, { credit: '2.99' }])).toMatchObject({ debit: '3.00', difference: '0.01', balanced: false });
+  });
+
+  it('shows live totals and the difference, and refuses an unbalanced journal and lines with both or neither side', async () => {
+    api = mockApi((config) => (config.url === '/api/accounts/options' ? { status: 200, data: accountOptions } : { status: 500, data: {} }));
+    renderWithApp(<JournalForm onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    await userEvent.type(screen.getByLabelText('Line 1 debit'), '100.10');
+    await userEvent.type(screen.getByLabelText('Line 2 credit'), '0.20');
+    const totals = screen.getByTestId('journal-totals');
+    expect(totals).toHaveTextContent('Total debit 100.10');
+    expect(totals).toHaveTextContent('Total credit 0.20');
+    expect(totals).toHaveTextContent('Difference 99.90');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Debits (100.10) and credits (0.20) must be equal')).toBeInTheDocument();
+    expect(within(lineField(1, 'account')).getByText('Account is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Line 2 debit'), '5');
+    await userEvent.click(screen.getByRole('button', { name: /add line/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await within(lineField(2, 'credit')).findByText('A line takes either a debit or a credit, not both')).toBeInTheDocument();
+    expect(within(lineField(3, 'debit')).getByText('A line needs a debit or a credit')).toBeInTheDocument();
+    // Nothing was sent: the checks ran here first.
+    expect(api.calls.filter((c) => c.method !== 'get')).toHaveLength(0);
+    expect(screen.queryByText('Post this journal?')).not.toBeInTheDocument();
+  });
+
+  it("puts the server's per-line refusals (lines.1.accountId, lines.1.credit, journalDate) on those fields", async () => {
+    const draft: JournalDetail = {
+      id: 7,
+      journalNumber: null,
+      journalDate: '2026-01-15',
+      narration: 'Opening cash',
+      status: 'draft',
+      totalDebit: '10.00',
+      totalCredit: '10.00',
+      postedAt: null,
+      postedBy: null,
+      postedByName: null,
+      cancelledAt: null,
+      cancelledBy: null,
+      createdBy: 1,
+      createdAt: '2026-01-15T09:00:00.000Z',
+      updatedAt: '2026-01-15T09:00:00.000Z',
+      reversalJournalId: null,
+      reversesJournalId: null,
+      lines: [
+        { lineNo: 1, accountId: 1, account: { id: 1, accountCode: '1100', accountName: 'Cash in hand' }, debit: '10.00', credit: '0.00', memo: '' },
+        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '10.00', memo: 'cash sale' },
+      ],
+    };
+    api = mockApi((config) => {
+      if (config.url === '/api/accounts/options') return { status: 200, data: accountOptions };
+      if (config.method === 'put' && config.url === '/api/journals/7') return { status: 200, data: { status: 200, message: 'Saved', data: draft } };
+      if (config.method === 'post' && config.url === '/api/journals/7/post')
+        return {
+          status: 400,
+          data: {
+            status: 400,
+            message: 'Some fields are not valid',
+            errors: {
+              'lines.1.accountId': 'This account is not active',
+              'lines.1.credit': 'Amounts cannot be negative',
+              journalDate: 'The books are closed through 2026-01-31; choose a later date',
+            },
+          },
+        };
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    const onDone = vi.fn();
+    renderWithApp(<JournalForm journal={draft} onDone={onDone} />, { auth: authOf(userOf('accountant')) });
+    expect(await screen.findByText('4000 Sales')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    const confirm = (await screen.findByText('Post this journal?')).closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Post' }));
+    expect(await within(lineField(2, 'account')).findByText('This account is not active')).toBeInTheDocument();
+    expect(within(lineField(2, 'credit')).getByText('Amounts cannot be negative')).toBeInTheDocument();
+    expect(screen.getByText('The books are closed through 2026-01-31; choose a later date')).toBeInTheDocument();
+    expect(within(lineField(1, 'account')).queryByText('This account is not active')).not.toBeInTheDocument();
+    const put = api.calls.find((c) => c.method === 'put');
+    expect(JSON.parse(String(put?.data))).toEqual({
+      journalDate: '2026-01-15',
+      narration: 'Opening cash',
+      lines: [
+        { accountId: 1, debit: '10.00', credit: '', memo: '' },
+        { accountId: 2, debit: '', credit: '10.00', memo: 'cash sale' },
+      ],
+    });
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('hides the editing actions from the auditor', async () => {
+    api = mockApi(() => ({ status: 200, data: accountOptions }));
+    renderWithApp(<JournalForm onDone={vi.fn()} />, { auth: authOf(userOf('auditor')) });
+    expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+  });
+});

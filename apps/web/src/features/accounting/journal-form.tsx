@@ -1,0 +1,153 @@
+import { hasScope, isReadOnlyRole, messages } from '@erp/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Space, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
+import { DateInput } from '../../components/date-input.tsx';
+import { DeleteButton } from '../../components/resource/delete-button.tsx';
+import { requiredMark } from '../../components/required-mark.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { todayWire } from '../../lib/dates.ts';
+import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { accountingKeys, createJournal, deleteJournal, journalAction, updateJournal, type JournalDetail } from './accounting-api.ts';
+import { journalBodyOf, journalFormProblems, journalFormValuesOf, type JournalFormValues } from './journal-checks.ts';
+import { emptyLine, JournalLinesEditor } from './journal-lines.tsx';
+
+type FieldPath = (string | number)[];
+const pathOf = (dotted: string): FieldPath => dotted.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+export interface JournalFormProps {
+  /** A draft to edit; undefined for a new journal. */
+  journal?: JournalDetail;
+  /** After saving or posting: the journal to show (posted) or nothing (closed). */
+  onDone: (openId?: number) => void;
+}
+
+/**
+ * A draft journal: date, narration, lines. Save keeps it a draft; Post saves and posts it
+ * (numbered, immutable). Checks run here first with the domain's rules, then on the server,
+ * whose per-field refusals (`lines.2.debit`, `journalDate`) land on the same fields.
+ */
+export function JournalForm({ journal, onDone }: JournalFormProps) {
+  const [form] = Form.useForm<JournalFormValues>();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [savedId, setSavedId] = useState<number | undefined>(journal?.id);
+  const [formError, setFormError] = useState<string>();
+  const [linesError, setLinesError] = useState<string>();
+  const canDelete = user !== undefined && hasScope(user.role, user.scopes, 'journals:delete');
+  const canWrite = user !== undefined && !isReadOnlyRole(user.role);
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(journal ? journalFormValuesOf(journal) : { journalDate: todayWire(), narration: '', lines: [{ ...emptyLine }, { ...emptyLine }] });
+  }, [journal, form]);
+
+  const showProblems = (problems: Record<string, string>) => {
+    const { lines, ...fields } = problems;
+    setLinesError(lines);
+    const current = form.getFieldsError().filter((f) => f.errors.length > 0);
+    (form as FormInstance).setFields([
+      ...current.map((f) => ({ name: f.name, errors: [] as string[] })),
+      ...Object.entries(fields).map(([name, message]) => ({ name: pathOf(name), errors: [message] })),
+    ]);
+  };
+
+  const showServerError = (error: unknown) => {
+    const errors = fieldErrorsOf(error);
+    if (errors && Object.keys(errors).length > 0) {
+      setFormError(undefined);
+      showProblems(errors);
+    } else {
+      setFormError(errorMessage(error));
+    }
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountingKeys.journals });
+
+  const save = useMutation({
+    mutationFn: async ({ toPost }: { toPost: boolean }) => {
+      const body = journalBodyOf(form.getFieldsValue(true) as JournalFormValues);
+      const saved = savedId ? await updateJournal(savedId, body) : await createJournal(body);
+      setSavedId(saved.id);
+      if (!toPost) return { id: saved.id, message: messages.saved };
+      const posted = await journalAction(saved.id, 'post');
+      return { id: saved.id, message: posted.message || 'Posted' };
+    },
+    onSuccess: async ({ id, message }, { toPost }) => {
+      notify.success(message);
+      await refresh();
+      onDone(toPost ? id : undefined);
+    },
+    onError: async (error) => {
+      showServerError(error);
+      await refresh();
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteJournal(id),
+    onSuccess: async (message) => {
+      notify.success(message || messages.deleted);
+      await refresh();
+      onDone();
+    },
+    onError: (error) => setFormError(errorMessage(error)),
+  });
+
+  const [confirmPost, setConfirmPost] = useState(false);
+
+  /** Runs the checks; true when the journal may be sent. */
+  const check = (toPost: boolean): boolean => {
+    setFormError(undefined);
+    const problems = journalFormProblems(form.getFieldsValue(true) as JournalFormValues, toPost);
+    showProblems(problems);
+    return Object.keys(problems).length === 0;
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {formError && <Alert type="error" showIcon title={formError} />}
+      <Form form={form} name="journal-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite}>
+        <Flex gap={16} wrap>
+          <Form.Item name="journalDate" label="Date" required style={{ flex: '0 1 200px' }}>
+            <DateInput allowClear={false} />
+          </Form.Item>
+          <Form.Item name="narration" label="Narration" required style={{ flex: '1 1 280px' }}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </Flex>
+        <JournalLinesEditor form={form} linesError={linesError} />
+      </Form>
+      {canWrite && (
+        <Flex justify="flex-end" wrap gap={8} className="no-print">
+          <Space wrap>
+            {savedId !== undefined && canDelete && (
+              <DeleteButton singular="journal" label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync(savedId).catch(() => undefined)} />
+            )}
+            <Button onClick={() => onDone()}>Close</Button>
+            <Button loading={save.isPending && !save.variables?.toPost} onClick={() => check(false) && save.mutate({ toPost: false })}>
+              Save draft
+            </Button>
+            <Popconfirm
+              title="Post this journal?"
+              description="A posted journal cannot be changed; cancelling it posts a reversing entry."
+              okText="Post"
+              cancelText="No"
+              open={confirmPost}
+              onOpenChange={(open) => !open && setConfirmPost(false)}
+              onConfirm={() => {
+                setConfirmPost(false);
+                save.mutate({ toPost: true });
+              }}
+            >
+              <Button type="primary" loading={save.isPending && save.variables?.toPost} onClick={() => check(true) && setConfirmPost(true)}>
+                Post
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

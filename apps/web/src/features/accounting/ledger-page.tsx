@@ -1,0 +1,212 @@
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { compareDecimal, formatBalance, formatDecimal, type LedgerResponse, type LedgerRow } from '@erp/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Flex, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryParams } from '../../lib/use-query-params.ts';
+import { DateRangeInput } from '../../components/date-input.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { accountingKeys, documentPath, downloadLedger, fetchLedger } from './accounting-api.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import './ledger-page.css';
+
+export const ledgerPageSize = 100;
+
+const amount = (value: string) => (compareDecimal(value, '0') === 0 ? '' : formatDecimal(value));
+
+/** Loads the next page when the end of the table scrolls into view (where the browser can tell). */
+function useLoadWhenVisible(load: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled, load]);
+  return ref;
+}
+
+/**
+ * /ledger/:accountId (spec section 2: standalone, outside the layout): opening balance, every
+ * entry with its running balance (Dr/Cr, spec section 9), totals and closing balance of the
+ * range; pages by keyset cursor; print and export.
+ */
+export function LedgerPage() {
+  const accountId = Number(useParams().accountId);
+  const [search, setSearch] = useQueryParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = search.get('from') ?? undefined;
+  const to = search.get('to') ?? undefined;
+  const valid = Number.isInteger(accountId) && accountId > 0;
+
+  // The first page through the query cache; later pages by keyset cursor, appended here.
+  // (useQuery rather than useInfiniteQuery: the latter lands in the login page's bundle.)
+  const ledger = useQuery({
+    queryKey: accountingKeys.ledgerOf(accountId, from, to),
+    queryFn: () => fetchLedger(accountId, { from, to, pageSize: ledgerPageSize }),
+    enabled: valid,
+  });
+  const [more, setMore] = useState<{ first?: LedgerResponse; pages: LedgerResponse[] }>({ pages: [] });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const first = ledger.data;
+  const pages = first && more.first === first ? more.pages : [];
+  const last = pages.at(-1) ?? first;
+  const hasNextPage = Boolean(last?.nextCursor);
+  const rows = [...(first?.rows ?? []), ...pages.flatMap((p) => p.rows)];
+  const loadMore = useCallback(() => {
+    const after = last?.nextCursor;
+    if (!first || !after || loadingMore) return;
+    setLoadingMore(true);
+    fetchLedger(accountId, { from, to, pageSize: ledgerPageSize, after })
+      .then((page) => setMore((current) => ({ first, pages: [...(current.first === first ? current.pages : []), page] })))
+      .catch((error: unknown) => notify.error(errorMessage(error)))
+      .finally(() => setLoadingMore(false));
+  }, [accountId, first, from, last, loadingMore, to]);
+  const sentinel = useLoadWhenVisible(loadMore, hasNextPage && !loadingMore);
+
+  const back = () => {
+    // Opened from a list or statement: go back there; opened directly: to the role's home.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate('/');
+  };
+
+  const setRange = ([nextFrom, nextTo]: [string | null, string | null]) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of [['from', nextFrom], ['to', nextTo]] as const) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearch(next);
+  };
+
+  const account = first?.account;
+  const title = account ? `${account.accountCode} ${account.accountName}` : 'Account ledger';
+  return (
+    <main className="ledger-page">
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Space wrap align="center">
+            <Button className="no-print" icon={<ArrowLeftOutlined />} onClick={back}>
+              Back
+            </Button>
+            <div>
+              <Typography.Text type="secondary">Ledger</Typography.Text>
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                {title}
+              </Typography.Title>
+            </div>
+          </Space>
+          <Space wrap className="no-print">
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!first}>
+              Print
+            </Button>
+            <ExportButtons onExport={(format) => downloadLedger(accountId, format, first?.from ?? from, first?.to ?? to)} disabled={!first} />
+          </Space>
+        </Flex>
+        {!valid && <Result status="404" title="Not found" subTitle="No account has this id." />}
+        {ledger.isError && <Alert type="error" showIcon title={errorMessage(ledger.error)} />}
+        {valid && ledger.isLoading && <Skeleton active />}
+        {first && (
+          <>
+            <Flex wrap gap={12} align="center">
+              <span className="no-print">
+                <DateRangeInput aria-label="Period" allowClear={false} value={[first.from, first.to]} onChange={setRange} />
+              </span>
+              <Typography.Text className="print-only">
+                {formatDate(first.from)} to {formatDate(first.to)}
+              </Typography.Text>
+            </Flex>
+            <Descriptions
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}
+              items={[
+                { key: 'opening', label: `Opening balance (${formatDate(first.from)})`, children: <strong data-testid="opening-balance">{formatBalance(first.openingBalance)}</strong> },
+                { key: 'debit', label: 'Total debit', children: <span data-testid="total-debit">{formatDecimal(first.totals.debit)}</span> },
+                { key: 'credit', label: 'Total credit', children: <span data-testid="total-credit">{formatDecimal(first.totals.credit)}</span> },
+                { key: 'closing', label: `Closing balance (${formatDate(first.to)})`, children: <strong data-testid="closing-balance">{formatBalance(first.closingBalance)}</strong> },
+              ]}
+            />
+            <Table<LedgerRow>
+              rowKey="entryId"
+              size="small"
+              pagination={false}
+              // Narration wraps; below 640 px the table scrolls sideways.
+              scroll={{ x: 640 }}
+              dataSource={rows}
+              columns={[
+                { key: 'entryDate', title: 'Date', dataIndex: 'entryDate', render: (v: string) => formatDate(v), className: 'nowrap' },
+                {
+                  key: 'document',
+                  title: 'Document',
+                  className: 'nowrap',
+                  render: (_: unknown, row) => {
+                    const path = documentPath(row.documentType, row.documentId);
+                    return path ? <Link to={path}>{row.documentNumber}</Link> : row.documentNumber;
+                  },
+                },
+                {
+                  key: 'narration',
+                  title: 'Narration',
+                  render: (_: unknown, row) => (
+                    <>
+                      {row.narration}
+                      {row.memo && row.memo !== row.narration && (
+                        <Typography.Text type="secondary" style={{ display: 'block' }}>
+                          {row.memo}
+                        </Typography.Text>
+                      )}
+                    </>
+                  ),
+                },
+                { key: 'debit', title: 'Debit', align: 'right', className: 'nowrap', render: (_: unknown, row) => amount(row.debit) },
+                { key: 'credit', title: 'Credit', align: 'right', className: 'nowrap', render: (_: unknown, row) => amount(row.credit) },
+                { key: 'balance', title: 'Balance', align: 'right', className: 'nowrap', render: (_: unknown, row) => formatBalance(row.balance) },
+              ]}
+              summary={() => (
+                <Table.Summary>
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0} colSpan={3}>
+                      <strong>Totals and closing balance</strong>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={3} align="right">
+                      <strong>{formatDecimal(first.totals.debit)}</strong>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={4} align="right">
+                      <strong>{formatDecimal(first.totals.credit)}</strong>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={5} align="right">
+                      <strong>{formatBalance(first.closingBalance)}</strong>
+                    </Table.Summary.Cell>
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )}
+              title={() => (
+                <Flex justify="space-between">
+                  <span>Opening balance</span>
+                  <strong>{formatBalance(first.openingBalance)}</strong>
+                </Flex>
+              )}
+            />
+            <Flex justify="space-between" align="center" wrap gap={8}>
+              <Typography.Text type="secondary">
+                Showing {rows.length} of {first.totals.count} entries
+              </Typography.Text>
+              {hasNextPage && (
+                <Button className="no-print" onClick={loadMore} loading={loadingMore}>
+                  Load more
+                </Button>
+              )}
+            </Flex>
+            <div ref={sentinel} />
+          </>
+        )}
+      </Flex>
+    </main>
+  );
+}

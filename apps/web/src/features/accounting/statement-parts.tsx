@@ -1,0 +1,68 @@
+import { formatDecimal, ledgerPath, type StatementLine } from '@erp/domain';
+import { Table, Typography } from 'antd';
+import { Link } from 'react-router';
+
+interface StatementRow {
+  key: string;
+  label: string;
+  accountId?: number;
+  amount: string;
+  children?: StatementRow[];
+}
+
+function rowsOf(lines: readonly StatementLine[], prefix: string): StatementRow[] {
+  return lines.map((line, index) => {
+    const key = `${prefix}.${index}`;
+    const children = line.children?.length ? rowsOf(line.children, key) : undefined;
+    return { key, label: line.label, accountId: line.accountId, amount: line.amount, ...(children ? { children } : {}) };
+  });
+}
+
+/**
+ * One section of a statement (income, assets, ...): its lines (grouped lines expand), each
+ * account drilling down to its ledger for the same period, and the section total.
+ */
+export function StatementSection({
+  title,
+  lines,
+  total,
+  totalLabel,
+  from,
+  to,
+}: {
+  title: string;
+  lines: readonly StatementLine[];
+  total: string;
+  totalLabel: string;
+  from?: string;
+  to?: string;
+}) {
+  return (
+    <Table<StatementRow>
+      size="small"
+      pagination={false}
+      title={() => <Typography.Text strong>{title}</Typography.Text>}
+      dataSource={rowsOf(lines, title)}
+      expandable={{ defaultExpandAllRows: true }}
+      columns={[
+        {
+          key: 'label',
+          title: 'Account',
+          render: (_: unknown, row) => (row.accountId ? <Link to={ledgerPath(row.accountId, from, to)}>{row.label}</Link> : row.label),
+        },
+        { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount), width: 160 },
+      ]}
+      locale={{ emptyText: 'Nothing in this period' }}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0}>
+            <strong>{totalLabel}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={1} align="right">
+            <strong>{formatDecimal(total)}</strong>
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}

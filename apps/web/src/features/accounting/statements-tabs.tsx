@@ -1,0 +1,110 @@
+import { addDecimals, compareDecimal, formatDecimal, negateDecimal } from '@erp/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { DateInput, DateRangeInput } from '../../components/date-input.tsx';
+import { errorMessage } from '../../lib/http.ts';
+import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
+import { StatementSection } from './statement-parts.tsx';
+
+const sectionsStyle = { flex: '1 1 360px', minWidth: 0 } as const;
+
+/** Income and expenses of a period and the profit (a loss shows negative). */
+export function ProfitAndLossTab() {
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const query = useQuery({
+    queryKey: accountingKeys.statement('profit-and-loss', range),
+    queryFn: () => fetchStatement<ProfitAndLossResponse>('profit-and-loss', range),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const profit = data ? compareDecimal(data.profit, '0') : 0;
+  return (
+    <Flex vertical gap={12}>
+      <DateRangeInput
+        aria-label="Period"
+        allowClear={false}
+        value={[range.from ?? data?.from, range.to ?? data?.to]}
+        onChange={([from, to]) => setRange({ from: from ?? undefined, to: to ?? undefined })}
+      />
+      {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      {query.isLoading && <Skeleton active />}
+      {data && (
+        <>
+          <Flex gap={16} wrap align="start">
+            <div style={sectionsStyle}>
+              <StatementSection title="Income" lines={data.income} total={data.totalIncome} totalLabel="Total income" from={data.from} to={data.to} />
+            </div>
+            <div style={sectionsStyle}>
+              <StatementSection title="Expenses" lines={data.expenses} total={data.totalExpenses} totalLabel="Total expenses" from={data.from} to={data.to} />
+            </div>
+          </Flex>
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            items={[
+              {
+                key: 'profit',
+                label: profit < 0 ? 'Loss for the period' : 'Profit for the period',
+                children: (
+                  <Typography.Text strong type={profit < 0 ? 'danger' : undefined} data-testid="profit">
+                    {formatDecimal(profit < 0 ? negateDecimal(data.profit) : data.profit)}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}
+
+/** Assets against liabilities and equity (the period's profit is a line of equity) at a date. */
+export function BalanceSheetTab() {
+  const [to, setTo] = useState<string>();
+  const query = useQuery({
+    queryKey: accountingKeys.statement('balance-sheet', { to }),
+    queryFn: () => fetchStatement<BalanceSheetResponse>('balance-sheet', { to }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const totalLiabilities = data ? addDecimals(data.liabilities.map((l) => l.amount)) : '0';
+  const totalEquity = data ? addDecimals(data.equity.map((l) => l.amount)) : '0';
+  const difference = data ? addDecimals([data.totalAssets, negateDecimal(data.totalLiabilitiesAndEquity)]) : '0';
+  const balances = compareDecimal(difference, '0') === 0;
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={12} wrap align="center">
+        <span>At</span>
+        <DateInput aria-label="Balance sheet date" allowClear={false} value={to ?? data?.to} onChange={(v) => setTo(v ?? undefined)} style={{ width: 180 }} />
+        {data &&
+          (balances ? (
+            <Tag color="green">Balances</Tag>
+          ) : (
+            <Tag color="red">Does not balance by {formatDecimal(difference.replace('-', ''))}</Tag>
+          ))}
+      </Flex>
+      {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      {query.isLoading && <Skeleton active />}
+      {data && (
+        <Flex gap={16} wrap align="start">
+          <div style={sectionsStyle}>
+            <StatementSection title="Assets" lines={data.assets} total={data.totalAssets} totalLabel="Total assets" to={data.to} />
+          </div>
+          <Flex vertical gap={16} style={sectionsStyle}>
+            <StatementSection title="Liabilities" lines={data.liabilities} total={totalLiabilities} totalLabel="Total liabilities" to={data.to} />
+            <StatementSection title="Equity" lines={data.equity} total={totalEquity} totalLabel="Total equity" to={data.to} />
+            <Descriptions
+              size="small"
+              bordered
+              column={1}
+              items={[{ key: 'total', label: 'Total liabilities and equity', children: <strong>{formatDecimal(data.totalLiabilitiesAndEquity)}</strong> }]}
+            />
+          </Flex>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

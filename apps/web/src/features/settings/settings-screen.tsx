@@ -1,0 +1,99 @@
+import { companySettingsSchema, messages } from '@erp/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { TextArea } from '../../components/text-area.tsx';
+import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { fetchSettings, saveSettings, settingsKey } from './settings-api.ts';
+import { LogoUpload } from './logo-upload.tsx';
+import { PostingAccountsCard } from './posting-accounts-card.tsx';
+import { requiredMark } from '../../components/required-mark.tsx';
+
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
+  (label, index) => ({ value: index + 1, label }),
+);
+
+/** /settings (admin): the company's details, shown on the login page and printed documents. */
+export function SettingsScreen() {
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: settingsKey, queryFn: fetchSettings });
+
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(settings.data);
+  }, [settings.data, form]);
+
+  const save = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: async () => {
+      notify.success(messages.saved);
+      await queryClient.invalidateQueries({ queryKey: settingsKey });
+      await queryClient.invalidateQueries({ queryKey: ['public-company'] });
+    },
+    onError: (e) => {
+      applyServerFieldErrors(form, e);
+      setError(errorMessage(e));
+    },
+  });
+
+  const submit = () => {
+    setError(undefined);
+    const { rectangleLogo: _r, squareLogo: _s, ...values } = form.getFieldsValue(true) as Record<string, unknown>;
+    const body = validateWithSchema(form, companySettingsSchema, values);
+    if (body) save.mutate(body);
+  };
+
+  if (settings.isLoading) return <Skeleton active />;
+  if (settings.isError) return <Alert type="error" showIcon title={errorMessage(settings.error)} />;
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 900 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Settings
+      </Typography.Title>
+      <Flex gap={16} wrap>
+        <LogoUpload kind="rectangle" url={settings.data?.rectangleLogo} />
+        <LogoUpload kind="square" url={settings.data?.squareLogo} />
+      </Flex>
+      <Card>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form form={form} name="settings" layout="vertical" requiredMark={requiredMark} onFinish={submit}>
+          <Form.Item label="Company name" name="companyName" required>
+            <Input maxLength={120} />
+          </Form.Item>
+          <Form.Item label="Address" name="address">
+            <TextArea maxLength={500} />
+          </Form.Item>
+          <Flex gap={16} wrap>
+            <Form.Item label="Phone" name="phone" style={{ flex: 1, minWidth: 200 }}>
+              <Input type="tel" maxLength={30} />
+            </Form.Item>
+            <Form.Item label="Tax number" name="taxNumber" style={{ flex: 1, minWidth: 200 }}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Flex>
+          <Flex gap={16} wrap>
+            <Form.Item label="Currency" name="currency" style={{ flex: 1, minWidth: 140 }} normalize={(v: string) => v?.toUpperCase()}>
+              <Input maxLength={3} />
+            </Form.Item>
+            <Form.Item label="Tax rate (%)" name="taxRate" style={{ flex: 1, minWidth: 140 }}>
+              <InputNumber<string> stringMode precision={2} min="0" max="100" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Fiscal year starts in" name="fiscalYearStartMonth" style={{ flex: 1, minWidth: 180 }}>
+              <Select options={months} />
+            </Form.Item>
+          </Flex>
+          <Form.Item label="Invoice footer" name="invoiceFooter">
+            <TextArea maxLength={500} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Form>
+      </Card>
+      <PostingAccountsCard />
+    </Flex>
+  );
+}

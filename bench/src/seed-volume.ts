@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import type { DeepLedger } from './accounting-measures.ts';
+import { deepCursorSql, encodeLedgerCursor, ledgerRows, ledgerVolumeSql } from './ledger-volume.ts';
+
+export const rowsPerResource = Number(process.env.BENCH_ROWS ?? 10_000);
+
+/** 10,000 rows per Setup resource, bulk-inserted by SQL after the server has migrated the schema. */
+export const volumeSql = (n: number) => `
+  INSERT INTO regions (region_name, region_code) SELECT 'Bench Region ' || i, 'B' || i FROM generate_series(1, ${n}) AS i;
+  INSERT INTO cities (city_name, region_id) SELECT 'City ' || r.id, r.id FROM regions r WHERE r.region_code LIKE 'B%';
+  INSERT INTO categories (category_name) SELECT 'Bench Category ' || i FROM generate_series(1, ${n}) AS i;
+  INSERT INTO sub_categories (sub_category_name, category_id) SELECT 'Sub ' || c.id, c.id FROM categories c WHERE c.category_name LIKE 'Bench%';
+  INSERT INTO asset_categories (asset_category_name, useful_life_months, depreciation_method)
+    SELECT 'Bench Asset Category ' || i, 12 + i % 100, 'straightLine' FROM generate_series(1, ${n}) AS i;
+  INSERT INTO couriers (courier_name, phone) SELECT 'Bench Courier ' || i, '+92 300 ' || lpad(i::text, 7, '0') FROM generate_series(1, ${n}) AS i;
+  ANALYZE;
+`;
+
+type DeepRow = { account_id: number; entry_date: string; id: string };
+
+function deepLedgerOf(row: DeepRow | undefined): DeepLedger {
+  if (!row) throw new Error('the deep ledger row was not found');
+  return { accountId: row.account_id, cursor: encodeLedgerCursor(row.entry_date, row.id), rowsBefore: Math.floor(ledgerRows * 0.9) };
+}
+
+export async function seedPglite(dataDir: string): Promise<DeepLedger> {
+  // The schema's search indexes use pg_trgm, which PGlite loads only when asked.
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await db.exec(volumeSql(rowsPerResource));
+  await db.exec(ledgerVolumeSql(ledgerRows));
+  const deep = deepLedgerOf((await db.query<DeepRow>(deepCursorSql(ledgerRows))).rows[0]);
+  await db.close();
+  return deep;
+}
+
+export async function seedPostgres(databaseUrl: string): Promise<DeepLedger> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(volumeSql(rowsPerResource));
+  await client.query(ledgerVolumeSql(ledgerRows));
+  const deep = deepLedgerOf((await client.query<DeepRow>(deepCursorSql(ledgerRows))).rows[0]);
+  await client.end();
+  return deep;
+}
+
+/** A fresh database for the PostgreSQL run; false when no server answers. */
+export async function recreatePostgresDatabase(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  return true;
+}

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { login, screenshot, confirmPopup } from './support.ts';
+
+/** Picks an option of an antd select by typing part of it, until the select shows it. */
+async function pick(page: Page, select: string, typed: string, option: RegExp) {
+  const box = page.getByRole('dialog').getByRole('combobox', { name: select, exact: true });
+  // The select's shown value sits beside its input (a `has` locator is searched inside each candidate).
+  const shown = page.getByRole('dialog').locator('.ant-select-content').filter({ has: page.getByRole('combobox', { name: select, exact: true }) });
+  await expect(async () => {
+    await box.click();
+    await box.fill(typed);
+    // antd keeps its accessible options hidden; the visible ones are its own items.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
+    await expect(shown).toHaveText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+async function postJournal(page: Page, narration: string, lines: Array<{ account: string; debit?: string; credit?: string }>) {
+  await page.goto('/journals');
+  await page.getByRole('button', { name: /new/i }).click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('textbox', { name: 'Narration', exact: true }).fill(narration);
+  for (const [index, line] of lines.entries()) {
+    const n = index + 1;
+    await pick(page, `Line ${n} account`, line.account, new RegExp(line.account));
+    if (line.debit) await form.getByRole('spinbutton', { name: `Line ${n} debit` }).fill(line.debit);
+    if (line.credit) await form.getByRole('spinbutton', { name: `Line ${n} credit` }).fill(line.credit);
+  }
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  await confirmPopup(page, 'Post');
+  await expect(page.getByText('Journal posted')).toBeVisible();
+  // The drawer turns into the posted journal, read-only, with its number.
+  await expect(page.getByRole('dialog').getByText(/^Journal JV-\d{4}-\d{6}$/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true })).toHaveCount(0);
+}
+
+test('an account is created, journals posted, and its ledger shows running and closing balances, prints and exports', async ({ page }) => {
+  const code = `E${String(Date.now()).slice(-6)}`;
+  const name = `Petty Cash ${code}`;
+  await login(page, 'accountant');
+
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: /new/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await dialog.getByRole('textbox', { name: 'Account', exact: true }).fill(name);
+  await pick(page, 'Head', 'Assets', /^Assets$/);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search Accounts' }).fill(code);
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+
+  await postJournal(page, `Float for ${code}`, [
+    { account: code, debit: '1500.00' },
+    { account: '3000', credit: '1500.00' },
+  ]);
+  await postJournal(page, `Courier charges ${code}`, [
+    { account: '1000', debit: '250.00' },
+    { account: code, credit: '250.00' },
+  ]);
+  await screenshot(page, 'journals-1280');
+
+  await page.goto('/accounts');
+  await page.getByRole('searchbox', { name: 'Search Accounts' }).fill(code);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('link', { name: /ledger/i }).click();
+  await expect(page).toHaveURL(/\/ledger\/\d+/);
+
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByTestId('opening-balance')).toHaveText('0');
+  // The running balance after each entry.
+  await expect(page.getByRole('row', { name: new RegExp(`Float for ${code}`) }).getByRole('cell').last()).toHaveText('1,500.00 Dr');
+  await expect(page.getByRole('row', { name: new RegExp(`Courier charges ${code}`) }).getByRole('cell').last()).toHaveText('1,250.00 Dr');
+  await expect(page.getByTestId('closing-balance')).toHaveText('1,250.00 Dr');
+  await expect(page.getByTestId('total-debit')).toHaveText('1,500.00');
+  await expect(page.getByTestId('total-credit')).toHaveText('250.00');
+  await screenshot(page, 'ledger-1280');
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: /print/i })).toBeHidden();
+  await expect(page.getByTestId('closing-balance')).toBeVisible();
+  await screenshot(page, 'ledger-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /csv/i }).click();
+  const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
+  expect(csv).toContain(`Float for ${code}`);
+  expect(csv).toContain('1,250.00 Dr');
+});

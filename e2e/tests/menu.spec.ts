@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import type { Role } from '@erp/domain';
+import { groupEntries, login, screenshot, sidebar, topLevelLabels } from './support.ts';
+
+const cases: Array<[Role, string]> = [
+  ['admin', 'admin'],
+  ['accountant', 'accountant'],
+  ['salesExecutive', 'salesExecutive'],
+];
+
+for (const [role, username] of cases) {
+  test(`the ${role} menu matches the role table`, async ({ page }) => {
+    await login(page, username);
+    const nav = sidebar(page);
+    // A group's own title, not the entries of an open group.
+    const top = nav.locator(':scope > ul > li.ant-menu-item, :scope > ul > li > .ant-menu-submenu-title');
+    await expect(top).toHaveText(topLevelLabels(role).map((label) => new RegExp(`^\\s*${label}\\s*$`)));
+    for (const group of groupEntries(role)) {
+      // The group of the role's home screen is open already; a click would close it.
+      const title = nav.getByRole('menuitem', { name: group.label, exact: true });
+      await expect(async () => {
+        if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+        await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+      const submenu = nav.locator('ul.ant-menu-sub:visible');
+      await expect(submenu.getByRole('menuitem')).toHaveText(group.entries);
+    }
+    await screenshot(page, `menu-${role}`);
+  });
+}
+
+test('only one group is open at a time, and the current path opens its group', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/items/sales');
+  const nav = sidebar(page);
+  await expect(nav.getByRole('menuitem', { name: 'Item Sales' })).toBeVisible();
+  await nav.getByRole('menuitem', { name: 'Setup', exact: true }).click();
+  await expect(nav.getByRole('menuitem', { name: 'Regions' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: 'Item Sales' })).toBeHidden();
+  await nav.getByRole('menuitem', { name: 'Sales Mgmt', exact: true }).click();
+  await expect(nav.getByRole('menuitem', { name: 'Quotations' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: 'Regions' })).toBeHidden();
+  await expect(nav.locator('ul.ant-menu-sub:visible')).toHaveCount(1);
+});
+
+test('a restricted route shows the message and goes back to /', async ({ page }) => {
+  await login(page, 'salesExecutive');
+  await page.goto('/regions');
+  await expect(page.getByText('Access to the route is restricted')).toBeVisible();
+  await expect(page).toHaveURL(/\/invoices$/);
+});
+
+test('a module still to come says so plainly', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/vendors');
+  await expect(page.getByText('This module is not available yet')).toBeVisible();
+});

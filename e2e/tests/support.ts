@@ -1,0 +1,68 @@
+import { createHmac } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { isMenuGroup, menuForRole, type Role } from '@erp/domain';
+
+export const demoPassword = 'Demo@12345';
+
+export async function login(page: Page, username: string, password = demoPassword): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page.getByText('Log In Successful')).toBeVisible();
+  // '/' forwards to the role's home; tests start once that has happened, so a menu
+  // group opened by the forward cannot race a click of theirs.
+  await expect(page).not.toHaveURL(/\/(login)?$/);
+}
+
+/** The sidebar (or the drawer on small screens). */
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/** Top-level labels the role should see, in order. */
+export function topLevelLabels(role: Role): string[] {
+  return menuForRole(role).map((node) => node.label);
+}
+
+export function groupEntries(role: Role): Array<{ label: string; entries: string[] }> {
+  return menuForRole(role)
+    .filter(isMenuGroup)
+    .map((group) => ({ label: group.label, entries: group.entries.map((e) => e.label) }));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // What a person would see once things settle: no half-finished slide or fade.
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: false, animations: 'disabled' });
+}
+
+/** An HS256 token signed with the e2e server's secret, for start-up cases (expired, for one). */
+export function signToken(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  const signature = createHmac('sha256', e2eSecret).update(unsigned).digest('base64url');
+  return `${unsigned}.${signature}`;
+}
+
+export const e2eSecret = 'e2e-secret-not-for-production-0123456789';
+
+/**
+ * Answers an antd confirmation popover. Under load a click can land while the popover is
+ * still settling and do nothing, so it clicks until the popover closes (a click on a
+ * confirm that is already busy is ignored by antd, so nothing is done twice).
+ */
+export async function confirmPopup(page: Page, ok = 'Yes'): Promise<void> {
+  const popup = page.locator('.ant-popover:visible').filter({ has: page.getByRole('button', { name: ok, exact: true }) });
+  await expect(popup).toHaveCount(1);
+  // A popover can flicker out of view while it settles: only a click of ours answers it.
+  let clicked = false;
+  await expect(async () => {
+    if (await popup.count()) {
+      await popup.getByRole('button', { name: ok, exact: true }).click({ timeout: 2_000 });
+      clicked = true;
+    }
+    expect(clicked).toBe(true);
+    await expect(popup).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,0 +1,60 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Scopes name actions inside screens (PRODUCT.md, Roles). `*` stands for any part:
+ * `*:delete` is every resource's delete. Admin holds everything; the accountant holds
+ * delete and cancel by default; the others hold what their user record grants.
+ */
+export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
+  admin: ['*'],
+  accountant: ['*:delete', '*:cancel'],
+  operationManager: [],
+  inventorySupervisor: [],
+  salesManager: [],
+  salesExecutive: [],
+  serviceManager: [],
+  seniorServiceEngineer: [],
+  asm: [],
+  serviceEngineer: [],
+  auditor: [],
+};
+
+/** Scopes an admin may grant on the user screen. */
+export const knownScopes = [
+  'items:approve',
+  'purchase-orders:approve',
+  'credit-limit:override',
+  'invoices:cancel',
+  '*:delete',
+  '*:cancel',
+] as const;
+
+function scopeMatches(granted: string, wanted: string): boolean {
+  if (granted === '*' || granted === wanted) return true;
+  const [gResource, gAction] = granted.split(':');
+  const [wResource, wAction] = wanted.split(':');
+  return (gResource === '*' || gResource === wResource) && (gAction === '*' || gAction === wAction);
+}
+
+export function hasScope(role: Role, userScopes: readonly string[] | undefined, wanted: string): boolean {
+  if (role === 'auditor') return false;
+  return [...defaultScopesByRole[role], ...(userScopes ?? [])].some((granted) => scopeMatches(granted, wanted));
+}
+
+/** Spec section 3: whether an id is in one of the user's permission lists; the default area is categories. */
+export function hasPermission(
+  permissions: Readonly<Record<string, readonly number[] | undefined>> | undefined,
+  id: number,
+  area = 'categories',
+): boolean {
+  return permissions?.[area]?.includes(id) ?? false;
+}
+
+/** The ids a permission list allows, or undefined when it allows all (empty or absent). */
+export function permittedIds(
+  permissions: Readonly<Record<string, readonly number[] | undefined>> | undefined,
+  area: string,
+): readonly number[] | undefined {
+  const ids = permissions?.[area];
+  return ids && ids.length > 0 ? ids : undefined;
+}

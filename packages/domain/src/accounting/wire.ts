@@ -1,0 +1,67 @@
+import type { JournalStatus } from './journals.ts';
+import type { StatementLine, TrialBalanceRow } from './ledger.ts';
+
+/**
+ * What the accounting API answers (docs/API.md, Accounting). `Time` is a Date on the server
+ * and an ISO string once it has crossed the wire.
+ */
+export type JournalRow<Time = string> = {
+  id: number;
+  journalNumber: string | null;
+  journalDate: string;
+  narration: string;
+  status: JournalStatus;
+  totalDebit: string;
+  totalCredit: string;
+  postedAt: Time | null;
+  postedBy: number | null;
+  postedByName: string | null;
+  cancelledAt: Time | null;
+  cancelledBy: number | null;
+  reversalJournalId: number | null;
+  reversesJournalId: number | null;
+  createdBy: number | null;
+  createdAt: Time;
+  updatedAt: Time;
+};
+
+export interface JournalLineRow {
+  lineNo: number;
+  accountId: number;
+  account: { id: number; accountCode: string; accountName: string };
+  debit: string;
+  credit: string;
+  memo: string;
+}
+
+export type JournalDetail<Time = string> = JournalRow<Time> & { lines: JournalLineRow[] };
+
+export interface TrialBalance {
+  from: string;
+  to: string;
+  rows: TrialBalanceRow[];
+  totals: { opening: string; debit: string; credit: string; closing: string };
+}
+
+export interface ProfitAndLoss {
+  from: string;
+  to: string;
+  income: StatementLine[];
+  expenses: StatementLine[];
+  totalIncome: string;
+  totalExpenses: string;
+  profit: string;
+}
+
+export interface BalanceSheet {
+  to: string;
+  fiscalYearFrom: string;
+  assets: StatementLine[];
+  liabilities: StatementLine[];
+  equity: StatementLine[];
+  totalAssets: string;
+  totalLiabilities: string;
+  totalEquity: string;
+  totalLiabilitiesAndEquity: string;
+  profit: string;
+}

@@ -1,0 +1,24 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat.js';
+import { constants } from './messages.ts';
+import { compareDecimal, formatDecimal, negateDecimal } from './money.ts';
+
+dayjs.extend(advancedFormat);
+
+/** Spec section 9: 'Do MMM, YYYY | hh:mm a'. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(constants.dateFormat) : '';
+}
+
+/**
+ * Spec section 9: positive shows with Dr, negative shows its absolute value with Cr,
+ * zero shows as 0, thousands separated. Amounts are decimal strings, never floats.
+ */
+export function formatBalance(amount: string): string {
+  const sign = compareDecimal(amount, '0');
+  if (sign === 0) return '0';
+  if (sign > 0) return `${formatDecimal(amount)} Dr`;
+  return `${formatDecimal(negateDecimal(amount))} Cr`;
+}

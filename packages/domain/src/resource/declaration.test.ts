@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cities, couriers, regions } from '../setup/resources.ts';
+import { canReadOptions, optionsRoutesOf } from './registry.ts';
+import { createSchemaOf, sortableFields, updateSchemaOf } from './declaration.ts';
+
+describe('schemas derived from declarations', () => {
+  it('requires required fields and names each bad field', () => {
+    const result = createSchemaOf(cities).safeParse({ cityName: '', regionId: 'x' });
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['cityName', 'regionId']));
+  });
+
+  it('refuses unknown keys and normalises codes', () => {
+    expect(createSchemaOf(regions).safeParse({ regionName: 'North', regionCode: 'no', extra: 1 }).success).toBe(false);
+    expect(createSchemaOf(regions).parse({ regionName: ' North ', regionCode: 'no-1' })).toEqual({ regionName: 'North', regionCode: 'NO-1' });
+  });
+
+  it('accepts partial updates and checks what is sent', () => {
+    expect(updateSchemaOf(couriers).safeParse({ phone: '+92 300 1234567' }).success).toBe(true);
+    expect(updateSchemaOf(couriers).safeParse({ trackingUrlPattern: 'https://t.example/track' }).success).toBe(false);
+  });
+
+  it('sorts only by listed fields', () => {
+    expect(sortableFields(couriers)).toEqual(['courierName', 'phone']);
+  });
+});
+
+describe('who reads options', () => {
+  it('derives the screens that pick from a resource', () => {
+    expect(optionsRoutesOf(regions)).toEqual(expect.arrayContaining(['/regions', '/cities', '/customers']));
+    expect(canReadOptions('salesExecutive', regions)).toBe(true);
+    expect(canReadOptions('inventorySupervisor', cities)).toBe(false);
+  });
+});

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { LayoutRoute } from '../access/routes.ts';
+import { isDecimalString } from '../money.ts';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'enum'
+  | 'date'
+  | 'reference';
+
+export interface EnumValue {
+  value: string;
+  label: string;
+}
+
+/** One field of a resource: its wire name, label, rules, and how lists and forms show it. */
+export interface FieldDeclaration {
+  /** camelCase key in API rows and forms; the database column is its snake_case. */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Decimal places of a `decimal` field. */
+  scale?: number;
+  enumValues?: readonly EnumValue[];
+  /** For `reference`: the resource whose options the form picks from. */
+  reference?: string;
+  /** Unique across the table (or together with `uniqueWith`), refused with 409. */
+  unique?: boolean;
+  uniqueWith?: string;
+  /** Shown as a list column (default true). */
+  list?: boolean;
+  /** Sortable in lists (default true for listed fields). */
+  sortable?: boolean;
+  /** Part of the list's free-text search (text-like fields only). */
+  searchable?: boolean;
+  /** Offered as a list filter (`?<name>=value`). */
+  filterable?: boolean;
+  /** Shown in the form (default true). */
+  form?: boolean;
+  /** Default value of a new record's form. */
+  defaultValue?: unknown;
+  /** Extra rule that cannot be said with the properties above. */
+  schema?: z.ZodType;
+}
+
+export interface ResourceDeclaration {
+  /** API path segment: `/api/<name>`; also the audit log's resource name. */
+  name: string;
+  /** The screen route; decides who may call the API (spec section 6). */
+  route: LayoutRoute;
+  /** Singular noun used in messages: "Are you sure you want to delete this region?". */
+  singular: string;
+  title: string;
+  /** The field that options call `name`. */
+  nameField: string;
+  fields: readonly FieldDeclaration[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Screens (besides this resource's own and those that reference it) whose pickers read its options. */
+  optionsAlsoFor?: readonly LayoutRoute[];
+  /**
+   * Narrows the rows a user sees by one of their permission lists (PRODUCT.md, principle 6):
+   * rows whose `field` is in `permissions[area]`; an empty or absent list means all.
+   */
+  rowPermission?: { area: string; field: string };
+  /** Whether the API offers `/options` (404 otherwise, spec section 7). */
+  hasOptions?: boolean;
+}
+
+/** A calendar date on the wire: `YYYY-MM-DD`, a real day. */
+export function dateSchema(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      error: `${label} must be a real date`,
+    });
+}
+
+function fieldSchema(field: FieldDeclaration): z.ZodType {
+  if (field.schema) return field.schema;
+  const { label } = field;
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'phone': {
+      let s = z.string({ error: `${label} is required` }).trim();
+      if (field.required) s = s.min(1, { error: `${label} is required` });
+      if (field.maxLength) s = s.max(field.maxLength, { error: `${label} must be at most ${field.maxLength} characters` });
+      if (field.kind === 'phone') s = s.regex(/^[+()\d\s-]*$/, { error: `${label} may hold digits, spaces, +, - and brackets only` });
+      return s;
+    }
+    case 'email':
+      return z.union([z.literal(''), z.email({ error: `${label} must be an email address` }).max(200)]);
+    case 'url':
+      return z.union([z.literal(''), z.url({ error: `${label} must be a web address` }).max(500)]);
+    case 'integer': {
+      let n = z.number({ error: `${label} must be a whole number` }).int({ error: `${label} must be a whole number` });
+      if (field.min !== undefined) n = n.min(field.min, { error: `${label} must be at least ${field.min}` });
+      if (field.max !== undefined) n = n.max(field.max, { error: `${label} must be at most ${field.max}` });
+      return n;
+    }
+    case 'decimal': {
+      const scale = field.scale ?? 2;
+      return z
+        .string({ error: `${label} must be a number` })
+        .trim()
+        .refine((v) => isDecimalString(v, scale), { error: `${label} must be a number with at most ${scale} decimals` });
+    }
+    case 'boolean':
+      return z.boolean({ error: `${label} must be yes or no` });
+    case 'enum': {
+      const values = (field.enumValues ?? []).map((v) => v.value) as [string, ...string[]];
+      return z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+    }
+    case 'date':
+      return dateSchema(label);
+    case 'reference':
+      return z.number({ error: `${label} is required` }).int().positive({ error: `${label} is required` });
+  }
+}
+
+export function formFields(resource: ResourceDeclaration): FieldDeclaration[] {
+  return resource.fields.filter((f) => f.form !== false);
+}
+
+/** The create schema, derived from the fields: required fields must be present, others may be null or absent. */
+export function createSchemaOf(resource: ResourceDeclaration) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of formFields(resource)) {
+    const base = fieldSchema(field);
+    shape[field.name] = field.required ? base : base.nullable().optional();
+  }
+  return z.strictObject(shape);
+}
+
+/** The update schema: every field optional, unknown keys refused. */
+export function updateSchemaOf(resource: ResourceDeclaration) {
+  return createSchemaOf(resource).partial();
+}
+
+export function listedFields(resource: ResourceDeclaration): FieldDeclaration[] {
+  return resource.fields.filter((f) => f.list !== false);
+}
+
+export function searchableFields(resource: ResourceDeclaration): FieldDeclaration[] {
+  return resource.fields.filter((f) => f.searchable);
+}
+
+export function sortableFields(resource: ResourceDeclaration): string[] {
+  return listedFields(resource)
+    .filter((f) => f.sortable !== false)
+    .map((f) => f.name);
+}
+
+/** List query of every resource: `page`, `pageSize`, `search`, `sort`, `order`, plus filters. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc', 'ascend', 'descend']).optional(),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/**
+ * Options query: pickers search on the server and get at most `limit` options, sorted by
+ * name, plus the ones named in `ids` (the current value), so a picker over 100,000 rows
+ * stays as quick as one over ten. `hasMore` tells the picker to search rather than scroll.
+ */
+export const optionsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  // 0 asks for the options named in `ids` only.
+  limit: z.coerce.number().int().min(0).max(1000).default(100),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: 'ids must be a comma-separated list of ids' })
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+});
+
+export type OptionsQuery = z.infer<typeof optionsQuerySchema>;
+
+export interface ListResponse<Row> {
+  status: number;
+  message: string;
+  data: Row[];
+  total: number;
+}
+
+export interface OptionsResponse<Option> {
+  status: number;
+  message: string;
+  options: Option[];
+  /** More options match than were sent: search to narrow them. */
+  hasMore: boolean;
+}
+
+/** Generic option (spec section 3); resources may add their own keys. */
+export interface GenericOption {
+  id: number;
+  name: string;
+  [key: string]: unknown;
+}

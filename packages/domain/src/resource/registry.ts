@@ -1,0 +1,32 @@
+import { canAccessRoute, type LayoutRoute } from '../access/routes.ts';
+import type { Role } from '../access/roles.ts';
+import { setupResources } from '../setup/resources.ts';
+import { users } from '../setup/users.ts';
+import { accountHeads } from '../accounting/account-heads.ts';
+import { accounts } from '../accounting/accounts.ts';
+import type { ResourceDeclaration } from './declaration.ts';
+
+/** Every declared resource. Later modules add theirs here. */
+export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts];
+
+export function resourceByName(name: string): ResourceDeclaration | undefined {
+  return resources.find((r) => r.name === name);
+}
+
+/** Screens whose pickers read a resource's options: its own, those referencing it, and those declared. */
+export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
+  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? [])]);
+  for (const other of resources) {
+    if (other.fields.some((f) => f.kind === 'reference' && f.reference === resource.name)) routes.add(other.route);
+  }
+  return [...routes];
+}
+
+/** A role may call a resource's API when it may open its screen (issue 2, API). */
+export function canUseResource(role: Role, resource: ResourceDeclaration): boolean {
+  return canAccessRoute(role, resource.route);
+}
+
+export function canReadOptions(role: Role, resource: ResourceDeclaration): boolean {
+  return optionsRoutesOf(resource).some((route) => canAccessRoute(role, route));
+}
