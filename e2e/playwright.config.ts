@@ -9,10 +9,12 @@ export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry, reported as "flaky" in the output: a journey that fails twice fails the run,
+  // while a single timing hiccup on a loaded 2-core CI machine does not sink a landing.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     baseURL,
