@@ -1,5 +1,5 @@
 import { documentNumber, fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../db/client.ts';
 import { BadRequestError } from '../lib/app-error.ts';
 
@@ -34,19 +34,20 @@ export interface PostToLedgerInput {
   dateField?: string;
 }
 
-export interface PostedEntry {
-  id: number;
-  accountId: number;
-  entryDate: string;
-  debit: string;
-  credit: string;
-  memo: string;
-}
-
 export interface PostingResult {
   documentNumber: string;
-  entries: PostedEntry[];
+  /** The transaction's `now()`: what the caller's own `now()` columns hold. */
+  at: Date;
+  /** The actor's display name, for a "posted by" on the caller's answer. */
+  actorName: string | null;
 }
+
+/**
+ * A data-modifying statement to run inside the posting's statement, given the number as SQL
+ * (the document's own UPDATE, its audit row): it then takes no round trip of its own while
+ * the sequence row is locked.
+ */
+export type AlongsideStatement = (documentNumber: SQL) => SQL;
 
 /** The server's calendar day as `YYYY-MM-DD`. */
 export function todayIso(now = new Date()): string {
@@ -55,19 +56,22 @@ export function todayIso(now = new Date()): string {
 }
 
 /**
- * The next number of a document type in the year of `date`. The upsert holds the
+ * The next number of a document type in the year of `date`, as a statement answering
+ * `document_number` (the format of the domain's `documentNumber`). The upsert holds the
  * sequence row's lock until the caller commits, so concurrent posters take turns and a
  * rolled-back posting gives its number back: numbers are gapless.
  */
-export async function allocateDocumentNumber(tx: Tx, prefix: string, date: string): Promise<string> {
+function nextNumberSql(prefix: string, date: string): SQL {
   const year = Number(date.slice(0, 4));
-  const [row] = await queryRows<{ lastNumber: number }>(
-    tx,
-    sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${prefix}, ${year}, 1)
-        ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + 1
-        RETURNING last_number AS "lastNumber"`,
-  );
-  return documentNumber(prefix, year, Number(row!.lastNumber));
+  return sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${prefix}, ${year}, 1)
+    ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + 1
+    RETURNING ${`${prefix}-${year}-`}::text || CASE WHEN last_number < 1000000 THEN lpad(last_number::text, 6, '0') ELSE last_number::text END AS document_number`;
+}
+
+/** Takes the next number now (a document numbered before its rows are written). */
+export async function allocateDocumentNumber(tx: Tx, prefix: string, date: string): Promise<string> {
+  const [row] = await queryRows<{ document_number: string }>(tx, nextNumberSql(prefix, date));
+  return row!.document_number;
 }
 
 /** The last day of the closed period, or null when every date is open. */
@@ -88,68 +92,148 @@ export async function assertPeriodOpen(tx: Tx, date: string, field: string): Pro
   if (closed !== null && date <= closed) throw new BadRequestError({ [field]: journalMessages.closedPeriod(closed) });
 }
 
-/** Every line's account must exist and be active; refusals name `lines.N.accountId`. */
-async function assertAccountsActive(tx: Tx, lines: readonly LedgerLineInput[]): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.accountId))];
-  const rows = await queryRows<{ id: number; active: boolean }>(
+export interface PostingAccount {
+  id: number;
+  active: boolean;
+  accountCode: string;
+  accountName: string;
+}
+
+/** What a posting is checked against, read in one round trip. */
+export interface PostingContext {
+  accounts: Map<number, PostingAccount>;
+  closedThrough: string | null;
+  at: Date;
+  actorName: string | null;
+  /** The id of the caller's row written with the read. */
+  writtenId?: number;
+}
+
+/**
+ * The lines' accounts, the period close (share-locked: a close waits for postings in flight
+ * and vice versa), the transaction's now() and the actor's name, in one query. `write`, a
+ * caller's data-modifying CTEs (its new document; PostgreSQL takes them only at the top
+ * level), runs in the same statement and `write.id` comes back as `writtenId`. It must not
+ * depend on the accounts existing: the caller checks them from the answer.
+ */
+export async function readPostingContext(
+  tx: Tx,
+  accountIds: readonly number[],
+  userId: number | null,
+  write?: { ctes: SQL; id: SQL },
+): Promise<PostingContext> {
+  const ids = [...new Set(accountIds)];
+  const idList = ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL::int`;
+  const [row] = await queryRows<{ closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
     tx,
-    sql`SELECT id, active FROM accounts WHERE id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}
+        SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at,
+               (SELECT name FROM users WHERE id = ${userId}::int) AS "actorName",
+               (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name))
+                  FROM accounts WHERE id IN (${idList})) AS accounts,
+               ${write ? write.id : sql`NULL::int`} AS "writtenId"`,
   );
-  const byId = new Map(rows.map((r) => [Number(r.id), r.active]));
-  const problems: Record<string, string> = {};
-  lines.forEach((line, index) => {
-    const active = byId.get(line.accountId);
-    if (active === undefined) problems[`lines.${index}.accountId`] = accountMissing;
-    else if (!active) problems[`lines.${index}.accountId`] = journalMessages.inactiveAccount;
-  });
-  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  const list = typeof row!.accounts === 'string' ? (JSON.parse(row!.accounts) as PostingAccount[]) : (row!.accounts ?? []);
+  return {
+    accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id) }])),
+    closedThrough: row!.closedThrough,
+    at: new Date(row!.at),
+    actorName: row!.actorName,
+    writtenId: row!.writtenId === null ? undefined : Number(row!.writtenId),
+  };
 }
 
 export const accountMissing = 'Account does not exist';
 
-async function insertEntries(
+/** Refusals naming `lines.N.accountId` for a missing (or, with `active`, an inactive) account. */
+export function accountProblems(context: PostingContext, lines: ReadonlyArray<{ accountId: number }>, options: { active: boolean }): Record<string, string> {
+  const problems: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const account = context.accounts.get(line.accountId);
+    if (!account) problems[`lines.${index}.accountId`] = accountMissing;
+    else if (options.active && !account.active) problems[`lines.${index}.accountId`] = journalMessages.inactiveAccount;
+  });
+  return problems;
+}
+
+/** Refuses a date on or before the close, naming `field`. */
+export function assertOpenIn(context: PostingContext, date: string, field: string): void {
+  const closed = context.closedThrough;
+  if (closed !== null && date <= closed) throw new BadRequestError({ [field]: journalMessages.closedPeriod(closed) });
+}
+
+interface LedgerDocument {
+  documentType: string;
+  documentId: number;
+  date: string;
+  narration: string;
+  userId: number | null;
+}
+
+/**
+ * One statement: the number (taken or given), the ledger rows and the caller's alongside
+ * statements. The sequence row's lock is taken here, last, so it is held only for this
+ * statement and the commit.
+ */
+async function writeEntries(
   tx: Tx,
-  document: { documentType: string; documentId: number; documentNumber: string; date: string; narration: string; userId: number | null },
+  document: LedgerDocument,
+  number: { prefix: string } | { given: string },
   lines: readonly LedgerLineInput[],
-): Promise<PostedEntry[]> {
-  const values = lines.map(
-    (line) =>
-      sql`(${line.accountId}::int, ${document.date}::date, ${document.documentType}, ${document.documentId}::int, ${document.documentNumber},
-           ${document.narration}, ${line.memo ?? ''}, ${line.debit}::numeric, ${line.credit}::numeric, ${document.userId}::int)`,
-  );
-  const rows = await queryRows<{ id: string; accountId: number; entryDate: string; debit: string; credit: string; memo: string }>(
+  alongside: readonly AlongsideStatement[],
+): Promise<string> {
+  const numbering = 'given' in number ? sql`SELECT ${number.given}::text AS document_number` : nextNumberSql(number.prefix, document.date);
+  const values = lines.map((line) => sql`(${line.accountId}::int, ${line.memo ?? ''}::text, ${line.debit}::numeric, ${line.credit}::numeric)`);
+  const documentNumber = sql`(SELECT document_number FROM num)`;
+  const also = alongside.map((statement, index) => sql`, ${sql.raw(`also_${index}`)} AS (${statement(documentNumber)})`);
+  const [row] = await queryRows<{ documentNumber: string }>(
     tx,
-    sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by)
-        VALUES ${sql.join(values, sql`, `)}
-        RETURNING id::text AS id, account_id AS "accountId", entry_date::text AS "entryDate", debit::text AS debit, credit::text AS credit, memo`,
+    sql`WITH num AS (${numbering}),
+        ledger AS (
+          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by)
+          SELECT v.account_id, ${document.date}::date, ${document.documentType}, ${document.documentId}::int, num.document_number,
+                 ${document.narration}, v.memo, v.debit, v.credit, ${document.userId}::int
+          FROM num CROSS JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(account_id, memo, debit, credit)
+        )${sql.join(also, sql``)}
+        SELECT document_number AS "documentNumber" FROM num`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), accountId: Number(r.accountId) }));
+  return row!.documentNumber;
+}
+
+/** The checks of a posting that need no database: sides, signs, balance (exact cents). */
+export function assertBalancedLines(lines: readonly LedgerLineInput[]): void {
+  if (lines.length < 2) throw new BadRequestError({ lines: 'A posting needs at least two lines' });
+  const problems = journalProblems(lines.map((l) => ({ ...l, memo: l.memo ?? '' })));
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 }
 
 /**
  * Posts a balanced document: checks each line (one side, not negative) and the balance in
- * exact cents, the accounts (exist, active) and the period (open), allocates the number,
- * writes the rows. Throws BadRequestError naming `lines.N.<field>`, `lines` or `dateField`.
+ * exact cents, the accounts (exist, active) and the period (open), then numbers it and
+ * writes the rows with the caller's alongside statements in one statement. Throws
+ * BadRequestError naming `lines.N.<field>`, `lines` or `dateField`. A caller that read the
+ * context already (to check before writing its own rows) passes it.
  */
-export async function postToLedger(tx: Tx, input: PostToLedgerInput): Promise<PostingResult> {
-  const lines = input.lines.map((l) => ({ accountId: l.accountId, debit: l.debit, credit: l.credit, memo: l.memo ?? '' }));
-  if (lines.length < 2) throw new BadRequestError({ lines: 'A posting needs at least two lines' });
-  const problems = journalProblems(lines);
+export async function postToLedger(
+  tx: Tx,
+  input: PostToLedgerInput & { alongside?: readonly AlongsideStatement[] },
+  context?: PostingContext,
+): Promise<PostingResult> {
+  assertBalancedLines(input.lines);
+  const checked = context ?? (await readPostingContext(tx, input.lines.map((l) => l.accountId), input.actor.userId));
+  const problems = accountProblems(checked, input.lines, { active: true });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
-  await assertAccountsActive(tx, lines);
-  await assertPeriodOpen(tx, input.documentDate, input.dateField ?? 'date');
-  // The number last: its row lock is the one every poster of this type waits for.
-  const number = input.documentNumber ?? (input.numberPrefix ? await allocateDocumentNumber(tx, input.numberPrefix, input.documentDate) : undefined);
+  assertOpenIn(checked, input.documentDate, input.dateField ?? 'date');
+  const number = input.documentNumber ? { given: input.documentNumber } : input.numberPrefix ? { prefix: input.numberPrefix } : undefined;
   if (!number) throw new Error('postToLedger needs a numberPrefix or a documentNumber');
-  const entries = await insertEntries(
+  const documentNumber = await writeEntries(
     tx,
-    { ...input, documentNumber: number, date: input.documentDate, userId: input.actor.userId },
-    lines.map((l) => ({ ...l, debit: normalise(l.debit), credit: normalise(l.credit) })),
+    { documentType: input.documentType, documentId: input.documentId, date: input.documentDate, narration: input.narration, userId: input.actor.userId },
+    number,
+    input.lines.map((l) => ({ ...l, debit: normalise(l.debit), credit: normalise(l.credit) })),
+    input.alongside ?? [],
   );
-  return { documentNumber: number, entries };
+  return { documentNumber, at: checked.at, actorName: checked.actorName };
 }
 
 function normalise(amount: string): string {
@@ -167,6 +251,7 @@ export interface ReverseInLedgerInput {
   narration: string;
   actor: { userId: number | null };
   dateField?: string;
+  alongside?: readonly AlongsideStatement[];
 }
 
 /**
@@ -182,14 +267,17 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
   const date = input.date ?? todayIso();
-  await assertPeriodOpen(tx, date, input.dateField ?? 'date');
+  const context = await readPostingContext(tx, [], input.actor.userId);
+  assertOpenIn(context, date, input.dateField ?? 'date');
   const target = input.reversal ?? { documentType: input.documentType, documentId: input.documentId, documentNumber: original[0]!.documentNumber };
-  const number = target.documentNumber ?? (target.numberPrefix ? await allocateDocumentNumber(tx, target.numberPrefix, date) : undefined);
+  const number = target.documentNumber ? { given: target.documentNumber } : target.numberPrefix ? { prefix: target.numberPrefix } : undefined;
   if (!number) throw new Error('reverseInLedger needs a documentNumber or a numberPrefix for the reversal');
-  const entries = await insertEntries(
+  const documentNumber = await writeEntries(
     tx,
-    { documentType: target.documentType, documentId: target.documentId, documentNumber: number, date, narration: input.narration, userId: input.actor.userId },
+    { documentType: target.documentType, documentId: target.documentId, date, narration: input.narration, userId: input.actor.userId },
+    number,
     original.map((row) => ({ accountId: Number(row.accountId), debit: row.credit, credit: row.debit, memo: row.memo })),
+    input.alongside ?? [],
   );
-  return { documentNumber: number, entries };
+  return { documentNumber, at: context.at, actorName: context.actorName };
 }

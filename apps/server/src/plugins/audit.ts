@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -26,9 +27,8 @@ export function actorOf(request: FastifyRequest): AuditActor {
   };
 }
 
-/** Written with the change, in the same transaction: a write and its audit row commit or fail together. */
-export async function audit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
+function auditValues(actor: AuditActor, entry: AuditEntry) {
+  return {
     actorUserId: actor.actorUserId,
     realUserId: actor.realUserId,
     ip: actor.ip,
@@ -37,7 +37,25 @@ export async function audit(executor: Executor, actor: AuditActor, entry: AuditE
     recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
     before: toJson(entry.before),
     after: toJson(entry.after),
-  });
+  };
+}
+
+/** Written with the change, in the same transaction: a write and its audit row commit or fail together. */
+export async function audit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values(auditValues(actor, entry));
+}
+
+/**
+ * The audit row as a statement to embed in another (a posting's single statement), its
+ * `after` extended with values only that statement knows, such as the document number.
+ */
+export function auditStatement(actor: AuditActor, entry: AuditEntry, afterSql: Record<string, SQL>): SQL {
+  const values = auditValues(actor, entry);
+  const pairs = Object.entries(afterSql).map(([key, value]) => sql`${key}::text, ${value}`);
+  return sql`INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
+    VALUES (${values.actorUserId}::int, ${values.realUserId}::int, ${values.ip}::text, ${values.action}, ${values.resource}, ${values.recordId}::text,
+            ${values.before === null ? null : JSON.stringify(values.before)}::jsonb,
+            coalesce(${values.after === null ? null : JSON.stringify(values.after)}::jsonb, '{}'::jsonb) || jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
 }
 
 /** Dates as ISO strings, buffers dropped: the audit keeps what a person can read. */

@@ -44,6 +44,11 @@ export const journalInputSchema = z.strictObject({
 
 export type JournalInput = z.output<typeof journalInputSchema>;
 
+/** The body of a save: with `post: true` the journal is saved and posted in one transaction. */
+export const journalSaveSchema = journalInputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
+
+export type JournalSave = z.input<typeof journalSaveSchema>;
+
 export const journalMessages = {
   bothSides: 'A line takes either a debit or a credit, not both',
   neitherSide: 'A line needs a debit or a credit',

@@ -1,9 +1,9 @@
 import { type JournalStatus, journalStatuses, listQuerySchema } from '@erp/domain';
 import type { JournalDetail, JournalLineRow, JournalRow as WireJournalRow } from '@erp/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { accounts, journalLines, journals } from '../../db/schema/index.ts';
+import { journals } from '../../db/schema/index.ts';
 import { isIsoDate, likePattern } from '../../lib/resource/resource-query.ts';
 
 const isoDate = z.string().refine(isIsoDate, { error: 'Must be a date (YYYY-MM-DD)' });
@@ -76,36 +76,31 @@ export async function listJournals(executor: Executor, query: JournalListQuery):
   return { data: rows.map(({ total: _total, ...row }) => row as JournalRow), total };
 }
 
+/** The lines with their accounts, as one JSON column of the journal's row. */
+const linesOfJournal = sql<JournalLineRow[] | string>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'lineNo', l.line_no, 'accountId', l.account_id,
+           'account', json_build_object('id', a.id, 'accountCode', a.account_code, 'accountName', a.account_name),
+           'debit', l.debit::text, 'credit', l.credit::text, 'memo', l.memo) ORDER BY l.line_no), '[]')
+  FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.journal_id = journals.id)`;
+
+function withLines(row: JournalRow & { lines: JournalLineRow[] | string }): JournalWithLines {
+  const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as JournalLineRow[]) : row.lines;
+  return { ...row, lines };
+}
+
+/** A journal with its lines, in one query. */
 export async function findJournal(executor: Executor, id: number): Promise<JournalWithLines | undefined> {
-  const [row] = await executor.select(journalRowSelection).from(journals).where(eq(journals.id, id));
-  if (!row) return undefined;
-  const lines = await executor
-    .select({
-      lineNo: journalLines.lineNo,
-      accountId: journalLines.accountId,
-      account: { id: accounts.id, accountCode: accounts.accountCode, accountName: accounts.accountName },
-      debit: journalLines.debit,
-      credit: journalLines.credit,
-      memo: journalLines.memo,
-    })
-    .from(journalLines)
-    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
-    .where(eq(journalLines.journalId, id))
-    .orderBy(asc(journalLines.lineNo));
-  return { ...(row as JournalRow), lines };
+  const [row] = await executor.select({ ...journalRowSelection, lines: linesOfJournal }).from(journals).where(eq(journals.id, id));
+  return row ? withLines(row as JournalRow & { lines: JournalLineRow[] | string }) : undefined;
 }
 
-/** Locks the journal row for the rest of the transaction: two posts or cancels of one journal take turns. */
+/** The same, locking the journal row for the rest of the transaction: two posts or cancels of one journal take turns. */
 export async function lockJournal(executor: Executor, id: number): Promise<JournalWithLines | undefined> {
-  const locked = await executor.select({ id: journals.id }).from(journals).where(eq(journals.id, id)).for('update');
-  if (locked.length === 0) return undefined;
-  return findJournal(executor, id);
-}
-
-/** Ids among `ids` with no account row. */
-export async function missingAccountIds(executor: Executor, ids: readonly number[]): Promise<Set<number>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const found = new Set((await executor.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, unique))).map((r) => r.id));
-  return new Set(unique.filter((id) => !found.has(id)));
+  const [row] = await executor
+    .select({ ...journalRowSelection, lines: linesOfJournal })
+    .from(journals)
+    .where(eq(journals.id, id))
+    .for('update', { of: journals });
+  return row ? withLines(row as JournalRow & { lines: JournalLineRow[] | string }) : undefined;
 }

@@ -16,6 +16,8 @@ const journalExportColumns: ExportColumn[] = [
   { header: 'Total', value: (row) => String(row.totalDebit) },
 ];
 
+const journalPostedMessage = 'Journal posted';
+
 function idOf(request: FastifyRequest): number {
   const id = parseId((request.params as { id?: unknown }).id);
   if (id === undefined) throw new NotFoundError();
@@ -47,11 +49,14 @@ export function registerJournalRoutes(app: FastifyInstance): void {
   });
 
   app.post(base, { preHandler: guard }, async (request, reply) => {
-    const data = await createJournal(request);
-    return reply.status(201).send({ status: 201, message: messages.saved, data });
+    const { journal, posted } = await createJournal(request);
+    return reply.status(201).send({ status: 201, message: posted ? journalPostedMessage : messages.saved, data: journal });
   });
 
-  app.put(`${base}/:id`, { preHandler: guard }, async (request) => ({ status: 200, message: messages.saved, data: await updateJournal(request, idOf(request)) }));
+  app.put(`${base}/:id`, { preHandler: guard }, async (request) => {
+    const { journal, posted } = await updateJournal(request, idOf(request));
+    return { status: 200, message: posted ? journalPostedMessage : messages.saved, data: journal };
+  });
 
   app.delete(`${base}/:id`, { preHandler: [...guard, requireScope('journals:delete')] }, async (request) => {
     await deleteJournal(request, idOf(request));
@@ -60,7 +65,7 @@ export function registerJournalRoutes(app: FastifyInstance): void {
 
   app.post(`${base}/:id/post`, { preHandler: guard }, async (request) => ({
     status: 200,
-    message: 'Journal posted',
+    message: journalPostedMessage,
     data: await postJournal(request, idOf(request)),
   }));
 

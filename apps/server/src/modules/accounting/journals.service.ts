@@ -1,13 +1,24 @@
-import { canTransition, fromMinorUnits, type JournalInput, journalInputSchema, journalMessages, type JournalAction, toMinorUnits } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
+import { canTransition, fromMinorUnits, type JournalInput, journalMessages, journalSaveSchema, type JournalAction, toMinorUnits } from '@erp/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { journalLines, journals } from '../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { accountMissing, allocateDocumentNumber, assertPeriodOpen, postToLedger, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
-import { actorOf, audit, type AuditActor } from '../../plugins/audit.ts';
-import { findJournal, type JournalWithLines, lockJournal, missingAccountIds } from './journals.repository.ts';
+import {
+  accountProblems,
+  allocateDocumentNumber,
+  type AlongsideStatement,
+  assertBalancedLines,
+  assertPeriodOpen,
+  type PostingContext,
+  postToLedger,
+  readPostingContext,
+  reverseInLedger,
+  todayIso,
+} from '../../ledger/general-ledger.ts';
+import { actorOf, audit, type AuditActor, type AuditEntry, auditStatement } from '../../plugins/audit.ts';
+import { findJournal, type JournalWithLines, lockJournal } from './journals.repository.ts';
 
 /** Journals: draft -> posted -> cancelled (journalWorkflow). Each command is one transaction with its audit row. */
 export const journalDocumentType = 'journal';
@@ -23,23 +34,72 @@ function totalsOf(lines: JournalInput['lines']): { totalDebit: string; totalCred
   return { totalDebit: fromMinorUnits(debit), totalCredit: fromMinorUnits(credit) };
 }
 
-async function assertAccountsExist(tx: Tx, input: JournalInput): Promise<void> {
-  const missing = await missingAccountIds(
-    tx,
-    input.lines.map((l) => l.accountId),
+/** Refuses a line whose account does not exist (before its row would break the foreign key). */
+function assertAccountsExist(context: PostingContext, lines: JournalInput['lines']): void {
+  const problems = accountProblems(context, lines, { active: false });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
+
+function linesSql(lines: JournalInput['lines']): SQL {
+  return sql.join(
+    lines.map((line, index) => sql`(${index + 1}::int, ${line.accountId}::int, ${line.debit}::numeric, ${line.credit}::numeric, ${line.memo}::text)`),
+    sql`, `,
   );
-  if (missing.size === 0) return;
-  const errors: Record<string, string> = {};
-  input.lines.forEach((line, index) => {
-    if (missing.has(line.accountId)) errors[`lines.${index}.accountId`] = accountMissing;
-  });
-  throw new BadRequestError(errors);
 }
 
 async function insertLines(tx: Tx, journalId: number, lines: JournalInput['lines']): Promise<void> {
-  await tx.insert(journalLines).values(
-    lines.map((line, index) => ({ journalId, lineNo: index + 1, accountId: line.accountId, debit: line.debit, credit: line.credit, memo: line.memo })),
-  );
+  await tx.execute(sql`INSERT INTO journal_lines (journal_id, line_no, account_id, debit, credit, memo)
+    SELECT ${journalId}::int, v.* FROM (VALUES ${linesSql(lines)}) AS v(line_no, account_id, debit, credit, memo)`);
+}
+
+/**
+ * The journal row and its lines as one statement answering the new id. A line whose account
+ * does not exist is left out rather than breaking the foreign key: the caller refuses the
+ * journal from the accounts read with it, and the transaction rolls back.
+ */
+function insertJournalSql(input: JournalInput, actor: AuditActor): { ctes: SQL; id: SQL } {
+  const totals = totalsOf(input.lines);
+  const ctes = sql`j AS (
+      INSERT INTO journals (journal_date, narration, total_debit, total_credit, created_by)
+      VALUES (${input.journalDate}::date, ${input.narration}, ${totals.totalDebit}::numeric, ${totals.totalCredit}::numeric, ${actor.actorUserId}::int)
+      RETURNING id),
+    l AS (INSERT INTO journal_lines (journal_id, line_no, account_id, debit, credit, memo)
+      SELECT j.id, v.* FROM j CROSS JOIN (VALUES ${linesSql(input.lines)}) AS v(line_no, account_id, debit, credit, memo)
+      WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id))`;
+  return { ctes, id: sql`(SELECT id FROM j)` };
+}
+
+/** A new draft as the database now holds it, built from what was written (no re-read). */
+function newDraft(id: number, input: JournalInput, context: PostingContext, actor: AuditActor): JournalWithLines {
+  return {
+    id,
+    journalNumber: null,
+    journalDate: input.journalDate,
+    narration: input.narration,
+    status: 'draft',
+    ...totalsOf(input.lines),
+    postedAt: null,
+    postedBy: null,
+    postedByName: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    reversalJournalId: null,
+    reversesJournalId: null,
+    createdBy: actor.actorUserId,
+    createdAt: context.at,
+    updatedAt: context.at,
+    lines: input.lines.map((line, index) => {
+      const account = context.accounts.get(line.accountId)!;
+      return {
+        lineNo: index + 1,
+        accountId: line.accountId,
+        account: { id: account.id, accountCode: account.accountCode, accountName: account.accountName },
+        debit: fromMinorUnits(toMinorUnits(line.debit)),
+        credit: fromMinorUnits(toMinorUnits(line.credit)),
+        memo: line.memo,
+      };
+    }),
+  };
 }
 
 async function lockedJournal(tx: Tx, id: number): Promise<JournalWithLines> {
@@ -56,39 +116,59 @@ function assertDraft(journal: JournalWithLines): void {
   if (journal.status !== 'draft') throw new ConflictError(journalMessages.notDraft);
 }
 
-export async function createJournal(request: FastifyRequest): Promise<JournalWithLines> {
-  const input = parseInput(journalInputSchema, request.body);
-  const actor = actorOf(request);
-  return request.server.ctx.db.transaction(async (tx) => {
-    await assertAccountsExist(tx, input);
-    const [row] = await tx
-      .insert(journals)
-      .values({ journalDate: input.journalDate, narration: input.narration, ...totalsOf(input.lines), createdBy: actor.actorUserId })
-      .returning({ id: journals.id });
-    await insertLines(tx, row!.id, input.lines);
-    const after = (await findJournal(tx, row!.id))!;
-    await audit(tx, actor, { action: 'create', resource: 'journals', recordId: row!.id, after });
-    return after;
-  });
+export interface SavedJournal {
+  journal: JournalWithLines;
+  posted: boolean;
 }
 
-/** A draft is replaced whole: date, narration and every line. */
-export async function updateJournal(request: FastifyRequest, id: number): Promise<JournalWithLines> {
-  const input = parseInput(journalInputSchema, request.body);
-  return request.server.ctx.db.transaction(async (tx) => {
+/** Saves a new journal; with `post`, posts it in the same transaction (a refusal stores nothing). */
+export async function createJournal(request: FastifyRequest): Promise<SavedJournal> {
+  const { post, ...input } = parseInput(journalSaveSchema, request.body);
+  const actor = actorOf(request);
+  const journal = await request.server.ctx.db.transaction((tx) => saveNewJournal(tx, input, actor, { post: post ?? false }));
+  return { journal, posted: post ?? false };
+}
+
+/** A draft written, and posted when asked, in the caller's transaction (also demo data and tests). */
+export async function saveNewJournal(tx: Tx, input: JournalInput, actor: AuditActor, options: { post: boolean }): Promise<JournalWithLines> {
+  if (options.post) assertBalancedLines(input.lines);
+  const context = await readPostingContext(tx, input.lines.map((l) => l.accountId), actor.actorUserId, insertJournalSql(input, actor));
+  assertAccountsExist(context, input.lines);
+  const id = context.writtenId!;
+  const draft = newDraft(id, input, context, actor);
+  const created: AuditEntry = { action: 'create', resource: 'journals', recordId: id, after: draft };
+  if (!options.post) {
+    await audit(tx, actor, created);
+    return draft;
+  }
+  return postDraft(tx, draft, actor, context, [(number) => auditStatement(actor, created, { journalNumber: number })]);
+}
+
+/** Replaces a draft whole (date, narration and every line); with `post`, posts it in the same transaction. */
+export async function updateJournal(request: FastifyRequest, id: number): Promise<SavedJournal> {
+  const { post, ...input } = parseInput(journalSaveSchema, request.body);
+  const actor = actorOf(request);
+  const journal = await request.server.ctx.db.transaction(async (tx) => {
     const before = await lockedJournal(tx, id);
     assertDraft(before);
-    await assertAccountsExist(tx, input);
+    const context = await readPostingContext(tx, input.lines.map((l) => l.accountId), actor.actorUserId);
+    assertAccountsExist(context, input.lines);
+    if (post) assertBalancedLines(input.lines);
     await tx
       .update(journals)
       .set({ journalDate: input.journalDate, narration: input.narration, ...totalsOf(input.lines), updatedAt: sql`now()` })
       .where(eq(journals.id, id));
     await tx.delete(journalLines).where(eq(journalLines.journalId, id));
     await insertLines(tx, id, input.lines);
-    const after = (await findJournal(tx, id))!;
-    await audit(tx, actorOf(request), { action: 'update', resource: 'journals', recordId: id, before, after });
-    return after;
+    const after: JournalWithLines = { ...newDraft(id, input, context, actor), createdBy: before.createdBy, createdAt: before.createdAt };
+    const updated: AuditEntry = { action: 'update', resource: 'journals', recordId: id, before, after };
+    if (!post) {
+      await audit(tx, actor, updated);
+      return after;
+    }
+    return postDraft(tx, after, actor, context, [(number) => auditStatement(actor, updated, { journalNumber: number })]);
   });
+  return { journal, posted: post ?? false };
 }
 
 export async function deleteJournal(request: FastifyRequest, id: number): Promise<void> {
@@ -108,33 +188,49 @@ export async function postJournal(request: FastifyRequest, id: number): Promise<
 export async function postJournalIn(tx: Tx, id: number, actor: AuditActor): Promise<JournalWithLines> {
   const before = await lockedJournal(tx, id);
   assertCan(before, 'post');
-  const { documentNumber } = await postToLedger(tx, {
-    documentType: journalDocumentType,
-    documentId: id,
-    documentDate: before.journalDate,
-    narration: before.narration,
-    lines: before.lines,
-    numberPrefix: journalNumberPrefix,
-    actor: { userId: actor.actorUserId },
-    dateField: 'journalDate',
-  });
-  await tx
-    .update(journals)
-    .set({ status: 'posted', journalNumber: documentNumber, postedAt: sql`now()`, postedBy: actor.actorUserId, updatedAt: sql`now()` })
-    .where(eq(journals.id, id));
-  const after = (await findJournal(tx, id))!;
-  await audit(tx, actor, { action: 'post', resource: 'journals', recordId: id, before: { status: before.status }, after: { status: after.status, journalNumber: documentNumber } });
-  return after;
+  return postDraft(tx, before, actor);
 }
 
-/** A draft written and posted in the caller's transaction (demo data, later modules' tests). */
+/**
+ * The ledger rows, the journal's number and status, and the audit rows are written by one
+ * statement (postToLedger's), so the number's lock is held for that statement and the
+ * commit only. The answer is built from what was written, not read again.
+ */
+async function postDraft(
+  tx: Tx,
+  draft: JournalWithLines,
+  actor: AuditActor,
+  context?: PostingContext,
+  alsoAudit: AlongsideStatement[] = [],
+): Promise<JournalWithLines> {
+  const { documentNumber, at, actorName } = await postToLedger(
+    tx,
+    {
+      documentType: journalDocumentType,
+      documentId: draft.id,
+      documentDate: draft.journalDate,
+      narration: draft.narration,
+      lines: draft.lines,
+      numberPrefix: journalNumberPrefix,
+      actor: { userId: actor.actorUserId },
+      dateField: 'journalDate',
+      alongside: [
+        ...alsoAudit,
+        (number) =>
+          sql`UPDATE journals SET status = 'posted', journal_number = ${number}, posted_at = now(), posted_by = ${actor.actorUserId}::int, updated_at = now()
+              WHERE id = ${draft.id}::int`,
+        (number) =>
+          auditStatement(actor, { action: 'post', resource: 'journals', recordId: draft.id, before: { status: draft.status }, after: { status: 'posted' } }, { journalNumber: number }),
+      ],
+    },
+    context,
+  );
+  return { ...draft, status: 'posted', journalNumber: documentNumber, postedAt: at, postedBy: actor.actorUserId, postedByName: actorName, updatedAt: at };
+}
+
+/** A journal written and posted in the caller's transaction (demo data, later modules' tests). */
 export async function createPostedJournal(tx: Tx, input: JournalInput, actor: AuditActor): Promise<JournalWithLines> {
-  const [row] = await tx
-    .insert(journals)
-    .values({ journalDate: input.journalDate, narration: input.narration, ...totalsOf(input.lines), createdBy: actor.actorUserId })
-    .returning({ id: journals.id });
-  await insertLines(tx, row!.id, input.lines);
-  return postJournalIn(tx, row!.id, actor);
+  return saveNewJournal(tx, input, actor, { post: true });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { journalMessages, messages } from '@erp/domain';
+import { documentNumber, journalMessages, messages } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { accounts, auditLog, glEntries } from '../../db/schema/index.ts';
+import { accounts, auditLog, glEntries, journals } from '../../db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 
@@ -178,6 +178,55 @@ describe('posting and cancelling', () => {
     expect((await inject('POST', `/api/journals/${id}/cancel`)).statusCode).toBe(409);
     const audits = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.recordId, String(id)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'post', 'cancel']));
+  });
+
+  it('saves and posts in one request (create or replace); a refusal stores nothing', async () => {
+    const journalsBefore = await t.database.db.$count(journals);
+    const closedDay = '2026-02-28';
+    expect((await inject('POST', '/api/accounting/period-close', { closedThrough: closedDay })).statusCode).toBe(200);
+    const refused = await inject('POST', '/api/journals', { journalDate: closedDay, narration: 'Too late', lines: [line(cash, '2', ''), line(capital, '', '2')], post: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ journalDate: journalMessages.closedPeriod(closedDay) });
+    const unbalanced = await inject('POST', '/api/journals', { journalDate: '2026-05-02', narration: 'Off', lines: [line(cash, '2', ''), line(capital, '', '3')], post: true });
+    expect(unbalanced.statusCode).toBe(400);
+    expect(await t.database.db.$count(journals)).toBe(journalsBefore);
+    expect((await inject('POST', '/api/accounting/period-close', { closedThrough: null })).statusCode).toBe(200);
+
+    const created = await inject('POST', '/api/journals', { journalDate: '2026-05-02', narration: 'In one go', lines: [line(cash, '7.5', '', 'm'), line(capital, '', '7.50')], post: true });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toBe('Journal posted');
+    const journal = created.json().data;
+    expect(journal).toMatchObject({ status: 'posted', journalNumber: expect.stringMatching(/^JV-2026-\d{6}$/), postedByName: expect.any(String) });
+    // The answer is built from what was written; it must be what a read gives.
+    expect((await inject('GET', `/api/journals/${journal.id}`)).json().data).toEqual(journal);
+    const [entries] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = 'journal' AND document_id = ${journal.id}`);
+    expect(entries!.n).toBe(2);
+    const audits = await t.database.db.select({ action: auditLog.action, after: auditLog.after }).from(auditLog).where(eq(auditLog.recordId, String(journal.id)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'post']);
+    expect(audits.find((a) => a.action === 'post')!.after).toEqual({ status: 'posted', journalNumber: journal.journalNumber });
+
+    const id = await draft('2026-05-03', [line(cash, '1', ''), line(capital, '', '1')]);
+    const saved = (await inject('GET', `/api/journals/${id}`)).json().data;
+    const replaced = await inject('PUT', `/api/journals/${id}`, { journalDate: '2026-05-04', narration: 'Replaced and posted', lines: [line(bank, '4', ''), line(capital, '', '4')], post: true });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data).toMatchObject({ status: 'posted', journalDate: '2026-05-04', totalDebit: '4.00', createdAt: saved.createdAt });
+    expect((await inject('GET', `/api/journals/${id}`)).json().data).toEqual(replaced.json().data);
+  });
+
+  it('answers a draft save and a post with what a read gives', async () => {
+    const created = await inject('POST', '/api/journals', { journalDate: '2026-05-05', narration: 'Draft', lines: [line(cash, '3', '', 'x'), line(capital, '', '3')] });
+    const id = created.json().data.id;
+    expect((await inject('GET', `/api/journals/${id}`)).json().data).toEqual(created.json().data);
+    const updated = await inject('PUT', `/api/journals/${id}`, { journalDate: '2026-05-06', narration: 'Draft 2', lines: [line(cash, '4', ''), line(bank, '', '4')] });
+    expect((await inject('GET', `/api/journals/${id}`)).json().data).toEqual(updated.json().data);
+    const posted = await post(id);
+    expect((await inject('GET', `/api/journals/${id}`)).json().data).toEqual(posted.json().data);
+  });
+
+  it('numbers past 999,999 in the same format as the domain', async () => {
+    await t.database.db.execute(sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES ('JV', 2041, 999999)`);
+    const response = await inject('POST', '/api/journals', { journalDate: '2041-01-02', narration: 'Big', lines: [line(cash, '1', ''), line(capital, '', '1')], post: true });
+    expect(response.json().data.journalNumber).toBe(documentNumber('JV', 2041, 1_000_000));
   });
 
   it('the database refuses to update or delete a general-ledger row or a posted journal line', async () => {

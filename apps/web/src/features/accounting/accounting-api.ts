@@ -31,14 +31,21 @@ export async function fetchJournal(id: number): Promise<JournalDetail> {
   return data.data;
 }
 
-export async function createJournal(body: JournalBody): Promise<JournalDetail> {
-  const { data } = await http.post<{ data: JournalDetail }>('/api/journals', body);
-  return data.data;
+interface SavedJournal {
+  message: string;
+  data: JournalDetail;
 }
 
-export async function updateJournal(id: number, body: JournalBody): Promise<JournalDetail> {
-  const { data } = await http.put<{ data: JournalDetail }>(`/api/journals/${id}`, body);
-  return data.data;
+/** Saves a new journal; with `post`, saves and posts it in one transaction (a refusal stores nothing). */
+export async function createJournal(body: JournalBody, post = false): Promise<SavedJournal> {
+  const { data } = await http.post<SavedJournal>('/api/journals', { ...body, ...(post ? { post } : {}) });
+  return data;
+}
+
+/** Replaces a draft; with `post`, replaces and posts it in one transaction. */
+export async function updateJournal(id: number, body: JournalBody, post = false): Promise<SavedJournal> {
+  const { data } = await http.put<SavedJournal>(`/api/journals/${id}`, { ...body, ...(post ? { post } : {}) });
+  return data;
 }
 
 export async function deleteJournal(id: number): Promise<string> {

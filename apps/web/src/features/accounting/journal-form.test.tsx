@@ -78,8 +78,7 @@ describe('journal lines editor', () => {
     };
     api = mockApi((config) => {
       if (config.url === '/api/accounts/options') return { status: 200, data: accountOptions };
-      if (config.method === 'put' && config.url === '/api/journals/7') return { status: 200, data: { status: 200, message: 'Saved', data: draft } };
-      if (config.method === 'post' && config.url === '/api/journals/7/post')
+      if (config.method === 'put' && config.url === '/api/journals/7')
         return {
           status: 400,
           data: {
@@ -112,7 +111,9 @@ describe('journal lines editor', () => {
         { accountId: 1, debit: '10.00', credit: '', memo: '' },
         { accountId: 2, debit: '', credit: '10.00', memo: 'cash sale' },
       ],
+      post: true,
     });
+    expect(api.calls.filter((c) => c.method !== 'get')).toHaveLength(1);
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, createJournal, deleteJournal, journalAction, updateJournal, type JournalDetail } from './accounting-api.ts';
+import { accountingKeys, createJournal, deleteJournal, updateJournal, type JournalDetail } from './accounting-api.ts';
 import { journalBodyOf, journalFormProblems, journalFormValuesOf, type JournalFormValues } from './journal-checks.ts';
 import { emptyLine, JournalLinesEditor } from './journal-lines.tsx';
 
@@ -68,11 +68,10 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
   const save = useMutation({
     mutationFn: async ({ toPost }: { toPost: boolean }) => {
       const body = journalBodyOf(form.getFieldsValue(true) as JournalFormValues);
-      const saved = savedId ? await updateJournal(savedId, body) : await createJournal(body);
-      setSavedId(saved.id);
-      if (!toPost) return { id: saved.id, message: messages.saved };
-      const posted = await journalAction(saved.id, 'post');
-      return { id: saved.id, message: posted.message || 'Posted' };
+      // Post saves and posts in one request: a refused post leaves nothing half-saved.
+      const saved = savedId ? await updateJournal(savedId, body, toPost) : await createJournal(body, toPost);
+      setSavedId(saved.data.id);
+      return { id: saved.data.id, message: saved.message || (toPost ? 'Journal posted' : messages.saved) };
     },
     onSuccess: async ({ id, message }, { toPost }) => {
       notify.success(message);
