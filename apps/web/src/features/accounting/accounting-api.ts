@@ -53,8 +53,8 @@ export async function deleteJournal(id: number): Promise<string> {
   return data.message;
 }
 
-export async function journalAction(id: number, action: 'post' | 'cancel'): Promise<{ message: string; data?: JournalDetail }> {
-  const { data } = await http.post<{ message: string; data?: JournalDetail }>(`/api/journals/${id}/${action}`);
+export async function cancelJournal(id: number): Promise<{ message: string; data?: JournalDetail }> {
+  const { data } = await http.post<{ message: string; data?: JournalDetail }>(`/api/journals/${id}/cancel`);
   return data;
 }
 

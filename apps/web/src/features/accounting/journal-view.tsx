@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, journalAction, type JournalDetail, type JournalLineRow } from './accounting-api.ts';
+import { accountingKeys, cancelJournal, type JournalDetail, type JournalLineRow } from './accounting-api.ts';
 import { JournalStatusTag } from './journal-status.tsx';
 
 /** A posted or cancelled journal (or any journal for a read-only role): no edits, links to ledgers and reversal. */
@@ -18,7 +18,7 @@ export function JournalView({ journal, onClose }: { journal: JournalDetail; onCl
   const canCancel = user !== undefined && hasScope(user.role, user.scopes, 'journals:cancel') && canTransition(journal.status, 'cancel');
 
   const cancel = useMutation({
-    mutationFn: () => journalAction(journal.id, 'cancel'),
+    mutationFn: () => cancelJournal(journal.id),
     onSuccess: async (answer) => {
       notify.success(answer.message || 'Cancelled');
       await queryClient.invalidateQueries({ queryKey: accountingKeys.journals });
