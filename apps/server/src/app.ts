@@ -86,6 +86,12 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
         reply.header('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // `/` is the web root directory: the static plugin refuses a directory (index: false),
+    // so the app shell is sent for it like for any other browser route.
+    app.get('/', async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -44,11 +44,13 @@ describe('migrations', () => {
 });
 
 describe('web app', () => {
-  it('serves index.html for browser routes and JSON 404 for unknown API paths', async () => {
+  it('serves index.html for browser routes, the root included, and JSON 404 for unknown API paths', async () => {
     const app = await buildApp({ db: database, webDist });
-    const page = await app.inject({ method: 'GET', url: '/regions/12' });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>ERP</title>');
+    for (const url of ['/regions/12', '/', '/?from=bookmark']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<title>ERP</title>');
+    }
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.json()).toEqual({ status: 404, message: 'Not found' });
     await app.close();
