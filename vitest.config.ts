@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One run, three projects: pure domain rules, the server on a real database, and web components.
+// One run, four projects: pure domain rules, the server on a real database, web components,
+// and the start scripts' runtime check.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       },
       { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.ts'] } },
     ],
   },
 });

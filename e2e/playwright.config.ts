@@ -12,7 +12,8 @@ export default defineConfig({
   // One retry, reported as "flaky" in the output: a journey that fails twice fails the run,
   // while a single timing hiccup on a loaded 2-core CI machine does not sink a landing.
   retries: 1,
-  timeout: 30_000,
+  // A journey is many screens long; on a loaded 2-core CI machine 30 s was not always enough.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   outputDir: 'test-results',

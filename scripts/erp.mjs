@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run erp -- <command>`: the admin CLI (migrate, create-user, reset-password, backup, restore).
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

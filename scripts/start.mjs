@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start` / `npm run demo`: build the web app when it is not built, then run the server
 // in this same process tree so Ctrl+C reaches it directly and it can shut down cleanly.
+import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

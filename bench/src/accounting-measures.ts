@@ -12,7 +12,7 @@ export interface AccountingFigures {
 
 type Json = Record<string, unknown>;
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Json> {
+export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Json> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -23,7 +23,7 @@ async function call(base: string, token: string, method: string, path: string, b
   return json;
 }
 
-async function timed(run: () => Promise<unknown>, times: number): Promise<number> {
+export async function timed(run: () => Promise<unknown>, times: number): Promise<number> {
   await run();
   const samples: number[] = [];
   for (let i = 0; i < times; i++) samples.push(await timeMs(run));
@@ -59,7 +59,7 @@ export async function throughput(base: string, token: string, accounts: number[]
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body,
     connections: clients,
-    durationSeconds: 5,
+    durationSeconds: Number(process.env.BENCH_POSTING_SECONDS ?? 5),
   });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`posting: ${result.errors} errors, ${result.non2xx} refused`);
   return result.requestsPerSecond;

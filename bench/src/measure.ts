@@ -13,6 +13,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A body per request (a varying document), instead of one `body` for all. */
+  setupBody?: () => string;
   durationSeconds?: number;
   connections?: number;
 }
@@ -24,6 +26,7 @@ export async function load(name: string, url: string, options: LoadOptions = {})
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(options.setupBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: options.setupBody!() }) }] } : {}),
     connections: options.connections ?? 50,
     duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10),
   });

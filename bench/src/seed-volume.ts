@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { DeepLedger } from './accounting-measures.ts';
 import { deepCursorSql, encodeLedgerCursor, ledgerRows, ledgerVolumeSql } from './ledger-volume.ts';
+import { type StockFactsRow, stockFactsSql, stockLots, stockRows, type StockVolume, stockVolumeOf, stockVolumeSql } from './stock-volume.ts';
 
 export const rowsPerResource = Number(process.env.BENCH_ROWS ?? 10_000);
 
@@ -29,26 +30,36 @@ function deepLedgerOf(row: DeepRow | undefined): DeepLedger {
 // load during the measurements and takes a core from the server.
 const settleSql = 'VACUUM (ANALYZE)';
 
-export async function seedPglite(dataDir: string): Promise<DeepLedger> {
+/** What the measures need of the seeded database. */
+export interface Seeded {
+  deep: DeepLedger;
+  stock: StockVolume;
+}
+
+export async function seedPglite(dataDir: string): Promise<Seeded> {
   // The schema's search indexes use pg_trgm, which PGlite loads only when asked.
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await db.exec(volumeSql(rowsPerResource));
   await db.exec(ledgerVolumeSql(ledgerRows));
   const deep = deepLedgerOf((await db.query<DeepRow>(deepCursorSql(ledgerRows))).rows[0]);
+  await db.exec(stockVolumeSql(stockRows, stockLots));
+  const stock = stockVolumeOf((await db.query<StockFactsRow>(stockFactsSql(stockRows))).rows[0], stockRows);
   await db.exec(settleSql);
   await db.close();
-  return deep;
+  return { deep, stock };
 }
 
-export async function seedPostgres(databaseUrl: string): Promise<DeepLedger> {
+export async function seedPostgres(databaseUrl: string): Promise<Seeded> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query(volumeSql(rowsPerResource));
   await client.query(ledgerVolumeSql(ledgerRows));
   const deep = deepLedgerOf((await client.query<DeepRow>(deepCursorSql(ledgerRows))).rows[0]);
+  await client.query(stockVolumeSql(stockRows, stockLots));
+  const stock = stockVolumeOf((await client.query<StockFactsRow>(stockFactsSql(stockRows))).rows[0], stockRows);
   await client.query(settleSql);
   await client.end();
-  return deep;
+  return { deep, stock };
 }
 
 /** A fresh database for the PostgreSQL run; false when no server answers. */

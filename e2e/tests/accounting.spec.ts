@@ -1,38 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { login, screenshot, confirmPopup } from './support.ts';
+import { expectNoSeriousA11yViolations, login, pick, screenshot, confirmPopup } from './support.ts';
 
-/** Picks an option of an antd select by typing part of it, until the select shows it. */
-async function pick(page: Page, select: string, typed: string, option: RegExp) {
-  const box = page.getByRole('dialog').getByRole('combobox', { name: select, exact: true });
-  // The select's shown value sits beside its input (a `has` locator is searched inside each candidate).
-  const shown = page.getByRole('dialog').locator('.ant-select-content').filter({ has: page.getByRole('combobox', { name: select, exact: true }) });
-  await expect(async () => {
-    await box.click();
-    await box.fill(typed);
-    // antd keeps its accessible options hidden; the visible ones are its own items.
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
-    await expect(shown).toHaveText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-async function postJournal(page: Page, narration: string, lines: Array<{ account: string; debit?: string; credit?: string }>) {
+/** Posts a journal through its drawer; with `checkA11y`, runs axe on the list, the filled form and the posted journal. */
+async function postJournal(page: Page, narration: string, lines: Array<{ account: string; debit?: string; credit?: string }>, checkA11y = false) {
   await page.goto('/journals');
+  if (checkA11y) {
+    await expect(page.getByRole('button', { name: /new/i })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the journals list');
+  }
   await page.getByRole('button', { name: /new/i }).click();
   const form = page.getByRole('dialog');
   await form.getByRole('textbox', { name: 'Narration', exact: true }).fill(narration);
   for (const [index, line] of lines.entries()) {
     const n = index + 1;
-    await pick(page, `Line ${n} account`, line.account, new RegExp(line.account));
+    await pick(page, page.getByRole('dialog'), `Line ${n} account`, line.account, new RegExp(line.account));
     if (line.debit) await form.getByRole('spinbutton', { name: `Line ${n} debit` }).fill(line.debit);
     if (line.credit) await form.getByRole('spinbutton', { name: `Line ${n} credit` }).fill(line.credit);
   }
+  if (checkA11y) await expectNoSeriousA11yViolations(page, 'the journal drawer, lines filled');
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await confirmPopup(page, 'Post');
   await expect(page.getByText('Journal posted')).toBeVisible();
   // The drawer turns into the posted journal, read-only, with its number.
   await expect(page.getByRole('dialog').getByText(/^Journal JV-\d{4}-\d{6}$/)).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true })).toHaveCount(0);
+  if (checkA11y) await expectNoSeriousA11yViolations(page, 'the posted journal drawer');
 }
 
 test('an account is created, journals posted, and its ledger shows running and closing balances, prints and exports', async ({ page }) => {
@@ -41,11 +34,14 @@ test('an account is created, journals posted, and its ledger shows running and c
   await login(page, 'accountant');
 
   await page.goto('/accounts');
+  await expect(page.getByRole('searchbox', { name: 'Search Accounts' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the accounts list');
   await page.getByRole('button', { name: /new/i }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
   await dialog.getByRole('textbox', { name: 'Account', exact: true }).fill(name);
-  await pick(page, 'Head', 'Assets', /^Assets$/);
+  await pick(page, page.getByRole('dialog'), 'Head', 'Assets', /^Assets$/);
+  await expectNoSeriousA11yViolations(page, 'the new-account drawer');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search Accounts' }).fill(code);
@@ -54,7 +50,7 @@ test('an account is created, journals posted, and its ledger shows running and c
   await postJournal(page, `Float for ${code}`, [
     { account: code, debit: '1500.00' },
     { account: '3000', credit: '1500.00' },
-  ]);
+  ], true);
   await postJournal(page, `Courier charges ${code}`, [
     { account: '1000', debit: '250.00' },
     { account: code, credit: '250.00' },
@@ -76,6 +72,7 @@ test('an account is created, journals posted, and its ledger shows running and c
   await expect(page.getByTestId('closing-balance')).toHaveText('1,250.00 Dr');
   await expect(page.getByTestId('total-debit')).toHaveText('1,500.00');
   await expect(page.getByTestId('total-credit')).toHaveText('250.00');
+  await expectNoSeriousA11yViolations(page, 'the account ledger');
   await screenshot(page, 'ledger-1280');
 
   await page.emulateMedia({ media: 'print' });
@@ -89,4 +86,24 @@ test('an account is created, journals posted, and its ledger shows running and c
   const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
   expect(csv).toContain(`Float for ${code}`);
   expect(csv).toContain('1,250.00 Dr');
+});
+
+test('the accounting statements and the period close pass the accessibility checks', async ({ page }) => {
+  await login(page, 'accountant');
+  await page.goto('/accounting?tab=trial-balance');
+  await expect(page.getByTestId('trial-balance-totals')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the trial balance');
+  await page.getByRole('tab', { name: 'Profit and loss' }).click();
+  await expect(page.getByTestId('profit')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the profit and loss');
+  await page.getByRole('tab', { name: 'Balance sheet' }).click();
+  await expect(page.getByText(/^(Balances|Does not balance)/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the balance sheet');
+  await page.getByRole('tab', { name: 'Period close' }).click();
+  await expect(page.getByRole('tab', { name: 'Period close', selected: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the period close');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.getByRole('tab', { name: 'Trial balance' }).click();
+  await expect(page.getByTestId('trial-balance-totals')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the trial balance at 768 px');
 });

@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { login, screenshot, signToken } from './support.ts';
+import { expectNoSeriousA11yViolations, login, screenshot, signToken } from './support.ts';
 
 test('the login page shows the company and asks for both fields', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('img', { name: /logo/i })).toBeVisible();
   await expect(page.getByText('Medilab Supplies')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the login page');
   await page.getByRole('button', { name: /log in/i }).click();
   await expect(page.getByText('Please input your username!')).toBeVisible();
   await expect(page.getByText('Please input your Password!')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the login page with its field errors');
   await screenshot(page, 'login-validation');
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '@erp/domain';
-import { groupEntries, login, screenshot, sidebar, topLevelLabels } from './support.ts';
+import { expectNoSeriousA11yViolations, groupEntries, login, screenshot, sidebar, topLevelLabels } from './support.ts';
 
 const cases: Array<[Role, string]> = [
   ['admin', 'admin'],
@@ -25,6 +25,7 @@ for (const [role, username] of cases) {
       const submenu = nav.locator('ul.ant-menu-sub:visible');
       await expect(submenu.getByRole('menuitem')).toHaveText(group.entries);
     }
+    await expectNoSeriousA11yViolations(page, `the ${role} menu, its last group open`);
     await screenshot(page, `menu-${role}`);
   });
 }
@@ -48,10 +49,12 @@ test('a restricted route shows the message and goes back to /', async ({ page })
   await page.goto('/regions');
   await expect(page.getByText('Access to the route is restricted')).toBeVisible();
   await expect(page).toHaveURL(/\/invoices$/);
+  await expectNoSeriousA11yViolations(page, 'the restricted-route message over /invoices');
 });
 
 test('a module still to come says so plainly', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/vendors');
   await expect(page.getByText('This module is not available yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'a module not available yet');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, screenshot, confirmPopup } from './support.ts';
+import { expectNoSeriousA11yViolations, login, screenshot, confirmPopup } from './support.ts';
 
 async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
@@ -13,6 +13,7 @@ test('settings are saved, and a logo is checked by its content, shown and remove
   await page.goto('/settings');
   const taxField = page.getByRole('textbox', { name: 'Tax number', exact: true });
   await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Medilab Supplies (Pvt) Ltd');
+  await expectNoSeriousA11yViolations(page, 'settings');
   await taxField.fill(taxNumber);
   await page.locator('#settings').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved')).toBeVisible();
@@ -29,6 +30,7 @@ test('settings are saved, and a logo is checked by its content, shown and remove
   const image = page.getByRole('img', { name: 'Square logo' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  await expectNoSeriousA11yViolations(page, 'settings with a logo');
   await screenshot(page, 'settings-1280');
 
   await page.locator('.ant-card').filter({ hasText: 'Square logo' }).getByRole('button', { name: 'Remove' }).click();
@@ -47,6 +49,7 @@ test('a user changes their own password and signs in with it', async ({ page }) 
   await page.getByRole('button', { name: /change password/i }).click();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'change password with its field errors');
   await page.locator('#change-password_newPassword').fill('Engineer@2026');
   await page.locator('#change-password_confirmPassword').fill('Engineer@2026');
   await page.getByRole('button', { name: /change password/i }).click();

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { login, screenshot, confirmPopup } from './support.ts';
+import { expectNoSeriousA11yViolations, login, screenshot, confirmPopup } from './support.ts';
 
 test('a region is created, edited, searched, exported and deleted through the UI', async ({ page }) => {
   const suffix = String(Date.now()).slice(-5);
   const name = `Gilgit ${suffix}`;
   await login(page, 'admin');
   await page.goto('/regions');
+  await expect(page.getByRole('searchbox', { name: 'Search Regions' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the regions list');
 
   await page.getByRole('button', { name: /new/i }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Region', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the new-region drawer');
   await dialog.getByRole('textbox', { name: 'Region', exact: true }).fill(name);
   await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(`G${suffix}`);
   await dialog.getByRole('button', { name: /save/i }).click();
@@ -21,6 +25,7 @@ test('a region is created, edited, searched, exported and deleted through the UI
   await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(`H${suffix}`);
   await dialog.getByRole('button', { name: /save/i }).click();
   await expect(dialog.getByText('Region already exists')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the region drawer with a field error');
   await dialog.getByRole('button', { name: /cancel/i }).click();
 
   await page.getByRole('searchbox', { name: 'Search Regions' }).fill(suffix);
@@ -45,6 +50,7 @@ test('a region is created, edited, searched, exported and deleted through the UI
 
   await page.getByRole('row', { name: new RegExp(`${name} North`) }).getByRole('button', { name: /delete/i }).click();
   await expect(page.getByText('Are you sure you want to delete this region?')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the delete confirmation');
   await confirmPopup(page);
   await expect(page.getByRole('cell', { name: `${name} North`, exact: true })).toHaveCount(0);
 });
@@ -66,4 +72,5 @@ test('the auditor sees Setup lists without write actions', async ({ page }) => {
   await expect(page.getByRole('cell', { name: 'Karachi' })).toBeVisible();
   await expect(page.getByRole('button', { name: /new/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'regions, read only');
 });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { isMenuGroup, menuForRole, type Role } from '@erp/domain';
 
 export const demoPassword = 'Demo@12345';
@@ -64,5 +65,46 @@ export async function confirmPopup(page: Page, ok = 'Yes'): Promise<void> {
     }
     expect(clicked).toBe(true);
     await expect(popup).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** What a screen must be free of (STYLE.md: no serious axe violation on any screen). */
+const blockingImpacts = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe (WCAG 2 A and AA rules) on what the page shows now and fails on any serious or
+ * critical violation, listing each as `rule (impact): help` and the elements it found, so a
+ * failure says what to fix. `screen` names the state checked (a drawer open, 768 px).
+ * It waits for the screen to settle first: no loading skeleton or spinner, no transition
+ * half-way (a fading drawer has colours axe would misjudge).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations
+    .filter((violation) => blockingImpacts.has(violation.impact ?? ''))
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`);
+  expect(blocking, `serious accessibility violations on ${screen}:\n${blocking.join('\n')}`).toEqual([]);
+}
+
+/**
+ * Picks an option of an antd select inside `scope` by typing part of it, until the select
+ * shows the choice: on a loaded machine a click can land while the drawer still settles, and
+ * the choice is then lost, so the loop checks what the select shows, not only the click.
+ */
+export async function pick(page: Page, scope: Locator, select: string, typed: string, option: RegExp): Promise<void> {
+  const box = scope.getByRole('combobox', { name: select, exact: true });
+  // The select's shown value sits beside its input (a `has` locator is searched inside each candidate).
+  const shown = scope.locator('.ant-select-content').filter({ has: page.getByRole('combobox', { name: select, exact: true }) });
+  await expect(async () => {
+    await box.click();
+    await box.fill(typed);
+    // antd keeps its accessible options hidden; the visible ones are its own items.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
+    await expect(shown).toHaveText(option, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }

@@ -6,7 +6,7 @@ import type { TtlValue } from './lib/ttl-value.ts';
 import type { UserCache } from './lib/user-cache.ts';
 import type { OptionsCache } from './lib/resource/options-cache.ts';
 import type { PublicCompany } from '@erp/domain';
-import type { UserRecord } from './modules/setup/users.repository.ts';
+import type { SessionUserRecord } from './modules/setup/users.repository.ts';
 
 /** The services every module reaches through `app.ctx`. */
 export interface AppContext {
@@ -15,7 +15,7 @@ export interface AppContext {
   passwords: PasswordHasher;
   tokens: TokenService;
   loginLimiter: LoginLimiter;
-  userCache: UserCache;
+  userCache: UserCache<SessionUserRecord>;
   optionsCache: OptionsCache;
   /** Company name and logo URLs, read by every token verification. */
   company: TtlValue<PublicCompany>;
@@ -23,8 +23,8 @@ export interface AppContext {
 
 /** Who is calling: the acting user and, on an assumed session, the admin behind them. */
 export interface AuthContext {
-  user: UserRecord;
-  realUser?: UserRecord;
+  user: SessionUserRecord;
+  realUser?: SessionUserRecord;
 }
 
 declare module 'fastify' {

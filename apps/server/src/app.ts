@@ -7,19 +7,20 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
 import { loadOrCreateSecret } from './bootstrap.ts';
+import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultLoginLimits, LoginLimiter, type LoginLimits } from './lib/login-limiter.ts';
+import { registerApiDocs } from './lib/openapi.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from './lib/passwords.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { TtlValue } from './lib/ttl-value.ts';
 import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
-import { registerAccountingRoutes } from './modules/accounting/accounting.routes.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
-import { registerSetupRoutes } from './modules/setup/setup.routes.ts';
-import { findUserById } from './modules/setup/users.repository.ts';
+import { serverModules } from './modules/index.ts';
+import { findSessionUser } from './modules/setup/users.repository.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestInput } from './plugins/request-input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuildAppOptions {
@@ -31,7 +32,8 @@ export interface BuildAppOptions {
   jwtSecret?: string;
   passwordHashing?: PasswordHashingOptions;
   loginLimits?: LoginLimits;
-  trustProxy?: boolean;
+  /** A hop count or the proxies' addresses (config.ts, TRUST_PROXY); never "every hop". */
+  trustProxy?: TrustProxy;
 }
 
 export const bodyLimitBytes = 2 * 1024 * 1024;
@@ -44,7 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...(isPinoLogger(options.logger) ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: options.logger ?? false }),
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
 
   const db = options.db.db;
@@ -54,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwords: createPasswordHasher(options.passwordHashing),
     tokens: createTokenService(options.jwtSecret ?? (await loadOrCreateSecret(db))),
     loginLimiter: new LoginLimiter(options.loginLimits ?? defaultLoginLimits),
-    userCache: new UserCache((id) => findUserById(db, id)),
+    userCache: new UserCache((id) => findSessionUser(db, id)),
     company: new TtlValue(() => readPublicCompany(db)),
     optionsCache: new OptionsCache(),
   };
@@ -62,13 +64,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
 
   registerSecurityHeaders(app);
+  registerRequestInput(app);
   context.optionsCache.register(app);
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 12 } });
 
   registerErrorHandling(app);
-  registerAuthRoutes(app);
-  registerSetupRoutes(app);
-  registerAccountingRoutes(app);
+  // Before the modules: the docs see every route registered after them.
+  await registerApiDocs(app);
+  for (const module of serverModules) module.register(app);
   await registerWebApp(app, options.webDist);
   return app;
 }

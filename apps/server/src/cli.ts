@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isRole, roles, userCreateSchema } from '@erp/domain';
+import { isRole, normalizeUsername, roles, userCreateSchema } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { randomPassword } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
@@ -76,8 +76,8 @@ async function main(): Promise<void> {
         const updated = await db.transaction(async (tx) => {
           const rows = await tx
             .update(users)
-            .set({ passwordHash: hash, updatedAt: sql`now()` })
-            .where(sql`lower(${users.username}) = lower(${values.username!})`)
+            .set({ passwordHash: hash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
+            .where(sql`lower(${users.username}) = ${normalizeUsername(values.username!)}`)
             .returning({ id: users.id });
           if (rows[0]) await tx.insert(auditLog).values({ action: 'reset-password', resource: 'users', recordId: String(rows[0].id), ip: 'cli' });
           return rows;

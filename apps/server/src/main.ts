@@ -1,16 +1,17 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { demoPassword, seedDemo } from './demo/seed-demo.ts';
+import { createServerLogger } from './lib/loggable-error.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 
 /** Starts the server: open the database, migrate, bootstrap (and the demo when asked), listen; stop cleanly on a signal. */
 async function start(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  // Errors are logged without the values of failed queries (lib/loggable-error.ts).
+  const logger = createServerLogger(config.logLevel);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   logger.info({ database: database.kind, location: database.location }, 'database opened');
   const migration = await migrate(database.db);
@@ -63,6 +64,7 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error);
+  // A second process on the same embedded database is an operator's mistake: say so plainly.
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
-import { bearer, createTestApp, openTestDatabase, type TestApp, testPasswordHashing } from '../test/test-app.ts';
+import { bearer, createTestApp, openMigratedTestDatabase, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 import { migrate } from './migrate.ts';
 import { accountDailyTotals, accounts, companyLogos, companySettings, glEntries, journalLines, journals, regions, users } from './schema/index.ts';
@@ -29,7 +29,7 @@ describe('backup and restore', () => {
     const result = await backupDatabase(t.database.db, file);
     expect(result.rows).toBeGreaterThan(40);
 
-    const target = await openTestDatabase();
+    const target = await openMigratedTestDatabase();
     try {
       await migrate(target.db);
       const restored = await restoreDatabase(target.db, file);

@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -11,10 +12,11 @@ import { schemaVersion } from './migrate.ts';
 export const backupFormat = 'erp-backup/1';
 const chunkRows = 2_000;
 /**
- * Tables computed from others by triggers (account_daily_totals from gl_entries): not
- * dumped; a restore truncates them and the triggers rebuild them as the source rows return.
+ * Tables computed from others by triggers (account_daily_totals from gl_entries,
+ * stock_daily_totals from stock_moves): not dumped; a restore truncates them and the
+ * triggers rebuild them as the source rows return.
  */
-export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals']);
+export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals', 'stock_daily_totals']);
 
 interface BackupHeader {
   format: string;
@@ -55,15 +57,19 @@ export async function tablesInDependencyOrder(executor: Executor): Promise<strin
 const identifier = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /**
- * A consistent logical dump: one REPEATABLE READ, read-only transaction sees one snapshot
+ * A consistent logical dump, written owner-only (0600): one REPEATABLE READ, read-only transaction sees one snapshot
  * of every table. Rows leave PostgreSQL as JSON text and are never parsed here, so
  * numerics, timestamps and bytea (as \x hex) come back exactly. Gzip'd JSON lines: a
  * header, then per table a `{table, rows}` line followed by its rows.
  */
 export async function backupDatabase(db: Db, file: string): Promise<{ tables: number; rows: number }> {
+  // A backup holds password hashes and the token-signing key: owner-only, also when the
+  // file existed before (the mode of `open` applies to new files only, so chmod it too).
+  const handle = await open(file, 'w', 0o600);
+  await handle.chmod(0o600);
   const gzip = createGzip();
   const output = new PassThrough();
-  const done = pipeline(output, gzip, createWriteStream(file));
+  const done = pipeline(output, gzip, handle.createWriteStream());
   const write = async (line: string) => {
     if (!output.write(`${line}\n`)) await once(output, 'drain');
   };
@@ -127,6 +133,8 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
     // Self-references (a journal and its reversal point at each other) are checked at commit,
     // so rows may come back in any order.
     await tx.execute(sql`SET CONSTRAINTS ALL DEFERRED`);
+    // Triggers that create rows of their own (a region's warehouse location) stand aside: the backup holds those rows.
+    await tx.execute(sql`SELECT set_config('erp.restoring', 'on', true)`);
     if (tables.length > 0) await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
     for (let line = await next(); line !== undefined; line = await next()) {
       if (line.trim() === '') continue;

@@ -1,7 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,10 +41,103 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (dataDir.startsWith('memory://')) {
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
+  }
+  await mkdir(dataDir, { recursive: true });
+  const releaseLock = await lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', location: dataDir, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    location: dataDir,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await releaseLock();
+      }
+    },
+  };
+}
+
+export const lockFileName = '.erp.lock';
+
+export class DatabaseInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`The database in ${dataDir} is in use by another process (pid ${pid}); stop the server first`);
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates the lock file with our pid in one step (a link of a finished file): no one reads it half-written. */
+async function createLockFile(file: string): Promise<boolean> {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(temp, `${process.pid}\n`, { mode: 0o600 });
+  try {
+    await link(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+}
+
+/** The lock files this process holds (a second open of the same directory here is refused too). */
+const heldLocks = new Set<string>();
+
+async function lockOwner(file: string): Promise<number | undefined> {
+  const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * The embedded database is one process's files: two processes writing them (the server and
+ * the CLI) would corrupt it. `DATA_DIR/.erp.lock` holds the owner's pid, created exclusively;
+ * a lock whose pid is gone (a crash) is taken over. Answers the function that releases it.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = join(dataDir, lockFileName);
+  for (let attempt = 0; ; attempt++) {
+    if (await createLockFile(file)) {
+      heldLocks.add(file);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        heldLocks.delete(file);
+        await unlink(file).catch(() => undefined);
+      };
+    }
+    const owner = await lockOwner(file);
+    // Our own pid on a lock this process does not hold is a leftover: after a restart (a
+    // container's pid 1, say) the new process can carry the pid of the one that died.
+    const ownLeftover = owner === process.pid && !heldLocks.has(file);
+    if (owner !== undefined && !ownLeftover && isAlive(owner)) throw new DatabaseInUseError(dataDir, owner);
+    if (attempt >= 2) throw new DatabaseInUseError(dataDir, owner ?? 0);
+    // Stale (its process is gone): remove it unless another process took it over meanwhile, then try again.
+    if ((await lockOwner(file)) === owner) await unlink(file).catch(() => undefined);
+  }
 }
 
 function redactUrl(url: string): string {
@@ -59,4 +154,9 @@ function redactUrl(url: string): string {
 export async function queryRows<Row = Record<string, unknown>>(executor: Executor, query: SQL): Promise<Row[]> {
   const result = (await executor.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/** Ids as an SQL list for `IN (...)`; an empty list is `NULL`, which matches nothing. */
+export function intList(ids: readonly number[]): SQL {
+  return ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL::int`;
 }

@@ -5,9 +5,11 @@ import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, assetCategories, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
-import { cancelJournalIn, createPostedJournal } from '../modules/accounting/journals.service.ts';
+import type { Actor } from '../lib/actor.ts';
+import { cancelJournal, createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
+import { seedItemsAndStock } from './seed-stock.ts';
 
 export const demoPassword = 'Demo@12345';
 
@@ -33,7 +35,7 @@ const demoRegions = [
 ];
 
 const demoCategories = [
-  { categoryName: 'Reagents', description: 'Clinical chemistry, haematology and immunoassay reagents', subs: ['Clinical Chemistry', 'Haematology', 'Immunoassay', 'Microbiology Media'] },
+  { categoryName: 'Reagents', description: 'Clinical chemistry, haematology, immunoassay and molecular reagents', subs: ['Clinical Chemistry', 'Haematology', 'Immunoassay', 'Microbiology Media', 'Molecular Diagnostics'] },
   { categoryName: 'Consumables', description: 'Single-use laboratory and collection supplies', subs: ['Blood Collection Tubes', 'Pipette Tips', 'Gloves', 'Swabs'] },
   { categoryName: 'Equipment', description: 'Analysers and laboratory instruments', subs: ['Analysers', 'Centrifuges', 'Microscopes'] },
   { categoryName: 'Glassware', description: 'Laboratory glassware', subs: ['Beakers', 'Flasks', 'Test Tubes'] },
@@ -107,7 +109,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
       if (same) await tx.update(users).set({ name: values.name, role, active: true, passwordHash }).where(eq(users.id, same.id));
       else await tx.insert(users).values(values);
     }
-    await seedJournals(tx);
+    const dates = await seedJournals(tx);
+    await seedItemsAndStock(tx, dates);
     return { seeded: true };
   });
 }
@@ -117,9 +120,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
  * a deposit of cash into the bank, salaries and rent paid, and a mistaken entry cancelled.
  * Dated in the last weeks, never before the start of this fiscal year.
  */
-async function seedJournals(tx: Tx): Promise<void> {
+async function seedJournals(tx: Tx): Promise<{ today: string; openingDate: string; daysAgo: (days: number) => string }> {
   const [accountant] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'accountant'));
-  const actor = { actorUserId: accountant?.id ?? null, realUserId: accountant?.id ?? null, ip: null };
+  // The demo's journals are the accountant's; without one, the first user's (the admin).
+  const [first] = accountant ? [accountant] : await tx.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+  const actor: Actor = { userId: first!.id, role: accountant ? 'accountant' : 'admin', scopes: [], permissions: {} };
   const codes = new Map((await tx.select({ id: accounts.id, code: accounts.accountCode }).from(accounts)).map((a) => [a.code, a.id]));
   const id = (code: string) => {
     const found = codes.get(code);
@@ -140,7 +145,7 @@ async function seedJournals(tx: Tx): Promise<void> {
     .values({ accountCode: '6200', accountName: 'Office rent', headId: (await headIdOf(tx, 'Expenses'))!, subHeadId: await headIdOf(tx, 'Operating expenses'), kind: 'expense' })
     .returning({ id: accounts.id });
   codes.set('6200', rent!.id);
-  const post = (journalDate: string, narration: string, lines: ReturnType<typeof line>[]) => createPostedJournal(tx, { journalDate, narration, lines }, actor);
+  const post = (journalDate: string, narration: string, lines: ReturnType<typeof line>[]) => createPostedJournal(tx, actor, { journalDate, narration, lines });
 
   await post(daysAgo(28), 'Capital introduced by the directors', [
     line('1000', '500000.00', '0.00', 'Cash'),
@@ -155,7 +160,8 @@ async function seedJournals(tx: Tx): Promise<void> {
     line('1010', '0.00', '399000.00'),
   ]);
   const mistaken = await post(daysAgo(2), 'Rent entered twice by mistake', [line('6200', '85000.00', '0.00'), line('1010', '0.00', '85000.00')]);
-  await cancelJournalIn(tx, mistaken.id, actor);
+  await cancelJournal(tx, actor, mistaken.id);
+  return { today, openingDate: daysAgo(35), daysAgo };
 }
 
 async function headIdOf(tx: Tx, headName: string): Promise<number | null> {

@@ -4,13 +4,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { accounts } from '../db/schema/index.ts';
-import { cancelJournalIn, createPostedJournal } from '../modules/accounting/journals.service.ts';
+import type { Actor } from '../lib/actor.ts';
+import { cancelJournal, createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let accountIds: number[];
 const posted: number[] = [];
-const actor = { actorUserId: null, realUserId: null, ip: null };
+const actor: Actor = { userId: 1, role: 'admin', scopes: [], permissions: {} };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,11 +55,11 @@ async function runCommand(command: Command): Promise<void> {
   await t.database.db.transaction(async (tx) => {
     if (command.kind === 'post') {
       const lines = command.journal.lines.map((l) => ({ accountId: accountIds[l.account]!, debit: l.debit, credit: l.credit, memo: '' }));
-      const journal = await createPostedJournal(tx, { journalDate: command.journal.journalDate, narration: 'Property', lines }, actor);
+      const journal = await createPostedJournal(tx, actor, { journalDate: command.journal.journalDate, narration: 'Property', lines });
       posted.push(journal.id);
     } else if (posted.length > 0) {
       const [id] = posted.splice(command.pick % posted.length, 1);
-      await cancelJournalIn(tx, id!, actor);
+      await cancelJournal(tx, actor, id!);
     }
   });
 }

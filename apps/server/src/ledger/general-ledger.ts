@@ -1,6 +1,6 @@
-import { documentNumber, fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '@erp/domain';
+import { fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx } from '../db/client.ts';
+import { type Executor, queryRows, type Tx, intList } from '../db/client.ts';
 import { BadRequestError } from '../lib/app-error.ts';
 
 /**
@@ -10,12 +10,25 @@ import { BadRequestError } from '../lib/app-error.ts';
  * reverseInLedger. The database refuses any later change of the rows (trigger).
  */
 
-export interface LedgerLineInput {
+export interface LedgerLineInput extends LedgerDimensions {
   accountId: number;
   /** Decimal strings, two decimals at most; exactly one of them above zero. */
   debit: string;
   credit: string;
   memo?: string;
+}
+
+/**
+ * What a line is stamped with at posting and keeps for ever (PRODUCT.md, principle 8): later
+ * modules (planning, rentals, joint ventures, dashboard) read them from the ledger. A
+ * reversal copies them onto its mirror rows.
+ */
+export interface LedgerDimensions {
+  regionId?: number | null;
+  partyType?: 'customer' | 'vendor' | 'employee' | null;
+  partyId?: number | null;
+  jointVentureId?: number | null;
+  rentalAgreementId?: number | null;
 }
 
 export interface PostToLedgerInput {
@@ -65,7 +78,7 @@ function nextNumberSql(prefix: string, date: string): SQL {
   const year = Number(date.slice(0, 4));
   return sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${prefix}, ${year}, 1)
     ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + 1
-    RETURNING ${`${prefix}-${year}-`}::text || CASE WHEN last_number < 1000000 THEN lpad(last_number::text, 6, '0') ELSE last_number::text END AS document_number`;
+    RETURNING ${`${prefix}-${String(year).padStart(4, '0')}-`}::text || CASE WHEN last_number < 1000000 THEN lpad(last_number::text, 6, '0') ELSE last_number::text END AS document_number`;
 }
 
 /** Takes the next number now (a document numbered before its rows are written). */
@@ -97,6 +110,8 @@ export interface PostingAccount {
   active: boolean;
   accountCode: string;
   accountName: string;
+  /** The account's region (accounts.region_id), null for a company-wide account: a caller stamps its lines with it. */
+  regionId: number | null;
 }
 
 /** What a posting is checked against, read in one round trip. */
@@ -121,21 +136,23 @@ export async function readPostingContext(
   accountIds: readonly number[],
   userId: number | null,
   write?: { ctes: SQL; id: SQL },
+  /** The actor's permitted regions (row scope): an account of another region reads as missing. */
+  regions?: readonly number[],
 ): Promise<PostingContext> {
   const ids = [...new Set(accountIds)];
-  const idList = ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL::int`;
+  const inScope = regions && regions.length > 0 ? sql` AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``;
   const [row] = await queryRows<{ closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
     tx,
     sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}
         SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at,
                (SELECT name FROM users WHERE id = ${userId}::int) AS "actorName",
-               (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name))
-                  FROM accounts WHERE id IN (${idList})) AS accounts,
+               (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name, 'regionId', region_id))
+                  FROM accounts WHERE id IN (${intList(ids)})${inScope}) AS accounts,
                ${write ? write.id : sql`NULL::int`} AS "writtenId"`,
   );
   const list = typeof row!.accounts === 'string' ? (JSON.parse(row!.accounts) as PostingAccount[]) : (row!.accounts ?? []);
   return {
-    accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id) }])),
+    accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id), regionId: a.regionId === null || a.regionId === undefined ? null : Number(a.regionId) }])),
     closedThrough: row!.closedThrough,
     at: new Date(row!.at),
     actorName: row!.actorName,
@@ -181,19 +198,32 @@ async function writeEntries(
   number: { prefix: string } | { given: string },
   lines: readonly LedgerLineInput[],
   alongside: readonly AlongsideStatement[],
+  before: readonly AlongsideStatement[] = [],
 ): Promise<string> {
   const numbering = 'given' in number ? sql`SELECT ${number.given}::text AS document_number` : nextNumberSql(number.prefix, document.date);
-  const values = lines.map((line) => sql`(${line.accountId}::int, ${line.memo ?? ''}::text, ${line.debit}::numeric, ${line.credit}::numeric)`);
+  const values = lines.map(
+    (line) =>
+      sql`(${line.accountId}::int, ${line.memo ?? ''}::text, ${line.debit}::numeric, ${line.credit}::numeric, ${line.regionId ?? null}::int,
+           ${line.partyType ?? null}::text, ${line.partyId ?? null}::int, ${line.jointVentureId ?? null}::int, ${line.rentalAgreementId ?? null}::int)`,
+  );
   const documentNumber = sql`(SELECT document_number FROM num)`;
   const also = alongside.map((statement, index) => sql`, ${sql.raw(`also_${index}`)} AS (${statement(documentNumber)})`);
+  // Referenced by the ledger's INSERT, so they run to completion (and queue their triggers) first.
+  const first = before.map((statement, index) => sql`${sql.raw(`before_${index}`)} AS (${statement(documentNumber)}),`);
+  const afterFirst = before.map((_, index) => sql` AND (SELECT count(*) FROM ${sql.raw(`before_${index}`)}) >= 0`);
   const [row] = await queryRows<{ documentNumber: string }>(
     tx,
     sql`WITH num AS (${numbering}),
+        ${sql.join(first, sql` `)}
         ledger AS (
-          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by)
+          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
+                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
           SELECT v.account_id, ${document.date}::date, ${document.documentType}, ${document.documentId}::int, num.document_number,
-                 ${document.narration}, v.memo, v.debit, v.credit, ${document.userId}::int
-          FROM num CROSS JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(account_id, memo, debit, credit)
+                 ${document.narration}, v.memo, v.debit, v.credit, ${document.userId}::int,
+                 v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id
+          FROM num CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
+            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
+          WHERE true${sql.join(afterFirst, sql``)}
         )${sql.join(also, sql``)}
         SELECT document_number AS "documentNumber" FROM num`,
   );
@@ -216,7 +246,11 @@ export function assertBalancedLines(lines: readonly LedgerLineInput[]): void {
  */
 export async function postToLedger(
   tx: Tx,
-  input: PostToLedgerInput & { alongside?: readonly AlongsideStatement[] },
+  input: PostToLedgerInput & {
+    alongside?: readonly AlongsideStatement[];
+    /** Statements (each with RETURNING) that complete before the ledger rows are written: stock movements, whose day totals are locked before the accounts' (one lock order). */
+    before?: readonly AlongsideStatement[];
+  },
   context?: PostingContext,
 ): Promise<PostingResult> {
   assertBalancedLines(input.lines);
@@ -232,6 +266,7 @@ export async function postToLedger(
     number,
     input.lines.map((l) => ({ ...l, debit: normalise(l.debit), credit: normalise(l.credit) })),
     input.alongside ?? [],
+    input.before ?? [],
   );
   return { documentNumber, at: checked.at, actorName: checked.actorName };
 }
@@ -260,9 +295,11 @@ export interface ReverseInLedgerInput {
  * mistake must always be undoable. The caller's document status guards against twice.
  */
 export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Promise<PostingResult> {
-  const original = await queryRows<{ accountId: number; debit: string; credit: string; memo: string; documentNumber: string }>(
+  const original = await queryRows<Required<LedgerDimensions> & { accountId: number; debit: string; credit: string; memo: string; documentNumber: string }>(
     tx,
-    sql`SELECT account_id AS "accountId", debit::text AS debit, credit::text AS credit, memo, document_number AS "documentNumber"
+    sql`SELECT account_id AS "accountId", debit::text AS debit, credit::text AS credit, memo, document_number AS "documentNumber",
+               region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
+               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId"
         FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId} ORDER BY id`,
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
@@ -276,7 +313,17 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
     tx,
     { documentType: target.documentType, documentId: target.documentId, date, narration: input.narration, userId: input.actor.userId },
     number,
-    original.map((row) => ({ accountId: Number(row.accountId), debit: row.credit, credit: row.debit, memo: row.memo })),
+    original.map((row) => ({
+      accountId: Number(row.accountId),
+      debit: row.credit,
+      credit: row.debit,
+      memo: row.memo,
+      regionId: row.regionId,
+      partyType: row.partyType,
+      partyId: row.partyId,
+      jointVentureId: row.jointVentureId,
+      rentalAgreementId: row.rentalAgreementId,
+    })),
     input.alongside ?? [],
   );
   return { documentNumber, at: context.at, actorName: context.actorName };

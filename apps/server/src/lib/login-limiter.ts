@@ -1,3 +1,5 @@
+import { normalizeUsername } from '@erp/domain';
+
 /**
  * Failed logins counted in memory, per IP and per username, over a fixed window.
  * In memory is enough for one process; behind several processes each counts its own.
@@ -15,6 +17,11 @@ interface Counter {
   windowEndsAt: number;
 }
 
+/** Keyed on the same form the login looks the user up by, so no spelling of a name escapes its limit. */
+function userKey(username: string): string {
+  return `user:${normalizeUsername(username)}`;
+}
+
 export class LoginLimiter {
   private readonly counters = new Map<string, Counter>();
 
@@ -23,19 +30,19 @@ export class LoginLimiter {
   isBlocked(ip: string, username: string, now = Date.now()): boolean {
     return (
       this.failuresOf(`ip:${ip}`, now) >= this.limits.maxFailuresPerIp ||
-      this.failuresOf(`user:${username.toLowerCase()}`, now) >= this.limits.maxFailuresPerUsername
+      this.failuresOf(userKey(username), now) >= this.limits.maxFailuresPerUsername
     );
   }
 
   recordFailure(ip: string, username: string, now = Date.now()): void {
     this.bump(`ip:${ip}`, now);
-    this.bump(`user:${username.toLowerCase()}`, now);
+    this.bump(userKey(username), now);
     if (this.counters.size > 50_000) this.sweep(now);
   }
 
   /** A successful login clears its username's failures; the IP's stay, so one good account cannot shield guessing. */
   recordSuccess(username: string): void {
-    this.counters.delete(`user:${username.toLowerCase()}`);
+    this.counters.delete(userKey(username));
   }
 
   private failuresOf(key: string, now: number): number {

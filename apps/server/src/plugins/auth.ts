@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../app-context.ts';
 import { UnauthorizedError } from '../lib/app-error.ts';
-import type { TokenClaims } from '../lib/tokens.ts';
+import { passwordVersionOf, type TokenClaims } from '../lib/tokens.ts';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -17,7 +17,8 @@ function userIdOf(subject: unknown): number | undefined {
 
 /**
  * preHandler of every authenticated route: a valid, unexpired token of an active user.
- * On an assumed token the admin behind it must still be an active admin too.
+ * On an assumed token the admin behind it must still be an active admin too. A token whose
+ * password version is older than its user's (or admin's) is refused.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
@@ -32,12 +33,13 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const userId = userIdOf(claims.sub);
   if (!userId) throw new UnauthorizedError();
   const user = await userCache.get(userId);
-  if (!user?.active) throw new UnauthorizedError();
+  // A password changed or reset since the token was signed ends it.
+  if (!user?.active || user.passwordVersion !== passwordVersionOf(claims)) throw new UnauthorizedError();
   const auth: AuthContext = { user };
   if (claims.act !== undefined) {
     const adminId = userIdOf(claims.act?.sub);
     const realUser = adminId ? await userCache.get(adminId) : undefined;
-    if (!realUser?.active || realUser.role !== 'admin') throw new UnauthorizedError();
+    if (!realUser?.active || realUser.role !== 'admin' || realUser.passwordVersion !== passwordVersionOf(claims.act)) throw new UnauthorizedError();
     auth.realUser = realUser;
   }
   request.auth = auth;

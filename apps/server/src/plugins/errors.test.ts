@@ -2,13 +2,11 @@ import { messages } from '@erp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { openTestDatabase } from '../test/test-app.ts';
+import { openMigratedTestDatabase } from '../test/test-app.ts';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrate(database.db);
+  database = await openMigratedTestDatabase();
 });
 afterAll(async () => database?.close());
 

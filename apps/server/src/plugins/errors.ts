@@ -2,6 +2,7 @@ import { messages } from '@erp/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 import { pgCodes, pgErrorOf, titleOfConstraint, titleOfTable, uniqueConstraintField } from '../lib/pg-error.ts';
 import { fieldErrorsOf } from '../lib/validation.ts';
 
@@ -28,6 +29,14 @@ export function errorBodyOf(error: unknown): ErrorBody {
   if (pgError?.code === pgCodes.foreignKeyViolation) {
     return { status: 409, message: messages.inUse('record', titleOfConstraint(pgError.constraint) ?? titleOfTable(pgError.table) ?? 'other records') };
   }
+  // Last resort: input the schemas should have refused (they name the field) is still the
+  // caller's mistake, not the server's: a NUL character, a number or date out of range.
+  if (pgError && (pgError.code === '22P05' || pgError.code === '22021')) {
+    return { status: 400, message: messages.nulCharacter('A text') };
+  }
+  if (pgError && (pgError.code === '22003' || pgError.code === '22008' || pgError.code === '22007')) {
+    return { status: 400, message: messages.valueOutOfRange };
+  }
   const fastifyError = error as Partial<FastifyError>;
   const statusCode = fastifyError.statusCode;
   if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_') && statusCode && statusCode >= 400 && statusCode < 500) {
@@ -42,7 +51,9 @@ export function errorBodyOf(error: unknown): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = errorBodyOf(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Never the failed query's values: they may be a password hash, a setting or a secret.
+    // Under `error`, not `err`: Fastify's own `err` serializer would fold the cause (and its code) into text.
+    if (body.status >= 500) request.log.error({ error: loggableError(error) }, 'request failed');
     else request.log.info({ status: body.status, code: (error as { code?: unknown }).code }, body.message);
     return reply.status(body.status).send(body);
   });

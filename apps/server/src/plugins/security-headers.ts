@@ -36,14 +36,23 @@ export function computeSecurityHeaders(options: HelmetOptions = helmetOptions): 
   return headers;
 }
 
+/** `/api` and everything under it; not the web app's files. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /**
  * Security headers on every response. Helmet itself re-renders its CSP on each request; at
  * thousands of requests a second that was a tenth of the server's time, so it runs once here.
+ * API answers (errors and exports included) are never stored by a browser or proxy: they
+ * hold business data and are read with a bearer token. A route may still say otherwise
+ * after this (the company logo, addressed by its hash); static files keep their own caching.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
     done();
   });
 }

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { users } from '../db/schema/index.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
+import { createMigratedPostgresDatabase, openMigratedPglite } from './template-database.ts';
 
 /** Cheap Argon2id for tests only; production keeps the library's memory-hard defaults. */
 export const testPasswordHashing = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -23,17 +24,35 @@ export interface TestApp {
 }
 
 /**
- * A fresh database per call: in-memory PGlite, or, when DATABASE_URL is set, a new
- * PostgreSQL database on that server, dropped on close.
+ * A fresh, empty database per call: in-memory PGlite, or, when DATABASE_URL is set, a new
+ * PostgreSQL database on that server, dropped on close. For tests of migrating itself.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  return openPostgresCopy(serverUrl);
+}
+
+/**
+ * A fresh database per call with every migration applied, copied from a template built once
+ * (test/template-database.ts): what each test file starts from.
+ */
+export async function openMigratedTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openMigratedPglite();
+  return openPostgresCopy(serverUrl, true);
+}
+
+async function openPostgresCopy(serverUrl: string, migrated = false): Promise<Database> {
   const name = `erp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (migrated) {
+    await createMigratedPostgresDatabase(serverUrl, name);
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
@@ -50,7 +69,8 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const database = options.db ?? (await openTestDatabase());
+  const database = options.db ?? (await openMigratedTestDatabase());
+  // A no-op on a fresh copy of the template; migrates a database the caller brought.
   await migrate(database.db);
   const passwords = createPasswordHasher(testPasswordHashing);
   await bootstrap(database.db, passwords, testAdminPassword);

@@ -2,7 +2,7 @@ import { exactRoutes, prefixRoutes, standaloneRoutes, type AppRoute } from '@erp
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/load-failed.tsx';
-import { FullScreenLoader, LoadingFallback } from '../components/loaders.tsx';
+import { FullScreenLoader } from '../components/loaders.tsx';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { NotFound } from './not-found.tsx';
 import { HomeRedirect, RouteGuard, StandaloneGuard } from './route-guard.tsx';

@@ -1,20 +1,12 @@
-import { isMenuGroup, menu, type AppRoute, type LayoutRoute } from '@erp/domain';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-// Every screen is its own chunk (spec section 2: a loading fallback shows while a screen loads).
-const SetupResourceScreen = lazy(() => import('../features/setup/setup-resource-screen.tsx').then((m) => ({ default: m.SetupResourceScreen })));
-const UsersScreen = lazy(() => import('../features/users/users-screen.tsx').then((m) => ({ default: m.UsersScreen })));
-const SettingsScreen = lazy(() => import('../features/settings/settings-screen.tsx').then((m) => ({ default: m.SettingsScreen })));
-const ChangePasswordScreen = lazy(() => import('../features/account/change-password-screen.tsx').then((m) => ({ default: m.ChangePasswordScreen })));
-const ModuleNotAvailableScreen = lazy(() =>
-  import('../features/modules/module-not-available-screen.tsx').then((m) => ({ default: m.ModuleNotAvailableScreen })),
-);
-const AccountHeadsScreen = lazy(() => import('../features/accounting/accounts-screens.tsx').then((m) => ({ default: m.AccountHeadsScreen })));
-const AccountsScreen = lazy(() => import('../features/accounting/accounts-screens.tsx').then((m) => ({ default: m.AccountsScreen })));
-const JournalsScreen = lazy(() => import('../features/accounting/journals-screen.tsx').then((m) => ({ default: m.JournalsScreen })));
-const LedgerPage = lazy(() => import('../features/accounting/ledger-page.tsx').then((m) => ({ default: m.LedgerPage })));
-const AccountingScreen = lazy(() => import('../features/accounting/accounting-screen.tsx').then((m) => ({ default: m.AccountingScreen })));
-const StandalonePage = lazy(() => import('../features/modules/standalone-page.tsx').then((m) => ({ default: m.StandalonePage })));
+import { isMenuGroup, menu, standaloneRoutes, type AppRoute } from '@erp/domain';
+import { accountScreens } from '../features/account/account.screens.ts';
+import { accountingScreens } from '../features/accounting/accounting.screens.ts';
+import { inventoryScreens } from '../features/inventory/inventory.screens.ts';
+import { moduleNotAvailableScreen, standalonePlaceholderScreen } from '../features/modules/modules.screens.ts';
+import { settingsScreens } from '../features/settings/settings.screens.ts';
+import { setupScreens } from '../features/setup/setup.screens.ts';
+import { usersScreens } from '../features/users/users.screens.ts';
+import type { Screen } from './screen-map.ts';
 
 /** Titles of routes: the menu's labels, plus the routes the menu does not list. */
 const unlistedTitles: Partial<Record<AppRoute, string>> = {
@@ -32,21 +24,54 @@ export function routeTitle(route: AppRoute): string {
   return unlistedTitles[route] ?? route;
 }
 
-const setupRoutes: readonly LayoutRoute[] = ['/regions', '/cities', '/categories', '/sub-categories', '/asset-categories', '/couriers'];
+/** Every area's screens. An area adds its map here. */
+const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens };
 
-type Screen = { component: LazyExoticComponent<ComponentType<{ route: AppRoute; title: string }>> };
+/** Routes of later modules: they say plainly that they are not available yet. A module that builds one removes it here. */
+const notYetAvailable = [
+  '/dashboard',
+  '/vendors',
+  '/purchase-orders',
+  '/order-generation',
+  '/items/sales',
+  '/transfers',
+  '/price-list',
+  '/customers',
+  '/invoices',
+  '/sales-returns',
+  '/quotations',
+  '/sales/reports',
+  '/employees',
+  '/pay-slips',
+  '/planning/form',
+  '/planning/progress',
+  '/assets',
+  '/cheques',
+  '/reagent-rentals',
+  '/joint-ventures',
+  '/payments',
+  '/receipts',
+  '/invoice/:id',
+] as const satisfies readonly AppRoute[];
 
-/** Which screen renders a route. Routes of later modules say plainly they are not available yet. */
+type NotYetAvailable = (typeof notYetAvailable)[number];
+
+// A route both built and listed as not available would be ambiguous: this fails to compile then.
+const builtAndListed: [Extract<NotYetAvailable, keyof typeof areaScreens>] extends [never] ? true : never = true;
+void builtAndListed;
+
+function placeholders(routes: readonly NotYetAvailable[]): Record<NotYetAvailable, Screen> {
+  const isStandalone = (route: AppRoute) => (standaloneRoutes as readonly AppRoute[]).includes(route);
+  return Object.fromEntries(routes.map((route) => [route, isStandalone(route) ? standalonePlaceholderScreen : moduleNotAvailableScreen])) as Record<
+    NotYetAvailable,
+    Screen
+  >;
+}
+
+// Typed as every route: a route with neither a screen nor a place in notYetAvailable fails to compile.
+const screens: Record<AppRoute, Screen> = { ...placeholders(notYetAvailable), ...areaScreens };
+
+/** Which screen renders a route. */
 export function screenOf(route: AppRoute): Screen {
-  if (setupRoutes.includes(route as LayoutRoute)) return { component: SetupResourceScreen as Screen['component'] };
-  if (route === '/user') return { component: UsersScreen as Screen['component'] };
-  if (route === '/settings') return { component: SettingsScreen as Screen['component'] };
-  if (route === '/user/password') return { component: ChangePasswordScreen as Screen['component'] };
-  if (route === '/account-heads') return { component: AccountHeadsScreen as Screen['component'] };
-  if (route === '/accounts') return { component: AccountsScreen as Screen['component'] };
-  if (route === '/journals') return { component: JournalsScreen as Screen['component'] };
-  if (route === '/accounting') return { component: AccountingScreen as Screen['component'] };
-  if (route === '/ledger/:accountId') return { component: LedgerPage as Screen['component'] };
-  if (route === '/invoice/:id') return { component: StandalonePage as Screen['component'] };
-  return { component: ModuleNotAvailableScreen as Screen['component'] };
+  return screens[route];
 }

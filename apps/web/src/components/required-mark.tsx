@@ -9,7 +9,7 @@ export function requiredMark(label: ReactNode, { required }: { required: boolean
   return (
     <>
       {required && (
-        <span aria-hidden="true" style={{ color: '#ff4d4f', marginInlineEnd: 4, fontFamily: 'SimSun, sans-serif' }}>
+        <span aria-hidden="true" style={{ color: '#cf1322', marginInlineEnd: 4, fontFamily: 'SimSun, sans-serif' }}>
           *
         </span>
       )}

@@ -8,8 +8,9 @@ import type { Role } from './roles.ts';
 export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   admin: ['*'],
   accountant: ['*:delete', '*:cancel'],
-  operationManager: [],
-  inventorySupervisor: [],
+  // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock adjustments.
+  operationManager: ['items:approve', 'stock-adjustments:post'],
+  inventorySupervisor: ['stock-adjustments:post'],
   salesManager: [],
   salesExecutive: [],
   serviceManager: [],
@@ -22,6 +23,7 @@ export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
 /** Scopes an admin may grant on the user screen. */
 export const knownScopes = [
   'items:approve',
+  'stock-adjustments:post',
   'purchase-orders:approve',
   'credit-limit:override',
   'invoices:cancel',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dateSchema } from '../resource/declaration.ts';
 import { normalSideOf } from './account-heads.ts';
-import { canTransition, documentNumber, journalInputSchema, journalMessages, journalProblems, type JournalLine } from './journals.ts';
+import { canTransition, journalInputSchema } from './journal.document.ts';
+import { documentNumber, journalMessages, journalProblems, type JournalLine } from './journals.ts';
 import { fiscalYearOf, ledgerPath } from './ledger.ts';
 
 const line = (debit: string, credit: string): JournalLine => ({ accountId: 1, debit, credit, memo: '' });

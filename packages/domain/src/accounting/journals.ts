@@ -1,53 +1,35 @@
 import { z } from 'zod';
-import { fromMinorUnits, isDecimalString, toMinorUnits } from '../money.ts';
-import { dateSchema } from '../resource/declaration.ts';
-
-/** Documents have a life (PRODUCT.md, principle 2): draft -> posted -> cancelled. */
-export const journalStatuses = ['draft', 'posted', 'cancelled'] as const;
-export type JournalStatus = (typeof journalStatuses)[number];
-
-/** The allowed transitions: one service function each, in one transaction. */
-export const journalWorkflow = {
-  post: { from: ['draft'], to: 'posted' },
-  cancel: { from: ['posted'], to: 'cancelled' },
-} as const satisfies Record<string, { from: readonly JournalStatus[]; to: JournalStatus }>;
-
-export type JournalAction = keyof typeof journalWorkflow;
-
-export function canTransition(status: JournalStatus, action: JournalAction): boolean {
-  return (journalWorkflow[action].from as readonly JournalStatus[]).includes(status);
-}
+import { messages } from '../messages.ts';
+import { fitsIntegerDigits, fromMinorUnits, isDecimalString, toMinorUnits } from '../money.ts';
+import { maxInt32, noNulPattern } from '../resource/declaration.ts';
 
 const amount = (label: string) =>
   z
     .string({ error: `${label} must be a number` })
     .trim()
-    .refine((v) => v === '' || isDecimalString(v, 2), { error: `${label} must be a number with at most 2 decimals` })
+    .refine((v) => v === '' || isDecimalString(v, 2, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most 2 decimals` })
+    .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) })
     .transform((v) => (v === '' ? '0.00' : v));
 
+/** A journal's line; the journal itself is declared in journal.document.ts. */
 export const journalLineSchema = z.strictObject({
-  accountId: z.number({ error: 'Account is required' }).int().positive({ error: 'Account is required' }),
+  accountId: z
+    .number({ error: 'Account is required' })
+    .int()
+    .positive({ error: 'Account is required' })
+    .max(maxInt32, { error: messages.wholeNumberTooLarge('Account') }),
   debit: amount('Debit').default('0.00'),
   credit: amount('Credit').default('0.00'),
-  memo: z.string().trim().max(200, { error: 'Memo must be at most 200 characters' }).default(''),
+  memo: z
+    .string()
+    .regex(noNulPattern, { error: messages.nulCharacter('Memo') })
+    .trim()
+    .max(200, { error: 'Memo must be at most 200 characters' })
+    .default(''),
 });
 
 export type JournalLineInput = z.input<typeof journalLineSchema>;
 export type JournalLine = z.output<typeof journalLineSchema>;
-
-/** A draft journal as the form sends it; posting checks it further (see journalProblems). */
-export const journalInputSchema = z.strictObject({
-  journalDate: dateSchema('Date'),
-  narration: z.string({ error: 'Narration is required' }).trim().min(1, { error: 'Narration is required' }).max(500),
-  lines: z.array(journalLineSchema).min(2, { error: 'A journal needs at least two lines' }).max(500, { error: 'A journal holds at most 500 lines' }),
-});
-
-export type JournalInput = z.output<typeof journalInputSchema>;
-
-/** The body of a save: with `post: true` the journal is saved and posted in one transaction. */
-export const journalSaveSchema = journalInputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
-
-export type JournalSave = z.input<typeof journalSaveSchema>;
 
 export const journalMessages = {
   bothSides: 'A line takes either a debit or a credit, not both',
@@ -87,5 +69,6 @@ export function journalProblems(lines: readonly JournalLine[]): Record<string, s
 
 /** Gapless document numbers per type and year (PRODUCT.md, principle 3): JV-2026-000123. */
 export function documentNumber(prefix: string, year: number, sequence: number): string {
-  return `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
+  // Always four digits of year, so JV-1-000001 cannot happen (dates before 1900 are refused anyway).
+  return `${prefix}-${String(year).padStart(4, '0')}-${String(sequence).padStart(6, '0')}`;
 }

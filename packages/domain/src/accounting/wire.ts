@@ -1,4 +1,4 @@
-import type { JournalStatus } from './journals.ts';
+import type { JournalStatus } from './journal.document.ts';
 import type { StatementLine, TrialBalanceRow } from './ledger.ts';
 
 /**

@@ -47,3 +47,13 @@ export interface AssumeRoleResponse {
   token: string;
   user: AuthUser;
 }
+
+/**
+ * A password change ends every earlier token of the user; the answer carries a fresh one
+ * (of the same kind: an assumed session gets an assumed token) so the session goes on.
+ */
+export interface ChangePasswordResponse {
+  status: number;
+  message: string;
+  token: string;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LayoutRoute } from '../access/routes.ts';
-import { isDecimalString } from '../money.ts';
+import { messages } from '../messages.ts';
+import { fitsIntegerDigits, isDecimalString } from '../money.ts';
 
 export type FieldKind =
   | 'text'
@@ -64,6 +65,11 @@ export interface ResourceDeclaration {
   title: string;
   /** The field that options call `name`. */
   nameField: string;
+  /**
+   * The text fields the options' `search` matches, any of them (default: the name field alone);
+   * items: the name and the article number, so a picker finds "ADJ-CBC" as well as "CBC Reagent".
+   */
+  optionSearch?: readonly string[];
   fields: readonly FieldDeclaration[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Screens (besides this resource's own and those that reference it) whose pickers read its options. */
@@ -77,24 +83,76 @@ export interface ResourceDeclaration {
   hasOptions?: boolean;
 }
 
-/** A calendar date on the wire: `YYYY-MM-DD`, a real day. */
+/** The largest id, reference or whole number a column holds (PostgreSQL integer). */
+export const maxInt32 = 2_147_483_647;
+
+/** Dates the application accepts anywhere (fields and query dates): four-digit years in a sane range. */
+export const minYear = 1900;
+export const maxYear = 2999;
+
+/** No text may hold U+0000: PostgreSQL cannot store it, so it is refused here, naming the field. */
+export const noNulPattern = /^[^\u0000]*$/;
+
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+/** `YYYY-MM-DD` naming a real day in the years minYear to maxYear. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const year = Number(text.slice(0, 4));
+  if (year < minYear || year > maxYear) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
+}
+
+/** A calendar date on the wire: `YYYY-MM-DD`, a real day, in the years 1900 to 2999. */
 export function dateSchema(label: string) {
   return z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
       error: `${label} must be a real date`,
-    });
+    })
+    .refine((v) => isIsoDate(v), { error: messages.dateOutOfRange(label) });
 }
 
-function fieldSchema(field: FieldDeclaration): z.ZodType {
+/** An id given as a reference: a positive integer that fits the column. */
+export function referenceSchema(label: string) {
+  return z
+    .number({ error: `${label} is required` })
+    .int({ error: `${label} is required` })
+    .positive({ error: `${label} is required` })
+    .max(maxInt32, { error: messages.wholeNumberTooLarge(label) });
+}
+
+/** A decimal with at most `scale` decimals that fits numeric(18, scale). */
+export function decimalSchema(label: string, scale = 2) {
+  return z
+    .string({ error: `${label} must be a number` })
+    .trim()
+    .refine((v) => isDecimalString(v, scale, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most ${scale} decimals` })
+    .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) });
+}
+
+const textKinds: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'email', 'phone', 'url']);
+
+/** The rule of one declared field (also used by document declarations); text never holds U+0000. */
+export function fieldSchema(field: FieldDeclaration): z.ZodType {
+  const schema = fieldSchemaOf(field);
+  if (!textKinds.has(field.kind)) return schema;
+  // Custom schemas of text fields too: a URL parser, for one, would let U+0000 through.
+  return schema.refine((v) => typeof v !== 'string' || !hasNul(v), { error: messages.nulCharacter(field.label) });
+}
+
+function fieldSchemaOf(field: FieldDeclaration): z.ZodType {
   if (field.schema) return field.schema;
   const { label } = field;
   switch (field.kind) {
     case 'text':
     case 'textarea':
     case 'phone': {
-      let s = z.string({ error: `${label} is required` }).trim();
+      let s = z.string({ error: `${label} is required` }).regex(noNulPattern, { error: messages.nulCharacter(label) }).trim();
       if (field.required) s = s.min(1, { error: `${label} is required` });
       if (field.maxLength) s = s.max(field.maxLength, { error: `${label} must be at most ${field.maxLength} characters` });
       if (field.kind === 'phone') s = s.regex(/^[+()\d\s-]*$/, { error: `${label} may hold digits, spaces, +, - and brackets only` });
@@ -105,18 +163,16 @@ function fieldSchema(field: FieldDeclaration): z.ZodType {
     case 'url':
       return z.union([z.literal(''), z.url({ error: `${label} must be a web address` }).max(500)]);
     case 'integer': {
-      let n = z.number({ error: `${label} must be a whole number` }).int({ error: `${label} must be a whole number` });
-      if (field.min !== undefined) n = n.min(field.min, { error: `${label} must be at least ${field.min}` });
-      if (field.max !== undefined) n = n.max(field.max, { error: `${label} must be at most ${field.max}` });
-      return n;
-    }
-    case 'decimal': {
-      const scale = field.scale ?? 2;
+      const min = field.min ?? -maxInt32 - 1;
+      const max = field.max ?? maxInt32;
       return z
-        .string({ error: `${label} must be a number` })
-        .trim()
-        .refine((v) => isDecimalString(v, scale), { error: `${label} must be a number with at most ${scale} decimals` });
+        .number({ error: `${label} must be a whole number` })
+        .int({ error: `${label} must be a whole number` })
+        .min(min, { error: `${label} must be at least ${min}` })
+        .max(max, { error: field.max === undefined ? messages.wholeNumberTooLarge(label) : `${label} must be at most ${max}` });
     }
+    case 'decimal':
+      return decimalSchema(label, field.scale ?? 2);
     case 'boolean':
       return z.boolean({ error: `${label} must be yes or no` });
     case 'enum': {
@@ -126,7 +182,7 @@ function fieldSchema(field: FieldDeclaration): z.ZodType {
     case 'date':
       return dateSchema(label);
     case 'reference':
-      return z.number({ error: `${label} is required` }).int().positive({ error: `${label} is required` });
+      return referenceSchema(label);
   }
 }
 
@@ -165,10 +221,10 @@ export function sortableFields(resource: ResourceDeclaration): string[] {
 
 /** List query of every resource: `page`, `pageSize`, `search`, `sort`, `order`, plus filters. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(64).optional(),
+  search: z.string().regex(noNulPattern, { error: messages.nulCharacter('Search') }).trim().max(200).optional(),
+  sort: z.string().regex(noNulPattern, { error: messages.nulCharacter('Sort') }).max(64).optional(),
   order: z.enum(['asc', 'desc', 'ascend', 'descend']).optional(),
 });
 
@@ -180,13 +236,14 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
  * stays as quick as one over ten. `hasMore` tells the picker to search rather than scroll.
  */
 export const optionsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().regex(noNulPattern, { error: messages.nulCharacter('Search') }).trim().max(200).optional(),
   // 0 asks for the options named in `ids` only.
   limit: z.coerce.number().int().min(0).max(1000).default(100),
   ids: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: 'ids must be a comma-separated list of ids' })
     .transform((v) => v.split(',').map(Number))
+    .refine((ids) => ids.every((id) => id <= maxInt32), { error: messages.wholeNumberTooLarge('ids') })
     .optional(),
 });
 

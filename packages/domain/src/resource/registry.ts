@@ -4,10 +4,11 @@ import { setupResources } from '../setup/resources.ts';
 import { users } from '../setup/users.ts';
 import { accountHeads } from '../accounting/account-heads.ts';
 import { accounts } from '../accounting/accounts.ts';
+import { items } from '../inventory/items.ts';
 import type { ResourceDeclaration } from './declaration.ts';
 
 /** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts];
+export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

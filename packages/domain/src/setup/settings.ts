@@ -32,6 +32,13 @@ export const companySettingsSchema = z.strictObject({
     .default('0.00'),
   invoiceFooter: optionalText('Invoice footer', 500).default(''),
   fiscalYearStartMonth: z.number().int().min(1, { error: 'Month must be 1 to 12' }).max(12, { error: 'Month must be 1 to 12' }).default(7),
+  /** Lots expiring within this many days are flagged on /inventory. */
+  nearExpiryDays: z
+    .number({ error: 'Near-expiry window must be a whole number of days' })
+    .int({ error: 'Near-expiry window must be a whole number of days' })
+    .min(0, { error: 'Near-expiry window must be 0 to 3650 days' })
+    .max(3650, { error: 'Near-expiry window must be 0 to 3650 days' })
+    .default(90),
 });
 
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;

@@ -35,6 +35,19 @@ export const users = {
   ],
 } as const satisfies ResourceDeclaration;
 
+/**
+ * The one form of a username that logins are looked up and limited by: NFKC, then lower case.
+ * Usernames are ASCII (the schema above), so a name that is not ASCII in this form names
+ * nobody; the database's own lower() is never asked to agree with JavaScript's.
+ */
+export function normalizeUsername(username: string): string {
+  return username.normalize('NFKC').toLowerCase();
+}
+
+export function isAsciiUsername(normalized: string): boolean {
+  return /^[\x20-\x7e]*$/.test(normalized);
+}
+
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(constants.minPasswordLength, { error: `Password must be at least ${constants.minPasswordLength} characters` })

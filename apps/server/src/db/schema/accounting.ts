@@ -1,4 +1,5 @@
 import { type AnyPgColumn, bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { documentWorkflowColumns } from '../../lib/document/document-columns.ts';
 import { entityColumns, regions } from './setup.ts';
 
 /** Mirrors db/migrations/0003_accounting.sql (the SQL is the source of truth). Dates are `YYYY-MM-DD` strings. */
@@ -60,20 +61,14 @@ export const periodClose = pgTable('period_close', {
 export const journals = pgTable(
   'journals',
   {
-    ...entityColumns(),
+    ...documentWorkflowColumns(),
     journalNumber: text('journal_number'),
     journalDate: date('journal_date', { mode: 'string' }).notNull(),
-    narration: text('narration').notNull(),
-    status: text('status').notNull().default('draft'),
-    totalDebit: numeric('total_debit', { precision: 18, scale: 2 }).notNull().default('0'),
-    totalCredit: numeric('total_credit', { precision: 18, scale: 2 }).notNull().default('0'),
     reversesJournalId: integer('reverses_journal_id').references((): AnyPgColumn => journals.id),
     reversalJournalId: integer('reversal_journal_id').references((): AnyPgColumn => journals.id),
-    createdBy: integer('created_by'),
-    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
-    postedBy: integer('posted_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-    cancelledBy: integer('cancelled_by'),
+    narration: text('narration').notNull(),
+    totalDebit: numeric('total_debit', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalCredit: numeric('total_credit', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [unique('journals_journal_number_key').on(t.journalNumber)],
 );
@@ -111,6 +106,12 @@ export const glEntries = pgTable('gl_entries', {
   credit: numeric('credit', { precision: 18, scale: 2 }).notNull().default('0'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   createdBy: integer('created_by'),
+  // Dimensions (0006_stock.sql), stamped at posting.
+  regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+  partyType: text('party_type'),
+  partyId: integer('party_id'),
+  jointVentureId: integer('joint_venture_id'),
+  rentalAgreementId: integer('rental_agreement_id'),
 });
 
 /** Derived from gl_entries by a trigger; never written by code. */

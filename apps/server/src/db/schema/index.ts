@@ -1,3 +1,4 @@
 export * from './setup.ts';
 export * from './system.ts';
 export * from './accounting.ts';
+export * from './inventory.ts';

@@ -21,6 +21,8 @@ export const users = pgTable(
     permissions: jsonb('permissions').$type<Record<string, number[]>>().notNull().default({}),
     scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** Raised by every password change or reset; a token carrying an older one is refused. */
+    passwordVersion: integer('password_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );
@@ -35,6 +37,7 @@ export const companySettings = pgTable('company_settings', {
   taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
   invoiceFooter: text('invoice_footer').notNull().default(''),
   fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(7),
+  nearExpiryDays: integer('near_expiry_days').notNull().default(90),
 });
 
 export const companyLogos = pgTable('company_logos', {

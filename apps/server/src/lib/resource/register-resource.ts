@@ -2,13 +2,14 @@ import { canReadOptions, canUseResource, messages, optionsQuerySchema, type Reso
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../app-context.ts';
-import { actorOf } from '../../plugins/audit.ts';
+import { actorOf } from '../actor.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireScope } from '../../plugins/authorize.ts';
 import { NotFoundError } from '../app-error.ts';
 import { registerTableTitle, registerUniqueConstraint } from '../pg-error.ts';
 import { parseId } from '../validation.ts';
 import type { ResourceBinding } from './resource-binding.ts';
+import { resourceRouteDocs } from './resource-docs.ts';
 import { exportColumnsOf, exportFileName, exportRowCap, parseExportQuery, sendExport } from './resource-export.ts';
 import { findRow, listPage, listRows, optionRows, parseListQuery, planResourceQueries } from './resource-query.ts';
 import { createRecord, deleteRecord, updateRecord } from './resource-writes.ts';
@@ -44,8 +45,13 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   const base = `/api/${declaration.name}`;
   const useResource = [authenticate, requireAccess((role) => canUseResource(role, declaration))];
   const db = () => app.ctx.db;
+  // Writes by hooks and actions keep to the caller's rows too: outside their scope a row is not found.
+  const assertInScope = async (request: FastifyRequest, id: number): Promise<void> => {
+    if (plan.rowScope && !(await findRow(db(), plan, id, authOf(request)))) throw new NotFoundError();
+  };
+  const docs = resourceRouteDocs(binding);
 
-  app.get(base, { preHandler: useResource }, async (request) => {
+  app.get(base, { schema: docs.list, preHandler: useResource }, async (request) => {
     const query = parseListQuery(declaration, request.query);
     const auth = authOf(request);
     const limits = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
@@ -53,7 +59,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     return { status: 200, message: messages.ok, data, total };
   });
 
-  app.get(`${base}/options`, { preHandler: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {
+  app.get(`${base}/options`, { schema: docs.options, preHandler: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {
     if (declaration.hasOptions === false) {
       return reply.status(404).send({ status: 404, message: messages.optionsNotAvailable(declaration.title) });
     }
@@ -69,40 +75,44 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get(`${base}/export`, { preHandler: useResource }, async (request, reply) => {
+  app.get(`${base}/export`, { schema: docs.export, preHandler: useResource }, async (request, reply) => {
     const { format, query: listQuery } = parseExportQuery(request.query);
     const query = parseListQuery(declaration, listQuery);
     const rows = await listRows(db(), plan, query, authOf(request), { limit: exportRowCap, offset: 0 });
     return sendExport(reply, format, { fileName: exportFileName(declaration.name), title: declaration.title, columns: exportColumnsOf(declaration), rows });
   });
 
-  app.get(`${base}/:id`, { preHandler: useResource }, async (request) => {
+  app.get(`${base}/:id`, { schema: docs.get, preHandler: useResource }, async (request) => {
     const data = await findRow(db(), plan, idOf(request), authOf(request));
     if (!data) throw new NotFoundError();
     return { status: 200, message: messages.ok, data };
   });
 
-  app.post(base, { preHandler: useResource }, async (request, reply) => {
+  app.post(base, { schema: docs.create, preHandler: useResource }, async (request, reply) => {
     const data = hooks?.create ? await hooks.create(request) : await createRecord(db(), plan, actorOf(request), request.body);
     return reply.status(201).send({ status: 201, message: messages.saved, data });
   });
 
-  app.put(`${base}/:id`, { preHandler: useResource }, async (request) => {
+  app.put(`${base}/:id`, { schema: docs.update, preHandler: useResource }, async (request) => {
     const id = idOf(request);
+    if (hooks?.update) await assertInScope(request, id);
     const data = hooks?.update ? await hooks.update(request, id) : await updateRecord(db(), plan, actorOf(request), id, request.body);
     return { status: 200, message: messages.saved, data };
   });
 
-  app.delete(`${base}/:id`, { preHandler: [...useResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
+  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...useResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
     const id = idOf(request);
+    if (hooks?.remove) await assertInScope(request, id);
     if (hooks?.remove) await hooks.remove(request, id);
     else await deleteRecord(db(), plan, actorOf(request), id);
     return { status: 200, message: messages.deleted };
   });
 
   for (const [action, handler] of Object.entries(hooks?.actions ?? {})) {
-    app.post(`${base}/:id/${action}`, { preHandler: useResource }, async (request) => {
-      const result = await handler(request, idOf(request));
+    app.post(`${base}/:id/${action}`, { schema: docs.action(action), preHandler: useResource }, async (request) => {
+      const id = idOf(request);
+      await assertInScope(request, id);
+      const result = await handler(request, id);
       return { status: 200, ...result };
     });
   }

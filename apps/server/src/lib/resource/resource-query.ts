@@ -1,6 +1,9 @@
 import {
   type FieldDeclaration,
+  hasNul,
+  isIsoDate,
   type ListQuery,
+  maxInt32,
   type OptionsQuery,
   listQuerySchema,
   permittedIds,
@@ -14,7 +17,9 @@ import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { BadRequestError } from '../app-error.ts';
-import type { ResourceBinding, Row } from './resource-binding.ts';
+import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
+
+export type { RowScope, RowScopeSubject };
 import { tableOfResource } from './resource-tables.ts';
 
 type Columns = Record<string, AnyPgColumn>;
@@ -33,20 +38,38 @@ export interface ResourceQueryPlan {
   binding: ResourceBinding;
   columns: Columns;
   references: ReferenceJoin[];
-  /** The rows a caller may see: the resource's hook, or its declared permission list. */
-  rowScope?: (auth: AuthContext) => SQL | undefined;
+  /** The rows a caller may see, read or write: the resource's hook, or its declared permission list. */
+  rowScope?: RowScope;
 }
 
-function rowScopeOf(binding: ResourceBinding, columns: Columns): ResourceQueryPlan['rowScope'] {
+/** The row scope of each registered resource, so a reference to it can be checked against the caller's rows. */
+const rowScopes = new Map<string, RowScope>();
+
+function rowScopeOf(binding: ResourceBinding, columns: Columns): RowScope | undefined {
   if (binding.hooks?.rowScope) return binding.hooks.rowScope;
   const rule = binding.declaration.rowPermission;
   if (!rule) return undefined;
   const scoped = columns[rule.field];
   if (!scoped) throw new Error(`${binding.declaration.name} is narrowed by ${rule.field}, which it has no column for`);
-  return (auth) => {
-    const ids = permittedIds(auth.user.permissions, rule.area);
+  return (subject) => {
+    const ids = permittedIds(subject.permissions, rule.area);
     return ids ? inArray(scoped, [...ids]) : undefined;
   };
+}
+
+/**
+ * The condition on `resource`'s own table that keeps the caller to their rows, or undefined
+ * when they may use all: the registered resource's scope, else its declared permission list.
+ */
+export function rowScopeOfResource(resource: string, subject: RowScopeSubject): SQL | undefined {
+  const registered = rowScopes.get(resource);
+  if (registered) return registered(subject);
+  const declaration = resourceByName(resource);
+  const rule = declaration?.rowPermission;
+  if (!rule) return undefined;
+  const scoped = (getTableColumns(tableOfResource(resource)) as Columns)[rule.field];
+  const ids = permittedIds(subject.permissions, rule.area);
+  return scoped && ids ? inArray(scoped, [...ids]) : undefined;
 }
 
 export function referenceKeyOf(fieldName: string): string {
@@ -59,6 +82,10 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
   for (const field of declaration.fields) {
     if (!columns[field.name]) throw new Error(`Table ${getTableName(table)} has no column for ${declaration.name}.${field.name}`);
   }
+  for (const name of declaration.optionSearch ?? []) {
+    const kind = declaration.fields.find((field) => field.name === name)?.kind;
+    if (!kind || !['text', 'textarea', 'email', 'phone', 'url'].includes(kind)) throw new Error(`${declaration.name} searches its options by ${name}, which is not a text field`);
+  }
   const references = declaration.fields
     .filter((field) => field.kind === 'reference')
     .map((field) => {
@@ -67,7 +94,9 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       const joined = alias(tableOfResource(target.name), `ref_${field.name}`);
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
-  return { binding, columns, references, rowScope: rowScopeOf(binding, columns) };
+  const rowScope = rowScopeOf(binding, columns);
+  if (rowScope) rowScopes.set(declaration.name, rowScope);
+  return { binding, columns, references, rowScope };
 }
 
 function column(plan: ResourceQueryPlan, name: string): AnyPgColumn {
@@ -125,10 +154,11 @@ export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): 
 }
 
 function coerceFilter(field: FieldDeclaration, text: string): unknown {
+  if (hasNul(text)) return undefined;
   switch (field.kind) {
     case 'reference':
     case 'integer':
-      return /^-?\d{1,10}$/.test(text) ? Number(text) : undefined;
+      return /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) <= maxInt32 ? Number(text) : undefined;
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'enum':
@@ -140,14 +170,10 @@ function coerceFilter(field: FieldDeclaration, text: string): unknown {
   }
 }
 
-/** `YYYY-MM-DD` naming a real day. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
-}
+/** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
+export { isIsoDate };
 
-function sortKeys(declaration: ResourceDeclaration): Set<string> {
+export function sortKeys(declaration: ResourceDeclaration): Set<string> {
   const keys = new Set(['id', 'createdAt', 'updatedAt', ...sortableFields(declaration)]);
   for (const field of declaration.fields) if (field.kind === 'reference' && keys.has(field.name)) keys.add(referenceKeyOf(field.name));
   return keys;
@@ -155,14 +181,14 @@ function sortKeys(declaration: ResourceDeclaration): Set<string> {
 
 function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const { declaration, hooks } = plan.binding;
+  const { declaration } = plan.binding;
   if (query.search) {
     const pattern = likePattern(query.search);
     const searchable = declaration.fields.filter((f) => f.searchable);
     conditions.push(or(...searchable.map((f) => ilike(column(plan, f.name), pattern))));
   }
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
-  if (auth && plan.rowScope) conditions.push(plan.rowScope(auth));
+  if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
 }
 
@@ -226,7 +252,7 @@ export async function countRows(executor: Executor, plan: ResourceQueryPlan, que
 }
 
 export async function findRow(executor: Executor, plan: ResourceQueryPlan, id: number, auth?: AuthContext): Promise<Row | undefined> {
-  const scope = auth ? plan.rowScope?.(auth) : undefined;
+  const scope = auth ? plan.rowScope?.(auth.user) : undefined;
   const base = executor.select(rowSelection(plan) as never).from(plan.binding.table).$dynamic();
   const [row] = (await withJoins(plan, base).where(and(eq(column(plan, 'id'), id), scope))) as Row[];
   return row;
@@ -245,9 +271,11 @@ export async function optionRows(
   const selection: Record<string, unknown> = { id: idColumn, name: nameColumn };
   for (const ref of plan.references) selection[ref.field.name] = column(plan, ref.field.name);
   Object.assign(selection, hooks?.optionColumns ?? {});
-  const scope = plan.rowScope?.(auth);
+  const scope = plan.rowScope?.(auth.user);
   const select = () => executor.select(selection as never).from(plan.binding.table);
-  const search = query.search ? ilike(nameColumn, likePattern(query.search)) : undefined;
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const searched = (declaration.optionSearch ?? [declaration.nameField]).map((name) => column(plan, name));
+  const search = pattern ? or(...searched.map((searchedColumn) => ilike(searchedColumn, pattern))) : undefined;
   // One more than asked tells whether there are more.
   const page =
     query.limit === 0

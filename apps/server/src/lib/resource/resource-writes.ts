@@ -1,13 +1,14 @@
 import { createSchemaOf, messages, resources, updateSchemaOf } from '@erp/domain';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { type AuditActor, audit } from '../../plugins/audit.ts';
+import { audit } from '../../plugins/audit.ts';
+import { type Actor, auditActorOf } from '../actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import { pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
 import { parseInput } from '../validation.ts';
-import type { Row } from './resource-binding.ts';
-import { findRow, type ResourceQueryPlan } from './resource-query.ts';
+import type { Row, RowScopeSubject } from './resource-binding.ts';
+import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
 import { tableOfResource } from './resource-tables.ts';
 
 function snakeCase(name: string): string {
@@ -27,14 +28,36 @@ function rethrowMissingReference(plan: ResourceQueryPlan, error: unknown): never
   throw error;
 }
 
-export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, body: unknown): Promise<Row> {
+/**
+ * Refuses a reference to a row outside the caller's row scope (an account in a region the
+ * user may not see) with the same 400 as a reference to no row: the caller learns nothing
+ * about rows they may not read. See docs/DECISIONS.md (issue 6).
+ */
+export async function assertReferencesInScope(tx: Executor, plan: ResourceQueryPlan, subject: RowScopeSubject, input: Row): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const ref of plan.references) {
+    const value = input[ref.field.name];
+    const target = ref.field.reference;
+    if (typeof value !== 'number' || !target) continue;
+    const scope = rowScopeOfResource(target, subject);
+    if (!scope) continue;
+    const table = tableOfResource(target);
+    const id = (getTableColumns(table) as Record<string, AnyPgColumn>).id!;
+    const found = await tx.select({ one: sql`1` }).from(table).where(and(eq(id, value), scope)).limit(1);
+    if (found.length === 0) errors[ref.field.name] = `${ref.field.label} does not exist`;
+  }
+  if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
+}
+
+export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, body: unknown): Promise<Row> {
   const { declaration, table } = plan.binding;
   const input = parseInput(createSchemaOf(declaration), body) as Row;
   try {
     return await db.transaction(async (tx) => {
+      await assertReferencesInScope(tx, plan, actor, input);
       const [inserted] = (await tx.insert(table).values(input as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
       const row = await findRow(tx, plan, inserted!.id);
-      await audit(tx, actor, { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
+      await audit(tx, auditActorOf(actor), { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
       return row!;
     });
   } catch (error) {
@@ -42,19 +65,21 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Audit
   }
 }
 
-export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, id: number, body: unknown): Promise<Row> {
+/** Updates a row the caller may see (404 otherwise), in one transaction with its audit row. */
+export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, body: unknown): Promise<Row> {
   const { declaration, table } = plan.binding;
   const input = parseInput(updateSchemaOf(declaration), body) as Row;
   try {
     return await db.transaction(async (tx) => {
-      const before = await lockRow(tx, plan, id);
+      const before = await lockRow(tx, plan, id, actor);
       if (Object.keys(input).length === 0) return before;
+      await assertReferencesInScope(tx, plan, actor, input);
       await tx
         .update(table)
         .set({ ...input, updatedAt: sql`now()` } as never)
         .where(eq(plan.columns.id as AnyPgColumn, id));
       const after = await findRow(tx, plan, id);
-      await audit(tx, actor, { action: 'update', resource: declaration.name, recordId: id, before, after });
+      await audit(tx, auditActorOf(actor), { action: 'update', resource: declaration.name, recordId: id, before, after });
       return after!;
     });
   } catch (error) {
@@ -62,12 +87,16 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Audit
   }
 }
 
-/** Locks the row for the rest of the transaction, so two writers of one record take turns. */
-export async function lockRow(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<Row> {
+/**
+ * Locks the row for the rest of the transaction, so two writers of one record take turns.
+ * With a subject, a row outside their row scope is not found (404), as on reads.
+ */
+export async function lockRow(tx: Executor, plan: ResourceQueryPlan, id: number, subject?: RowScopeSubject): Promise<Row> {
+  const scope = subject ? plan.rowScope?.(subject) : undefined;
   const locked = await tx
     .select({ id: plan.columns.id as AnyPgColumn })
     .from(plan.binding.table)
-    .where(eq(plan.columns.id as AnyPgColumn, id))
+    .where(and(eq(plan.columns.id as AnyPgColumn, id), scope))
     .for('update');
   if (locked.length === 0) throw new NotFoundError();
   const row = await findRow(tx, plan, id);
@@ -93,14 +122,15 @@ export async function assertNotReferenced(tx: Executor, plan: ResourceQueryPlan,
   }
 }
 
-export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: AuditActor, id: number): Promise<void> {
+/** Deletes a row the caller may see (404 otherwise) and nothing refers to. */
+export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number): Promise<void> {
   const { declaration, table } = plan.binding;
   try {
     await db.transaction(async (tx) => {
-      const before = await lockRow(tx, plan, id);
+      const before = await lockRow(tx, plan, id, actor);
       await assertNotReferenced(tx, plan, id);
       await tx.delete(table).where(eq(plan.columns.id as AnyPgColumn, id));
-      await audit(tx, actor, { action: 'delete', resource: declaration.name, recordId: id, before });
+      await audit(tx, auditActorOf(actor), { action: 'delete', resource: declaration.name, recordId: id, before });
     });
   } catch (error) {
     const pgError = pgErrorOf(error);

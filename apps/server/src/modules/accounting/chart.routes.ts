@@ -23,8 +23,8 @@ export function registerChartRoutes(app: FastifyInstance): void {
         active: accounts.active,
       },
       // Company-wide accounts (no region: cash, sales, ...) are everyone's; regional ones follow the user's regions.
-      rowScope: (auth) => {
-        const ids = permittedIds(auth.user.permissions, 'regions');
+      rowScope: (subject) => {
+        const ids = permittedIds(subject.permissions, 'regions');
         return ids ? or(isNull(accounts.regionId), inArray(accounts.regionId, [...ids])) : undefined;
       },
     },

@@ -69,6 +69,13 @@ describe('journal drafts', () => {
     expect(response.json().errors).toEqual({ 'lines.1.accountId': 'Account does not exist' });
   });
 
+  it('refuse lines whose total would not fit its column, naming lines', async () => {
+    const max = '9999999999999999.99';
+    const response = await inject('POST', '/api/journals', { journalDate: '2026-01-05', narration: 'x', lines: [line(cash, max, ''), line(bank, max, '')], post: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ lines: 'The debit total would have more than 16 digits before the decimal point' });
+  });
+
   it('list with search, status and date filters', async () => {
     const id = await draft('2026-02-14', [line(cash, '1', ''), line(capital, '', '1')], 'Valentine float');
     const found = await inject('GET', '/api/journals?search=valentine&status=draft&from=2026-02-01&to=2026-02-28');

@@ -7,6 +7,7 @@ import type { Row } from '../../lib/resource/resource-binding.ts';
 import { parseId } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
+import { ledgerDocs } from './accounting.docs.ts';
 import { accountLedger, ledgerForExport } from './ledger.service.ts';
 
 function accountIdOf(request: FastifyRequest): number {
@@ -31,9 +32,9 @@ const ledgerColumns = [
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
 
-  app.get('/api/ledger/:accountId', { preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
+  app.get('/api/ledger/:accountId', { schema: ledgerDocs.read, preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
 
-  app.get('/api/ledger/:accountId/export', { preHandler: guard }, async (request, reply) => {
+  app.get('/api/ledger/:accountId/export', { schema: ledgerDocs.export, preHandler: guard }, async (request, reply) => {
     const { format, query } = parseExportQuery(request.query);
     const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
     const rows: Row[] = [

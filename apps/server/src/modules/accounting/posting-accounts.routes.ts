@@ -1,33 +1,25 @@
-import { canAccessRoute, messages, postingAccountKeys, type PostingAccountKey, postingAccountsSchema } from '@erp/domain';
+import { canAccessRoute, messages, postingAccountsSchema } from '@erp/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.ts';
 import { accounts, postingAccounts } from '../../db/schema/index.ts';
+import { readPostingAccounts } from '../../ledger/posting-accounts.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf, audit } from '../../plugins/audit.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
-
-export type PostingAccountIds = Partial<Record<PostingAccountKey, number>>;
-
-export async function readPostingAccounts(executor: Executor): Promise<PostingAccountIds> {
-  const rows = await executor.select().from(postingAccounts);
-  const result: PostingAccountIds = {};
-  for (const row of rows) if (postingAccountKeys.some((k) => k.key === row.key)) result[row.key as PostingAccountKey] = row.accountId;
-  return result;
-}
+import { postingAccountDocs } from './accounting.docs.ts';
 
 /** GET: settings and the accounts screen; PUT: settings (admin). Every key must name an existing account. */
 export function registerPostingAccountRoutes(app: FastifyInstance): void {
   const read = [authenticate, requireAccess((role) => canAccessRoute(role, '/settings') || canAccessRoute(role, '/accounts'))];
-  app.get('/api/settings/posting-accounts', { preHandler: read }, async () => ({
+  app.get('/api/settings/posting-accounts', { schema: postingAccountDocs.read, preHandler: read }, async () => ({
     status: 200,
     message: messages.ok,
     postingAccounts: await readPostingAccounts(app.ctx.db),
   }));
 
-  app.put('/api/settings/posting-accounts', { preHandler: [authenticate, requireRoute('/settings')] }, async (request) => {
+  app.put('/api/settings/posting-accounts', { schema: postingAccountDocs.update, preHandler: [authenticate, requireRoute('/settings')] }, async (request) => {
     const input = parseInput(postingAccountsSchema, request.body);
     const saved = await app.ctx.db.transaction(async (tx) => {
       const ids = [...new Set(Object.values(input))];

@@ -1,4 +1,4 @@
-import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits, type TrialBalanceRow } from '@erp/domain';
+import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits } from '@erp/domain';
 import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';

@@ -1,5 +1,6 @@
 import {
   type AssumeRoleResponse,
+  type ChangePasswordResponse,
   changePasswordSchema,
   displayRoleName,
   type LoginResponse,
@@ -13,7 +14,7 @@ import { users } from '../../db/schema/index.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf, audit } from '../../plugins/audit.ts';
-import { findUserById, findUserForLogin } from '../setup/users.repository.ts';
+import { findSessionUser, findUserForLogin } from '../setup/setup.api.ts';
 import { toAuthUser } from './auth-user.ts';
 
 /** One message whatever was wrong: the answer must not tell which usernames exist. */
@@ -40,7 +41,7 @@ export async function login(request: FastifyRequest): Promise<LoginResponse> {
   });
   userCache.invalidate(found.id);
   const { passwordHash: _hash, ...user } = found;
-  return { status: 200, message: messages.loginSuccess, token: tokens.signMain(user.id), user: toAuthUser(user, await company.get()) };
+  return { status: 200, message: messages.loginSuccess, token: tokens.signMain(user), user: toAuthUser(user, await company.get()) };
 }
 
 export async function verifyToken(request: FastifyRequest) {
@@ -55,7 +56,7 @@ export async function assumeRole(request: FastifyRequest, userId: number): Promi
   if (auth.realUser) throw new ForbiddenError(messages.cannotAssumeTwice);
   if (auth.user.role !== 'admin') throw new ForbiddenError(messages.routeRestricted);
   const { db, tokens, company } = request.server.ctx;
-  const target = await findUserById(db, userId);
+  const target = await findSessionUser(db, userId);
   if (!target) throw new NotFoundError();
   if (!target.active) throw new ConflictError(messages.assumeInactiveUser);
   await audit(db, actorOf(request), {
@@ -67,16 +68,20 @@ export async function assumeRole(request: FastifyRequest, userId: number): Promi
   return {
     status: 200,
     message: messages.assumedRoleBanner(target.name, displayRoleName(target.role)),
-    token: tokens.signAssumed(target.id, auth.user.id),
+    token: tokens.signAssumed(target, auth.user),
     user: toAuthUser(target, await company.get(), auth.user),
   };
 }
 
-/** Changes the acting user's own password; wrong current passwords count as failed logins. */
-export async function changePassword(request: FastifyRequest): Promise<{ status: number; message: string }> {
+/**
+ * Changes the acting user's own password; wrong current passwords count as failed logins.
+ * The password version goes up, ending every earlier token of the user; the answer carries
+ * a fresh token of the same kind (assumed stays assumed) so this session goes on.
+ */
+export async function changePassword(request: FastifyRequest): Promise<ChangePasswordResponse> {
   const input = parseInput(changePasswordSchema, request.body);
   const auth = authOf(request);
-  const { db, passwords, loginLimiter, userCache } = request.server.ctx;
+  const { db, passwords, loginLimiter, tokens, userCache } = request.server.ctx;
   if (loginLimiter.isBlocked(request.ip, auth.user.username)) throw new TooManyRequestsError();
   const found = await findUserForLogin(db, auth.user.username);
   if (!found || !(await passwords.verify(found.passwordHash, input.currentPassword))) {
@@ -84,10 +89,17 @@ export async function changePassword(request: FastifyRequest): Promise<{ status:
     throw new BadRequestError({ currentPassword: messages.wrongCurrentPassword }, messages.wrongCurrentPassword);
   }
   const passwordHash = await passwords.hash(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, found.id));
+  const passwordVersion = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, found.id))
+      .returning({ passwordVersion: users.passwordVersion });
     await audit(tx, actorOf(request), { action: 'change-password', resource: 'users', recordId: found.id });
+    return row!.passwordVersion;
   });
   userCache.invalidate(found.id);
-  return { status: 200, message: messages.passwordChanged };
+  const user = { id: found.id, passwordVersion };
+  const token = auth.realUser ? tokens.signAssumed(user, auth.realUser) : tokens.signMain(user);
+  return { status: 200, message: messages.passwordChanged, token };
 }

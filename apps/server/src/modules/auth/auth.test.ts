@@ -187,7 +187,7 @@ describe('change-password', () => {
       headers: bearer(user.token),
       payload: { currentPassword: 'Password@123', newPassword: 'NewPassword@1' },
     });
-    expect(ok.json()).toEqual({ status: 200, message: messages.passwordChanged });
+    expect(ok.json()).toEqual({ status: 200, message: messages.passwordChanged, token: expect.any(String) });
     expect((await login(user.username, 'NewPassword@1', '10.3.0.1')).statusCode).toBe(200);
     expect((await login(user.username, 'Password@123', '10.3.0.1')).statusCode).toBe(401);
   });
@@ -220,5 +220,97 @@ describe('company', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('password versions (issue 6)', () => {
+  const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/verify-token', headers: bearer(token) });
+
+  it("ends every earlier token of a user when an admin resets the password, at once despite the user cache", async () => {
+    const user = await t.userWithRole('accountant', { password: 'Password@123' });
+    const signedIn = (await login(user.username, 'Password@123', '10.6.0.1')).json().token as string;
+    // Both tokens are verified once, so the user's row sits in the 5 s cache.
+    expect((await verify(user.token)).statusCode).toBe(200);
+    expect((await verify(signedIn)).statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/reset-password`,
+      headers: bearer(t.adminToken),
+      payload: { password: 'Another@123' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await verify(user.token)).statusCode).toBe(401);
+    expect((await verify(signedIn)).statusCode).toBe(401);
+    const again = await login(user.username, 'Another@123', '10.6.0.1');
+    expect((await verify(again.json().token)).statusCode).toBe(200);
+  });
+
+  it("ends the user's other tokens on their own change and answers a fresh token that works", async () => {
+    const user = await t.userWithRole('salesManager', { password: 'Password@123' });
+    const otherSession = (await login(user.username, 'Password@123', '10.6.0.2')).json().token as string;
+    expect((await verify(otherSession)).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: bearer(user.token),
+      payload: { currentPassword: 'Password@123', newPassword: 'NewPassword@1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.json().token as string;
+    expect(claimsOf(fresh).sub).toBe(String(user.id));
+    expect((await verify(user.token)).statusCode).toBe(401);
+    expect((await verify(otherSession)).statusCode).toBe(401);
+    expect((await verify(fresh)).statusCode).toBe(200);
+  });
+
+  it("ends an admin's assumed tokens when the admin's password changes, and the assumed user's when theirs does", async () => {
+    const admin = await t.userWithRole('admin', { password: 'Password@123' });
+    const target = await t.userWithRole('salesExecutive');
+    const assume = () => t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(admin.token), payload: { userId: target.id } });
+    const first = (await assume()).json().token as string;
+    expect((await verify(first)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/users/${target.id}/reset-password`, headers: bearer(t.adminToken), payload: { password: 'Target@1234' } });
+    expect((await verify(first)).statusCode).toBe(401);
+
+    const second = (await assume()).json().token as string;
+    expect((await verify(second)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/users/${admin.id}/reset-password`, headers: bearer(t.adminToken), payload: { password: 'Admin@12345x' } });
+    expect((await verify(second)).statusCode).toBe(401);
+  });
+
+  it('gives an assumed session an assumed token when it changes the assumed user\'s password', async () => {
+    const target = await t.userWithRole('accountant', { password: 'Password@123' });
+    const assumed = (await t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(t.adminToken), payload: { userId: target.id } })).json();
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: bearer(assumed.token),
+      payload: { currentPassword: 'Password@123', newPassword: 'NewPassword@1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const claims = claimsOf(changed.json().token);
+    expect(claims.sub).toBe(String(target.id));
+    expect(claims.act?.sub).toBe(String(assumed.user.assumedBy.id));
+    expect((await verify(changed.json().token)).json().user.assumedBy.username).toBe('admin');
+  });
+});
+
+describe('usernames are normalised once (issue 6)', () => {
+  it('does not sign in a look-alike spelling while the username is locked', async () => {
+    const user = await t.userWithRole('salesExecutive', { username: 'salesExecutive', password: 'Password@123' });
+    for (let i = 0; i < 10; i++) expect((await login(user.username, 'wrong-password', `10.7.0.${i}`)).statusCode).toBe(401);
+    expect((await login('salesExecutive', 'Password@123', '10.7.1.1')).statusCode).toBe(429);
+    // U+0130 lower-cases to "i" + a combining dot in JavaScript but to "i" in PostgreSQL.
+    expect((await login('salesExecut\u0130ve', 'Password@123', '10.7.1.2')).statusCode).not.toBe(200);
+    // U+017F (long s) is "s" under NFKC: the same user, so the same lock.
+    expect((await login('\u017FalesExecutive', 'Password@123', '10.7.1.3')).statusCode).toBe(429);
+    expect((await login('SALESEXECUTIVE', 'Password@123', '10.7.1.4')).statusCode).toBe(429);
+  });
+
+  it('signs in by the NFKC form of the username', async () => {
+    const user = await t.userWithRole('accountant', { username: 'kelvin.user', password: 'Password@123' });
+    // U+212A KELVIN SIGN is "K" under NFKC.
+    expect((await login('\u212Aelvin.user', 'Password@123', '10.7.2.1')).statusCode).toBe(200);
+    expect(user.username).toBe('kelvin.user');
   });
 });

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
@@ -17,9 +18,21 @@ const auditQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
 });
 
+const auditLogDocs = routeSchema({
+  tags: ['Audit log'],
+  summary: 'The audit log, newest first',
+  querystring: auditQuerySchema,
+  response: {
+    200: envelope(
+      { data: z.array(z.looseObject({ id: z.int(), at: z.string(), action: z.string(), resource: z.string(), recordId: z.string().nullable() })), total: z.int() },
+      'One page of entries (with before, after, ip, actor and realUser) and the count of all matching',
+    ),
+  },
+});
+
 /** The audit log, newest first, for the roles that manage users (admin, auditor). */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  app.get('/api/audit-log', { preHandler: [authenticate, requireRoute('/user')] }, async (request) => {
+  app.get('/api/audit-log', { schema: auditLogDocs, preHandler: [authenticate, requireRoute('/user')] }, async (request) => {
     const query = parseInput(auditQuerySchema, request.query);
     const actor = alias(users, 'actor');
     const realUser = alias(users, 'real_user');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
+import { settingsDocs } from './settings.docs.ts';
 import { readCompanySettings } from './settings.repository.ts';
 import { removeLogo, saveLogo, updateSettings } from './settings.service.ts';
 
@@ -15,17 +16,17 @@ function logoKindOf(request: FastifyRequest): LogoKind {
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const guard = { preHandler: [authenticate, requireRoute('/settings')] };
 
-  app.get('/api/settings', guard, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
+  app.get('/api/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
 
-  app.put('/api/settings', guard, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
+  app.put('/api/settings', { ...guard, schema: settingsDocs.update }, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
 
-  app.put('/api/settings/logo/:kind', guard, async (request) => ({
+  app.put('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
     status: 200,
     message: messages.logoSaved,
     settings: await saveLogo(request, logoKindOf(request)),
   }));
 
-  app.delete('/api/settings/logo/:kind', guard, async (request) => ({
+  app.delete('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
     status: 200,
     message: messages.logoRemoved,
     settings: await removeLogo(request, logoKindOf(request)),

@@ -1,4 +1,4 @@
-import type { Role } from '@erp/domain';
+import { isAsciiUsername, normalizeUsername, type Role } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -30,18 +30,30 @@ export const userColumns = {
   updatedAt: users.updatedAt,
 };
 
+/** A user as a session needs it: with the password version its tokens must carry. Never leaves the server. */
+export type SessionUserRecord = UserRecord & { passwordVersion: number };
+
 export async function findUserById(executor: Executor, id: number): Promise<UserRecord | undefined> {
   const [row] = await executor.select(userColumns).from(users).where(eq(users.id, id));
   return row as UserRecord | undefined;
 }
 
+/** The user a token names, with its password version (the user cache loads this). */
+export async function findSessionUser(executor: Executor, id: number): Promise<SessionUserRecord | undefined> {
+  const [row] = await executor.select({ ...userColumns, passwordVersion: users.passwordVersion }).from(users).where(eq(users.id, id));
+  return row as SessionUserRecord | undefined;
+}
+
+/** By username in any case (see normalizeUsername: the login limiter keys on the same form). */
 export async function findUserForLogin(
   executor: Executor,
   username: string,
-): Promise<(UserRecord & { passwordHash: string }) | undefined> {
+): Promise<(SessionUserRecord & { passwordHash: string }) | undefined> {
+  const normalized = normalizeUsername(username);
+  if (!isAsciiUsername(normalized)) return undefined;
   const [row] = await executor
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordVersion: users.passwordVersion, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return row as (UserRecord & { passwordHash: string }) | undefined;
+    .where(sql`lower(${users.username}) = ${normalized}`);
+  return row as (SessionUserRecord & { passwordHash: string }) | undefined;
 }

@@ -1,4 +1,4 @@
-import { users as usersDeclaration } from '@erp/domain';
+import { resetPasswordSchema, userCreateSchema, userUpdateSchema, users as usersDeclaration } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
@@ -18,6 +18,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       update: (request, id) => updateUser(request, id) as never,
       remove: (request, id) => deleteUser(request, id, plan),
       actions: { 'reset-password': resetUserPassword },
+      schemas: { create: userCreateSchema, update: userUpdateSchema, actions: { 'reset-password': resetPasswordSchema } },
     },
   };
   const plan = planResourceQueries(binding);

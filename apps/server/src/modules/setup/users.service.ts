@@ -81,7 +81,11 @@ export async function resetUserPassword(request: FastifyRequest, id: number): Pr
   const passwordHash = await passwords.hash(password);
   await db.transaction(async (tx) => {
     await lockUser(tx, id);
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+    // A new version ends every token of the user, in this process at once (the cache below).
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
     await audit(tx, actorOf(request), { action: 'reset-password', resource: 'users', recordId: id });
   });
   userCache.invalidate(id);

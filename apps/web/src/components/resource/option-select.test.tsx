@@ -73,4 +73,24 @@ describe('option pickers (spec sections 4, 5 and 7)', () => {
     expect(await screen.findByRole('option', { name: 'South' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'North' })).not.toBeInTheDocument();
   });
+
+  it("finds an item by its article number too (the declaration's optionSearch)", async () => {
+    api = mockApi(() => ({
+      status: 200,
+      data: {
+        status: 200,
+        message: 'OK',
+        options: [
+          { id: 1, name: 'CBC Reagent', itemName: 'CBC Reagent', articleNumber: 'ART-778', isApproved: true },
+          { id: 2, name: 'Gloves', itemName: 'Gloves', articleNumber: 'GLV-1', isApproved: true },
+        ],
+      },
+    }));
+    renderWithApp(<OptionSelect resource="items" aria-label="Item" />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Item' }));
+    await screen.findByRole('option', { name: 'Gloves' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Item' }), 'art-77');
+    expect(await screen.findByRole('option', { name: 'CBC Reagent' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Gloves' })).not.toBeInTheDocument();
+  });
 });

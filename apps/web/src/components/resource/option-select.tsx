@@ -1,17 +1,22 @@
-import { defaultPlanYears, isOptionDisabled, isOptionHidden, planColour, type GenericOption, type PlanColour } from '@erp/domain';
+import { defaultPlanYears, isOptionDisabled, isOptionHidden, planColour, resourceByName, type GenericOption, type PlanColour } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { Select, type SelectProps } from 'antd';
 import { fetchOptions, resourceKeys } from './resource-api.ts';
 
-/** Spec section 4: green if all listed years are planned, blue if some, red if none. */
-export const planColourValues: Record<PlanColour, string> = { green: '#389e0d', blue: '#1677ff', red: '#cf1322' };
+/** Spec section 4: green if all listed years are planned, blue if some, red if none (shades of 4.5:1 or more on white). */
+export const planColourValues: Record<PlanColour, string> = { green: '#237804', blue: '#0958d9', red: '#cf1322' };
+
+/** The same in words, for whoever does not see the colour (WCAG 1.4.1). */
+const planColourTitles: Record<PlanColour, string> = { green: 'Planned for every listed year', blue: 'Planned for some listed years', red: 'Not planned' };
 
 export interface SelectOption {
   value: number;
   label: React.ReactNode;
   text: string;
+  /** What typing matches here: the text and the option's declared search fields (an item's article number). */
+  searchText: string;
   disabled: boolean;
 }
 
@@ -20,6 +25,7 @@ export function toSelectOptions(
   options: readonly GenericOption[],
   planYears: readonly number[] = defaultPlanYears(),
   textOf: (option: GenericOption) => string = (option) => String(option.name ?? option.id),
+  searchFields: readonly string[] = [],
 ): SelectOption[] {
   return options
     .filter((option) => !isOptionHidden(option as { quantity?: number | string }))
@@ -30,9 +36,10 @@ export function toSelectOptions(
       return {
         value: option.id,
         text,
+        searchText: [text, ...searchFields.map((field) => option[field]).filter((value) => typeof value === 'string')].join(' ').toLowerCase(),
         disabled: isOptionDisabled(option as { isApproved?: boolean }),
         label: colour ? (
-          <span data-plan-colour={colour} style={{ color: planColourValues[colour] }}>
+          <span data-plan-colour={colour} title={planColourTitles[colour]} style={{ color: planColourValues[colour] }}>
             {text}
           </span>
         ) : (
@@ -48,6 +55,8 @@ export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loadin
   planYears?: readonly number[];
   /** The text an option shows and is searched by (default its `name`), e.g. an account's code and name. */
   optionText?: (option: GenericOption) => string;
+  /** The resource's own options filters, sent with every options call (inventory: `{ purpose: 'adjustment' }`). */
+  filters?: Record<string, string | number>;
 }
 
 function selectedIds(value: unknown): number[] {
@@ -59,25 +68,26 @@ function selectedIds(value: unknown): number[] {
  * A picker over a resource's options. Small lists are loaded once and filtered here; when the
  * server says there are more than it sent, typing searches on the server instead.
  */
-export function OptionSelect({ resource, planYears, optionText, placeholder, ...rest }: OptionSelectProps) {
+export function OptionSelect({ resource, planYears, optionText, placeholder, filters, ...rest }: OptionSelectProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 250);
-  const first = useQuery({ queryKey: resourceKeys.options(resource, {}), queryFn: () => fetchOptions(resource) });
+  const first = useQuery({ queryKey: resourceKeys.options(resource, { filters }), queryFn: () => fetchOptions(resource, { filters }) });
   const searchOnServer = first.data?.hasMore === true;
   const searched = useQuery({
-    queryKey: resourceKeys.options(resource, { search: debouncedSearch }),
-    queryFn: () => fetchOptions(resource, { search: debouncedSearch }),
+    queryKey: resourceKeys.options(resource, { search: debouncedSearch, filters }),
+    queryFn: () => fetchOptions(resource, { search: debouncedSearch, filters }),
     enabled: searchOnServer && debouncedSearch !== '',
   });
   const loaded = [...(first.data?.options ?? []), ...(searched.data?.options ?? [])];
   const missing = selectedIds(rest.value).filter((id) => first.isSuccess && !loaded.some((o) => o.id === id));
   const current = useQuery({
-    queryKey: resourceKeys.options(resource, { ids: missing }),
-    queryFn: () => fetchOptions(resource, { ids: missing, limit: 0 }),
+    queryKey: resourceKeys.options(resource, { ids: missing, filters }),
+    queryFn: () => fetchOptions(resource, { ids: missing, limit: 0, filters }),
     enabled: missing.length > 0,
   });
   const byId = new Map([...loaded, ...(current.data?.options ?? [])].map((o) => [o.id, o]));
-  const options = toSelectOptions([...byId.values()], planYears, optionText);
+  // The server's search matches the declaration's optionSearch fields; the local filter does the same.
+  const options = toSelectOptions([...byId.values()], planYears, optionText, resourceByName(resource)?.optionSearch);
   return (
     <Select
       allowClear
@@ -87,7 +97,7 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, ...
       options={options}
       showSearch={{
         onSearch: setSearch,
-        filterOption: (input, option) => String((option as SelectOption | undefined)?.text ?? '').toLowerCase().includes(input.toLowerCase()),
+        filterOption: (input, option) => ((option as SelectOption | undefined)?.searchText ?? '').includes(input.toLowerCase()),
       }}
     />
   );

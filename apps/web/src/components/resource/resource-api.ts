@@ -61,6 +61,8 @@ export interface OptionsParams {
   ids?: number[];
   /** 0 fetches only the options named in `ids`. */
   limit?: number;
+  /** A resource's own options filters (inventory: `purpose`, `itemId`, `regionId`). */
+  filters?: Record<string, string | number>;
 }
 
 export interface OptionsPage {
@@ -94,6 +96,7 @@ export async function fetchOptions(resource: string, params: OptionsParams = {})
     ...(params.search ? { search: params.search } : {}),
     ...(params.ids?.length ? { ids: params.ids } : {}),
     ...(params.limit !== undefined ? { limit: params.limit } : {}),
+    ...params.filters,
   };
   try {
     const response = await http.get<OptionsResponse<GenericOption>>(`/api/${resource}/options`, Object.keys(query).length ? { params: query } : undefined);

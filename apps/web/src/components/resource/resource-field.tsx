@@ -16,7 +16,8 @@ export function ResourceFieldInput({ field, ...control }: { field: FieldDeclarat
     case 'boolean':
       return <Switch {...control} />;
     case 'enum':
-      return <Select {...control} options={(field.enumValues ?? []).map((v) => ({ value: v.value, label: v.label }))} />;
+      // Typing narrows the choices, so the keyboard reaches any value without the mouse.
+      return <Select {...control} showSearch={{ optionFilterProp: 'label' }} options={(field.enumValues ?? []).map((v) => ({ value: v.value, label: v.label }))} />;
     case 'date':
       return <DateInput {...control} />;
     case 'reference':

@@ -35,7 +35,7 @@ export function ResourceForm({ resource, open, row, onClose }: ResourceFormProps
     setFormError(undefined);
     form.resetFields();
     form.setFieldsValue(initialValuesOf(fields, row));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the drawer opens or shows another row: a new `fields` array each render must not reset what was typed.
   }, [open, row?.id]);
 
   const save = useMutation({

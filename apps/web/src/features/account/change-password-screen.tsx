@@ -1,8 +1,9 @@
-import { changePasswordSchema, constants, messages } from '@erp/domain';
+import { type ChangePasswordResponse, changePasswordSchema, constants, messages } from '@erp/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
+import { tokenStorage } from '../../lib/auth/token-storage.ts';
 import { errorMessage, http } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
@@ -19,7 +20,9 @@ export function ChangePasswordScreen() {
   const [error, setError] = useState<string>();
   const change = useMutation({
     mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
-      const { data } = await http.post<{ message: string }>('/api/change-password', body);
+      const { data } = await http.post<ChangePasswordResponse>('/api/change-password', body);
+      // The change ended every earlier token of this user, the one in storage included.
+      if (data.token) tokenStorage.replaceActiveToken(data.token);
       return data.message;
     },
     onSuccess: () => {

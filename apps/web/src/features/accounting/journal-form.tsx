@@ -1,15 +1,16 @@
-import { hasScope, isReadOnlyRole, messages } from '@erp/domain';
+import { journalDocument, messages } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Popconfirm, Space, type FormInstance } from 'antd';
+import { Alert, Button, Flex, Form, Popconfirm, Space, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
-import { DateInput } from '../../components/date-input.tsx';
+import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
+import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, createJournal, deleteJournal, updateJournal, type JournalDetail } from './accounting-api.ts';
+import type { JournalDetail } from './accounting-api.ts';
 import { journalBodyOf, journalFormProblems, journalFormValuesOf, type JournalFormValues } from './journal-checks.ts';
 import { emptyLine, JournalLinesEditor } from './journal-lines.tsx';
 
@@ -35,8 +36,8 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
   const [savedId, setSavedId] = useState<number | undefined>(journal?.id);
   const [formError, setFormError] = useState<string>();
   const [linesError, setLinesError] = useState<string>();
-  const canDelete = user !== undefined && hasScope(user.role, user.scopes, 'journals:delete');
-  const canWrite = user !== undefined && !isReadOnlyRole(user.role);
+  const canDelete = user !== undefined && journalDocument.mayRun(user, 'delete');
+  const canWrite = user !== undefined && journalDocument.mayRun(user, 'edit');
 
   useEffect(() => {
     form.resetFields();
@@ -63,13 +64,13 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
     }
   };
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountingKeys.journals });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all(journalDocument.name) });
 
   const save = useMutation({
     mutationFn: async ({ toPost }: { toPost: boolean }) => {
       const body = journalBodyOf(form.getFieldsValue(true) as JournalFormValues);
       // Post saves and posts in one request: a refused post leaves nothing half-saved.
-      const saved = savedId ? await updateJournal(savedId, body, toPost) : await createJournal(body, toPost);
+      const saved = await saveDocument<JournalDetail>(journalDocument, body, { id: savedId, post: toPost });
       setSavedId(saved.data.id);
       return { id: saved.data.id, message: saved.message || (toPost ? 'Journal posted' : messages.saved) };
     },
@@ -85,7 +86,7 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => deleteJournal(id),
+    mutationFn: (id: number) => deleteDocument(journalDocument, id),
     onSuccess: async (message) => {
       notify.success(message || messages.deleted);
       await refresh();
@@ -108,14 +109,7 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
     <Flex vertical gap={8}>
       {formError && <Alert type="error" showIcon title={formError} />}
       <Form form={form} name="journal-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite}>
-        <Flex gap={16} wrap>
-          <Form.Item name="journalDate" label="Date" required style={{ flex: '0 1 200px' }}>
-            <DateInput allowClear={false} />
-          </Form.Item>
-          <Form.Item name="narration" label="Narration" required style={{ flex: '1 1 280px' }}>
-            <Input maxLength={500} />
-          </Form.Item>
-        </Flex>
+        <DocumentHeaderFields fields={journalDocument.fields} inputProps={{ journalDate: { allowClear: false } }} />
         <JournalLinesEditor form={form} linesError={linesError} />
       </Form>
       {canWrite && (

@@ -1,34 +1,20 @@
-import { addDecimals, canTransition, compareDecimal, formatDateTime, formatDecimal, hasScope, ledgerPath } from '@erp/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Popconfirm, Table } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { addDecimals, compareDecimal, formatDateTime, formatDecimal, journalDocument, ledgerPath } from '@erp/domain';
+import { Alert, Button, Descriptions, Flex, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
+import { TotalsRow } from '../../components/document/totals-row.tsx';
+import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { usePrintView } from '../../components/document/use-print-view.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { errorMessage } from '../../lib/http.ts';
-import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, cancelJournal, type JournalDetail, type JournalLineRow } from './accounting-api.ts';
-import { JournalStatusTag } from './journal-status.tsx';
+import { accountingKeys, type JournalDetail, type JournalLineRow } from './accounting-api.ts';
 
-/** A posted or cancelled journal (or any journal for a read-only role): no edits, links to ledgers and reversal. */
+/** A posted or cancelled journal (or any journal for a read-only role): no edits; links to ledgers and the reversal; its workflow's buttons. */
 export function JournalView({ journal, onClose }: { journal: JournalDetail; onClose: () => void }) {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
-  const canCancel = user !== undefined && hasScope(user.role, user.scopes, 'journals:cancel') && canTransition(journal.status, 'cancel');
-
-  const cancel = useMutation({
-    mutationFn: () => cancelJournal(journal.id),
-    onSuccess: async (answer) => {
-      notify.success(answer.message || 'Cancelled');
-      await queryClient.invalidateQueries({ queryKey: accountingKeys.journals });
-      await queryClient.invalidateQueries({ queryKey: accountingKeys.ledger });
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
-
-  const totalDebit = addDecimals(journal.lines.map((l) => l.debit));
-  const totalCredit = addDecimals(journal.lines.map((l) => l.credit));
+  const print = usePrintView();
+  const amount = (value: string) => (compareDecimal(value, '0') === 0 ? '' : formatDecimal(value));
   return (
     <Flex vertical gap={16}>
       {error && <Alert type="error" showIcon title={error} />}
@@ -39,16 +25,12 @@ export function JournalView({ journal, onClose }: { journal: JournalDetail; onCl
         items={[
           { key: 'number', label: 'Number', children: journal.journalNumber ?? 'Not numbered (draft)' },
           { key: 'date', label: 'Date', children: formatDate(journal.journalDate) },
-          { key: 'status', label: 'Status', children: <JournalStatusTag status={journal.status} /> },
+          { key: 'status', label: 'Status', children: <DocumentStatusTag definition={journalDocument} status={journal.status} /> },
           { key: 'posted', label: 'Posted', children: formatDateTime(journal.postedAt) || '-' },
           { key: 'narration', label: 'Narration', span: 'filled', children: journal.narration },
           ...(journal.cancelledAt ? [{ key: 'cancelled', label: 'Cancelled', children: formatDateTime(journal.cancelledAt) }] : []),
-          ...(journal.reversalJournalId
-            ? [{ key: 'reversal', label: 'Reversed by', children: <Link to={`/journals/${journal.reversalJournalId}`}>Reversing journal</Link> }]
-            : []),
-          ...(journal.reversesJournalId
-            ? [{ key: 'reverses', label: 'Reverses', children: <Link to={`/journals/${journal.reversesJournalId}`}>Original journal</Link> }]
-            : []),
+          ...(journal.reversalJournalId ? [{ key: 'reversal', label: 'Reversed by', children: <Link to={`/journals/${journal.reversalJournalId}`}>Reversing journal</Link> }] : []),
+          ...(journal.reversesJournalId ? [{ key: 'reverses', label: 'Reverses', children: <Link to={`/journals/${journal.reversesJournalId}`}>Original journal</Link> }] : []),
         ]}
       />
       <Table<JournalLineRow>
@@ -68,40 +50,19 @@ export function JournalView({ journal, onClose }: { journal: JournalDetail; onCl
               </Link>
             ),
           },
-          { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, line) => (compareDecimal(line.debit, '0') === 0 ? '' : formatDecimal(line.debit)) },
-          { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, line) => (compareDecimal(line.credit, '0') === 0 ? '' : formatDecimal(line.credit)) },
+          { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, line) => amount(line.debit) },
+          { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, line) => amount(line.credit) },
           { key: 'memo', title: 'Memo', dataIndex: 'memo' },
         ]}
         summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
-              <strong>Total</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              <strong>{formatDecimal(totalDebit)}</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right">
-              <strong>{formatDecimal(totalCredit)}</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={4} />
-          </Table.Summary.Row>
+          <TotalsRow labelSpan={2} columnCount={5} totals={{ 2: addDecimals(journal.lines.map((l) => l.debit)), 3: addDecimals(journal.lines.map((l) => l.credit)) }} />
         )}
       />
-      <Flex justify="flex-end" gap={8} wrap>
-        {canCancel && (
-          <Popconfirm
-            title="Cancel this journal?"
-            description="This posts a reversing entry dated today."
-            okText="Yes"
-            cancelText="No"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => cancel.mutateAsync().catch(() => undefined)}
-          >
-            <Button danger loading={cancel.isPending}>
-              Cancel journal
-            </Button>
-          </Popconfirm>
-        )}
+      <Flex justify="flex-end" gap={8} wrap className="no-print">
+        <TransitionButtons definition={journalDocument} document={journal} alsoInvalidate={[accountingKeys.ledger]} onError={setError} />
+        <Button icon={<PrinterOutlined />} onClick={print}>
+          Print
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </Flex>
     </Flex>

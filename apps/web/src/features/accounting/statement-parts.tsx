@@ -52,7 +52,7 @@ export function StatementSection({
         },
         { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount), width: 160 },
       ]}
-      locale={{ emptyText: 'Nothing in this period' }}
+      locale={{ emptyText: <Typography.Text type="secondary">Nothing in this period</Typography.Text> }}
       summary={() => (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0}>

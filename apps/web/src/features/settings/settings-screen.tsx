@@ -84,6 +84,9 @@ export function SettingsScreen() {
             <Form.Item label="Fiscal year starts in" name="fiscalYearStartMonth" style={{ flex: 1, minWidth: 180 }}>
               <Select options={months} />
             </Form.Item>
+            <Form.Item label="Near-expiry window (days)" name="nearExpiryDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={3650} style={{ width: '100%' }} />
+            </Form.Item>
           </Flex>
           <Form.Item label="Invoice footer" name="invoiceFooter">
             <TextArea maxLength={500} />

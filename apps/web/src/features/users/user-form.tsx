@@ -45,7 +45,7 @@ export function UserForm({ open, row, onClose }: ResourceFormSlotProps) {
     setError(undefined);
     form.resetFields();
     form.setFieldsValue(initialValues(row));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the drawer opens or shows another row: a new `row` object each render must not reset what was typed.
   }, [open, row?.id]);
 
   const save = useMutation({

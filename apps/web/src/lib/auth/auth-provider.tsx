@@ -1,10 +1,10 @@
-import { messages, type AuthUser } from '@erp/domain';
+import { homeRouteForRole, messages, type AuthUser } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage, setSessionExpiredHandler } from '../http.ts';
 import { notify } from '../notify.tsx';
-import { authReducer, initialAuthState, isKnownUser, type AuthState } from './auth-reducer.ts';
+import { type AuthEvent, authReducer, initialAuthState, isKnownUser, type AuthState } from './auth-reducer.ts';
 import { postAssumeRole, postLogin, verifyToken } from './session-api.ts';
 import { startUpSession } from './start-up.ts';
 import { tokenStorage } from './token-storage.ts';
@@ -80,29 +80,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate, queryClient],
   );
 
+  /**
+   * Another role takes over on another screen: its home. The router moves in a transition;
+   * the user change goes in the same one, so no render shows the new role on the old
+   * screen (which it may not open: 'Access to the route is restricted').
+   */
+  const switchUser = useCallback(
+    (event: AuthEvent, home: string) => {
+      startTransition(() => {
+        dispatch(event);
+        void navigate(home, { replace: true });
+      });
+    },
+    [navigate],
+  );
+
   const assumeRole = useCallback(
     async (userId: number) => {
       try {
         const body = await postAssumeRole(userId);
         tokenStorage.setAssumedToken(body.token);
         queryClient.clear();
-        dispatch({ type: 'ASSUME_ROLE', user: body.user });
-        void navigate('/', { replace: true });
+        switchUser({ type: 'ASSUME_ROLE', user: body.user }, homeRouteForRole(body.user.role));
       } catch (error) {
         notify.error(errorMessage(error));
       }
     },
-    [navigate, queryClient],
+    [queryClient, switchUser],
   );
 
+  const originalUser = state.originalUser;
   const exitAssumedRole = useCallback(() => {
     // The main token never left storage; dropping the assumed one makes it the active one again.
     tokenStorage.setAssumedToken(null);
     queryClient.clear();
-    dispatch({ type: 'EXIT_ASSUMED_ROLE' });
+    switchUser({ type: 'EXIT_ASSUMED_ROLE' }, isKnownUser(originalUser) ? homeRouteForRole(originalUser.role) : '/');
     notify.success(messages.returnedToOriginalRole);
-    void navigate('/', { replace: true });
-  }, [navigate, queryClient]);
+  }, [originalUser, queryClient, switchUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -28,6 +28,11 @@ export const tokenStorage = {
   setAssumedToken: (token: string | null) => write(tokenKeys.assumed, token),
   /** The token calls are made with: the assumed one while acting as another user. */
   activeToken: () => read(tokenKeys.assumed) ?? read(tokenKeys.main),
+  /**
+   * Puts a fresh token where the active one was (a password change ends the old one and
+   * answers a new one of the same kind): the assumed slot while acting, else the main one.
+   */
+  replaceActiveToken: (token: string) => write(read(tokenKeys.assumed) === null ? tokenKeys.main : tokenKeys.assumed, token),
   clear: () => {
     write(tokenKeys.main, null);
     write(tokenKeys.assumed, null);

@@ -1,0 +1,136 @@
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { documentColumns } from '../../lib/document/document-columns.ts';
+import { categories, entityColumns, regions } from './setup.ts';
+
+/** Mirrors db/migrations/0006_stock.sql (the SQL is the source of truth). Dates are `YYYY-MM-DD` strings. */
+export const stockLocations = pgTable('stock_locations', {
+  ...entityColumns(),
+  kind: text('kind').notNull(),
+  regionId: integer('region_id')
+    .notNull()
+    .references(() => regions.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id'),
+  locationName: text('location_name').notNull(),
+});
+
+export const items = pgTable(
+  'items',
+  {
+    ...entityColumns(),
+    itemName: text('item_name').notNull(),
+    articleNumber: text('article_number').notNull(),
+    vendorId: integer('vendor_id'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    // With category_id, a foreign key to sub_categories (id, category_id).
+    subCategoryId: integer('sub_category_id'),
+    unit: text('unit').notNull().default('pack'),
+    costPrice: numeric('cost_price', { precision: 18, scale: 2 }).notNull().default('0'),
+    salePrice: numeric('sale_price', { precision: 18, scale: 2 }).notNull().default('0'),
+    reorderLevel: integer('reorder_level').notNull().default(0),
+    lotTracked: boolean('lot_tracked').notNull().default(true),
+    storageCondition: text('storage_condition').notNull().default('ambient'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    approvedBy: integer('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    plans: jsonb('plans').$type<Record<string, boolean>>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [unique('items_article_number_vendor_id_key').on(t.articleNumber, t.vendorId).nullsNotDistinct()],
+);
+
+/** Lots: written only by ledger/stock-ledger.ts. */
+export const inventory = pgTable(
+  'inventory',
+  {
+    ...entityColumns(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    lotNumber: text('lot_number').notNull(),
+    dateExpiry: date('date_expiry', { mode: 'string' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => stockLocations.id, { onDelete: 'restrict' }),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull().default(0),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [unique('inventory_item_id_lot_number_location_id_key').on(t.itemId, t.lotNumber, t.locationId)],
+);
+
+/** The stock ledger: appended by ledger/stock-ledger.ts, never changed (trigger). */
+export const stockMoves = pgTable('stock_moves', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  moveDate: date('move_date', { mode: 'string' }).notNull(),
+  itemId: integer('item_id')
+    .notNull()
+    .references(() => items.id, { onDelete: 'restrict' }),
+  inventoryId: integer('inventory_id')
+    .notNull()
+    .references(() => inventory.id, { onDelete: 'restrict' }),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => stockLocations.id, { onDelete: 'restrict' }),
+  regionId: integer('region_id')
+    .notNull()
+    .references(() => regions.id, { onDelete: 'restrict' }),
+  quantityIn: integer('quantity_in').notNull().default(0),
+  quantityOut: integer('quantity_out').notNull().default(0),
+  unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
+  value: numeric('value', { precision: 18, scale: 2 }).notNull(),
+  documentType: text('document_type').notNull(),
+  documentId: integer('document_id').notNull(),
+  documentNumber: text('document_number').notNull(),
+  lineNo: integer('line_no').notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Derived from stock_moves by a trigger; never written by code. */
+export const stockDailyTotals = pgTable(
+  'stock_daily_totals',
+  {
+    regionId: integer('region_id').notNull(),
+    moveDate: date('move_date', { mode: 'string' }).notNull(),
+    quantityIn: bigint('quantity_in', { mode: 'number' }).notNull(),
+    quantityOut: bigint('quantity_out', { mode: 'number' }).notNull(),
+    valueIn: numeric('value_in').notNull(),
+    valueOut: numeric('value_out').notNull(),
+    moves: integer('moves').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.regionId, t.moveDate] })],
+);
+
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    ...documentColumns(),
+    reason: text('reason').notNull(),
+    narration: text('narration').notNull().default(''),
+    totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [unique('stock_adjustments_document_number_key').on(t.documentNumber)],
+);
+
+export const stockAdjustmentLines = pgTable(
+  'stock_adjustment_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    stockAdjustmentId: integer('stock_adjustment_id')
+      .notNull()
+      .references(() => stockAdjustments.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    inventoryId: integer('inventory_id').references(() => inventory.id, { onDelete: 'restrict' }),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'restrict' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+    lotNumber: text('lot_number'),
+    dateExpiry: date('date_expiry', { mode: 'string' }),
+    quantity: integer('quantity').notNull(),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 2 }),
+  },
+  (t) => [unique('stock_adjustment_lines_stock_adjustment_id_line_no_key').on(t.stockAdjustmentId, t.lineNo)],
+);

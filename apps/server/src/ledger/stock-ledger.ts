@@ -1,0 +1,439 @@
+import { addDecimals, fitsIntegerDigits, fromMinorUnits, isExpired, lotLabel, maxInt32, messages, multiply, stockMessages, sumFitsColumn, toMinorUnits } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx, intList } from '../db/client.ts';
+import { AppError, BadRequestError, ConflictError } from '../lib/app-error.ts';
+import { pgErrorOf } from '../lib/pg-error.ts';
+
+/**
+ * THE stock ledger (PRODUCT.md, principles 1, 5 and 8): the only writer of `stock_moves` and
+ * of lot quantities (`inventory.quantity`), inside the caller's transaction. Receipts,
+ * transfers, adjustments, invoices and returns call only postStockMoves and
+ * reverseStockMoves; the database refuses any later change of a movement (trigger).
+ *
+ * Lots drawn from are locked `FOR UPDATE` in id order, so two postings over the same lots
+ * take turns and never deadlock, and a draw that would take a lot below zero is refused with
+ * a 409 naming the item, the lot and what is available. A caller posting both ledgers posts
+ * stock first, then the general ledger (one lock order for every document: lots, the number
+ * sequence, stock day totals, account day totals): prepareStockMoves locks the lots, and its
+ * statements join the posting's statement ahead of the ledger rows (postToLedger's `before`).
+ *
+ * Valuation is specific identification: a movement is valued at its lot's unit cost, the
+ * receipt cost, exactly (numeric quantity x cost). The result carries the values so the
+ * caller posts Dr/Cr Inventory with the same amounts.
+ */
+
+export interface StockDocument {
+  documentType: string;
+  documentId: number;
+  documentNumber: string;
+  /** `YYYY-MM-DD`: the movements' date; expiry is judged on it. */
+  date: string;
+}
+
+/** An existing lot, or a lot named by item, number and place (created on the first receipt). */
+export type StockLotRef =
+  | { inventoryId: number }
+  | {
+      itemId: number;
+      lotNumber: string;
+      /** Required for lot-tracked items. */
+      dateExpiry: string | null;
+      /** A location, or a region whose warehouse receives. */
+      locationId?: number;
+      regionId?: number;
+      /** The receipt cost of a new lot (decimal string); an existing lot must have the same. */
+      unitCost: string;
+    };
+
+export interface StockMoveInput {
+  /** The source document's line. */
+  lineNo: number;
+  /** Where refusals point, e.g. `lines.2` -> `lines.2.quantity`. */
+  field?: string;
+  lot: StockLotRef;
+  direction: 'in' | 'out';
+  /** A whole number above 0 in the item's unit. */
+  quantity: number;
+  /** Of a draw: an issue (sale, transfer out; expired lots refused), the default, or an adjustment (may write off expired stock). */
+  purpose?: 'issue' | 'adjustment';
+}
+
+export interface StockPosting {
+  document: StockDocument;
+  actor: { userId: number | null };
+  moves: readonly StockMoveInput[];
+}
+
+export interface PostedStockMove {
+  moveId: number;
+  lineNo: number;
+  inventoryId: number;
+  itemId: number;
+  locationId: number;
+  regionId: number;
+  quantityIn: number;
+  quantityOut: number;
+  unitCost: string;
+  /** (quantity in + out) x unit cost, exact. */
+  value: string;
+}
+
+export interface StockPostingResult {
+  moves: PostedStockMove[];
+  valueIn: string;
+  valueOut: string;
+  /** valueIn - valueOut: what the Inventory account moves by (a debit when positive). */
+  netValue: string;
+}
+
+/** A posting checked and locked but not yet written: its movements' values, and the statements that write them given the number. */
+export interface PreparedStockPosting {
+  /** The movements as they will be written (no ids yet). */
+  moves: Omit<PostedStockMove, 'moveId'>[];
+  valueIn: string;
+  valueOut: string;
+  netValue: string;
+  /**
+   * The movements (INSERT ... RETURNING) and the lots' new quantities, as statements given
+   * the number: the caller runs them in its own statement (the posting's), so the number is
+   * taken last. Run the movements before the general-ledger rows (stock day totals before
+   * account day totals, one lock order).
+   */
+  statements: Array<(documentNumber: SQL) => SQL>;
+}
+
+interface LockedLot {
+  id: number;
+  itemId: number;
+  lotNumber: string;
+  dateExpiry: string | null;
+  locationId: number;
+  regionId: number;
+  quantity: number;
+  unitCost: string;
+  itemName: string;
+  place: string;
+}
+
+type NewLotRef = Extract<StockLotRef, { itemId: number }>;
+
+const fieldOf = (move: StockMoveInput, name: string) => (move.field ? `${move.field}.${name}` : name);
+const keyOf = (itemId: number, lotNumber: string, locationId: number) => `${itemId}|${lotNumber}|${locationId}`;
+
+function assertQuantities(moves: readonly StockMoveInput[]): void {
+  const problems: Record<string, string> = {};
+  for (const move of moves) {
+    if (!Number.isInteger(move.quantity) || move.quantity < 1 || move.quantity > maxInt32) problems[fieldOf(move, 'quantity')] = stockMessages.quantityPositive;
+    if ('itemId' in move.lot && !/^\d{1,16}(\.\d{1,2})?$/.test(move.lot.unitCost)) {
+      problems[fieldOf(move, 'unitCost')] = 'Unit cost must be a number of at most 16 digits and 2 decimals, not negative';
+    }
+  }
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
+
+interface NamedLot {
+  move: StockMoveInput;
+  ref: NewLotRef;
+  locationId: number;
+  regionId: number;
+}
+
+/**
+ * The place of each lot named by number (its location, or its region's warehouse) and the
+ * item's rules (lot-tracked items need a number and an expiry), read in the statement that
+ * creates the lots a receipt names for the first time, in key order (two receivers of one
+ * new lot take turns). A refusal throws, and the caller's transaction takes the new lots back.
+ */
+async function resolveNamedLots(tx: Tx, moves: readonly StockMoveInput[]): Promise<NamedLot[]> {
+  const named = moves.filter((m): m is StockMoveInput & { lot: NewLotRef } => 'itemId' in m.lot);
+  if (named.length === 0) return [];
+  const values = named.map(
+    (m, ord) =>
+      sql`(${ord}::int, ${m.lot.itemId}::int, ${m.lot.lotNumber.trim()}::text, ${m.lot.dateExpiry}::date, ${m.lot.locationId ?? null}::int,
+           ${m.lot.regionId ?? null}::int, ${m.lot.unitCost}::numeric, ${m.direction === 'in'}::boolean)`,
+  );
+  const rows = await queryRows<{ ord: number; itemName: string | null; lotTracked: boolean | null; locationId: number | null; regionId: number | null }>(
+    tx,
+    sql`WITH v(ord, item_id, lot_number, date_expiry, location_id, region_id, unit_cost, receiving) AS (VALUES ${sql.join(values, sql`, `)}),
+        resolved AS (
+          SELECT v.*, it.item_name, it.lot_tracked, loc.id AS place_id, loc.region_id AS place_region_id
+          FROM v LEFT JOIN items it ON it.id = v.item_id
+            LEFT JOIN stock_locations loc
+              ON loc.id = coalesce(v.location_id, (SELECT w.id FROM stock_locations w WHERE w.kind = 'warehouse' AND w.region_id = v.region_id))
+        ),
+        created AS (
+          INSERT INTO inventory (item_id, lot_number, date_expiry, location_id, region_id, quantity, unit_cost)
+          SELECT DISTINCT ON (r.item_id, r.lot_number, r.place_id) r.item_id, r.lot_number, r.date_expiry, r.place_id, r.place_region_id, 0, r.unit_cost
+          FROM resolved r
+          WHERE r.receiving AND r.item_name IS NOT NULL AND r.place_id IS NOT NULL AND NOT (r.lot_tracked AND (r.lot_number = '' OR r.date_expiry IS NULL))
+          ORDER BY r.item_id, r.lot_number, r.place_id, r.ord DESC
+          ON CONFLICT (item_id, lot_number, location_id) DO NOTHING
+        )
+        SELECT ord, item_name AS "itemName", lot_tracked AS "lotTracked", place_id AS "locationId", place_region_id AS "regionId" FROM resolved ORDER BY ord`,
+  );
+  const problems: Record<string, string> = {};
+  const resolved: NamedLot[] = [];
+  named.forEach((move, ord) => {
+    const { lot } = move;
+    const row = rows.find((r) => Number(r.ord) === ord)!;
+    if (row.itemName === null) {
+      problems[fieldOf(move, 'itemId')] = stockMessages.itemMissing;
+      return;
+    }
+    if (row.lotTracked && lot.lotNumber.trim() === '') problems[fieldOf(move, 'lotNumber')] = stockMessages.lotNumberRequired(row.itemName);
+    if (row.lotTracked && !lot.dateExpiry) problems[fieldOf(move, 'dateExpiry')] = stockMessages.expiryRequired(row.itemName);
+    if (row.locationId === null) {
+      if (lot.locationId) problems[fieldOf(move, 'locationId')] = stockMessages.locationMissing;
+      else problems[fieldOf(move, 'regionId')] = stockMessages.regionMissing;
+      return;
+    }
+    resolved.push({ move, ref: { ...lot, lotNumber: lot.lotNumber.trim() }, locationId: Number(row.locationId), regionId: Number(row.regionId) });
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return resolved;
+}
+
+/** Locks every lot of the posting, in id order, and reads what the checks need. */
+async function lockLots(tx: Tx, ids: readonly number[], named: readonly NamedLot[]): Promise<LockedLot[]> {
+  const keys = named.map((l) => sql`(${l.ref.itemId}::int, ${l.ref.lotNumber}::text, ${l.locationId}::int)`);
+  const byKey = keys.length > 0 ? sql` OR (i.item_id, i.lot_number, i.location_id) IN (${sql.join(keys, sql`, `)})` : sql``;
+  const rows = await queryRows<LockedLot>(
+    tx,
+    sql`SELECT i.id, i.item_id AS "itemId", i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.location_id AS "locationId",
+               i.region_id AS "regionId", i.quantity, i.unit_cost::text AS "unitCost", it.item_name AS "itemName",
+               CASE WHEN l.kind = 'warehouse' THEN r.region_name ELSE l.location_name END AS place
+        FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations l ON l.id = i.location_id JOIN regions r ON r.id = i.region_id
+        WHERE i.id IN (${intList(ids)})${byKey}
+        ORDER BY i.id
+        FOR UPDATE OF i`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId), locationId: Number(r.locationId), regionId: Number(r.regionId), quantity: Number(r.quantity) }));
+}
+
+interface PlannedMove {
+  move: StockMoveInput;
+  lot: LockedLot;
+}
+
+/** Matches each move to its locked lot and checks what a lot named by number must agree with. */
+function planMoves(moves: readonly StockMoveInput[], named: readonly NamedLot[], lots: readonly LockedLot[]): PlannedMove[] {
+  const byId = new Map(lots.map((l) => [l.id, l]));
+  const byKey = new Map(lots.map((l) => [keyOf(l.itemId, l.lotNumber, l.locationId), l]));
+  const namedOf = new Map(named.map((n) => [n.move, n]));
+  const problems: Record<string, string> = {};
+  const planned: PlannedMove[] = [];
+  for (const move of moves) {
+    if ('inventoryId' in move.lot) {
+      const lot = byId.get(move.lot.inventoryId);
+      if (lot) planned.push({ move, lot });
+      else problems[fieldOf(move, 'inventoryId')] = stockMessages.lotMissing;
+      continue;
+    }
+    const place = namedOf.get(move)!;
+    const lot = byKey.get(keyOf(place.ref.itemId, place.ref.lotNumber, place.locationId));
+    if (!lot) {
+      problems[fieldOf(move, 'lotNumber')] = stockMessages.lotMissing;
+      continue;
+    }
+    if (move.direction === 'in' && (lot.dateExpiry ?? null) !== (place.ref.dateExpiry ?? null)) {
+      problems[fieldOf(move, 'dateExpiry')] = stockMessages.expiryDiffers(lot.lotNumber, lot.dateExpiry);
+    } else if (move.direction === 'in' && toMinorUnits(lot.unitCost) !== toMinorUnits(place.ref.unitCost)) {
+      problems[fieldOf(move, 'unitCost')] = stockMessages.costDiffers(lot.lotNumber, lot.unitCost);
+    }
+    planned.push({ move, lot });
+  }
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return planned;
+}
+
+/**
+ * Receipts of the posting count first, then draws in line order: a draw may take what the
+ * same posting brings into its lot. Refuses (409) a draw beyond what is left and an issue of
+ * an expired lot.
+ */
+function assertAvailable(planned: readonly PlannedMove[], date: string): Map<number, number> {
+  const after = new Map<number, number>();
+  for (const { lot } of planned) after.set(lot.id, lot.quantity);
+  for (const { move, lot } of planned) {
+    if (move.direction !== 'in') continue;
+    const next = after.get(lot.id)! + move.quantity;
+    if (next > maxInt32) throw new BadRequestError({ [fieldOf(move, 'quantity')]: stockMessages.tooMuch });
+    after.set(lot.id, next);
+  }
+  for (const { move, lot } of planned) {
+    if (move.direction !== 'out') continue;
+    const label = lotLabel(lot.itemName, lot.lotNumber);
+    if ((move.purpose ?? 'issue') === 'issue' && isExpired(lot.dateExpiry, date)) {
+      const message = stockMessages.expired(label, lot.dateExpiry!);
+      throw new ConflictError(message, { [fieldOf(move, 'inventoryId' in move.lot ? 'inventoryId' : 'lotNumber')]: message });
+    }
+    const available = after.get(lot.id)!;
+    if (move.quantity > available) {
+      const message = stockMessages.notEnough(available, label, lot.place);
+      throw new ConflictError(message, { [fieldOf(move, 'quantity')]: message });
+    }
+    after.set(lot.id, available - move.quantity);
+  }
+  return after;
+}
+
+/** The movements, valued in exact cents (quantity x the lot's cost, as the database would). */
+function valuedMoves(planned: readonly PlannedMove[]): Omit<PostedStockMove, 'moveId'>[] {
+  const valued = planned.map(({ move, lot }) => ({
+    lineNo: move.lineNo,
+    inventoryId: lot.id,
+    itemId: lot.itemId,
+    locationId: lot.locationId,
+    regionId: lot.regionId,
+    quantityIn: move.direction === 'in' ? move.quantity : 0,
+    quantityOut: move.direction === 'out' ? move.quantity : 0,
+    unitCost: fromMinorUnits(toMinorUnits(lot.unitCost)),
+    value: multiply(move.quantity, lot.unitCost),
+  }));
+  // A lot's cost is read here, not sent: a value (or the document's total) beyond numeric(18,2)
+  // is named on the line rather than left to the database's 'out of range'.
+  const problems: Record<string, string> = {};
+  valued.forEach((moved, index) => {
+    if (!fitsIntegerDigits(moved.value)) problems[fieldOf(planned[index]!.move, 'quantity')] = messages.amountTooLarge('The value of this line');
+  });
+  if (Object.keys(problems).length === 0 && !sumFitsColumn(valued.map((m) => m.value))) problems.lines = messages.amountTooLarge('The value of the lines together');
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return valued;
+}
+
+/** The INSERT of the movements (RETURNING id, line order) and the UPDATE of the lots, given the number. */
+function writeStatements(posting: Omit<StockPosting, 'document'> & { document: Omit<StockDocument, 'documentNumber'> }, planned: readonly PlannedMove[], quantities: Map<number, number>) {
+  const { document } = posting;
+  const moveValues = planned.map(
+    ({ move, lot }, index) =>
+      sql`(${index}::int, ${lot.itemId}::int, ${lot.id}::int, ${lot.locationId}::int, ${lot.regionId}::int,
+           ${move.direction === 'in' ? move.quantity : 0}::int, ${move.direction === 'out' ? move.quantity : 0}::int, ${lot.unitCost}::numeric, ${move.lineNo}::int)`,
+  );
+  // Each lot moves by its change, not to a number read earlier: a second posting prepared in
+  // the same transaction before this one runs must not be overwritten (the CHECK still guards).
+  const before = new Map(planned.map(({ lot }) => [lot.id, lot.quantity]));
+  const lotValues = [...quantities.entries()].map(([id, quantity]) => sql`(${id}::int, ${quantity - before.get(id)!}::int)`);
+  const moves = (documentNumber: SQL) =>
+    sql`INSERT INTO stock_moves (move_date, item_id, inventory_id, location_id, region_id, quantity_in, quantity_out, unit_cost, value,
+                                 document_type, document_id, document_number, line_no, created_by)
+        SELECT ${document.date}::date, v.item_id, v.inventory_id, v.location_id, v.region_id, v.quantity_in, v.quantity_out, v.unit_cost,
+               (v.quantity_in + v.quantity_out) * v.unit_cost, ${document.documentType}, ${document.documentId}::int, ${documentNumber},
+               v.line_no, ${posting.actor.userId}::int
+        FROM (VALUES ${sql.join(moveValues, sql`, `)})
+          AS v(ord, item_id, inventory_id, location_id, region_id, quantity_in, quantity_out, unit_cost, line_no)
+        ORDER BY v.ord
+        RETURNING id`;
+  const lots = () =>
+    sql`UPDATE inventory SET quantity = inventory.quantity + q.delta, updated_at = now()
+        FROM (VALUES ${sql.join(lotValues, sql`, `)}) AS q(id, delta)
+        WHERE inventory.id = q.id
+        RETURNING inventory.id`;
+  return [moves, lots];
+}
+
+/** The movements and the lots' new quantities in one statement. */
+async function writeMoves(tx: Tx, posting: StockPosting, prepared: PreparedStockPosting): Promise<PostedStockMove[]> {
+  const [moves, lots] = prepared.statements as [(n: SQL) => SQL, (n: SQL) => SQL];
+  const number = sql`${posting.document.documentNumber}::text`;
+  const rows = await queryRows<{ id: string }>(tx, sql`WITH moved AS (${moves(number)}), lots AS (${lots(number)}) SELECT id::text AS id FROM moved ORDER BY id`);
+  return prepared.moves.map((move, index) => ({ moveId: Number(rows[index]!.id), ...move }));
+}
+
+/** The CHECK (quantity >= 0) is the last guard of a lot; the lock makes it unreachable in practice. */
+export function stockCheckRefusal(error: unknown): ConflictError | undefined {
+  const pg = pgErrorOf(error);
+  // Another table's CHECK in the same statement (the posting's) is not the lot's.
+  return pg?.code === '23514' && (pg.table === undefined || pg.table === 'inventory') ? new ConflictError(stockMessages.quantityPositive) : undefined;
+}
+
+function totalsOf<Move extends Omit<PostedStockMove, 'moveId'>>(moves: Move[]): { moves: Move[]; valueIn: string; valueOut: string; netValue: string } {
+  const valueIn = addDecimals(moves.filter((m) => m.quantityIn > 0).map((m) => m.value));
+  const valueOut = addDecimals(moves.filter((m) => m.quantityOut > 0).map((m) => m.value));
+  return { moves, valueIn, valueOut, netValue: fromMinorUnits(toMinorUnits(valueIn) - toMinorUnits(valueOut)) };
+}
+
+/**
+ * Everything of a posting but the writes: creates the lots its receipts name for the first
+ * time, locks every lot it touches in id order, refuses what would take a lot below zero
+ * (409) or issue an expired lot (409), and values the movements. The lots stay locked until
+ * the caller commits; it runs `statements` (with the number) in the same transaction.
+ * Throws BadRequestError naming `<field>.<name>` for input the stock cannot take.
+ */
+export async function prepareStockMoves(
+  tx: Tx,
+  posting: { document: Omit<StockDocument, 'documentNumber'>; actor: StockPosting['actor']; moves: StockPosting['moves'] },
+): Promise<PreparedStockPosting> {
+  if (posting.moves.length === 0) return { ...totalsOf([]), statements: [] };
+  assertQuantities(posting.moves);
+  const named = await resolveNamedLots(tx, posting.moves);
+  const ids = posting.moves.flatMap((m) => ('inventoryId' in m.lot ? [m.lot.inventoryId] : []));
+  const lots = await lockLots(tx, [...new Set(ids)], named);
+  const planned = planMoves(posting.moves, named, lots);
+  const quantities = assertAvailable(planned, posting.document.date);
+  return { ...totalsOf(valuedMoves(planned)), statements: writeStatements(posting, planned, quantities) };
+}
+
+/**
+ * Appends a document's movements (prepareStockMoves, then its statements, with the number
+ * the document already holds).
+ */
+export async function postStockMoves(tx: Tx, posting: StockPosting): Promise<StockPostingResult> {
+  const prepared = await prepareStockMoves(tx, posting);
+  if (prepared.moves.length === 0) return totalsOf([]);
+  try {
+    return totalsOf(await writeMoves(tx, posting, prepared));
+  } catch (error) {
+    throw stockCheckRefusal(error) ?? error;
+  }
+}
+
+/** The movements a document posted, in order. */
+export async function stockMovesOf(tx: Tx, document: { documentType: string; documentId: number }): Promise<PostedStockMove[]> {
+  const rows = await queryRows<Record<keyof PostedStockMove, string | number>>(
+    tx,
+    sql`SELECT id::text AS "moveId", line_no AS "lineNo", inventory_id AS "inventoryId", item_id AS "itemId", location_id AS "locationId",
+               region_id AS "regionId", quantity_in AS "quantityIn", quantity_out AS "quantityOut", unit_cost::text AS "unitCost", value::text AS value
+        FROM stock_moves WHERE document_type = ${document.documentType} AND document_id = ${document.documentId} ORDER BY id`,
+  );
+  return rows.map((r) => ({
+    moveId: Number(r.moveId),
+    lineNo: Number(r.lineNo),
+    inventoryId: Number(r.inventoryId),
+    itemId: Number(r.itemId),
+    locationId: Number(r.locationId),
+    regionId: Number(r.regionId),
+    quantityIn: Number(r.quantityIn),
+    quantityOut: Number(r.quantityOut),
+    unitCost: String(r.unitCost),
+    value: String(r.value),
+  }));
+}
+
+/**
+ * Cancelling: writes the mirror of a document's movements (in and out swapped, same lots and
+ * costs) under the reversal document. Refused with a 409 when stock the document received
+ * has since been drawn, so the mirror would take a lot below zero. Expired stock may be
+ * returned and taken back: a mistake must always be undoable. The caller's document status
+ * guards against twice.
+ */
+export async function reverseStockMoves(
+  tx: Tx,
+  document: { documentType: string; documentId: number },
+  reversal: StockDocument,
+  actor: { userId: number | null },
+): Promise<StockPostingResult> {
+  const original = await stockMovesOf(tx, document);
+  const moves: StockMoveInput[] = original.map((move) => ({
+    lineNo: move.lineNo,
+    lot: { inventoryId: move.inventoryId },
+    direction: move.quantityIn > 0 ? 'out' : 'in',
+    quantity: move.quantityIn > 0 ? move.quantityIn : move.quantityOut,
+    purpose: 'adjustment',
+  }));
+  try {
+    return await postStockMoves(tx, { document: reversal, actor, moves });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') throw new ConflictError(stockMessages.cannotReverse(error.message));
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+import type { DocumentDefinition } from '@erp/domain';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import type { Actor } from '../actor.ts';
+import type { ExportColumn } from '../resource/resource-export.ts';
+
+/** A document as the API answers it: the header row's keys and its lines. */
+export type DocumentRow = { id: number; status: string; [key: string]: unknown };
+
+/** The columns the machinery reads and writes on every document table (lib/document/document-columns.ts). */
+export interface DocumentTableColumns {
+  id: AnyPgColumn;
+  number: AnyPgColumn;
+  date: AnyPgColumn;
+  status: AnyPgColumn;
+}
+
+/**
+ * What a write handler gives back: the document as now written (built from what was written,
+ * not read again) and, optionally, what it read on the way (a posting context), handed to
+ * the post transition of a save-and-post so it need not read it again.
+ */
+export interface WrittenDocument<Detail extends DocumentRow> {
+  document: Detail;
+  context?: unknown;
+}
+
+/** What runTransition hands a transition handler. */
+export interface TransitionStep {
+  /**
+   * The document's status, stamps, number and audit row as statements given the number: a handler that writes its own statement (postToLedger's) runs them in it and calls `claim`.
+   * `sets`: more columns of the document (snake_case) for the same UPDATE, known only while posting (a total); one statement may update a row only once.
+   */
+  claim(sets?: Readonly<Record<string, SQL>>): AlongsideStatement[];
+  /** What a save-and-post's write handler read (a posting context). */
+  context?: unknown;
+}
+
+export interface TransitionOutcome<Detail extends DocumentRow> {
+  /** The document after the transition, built by the handler. */
+  document: Detail;
+  /** Set when the handler numbered the document (postToLedger) and ran the claimed statements. */
+  documentNumber?: string;
+  /** Extra keys of the transition's audit row (`reversalJournalId`). */
+  audit?: Record<string, unknown>;
+}
+
+// Method syntax (bivariant in `document`), so a journal's handler fits a binding of any document.
+export type TransitionHandler<Detail extends DocumentRow> = {
+  run(tx: Tx, actor: Actor, document: Detail, step: TransitionStep): Promise<TransitionOutcome<Detail>>;
+}['run'];
+
+/** What a document type supplies: what its writes store and what its transitions post. */
+export interface DocumentHandlers<Input, Detail extends DocumentRow, Action extends string> {
+  /** Writes a new draft (header and lines), refusing what the database would refuse (a missing account) with 400. */
+  create(tx: Tx, actor: Actor, input: Input): Promise<WrittenDocument<Detail>>;
+  /** Replaces a draft whole. `before` is the locked document. */
+  update(tx: Tx, actor: Actor, before: Detail, input: Input): Promise<WrittenDocument<Detail>>;
+  transitions: { [A in Action]: TransitionHandler<Detail> };
+}
+
+/** How the generic queries read the document type's table. */
+export interface DocumentQueries<Detail extends DocumentRow> {
+  /** The list row (docs/API.md): columns or expressions of the document table. */
+  rowSelection: Record<string, AnyPgColumn | SQL>;
+  /** The lines as one JSON column of the document's row (`json_agg`). */
+  linesSelection: SQL;
+  /** The list's free-text search. */
+  searchColumns: readonly AnyPgColumn[];
+  /** Sort keys of the list; the first is the default (newest first). */
+  sortColumns: Record<string, AnyPgColumn>;
+  /** Narrows what an actor may see of the list (permissions.regions...), inside the query. */
+  rowScope?: (actor: Actor) => SQL | undefined;
+  exportColumns?: ExportColumn[];
+  /** Turns a read row into the answer's shape (JSON lines parsed, numbers as numbers). */
+  shape?: (row: Record<string, unknown>) => Detail;
+}
+
+export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = DocumentRow, State extends string = string, Action extends string = string> {
+  definition: DocumentDefinition<State, Action>;
+  table: PgTable;
+  columns: DocumentTableColumns;
+  queries: DocumentQueries<Detail>;
+  handlers: DocumentHandlers<Input, Detail, Action>;
+}
+
+/** Any document type's binding, as the generic code takes it. */
+export type AnyDocumentBinding = DocumentBinding<unknown, DocumentRow, string, string>;
+
+/** Reads that take an executor: a transaction or the pool. */
+export type DocumentReader = Executor;

@@ -1,0 +1,88 @@
+import { dateSchema, listQuerySchema } from '@erp/domain';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../actor.ts';
+import { likePattern } from '../resource/resource-query.ts';
+import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
+
+/** The list query of a document type: page, search, sort, order, status, from, to. */
+export function documentListQuerySchema(binding: AnyDocumentBinding) {
+  const sortKeys = Object.keys(binding.queries.sortColumns) as [string, ...string[]];
+  return listQuerySchema.extend({
+    status: z.enum(binding.definition.states as [string, ...string[]], { error: 'Status is not a valid filter value' }).optional(),
+    from: dateSchema('From').optional(),
+    to: dateSchema('To').optional(),
+    sort: z.enum(sortKeys, { error: 'Sort is not a valid filter value' }).optional(),
+  });
+}
+
+export type DocumentListQuery = z.infer<ReturnType<typeof documentListQuerySchema>>;
+
+function whereOf(binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): SQL | undefined {
+  const { columns, queries } = binding;
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  return and(
+    pattern ? or(ilike(columns.number, pattern), ...queries.searchColumns.map((column) => ilike(column, pattern))) : undefined,
+    query.status ? eq(columns.status, query.status) : undefined,
+    query.from ? gte(columns.date, query.from) : undefined,
+    query.to ? lte(columns.date, query.to) : undefined,
+    queries.rowScope?.(actor),
+  );
+}
+
+/** Every answer carries the number as `documentNumber`, besides a type's own key (journals: `journalNumber`). */
+export function presentDocument<Row extends Record<string, unknown>>(binding: AnyDocumentBinding, row: Row): Row & { documentNumber: string | null } {
+  const key = binding.definition.numberField;
+  return { ...row, documentNumber: ((key ? row[key] : row.documentNumber) as string | null | undefined) ?? null };
+}
+
+/** One page and the total in one query, newest first unless told. */
+export async function listDocuments(executor: Executor, binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): Promise<{ data: Record<string, unknown>[]; total: number }> {
+  const { table, columns, queries } = binding;
+  const direction = query.order ? (query.order.startsWith('desc') ? desc : asc) : query.sort ? asc : desc;
+  const sortColumn = queries.sortColumns[query.sort ?? Object.keys(queries.sortColumns)[0]!]!;
+  const offset = (query.page - 1) * query.pageSize;
+  const where = whereOf(binding, query, actor);
+  const rows = (await executor
+    .select({ ...queries.rowSelection, total: sql<number>`count(*) over ()` })
+    .from(table)
+    .where(where)
+    .orderBy(direction(sortColumn), direction(columns.id))
+    .limit(query.pageSize)
+    .offset(offset)) as Record<string, unknown>[];
+  if (rows.length === 0) {
+    const total = offset === 0 ? 0 : await executor.$count(table, where);
+    return { data: [], total };
+  }
+  const total = Number(rows[0]!.total);
+  return { data: rows.map(({ total: _total, ...row }) => presentDocument(binding, row)), total };
+}
+
+function shaped<Detail extends DocumentRow>(binding: AnyDocumentBinding, row: Record<string, unknown>): Detail {
+  const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as unknown[]) : row.lines;
+  const withLines = { ...row, lines };
+  return (binding.queries.shape ? binding.queries.shape(withLines) : withLines) as Detail;
+}
+
+export interface FindDocumentOptions {
+  /** Locks the row for the rest of the transaction (two transitions of one document take turns). */
+  lock?: boolean;
+  /**
+   * Whose request this is: the type's row scope joins the query, so a document outside the
+   * actor's regions or categories reads as missing (404) on get, update, delete and every
+   * transition alike. Only rereads of a document already found this way go without.
+   */
+  actor?: Actor;
+}
+
+/** A document with its lines, in one query. */
+export async function findDocument<Detail extends DocumentRow>(executor: Executor, binding: AnyDocumentBinding, id: number, options: FindDocumentOptions = {}): Promise<Detail | undefined> {
+  const { table, columns, queries } = binding;
+  const query = executor
+    .select({ ...queries.rowSelection, lines: queries.linesSelection })
+    .from(table)
+    .where(and(eq(columns.id, id), options.actor ? queries.rowScope?.(options.actor) : undefined));
+  const [row] = (options.lock ? await query.for('update', { of: table }) : await query) as Record<string, unknown>[];
+  return row ? shaped<Detail>(binding, row) : undefined;
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { audit, type AuditEntry, auditStatement } from '../../plugins/audit.ts';
+import { type Actor, auditActorOf } from '../actor.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
+import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
+import { findDocument } from './document-query.ts';
+import { assertMayRun, runTransition } from './run-transition.ts';
+
+/** The transition a save with `"post": true` runs. */
+export const postAction = 'post';
+
+export interface SavedDocument<Detail extends DocumentRow> {
+  document: Detail;
+  /** The answer's message when the save also posted. */
+  postedMessage?: string;
+}
+
+/** The draft, locked, within the actor's row scope (outside it: 404, as on the list). */
+async function lockedDraft<Detail extends DocumentRow>(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<Detail> {
+  const document = await findDocument<Detail>(tx, binding, id, { lock: true, actor });
+  if (!document) throw new NotFoundError();
+  if (!binding.definition.isEditable(document.status)) throw new ConflictError(binding.definition.messages.notEditable);
+  return document;
+}
+
+/**
+ * Creates a draft (no `id`) or replaces one whole; with `post`, posts it in the same
+ * transaction through runTransition, the write's audit row joining the posting's statement.
+ * A refusal anywhere stores nothing: the caller's transaction rolls back.
+ */
+export async function saveDocument<Input, Detail extends DocumentRow>(
+  tx: Tx,
+  actor: Actor,
+  binding: AnyDocumentBinding,
+  input: Input,
+  options: { id?: number; post?: boolean } = {},
+): Promise<SavedDocument<Detail>> {
+  assertMayRun(actor, binding, 'edit');
+  if (options.post) {
+    if (!binding.definition.transitions[postAction]) throw new BadRequestError({ post: `A ${binding.definition.singular} is not posted` });
+    assertMayRun(actor, binding, postAction);
+  }
+  const before = options.id === undefined ? undefined : await lockedDraft<Detail>(tx, actor, binding, options.id);
+  const written = before ? await binding.handlers.update(tx, actor, before, input) : await binding.handlers.create(tx, actor, input);
+  const document = written.document as Detail;
+  const entry: AuditEntry = before
+    ? { action: 'update', resource: binding.definition.name, recordId: document.id, before, after: document }
+    : { action: 'create', resource: binding.definition.name, recordId: document.id, after: document };
+  if (!options.post) {
+    await audit(tx, auditActorOf(actor), entry);
+    return { document };
+  }
+  const numberKey = binding.definition.numberField ?? 'documentNumber';
+  const posted = await runTransition<Detail>(tx, actor, binding, document.id, postAction, {
+    document,
+    context: written.context,
+    alongside: [(documentNumber) => auditStatement(auditActorOf(actor), entry, { [numberKey]: documentNumber })],
+  });
+  return { document: posted.document, postedMessage: posted.message };
+}
+
+/** Deletes a draft (scope `<resource>:delete`); its lines go with it (ON DELETE CASCADE). */
+export async function deleteDocument(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<void> {
+  assertMayRun(actor, binding, 'delete');
+  const before = await lockedDraft(tx, actor, binding, id);
+  await tx.delete(binding.table).where(eq(binding.columns.id, id));
+  await audit(tx, auditActorOf(actor), { action: 'delete', resource: binding.definition.name, recordId: id, before });
+}

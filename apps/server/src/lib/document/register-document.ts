@@ -1,0 +1,104 @@
+import { messages } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireRoute, requireScope } from '../../plugins/authorize.ts';
+import { actorOf } from '../actor.ts';
+import { NotFoundError } from '../app-error.ts';
+import { exportFileName, exportRowCap, parseExportQuery, sendExport, type ExportColumn } from '../resource/resource-export.ts';
+import { parseId, parseInput } from '../validation.ts';
+import type { AnyDocumentBinding } from './document-binding.ts';
+import { documentRouteDocs } from './document-docs.ts';
+import { documentListQuerySchema, findDocument, listDocuments, presentDocument } from './document-query.ts';
+import { deleteDocument, saveDocument } from './document-service.ts';
+import { runTransition } from './run-transition.ts';
+
+function idOf(request: FastifyRequest): number {
+  const id = parseId((request.params as { id?: unknown }).id);
+  if (id === undefined) throw new NotFoundError();
+  return id;
+}
+
+function defaultExportColumns(binding: AnyDocumentBinding): ExportColumn[] {
+  const { definition } = binding;
+  const numberKey = definition.numberField ?? 'documentNumber';
+  return [
+    { header: 'Number', value: (row) => (row[numberKey] as string | null) ?? '' },
+    ...definition.fields.filter((f) => f.list !== false).map((f) => ({ header: f.label, value: (row: Record<string, unknown>) => String(row[f.name] ?? '') })),
+    { header: 'Status', value: (row) => String(row.status) },
+  ];
+}
+
+const registered = new WeakMap<FastifyInstance, AnyDocumentBinding[]>();
+
+/** The document types an app serves (tests check each against its routes). */
+export function registeredDocuments(app: FastifyInstance): readonly AnyDocumentBinding[] {
+  return registered.get(app) ?? [];
+}
+
+/** The paths a document type answers; one `POST /:id/<action>` per declared transition. */
+export function documentRoutes(binding: AnyDocumentBinding): string[] {
+  const base = `/api/${binding.definition.name}`;
+  return [base, `${base}/export`, `${base}/:id`, ...binding.definition.actions.map((action) => `${base}/:id/${action}`)];
+}
+
+/**
+ * Serves one document type under /api/<name> (docs/API.md, Documents): list, export, get with
+ * lines, create and update (drafts; `"post": true` saves and posts in one transaction),
+ * delete (drafts, scope `<name>:delete`) and one POST per transition, guarded by its scope.
+ * The type's row scope applies to every one of them: out of scope reads as missing (404).
+ * Routes are thin: each parses, authorises and calls a service taking (tx, actor, input).
+ */
+export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
+  const { definition } = binding;
+  registered.set(app, [...registeredDocuments(app), binding]);
+  const base = `/api/${definition.name}`;
+  const guard = [authenticate, requireRoute(definition.route)];
+  const listQuerySchema = documentListQuerySchema(binding);
+  const db = () => app.ctx.db;
+  const docs = documentRouteDocs(binding);
+
+  app.get(base, { schema: docs.list, preHandler: guard }, async (request) => {
+    const query = parseInput(listQuerySchema, request.query);
+    const { data, total } = await listDocuments(db(), binding, query, actorOf(request));
+    return { status: 200, message: messages.ok, data, total };
+  });
+
+  app.get(`${base}/export`, { schema: docs.export, preHandler: guard }, async (request, reply) => {
+    const { format, query } = parseExportQuery(request.query);
+    const listQuery = parseInput(listQuerySchema, query);
+    const { data } = await listDocuments(db(), binding, { ...listQuery, page: 1, pageSize: exportRowCap }, actorOf(request));
+    const columns = binding.queries.exportColumns ?? defaultExportColumns(binding);
+    return sendExport(reply, format, { fileName: exportFileName(definition.name), title: definition.title, columns, rows: data });
+  });
+
+  app.get(`${base}/:id`, { schema: docs.get, preHandler: guard }, async (request) => {
+    const data = await findDocument(db(), binding, idOf(request), { actor: actorOf(request) });
+    if (!data) throw new NotFoundError();
+    return { status: 200, message: messages.ok, data: presentDocument(binding, data) };
+  });
+
+  app.post(base, { schema: docs.create, preHandler: guard }, async (request, reply) => {
+    const { post, ...input } = parseInput(definition.saveSchema, request.body) as { post?: boolean };
+    const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { post }));
+    return reply.status(201).send({ status: 201, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) });
+  });
+
+  app.put(`${base}/:id`, { schema: docs.update, preHandler: guard }, async (request) => {
+    const { post, ...input } = parseInput(definition.saveSchema, request.body) as { post?: boolean };
+    const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { id: idOf(request), post }));
+    return { status: 200, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) };
+  });
+
+  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...guard, requireScope(`${definition.name}:delete`)] }, async (request) => {
+    await db().transaction((tx) => deleteDocument(tx, actorOf(request), binding, idOf(request)));
+    return { status: 200, message: messages.deleted };
+  });
+
+  for (const action of definition.actions) {
+    const scope = definition.transitions[action]!.scope;
+    app.post(`${base}/:id/${action}`, { schema: docs.transition(action), preHandler: scope ? [...guard, requireScope(scope)] : guard }, async (request) => {
+      const { document, message } = await db().transaction((tx) => runTransition(tx, actorOf(request), binding, idOf(request), action));
+      return { status: 200, message, data: presentDocument(binding, document) };
+    });
+  }
+}

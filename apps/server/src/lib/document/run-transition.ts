@@ -1,0 +1,95 @@
+import { isReadOnlyRole, messages } from '@erp/domain';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { allocateDocumentNumber, type AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { audit, auditStatement } from '../../plugins/audit.ts';
+import { type Actor, auditActorOf } from '../actor.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../app-error.ts';
+import type { AnyDocumentBinding, DocumentRow, TransitionHandler } from './document-binding.ts';
+import { findDocument } from './document-query.ts';
+
+/** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
+export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
+  if (binding.definition.mayRun(actor, action)) return;
+  throw new ForbiddenError(isReadOnlyRole(actor.role) ? messages.readOnly : messages.routeRestricted);
+}
+
+export interface TransitionOptions<Detail extends DocumentRow> {
+  /** The document, already locked or written in this transaction (a save-and-post). */
+  document?: Detail;
+  /** What the write handler read (handed to the transition handler). */
+  context?: unknown;
+  /** Statements to run with the transition's own (a save-and-post's create or update audit row). */
+  alongside?: readonly AlongsideStatement[];
+}
+
+function numberKeyOf(binding: AnyDocumentBinding): string {
+  return binding.definition.numberField ?? 'documentNumber';
+}
+
+/** The status, stamps and number a transition writes, as one UPDATE given the number. */
+function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, action: string, extra: Readonly<Record<string, SQL>> = {}): AlongsideStatement {
+  const transition = binding.definition.transitions[action]!;
+  const table = sql.identifier(getTableName(binding.table));
+  const numberColumn = sql.identifier(binding.columns.number.name);
+  return (documentNumber) => {
+    const sets: SQL[] = [sql`status = ${transition.to}`, sql`updated_at = now()`];
+    if (transition.stamp) sets.push(sql`${sql.identifier(`${transition.stamp}_at`)} = now()`, sql`${sql.identifier(`${transition.stamp}_by`)} = ${actor.userId}::int`);
+    if (transition.numbers) sets.push(sql`${numberColumn} = coalesce(${numberColumn}, ${documentNumber})`);
+    for (const [column, value] of Object.entries(extra)) sets.push(sql`${sql.identifier(column)} = ${value}`);
+    return sql`UPDATE ${table} SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::int`;
+  };
+}
+
+/**
+ * THE way a document changes state (docs/ARCHITECTURE.md, the document machinery): locks the
+ * row within the actor's row scope (outside it: 404), checks the actor and the transition table, calls the document type's handler (what it
+ * posts), then writes status, stamps, number and the audit row, all in the caller's
+ * transaction. A handler that writes one statement of its own (postToLedger) claims those
+ * writes and runs them inside it; otherwise they run after it and the answer is read again.
+ */
+export async function runTransition<Detail extends DocumentRow>(
+  tx: Tx,
+  actor: Actor,
+  binding: AnyDocumentBinding,
+  id: number,
+  action: string,
+  options: TransitionOptions<Detail> = {},
+): Promise<{ document: Detail; message: string }> {
+  const { definition } = binding;
+  const transition = definition.transitions[action];
+  if (!transition) throw new NotFoundError();
+  assertMayRun(actor, binding, action);
+  const document = options.document ?? (await findDocument<Detail>(tx, binding, id, { lock: true, actor }));
+  if (!document) throw new NotFoundError();
+  if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));
+
+  const auditActor = auditActorOf(actor);
+  const before = { status: document.status };
+  const entry = (extra: Record<string, unknown> = {}) => ({ action, resource: definition.name, recordId: id, before, after: { status: transition.to, ...extra } });
+  const numberAudit = (documentNumber: SQL) => (transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {});
+  const writes = (sets?: Readonly<Record<string, SQL>>): AlongsideStatement[] => [
+    ...(options.alongside ?? []),
+    statusUpdate(binding, actor, id, action, sets),
+    (documentNumber) => auditStatement(auditActor, entry(), numberAudit(documentNumber)),
+  ];
+  let claimed = false;
+  const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;
+  const outcome = await handler(tx, actor, document, {
+    context: options.context,
+    claim: (sets) => {
+      claimed = true;
+      return writes(sets);
+    },
+  });
+  if (claimed) return { document: outcome.document as Detail, message: transition.done };
+
+  // The handler wrote on its own: number (when this transition numbers), status, stamps, audit.
+  const current = document[numberKeyOf(binding)] as string | null | undefined;
+  const dateValue = document[definition.dateField] as string;
+  const documentNumber = transition.numbers && !current ? await allocateDocumentNumber(tx, definition.numberPrefix, dateValue) : (current ?? null);
+  for (const write of [...(options.alongside ?? []), statusUpdate(binding, actor, id, action)]) await tx.execute(write(sql`${documentNumber}::text`));
+  await audit(tx, auditActor, entry({ ...outcome.audit, ...(transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {}) }));
+  const after = await findDocument<Detail>(tx, binding, id);
+  return { document: after!, message: transition.done };
+}

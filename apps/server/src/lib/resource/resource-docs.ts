@@ -1,0 +1,146 @@
+import { createSchemaOf, type FieldDeclaration, listQuerySchema, optionsQuerySchema, type ResourceDeclaration, updateSchemaOf } from '@erp/domain';
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { aOrAn, decimalString, envelope, exportFormatQuery, fileDownload, idParams, isoDate, isoDateTime, routeSchema } from '../openapi.ts';
+import type { ResourceBinding } from './resource-binding.ts';
+import { referenceKeyOf, sortKeys } from './resource-query.ts';
+
+function enumOf(field: FieldDeclaration) {
+  return z.enum((field.enumValues ?? []).map((v) => v.value) as [string, ...string[]]);
+}
+
+/** A filter as the query string carries it (parseListQuery coerces it by the field's kind). */
+function filterDoc(field: FieldDeclaration): z.ZodType {
+  const value = (() => {
+    switch (field.kind) {
+      case 'reference':
+      case 'integer':
+        return z.int();
+      case 'boolean':
+        return z.boolean();
+      case 'enum':
+        return enumOf(field);
+      case 'date':
+        return isoDate;
+      default:
+        return z.string();
+    }
+  })();
+  return value.optional().describe(`Filter: ${field.label} equals`);
+}
+
+/** A field's value as rows answer it. */
+export function fieldValueDoc(field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case 'integer':
+    case 'reference':
+      return z.int();
+    case 'decimal':
+      return decimalString;
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return enumOf(field);
+    case 'date':
+      return isoDate;
+    default:
+      return z.string();
+  }
+}
+
+/** A row as lists and get answer it: the declared fields, each reference's joined `{id, name}`, and the stamps. */
+function rowDocOf(declaration: ResourceDeclaration) {
+  const shape: Record<string, z.ZodType> = { id: z.int() };
+  for (const field of declaration.fields) {
+    const value = fieldValueDoc(field);
+    shape[field.name] = field.required ? value : value.nullable();
+    if (field.kind === 'reference') {
+      shape[referenceKeyOf(field.name)] = z
+        .looseObject({ id: z.int() })
+        .nullable()
+        .describe(`The ${field.reference} referenced by ${field.name}: its id and name`);
+    }
+  }
+  shape.createdAt = isoDateTime;
+  shape.updatedAt = isoDateTime;
+  return z.looseObject(shape).describe(`A ${declaration.singular}`);
+}
+
+function listQueryDocOf(declaration: ResourceDeclaration) {
+  const filters: Record<string, z.ZodType> = {};
+  for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterDoc(field);
+  return listQuerySchema.extend({
+    sort: z.enum([...sortKeys(declaration)] as [string, ...string[]]).optional(),
+    ...filters,
+  });
+}
+
+export interface ResourceRouteDocs {
+  list: FastifySchema;
+  options: FastifySchema;
+  export: FastifySchema;
+  get: FastifySchema;
+  create: FastifySchema;
+  update: FastifySchema;
+  remove: FastifySchema;
+  action(name: string): FastifySchema;
+}
+
+/**
+ * The OpenAPI schemas of a resource's generic routes, derived from its declaration (and the
+ * bodies its hooks read, when they replace the generic writes).
+ */
+export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
+  const { declaration, hooks } = binding;
+  const tags = [declaration.title];
+  const { title, singular } = declaration;
+  const row = rowDocOf(declaration);
+  const listQuery = listQueryDocOf(declaration);
+  const saved = envelope({ data: row }, 'Saved: the row as stored');
+  return {
+    list: routeSchema({
+      tags,
+      summary: `List ${title.toLowerCase()}`,
+      querystring: listQuery,
+      response: { 200: envelope({ data: z.array(row), total: z.int() }, 'One page of rows and the count of all rows matching') },
+    }),
+    options: routeSchema({
+      tags,
+      summary: `${title} as picker options`,
+      description: declaration.hasOptions === false ? 'This resource offers no options: the route answers 404.' : undefined,
+      querystring: optionsQuerySchema,
+      response: {
+        200: envelope({ options: z.array(z.looseObject({ id: z.int(), name: z.string() })), hasMore: z.boolean() }, 'Options sorted by name'),
+      },
+    }),
+    export: routeSchema({
+      tags,
+      summary: `Export ${title.toLowerCase()} (the list's filters)`,
+      querystring: listQuery.omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape),
+      response: { 200: fileDownload },
+    }),
+    get: routeSchema({ tags, summary: `Read ${aOrAn(singular)}`, params: idParams, response: { 200: envelope({ data: row }) } }),
+    create: routeSchema({
+      tags,
+      summary: `Create ${aOrAn(singular)}`,
+      body: hooks?.schemas?.create ?? createSchemaOf(declaration),
+      response: { 201: saved },
+    }),
+    update: routeSchema({
+      tags,
+      summary: `Update ${aOrAn(singular)}`,
+      params: idParams,
+      body: hooks?.schemas?.update ?? updateSchemaOf(declaration),
+      response: { 200: saved },
+    }),
+    remove: routeSchema({ tags, summary: `Delete ${aOrAn(singular)}`, params: idParams, response: { 200: envelope({}, 'Deleted') } }),
+    action: (name) =>
+      routeSchema({
+        tags,
+        summary: `${singular[0]!.toUpperCase()}${singular.slice(1)}: ${name.replaceAll('-', ' ')}`,
+        params: idParams,
+        body: hooks?.schemas?.actions?.[name],
+        response: { 200: envelope({ data: row.optional() }) },
+      }),
+  };
+}

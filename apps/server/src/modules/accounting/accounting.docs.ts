@@ -1,0 +1,99 @@
+import { postingAccountsSchema } from '@erp/domain';
+import { z } from 'zod';
+import { decimalString, envelope, exportFormatQuery, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { ledgerQuerySchema } from './ledger.service.ts';
+
+const money = decimalString;
+const accountIdParams = z.object({ accountId: z.int().min(1).max(2_147_483_647) });
+
+const ledgerRow = z.looseObject({
+  entryId: z.int(),
+  entryDate: isoDate,
+  documentType: z.string(),
+  documentId: z.int(),
+  documentNumber: z.string(),
+  narration: z.string(),
+  memo: z.string(),
+  debit: money,
+  credit: money,
+  balance: money.describe('Running balance after the entry, signed: positive Dr, negative Cr'),
+});
+
+const statementLine = z.looseObject({ label: z.string(), accountId: z.int().optional(), amount: money }).describe('A line; groups carry `children` lines');
+
+/** The OpenAPI schemas of the posting accounts and ledger routes. */
+export const postingAccountDocs = {
+  read: routeSchema({
+    tags: ['Posting accounts'],
+    summary: 'The accounts postings use, by key',
+    response: { 200: envelope({ postingAccounts: z.record(z.string(), z.int()) }) },
+  }),
+  update: routeSchema({
+    tags: ['Posting accounts'],
+    summary: 'Set posting accounts (admin)',
+    body: postingAccountsSchema,
+    response: { 200: envelope({ postingAccounts: z.record(z.string(), z.int()) }, 'Saved') },
+  }),
+};
+
+export const ledgerDocs = {
+  read: routeSchema({
+    tags: ['Ledger'],
+    summary: "An account's ledger, keyset paged",
+    description: 'Without from/to: the fiscal year of today. Pass `nextCursor` back as `after` for the next page.',
+    params: accountIdParams,
+    querystring: ledgerQuerySchema,
+    response: {
+      200: envelope({
+        account: z.looseObject({ id: z.int(), accountCode: z.string(), accountName: z.string(), headType: z.string() }),
+        from: isoDate,
+        to: isoDate,
+        openingBalance: money,
+        rows: z.array(ledgerRow),
+        totals: z.looseObject({ debit: money, credit: money, count: z.int() }).describe('Of the whole range, not only this page'),
+        closingBalance: money,
+        nextCursor: z.string().nullable(),
+      }),
+    },
+  }),
+  export: routeSchema({
+    tags: ['Ledger'],
+    summary: "Export an account's ledger with its opening and closing balance",
+    params: accountIdParams,
+    querystring: ledgerQuerySchema.pick({ from: true, to: true }).extend(exportFormatQuery.shape),
+    response: { 200: fileDownload },
+  }),
+};
+
+export const statementResponses = {
+  trialBalance: envelope({
+    from: isoDate,
+    to: isoDate,
+    rows: z.array(
+      z.looseObject({ accountId: z.int(), accountCode: z.string(), accountName: z.string(), opening: money, debit: money, credit: money, closing: money }),
+    ),
+    totals: z.looseObject({ opening: money, debit: money, credit: money, closing: money }),
+  }),
+  profitAndLoss: envelope({
+    from: isoDate,
+    to: isoDate,
+    income: z.array(statementLine),
+    expenses: z.array(statementLine),
+    totalIncome: money,
+    totalExpenses: money,
+    profit: money,
+  }),
+  balanceSheet: envelope({
+    to: isoDate,
+    fiscalYearFrom: isoDate,
+    assets: z.array(statementLine),
+    liabilities: z.array(statementLine),
+    equity: z.array(statementLine),
+    totalAssets: money,
+    totalLiabilities: money,
+    totalEquity: money,
+    totalLiabilitiesAndEquity: money,
+    profit: money,
+  }),
+  periodClose: envelope({ closedThrough: isoDate.nullable().describe('Postings dated on or before it are refused; null: every period open') }),
+};

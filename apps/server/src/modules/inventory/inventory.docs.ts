@@ -1,0 +1,101 @@
+import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema } from '@erp/domain';
+import { z } from 'zod';
+import { decimalString, envelope, exportFormatQuery, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+
+const tags = ['Inventory'];
+const balance = z.looseObject({ quantity: z.int(), value: decimalString });
+
+const lotRow = z.looseObject({
+  id: z.int(),
+  inventoryId: z.int(),
+  itemId: z.int(),
+  item: z.looseObject({ itemName: z.string(), articleNumber: z.string(), unit: z.string() }),
+  lotNumber: z.string(),
+  dateExpiry: isoDate.nullable(),
+  regionId: z.int(),
+  region: z.looseObject({ regionName: z.string() }),
+  locationId: z.int(),
+  quantity: z.int(),
+  unitCost: decimalString,
+  value: decimalString.describe('quantity x unit cost'),
+  nearExpiry: z.boolean().describe("Expires within the settings' near-expiry window"),
+  expired: z.boolean().describe('Expired: blocked from sale and transfer'),
+});
+
+const option = z.looseObject({
+  id: z.int(),
+  name: z.string(),
+  inventoryId: z.int(),
+  lotNumber: z.string(),
+  dateExpiry: isoDate.nullable(),
+  quantity: z.int(),
+  region: z.looseObject({ regionName: z.string() }),
+  item: z.looseObject({ itemName: z.string(), articleNumber: z.string() }),
+});
+
+const moveRow = z.looseObject({
+  moveId: z.int(),
+  moveDate: isoDate,
+  itemId: z.int(),
+  inventoryId: z.int(),
+  lotNumber: z.string(),
+  regionId: z.int(),
+  documentType: z.string(),
+  documentId: z.int(),
+  documentNumber: z.string(),
+  quantityIn: z.int(),
+  quantityOut: z.int(),
+  unitCost: decimalString,
+  value: decimalString,
+  balance: z.int().describe('Quantity on hand for the filter after the movement'),
+  balanceValue: decimalString.describe('Value on hand for the filter after the movement'),
+});
+
+/** The OpenAPI schemas of inventory.routes.ts. */
+export const inventoryDocs = {
+  list: routeSchema({
+    tags,
+    summary: 'Stock on hand per item, lot and region',
+    description: 'Row scopes: permissions.regions and permissions.categories. Totals are of the whole filter.',
+    querystring: inventoryListQuerySchema,
+    response: {
+      200: envelope({ data: z.array(lotRow), total: z.int(), totals: balance, nearExpiryDays: z.int(), today: isoDate }),
+    },
+  }),
+  export: routeSchema({
+    tags,
+    summary: 'Export the stock on hand for the filter',
+    querystring: inventoryListQuerySchema.omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape),
+    response: { 200: fileDownload },
+  }),
+  options: routeSchema({
+    tags,
+    summary: 'Lots to pick (warehouse stock only, soonest expiry first)',
+    description: 'Quantity 0 is never offered; `purpose=issue` (the default) leaves expired lots out.',
+    querystring: inventoryOptionsQuerySchema,
+    response: { 200: envelope({ options: z.array(option), hasMore: z.boolean() }) },
+  }),
+  ledger: routeSchema({
+    tags,
+    summary: 'The inventory ledger: every stock movement with a running balance, keyset paged',
+    description: 'Pass `nextCursor` back as `after` for the next page.',
+    querystring: inventoryLedgerQuerySchema,
+    response: {
+      200: envelope({
+        from: isoDate.nullable(),
+        to: isoDate.nullable(),
+        opening: balance,
+        rows: z.array(moveRow),
+        totals: z.looseObject({ quantityIn: z.int(), quantityOut: z.int(), valueIn: decimalString, valueOut: decimalString, count: z.int() }),
+        closing: balance,
+        nextCursor: z.string().nullable(),
+      }),
+    },
+  }),
+  ledgerExport: routeSchema({
+    tags,
+    summary: 'Export the inventory ledger for the filter',
+    querystring: inventoryLedgerQuerySchema.omit({ pageSize: true, after: true }).extend(exportFormatQuery.shape),
+    response: { 200: fileDownload },
+  }),
+};

@@ -1,0 +1,80 @@
+import { type AppRoute, canAccessRoute, formatDecimal, type InventoryLedgerRow, type InventoryRow, messages } from '@erp/domain';
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../app-context.ts';
+import { parseExportQuery, sendExport, exportFileName } from '../../lib/resource/resource-export.ts';
+import type { Row } from '../../lib/resource/resource-binding.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
+import { inventoryDocs } from './inventory.docs.ts';
+import { inventoryLedger, inventoryLedgerForExport } from './inventory-ledger.service.ts';
+import { inventoryForExport, inventoryOptions, listInventory } from './inventory.service.ts';
+
+/** Screens whose pickers offer lots: the stock screens and the documents that issue, move or count stock. */
+const lotPickerRoutes: readonly AppRoute[] = ['/inventory', '/inventory-ledger', '/invoices', '/quotations', '/transfers', '/sales-returns', '/reagent-rentals'];
+
+const text = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
+const lotColumns = [
+  { header: 'Item', value: (row: Row) => text((row as unknown as InventoryRow).item.itemName) },
+  { header: 'Article number', value: (row: Row) => text((row as unknown as InventoryRow).item.articleNumber) },
+  { header: 'Lot', value: (row: Row) => text(row.lotNumber) },
+  { header: 'Expiry', value: (row: Row) => text(row.dateExpiry) },
+  { header: 'Region', value: (row: Row) => text((row as unknown as InventoryRow).region.regionName) },
+  { header: 'Quantity', value: (row: Row) => Number(row.quantity) },
+  { header: 'Unit cost', value: (row: Row) => text(row.unitCost) },
+  { header: 'Value', value: (row: Row) => text(row.value) },
+  { header: 'Status', value: (row: Row) => (row.expired ? 'Expired (blocked)' : row.nearExpiry ? 'Near expiry' : '') },
+];
+
+const moveColumns = [
+  { header: 'Date', value: (row: Row) => text(row.moveDate) },
+  { header: 'Item', value: (row: Row) => text((row as unknown as InventoryLedgerRow).item?.itemName) },
+  { header: 'Lot', value: (row: Row) => text(row.lotNumber) },
+  { header: 'Region', value: (row: Row) => text((row as unknown as InventoryLedgerRow).region?.regionName) },
+  { header: 'Document', value: (row: Row) => text(row.documentNumber) },
+  { header: 'In', value: (row: Row) => (row.quantityIn ? Number(row.quantityIn) : null) },
+  { header: 'Out', value: (row: Row) => (row.quantityOut ? Number(row.quantityOut) : null) },
+  { header: 'Value', value: (row: Row) => text(row.value) },
+  { header: 'Balance', value: (row: Row) => (row.balance === undefined ? null : Number(row.balance)) },
+  { header: 'Balance value', value: (row: Row) => (row.balanceValue === undefined ? null : formatDecimal(String(row.balanceValue))) },
+];
+
+/** /api/inventory (lots: list, export, options) and /api/inventory-ledger (list, export). */
+export function registerInventoryRoutes(app: FastifyInstance): void {
+  const db = () => app.ctx.db;
+  const inventoryGuard = [authenticate, requireRoute('/inventory')];
+  const ledgerGuard = [authenticate, requireRoute('/inventory-ledger')];
+
+  app.get('/api/inventory', { schema: inventoryDocs.list, preHandler: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, request.query));
+
+  app.get('/api/inventory/export', { schema: inventoryDocs.export, preHandler: inventoryGuard }, async (request, reply) => {
+    const { format, query } = parseExportQuery(request.query);
+    const rows = await inventoryForExport(db(), authOf(request).user, query);
+    return sendExport(reply, format, { fileName: exportFileName('inventory'), title: 'Inventory', columns: lotColumns, rows: rows as unknown as Row[] });
+  });
+
+  app.get(
+    '/api/inventory/options',
+    { schema: inventoryDocs.options, preHandler: [authenticate, requireAccess((role) => lotPickerRoutes.some((route) => canAccessRoute(role, route)))] },
+    async (request, reply) => {
+      const auth = authOf(request);
+      // Cached per user (row scopes) and query; any write empties the cache, and stock changes only by writes.
+      const key = `inventory|${auth.user.id}|${JSON.stringify(request.query ?? {})}`;
+      const body = await app.ctx.optionsCache.get(key, async () => JSON.stringify({ status: 200, message: messages.ok, ...(await inventoryOptions(db(), auth.user, request.query)) }));
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get('/api/inventory-ledger', { schema: inventoryDocs.ledger, preHandler: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, request.query));
+
+  app.get('/api/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, preHandler: ledgerGuard }, async (request, reply) => {
+    const { format, query } = parseExportQuery(request.query);
+    const ledger = await inventoryLedgerForExport(db(), authOf(request).user, query);
+    const rows: Row[] = [
+      { moveDate: ledger.query.from ?? null, lotNumber: 'Opening balance', balance: ledger.opening.quantity, balanceValue: ledger.opening.value },
+      ...(ledger.rows as unknown as Row[]),
+      { moveDate: ledger.query.to ?? null, lotNumber: 'Closing balance', balance: ledger.closing.quantity, balanceValue: ledger.closing.value },
+    ];
+    return sendExport(reply, format, { fileName: exportFileName('inventory-ledger'), title: 'Inventory Ledger', columns: moveColumns, rows });
+  });
+}

@@ -1,0 +1,301 @@
+import { fromMinorUnits, permittedIds, type StockAdjustmentInput, stockAdjustmentProblems, toMinorUnits } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx, intList } from '../../db/client.ts';
+import {
+  type AlongsideStatement,
+  allocateDocumentNumber,
+  assertOpenIn,
+  assertPeriodOpen,
+  type LedgerLineInput,
+  type PostingContext,
+  postToLedger,
+  readPostingContext,
+  reverseInLedger,
+  todayIso,
+} from '../../ledger/general-ledger.ts';
+import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { StockAdjustmentDetail } from './stock-adjustments.queries.ts';
+
+/** What stock adjustments write and post; the machinery (lib/document) does the rest. */
+export const stockAdjustmentDocumentType = 'stock-adjustment';
+export const stockAdjustmentNumberPrefix = 'SA';
+
+
+interface LotFacts {
+  id: number;
+  itemId: number;
+  regionId: number;
+  lotNumber: string;
+  dateExpiry: string | null;
+  unitCost: string;
+  itemName: string;
+  articleNumber: string;
+  regionName: string;
+}
+
+/** What the check of a write read: the lines' lots, items and regions within the actor's scope, and the transaction's now(). */
+interface LineFacts {
+  lots: Map<number, LotFacts>;
+  items: Map<number, { itemName: string; articleNumber: string }>;
+  regions: Map<number, string>;
+  /** The posting accounts an adjustment may need, as chosen in settings. */
+  posting: PostingAccountIds;
+  at: Date;
+}
+
+/** What a save hands its save-and-post: the posting accounts and the posting context read with the draft's write. */
+interface WrittenContext {
+  posting: PostingAccountIds;
+  context: PostingContext;
+}
+
+const postingKeys = ['inventory', 'stockAdjustments', 'retainedEarnings'] as const;
+
+const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
+
+/**
+ * Refuses, naming `lines.N.<field>`, what the fields alone cannot say, and references the
+ * actor may not use: a lot, item or region that does not exist or lies outside their
+ * regions or categories reads as missing (row scope on writes). Answers what it read, for
+ * the written draft's answer.
+ */
+async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): Promise<LineFacts> {
+  const problems = stockAdjustmentProblems(input);
+  const regions = permittedIds(actor.permissions, 'regions');
+  const categories = permittedIds(actor.permissions, 'categories');
+  const lotIds = input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : []));
+  const itemIds = input.lines.flatMap((l) => (!l.inventoryId && l.itemId ? [l.itemId] : []));
+  const regionIds = input.lines.flatMap((l) => (!l.inventoryId && l.regionId ? [l.regionId] : []));
+  const [found] = await queryRows<{ lots: unknown; items: unknown; regions: unknown; posting: unknown; at: string | Date }>(
+    tx,
+    sql`SELECT (SELECT json_agg(json_build_object('id', i.id, 'itemId', i.item_id, 'regionId', i.region_id, 'lotNumber', i.lot_number, 'dateExpiry', i.date_expiry,
+                                                  'unitCost', i.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'regionName', r.region_name))
+                  FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id WHERE i.id IN (${intList(lotIds)})
+                  ${regions ? sql`AND i.region_id IN (${intList(regions)})` : sql``} ${categories ? sql`AND it.category_id IN (${intList(categories)})` : sql``}) AS lots,
+               (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number))
+                  FROM items WHERE id IN (${intList(itemIds)}) ${categories ? sql`AND category_id IN (${intList(categories)})` : sql``}) AS items,
+               (SELECT json_agg(json_build_object('id', r.id, 'regionName', r.region_name))
+                  FROM regions r WHERE r.id IN (${intList(regionIds)}) ${regions ? sql`AND r.id IN (${intList(regions)})` : sql``}) AS regions,
+               (SELECT json_agg(json_build_object('key', key, 'accountId', account_id)) FROM posting_accounts
+                  WHERE key IN (${sql.join(postingKeys.map((key) => sql`${key}`), sql`, `)})) AS posting,
+               now() AS at`,
+  );
+  const facts: LineFacts = {
+    lots: new Map(parsed<LotFacts>(found!.lots).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
+    items: new Map(parsed<{ id: number; itemName: string; articleNumber: string }>(found!.items).map((i) => [Number(i.id), { itemName: i.itemName, articleNumber: i.articleNumber }])),
+    regions: new Map(parsed<{ id: number; regionName: string }>(found!.regions).map((r) => [Number(r.id), r.regionName])),
+    posting: Object.fromEntries(parsed<{ key: string; accountId: number }>(found!.posting).map((p) => [p.key, Number(p.accountId)])),
+    at: new Date(found!.at),
+  };
+  input.lines.forEach((line, index) => {
+    if (line.inventoryId && !facts.lots.has(line.inventoryId)) problems[`lines.${index}.inventoryId`] ??= 'The lot does not exist';
+    if (!line.inventoryId && line.itemId && !facts.items.has(line.itemId)) problems[`lines.${index}.itemId`] ??= 'The item does not exist';
+    if (!line.inventoryId && line.regionId && !facts.regions.has(line.regionId)) problems[`lines.${index}.regionId`] ??= 'The region does not exist';
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return facts;
+}
+
+const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
+
+/** The lines as stored (a lot's line keeps only the lot and the quantity), as VALUES rows. */
+function linesSql(input: StockAdjustmentInput): SQL {
+  return sql.join(
+    input.lines.map((line, index) => {
+      const lot = line.inventoryId ?? null;
+      return sql`(${index + 1}::int, ${lot}::int, ${lot ? null : (line.itemId ?? null)}::int, ${lot ? null : (line.regionId ?? null)}::int,
+                  ${lot ? null : (line.lotNumber?.trim() ?? '')}::text, ${lot ? null : (line.dateExpiry ?? null)}::date, ${line.quantity}::int,
+                  ${lot ? null : (line.unitCost ?? null)}::numeric)`;
+    }),
+    sql`, `,
+  );
+}
+
+const insertLinesInto = sql`INSERT INTO stock_adjustment_lines (stock_adjustment_id, line_no, inventory_id, item_id, region_id, lot_number, date_expiry, quantity, unit_cost)`;
+const valuesColumns = sql`v(line_no, inventory_id, item_id, region_id, lot_number, date_expiry, quantity, unit_cost)`;
+
+/** A draft as the database now holds it, built from what was written and read (no re-read): the row and lines of a GET. */
+function draftOf(id: number, input: StockAdjustmentInput, facts: LineFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): StockAdjustmentDetail {
+  const lines = input.lines.map((line, index) => {
+    const lot = line.inventoryId ? facts.lots.get(line.inventoryId)! : undefined;
+    const itemId = lot ? lot.itemId : line.itemId!;
+    const regionId = lot ? lot.regionId : line.regionId!;
+    const item = lot ?? facts.items.get(itemId)!;
+    return {
+      lineNo: index + 1,
+      inventoryId: line.inventoryId ?? null,
+      itemId,
+      regionId,
+      lotNumber: lot ? lot.lotNumber : (line.lotNumber?.trim() ?? ''),
+      dateExpiry: lot ? lot.dateExpiry : (line.dateExpiry ?? null),
+      quantity: line.quantity,
+      unitCost: lot ? cents(lot.unitCost) : line.unitCost ? cents(line.unitCost) : null,
+      item: { itemName: item.itemName, articleNumber: item.articleNumber },
+      region: { regionName: lot ? lot.regionName : facts.regions.get(regionId)! },
+    };
+  });
+  return {
+    id,
+    documentNumber: null,
+    adjustmentDate: input.adjustmentDate,
+    reason: input.reason,
+    narration: input.narration ?? '',
+    status: 'draft',
+    totalValue: '0.00',
+    postedAt: null,
+    postedBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    ...stamps,
+    lines,
+  };
+}
+
+/** The movements of a draft: a signed quantity on a lot, or a receipt of a new lot. */
+function movesOf(document: StockAdjustmentDetail): StockMoveInput[] {
+  return document.lines.map((line, index) => ({
+    lineNo: line.lineNo,
+    field: `lines.${index}`,
+    direction: line.quantity > 0 ? 'in' : 'out',
+    quantity: Math.abs(line.quantity),
+    // Adjustments may write expired stock off.
+    purpose: 'adjustment',
+    lot: line.inventoryId
+      ? { inventoryId: line.inventoryId }
+      : { itemId: line.itemId, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: line.regionId, unitCost: line.unitCost ?? '0' },
+  }));
+}
+
+/** Dr/Cr Inventory against the counter account, per region (the lines carry their region), for what each region's stock moved by. */
+function ledgerLines(stock: Pick<PreparedStockPosting, 'moves'>, inventoryAccount: number, counterAccount: number, memo: string): LedgerLineInput[] {
+  const net = new Map<number, bigint>();
+  for (const move of stock.moves) net.set(move.regionId, (net.get(move.regionId) ?? 0n) + (move.quantityIn > 0 ? 1n : -1n) * toMinorUnits(move.value));
+  const lines: LedgerLineInput[] = [];
+  for (const [regionId, value] of [...net.entries()].sort(([a], [b]) => a - b)) {
+    if (value === 0n) continue;
+    const amount = fromMinorUnits(value > 0n ? value : -value);
+    const [debit, credit] = value > 0n ? [inventoryAccount, counterAccount] : [counterAccount, inventoryAccount];
+    lines.push({ accountId: debit, debit: amount, credit: '0', memo, regionId }, { accountId: credit, debit: '0', credit: amount, memo, regionId });
+  }
+  return lines;
+}
+
+/** Takes the number, then runs the statements with it (a posting that writes no ledger rows: rare). */
+async function numberWith(tx: Tx, prefix: string, date: string, statements: readonly AlongsideStatement[]): Promise<string> {
+  const documentNumber = await allocateDocumentNumber(tx, prefix, date);
+  for (const statement of statements) await tx.execute(statement(sql`${documentNumber}::text`));
+  return documentNumber;
+}
+
+export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput, StockAdjustmentDetail, 'post' | 'cancel'> {
+  return {
+    /**
+     * After the check's one read, the header and its lines as CTEs of the posting context's
+     * read (period, accounts, now()), handed to a save-and-post like a journal's.
+     */
+    async create(tx, actor, input) {
+      const facts = await assertLines(tx, actor, input);
+      const write = {
+        ctes: sql`a AS (
+              INSERT INTO stock_adjustments (document_date, reason, narration, created_by)
+              VALUES (${input.adjustmentDate}::date, ${input.reason}, ${input.narration ?? ''}, ${actor.userId}::int)
+              RETURNING id),
+            l AS (${insertLinesInto} SELECT a.id, v.* FROM a CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns})`,
+        id: sql`(SELECT id FROM a)`,
+      };
+      const context = await readPostingContext(tx, Object.values(facts.posting), actor.userId, write);
+      // created_at and updated_at default to now(), the context's `at`.
+      const document = draftOf(context.writtenId!, input, facts, { createdBy: actor.userId, createdAt: context.at, updatedAt: context.at });
+      return { document, context: { posting: facts.posting, context } satisfies WrittenContext };
+    },
+
+    async update(tx, actor, before, input) {
+      const facts = await assertLines(tx, actor, input);
+      await tx.execute(
+        sql`WITH a AS (
+              UPDATE stock_adjustments SET document_date = ${input.adjustmentDate}::date, reason = ${input.reason}, narration = ${input.narration ?? ''}, updated_at = now()
+              WHERE id = ${before.id}::int)
+            DELETE FROM stock_adjustment_lines WHERE stock_adjustment_id = ${before.id}::int`,
+      );
+      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
+      await tx.execute(sql`${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns}`);
+      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: facts.at };
+      return { document: draftOf(before.id, input, facts, stamps) };
+    },
+
+    transitions: {
+      /**
+       * Stock first, then the general ledger (the one lock order of ledger/stock-ledger.ts):
+       * the period and accounts read, the lots locked and checked, then one statement
+       * (docs/DECISIONS.md, "One statement writes a posting") takes the number and writes the
+       * movements, the lots' quantities, Dr/Cr Inventory for what they were worth, the total,
+       * status, stamps and audit row.
+       */
+      async post(tx, actor, draft, step) {
+        const date = draft.adjustmentDate;
+        const counterKey = draft.reason === 'openingStock' ? 'retainedEarnings' : 'stockAdjustments';
+        const written = step.context as WrittenContext | undefined;
+        const accounts = written ? chosenAccounts(written.posting, ['inventory', counterKey]) : await requirePostingAccounts(tx, ['inventory', counterKey]);
+        const context = written?.context ?? (await readPostingContext(tx, [accounts.inventory, accounts[counterKey]], actor.userId));
+        assertOpenIn(context, date, 'adjustmentDate');
+        const stock = await prepareStockMoves(tx, {
+          document: { documentType: stockAdjustmentDocumentType, documentId: draft.id, date },
+          actor: { userId: actor.userId },
+          moves: movesOf(draft),
+        });
+        // The ledger rows carry the number in their own column; the narration does not repeat it (taken in the statement).
+        const narration = `Stock adjustment${draft.narration ? `: ${draft.narration}` : ''}`.slice(0, 500);
+        const lines = ledgerLines(stock, accounts.inventory, accounts[counterKey], narration.slice(0, 200));
+        const writes = step.claim({ total_value: sql`${stock.netValue}::numeric` });
+        let documentNumber: string;
+        try {
+          if (lines.length > 0) {
+            ({ documentNumber } = await postToLedger(
+              tx,
+              {
+                documentType: stockAdjustmentDocumentType,
+                documentId: draft.id,
+                documentDate: date,
+                narration,
+                lines,
+                numberPrefix: stockAdjustmentNumberPrefix,
+                actor: { userId: actor.userId },
+                dateField: 'adjustmentDate',
+                before: stock.statements,
+                alongside: writes,
+              },
+              context,
+            ));
+          } else {
+            // Nothing of value moved (lots at no cost): the number, movements, status and audit row all the same.
+            documentNumber = await numberWith(tx, stockAdjustmentNumberPrefix, date, [...stock.statements, ...writes]);
+          }
+        } catch (error) {
+          throw stockCheckRefusal(error) ?? error;
+        }
+        const document = { ...draft, status: 'posted' as const, documentNumber, totalValue: stock.netValue, postedAt: context.at, postedBy: actor.userId, updatedAt: context.at };
+        return { document, documentNumber };
+      },
+
+      /** The mirror movements and ledger rows, dated today, under the same document and number. */
+      async cancel(tx, actor, original) {
+        const today = todayIso();
+        await assertPeriodOpen(tx, today, 'adjustmentDate');
+        const document = { documentType: stockAdjustmentDocumentType, documentId: original.id };
+        await reverseStockMoves(tx, document, { ...document, documentNumber: original.documentNumber!, date: today }, { userId: actor.userId });
+        const [ledger] = await queryRows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = ${stockAdjustmentDocumentType} AND document_id = ${original.id}`,
+        );
+        if (Number(ledger!.n) > 0) {
+          await reverseInLedger(tx, { ...document, date: today, narration: `Cancellation of stock adjustment ${original.documentNumber}`, actor: { userId: actor.userId }, dateField: 'adjustmentDate' });
+        }
+        return { document: original };
+      },
+    },
+  };
+}

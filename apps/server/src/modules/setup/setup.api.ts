@@ -1,0 +1,6 @@
+/**
+ * What the setup area offers other modules: the user lookups that sign-in needs. Another
+ * module imports setup only through this file; the rest of modules/setup is private to it
+ * (docs/ARCHITECTURE.md, "Boundaries").
+ */
+export { findSessionUser, findUserForLogin, type SessionUserRecord, type UserRecord } from './users.repository.ts';

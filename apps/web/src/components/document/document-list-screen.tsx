@@ -1,0 +1,130 @@
+import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { constants, type DocumentDefinition } from '@erp/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { DateRangeInput } from '../date-input.tsx';
+import { ExportButtons } from '../export-buttons.tsx';
+import { downloadExport, type ListParams } from '../resource/resource-api.ts';
+import { afterTableChange, serverPagination } from '../resource/table-paging.ts';
+import { type DocumentRecord, documentKeys, fetchDocuments } from './document-api.ts';
+import { DocumentDrawer, type DocumentPanels, type DocumentTarget } from './document-drawer.tsx';
+import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
+
+/** `/<route>`, `/<route>/new`, `/<route>/:id`: the list, and the document open in a drawer over it. */
+function targetOf(splat: string | undefined): DocumentTarget | undefined {
+  if (splat === 'new') return 'new';
+  const id = Number(splat);
+  return splat && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
+  definition: DocumentDefinition;
+  /** The type's own columns, shown between the date and the status. */
+  columns: ColumnsType<DocumentRecord>;
+  searchPlaceholder?: string;
+}
+
+/**
+ * Any document type's list screen: server-paginated, searched, filtered by status and dates,
+ * sorted, exported; number, date and status columns from the declaration; the drawer with the
+ * form or the read-only view. A document type passes its columns and its two panels.
+ */
+export function DocumentListScreen<Doc extends DocumentRecord>({ definition, columns, searchPlaceholder, renderForm, renderView }: DocumentListScreenProps<Doc>) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const target = targetOf(useParams()['*']);
+  const numberKey = definition.numberField ?? 'documentNumber';
+  const canCreate = user !== undefined && definition.mayRun(user, 'edit');
+  const [params, setParams] = useState<ListParams>({ page: 1, pageSize: constants.defaultPageSize, sort: definition.dateField, order: 'desc', filters: {} });
+  const list = useQuery({ queryKey: documentKeys.list(definition.name, params), queryFn: () => fetchDocuments<DocumentRecord>(definition, params), placeholderData: keepPreviousData });
+  const filters = params.filters ?? {};
+  const setFilter = (changes: Record<string, unknown>) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, ...changes } }));
+  const sortOrder = (field: string) => (params.sort === field ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
+  const open = (id: number) => void navigate(`${definition.route}/${id}`);
+
+  return (
+    <Flex vertical gap={16} className="document-list-screen">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {definition.title}
+        </Typography.Title>
+        <Space wrap>
+          <ExportButtons onExport={(format) => downloadExport(definition.name, format, params)} />
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${definition.route}/new`)}>
+              New
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Flex wrap gap={8}>
+        <Input.Search
+          aria-label={`Search ${definition.title}`}
+          placeholder={searchPlaceholder ?? 'Search'}
+          allowClear
+          onSearch={(value) => setParams((p) => ({ ...p, page: 1, search: value.trim() }))}
+          style={{ width: 260, maxWidth: '100%' }}
+        />
+        <Select
+          aria-label="Filter by Status"
+          placeholder="Status"
+          allowClear
+          options={statusOptionsOf(definition)}
+          value={filters.status as string | undefined}
+          onChange={(status) => setFilter({ status })}
+          style={{ minWidth: 140 }}
+        />
+        <DateRangeInput aria-label="Filter by date" value={[filters.from as string | undefined, filters.to as string | undefined]} onChange={([from, to]) => setFilter({ from, to })} />
+      </Flex>
+      {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
+      <Table<DocumentRecord>
+        rowKey="id"
+        size="middle"
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ onDoubleClick: () => open(row.id) })}
+        columns={[
+          {
+            key: numberKey,
+            dataIndex: numberKey,
+            title: 'Number',
+            sorter: true,
+            sortOrder: sortOrder(numberKey),
+            render: (v: string | null) => v ?? <Typography.Text type="secondary">Draft</Typography.Text>,
+          },
+          { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
+          ...columns,
+          { key: 'status', dataIndex: 'status', title: 'Status', render: (v: string) => <DocumentStatusTag definition={definition} status={v} /> },
+          {
+            key: 'actions',
+            title: 'Actions',
+            fixed: 'right',
+            render: (_: unknown, row) => (
+              <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)}>
+                {definition.allowedActions(row, user).includes('edit') ? 'Edit' : 'View'}
+              </Button>
+            ),
+          },
+        ]}
+        pagination={serverPagination(params, list.data?.total ?? 0)}
+        // Newest first when the user clears the sort.
+        onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter, { sort: definition.dateField, order: 'desc' }))}
+      />
+      <DocumentDrawer<Doc>
+        definition={definition}
+        target={target}
+        onClose={() => void navigate(definition.route)}
+        onOpen={open}
+        renderForm={renderForm}
+        renderView={renderView}
+      />
+    </Flex>
+  );
+}

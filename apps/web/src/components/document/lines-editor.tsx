@@ -1,0 +1,46 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Typography, type FormListFieldData } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface LinesEditorProps {
+  /** The declaration's minimum: a line cannot be removed below it. */
+  min: number;
+  /** A new line's values. */
+  emptyLine: () => object;
+  /** One line's inputs: `Form.Item name={[field.name, '<field>']}`, so the server's `lines.N.<field>` errors land on them. */
+  renderLine: (field: FormListFieldData, index: number) => ReactNode;
+  /** Under the lines: a totals row. */
+  footer?: ReactNode;
+  /** The refusal of the lines as a whole (`lines`: unbalanced, too few). */
+  linesError?: string;
+  /** For tests and styles: `<name>-line-N`. */
+  testIdPrefix?: string;
+}
+
+/** The lines of any document: numbered rows, add and remove, a footer and the lines' own error. */
+export function LinesEditor({ min, emptyLine, renderLine, footer, linesError, testIdPrefix = 'document' }: LinesEditorProps) {
+  return (
+    <Form.List name="lines">
+      {(fields, { add, remove }) => (
+        <Flex vertical gap={4}>
+          {fields.map((field, index) => (
+            <Flex key={field.key} gap={8} wrap align="start" className="document-line" data-testid={`${testIdPrefix}-line-${index + 1}`}>
+              <Typography.Text type="secondary" style={{ width: 20, paddingTop: 5 }}>
+                {index + 1}
+              </Typography.Text>
+              {renderLine(field, index)}
+              <Button aria-label={`Remove line ${index + 1}`} icon={<DeleteOutlined />} disabled={fields.length <= min} onClick={() => remove(field.name)} />
+            </Flex>
+          ))}
+          <div>
+            <Button icon={<PlusOutlined />} onClick={() => add(emptyLine())}>
+              Add line
+            </Button>
+          </div>
+          {footer}
+          {linesError && <Alert type="error" showIcon title={linesError} role="alert" />}
+        </Flex>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,246 @@
+import { canAccessRoute, constants, formatDecimal, type InventoryListQuery, type InventoryRow, stockAdjustmentDocument } from '@erp/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useEffect, useState } from 'react';
+import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
+import { OptionSelect } from '../../components/resource/option-select.tsx';
+import { serverPagination } from '../../components/resource/table-paging.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useQueryParams } from '../../lib/use-query-params.ts';
+import { ExpiryTag } from './expiry-tag.tsx';
+import { downloadInventory, fetchInventory, inventoryKeys, type StockAdjustment } from './inventory-api.ts';
+import { StockAdjustmentForm } from './stock-adjustment-form.tsx';
+import { StockAdjustmentView } from './stock-adjustment-view.tsx';
+import { StockAdjustmentsTab } from './stock-adjustments-tab.tsx';
+
+type Query = InventoryListQuery & { page: number; pageSize: number };
+
+const expiryWindows = [30, 60, 90, 180, 365].map((days) => ({ value: days, label: `Expiring within ${days} days` }));
+const statuses = [
+  { value: 'nearExpiry', label: 'Near expiry' },
+  { value: 'expired', label: 'Expired (blocked)' },
+  { value: 'usable', label: 'Not expired' },
+];
+
+const sortable = new Set(['itemName', 'lotNumber', 'dateExpiry', 'regionName', 'quantity', 'value']);
+
+/** `?adjustment=new` or `?adjustment=<id>`: the adjustment open in the drawer (the inventory ledger links here). */
+function adjustmentTargetOf(value: string | null): DocumentTarget | undefined {
+  if (value === 'new') return 'new';
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * /inventory (PRODUCT.md, Items and inventory): stock on hand per item, lot and region, and
+ * the stock adjustments (a document: count corrections, damage, expiry write-offs, opening
+ * stock) that change it, each opening in a drawer.
+ */
+export function InventoryScreen() {
+  const [params, setParams] = useQueryParams();
+  const { user } = useAuth();
+  const target = adjustmentTargetOf(params.get('adjustment'));
+  const [tab, setTab] = useState(target !== undefined && target !== 'new' ? 'adjustments' : 'stock');
+  const open = (value: DocumentTarget | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete('adjustment');
+    else next.set('adjustment', String(value));
+    setParams(next);
+  };
+  // Drafts post nothing, but only those who may post them are offered the form.
+  const canAdjust = user !== undefined && stockAdjustmentDocument.mayRun(user, 'post');
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Inventory
+        </Typography.Title>
+        {canAdjust && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+            New stock adjustment
+          </Button>
+        )}
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'stock', label: 'Stock on hand', children: <StockOnHand /> },
+          { key: 'adjustments', label: 'Stock adjustments', children: <StockAdjustmentsTab onOpen={(id) => open(id)} /> },
+        ]}
+      />
+      <DocumentDrawer<StockAdjustment>
+        definition={stockAdjustmentDocument}
+        target={target}
+        onClose={() => open(undefined)}
+        onOpen={(id) => open(id)}
+        renderForm={({ document, onDone }) => <StockAdjustmentForm key={document?.id ?? 'new'} document={document} onDone={onDone} />}
+        renderView={({ document }) => <StockAdjustmentView document={document} />}
+      />
+    </Flex>
+  );
+}
+
+/** Stock on hand: lot number, expiry, quantity and value; near-expiry flagged, expired blocked; filters, totals of the filter, export; paged on the server. */
+function StockOnHand() {
+  const [query, setQuery] = useState<Query>({ page: 1, pageSize: constants.defaultPageSize, sort: 'dateExpiry', order: 'asc' });
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), 300);
+  useEffect(() => setQuery((q) => (q.search === (search || undefined) ? q : { ...q, search: search || undefined, page: 1 })), [search]);
+  const filter = (next: Partial<Query>) => setQuery((q) => ({ ...q, ...next, page: 1 }));
+
+  const list = useQuery({ queryKey: inventoryKeys.list(query), queryFn: () => fetchInventory(query), placeholderData: keepPreviousData });
+  const { user } = useAuth();
+  const showLedger = user !== undefined && canAccessRoute(user.role, '/inventory-ledger');
+  const data = list.data;
+  const sortOrder = (key: string) => (query.sort === key ? (query.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex wrap gap={8}>
+        <Input.Search
+          aria-label="Search Inventory"
+          placeholder="Item, article or lot"
+          allowClear
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onSearch={(value) => filter({ search: value.trim() || undefined })}
+          style={{ width: 240, maxWidth: '100%' }}
+        />
+        <OptionSelect resource="items" aria-label="Filter by Item" placeholder="Item" value={query.itemId} onChange={(v: number | undefined) => filter({ itemId: v })} style={{ minWidth: 180 }} />
+        <OptionSelect
+          resource="categories"
+          aria-label="Filter by Category"
+          placeholder="Category"
+          value={query.categoryId}
+          onChange={(v: number | undefined) => filter({ categoryId: v })}
+          style={{ minWidth: 160 }}
+        />
+        <OptionSelect resource="regions" aria-label="Filter by Region" placeholder="Region" value={query.regionId} onChange={(v: number | undefined) => filter({ regionId: v })} style={{ minWidth: 160 }} />
+        <Select
+          aria-label="Filter by expiry window"
+          placeholder="Expiry window"
+          allowClear
+          options={expiryWindows}
+          value={query.expiringWithin}
+          onChange={(v: number | undefined) => filter({ expiringWithin: v })}
+          style={{ minWidth: 200 }}
+        />
+        <Select
+          aria-label="Filter by status"
+          placeholder="Status"
+          allowClear
+          options={statuses}
+          value={query.status === 'all' ? undefined : query.status}
+          onChange={(v: Query['status'] | undefined) => filter({ status: v ?? 'all' })}
+          style={{ minWidth: 160 }}
+        />
+        <Space wrap>
+          <ExportButtons onExport={(format) => downloadInventory(format, query)} />
+        </Space>
+      </Flex>
+      {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
+      <Table<InventoryRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={data?.data ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination(query, data?.total ?? 0)}
+        onChange={(pagination, _filters, sorter) => {
+          const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<InventoryRow> | undefined;
+          const key = single?.order && sortable.has(String(single.columnKey)) ? String(single.columnKey) : 'dateExpiry';
+          setQuery((q) => ({
+            ...q,
+            page: pagination.pageSize !== q.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? q.pageSize,
+            sort: key as Query['sort'],
+            order: single?.order === 'descend' ? 'desc' : 'asc',
+          }));
+        }}
+        columns={[
+          {
+            key: 'itemName',
+            title: 'Item',
+            sorter: true,
+            sortOrder: sortOrder('itemName'),
+            render: (_: unknown, row) => (
+              <>
+                {row.item.itemName}
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {row.item.articleNumber}
+                </Typography.Text>
+              </>
+            ),
+          },
+          { key: 'lotNumber', title: 'Lot', dataIndex: 'lotNumber', sorter: true, sortOrder: sortOrder('lotNumber') },
+          {
+            key: 'dateExpiry',
+            title: 'Expiry',
+            sorter: true,
+            sortOrder: sortOrder('dateExpiry'),
+            render: (_: unknown, row) => (
+              <Space size={4} wrap>
+                {formatDate(row.dateExpiry)}
+                <ExpiryTag expired={row.expired} nearExpiry={row.nearExpiry} />
+              </Space>
+            ),
+          },
+          {
+            key: 'regionName',
+            title: 'Region',
+            sorter: true,
+            sortOrder: sortOrder('regionName'),
+            render: (_: unknown, row) => (row.location.kind === 'warehouse' ? row.region.regionName : `${row.region.regionName} (${row.location.locationName})`),
+          },
+          { key: 'quantity', title: 'Quantity', align: 'right', sorter: true, sortOrder: sortOrder('quantity'), render: (_: unknown, row) => `${row.quantity} ${row.item.unit}` },
+          { key: 'unitCost', title: 'Unit cost', align: 'right', render: (_: unknown, row) => formatDecimal(row.unitCost) },
+          { key: 'value', title: 'Value', align: 'right', sorter: true, sortOrder: sortOrder('value'), render: (_: unknown, row) => formatDecimal(row.value) },
+          ...(showLedger
+            ? [
+                {
+                  key: 'actions',
+                  title: 'Actions',
+                  render: (_: unknown, row: InventoryRow) => (
+                    <LinkButton size="small" to={`/inventory-ledger?inventoryId=${row.id}`}>
+                      Ledger
+                    </LinkButton>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+        summary={() =>
+          data ? (
+            <Table.Summary>
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0} colSpan={4}>
+                  <strong>Total of {data.total} lots</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  <strong data-testid="total-quantity">{data.totals.quantity}</strong>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={5} />
+                <Table.Summary.Cell index={6} align="right">
+                  <strong data-testid="total-value">{formatDecimal(data.totals.value)}</strong>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            </Table.Summary>
+          ) : null
+        }
+      />
+      {data && (
+        <Typography.Text type="secondary">
+          Lots expiring within {data.nearExpiryDays} days are flagged (Settings); expired lots cannot be sold or transferred.
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,38 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { hasScope, isReadOnlyRole, items } from '@erp/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm } from 'antd';
+import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
+import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { errorMessage } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { approveItem } from './inventory-api.ts';
+
+/** Approve, for an unapproved item and a user holding `items:approve` (admin and operation manager by default). */
+function ApproveButton({ row }: { row: ResourceRow }) {
+  const queryClient = useQueryClient();
+  const approve = useMutation({
+    mutationFn: () => approveItem(row.id),
+    onSuccess: async (result) => {
+      notify.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(items.name) });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.options(items.name) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+  return (
+    <Popconfirm title={`Approve ${String(row.itemName)}?`} okText="Yes" cancelText="No" onConfirm={() => approve.mutateAsync().catch(() => undefined)}>
+      <Button size="small" icon={<CheckOutlined />} loading={approve.isPending}>
+        Approve
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** /items: the generic list and form of the declaration, plus the approval. */
+export function ItemsScreen() {
+  const { user } = useAuth();
+  const canApprove = user !== undefined && !isReadOnlyRole(user.role) && hasScope(user.role, user.scopes, 'items:approve');
+  return <ResourceListScreen resource={items} rowActions={canApprove ? (row) => (row.isApproved ? null : <ApproveButton row={row} />) : undefined} />;
+}

@@ -1,0 +1,160 @@
+// Lint and architecture checks, run by `npm run lint` and `npm test`. Not type-aware on
+// purpose: the type-aware presets need a full program per workspace and make lint several
+// times slower; `npm run typecheck` already runs the compiler.
+import boundaries from 'eslint-plugin-boundaries';
+import { defineConfig } from 'eslint/config';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+import tseslint from 'typescript-eslint';
+
+/**
+ * ESLint's own recommended rules, read from the rules' metadata: the same list as
+ * `@eslint/js` `configs.recommended`, which is not installed (ESLint 10 no longer ships it).
+ */
+const eslintRecommended = Object.fromEntries(
+  [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended).map(([name]) => [name, 'error']),
+);
+
+/**
+ * The architecture (docs/ARCHITECTURE.md, "Boundaries"). First matching element wins, so the
+ * narrow ones come first. Paths are relative to this file.
+ */
+const elements = [
+  { type: 'domain', pattern: 'packages/domain/src', partialMatch: false },
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['area'], partialMatch: false },
+  // Shared server infrastructure: knows no business area.
+  ...['lib', 'plugins', 'db', 'ledger'].map((layer) => ({ type: 'server-shared', pattern: `apps/server/src/${layer}`, partialMatch: false })),
+  { type: 'server', pattern: 'apps/server/src', partialMatch: false },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['area'], partialMatch: false },
+  ...['components', 'lib'].map((layer) => ({ type: 'web-shared', pattern: `apps/web/src/${layer}`, partialMatch: false })),
+  { type: 'web', pattern: 'apps/web/src', partialMatch: false },
+];
+
+/** The server's composition roots: they assemble the app, so they may wire any module. */
+const files = [
+  { category: 'composition-root', pattern: 'apps/server/src/{app,app-context,bootstrap,cli,main,index}.ts' },
+  { category: 'composition-root', pattern: 'apps/server/src/modules/{index,module}.ts' },
+  { category: 'composition-root', pattern: 'apps/server/src/demo/**' },
+];
+
+/**
+ * What one server module may import from another: its declared service interface,
+ * `modules/<area>/<area>.api.ts` (services taking `(tx, actor, input)`, their types). Everything
+ * else in a module is private to it.
+ */
+const serverModuleApi = '{{ to.element.captured.area }}.api.ts';
+
+const boundaryPolicies = [
+  {
+    from: { element: { type: 'domain' } },
+    disallow: { to: { element: { types: ['server*', 'web*'] } } },
+    message: 'The domain package imports no server or web code',
+  },
+  {
+    from: { element: { type: 'server-module' } },
+    disallow: {
+      to: {
+        element: {
+          type: 'server-module',
+          captured: { area: '!{{ from.element.captured.area }}' },
+          fileInternalPath: `!${serverModuleApi}`,
+        },
+      },
+    },
+    message: 'A server module imports another module only through its <area>.api.ts',
+  },
+  {
+    from: { element: { type: 'server-shared' } },
+    disallow: { to: { element: { types: ['server-module', 'server-root'] } } },
+    message: 'lib, plugins, db and ledger import no module (they know no business area)',
+  },
+  {
+    from: { element: { type: 'web-feature' } },
+    disallow: { to: { element: { type: 'web-feature', captured: { area: '!{{ from.element.captured.area }}' } } } },
+    message: 'A web feature does not import another feature (share through components/ or lib/)',
+  },
+  {
+    from: { element: { type: 'web-shared' } },
+    disallow: { to: { element: { type: 'web-feature' } } },
+    message: 'components and lib import no feature',
+  },
+  {
+    from: { element: { types: ['server*'] } },
+    disallow: { to: { element: { types: ['web*'] } } },
+    message: 'The server imports no web code',
+  },
+  {
+    from: { element: { types: ['web*'] } },
+    disallow: { to: { element: { types: ['server*'] } } },
+    message: 'The web app imports no server code (shared rules live in @erp/domain)',
+  },
+  // Last, so it wins over the module rule above.
+  { from: { file: { categories: 'composition-root' } }, allow: { to: { element: { type: 'server-module' } } } },
+];
+
+/** The domain is pure: no I/O, no framework, so both apps and tests can run it anywhere. */
+const domainRestrictedImports = {
+  patterns: [
+    {
+      group: ['node:*', 'fs', 'fs/*', 'path', 'child_process', 'net', 'http', 'https', 'os', 'crypto'],
+      message: 'The domain package does no I/O: no Node built-ins.',
+    },
+    {
+      group: ['pg', 'pg-*', 'fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'argon2', 'pino'],
+      message: 'The domain package does no I/O: no database or server libraries.',
+    },
+    { group: ['react', 'react-*', 'react/*', 'antd', 'antd/*', '@tanstack/*'], message: 'The domain package renders nothing.' },
+    { group: ['@erp/server', '@erp/server/*', '@erp/web', '@erp/web/*'], message: 'The domain package imports no server or web code.' },
+  ],
+};
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/screenshots/**',
+    ],
+  },
+  { files: ['**/*.{js,mjs,cjs,ts,tsx}'], rules: eslintRecommended },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+    rules: {
+      // The compiler reports undefined names with better messages; globals differ per workspace.
+      'no-undef': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Non-null assertions after a check the compiler cannot follow (noUncheckedIndexedAccess) are idiomatic here.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Input validation matches control characters on purpose (a NUL in any text is refused with a 400).
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', domainRestrictedImports] },
+  },
+  {
+    files: ['{packages,apps}/*/src/**/*.{ts,tsx}'],
+    // Tests wire what they need (a module's test may seed through another module); the
+    // boundaries are for the code that ships.
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/web/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/legacy-templates': false,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
+    },
+  },
+);

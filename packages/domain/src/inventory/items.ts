@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { ResourceDeclaration } from '../resource/declaration.ts';
+
+export const storageConditions = [
+  { value: 'ambient', label: 'Room temperature (15-25 °C)' },
+  { value: 'refrigerated', label: 'Refrigerated (2-8 °C)' },
+  { value: 'frozen', label: 'Frozen (-20 °C)' },
+  { value: 'deepFrozen', label: 'Deep frozen (-80 °C)' },
+] as const;
+
+/** A price: at most 16 digits and 2 decimals (numeric(18, 2)), never negative. */
+const priceSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a number` })
+    .trim()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals, not negative` });
+
+/**
+ * An item (PRODUCT.md, Items and inventory; API names of issue 6, section 5). The article
+ * number is the vendor's catalogue number: unique per vendor. `isApproved` is not written by
+ * create or update: approving is its own action (`POST /api/items/:id/approve`, scope
+ * `items:approve`). `plans` (year -> in the sales plan) is kept by Planning.
+ */
+export const items = {
+  name: 'items',
+  route: '/items',
+  singular: 'item',
+  title: 'Items',
+  nameField: 'itemName',
+  optionSearch: ['itemName', 'articleNumber'],
+  defaultSort: { field: 'itemName', order: 'asc' },
+  rowPermission: { area: 'categories', field: 'categoryId' },
+  // Pickers of the documents that buy, sell, count and plan items, and the inventory filters.
+  optionsAlsoFor: [
+    '/inventory',
+    '/inventory-ledger',
+    '/purchase-orders',
+    '/order-generation',
+    '/transfers',
+    '/price-list',
+    '/invoices',
+    '/quotations',
+    '/sales-returns',
+    '/items/sales',
+    '/planning/form',
+    '/reagent-rentals',
+  ],
+  fields: [
+    { name: 'itemName', label: 'Item', kind: 'text', required: true, maxLength: 200, searchable: true },
+    {
+      name: 'articleNumber',
+      label: 'Article number',
+      kind: 'text',
+      required: true,
+      maxLength: 60,
+      searchable: true,
+      unique: true,
+      uniqueWith: 'vendorId',
+    },
+    // A reference once vendors exist (issue 7); until then the vendor's id, or empty.
+    { name: 'vendorId', label: 'Vendor id', kind: 'integer', min: 1, list: false },
+    { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'categories', required: true, filterable: true },
+    { name: 'subCategoryId', label: 'Sub category', kind: 'reference', reference: 'sub-categories', filterable: true },
+    { name: 'unit', label: 'Unit', kind: 'text', required: true, maxLength: 20, defaultValue: 'pack' },
+    { name: 'costPrice', label: 'Cost price', kind: 'decimal', scale: 2, required: true, defaultValue: '0.00', schema: priceSchema('Cost price') },
+    { name: 'salePrice', label: 'Sale price', kind: 'decimal', scale: 2, required: true, defaultValue: '0.00', schema: priceSchema('Sale price') },
+    { name: 'reorderLevel', label: 'Reorder level', kind: 'integer', min: 0, max: 1_000_000_000, defaultValue: 0, list: false },
+    { name: 'lotTracked', label: 'Lot and expiry tracked', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: false },
+    {
+      name: 'storageCondition',
+      label: 'Storage',
+      kind: 'enum',
+      enumValues: storageConditions,
+      required: true,
+      defaultValue: 'ambient',
+      filterable: true,
+      list: false,
+    },
+    { name: 'isApproved', label: 'Approved', kind: 'boolean', form: false, filterable: true },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+  ],
+} as const satisfies ResourceDeclaration;
+
+/** Spec section 3: the item option. Unapproved items are shown but disabled (isOptionDisabled). */
+export interface ItemOption {
+  id: number;
+  name: string;
+  itemId: number;
+  itemName: string;
+  articleNumber: string;
+  vendorId: number | null;
+  plans: Record<string, boolean>;
+  isApproved: boolean;
+}
+
+export const itemMessages = {
+  approved: 'Item approved',
+  alreadyApproved: 'This item is already approved',
+} as const;

@@ -1,0 +1,77 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundary rules of eslint.config.js, run through ESLint's Node API on code that breaks
+// them, so a change to the config (a renamed folder, a plugin upgrade) cannot switch the
+// check off silently. Imports point at real files: the plugin classifies resolved paths.
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+const boundaryRules = new Set(['boundaries/dependencies', 'no-restricted-imports']);
+
+/** Boundary messages for `code` as if it were the file `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  return result!.messages.filter((m) => m.ruleId !== null && boundaryRules.has(m.ruleId)).map((m) => m.message);
+}
+
+/** A real file of `dir` (relative to the repository), so the test survives renames inside it. */
+function someFile(dir: string, pattern: RegExp): string {
+  const name = readdirSync(join(root, dir)).find((file) => pattern.test(file) && !file.includes('.test.'));
+  if (!name) throw new Error(`No file matching ${pattern} in ${dir}`);
+  return name;
+}
+
+const setupInternal = someFile('apps/server/src/modules/setup', /\.repository\.ts$/);
+const settingsFeature = someFile('apps/web/src/features/settings', /\.tsx$/);
+const accountingFeature = someFile('apps/web/src/features/accounting', /\.tsx$/);
+
+describe('import boundaries (eslint.config.js)', () => {
+  it('points at files that exist', () => {
+    expect(existsSync(join(root, 'apps/server/src/modules/setup/setup.api.ts'))).toBe(true);
+    expect(existsSync(join(root, 'apps/server/src/app.ts'))).toBe(true);
+  });
+
+  it('a server module imports another module only through its <area>.api.ts', async () => {
+    const file = 'apps/server/src/modules/auth/boundary-fixture.ts';
+    expect(await boundaryErrors(file, `export { x } from '../setup/${setupInternal}';`)).toEqual([
+      'A server module imports another module only through its <area>.api.ts',
+    ]);
+    expect(await boundaryErrors(file, `import type { X } from '../setup/${setupInternal}';\nexport type Y = X;`)).toHaveLength(1);
+    expect(await boundaryErrors(file, `export { x } from '../setup/setup.api.ts';`)).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/setup/boundary-fixture.ts', `export { x } from './${setupInternal}';`)).toEqual([]);
+  });
+
+  it('the composition roots may wire any module', async () => {
+    expect(await boundaryErrors('apps/server/src/app.ts', `export { x } from './modules/setup/${setupInternal}';`)).toEqual([]);
+  });
+
+  it('lib, plugins, db and ledger import no module', async () => {
+    for (const layer of ['lib', 'plugins', 'db', 'ledger']) {
+      expect(await boundaryErrors(`apps/server/src/${layer}/boundary-fixture.ts`, `export { x } from '../modules/setup/setup.api.ts';`)).toEqual([
+        'lib, plugins, db and ledger import no module (they know no business area)',
+      ]);
+    }
+  });
+
+  it('a web feature does not import another feature, statically or lazily', async () => {
+    const file = 'apps/web/src/features/users/boundary-fixture.tsx';
+    const message = 'A web feature does not import another feature (share through components/ or lib/)';
+    expect(await boundaryErrors(file, `export { x } from '../settings/${settingsFeature}';`)).toEqual([message]);
+    expect(await boundaryErrors(file, `export const load = () => import('../accounting/${accountingFeature}');`)).toEqual([message]);
+    expect(await boundaryErrors('apps/web/src/features/settings/boundary-fixture.tsx', `export { x } from './${settingsFeature}';`)).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/components/boundary-fixture.tsx', `export { x } from '../features/settings/${settingsFeature}';`)).toEqual([
+      'components and lib import no feature',
+    ]);
+  });
+
+  it('the domain imports no server or web code and nothing that does I/O', async () => {
+    const file = 'packages/domain/src/boundary-fixture.ts';
+    expect(await boundaryErrors(file, `export { x } from '../../../apps/server/src/app.ts';`)).toEqual(['The domain package imports no server or web code']);
+    for (const source of ['node:fs', 'pg', 'fastify', 'drizzle-orm', '@erp/server']) {
+      expect(await boundaryErrors(file, `export { x } from '${source}';`)).toHaveLength(1);
+    }
+    expect(await boundaryErrors(file, `export { z } from 'zod';`)).toEqual([]);
+  });
+});
