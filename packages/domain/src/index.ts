@@ -24,3 +24,6 @@ export * from './inventory/items.ts';
 export * from './inventory/inventory.ts';
 export * from './inventory/expiry.ts';
 export * from './inventory/stock-adjustment.document.ts';
+export * from './purchasing/vendors.ts';
+export * from './purchasing/purchase-order.document.ts';
+export * from './purchasing/goods-receipt.document.ts';

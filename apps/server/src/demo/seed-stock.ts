@@ -1,11 +1,13 @@
 import { addDays, type StockAdjustmentInput, type StockAdjustmentLineInput } from '@erp/domain';
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { categories, inventory, items, regions, subCategories, users } from '../db/schema/index.ts';
+import { categories, cities, inventory, items, regions, subCategories, users, vendors } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { stockAdjustmentBinding } from '../modules/inventory/stock-adjustments.binding.ts';
+import { createVendorAccount } from '../modules/purchasing/purchasing.api.ts';
 import { type DemoCatalogueGroup, demoCatalogue } from './demo-catalogue.ts';
+import { demoVendors } from './demo-vendors.ts';
 
 /** A small seeded generator (mulberry32): the same demo on every run, without Math.random. */
 function seededRandom(seed: number): () => number {
@@ -78,6 +80,7 @@ export async function seedItemsAndStock(tx: Tx, dates: { today: string; openingD
     return found;
   };
 
+  const vendorOf = await seedVendors(tx);
   const rows = demoCatalogue.flatMap((group) =>
     group.items.map(([itemName, cost, storage], index) => ({ group, itemName, cost, storage: storage ?? group.storage, articleNumber: `${group.prefix}-${1001 + index}` })),
   );
@@ -91,6 +94,7 @@ export async function seedItemsAndStock(tx: Tx, dates: { today: string; openingD
         return {
           itemName: row.itemName,
           articleNumber: row.articleNumber,
+          vendorId: vendorOf.get(row.group.prefix) ?? null,
           categoryId: placeOf(row.group).categoryId,
           subCategoryId: placeOf(row.group).subCategoryId,
           unit: row.group.unit,
@@ -175,6 +179,19 @@ export async function seedItemsAndStock(tx: Tx, dates: { today: string; openingD
       lines: [{ inventoryId: expired.id, quantity: -Math.floor(expired.quantity / 2) }],
     });
   }
+}
+
+/** The demo's vendors, each with its payable account; answers the vendor of each catalogue prefix. */
+async function seedVendors(tx: Tx): Promise<Map<string, number>> {
+  const cityRows = await tx.select({ id: cities.id, cityName: cities.cityName }).from(cities);
+  const vendorOf = new Map<string, number>();
+  for (const { prefixes, city, ...vendor } of demoVendors) {
+    const accountId = await createVendorAccount(tx, vendor.vendorName);
+    const cityId = cityRows.find((c) => c.cityName === city)?.id ?? null;
+    const [row] = await tx.insert(vendors).values({ ...vendor, cityId, accountId }).returning({ id: vendors.id });
+    for (const prefix of prefixes) vendorOf.set(prefix, row!.id);
+  }
+  return vendorOf;
 }
 
 async function post(tx: Tx, actor: Actor, input: StockAdjustmentInput): Promise<void> {

@@ -2,6 +2,7 @@ import { isMenuGroup, menu, standaloneRoutes, type AppRoute } from '@erp/domain'
 import { accountScreens } from '../features/account/account.screens.ts';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
 import { inventoryScreens } from '../features/inventory/inventory.screens.ts';
+import { purchasingScreens } from '../features/purchasing/purchasing.screens.ts';
 import { moduleNotAvailableScreen, standalonePlaceholderScreen } from '../features/modules/modules.screens.ts';
 import { settingsScreens } from '../features/settings/settings.screens.ts';
 import { setupScreens } from '../features/setup/setup.screens.ts';
@@ -25,12 +26,11 @@ export function routeTitle(route: AppRoute): string {
 }
 
 /** Every area's screens. An area adds its map here. */
-const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens };
+const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens, ...purchasingScreens };
 
 /** Routes of later modules: they say plainly that they are not available yet. A module that builds one removes it here. */
 const notYetAvailable = [
   '/dashboard',
-  '/vendors',
   '/purchase-orders',
   '/order-generation',
   '/items/sales',

@@ -57,8 +57,7 @@ export const items = {
       unique: true,
       uniqueWith: 'vendorId',
     },
-    // A reference once vendors exist (issue 7); until then the vendor's id, or empty.
-    { name: 'vendorId', label: 'Vendor id', kind: 'integer', min: 1, list: false },
+    { name: 'vendorId', label: 'Vendor', kind: 'reference', reference: 'vendors', filterable: true },
     { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'categories', required: true, filterable: true },
     { name: 'subCategoryId', label: 'Sub category', kind: 'reference', reference: 'sub-categories', filterable: true },
     { name: 'unit', label: 'Unit', kind: 'text', required: true, maxLength: 20, defaultValue: 'pack' },

@@ -5,10 +5,11 @@ import { users } from '../setup/users.ts';
 import { accountHeads } from '../accounting/account-heads.ts';
 import { accounts } from '../accounting/accounts.ts';
 import { items } from '../inventory/items.ts';
+import { vendors } from '../purchasing/vendors.ts';
 import type { ResourceDeclaration } from './declaration.ts';
 
 /** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items];
+export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

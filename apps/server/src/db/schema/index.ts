@@ -2,3 +2,4 @@ export * from './setup.ts';
 export * from './system.ts';
 export * from './accounting.ts';
 export * from './inventory.ts';
+export * from './purchasing.ts';

@@ -3,6 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../actor.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -17,8 +19,23 @@ export interface RowScopeSubject {
 /** The condition that keeps a caller to their rows, on reads and writes alike; undefined allows all. */
 export type RowScope = (subject: RowScopeSubject) => SQL | undefined;
 
+/**
+ * Writes that belong with a generic create, update or delete, in its transaction: a vendor's
+ * or customer's own ledger account is created, renamed and removed with it.
+ */
+export interface ResourceWriteHooks {
+  /** Columns the server adds to a new row (the account it just created), after the input is validated. */
+  beforeInsert?: (tx: Executor, actor: Actor, input: Row) => Promise<Row>;
+  afterUpdate?: (tx: Executor, actor: Actor, before: Row, after: Row) => Promise<void>;
+  /** Refuses a delete the generic checks cannot see (postings on the account). */
+  beforeDelete?: (tx: Executor, actor: Actor, before: Row) => Promise<void>;
+  afterDelete?: (tx: Executor, actor: Actor, before: Row) => Promise<void>;
+}
+
 /** A resource's special needs; everything not given here is served by the generic code. */
 export interface ResourceHooks {
+  /** Writes joining the generic create, update and delete's transaction. */
+  writes?: ResourceWriteHooks;
   /** Extra columns of every row (users: permissions, scopes, lastLoginAt). */
   rowColumns?: Record<string, AnyPgColumn>;
   /** Extra keys of every option (users: username, role); a column or an expression over the row (accounts: the head's name). */

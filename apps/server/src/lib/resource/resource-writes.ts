@@ -55,7 +55,8 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
   try {
     return await db.transaction(async (tx) => {
       await assertReferencesInScope(tx, plan, actor, input);
-      const [inserted] = (await tx.insert(table).values(input as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
+      const added = (await plan.binding.hooks?.writes?.beforeInsert?.(tx, actor, input)) ?? {};
+      const [inserted] = (await tx.insert(table).values({ ...input, ...added } as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
       const row = await findRow(tx, plan, inserted!.id);
       await audit(tx, auditActorOf(actor), { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
       return row!;
@@ -79,6 +80,7 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
         .set({ ...input, updatedAt: sql`now()` } as never)
         .where(eq(plan.columns.id as AnyPgColumn, id));
       const after = await findRow(tx, plan, id);
+      await plan.binding.hooks?.writes?.afterUpdate?.(tx, actor, before, after!);
       await audit(tx, auditActorOf(actor), { action: 'update', resource: declaration.name, recordId: id, before, after });
       return after!;
     });
@@ -129,7 +131,10 @@ export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
     await db.transaction(async (tx) => {
       const before = await lockRow(tx, plan, id, actor);
       await assertNotReferenced(tx, plan, id);
+      const writes = plan.binding.hooks?.writes;
+      await writes?.beforeDelete?.(tx, actor, before);
       await tx.delete(table).where(eq(plan.columns.id as AnyPgColumn, id));
+      await writes?.afterDelete?.(tx, actor, before);
       await audit(tx, auditActorOf(actor), { action: 'delete', resource: declaration.name, recordId: id, before });
     });
   } catch (error) {

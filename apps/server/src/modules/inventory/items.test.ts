@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-const ids = { reagents: 0, consumables: 0, haematology: 0, chemistry: 0 };
+const ids = { reagents: 0, consumables: 0, haematology: 0, chemistry: 0, sysmex: 0, roche: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -13,6 +13,8 @@ beforeAll(async () => {
   ids.consumables = (await post('/api/categories', { categoryName: 'Item consumables' })).json().data.id;
   ids.haematology = (await post('/api/sub-categories', { subCategoryName: 'Haematology', categoryId: ids.reagents })).json().data.id;
   ids.chemistry = (await post('/api/sub-categories', { subCategoryName: 'Chemistry', categoryId: ids.consumables })).json().data.id;
+  ids.sysmex = (await post('/api/vendors', { vendorName: 'Sysmex Items Test', paymentTermsDays: 30, active: true })).json().data.id;
+  ids.roche = (await post('/api/vendors', { vendorName: 'Roche Items Test', paymentTermsDays: 30, active: true })).json().data.id;
 });
 afterAll(async () => t?.close());
 
@@ -41,12 +43,12 @@ const item = (overrides: Record<string, unknown> = {}) => ({
 
 describe('items', () => {
   it('creates an item with the API names of issue 6, unapproved, and finds it by search', async () => {
-    const created = await post('/api/items', item({ vendorId: 5 }));
+    const created = await post('/api/items', item({ vendorId: ids.sysmex }));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toMatchObject({
       itemName: 'CBC Reagent Pack',
       articleNumber: 'SYS-CBC-01',
-      vendorId: 5,
+      vendorId: ids.sysmex,
       categoryId: ids.reagents,
       subCategoryId: ids.haematology,
       unit: 'kit',
@@ -66,11 +68,11 @@ describe('items', () => {
     const approved = await post('/api/items', item({ articleNumber: 'X-1', isApproved: true }));
     expect(approved.statusCode).toBe(400);
     expect(approved.json().errors).toHaveProperty('isApproved');
-    const duplicate = await post('/api/items', item({ vendorId: 5 }));
+    const duplicate = await post('/api/items', item({ vendorId: ids.sysmex }));
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().errors).toHaveProperty('articleNumber');
     // Another vendor's catalogue may use the same number; without a vendor it is unique among the vendorless.
-    expect((await post('/api/items', item({ vendorId: 6 }))).statusCode).toBe(201);
+    expect((await post('/api/items', item({ vendorId: ids.roche }))).statusCode).toBe(201);
     expect((await post('/api/items', item({ articleNumber: 'NOV-1' }))).statusCode).toBe(201);
     expect((await post('/api/items', item({ articleNumber: 'NOV-1' }))).statusCode).toBe(409);
     const mismatch = await post('/api/items', item({ articleNumber: 'MIS-1', subCategoryId: ids.chemistry }));

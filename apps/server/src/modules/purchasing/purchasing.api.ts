@@ -1,0 +1,2 @@
+/** What other areas may use of purchasing (docs/ARCHITECTURE.md, Boundaries). */
+export { createVendorAccount } from './vendors.service.ts';

@@ -1,0 +1,6 @@
+import type { ScreenMap } from '../../app/screen-map.ts';
+import { lazyScreen } from '../../app/screen-map.ts';
+
+export const purchasingScreens = {
+  '/vendors': lazyScreen(() => import('./vendors-screen.tsx'), 'VendorsScreen'),
+} satisfies ScreenMap;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineDocument } from '../document/define-document.ts';
+import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.ts';
+
+/**
+ * Goods receipts (issue 7, section 2): what arrived on an approved purchase order, per order
+ * line the quantity received now into a lot (number and expiry, required for lot-tracked
+ * items; several lots per order line allowed). Posting (`GRN-YYYY-NNNNNN`): stock in at the
+ * order's unit cost; Dr Inventory, Cr the vendor's payable account. Never more than ordered
+ * less already received; expired goods refused; goods expiring within the near-expiry
+ * window need `acceptNearExpiry: true` (the screen asks first). Cancel reverses stock and
+ * GL, refused when any of its stock has been drawn since. Served on /purchase-orders.
+ */
+export const goodsReceiptDocument = defineDocument({
+  name: 'goods-receipts',
+  route: '/purchase-orders',
+  title: 'Goods Receipts',
+  singular: 'goods receipt',
+  numberPrefix: 'GRN',
+  dateField: 'receiptDate',
+  fields: [
+    { name: 'purchaseOrderId', label: 'Purchase order', kind: 'reference', reference: 'purchase-orders', required: true },
+    { name: 'receiptDate', label: 'Receipt date', kind: 'date', required: true },
+    { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
+    // The user saw the near-expiry warning and receives anyway.
+    { name: 'acceptNearExpiry', label: 'Receive lots near expiry', kind: 'boolean', defaultValue: false },
+  ],
+  lines: {
+    fields: [
+      { name: 'purchaseOrderLineId', label: 'Order line', kind: 'integer', required: true, schema: referenceSchema('Order line') },
+      {
+        name: 'quantity',
+        label: 'Quantity',
+        kind: 'integer',
+        required: true,
+        schema: z
+          .number({ error: 'Quantity must be a whole number' })
+          .int({ error: 'Quantity must be a whole number' })
+          .min(1, { error: 'Quantity must be at least 1' })
+          .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+      },
+      // Required for lot-tracked items (checked against the item); others get the receipt's own lot.
+      { name: 'lotNumber', label: 'Lot number', kind: 'text', maxLength: 60, schema: z.string().trim().max(60, { error: 'Lot number must be at most 60 characters' }).nullable().optional() },
+      { name: 'dateExpiry', label: 'Expiry', kind: 'date', schema: dateSchema('Expiry').nullable().optional() },
+    ],
+    min: 1,
+    max: 500,
+  },
+  states: ['draft', 'posted', 'cancelled'],
+  stateLabels: { draft: 'Draft', posted: 'Posted', cancelled: 'Cancelled' },
+  editableIn: ['draft'],
+  transitions: {
+    post: { from: ['draft'], to: 'posted', stamp: 'posted', numbers: true, label: 'Post', done: 'Goods receipt posted' },
+    cancel: {
+      from: ['posted'],
+      to: 'cancelled',
+      scope: 'goods-receipts:cancel',
+      stamp: 'cancelled',
+      label: 'Cancel',
+      done: 'Goods receipt cancelled',
+      confirm: 'Cancel this goods receipt? Its stock and ledger entries are reversed today.',
+    },
+  },
+});
+
+export interface GoodsReceiptLineInput {
+  purchaseOrderLineId: number;
+  quantity: number;
+  lotNumber?: string | null;
+  dateExpiry?: string | null;
+}
+
+export interface GoodsReceiptInput {
+  purchaseOrderId: number;
+  receiptDate: string;
+  notes: string;
+  acceptNearExpiry: boolean;
+  lines: GoodsReceiptLineInput[];
+}
+
+/** A line of a goods receipt as the API answers it. */
+export interface GoodsReceiptLineRow {
+  lineNo: number;
+  purchaseOrderLineId: number;
+  itemId: number;
+  quantity: number;
+  lotNumber: string;
+  dateExpiry: string | null;
+  unitCost: string;
+  value: string;
+  /** The lot it entered, once posted. */
+  inventoryId: number | null;
+  item: { itemName: string; articleNumber: string; lotTracked: boolean };
+}
+
+/** A goods receipt with its lines, as the API answers it; server and web share it. */
+export interface GoodsReceiptDetail {
+  id: number;
+  documentNumber: string | null;
+  purchaseOrderId: number;
+  receiptDate: string;
+  notes: string;
+  acceptNearExpiry: boolean;
+  status: 'draft' | 'posted' | 'cancelled';
+  totalValue: string;
+  purchaseOrder: { documentNumber: string | null; vendorId: number; regionId: number };
+  vendor: { vendorName: string };
+  region: { regionName: string };
+  lines: GoodsReceiptLineRow[];
+  [key: string]: unknown;
+}
+
+export const purchasingMessages = {
+  orderNotApproved: 'Only an approved purchase order can be received',
+  overReceipt: (ordered: number, received: number) =>
+    `More than ordered: ${ordered} ordered, ${received} already received, so at most ${Math.max(ordered - received, 0)} can be received now`,
+  lotRequired: 'Lot number is required for a lot-tracked item',
+  expiryRequired: 'Expiry is required for a lot-tracked item',
+  expired: (date: string) => `These goods expired on ${date} and cannot be received`,
+  nearExpiry: (days: number) => `These goods expire within ${days} days; confirm to receive them`,
+  orderHasReceipts: 'This purchase order has posted goods receipts and cannot be cancelled; cancel the receipts first',
+  itemNotApproved: 'The item is not approved; it cannot be bought until it is',
+} as const;
