@@ -3,7 +3,7 @@
 // over 10,000 lots, then the web bundle. Figures go to bench/RESULTS.md.
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
 // BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
-// BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS.
+// BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { measureAccounting, type AccountingFigures } from './accounting-measures
 import { ledgerRows } from './ledger-volume.ts';
 import { recreatePostgresDatabase, rowsPerResource, type Seeded, seedPglite, seedPostgres } from './seed-volume.ts';
 import { measureStock, type StockFigures } from './stock-measures.ts';
+import { importRows, measureImport, type ImportFigures } from './import-measures.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
 
 const port = 3400;
@@ -29,6 +30,7 @@ interface EngineResult {
   listPageMedianMs: number;
   accounting: AccountingFigures;
   stock: StockFigures;
+  imports: ImportFigures;
 }
 
 async function login(): Promise<string> {
@@ -69,7 +71,9 @@ async function measureEngine(engine: string, env: Record<string, string>, seed: 
     const accounting = await measureAccounting(base, token, deep);
     console.log(`[${engine}] stock: inventory page, inventory ledger deep page, adjustments`);
     const stock = await measureStock(base, token, stockVolume);
-    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock };
+    console.log(`[${engine}] imports: ${importRows} item rows previewed and imported`);
+    const imports = await measureImport(base, token);
+    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, imports };
   } finally {
     await stopProcess(server);
   }
@@ -110,6 +114,10 @@ function table(ceiling: Measurement, results: EngineResult[]): string {
   );
   for (const { engine, stock: s } of results) {
     rows.push(`| ${engine} | ${s.inventoryPageMs.toFixed(1)} ms | ${s.ledgerDeepPageMs.toFixed(1)} ms | ${s.adjustment200Ms.toFixed(1)} ms | ${s.adjustmentsPerSecondConcurrent} |`);
+  }
+  rows.push('', `Imports, ${importRows.toLocaleString('en-US')} item rows from a CSV over HTTP (aim < 10 s):`, '', '| engine | upload and preview (every row checked) | run (checked again, written in one transaction) | total |', '|---|---:|---:|---:|');
+  for (const { engine, imports: i } of results) {
+    rows.push(`| ${engine} | ${i.previewMs.toFixed(0)} ms | ${i.runMs.toFixed(0)} ms | ${(i.previewMs + i.runMs).toFixed(0)} ms |`);
   }
   return rows.join('\n');
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { DeepLedger } from './accounting-measures.ts';
@@ -37,8 +38,8 @@ export interface Seeded {
 }
 
 export async function seedPglite(dataDir: string): Promise<Seeded> {
-  // The schema's search indexes use pg_trgm, which PGlite loads only when asked.
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // The schema's search indexes use pg_trgm and the price list btree_gist, which PGlite loads only when asked.
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
   await db.exec(volumeSql(rowsPerResource));
   await db.exec(ledgerVolumeSql(ledgerRows));
   const deep = deepLedgerOf((await db.query<DeepRow>(deepCursorSql(ledgerRows))).rows[0]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatDateTime } from './format.ts';
+import { formatBalance, formatCalendarDate, formatDateTime } from './format.ts';
 import { addDecimals, formatDecimal, fromMinorUnits, isDecimalString, toMinorUnits } from './money.ts';
 import { defaultPlanYears, isOptionDisabled, isOptionHidden, planColour } from './pickers.ts';
 
@@ -19,6 +19,16 @@ describe('formatDateTime (spec section 9)', () => {
     expect(formatDateTime(new Date(2026, 0, 22, 9, 30))).toBe('22nd Jan, 2026 | 09:30 am');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows a wire date as D MMM YYYY, whatever the time zone, and nothing for anything else', () => {
+    expect(formatCalendarDate('2026-03-05')).toBe('5 Mar 2026');
+    expect(formatCalendarDate('2026-12-31T23:59:59Z')).toBe('31 Dec 2026');
+    expect(formatCalendarDate('2026-02-30')).toBe('');
+    expect(formatCalendarDate('5 March')).toBe('');
+    expect(formatCalendarDate(null)).toBe('');
   });
 });
 

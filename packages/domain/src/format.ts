@@ -22,3 +22,14 @@ export function formatBalance(amount: string): string {
   if (sign > 0) return `${formatDecimal(amount)} Dr`;
   return `${formatDecimal(negateDecimal(amount))} Cr`;
 }
+
+/**
+ * A calendar date (no time) as lists and printed documents show it: `2026-03-05` ->
+ * `5 Mar 2026` (the web's display format); anything else -> ''.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  const date = typeof value === 'string' ? value.slice(0, 10) : '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  const d = dayjs(date);
+  return d.isValid() && d.format('YYYY-MM-DD') === date ? d.format('D MMM YYYY') : '';
+}

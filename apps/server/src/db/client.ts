@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -32,6 +33,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
 }
 
+/**
+ * The contrib extensions the migrations create, which PGlite loads only when given here:
+ * pg_trgm (search indexes), btree_gist (the price list's exclusion constraint).
+ */
+export const pgliteExtensions = { pg_trgm, btree_gist };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -42,14 +49,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
     return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
   }
   await mkdir(dataDir, { recursive: true });
   const releaseLock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
   } catch (error) {
     await releaseLock();
     throw error;

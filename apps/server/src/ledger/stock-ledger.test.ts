@@ -59,16 +59,19 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('locations', () => {
-  it('gives every region exactly one warehouse, created with it', async () => {
-    const rows = await queryRows<{ regionId: number; kind: string; n: number }>(
+  it('gives every region exactly one warehouse and one in-transit location, created with it', async () => {
+    const rows = await queryRows<{ regionId: number; kind: string; n: number; name: string }>(
       database.db,
-      sql`SELECT region_id AS "regionId", kind, count(*)::int AS n FROM stock_locations GROUP BY region_id, kind ORDER BY region_id`,
+      sql`SELECT region_id AS "regionId", kind, count(*)::int AS n, min(location_name) AS name FROM stock_locations GROUP BY region_id, kind ORDER BY region_id, kind`,
     );
     expect(rows).toEqual([
-      { regionId: ids.lahore, kind: 'warehouse', n: 1 },
-      { regionId: ids.karachi, kind: 'warehouse', n: 1 },
+      { regionId: ids.lahore, kind: 'transit', n: 1, name: 'Lahore in transit' },
+      { regionId: ids.lahore, kind: 'warehouse', n: 1, name: 'Lahore warehouse' },
+      { regionId: ids.karachi, kind: 'transit', n: 1, name: 'Karachi in transit' },
+      { regionId: ids.karachi, kind: 'warehouse', n: 1, name: 'Karachi warehouse' },
     ]);
     await expect(database.db.execute(sql`INSERT INTO stock_locations (kind, region_id, location_name) VALUES ('warehouse', ${ids.lahore}, 'Second')`)).rejects.toThrow();
+    await expect(database.db.execute(sql`INSERT INTO stock_locations (kind, region_id, location_name) VALUES ('transit', ${ids.lahore}, 'Second')`)).rejects.toThrow();
   });
 });
 

@@ -16,7 +16,33 @@ export function pgErrorOf(error: unknown): PgErrorFields | undefined {
   return undefined;
 }
 
-export const pgCodes = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
+export const pgCodes = { uniqueViolation: '23505', foreignKeyViolation: '23503', restrictViolation: '23001', checkViolation: '23514', exclusionViolation: '23P01' } as const;
+
+/**
+ * A row still referenced: PostgreSQL reports a refused delete as a foreign-key violation
+ * (23503) or, under `ON DELETE RESTRICT`, as a restrict violation (23001).
+ */
+export function isReferenceViolation(code: string | undefined): boolean {
+  return code === pgCodes.foreignKeyViolation || code === pgCodes.restrictViolation;
+}
+
+/** How the API answers a refusal by one named constraint (a check or an exclusion the generic mapping cannot word). */
+export interface ConstraintRefusal {
+  status: 400 | 409;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Constraint name -> its answer, from the error's `detail` (which names the conflicting key). */
+const constraintRefusals = new Map<string, (detail: string | undefined) => ConstraintRefusal>();
+
+export function registerConstraintRefusal(name: string, describe: (detail: string | undefined) => ConstraintRefusal): void {
+  constraintRefusals.set(name, describe);
+}
+
+export function constraintRefusalOf(error: PgErrorFields): ConstraintRefusal | undefined {
+  return error.constraint ? constraintRefusals.get(error.constraint)?.(error.detail) : undefined;
+}
 
 /** Unique constraint or index name -> the field it guards and its label, filled by each resource at registration. */
 const uniqueConstraints = new Map<string, { field: string; label: string }>();

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
-import { pgCodes, pgErrorOf, titleOfConstraint, titleOfTable, uniqueConstraintField } from '../lib/pg-error.ts';
+import { constraintRefusalOf, isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint, titleOfTable, uniqueConstraintField } from '../lib/pg-error.ts';
 import { fieldErrorsOf } from '../lib/validation.ts';
 
 interface ErrorBody {
@@ -21,12 +21,14 @@ export function errorBodyOf(error: unknown): ErrorBody {
     return { status: 400, message: messages.validationFailed, errors: fieldErrorsOf(error.issues) };
   }
   const pgError = pgErrorOf(error);
+  const refusal = pgError ? constraintRefusalOf(pgError) : undefined;
+  if (refusal) return { status: refusal.status, message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) };
   if (pgError?.code === pgCodes.uniqueViolation) {
     const field = uniqueConstraintField(pgError.constraint);
     const message = messages.duplicate(field?.label ?? 'This record');
     return { status: 409, message, ...(field ? { errors: { [field.field]: message } } : {}) };
   }
-  if (pgError?.code === pgCodes.foreignKeyViolation) {
+  if (pgError && isReferenceViolation(pgError.code)) {
     return { status: 409, message: messages.inUse('record', titleOfConstraint(pgError.constraint) ?? titleOfTable(pgError.table) ?? 'other records') };
   }
   // Last resort: input the schemas should have refused (they name the field) is still the

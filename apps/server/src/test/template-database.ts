@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { type Database, type Db, openDatabase, pgliteExtensions } from '../db/client.ts';
 import { migrate, migrationFiles } from '../db/migrate.ts';
 import * as schema from '../db/schema/index.ts';
 
@@ -57,7 +56,7 @@ export function migratedPgliteDump(): Promise<Blob> {
       } catch {
         // Not built yet, or just replaced by a newer one.
       }
-      const builder = await PGlite.create({ extensions: { pg_trgm } });
+      const builder = await PGlite.create({ extensions: pgliteExtensions });
       await migrate(drizzle({ client: builder, schema }) as unknown as Db);
       const dump = await builder.dumpDataDir('none');
       await builder.close();
@@ -80,7 +79,7 @@ export function migratedPgliteDump(): Promise<Blob> {
 
 /** A new in-memory PGlite database holding the migrated template. */
 export async function openMigratedPglite(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: { pg_trgm } });
+  const client = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions });
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
 }

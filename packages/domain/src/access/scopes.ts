@@ -7,9 +7,10 @@ import type { Role } from './roles.ts';
  */
 export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   admin: ['*'],
-  accountant: ['*:delete', '*:cancel'],
+  // Both also set sale prices (issue 7, section 4); the other roles with /price-list only read it.
+  accountant: ['*:delete', '*:cancel', 'price-list:write'],
   // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock adjustments.
-  operationManager: ['items:approve', 'stock-adjustments:post'],
+  operationManager: ['items:approve', 'stock-adjustments:post', 'price-list:write'],
   inventorySupervisor: ['stock-adjustments:post'],
   salesManager: [],
   salesExecutive: [],
@@ -25,8 +26,12 @@ export const knownScopes = [
   'items:approve',
   'stock-adjustments:post',
   'purchase-orders:approve',
+  'purchase-orders:cancel',
+  'goods-receipts:cancel',
+  'transfers:cancel',
   'credit-limit:override',
   'invoices:cancel',
+  'price-list:write',
   '*:delete',
   '*:cancel',
 ] as const;

@@ -14,6 +14,10 @@ const dateParam = (label: string) => z.string().refine(isIsoDate, { error: `${la
 export const stockLocationKinds = ['warehouse', 'transit', 'customer'] as const;
 export type StockLocationKind = (typeof stockLocationKinds)[number];
 
+/** Where /inventory looks: the warehouses (saleable stock, the default), stock in transit between regions, or both. */
+export const inventoryLocationFilters = ['warehouse', 'transit', 'all'] as const;
+export type InventoryLocationFilter = (typeof inventoryLocationFilters)[number];
+
 export const inventorySortKeys = ['itemName', 'articleNumber', 'lotNumber', 'dateExpiry', 'regionName', 'quantity', 'value'] as const;
 
 /**
@@ -29,6 +33,8 @@ export const inventoryListQuerySchema = z.object({
   regionId: idParam('Region').optional(),
   expiringWithin: z.coerce.number({ error: 'Expiring within must be a number of days' }).int().min(0).max(3650).optional(),
   status: z.enum(['all', 'nearExpiry', 'expired', 'usable']).default('all'),
+  /** Warehouse stock unless asked: only it is saleable. */
+  location: z.enum(inventoryLocationFilters, { error: 'Location must be warehouse, transit or all' }).default('warehouse'),
   /** Lots drawn to nothing stay as history; shown only on request. */
   includeEmpty: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   sort: z.enum(inventorySortKeys).default('dateExpiry'),
@@ -127,6 +133,8 @@ export interface InventoryLedgerRow {
   regionId: number;
   region: { regionName: string };
   locationId: number;
+  /** Where the movement happened: the region's warehouse, or its in-transit location. */
+  location: { locationName: string; kind: StockLocationKind };
   documentType: string;
   documentId: number;
   documentNumber: string;

@@ -90,6 +90,8 @@ export interface ItemOption {
   vendorId: number | null;
   plans: Record<string, boolean>;
   isApproved: boolean;
+  /** Beyond the spec's keys: a purchase order line's unit cost starts from it. */
+  costPrice: string;
 }
 
 export const itemMessages = {

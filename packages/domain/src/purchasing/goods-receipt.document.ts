@@ -120,4 +120,11 @@ export const purchasingMessages = {
   nearExpiry: (days: number) => `These goods expire within ${days} days; confirm to receive them`,
   orderHasReceipts: 'This purchase order has posted goods receipts and cannot be cancelled; cancel the receipts first',
   itemNotApproved: 'The item is not approved; it cannot be bought until it is',
+  itemMissing: 'The item does not exist',
+  vendorMissing: 'The vendor does not exist',
+  vendorInactive: 'The vendor is not active; activate it before ordering from it',
+  regionMissing: 'The region does not exist',
+  orderMissing: 'The purchase order does not exist',
+  orderLineMissing: 'The order line is not on this purchase order',
+  receivedChanged: 'Another receipt of this order was posted meanwhile and this one would receive more than ordered; check the quantities and post again',
 } as const;

@@ -125,7 +125,18 @@ export interface PurchaseOrderDetail {
   region: { regionName: string };
   createdAt: string | Date;
   lines: PurchaseOrderLineRow[];
+  /** Its goods receipts, oldest first (drafts and cancelled ones too), for the order's view. */
+  receipts: PurchaseOrderReceipt[];
   [key: string]: unknown;
+}
+
+/** A goods receipt as its order lists it. */
+export interface PurchaseOrderReceipt {
+  id: number;
+  documentNumber: string | null;
+  receiptDate: string;
+  status: 'draft' | 'posted' | 'cancelled';
+  totalValue: string;
 }
 
 /** Spec section 3: the purchase-order option (unapproved ones are shown disabled). */

@@ -81,6 +81,11 @@ export interface ResourceDeclaration {
   rowPermission?: { area: string; field: string };
   /** Whether the API offers `/options` (404 otherwise, spec section 7). */
   hasOptions?: boolean;
+  /**
+   * A scope needed to create, update or delete rows, on top of the route (whose roles may
+   * then only read): the price list is read by engineers but written by `price-list:write`.
+   */
+  writeScope?: string;
 }
 
 /** The largest id, reference or whole number a column holds (PostgreSQL integer). */

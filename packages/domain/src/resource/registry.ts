@@ -1,15 +1,17 @@
 import { canAccessRoute, type LayoutRoute } from '../access/routes.ts';
-import type { Role } from '../access/roles.ts';
+import { isReadOnlyRole, type Role } from '../access/roles.ts';
+import { hasScope } from '../access/scopes.ts';
 import { setupResources } from '../setup/resources.ts';
 import { users } from '../setup/users.ts';
 import { accountHeads } from '../accounting/account-heads.ts';
 import { accounts } from '../accounting/accounts.ts';
 import { items } from '../inventory/items.ts';
+import { priceList } from '../inventory/price-list.ts';
 import { vendors } from '../purchasing/vendors.ts';
 import type { ResourceDeclaration } from './declaration.ts';
 
 /** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors];
+export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors, priceList];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);
@@ -31,4 +33,10 @@ export function canUseResource(role: Role, resource: ResourceDeclaration): boole
 
 export function canReadOptions(role: Role, resource: ResourceDeclaration): boolean {
   return optionsRoutesOf(resource).some((route) => canAccessRoute(role, route));
+}
+
+/** Whether a user may create, change and delete a resource's rows (deletes also need `<name>:delete`). */
+export function canWriteResource(role: Role, scopes: readonly string[] | undefined, resource: ResourceDeclaration): boolean {
+  if (isReadOnlyRole(role) || !canUseResource(role, resource)) return false;
+  return resource.writeScope === undefined || hasScope(role, scopes, resource.writeScope);
 }

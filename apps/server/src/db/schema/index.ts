@@ -2,4 +2,5 @@ export * from './setup.ts';
 export * from './system.ts';
 export * from './accounting.ts';
 export * from './inventory.ts';
+export * from './transfers.ts';
 export * from './purchasing.ts';

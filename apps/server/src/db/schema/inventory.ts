@@ -134,3 +134,17 @@ export const stockAdjustmentLines = pgTable(
   },
   (t) => [unique('stock_adjustment_lines_stock_adjustment_id_line_no_key').on(t.stockAdjustmentId, t.lineNo)],
 );
+
+/** Mirrors db/migrations/0011_price_list.sql: sale prices per item, region, customer and period. */
+export const priceList = pgTable('price_list', {
+  ...entityColumns(),
+  itemId: integer('item_id')
+    .notNull()
+    .references(() => items.id, { onDelete: 'restrict' }),
+  regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+  // A reference to customers once the sales issue adds them.
+  customerId: integer('customer_id'),
+  price: numeric('price', { precision: 18, scale: 2 }).notNull(),
+  effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+  effectiveTo: date('effective_to', { mode: 'string' }),
+});

@@ -1,6 +1,8 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
-import { cities, entityColumns } from './setup.ts';
+import { inventory, items } from './inventory.ts';
+import { cities, entityColumns, regions } from './setup.ts';
 
 /** Mirrors db/migrations/0008_vendors.sql (the SQL is the source of truth). */
 export const vendors = pgTable('vendors', {
@@ -17,3 +19,82 @@ export const vendors = pgTable('vendors', {
     .notNull()
     .references(() => accounts.id, { onDelete: 'restrict' }),
 });
+
+// An order is approved, never posted: the shared columns without posted_at/by, with approved_at/by.
+const { postedAt: _postedAt, postedBy: _postedBy, ...orderColumns } = documentColumns();
+
+/** Mirrors db/migrations/0009_purchasing.sql. `documentDate` is the order date. */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    ...orderColumns,
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    expectedDate: date('expected_date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedBy: integer('approved_by'),
+  },
+  (t) => [unique('purchase_orders_document_number_key').on(t.documentNumber)],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purchaseOrderId: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    quantity: integer('quantity').notNull(),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
+    receivedQuantity: integer('received_quantity').notNull().default(0),
+  },
+  (t) => [unique('purchase_order_lines_purchase_order_id_line_no_key').on(t.purchaseOrderId, t.lineNo)],
+);
+
+/** `documentDate` is the receipt date. */
+export const goodsReceipts = pgTable(
+  'goods_receipts',
+  {
+    ...documentColumns(),
+    purchaseOrderId: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    notes: text('notes').notNull().default(''),
+    acceptNearExpiry: boolean('accept_near_expiry').notNull().default(false),
+    totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [unique('goods_receipts_document_number_key').on(t.documentNumber)],
+);
+
+export const goodsReceiptLines = pgTable(
+  'goods_receipt_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    goodsReceiptId: integer('goods_receipt_id')
+      .notNull()
+      .references(() => goodsReceipts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    purchaseOrderLineId: integer('purchase_order_line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    quantity: integer('quantity').notNull(),
+    lotNumber: text('lot_number').notNull(),
+    dateExpiry: date('date_expiry', { mode: 'string' }),
+    unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
+    inventoryId: integer('inventory_id').references(() => inventory.id),
+  },
+  (t) => [unique('goods_receipt_lines_goods_receipt_id_line_no_key').on(t.goodsReceiptId, t.lineNo)],
+);

@@ -67,8 +67,8 @@ export interface DocumentQueries<Detail extends DocumentRow> {
   rowSelection: Record<string, AnyPgColumn | SQL>;
   /** The lines as one JSON column of the document's row (`json_agg`). */
   linesSelection: SQL;
-  /** The list's free-text search. */
-  searchColumns: readonly AnyPgColumn[];
+  /** The list's free-text search: columns of the document table, or a condition given the ILIKE pattern (a referenced row's name). */
+  searchColumns: readonly (AnyPgColumn | ((pattern: string) => SQL))[];
   /** Sort keys of the list; the first is the default (newest first). */
   sortColumns: Record<string, AnyPgColumn>;
   /** Narrows what an actor may see of the list (permissions.regions...), inside the query. */

@@ -23,7 +23,7 @@ function whereOf(binding: AnyDocumentBinding, query: DocumentListQuery, actor: A
   const { columns, queries } = binding;
   const pattern = query.search ? likePattern(query.search) : undefined;
   return and(
-    pattern ? or(ilike(columns.number, pattern), ...queries.searchColumns.map((column) => ilike(column, pattern))) : undefined,
+    pattern ? or(ilike(columns.number, pattern), ...queries.searchColumns.map((column) => (typeof column === 'function' ? column(pattern) : ilike(column, pattern)))) : undefined,
     query.status ? eq(columns.status, query.status) : undefined,
     query.from ? gte(columns.date, query.from) : undefined,
     query.to ? lte(columns.date, query.to) : undefined,

@@ -44,6 +44,8 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   registerConstraintNames(declaration, getTableName(binding.table));
   const base = `/api/${declaration.name}`;
   const useResource = [authenticate, requireAccess((role) => canUseResource(role, declaration))];
+  // A resource whose writes need a scope (the price list) is read by every role of its route.
+  const writeResource = declaration.writeScope ? [...useResource, requireScope(declaration.writeScope)] : useResource;
   const db = () => app.ctx.db;
   // Writes by hooks and actions keep to the caller's rows too: outside their scope a row is not found.
   const assertInScope = async (request: FastifyRequest, id: number): Promise<void> => {
@@ -88,19 +90,19 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     return { status: 200, message: messages.ok, data };
   });
 
-  app.post(base, { schema: docs.create, preHandler: useResource }, async (request, reply) => {
+  app.post(base, { schema: docs.create, preHandler: writeResource }, async (request, reply) => {
     const data = hooks?.create ? await hooks.create(request) : await createRecord(db(), plan, actorOf(request), request.body);
     return reply.status(201).send({ status: 201, message: messages.saved, data });
   });
 
-  app.put(`${base}/:id`, { schema: docs.update, preHandler: useResource }, async (request) => {
+  app.put(`${base}/:id`, { schema: docs.update, preHandler: writeResource }, async (request) => {
     const id = idOf(request);
     if (hooks?.update) await assertInScope(request, id);
     const data = hooks?.update ? await hooks.update(request, id) : await updateRecord(db(), plan, actorOf(request), id, request.body);
     return { status: 200, message: messages.saved, data };
   });
 
-  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...useResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
+  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...writeResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
     const id = idOf(request);
     if (hooks?.remove) await assertInScope(request, id);
     if (hooks?.remove) await hooks.remove(request, id);
@@ -109,7 +111,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   });
 
   for (const [action, handler] of Object.entries(hooks?.actions ?? {})) {
-    app.post(`${base}/:id/${action}`, { schema: docs.action(action), preHandler: useResource }, async (request) => {
+    app.post(`${base}/:id/${action}`, { schema: docs.action(action), preHandler: writeResource }, async (request) => {
       const id = idOf(request);
       await assertInScope(request, id);
       const result = await handler(request, id);

@@ -97,6 +97,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
   const row = rowDocOf(declaration);
   const listQuery = listQueryDocOf(declaration);
   const saved = envelope({ data: row }, 'Saved: the row as stored');
+  const writeNote = declaration.writeScope ? `Needs the scope ${declaration.writeScope}.` : undefined;
   return {
     list: routeSchema({
       tags,
@@ -123,17 +124,25 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
     create: routeSchema({
       tags,
       summary: `Create ${aOrAn(singular)}`,
+      description: writeNote,
       body: hooks?.schemas?.create ?? createSchemaOf(declaration),
       response: { 201: saved },
     }),
     update: routeSchema({
       tags,
       summary: `Update ${aOrAn(singular)}`,
+      description: writeNote,
       params: idParams,
       body: hooks?.schemas?.update ?? updateSchemaOf(declaration),
       response: { 200: saved },
     }),
-    remove: routeSchema({ tags, summary: `Delete ${aOrAn(singular)}`, params: idParams, response: { 200: envelope({}, 'Deleted') } }),
+    remove: routeSchema({
+      tags,
+      summary: `Delete ${aOrAn(singular)}`,
+      description: `Needs the scope ${declaration.name}:delete${declaration.writeScope ? ` and ${declaration.writeScope}` : ''}.`,
+      params: idParams,
+      response: { 200: envelope({}, 'Deleted') },
+    }),
     action: (name) =>
       routeSchema({
         tags,

@@ -185,11 +185,18 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   if (query.search) {
     const pattern = likePattern(query.search);
     const searchable = declaration.fields.filter((f) => f.searchable);
-    conditions.push(or(...searchable.map((f) => ilike(column(plan, f.name), pattern))));
+    conditions.push(or(...searchable.map((f) => ilike(searchColumnOf(plan, f), pattern))));
   }
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
+}
+
+/** A searchable reference searches the name of the record it names (the price list by item name). */
+function searchColumnOf(plan: ResourceQueryPlan, field: FieldDeclaration): AnyPgColumn {
+  if (field.kind !== 'reference') return column(plan, field.name);
+  const ref = plan.references.find((r) => r.field.name === field.name);
+  return ref!.columns[ref!.nameField] as AnyPgColumn;
 }
 
 function orderOf(plan: ResourceQueryPlan, query: ParsedListQuery): SQL[] {
@@ -244,10 +251,9 @@ export async function listPage(
 const totalKey = '__total';
 
 export async function countRows(executor: Executor, plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): Promise<number> {
-  const [row] = await executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(plan.binding.table)
-    .where(whereOf(plan, query, auth));
+  // Joined like the list: a search may name a referenced record.
+  const base = executor.select({ total: sql<number>`count(*)::int` }).from(plan.binding.table).$dynamic();
+  const [row] = await withJoins(plan, base).where(whereOf(plan, query, auth));
   return Number(row?.total ?? 0);
 }
 

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { audit } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
-import { pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
+import { isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
 import { parseInput } from '../validation.ts';
 import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
@@ -139,7 +139,7 @@ export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
     });
   } catch (error) {
     const pgError = pgErrorOf(error);
-    if (pgError?.code === pgCodes.foreignKeyViolation) {
+    if (pgError && isReferenceViolation(pgError.code)) {
       throw new ConflictError(messages.inUse(declaration.singular, titleOfConstraint(pgError.constraint) ?? 'other records'));
     }
     throw error;

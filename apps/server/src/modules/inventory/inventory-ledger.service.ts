@@ -123,7 +123,9 @@ const balanceOf = (sums: Sums): StockBalance => ({
   value: fromMinorUnits(sums.valueIn - sums.valueOut),
 });
 
-type MoveRow = Omit<InventoryLedgerRow, 'moveId' | 'item' | 'region' | 'balance' | 'balanceValue'> & {
+type MoveRow = Omit<InventoryLedgerRow, 'moveId' | 'item' | 'region' | 'location' | 'balance' | 'balanceValue'> & {
+  locationName: string;
+  kind: InventoryLedgerRow['location']['kind'];
   moveId: string;
   itemName: string;
   articleNumber: string;
@@ -143,12 +145,13 @@ async function moveRows(executor: Executor, filter: Filter, query: LedgerQuery, 
     executor,
     sql`SELECT m.id::text AS "moveId", m.move_date::text AS "moveDate", m.item_id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber",
                m.inventory_id AS "inventoryId", i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", m.region_id AS "regionId",
-               r.region_name AS "regionName", m.location_id AS "locationId", m.document_type AS "documentType", m.document_id AS "documentId",
+               r.region_name AS "regionName", m.location_id AS "locationId", loc.location_name AS "locationName", loc.kind, m.document_type AS "documentType", m.document_id AS "documentId",
                m.document_number AS "documentNumber", m.line_no AS "lineNo", m.quantity_in AS "quantityIn", m.quantity_out AS "quantityOut",
                m.unit_cost::text AS "unitCost", m.value::text AS value,
                (${opening.quantity}::bigint + sum(m.quantity_in - m.quantity_out) OVER running)::text AS balance,
                (${opening.value}::numeric + sum(CASE WHEN m.quantity_in > 0 THEN m.value ELSE -m.value END) OVER running)::text AS "balanceValue"
         FROM stock_moves m JOIN items it ON it.id = m.item_id JOIN inventory i ON i.id = m.inventory_id JOIN regions r ON r.id = m.region_id
+          JOIN stock_locations loc ON loc.id = m.location_id
         WHERE ${allOf(conditions)}
         WINDOW running AS (ORDER BY m.move_date, m.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
         ORDER BY m.move_date, m.id
@@ -157,7 +160,7 @@ async function moveRows(executor: Executor, filter: Filter, query: LedgerQuery, 
 }
 
 function ledgerRowOf(row: MoveRow): InventoryLedgerRow {
-  const { itemName, articleNumber, regionName, ...rest } = row;
+  const { itemName, articleNumber, regionName, locationName, kind, ...rest } = row;
   return {
     ...rest,
     moveId: Number(row.moveId),
@@ -167,6 +170,7 @@ function ledgerRowOf(row: MoveRow): InventoryLedgerRow {
     regionId: Number(row.regionId),
     region: { regionName },
     locationId: Number(row.locationId),
+    location: { locationName, kind },
     documentId: Number(row.documentId),
     lineNo: Number(row.lineNo),
     quantityIn: Number(row.quantityIn),

@@ -1,4 +1,4 @@
-import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema } from '@erp/domain';
+import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema, stockLocationKinds } from '@erp/domain';
 import { z } from 'zod';
 import { decimalString, envelope, exportFormatQuery, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
 
@@ -15,6 +15,7 @@ const lotRow = z.looseObject({
   regionId: z.int(),
   region: z.looseObject({ regionName: z.string() }),
   locationId: z.int(),
+  location: z.looseObject({ locationName: z.string(), kind: z.enum(stockLocationKinds) }).describe('The warehouse, or the in-transit location of the destination region'),
   quantity: z.int(),
   unitCost: decimalString,
   value: decimalString.describe('quantity x unit cost'),
@@ -40,6 +41,8 @@ const moveRow = z.looseObject({
   inventoryId: z.int(),
   lotNumber: z.string(),
   regionId: z.int(),
+  locationId: z.int(),
+  location: z.looseObject({ locationName: z.string(), kind: z.enum(stockLocationKinds) }).describe('Where the movement happened: a warehouse or an in-transit location'),
   documentType: z.string(),
   documentId: z.int(),
   documentNumber: z.string(),
@@ -56,7 +59,7 @@ export const inventoryDocs = {
   list: routeSchema({
     tags,
     summary: 'Stock on hand per item, lot and region',
-    description: 'Row scopes: permissions.regions and permissions.categories. Totals are of the whole filter.',
+    description: 'Row scopes: permissions.regions and permissions.categories. Totals are of the whole filter. `location`: warehouse stock (the default), stock in transit, or all.',
     querystring: inventoryListQuerySchema,
     response: {
       200: envelope({ data: z.array(lotRow), total: z.int(), totals: balance, nearExpiryDays: z.int(), today: isoDate }),

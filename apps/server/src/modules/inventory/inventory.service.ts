@@ -32,6 +32,7 @@ const lotFrom = sql`FROM inventory i JOIN items it ON it.id = i.item_id JOIN reg
 function listConditions(query: ListQuery, subject: RowScopeSubject, today: string, windowDays: number): SQL {
   const conditions: SQL[] = stockScope(subject, sql`i.region_id`, sql`i.item_id`);
   if (!query.includeEmpty) conditions.push(sql`i.quantity > 0`);
+  if (query.location !== 'all') conditions.push(sql`l.kind = ${query.location}`);
   if (query.itemId) conditions.push(sql`i.item_id = ${query.itemId}`);
   if (query.categoryId) conditions.push(sql`it.category_id = ${query.categoryId}`);
   if (query.regionId) conditions.push(sql`i.region_id = ${query.regionId}`);

@@ -26,7 +26,8 @@ beforeAll(async () => {
   ids.gloves = await item('Nitrile Gloves', 'GLV-9', ids.consumables, false);
   const [transit] = await queryRows<{ id: number }>(
     t.database.db,
-    sql`INSERT INTO stock_locations (kind, region_id, location_name) VALUES ('transit', ${ids.north}, 'North in transit') RETURNING id`,
+    // Created with the region (migration 0010): stock on its way to North.
+    sql`SELECT id FROM stock_locations WHERE kind = 'transit' AND region_id = ${ids.north}`,
   );
   ids.transit = Number(transit!.id);
   // Lots: fresh, near expiry, expired, untracked, one drawn to nothing, one in transit.
@@ -78,25 +79,36 @@ describe('GET /api/inventory', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     const rows = body.data as InventoryRow[];
-    // The lot drawn to nothing is history, not stock on hand.
-    expect(rows.map((r) => r.lotNumber).sort()).toEqual(['', 'E-1', 'F-1', 'N-1', 'T-1']);
+    // The lot drawn to nothing is history, not stock on hand; stock in transit is not in a warehouse.
+    expect(rows.map((r) => r.lotNumber).sort()).toEqual(['', 'E-1', 'F-1', 'N-1']);
     const near = rows.find((r) => r.lotNumber === 'N-1')!;
     expect(near).toMatchObject({ quantity: 4, unitCost: '0.10', value: '0.40', nearExpiry: true, expired: false, region: { regionName: 'North' } });
     expect(rows.find((r) => r.lotNumber === 'E-1')).toMatchObject({ expired: true, nearExpiry: false, value: '8.00' });
     expect(rows.find((r) => r.lotNumber === 'F-1')).toMatchObject({ quantity: 7, value: '700.70', nearExpiry: false, expired: false });
     expect(rows.find((r) => r.itemId === ids.gloves)).toMatchObject({ quantity: 60, value: '21.00', dateExpiry: null, nearExpiry: false, expired: false });
-    // 700.70 + 0.40 + 8.00 + 21.00 + 3.00
-    expect(body.totals).toEqual({ quantity: 78, value: '733.10' });
-    expect(body.total).toBe(5);
+    // 700.70 + 0.40 + 8.00 + 21.00
+    expect(body.totals).toEqual({ quantity: 75, value: '730.10' });
+    expect(body.total).toBe(4);
     expect(body.nearExpiryDays).toBe(90);
     // Soonest expiry first by default, undated last.
-    expect(rows.map((r) => r.lotNumber)).toEqual(['E-1', 'N-1', 'T-1', 'F-1', '']);
+    expect(rows.map((r) => r.lotNumber)).toEqual(['E-1', 'N-1', 'F-1', '']);
+    expect(near.location).toEqual({ locationName: 'North warehouse', kind: 'warehouse' });
+  });
+
+  it('shows stock in transit on request (location=transit), or every place (location=all)', async () => {
+    const transit = (await get('/api/inventory?location=transit')).json();
+    expect(transit.data.map((r: InventoryRow) => [r.lotNumber, r.quantity, r.location])).toEqual([['T-1', 3, { locationName: 'North in transit', kind: 'transit' }]]);
+    expect(transit.totals).toEqual({ quantity: 3, value: '3.00' });
+    const all = (await get('/api/inventory?location=all')).json();
+    // 700.70 + 0.40 + 8.00 + 21.00 + 3.00
+    expect(all.totals).toEqual({ quantity: 78, value: '733.10' });
+    expect(all.total).toBe(5);
   });
 
   it('filters by item, category, region, expiry window, status and search, and pages on the server', async () => {
     const lotsOf = async (query: string) => ((await get(`/api/inventory?${query}`)).json().data as InventoryRow[]).map((r) => r.lotNumber).sort();
     expect(await lotsOf(`itemId=${ids.gloves}`)).toEqual(['']);
-    expect(await lotsOf(`categoryId=${ids.reagents}`)).toEqual(['E-1', 'F-1', 'N-1', 'T-1']);
+    expect(await lotsOf(`categoryId=${ids.reagents}`)).toEqual(['E-1', 'F-1', 'N-1']);
     expect(await lotsOf(`regionId=${ids.south}`)).toEqual(['', 'E-1']);
     expect(await lotsOf('expiringWithin=90')).toEqual(['E-1', 'N-1']);
     expect(await lotsOf('status=expired')).toEqual(['E-1']);
@@ -106,11 +118,11 @@ describe('GET /api/inventory', () => {
     const page = (await get('/api/inventory?pageSize=2&page=2&sort=quantity&order=desc')).json();
     // 60, 7, then the two lots of 4.
     expect(page.data.map((r: InventoryRow) => r.quantity)).toEqual([4, 4]);
-    expect(page.total).toBe(5);
-    expect(page.totals).toEqual({ quantity: 78, value: '733.10' });
-    const bad = await get('/api/inventory?regionId=abc&expiringWithin=-1&sort=nope');
+    expect(page.total).toBe(4);
+    expect(page.totals).toEqual({ quantity: 75, value: '730.10' });
+    const bad = await get('/api/inventory?regionId=abc&expiringWithin=-1&sort=nope&location=nowhere');
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['expiringWithin', 'regionId', 'sort']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['expiringWithin', 'location', 'regionId', 'sort']);
   });
 
   it('narrows lots by permissions.regions and permissions.categories', async () => {
@@ -128,13 +140,13 @@ describe('GET /api/inventory', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Item,Article number,Lot,Expiry,Region,Quantity,Unit cost,Value,Status');
+    expect(lines[0]).toBe('Item,Article number,Lot,Expiry,Region,Location,Quantity,Unit cost,Value,Status');
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.includes('Expired (blocked)'))).toBe(true);
     const xlsx = await t.app.inject({ method: 'GET', url: '/api/inventory/export?format=xlsx', headers: bearer(t.adminToken) });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0]!.rowCount).toBe(6);
+    expect(workbook.worksheets[0]!.rowCount).toBe(5);
   });
 });
 
@@ -190,6 +202,9 @@ describe('GET /api/inventory-ledger', () => {
     expect(ledger.rows[ledger.rows.length - 1]!.balanceValue).toBe('733.10');
     expect(ledger.totals).toMatchObject({ quantityIn: 124, quantityOut: 46, count: 10 });
     expect(ledger.rows[0]).toMatchObject({ moveDate: '2026-01-05', documentType: 'test', documentNumber: 'TS-1', lotNumber: 'F-1', item: { itemName: 'CBC Reagent' } });
+    // Every movement says where it happened: a warehouse, or stock in transit.
+    expect(ledger.rows[0]!.location).toEqual({ locationName: 'North warehouse', kind: 'warehouse' });
+    expect(ledger.rows.find((r) => r.lotNumber === 'T-1')!.location).toEqual({ locationName: 'North in transit', kind: 'transit' });
   });
 
   it('filters by lot, item and region, with an opening balance before from', async () => {
@@ -242,7 +257,7 @@ describe('GET /api/inventory-ledger', () => {
     const csv = await get(`/api/inventory-ledger/export?itemId=${ids.gloves}&from=2026-01-08`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Item,Lot,Region,Document,In,Out,Value,Balance,Balance value');
+    expect(lines[0]).toBe('Date,Item,Lot,Region,Location,Document,In,Out,Value,Balance,Balance value');
     expect(lines[1]).toContain('Opening balance');
     expect(lines[lines.length - 1]).toContain('Closing balance');
     expect(lines).toHaveLength(4);

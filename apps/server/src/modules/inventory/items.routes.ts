@@ -21,6 +21,8 @@ export function registerItemRoutes(app: FastifyInstance): void {
         vendorId: items.vendorId,
         plans: items.plans,
         isApproved: items.isApproved,
+        // A purchase order line's unit cost starts from it.
+        costPrice: items.costPrice,
       },
       actions: {
         approve: async (request, id) => ({ message: itemMessages.approved, data: await approveItem(app.ctx.db, plan, actorOf(request), id) }),

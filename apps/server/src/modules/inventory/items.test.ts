@@ -111,7 +111,7 @@ describe('items', () => {
     const options = response.json().options as ItemOption[];
     expect(options.length).toBeGreaterThan(0);
     for (const option of options) {
-      expect(Object.keys(option)).toEqual(expect.arrayContaining(['id', 'name', 'itemId', 'itemName', 'articleNumber', 'vendorId', 'plans', 'isApproved']));
+      expect(Object.keys(option)).toEqual(expect.arrayContaining(['id', 'name', 'itemId', 'itemName', 'articleNumber', 'vendorId', 'plans', 'isApproved', 'costPrice']));
       expect(option.itemId).toBe(option.id);
       expect(isOptionDisabled(option)).toBe(!option.isApproved);
     }
@@ -144,5 +144,19 @@ describe('items', () => {
     const supervisor = await t.userWithRole('inventorySupervisor');
     expect((await get('/api/items/options', supervisor.token)).statusCode).toBe(200);
     expect((await get('/api/items', supervisor.token)).statusCode).toBe(403);
+  });
+
+  it('refuses (409, not 500) deleting an item a draft stock adjustment names, the database restricting it', async () => {
+    const created = (await post('/api/items', item({ articleNumber: 'DEL-RESTRICT-1' }))).json().data;
+    const region = (await post('/api/regions', { regionName: 'Items restrict', regionCode: 'IRS' })).json().data.id;
+    const draft = await post('/api/stock-adjustments', {
+      adjustmentDate: '2026-03-01',
+      reason: 'openingStock',
+      narration: '',
+      lines: [{ itemId: created.id, regionId: region, lotNumber: 'R1', dateExpiry: '2030-01-01', quantity: 1, unitCost: '1.00' }],
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/items/${created.id}`, headers: bearer(t.adminToken) });
+    expect(refused.statusCode, refused.body).toBe(409);
   });
 });

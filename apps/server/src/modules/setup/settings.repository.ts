@@ -1,4 +1,5 @@
-import type { CompanySettings, LogoKind, PublicCompany } from '@erp/domain';
+import { type CompanySettings, defaultProductTitle, type LogoKind, type PublicCompany } from '@erp/domain';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companyLogos, companySettings } from '../../db/schema/index.ts';
 
@@ -37,4 +38,31 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
 export async function readPublicCompany(executor: Executor): Promise<PublicCompany> {
   const settings = await readCompanySettings(executor);
   return { companyName: settings.companyName || null, rectangleLogo: settings.rectangleLogo };
+}
+
+/** What a printed document's letterhead shows of the company; the logo is the rectangular one, as in the web's print header. */
+export interface CompanyLetterhead {
+  name: string;
+  address: string;
+  phone: string;
+  taxNumber: string;
+  currency: string;
+  logo: { bytes: Buffer; mimeType: string } | null;
+}
+
+export async function readCompanyLetterhead(executor: Executor): Promise<CompanyLetterhead> {
+  const [row] = await executor
+    .select({ companyName: companySettings.companyName, address: companySettings.address, phone: companySettings.phone, taxNumber: companySettings.taxNumber, currency: companySettings.currency })
+    .from(companySettings)
+    .limit(1);
+  const [logo] = await executor.select({ bytes: companyLogos.bytes, mime: companyLogos.mime }).from(companyLogos).where(eq(companyLogos.kind, 'rectangle'));
+  return {
+    // No name set yet: the product title, as the sign-in page and the web's print header show.
+    name: row?.companyName || defaultProductTitle,
+    address: row?.address ?? '',
+    phone: row?.phone ?? '',
+    taxNumber: row?.taxNumber ?? '',
+    currency: row?.currency ?? 'PKR',
+    logo: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null,
+  };
 }

@@ -1,6 +1,8 @@
 /**
- * What the setup area offers other modules: the user lookups that sign-in needs. Another
- * module imports setup only through this file; the rest of modules/setup is private to it
- * (docs/ARCHITECTURE.md, "Boundaries").
+ * What the setup area offers other modules: the user lookups that sign-in needs, and the
+ * company's letterhead that printed documents carry. Another module imports setup only
+ * through this file; the rest of modules/setup is private to it (docs/ARCHITECTURE.md,
+ * "Boundaries").
  */
 export { findSessionUser, findUserForLogin, type SessionUserRecord, type UserRecord } from './users.repository.ts';
+export { type CompanyLetterhead, readCompanyLetterhead } from './settings.repository.ts';

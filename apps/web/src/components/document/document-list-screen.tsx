@@ -3,8 +3,9 @@ import { constants, type DocumentDefinition } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import type { SortOrder } from 'antd/es/table/interface';
+import { type ReactNode, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
@@ -13,21 +14,23 @@ import { ExportButtons } from '../export-buttons.tsx';
 import { downloadExport, type ListParams } from '../resource/resource-api.ts';
 import { afterTableChange, serverPagination } from '../resource/table-paging.ts';
 import { type DocumentRecord, documentKeys, fetchDocuments } from './document-api.ts';
-import { DocumentDrawer, type DocumentPanels, type DocumentTarget } from './document-drawer.tsx';
+import { addressOf, type DocumentAddress } from './document-address.ts';
+import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
-
-/** `/<route>`, `/<route>/new`, `/<route>/:id`: the list, and the document open in a drawer over it. */
-function targetOf(splat: string | undefined): DocumentTarget | undefined {
-  if (splat === 'new') return 'new';
-  const id = Number(splat);
-  return splat && Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
   definition: DocumentDefinition;
   /** The type's own columns, shown between the date and the status. */
   columns: ColumnsType<DocumentRecord>;
   searchPlaceholder?: string;
+  /** Columns after the status (a computed state such as the receipt status). */
+  trailingColumns?: ColumnsType<DocumentRecord>;
+  /** Where its documents open in the address bar; by default on the declaration's route (document-address.ts). */
+  address?: DocumentAddress;
+  /** The heading; false when the screen shows its own above tabs. */
+  showTitle?: boolean;
+  /** False hides New (documents made from another one: a goods receipt from its order). */
+  allowCreate?: boolean;
 }
 
 /**
@@ -35,29 +38,48 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
  * sorted, exported; number, date and status columns from the declaration; the drawer with the
  * form or the read-only view. A document type passes its columns and its two panels.
  */
-export function DocumentListScreen<Doc extends DocumentRecord>({ definition, columns, searchPlaceholder, renderForm, renderView }: DocumentListScreenProps<Doc>) {
+export function DocumentListScreen<Doc extends DocumentRecord>({
+  definition,
+  columns,
+  trailingColumns = [],
+  searchPlaceholder,
+  address: given,
+  showTitle = true,
+  allowCreate = true,
+  renderForm,
+  renderView,
+}: DocumentListScreenProps<Doc>) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const target = targetOf(useParams()['*']);
+  const address = given ?? addressOf(definition.route);
+  const target = address.targetOf(useLocation());
   const numberKey = definition.numberField ?? 'documentNumber';
-  const canCreate = user !== undefined && definition.mayRun(user, 'edit');
+  const canCreate = allowCreate && user !== undefined && definition.mayRun(user, 'edit');
   const [params, setParams] = useState<ListParams>({ page: 1, pageSize: constants.defaultPageSize, sort: definition.dateField, order: 'desc', filters: {} });
   const list = useQuery({ queryKey: documentKeys.list(definition.name, params), queryFn: () => fetchDocuments<DocumentRecord>(definition, params), placeholderData: keepPreviousData });
   const filters = params.filters ?? {};
   const setFilter = (changes: Record<string, unknown>) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, ...changes } }));
-  const sortOrder = (field: string) => (params.sort === field ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
-  const open = (id: number) => void navigate(`${definition.route}/${id}`);
+  const sortOrder = (field: string): SortOrder => (params.sort === field ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
+  const open = (id: number) => void navigate(address.href(id));
+  // A type column that sorts shows the list's sort like the generic ones.
+  const sortable = (extra: ColumnsType<DocumentRecord>) =>
+    extra.map((column) => (column.sorter && column.key !== undefined ? { ...column, sortOrder: sortOrder(String(column.key)) } : column));
+  const heading: ReactNode = showTitle ? (
+    <Typography.Title level={3} style={{ margin: 0 }}>
+      {definition.title}
+    </Typography.Title>
+  ) : (
+    <span />
+  );
 
   return (
     <Flex vertical gap={16} className="document-list-screen">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {definition.title}
-        </Typography.Title>
+        {heading}
         <Space wrap>
           <ExportButtons onExport={(format) => downloadExport(definition.name, format, params)} />
           {canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${definition.route}/new`)}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(address.href('new'))}>
               New
             </Button>
           )}
@@ -100,8 +122,9 @@ export function DocumentListScreen<Doc extends DocumentRecord>({ definition, col
             render: (v: string | null) => v ?? <Typography.Text type="secondary">Draft</Typography.Text>,
           },
           { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
-          ...columns,
+          ...sortable(columns),
           { key: 'status', dataIndex: 'status', title: 'Status', render: (v: string) => <DocumentStatusTag definition={definition} status={v} /> },
+          ...sortable(trailingColumns),
           {
             key: 'actions',
             title: 'Actions',
@@ -120,7 +143,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({ definition, col
       <DocumentDrawer<Doc>
         definition={definition}
         target={target}
-        onClose={() => void navigate(definition.route)}
+        onClose={() => void navigate(address.href())}
         onOpen={open}
         renderForm={renderForm}
         renderView={renderView}

@@ -1,8 +1,8 @@
 import type { DocumentDefinition } from '@erp/domain';
 import { Tag } from 'antd';
 
-// One colour per kind of state, whatever the document: waiting, done, undone, approved.
-const colours: Record<string, string> = { draft: 'gold', posted: 'green', approved: 'blue', received: 'green', closed: 'default', cancelled: 'red' };
+// One colour per kind of state, whatever the document: waiting, done, undone, approved or under way.
+const colours: Record<string, string> = { draft: 'gold', posted: 'green', approved: 'blue', dispatched: 'blue', received: 'green', closed: 'default', cancelled: 'red' };
 
 type States = Pick<DocumentDefinition, 'stateLabels'>;
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Typography, type FormListFieldData } from 'antd';
+import { Alert, Button, Flex, Form, Typography, type FormListFieldData, type FormListOperation } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface LinesEditorProps {
@@ -15,32 +15,42 @@ export interface LinesEditorProps {
   linesError?: string;
   /** For tests and styles: `<name>-line-N`. */
   testIdPrefix?: string;
+  /** False when lines come from another document (a receipt's from its order): no Add line. */
+  addable?: boolean;
+  /** A line's own buttons before Remove (split a receipt line into another lot). */
+  lineActions?: (field: FormListFieldData, index: number, operations: FormListOperation) => ReactNode;
 }
 
 /** The lines of any document: numbered rows, add and remove, a footer and the lines' own error. */
-export function LinesEditor({ min, emptyLine, renderLine, footer, linesError, testIdPrefix = 'document' }: LinesEditorProps) {
+export function LinesEditor({ min, emptyLine, renderLine, footer, linesError, testIdPrefix = 'document', addable = true, lineActions }: LinesEditorProps) {
   return (
     <Form.List name="lines">
-      {(fields, { add, remove }) => (
-        <Flex vertical gap={4}>
-          {fields.map((field, index) => (
-            <Flex key={field.key} gap={8} wrap align="start" className="document-line" data-testid={`${testIdPrefix}-line-${index + 1}`}>
-              <Typography.Text type="secondary" style={{ width: 20, paddingTop: 5 }}>
-                {index + 1}
-              </Typography.Text>
-              {renderLine(field, index)}
-              <Button aria-label={`Remove line ${index + 1}`} icon={<DeleteOutlined />} disabled={fields.length <= min} onClick={() => remove(field.name)} />
-            </Flex>
-          ))}
-          <div>
-            <Button icon={<PlusOutlined />} onClick={() => add(emptyLine())}>
-              Add line
-            </Button>
-          </div>
-          {footer}
-          {linesError && <Alert type="error" showIcon title={linesError} role="alert" />}
-        </Flex>
-      )}
+      {(fields, operations) => {
+        const { add, remove } = operations;
+        return (
+          <Flex vertical gap={4}>
+            {fields.map((field, index) => (
+              <Flex key={field.key} gap={8} wrap align="start" className="document-line" data-testid={`${testIdPrefix}-line-${index + 1}`}>
+                <Typography.Text type="secondary" style={{ width: 20, paddingTop: 5 }}>
+                  {index + 1}
+                </Typography.Text>
+                {renderLine(field, index)}
+                {lineActions?.(field, index, operations)}
+                <Button aria-label={`Remove line ${index + 1}`} icon={<DeleteOutlined />} disabled={fields.length <= min} onClick={() => remove(field.name)} />
+              </Flex>
+            ))}
+            {addable && (
+              <div>
+                <Button icon={<PlusOutlined />} onClick={() => add(emptyLine())}>
+                  Add line
+                </Button>
+              </div>
+            )}
+            {footer}
+            {linesError && <Alert type="error" showIcon title={linesError} role="alert" />}
+          </Flex>
+        );
+      }}
     </Form.List>
   );
 }

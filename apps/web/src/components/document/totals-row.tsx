@@ -6,6 +6,8 @@ export interface TotalItem {
   label: string;
   /** A decimal string, shown formatted. */
   value: string;
+  /** Decimal places shown: 2 for money (the default), 0 for a count of units. */
+  scale?: number;
 }
 
 /** A form's live totals (exact decimals), right-aligned, with an extra note (balanced, difference). */
@@ -14,7 +16,7 @@ export function TotalsBar({ items, extra, testId }: { items: readonly TotalItem[
     <Flex gap={16} wrap align="center" justify="flex-end" data-testid={testId} style={{ padding: '8px 0' }}>
       {items.map((item) => (
         <span key={item.label}>
-          {item.label} <strong>{formatDecimal(item.value)}</strong>
+          {item.label} <strong>{formatDecimal(item.value, item.scale)}</strong>
         </span>
       ))}
       {extra}

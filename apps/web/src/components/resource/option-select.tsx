@@ -57,6 +57,8 @@ export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loadin
   optionText?: (option: GenericOption) => string;
   /** The resource's own options filters, sent with every options call (inventory: `{ purpose: 'adjustment' }`). */
   filters?: Record<string, string | number>;
+  /** The whole option the user picked (or undefined when cleared): a line prefills from it (an item's cost). */
+  onOptionPicked?: (option: GenericOption | undefined) => void;
 }
 
 function selectedIds(value: unknown): number[] {
@@ -68,7 +70,7 @@ function selectedIds(value: unknown): number[] {
  * A picker over a resource's options. Small lists are loaded once and filtered here; when the
  * server says there are more than it sent, typing searches on the server instead.
  */
-export function OptionSelect({ resource, planYears, optionText, placeholder, filters, ...rest }: OptionSelectProps) {
+export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, ...rest }: OptionSelectProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 250);
   const first = useQuery({ queryKey: resourceKeys.options(resource, { filters }), queryFn: () => fetchOptions(resource, { filters }) });
@@ -93,6 +95,10 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
       allowClear
       placeholder={placeholder ?? 'Select'}
       {...rest}
+      onChange={(value: unknown, option) => {
+        rest.onChange?.(value, option);
+        onOptionPicked?.(typeof value === 'number' ? byId.get(value) : undefined);
+      }}
       loading={first.isLoading || searched.isFetching}
       options={options}
       showSearch={{

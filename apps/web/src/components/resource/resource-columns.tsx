@@ -1,4 +1,4 @@
-import { formatDateTime, listedFields, resourceByName, type FieldDeclaration, type ResourceDeclaration } from '@erp/domain';
+import { formatDateTime, formatDecimal, isDecimalString, listedFields, resourceByName, type FieldDeclaration, type ResourceDeclaration } from '@erp/domain';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDate } from '../../lib/dates.ts';
@@ -29,6 +29,9 @@ function renderValue(field: FieldDeclaration, row: ResourceRow): React.ReactNode
       return formatDate(value);
     case 'enum':
       return field.enumValues?.find((v) => v.value === value)?.label ?? String(value ?? '');
+    case 'decimal':
+      // Money reads with thousands separators, exactly (spec section 9's balances do too).
+      return typeof value === 'string' && isDecimalString(value, field.scale ?? 2, Number.POSITIVE_INFINITY) ? formatDecimal(value, field.scale ?? 2) : String(value ?? '');
     default:
       return value === undefined || value === null ? '' : String(value);
   }

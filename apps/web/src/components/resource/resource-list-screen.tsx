@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { constants, hasScope, isReadOnlyRole, messages, type ResourceDeclaration } from '@erp/domain';
+import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -72,8 +72,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
   });
 
   const role = user?.role;
-  const canWrite = role !== undefined && !isReadOnlyRole(role);
-  const canDelete = role !== undefined && hasScope(role, user?.scopes, `${resource.name}:delete`);
+  // Read-only roles, and roles lacking the resource's write scope (the price list's), only read.
+  const canWrite = role !== undefined && canWriteResource(role, user?.scopes, resource);
+  const canDelete = canWrite && hasScope(role, user?.scopes, `${resource.name}:delete`);
 
   const columns = resourceColumns(resource, { field: params.sort, order: params.order });
   if (canWrite || canDelete || rowActions || rowLinks?.length) {

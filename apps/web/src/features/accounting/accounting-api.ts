@@ -56,8 +56,3 @@ export async function savePeriodClose(closedThrough: string): Promise<string> {
   return data.message;
 }
 
-/** Where a ledger row's document opens. Later modules add their document types here. */
-export function documentPath(documentType: string, documentId: number): string | undefined {
-  if (documentType === 'journal' || documentType === 'journals') return `/journals/${documentId}`;
-  return undefined;
-}

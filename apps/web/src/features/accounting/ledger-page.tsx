@@ -9,7 +9,8 @@ import { DateRangeInput } from '../../components/date-input.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, documentPath, downloadLedger, fetchLedger } from './accounting-api.ts';
+import { documentHref } from '../../components/document/document-address.ts';
+import { accountingKeys, downloadLedger, fetchLedger } from './accounting-api.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import './ledger-page.css';
 
@@ -146,7 +147,7 @@ export function LedgerPage() {
                   title: 'Document',
                   className: 'nowrap',
                   render: (_: unknown, row) => {
-                    const path = documentPath(row.documentType, row.documentId);
+                    const path = documentHref(row.documentType, row.documentId);
                     return path ? <Link to={path}>{row.documentNumber}</Link> : row.documentNumber;
                   },
                 },

@@ -38,11 +38,6 @@ export async function approveItem(id: number): Promise<{ message: string; data: 
   return data;
 }
 
-/** Where a movement's source document opens, for the document types that have a screen. */
-export function stockDocumentPath(documentType: string, documentId: number): string | undefined {
-  if (documentType === 'stock-adjustments' || documentType === 'stock-adjustment') return `/inventory?adjustment=${documentId}`;
-  return undefined;
-}
 
 /** A stock adjustment as the API answers it (docs/API.md, Stock adjustments). */
 export type StockAdjustment = StockAdjustmentDetail;

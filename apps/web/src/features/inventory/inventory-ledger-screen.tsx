@@ -4,13 +4,14 @@ import { Alert, Button, Descriptions, Flex, Space, Table, Tag, Typography } from
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeInput } from '../../components/date-input.tsx';
+import { documentHref } from '../../components/document/document-address.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
-import { downloadInventoryLedger, fetchInventoryLedger, inventoryKeys, stockDocumentPath } from './inventory-api.ts';
+import { downloadInventoryLedger, fetchInventoryLedger, inventoryKeys } from './inventory-api.ts';
 
 export const inventoryLedgerPageSize = 100;
 
@@ -134,12 +135,13 @@ export function InventoryLedgerScreen() {
               </Link>
             ),
           },
-          { key: 'region', title: 'Region', render: (_: unknown, row) => row.region.regionName },
+          // Stock in transit is the destination region's, on its way: said so.
+          { key: 'region', title: 'Region', render: (_: unknown, row) => (row.location.kind === 'warehouse' ? row.region.regionName : `${row.region.regionName} (${row.location.locationName})`) },
           {
             key: 'document',
             title: 'Document',
             render: (_: unknown, row) => {
-              const path = stockDocumentPath(row.documentType, row.documentId);
+              const path = documentHref(row.documentType, row.documentId);
               return path ? <Link to={path}>{row.documentNumber}</Link> : row.documentNumber;
             },
           },

@@ -1,11 +1,13 @@
 import { canAccessRoute, constants, formatDecimal, type InventoryListQuery, type InventoryRow, stockAdjustmentDocument } from '@erp/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
+import { documentKeys } from '../../components/document/document-api.ts';
 import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { ImportButton } from '../../components/import/import-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { serverPagination } from '../../components/resource/table-paging.ts';
@@ -27,6 +29,13 @@ const statuses = [
   { value: 'nearExpiry', label: 'Near expiry' },
   { value: 'expired', label: 'Expired (blocked)' },
   { value: 'usable', label: 'Not expired' },
+];
+
+// Only warehouse stock is saleable, so it is what the screen shows unless asked.
+const locations: { value: NonNullable<InventoryListQuery['location']>; label: string }[] = [
+  { value: 'warehouse', label: 'In warehouses' },
+  { value: 'transit', label: 'In transit' },
+  { value: 'all', label: 'Warehouses and in transit' },
 ];
 
 const sortable = new Set(['itemName', 'lotNumber', 'dateExpiry', 'regionName', 'quantity', 'value']);
@@ -56,6 +65,12 @@ export function InventoryScreen() {
   };
   // Drafts post nothing, but only those who may post them are offered the form.
   const canAdjust = user !== undefined && stockAdjustmentDocument.mayRun(user, 'post');
+  const queryClient = useQueryClient();
+  // An opening-stock import posts adjustments: the lots and the adjustments' list change.
+  const refreshStock = () => {
+    void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: documentKeys.all(stockAdjustmentDocument.name) });
+  };
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -63,9 +78,12 @@ export function InventoryScreen() {
           Inventory
         </Typography.Title>
         {canAdjust && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-            New stock adjustment
-          </Button>
+          <Space wrap>
+            <ImportButton kind="opening-stock" title="Import opening stock" onImported={refreshStock} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              New stock adjustment
+            </Button>
+          </Space>
         )}
       </Flex>
       <Tabs
@@ -131,6 +149,13 @@ function StockOnHand() {
           options={expiryWindows}
           value={query.expiringWithin}
           onChange={(v: number | undefined) => filter({ expiringWithin: v })}
+          style={{ minWidth: 200 }}
+        />
+        <Select
+          aria-label="Filter by location"
+          options={locations}
+          value={query.location ?? 'warehouse'}
+          onChange={(v: NonNullable<Query['location']>) => filter({ location: v === 'warehouse' ? undefined : v })}
           style={{ minWidth: 200 }}
         />
         <Select

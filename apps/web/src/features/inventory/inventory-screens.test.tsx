@@ -113,6 +113,23 @@ describe('/inventory', () => {
     await waitFor(() => expect(api!.calls.filter((c) => c.url === '/api/inventory').at(-1)?.params).toMatchObject({ search: 'CBC' }));
   });
 
+  it('shows warehouse stock by default and stock in transit on request, saying where it is', async () => {
+    api = mockApi((config) => {
+      if (config.url !== '/api/inventory') return noOptions;
+      const transit = (config.params as Record<string, unknown>).location === 'transit';
+      const row = transit ? lot(9, 'T-1', { location: { locationName: 'Karachi in transit', kind: 'transit' }, region: { regionName: 'Karachi' } }) : lot(1, 'N-1');
+      return { status: 200, data: listOf([row]) };
+    });
+    renderWithApp(<InventoryScreen />, { auth: authOf(userOf('admin')) });
+    expect(await screen.findByText('N-1')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/inventory')?.params).not.toHaveProperty('location');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by location' }));
+    await userEvent.click(await screen.findByTitle('In transit'));
+    expect(await screen.findByText('T-1')).toBeInTheDocument();
+    expect(screen.getByText('Karachi (Karachi in transit)')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/inventory').at(-1)?.params).toMatchObject({ location: 'transit', page: 1 });
+  });
+
   it('links to the ledger only for roles that may open it', async () => {
     api = mockApi((config) => (config.url === '/api/inventory' ? { status: 200, data: listOf([lot(1, 'N-1')]) } : noOptions));
     renderWithApp(<InventoryScreen />, { auth: authOf(userOf('salesExecutive')) });
@@ -133,7 +150,8 @@ describe('/inventory-ledger', () => {
     regionId: 2,
     region: { regionName: 'Lahore' },
     locationId: 2,
-    documentType: 'stock-adjustments',
+    location: { locationName: 'Lahore warehouse', kind: 'warehouse' },
+    documentType: 'stock-adjustment',
     documentId: 10 + moveId,
     documentNumber: `SA-2026-00000${moveId}`,
     lineNo: 1,

@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { hasScope, isReadOnlyRole, items } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
+import { ImportButton } from '../../components/import/import-button.tsx';
 import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -30,9 +31,21 @@ function ApproveButton({ row }: { row: ResourceRow }) {
   );
 }
 
-/** /items: the generic list and form of the declaration, plus the approval. */
+/** /items: the generic list and form of the declaration, plus the approval and the import from CSV or Excel. */
 export function ItemsScreen() {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const canApprove = user !== undefined && !isReadOnlyRole(user.role) && hasScope(user.role, user.scopes, 'items:approve');
-  return <ResourceListScreen resource={items} rowActions={canApprove ? (row) => (row.isApproved ? null : <ApproveButton row={row} />) : undefined} />;
+  const canImport = user !== undefined && !isReadOnlyRole(user.role);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.all(items.name) });
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.options(items.name) });
+  };
+  return (
+    <ResourceListScreen
+      resource={items}
+      rowActions={canApprove ? (row) => (row.isApproved ? null : <ApproveButton row={row} />) : undefined}
+      headerExtra={canImport ? <ImportButton kind="items" title="Import items" onImported={refresh} /> : undefined}
+    />
+  );
 }

@@ -1,0 +1,298 @@
+import {
+  importMessages,
+  type ImportJobState,
+  type ImportJobStatus,
+  type ImportKindName,
+  type ImportMode,
+  type ImportPreview,
+  type ImportPreviewRow,
+  importPreviewRows,
+} from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { audit } from '../../plugins/audit.ts';
+import { type Actor, auditActorOf } from '../actor.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
+import type { AnyImportKind, CheckedRow } from './import-kind.ts';
+import { applyMapping, automaticMapping, type ImportMapping, parseMapping } from './mapping.ts';
+import { type ParsedSheet, parseSpreadsheet } from './parse-file.ts';
+
+/** A rejected row as kept with its job: the file's own cells and the errors by column key. */
+export interface RejectedRow {
+  rowNumber: number;
+  cells: string[];
+  errors: Record<string, string>;
+}
+
+/** How many row errors a refused all-or-nothing run names in its answer (the rejected rows' download has them all). */
+const refusalErrorsShown = 100;
+
+/** Previewed or failed jobs older than this are dropped with their files when a new import is previewed. */
+const staleAfter = sql`interval '7 days'`;
+
+/**
+ * Progress of the runs of this process, readable while a run's transaction holds the
+ * database (PGlite has one connection): job id -> counts. A run's rows commit with its job's
+ * final state, so the table says `running` only while the transaction is open.
+ */
+const inProgress = new Map<number, { kind: ImportKindName; createdBy: number; fileName: string; mode: ImportMode; total: number; processed: number }>();
+
+interface JobRecord {
+  id: number;
+  kind: ImportKindName;
+  fileName: string;
+  status: ImportJobStatus;
+  mode: ImportMode | null;
+  headers: string[];
+  mapping: ImportMapping;
+  totalRows: number;
+  processedRows: number;
+  importedRows: number;
+  rejectedRows: number;
+  error: string | null;
+  createdBy: number | null;
+}
+
+const jobColumns = sql`id, kind, file_name AS "fileName", status, mode, headers, mapping, total_rows AS "totalRows", processed_rows AS "processedRows",
+  imported_rows AS "importedRows", jsonb_array_length(rejected) AS "rejectedRows", error, created_by AS "createdBy"`;
+
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+function recordOf(row: Record<string, unknown>): JobRecord {
+  return {
+    ...(row as unknown as JobRecord),
+    id: Number(row.id),
+    headers: jsonOf<string[]>(row.headers),
+    mapping: jsonOf<ImportMapping>(row.mapping),
+    totalRows: Number(row.totalRows),
+    processedRows: Number(row.processedRows),
+    importedRows: Number(row.importedRows),
+    rejectedRows: Number(row.rejectedRows),
+    createdBy: row.createdBy === null ? null : Number(row.createdBy),
+  };
+}
+
+/** A job of the actor (another user's reads as missing), of the given kind when one is given. */
+export async function findJob(executor: Executor, actor: Actor, jobId: number, kind?: ImportKindName): Promise<JobRecord> {
+  const [row] = await queryRows(
+    executor,
+    sql`SELECT ${jobColumns} FROM import_jobs WHERE id = ${jobId}::int AND created_by = ${actor.userId}::int ${kind ? sql`AND kind = ${kind}` : sql``}`,
+  );
+  if (!row) throw new NotFoundError();
+  return recordOf(row);
+}
+
+/** The job's state: from this process's run while it runs, else from its row. */
+export function stateOf(job: JobRecord): ImportJobState {
+  const running = inProgress.get(job.id);
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    fileName: job.fileName,
+    status: running ? 'running' : job.status,
+    mode: running ? running.mode : job.mode,
+    totalRows: job.totalRows,
+    processedRows: running ? running.processed : job.processedRows,
+    importedRows: job.importedRows,
+    rejectedRows: job.rejectedRows,
+    error: job.error,
+  };
+}
+
+/** A running job of this process, without reading the database (its transaction holds PGlite's one connection). */
+export function runningState(actor: Actor, jobId: number): (ImportJobState & { kind: ImportKindName }) | undefined {
+  const running = inProgress.get(jobId);
+  if (!running || running.createdBy !== actor.userId) return undefined;
+  return {
+    jobId,
+    kind: running.kind,
+    fileName: running.fileName,
+    status: 'running',
+    mode: running.mode,
+    totalRows: running.total,
+    processedRows: running.processed,
+    importedRows: 0,
+    rejectedRows: 0,
+    error: null,
+  };
+}
+
+interface CheckedSheet {
+  checked: CheckedRow<unknown>[];
+  values: Record<string, string>[];
+}
+
+/** The sheet through the mapping and the kind's checks; cells the parser could not read are errors of their row. */
+async function checkSheet(executor: Executor, actor: Actor, kind: AnyImportKind, sheet: ParsedSheet, mapping: ImportMapping): Promise<CheckedSheet> {
+  const mapped = applyMapping(sheet.rows, kind.columns, sheet.headers, mapping);
+  const checked = (await kind.check(executor, actor, mapped)) as CheckedRow<unknown>[];
+  mapped.forEach((row, index) => {
+    if (!row.cellErrors) return;
+    checked[index] = { rowNumber: row.rowNumber, errors: { ...(checked[index]!.errors ?? {}), ...row.cellErrors } };
+  });
+  return { checked, values: mapped.map((r) => r.values) };
+}
+
+function previewOf(job: { id: number; fileName: string }, kind: AnyImportKind, sheet: ParsedSheet, mapping: ImportMapping, result: CheckedSheet): ImportPreview {
+  const invalidRows = result.checked.filter((r) => r.errors).length;
+  const preview: ImportPreviewRow[] = result.checked.slice(0, importPreviewRows).map((row, index) => ({
+    rowNumber: row.rowNumber,
+    values: result.values[index]!,
+    errors: row.errors ?? {},
+  }));
+  return {
+    jobId: job.id,
+    fileName: job.fileName,
+    headers: sheet.headers,
+    columns: kind.columns.map(({ key, label, required, hint }) => ({ key, label, required, ...(hint ? { hint } : {}) })),
+    mapping,
+    totalRows: sheet.rows.length,
+    validRows: sheet.rows.length - invalidRows,
+    invalidRows,
+    preview,
+  };
+}
+
+function sheetHasRows(sheet: ParsedSheet): void {
+  if (sheet.rows.length === 0) throw new BadRequestError({ file: importMessages.noRows }, importMessages.noRows);
+}
+
+/**
+ * Reads an uploaded file, maps its headers to the kind's columns, checks every row and keeps
+ * the file as a `previewed` job, so the run needs no second upload.
+ */
+export async function previewImport(db: Db, actor: Actor, kind: AnyImportKind, file: { fileName: string; bytes: Buffer }): Promise<ImportPreview> {
+  const sheet = await parseSpreadsheet(file.bytes);
+  sheetHasRows(sheet);
+  const mapping = automaticMapping(kind.columns, sheet.headers);
+  const result = await checkSheet(db, actor, kind, sheet, mapping);
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM import_jobs WHERE status IN ('previewed', 'failed') AND created_at < now() - ${staleAfter}`);
+    const [job] = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO import_jobs (kind, file_name, file, headers, mapping, total_rows, created_by)
+          VALUES (${kind.name}, ${file.fileName}, ${file.bytes}::bytea, ${JSON.stringify(sheet.headers)}::jsonb, ${JSON.stringify(mapping)}::jsonb,
+                  ${sheet.rows.length}::int, ${actor.userId}::int)
+          RETURNING id`,
+    );
+    return Number(job!.id);
+  });
+  return previewOf({ id, fileName: file.fileName }, kind, sheet, mapping, result);
+}
+
+async function fileOf(executor: Executor, jobId: number): Promise<Buffer> {
+  const [row] = await queryRows<{ file: Uint8Array | null }>(executor, sql`SELECT file FROM import_jobs WHERE id = ${jobId}::int`);
+  if (!row?.file) throw new ConflictError(importMessages.notRunnable);
+  return Buffer.from(row.file);
+}
+
+/** The kept file checked again under another mapping (the user changed a column). */
+export async function remapImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, rawMapping: unknown): Promise<ImportPreview> {
+  const job = await findJob(db, actor, jobId, kind.name);
+  if (job.status !== 'previewed' && job.status !== 'failed') throw new ConflictError(importMessages.notRunnable);
+  const sheet = await parseSpreadsheet(await fileOf(db, jobId));
+  const mapping = parseMapping(rawMapping, kind.columns, sheet.headers);
+  const result = await checkSheet(db, actor, kind, sheet, mapping);
+  await db.execute(sql`UPDATE import_jobs SET mapping = ${JSON.stringify(mapping)}::jsonb, updated_at = now() WHERE id = ${jobId}::int`);
+  return previewOf(job, kind, sheet, mapping, result);
+}
+
+function rejectedOf(sheet: ParsedSheet, checked: readonly CheckedRow<unknown>[]): RejectedRow[] {
+  return checked.flatMap((row, index) => (row.errors ? [{ rowNumber: row.rowNumber, cells: sheet.rows[index]!.cells, errors: row.errors }] : []));
+}
+
+/** `rows.<row number>.<column>`: the refused rows of an all-or-nothing run, the first hundred. */
+function refusalErrors(rejected: readonly RejectedRow[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  let count = 0;
+  for (const row of rejected) {
+    for (const [key, message] of Object.entries(row.errors)) {
+      if (count++ >= refusalErrorsShown) return errors;
+      errors[`rows.${row.rowNumber}.${key}`] = message;
+    }
+  }
+  return errors;
+}
+
+export interface ImportResult {
+  imported: number;
+  rejected: number;
+  job: ImportJobState;
+}
+
+/**
+ * Runs a previewed (or failed) job: the rows are checked again inside the transaction that
+ * writes them, so what is written is what was checked against the data as it is now. Valid
+ * rows are written by the kind in bulk, the job's final state and one audit entry in the same
+ * transaction. All or nothing: any invalid row stores nothing and answers 400 with the errors.
+ * A refusal or failure leaves the job runnable again, its rejected rows downloadable.
+ */
+export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, options: { mode: ImportMode; mapping?: unknown }): Promise<ImportResult> {
+  const job = await findJob(db, actor, jobId, kind.name);
+  const [claimed] = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE import_jobs SET status = 'running', mode = ${options.mode}, processed_rows = 0, error = NULL, updated_at = now()
+        WHERE id = ${jobId}::int AND status IN ('previewed', 'failed') RETURNING id`,
+  );
+  if (!claimed) throw new ConflictError(importMessages.notRunnable);
+  const progress = { kind: kind.name, createdBy: actor.userId, fileName: job.fileName, mode: options.mode, total: job.totalRows, processed: 0 };
+  let rejected: RejectedRow[] = [];
+  try {
+    const sheet = await parseSpreadsheet(await fileOf(db, jobId));
+    const mapping = options.mapping === undefined ? job.mapping : parseMapping(options.mapping, kind.columns, sheet.headers);
+    inProgress.set(jobId, progress);
+    const result = await db.transaction(async (tx) => {
+      const { checked } = await checkSheet(tx, actor, kind, sheet, mapping);
+      rejected = rejectedOf(sheet, checked);
+      if (options.mode === 'allOrNothing' && rejected.length > 0) {
+        throw new BadRequestError(refusalErrors(rejected), importMessages.allOrNothingRefused(rejected.length));
+      }
+      const valid = checked.flatMap((row) => (row.input !== undefined ? [{ rowNumber: row.rowNumber, input: row.input }] : []));
+      progress.processed = rejected.length;
+      const ids = valid.length > 0 ? await kind.write(tx, actor, valid, (written) => (progress.processed = rejected.length + written), { id: jobId, fileName: job.fileName }) : [];
+      await audit(tx, auditActorOf(actor), {
+        action: 'import',
+        resource: kind.resource,
+        recordId: `import-${jobId}`,
+        after: { kind: kind.name, jobId, fileName: job.fileName, mode: options.mode, imported: ids.length, rejected: rejected.length, ids },
+      });
+      await tx.execute(
+        sql`UPDATE import_jobs SET status = 'done', mapping = ${JSON.stringify(mapping)}::jsonb, total_rows = ${sheet.rows.length}::int,
+              processed_rows = ${sheet.rows.length}::int, imported_rows = ${ids.length}::int, rejected = ${JSON.stringify(rejected)}::jsonb,
+              file = NULL, updated_at = now(), finished_at = now()
+            WHERE id = ${jobId}::int`,
+      );
+      return { imported: ids.length, rejected: rejected.length };
+    });
+    inProgress.delete(jobId);
+    return { ...result, job: stateOf(await findJob(db, actor, jobId)) };
+  } catch (error) {
+    inProgress.delete(jobId);
+    // The caller's mistake (a mapping, an invalid row of an all-or-nothing run) leaves the job as previewed; anything else, failed.
+    const refused = error instanceof AppError && error.statusCode < 500;
+    const message = error instanceof AppError ? error.message : 'The import failed; nothing of it was stored';
+    await db.execute(
+      sql`UPDATE import_jobs SET status = ${refused ? 'previewed' : 'failed'}, error = ${message}, rejected = ${JSON.stringify(rejected)}::jsonb,
+            processed_rows = 0, updated_at = now()
+          WHERE id = ${jobId}::int`,
+    );
+    throw error;
+  }
+}
+
+/** The rejected rows of a job, for their download. */
+export async function rejectedRowsOf(db: Db, actor: Actor, jobId: number): Promise<{ job: JobRecord; rows: RejectedRow[] }> {
+  const job = await findJob(db, actor, jobId);
+  const [row] = await queryRows<{ rejected: unknown }>(db, sql`SELECT rejected FROM import_jobs WHERE id = ${jobId}::int`);
+  return { job, rows: jsonOf<RejectedRow[]>(row!.rejected) };
+}
+
+/**
+ * Jobs left `running` by a process that stopped: their transaction rolled back, so nothing of
+ * them was stored. Marked failed at start-up, runnable again (one server per database: PGlite
+ * locks its data directory; see the decisions).
+ */
+export async function failInterruptedJobs(db: Db): Promise<void> {
+  await db.execute(sql`UPDATE import_jobs SET status = 'failed', error = ${importMessages.interrupted}, processed_rows = 0, updated_at = now() WHERE status = 'running'`);
+}

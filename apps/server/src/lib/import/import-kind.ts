@@ -1,0 +1,56 @@
+import type { AppRoute, ImportColumnInfo, ImportKindName } from '@erp/domain';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { Actor } from '../actor.ts';
+
+/** One column an import reads. `key` names the field (the API's name where there is one); `label` and `aliases` are matched against the file's headers. */
+export interface ImportColumn extends ImportColumnInfo {
+  aliases?: readonly string[];
+  /** The template's example row. */
+  example: string;
+}
+
+/** A data row of the file, its cells read through the mapping: column key -> trimmed text ('' when empty or unmapped). */
+export interface ImportRow {
+  rowNumber: number;
+  values: Record<string, string>;
+}
+
+/** A row checked: the input the kind writes, or the errors by column key. */
+export type CheckedRow<Input> = { rowNumber: number; input: Input; errors?: undefined } | { rowNumber: number; input?: undefined; errors: Record<string, string> };
+
+/** The job a write belongs to, for what it writes (a narration, a note). */
+export interface ImportJobRef {
+  id: number;
+  fileName: string;
+}
+
+/** What a kind's write reports as it goes. */
+export type ImportProgress = (rowsWritten: number) => void;
+
+/**
+ * An import, declared once per kind (items, vendors, opening stock): where it belongs (its
+ * screen and scope decide who may run it, like the kind's own API), the columns it reads, how
+ * rows become the API's input and are checked, and how the valid rows are written in bulk.
+ */
+export interface ImportKind<Input = unknown> {
+  name: ImportKindName;
+  title: string;
+  /** The screen the import is on: the role table's rule for it decides who may import. */
+  route: AppRoute;
+  /** A scope needed on top of the route (opening stock: `stock-adjustments:post`). */
+  scope?: string;
+  /** The audit log's resource of the import's entry. */
+  resource: string;
+  columns: readonly ImportColumn[];
+  /**
+   * Checks every row with the same rules as the API (its zod schemas, references by name,
+   * duplicates in the file and against the database); references the actor may not see read
+   * as unknown. Reads only.
+   */
+  check(tx: Executor, actor: Actor, rows: readonly ImportRow[]): Promise<CheckedRow<Input>[]>;
+  /** Writes the checked rows inside the caller's transaction; answers the written records' ids. */
+  write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; input: Input }[], progress: ImportProgress, job: ImportJobRef): Promise<number[]>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of kinds of different inputs
+export type AnyImportKind = ImportKind<any>;

@@ -1,0 +1,106 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { pdfPageCount, pdfPageTexts, pdfTextLines } from '../../test/pdf-text.ts';
+import { type PrintableDocument, renderDocumentPdf } from './document-pdf.ts';
+import { winAnsiText } from './win-ansi.ts';
+
+/** A real PNG of width x height red pixels. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 30, 30]))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const model = (overrides: Partial<PrintableDocument> = {}): PrintableDocument => ({
+  company: { name: 'Lahore Diagnostics Supply', address: '12 Mall Road, Lahore', phone: '042-111-222', taxNumber: 'NTN 1234567-8', logo: { bytes: png(40, 12), mimeType: 'image/png' } },
+  title: 'Purchase Order',
+  number: 'PO-2026-000042',
+  status: 'Approved',
+  dateLines: [
+    { label: 'Order date', value: '5 Mar 2026' },
+    { label: 'Expected date', value: '19 Mar 2026' },
+  ],
+  parties: [
+    { title: 'Vendor', lines: ['Sysmex Pakistan', 'Ali Raza', 'Karachi'] },
+    { title: 'Deliver to', lines: ['Lahore Diagnostics Supply', 'North warehouse'] },
+  ],
+  columns: [
+    { key: 'no', label: '#', align: 'right', width: 0.5 },
+    { key: 'item', label: 'Item', width: 4 },
+    { key: 'quantity', label: 'Quantity', align: 'right', width: 1.2 },
+    { key: 'unitCost', label: 'Unit cost', align: 'right', width: 1.5 },
+    { key: 'value', label: 'Value', align: 'right', width: 1.6 },
+  ],
+  rows: Array.from({ length: 120 }, (_, index) => ({
+    no: String(index + 1),
+    item: index === 7 ? 'CBC reagent with a very long description that cannot fit on one line of its column and so wraps onto the next' : `Reagent ${index + 1}`,
+    quantity: '1,000',
+    unitCost: '12.35',
+    value: '12,350.00',
+  })),
+  totals: [{ label: 'Total (PKR)', value: '1,482,000.00' }],
+  notes: 'Deliver between 9 am and 5 pm.\nCold chain items in insulated boxes.',
+  footer: 'Thank you for your business',
+  createdAt: new Date(Date.UTC(2026, 2, 5, 9, 30)),
+  ...overrides,
+});
+
+describe('renderDocumentPdf', () => {
+  it('renders 120 lines on several A4 pages, the table header and "Page x of y" on each, wrapped text and the totals', async () => {
+    const pdf = await renderDocumentPdf(model(), { compress: false });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const lines = pdfTextLines(pdf);
+    for (const expected of ['Lahore Diagnostics Supply', 'Purchase Order', 'PO-2026-000042', 'Status: Approved', 'Order date: 5 Mar 2026', 'VENDOR', 'Sysmex Pakistan', 'Total (PKR)', '1,482,000.00', 'NOTES', 'Thank you for your business']) {
+      expect(lines).toContain(expected);
+    }
+    for (let n = 1; n <= 120; n += 1) if (n !== 8) expect(lines).toContain(`Reagent ${n}`);
+    // The long item name wraps into more than one line of its cell.
+    expect(lines.some((line) => line.startsWith('CBC reagent with a very long'))).toBe(true);
+    expect(lines).not.toContain(model().rows[7]!.item);
+    const pageTexts = pdfPageTexts(pdf);
+    expect(pageTexts).toHaveLength(pages);
+    pageTexts.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages}`);
+      expect(page).toContain(index === 0 ? 'PO-2026-000042' : 'Purchase Order PO-2026-000042 (continued)');
+      // Every page holding lines has the table's header above them.
+      const firstRow = page.findIndex((line) => /^Reagent \d+$/.test(line));
+      if (firstRow >= 0) expect(page.indexOf('Unit cost')).toBeGreaterThanOrEqual(0);
+      if (firstRow >= 0) expect(page.indexOf('Unit cost')).toBeLessThan(firstRow);
+    });
+  });
+
+  it('embeds a PNG logo, skips other image types, and gives the same bytes for the same model', async () => {
+    const withLogo = await renderDocumentPdf(model({ rows: [] }), { compress: false });
+    expect(withLogo.toString('latin1')).toMatch(/\/Subtype \/Image[\s\S]*\/Width 40[\s\S]*\/Height 12|\/Width 40[\s\S]*\/Subtype \/Image/);
+    const svg = await renderDocumentPdf(model({ rows: [], company: { name: 'Plain', logo: { bytes: Buffer.from('<svg/>'), mimeType: 'image/svg+xml' } } }), { compress: false });
+    expect(svg.toString('latin1')).not.toContain('/Subtype /Image');
+    const broken = await renderDocumentPdf(model({ rows: [], company: { name: 'Broken', logo: { bytes: Buffer.from('not a png'), mimeType: 'image/png' } } }));
+    expect(broken.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const first = await renderDocumentPdf(model());
+    const second = await renderDocumentPdf(model());
+    expect(first.equals(second)).toBe(true);
+    expect(first.length).toBeLessThan((await renderDocumentPdf(model(), { compress: false })).length);
+  });
+
+  it('prints characters the standard fonts lack as "?" rather than as wrong letters', async () => {
+    expect(winAnsiText('Café – “Nr” € ✓ اردو\tx')).toBe('Café – “Nr” € ? ???? x');
+    const pdf = await renderDocumentPdf(model({ rows: [], parties: [{ title: 'Vendor', lines: ['Kāshif ✓'] }] }), { compress: false });
+    expect(pdfTextLines(pdf)).toContain('K?shif ?');
+  });
+});

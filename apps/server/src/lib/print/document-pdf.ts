@@ -1,0 +1,257 @@
+import PDFDocument from 'pdfkit';
+import { winAnsiText } from './win-ansi.ts';
+
+/**
+ * A business document as it prints, already formatted: the renderer knows no document type
+ * (purchase orders today, invoices later), only a letterhead, a table and totals.
+ */
+export interface PrintableDocument {
+  company: {
+    name: string;
+    address?: string;
+    phone?: string;
+    taxNumber?: string;
+    /** PNG or JPEG (the only raster types PDF embeds as they are); any other type is left out. */
+    logo?: { bytes: Uint8Array; mimeType: string } | null;
+  };
+  /** 'Purchase Order'. */
+  title: string;
+  /** The document number, or what stands for it before there is one ('Draft #12'). */
+  number: string;
+  /** The state as users read it ('Approved'). */
+  status?: string;
+  dateLines: { label: string; value: string }[];
+  /** Blocks side by side under the letterhead: the vendor, where to deliver. */
+  parties: { title: string; lines: string[] }[];
+  /** `width` is a share of the table's width (default 1); amounts go `align: 'right'`. */
+  columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; width?: number }[];
+  rows: Record<string, string>[];
+  totals: { label: string; value: string }[];
+  notes?: string;
+  /** Small print at the foot of every page. */
+  footer?: string;
+  /** The PDF's CreationDate: given, the same model renders the same bytes. */
+  createdAt?: Date;
+}
+
+export interface RenderPdfOptions {
+  /** Deflate the page contents (default). Tests turn it off to read the text. */
+  compress?: boolean;
+}
+
+const page = { width: 595.28, height: 841.89, margin: 40 };
+/** Later pages' top margin leaves room for the "continued" band drawn there at the end. */
+const topMargin = 64;
+/** Room at the foot of every page for the footer and "Page x of y". */
+const bottomMargin = 56;
+const contentWidth = page.width - 2 * page.margin;
+const contentBottom = page.height - bottomMargin;
+const cellPadding = { x: 4, y: 3 };
+const fixedCreationDate = new Date(Date.UTC(2000, 0, 1));
+const muted = '#555555';
+const rule = '#bbbbbb';
+
+type Doc = PDFKit.PDFDocument;
+type Column = PrintableDocument['columns'][number];
+
+const printableLogo = (logo: PrintableDocument['company']['logo']) => (logo && (logo.mimeType === 'image/png' || logo.mimeType === 'image/jpeg') ? logo : undefined);
+
+/** The logo at most 180 x 54 pt, or nothing when the bytes are not an image pdfkit can read. */
+function drawLogo(doc: Doc, logo: NonNullable<PrintableDocument['company']['logo']>, x: number, y: number): number {
+  try {
+    const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(logo.bytes));
+    const scale = Math.min(180 / image.width, 54 / image.height, 1);
+    const height = image.height * scale;
+    doc.image(image as never, x, y, { width: image.width * scale, height });
+    return height;
+  } catch {
+    return 0;
+  }
+}
+
+function text(doc: Doc, value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { width: number }): number {
+  const safe = winAnsiText(value);
+  const height = doc.heightOfString(safe, options);
+  doc.text(safe, x, y, options);
+  return height;
+}
+
+/** Company on the left (logo, else its name), title, number, status and dates on the right. Answers the y below. */
+function drawLetterhead(doc: Doc, model: PrintableDocument): number {
+  const left = page.margin;
+  const half = contentWidth / 2;
+  let y = page.margin;
+  const logo = printableLogo(model.company.logo);
+  const logoHeight = logo ? drawLogo(doc, logo, left, y) : 0;
+  if (logoHeight > 0) y += logoHeight + 6;
+  doc.font('Helvetica-Bold').fontSize(logoHeight > 0 ? 10 : 14).fillColor('black');
+  y += text(doc, model.company.name, left, y, { width: half - 10 });
+  doc.font('Helvetica').fontSize(8.5).fillColor(muted);
+  for (const line of [model.company.address, model.company.phone && `Phone: ${model.company.phone}`, model.company.taxNumber && `Tax number: ${model.company.taxNumber}`]) {
+    if (line) y += text(doc, line, left, y, { width: half - 10 });
+  }
+
+  const right = left + half;
+  let ry = page.margin;
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('black');
+  ry += text(doc, model.title, right, ry, { width: half, align: 'right' }) + 2;
+  doc.fontSize(11);
+  ry += text(doc, model.number, right, ry, { width: half, align: 'right' }) + 2;
+  doc.font('Helvetica').fontSize(9);
+  const details = [...(model.status ? [{ label: 'Status', value: model.status }] : []), ...model.dateLines];
+  for (const line of details) ry += text(doc, `${line.label}: ${line.value}`, right, ry, { width: half, align: 'right' });
+  return Math.max(y, ry) + 14;
+}
+
+/** The parties side by side, each title bold over its lines. */
+function drawParties(doc: Doc, parties: PrintableDocument['parties'], y: number): number {
+  if (parties.length === 0) return y;
+  const gap = 16;
+  const width = (contentWidth - gap * (parties.length - 1)) / parties.length;
+  let bottom = y;
+  parties.forEach((party, index) => {
+    const x = page.margin + index * (width + gap);
+    let py = y;
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(muted);
+    py += text(doc, party.title.toUpperCase(), x, py, { width }) + 2;
+    doc.font('Helvetica').fontSize(9.5).fillColor('black');
+    for (const line of party.lines) if (line) py += text(doc, line, x, py, { width, height: contentBottom - py });
+    bottom = Math.max(bottom, py);
+  });
+  return bottom + 14;
+}
+
+function columnWidths(columns: readonly Column[]): number[] {
+  const shares = columns.map((c) => (c.width !== undefined && c.width > 0 ? c.width : 1));
+  const total = shares.reduce((a, b) => a + b, 0);
+  return shares.map((share) => (contentWidth * share) / total);
+}
+
+function drawRow(doc: Doc, columns: readonly Column[], widths: readonly number[], cells: readonly string[], y: number, height: number): void {
+  let x = page.margin;
+  columns.forEach((column, index) => {
+    const width = widths[index]!;
+    // `height` makes pdfkit stop (with an ellipsis) rather than add a page of its own.
+    doc.text(cells[index]!, x + cellPadding.x, y + cellPadding.y, { width: width - 2 * cellPadding.x, align: column.align ?? 'left', height: height - cellPadding.y, ellipsis: true });
+    x += width;
+  });
+}
+
+function rowHeight(doc: Doc, widths: readonly number[], cells: readonly string[], limit: number): number {
+  const tallest = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * cellPadding.x })));
+  return Math.min(tallest + 2 * cellPadding.y, limit);
+}
+
+function drawTableHeader(doc: Doc, columns: readonly Column[], widths: readonly number[], y: number): number {
+  doc.font('Helvetica-Bold').fontSize(8.5);
+  const labels = columns.map((c) => winAnsiText(c.label));
+  const height = rowHeight(doc, widths, labels, contentBottom - y);
+  doc.rect(page.margin, y, contentWidth, height).fill('#eeeeee');
+  doc.fillColor('black');
+  drawRow(doc, columns, widths, labels, y, height);
+  return y + height;
+}
+
+/** The lines; a row that does not fit goes to a new page under the table's header again. */
+function drawTable(doc: Doc, model: PrintableDocument, y: number): number {
+  const { columns } = model;
+  if (columns.length === 0) return y;
+  const widths = columnWidths(columns);
+  // A header alone at the foot of a page helps nobody: it moves with its first row.
+  if (y + 48 > contentBottom) {
+    doc.addPage();
+    y = topMargin;
+  }
+  y = drawTableHeader(doc, columns, widths, y);
+  const tallestRow = contentBottom - topMargin - 40;
+  for (const row of model.rows) {
+    const cells = columns.map((c) => winAnsiText(row[c.key] ?? ''));
+    doc.font('Helvetica').fontSize(9);
+    const height = rowHeight(doc, widths, cells, tallestRow);
+    if (y + height > contentBottom) {
+      doc.addPage();
+      y = drawTableHeader(doc, columns, widths, topMargin);
+      doc.font('Helvetica').fontSize(9);
+    }
+    doc.fillColor('black');
+    drawRow(doc, columns, widths, cells, y, height);
+    y += height;
+    doc.moveTo(page.margin, y).lineTo(page.margin + contentWidth, y).lineWidth(0.5).strokeColor(rule).stroke();
+  }
+  return y + 8;
+}
+
+/** Label and amount pairs at the right, kept together; the last one bold (the grand total). */
+function drawTotals(doc: Doc, totals: PrintableDocument['totals'], y: number): number {
+  if (totals.length === 0) return y;
+  const lineHeight = 15;
+  if (y + totals.length * lineHeight > contentBottom) {
+    doc.addPage();
+    y = topMargin;
+  }
+  const labelX = page.margin + contentWidth * 0.5;
+  const width = contentWidth * 0.25;
+  totals.forEach((total, index) => {
+    doc.font(index === totals.length - 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('black');
+    text(doc, total.label, labelX, y, { width, align: 'right', lineBreak: false });
+    text(doc, total.value, labelX + width, y, { width, align: 'right', lineBreak: false });
+    y += lineHeight;
+  });
+  return y + 10;
+}
+
+/** The notes flow onto further pages if long (pdfkit breaks them at the bottom margin). */
+function drawNotes(doc: Doc, notes: string | undefined, y: number): void {
+  if (!notes?.trim()) return;
+  if (y + 40 > contentBottom) {
+    doc.addPage();
+    y = topMargin;
+  }
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted);
+  y += text(doc, 'NOTES', page.margin, y, { width: contentWidth }) + 2;
+  doc.font('Helvetica').fontSize(9.5).fillColor('black');
+  doc.text(winAnsiText(notes.trim()), page.margin, y, { width: contentWidth });
+}
+
+/** Drawn on every page at the end, once the page count is known. */
+function drawPageFurniture(doc: Doc, model: PrintableDocument): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    // Writing inside the bottom margin would otherwise make pdfkit start another page.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(muted);
+    if (index > start) text(doc, `${model.title} ${model.number} (continued)`, page.margin, page.margin - 4, { width: contentWidth, lineBreak: false });
+    const footY = page.height - page.margin;
+    if (model.footer) text(doc, model.footer, page.margin, footY - 12, { width: contentWidth * 0.75, height: 20, ellipsis: true });
+    text(doc, `Page ${index - start + 1} of ${count}`, page.margin, footY, { width: contentWidth, align: 'right', lineBreak: false });
+  }
+}
+
+/**
+ * An A4 PDF of a document in pdfkit's standard Helvetica (no font files): letterhead,
+ * parties, the lines with their header repeated on each page, totals, notes, "Page x of y".
+ */
+export async function renderDocumentPdf(model: PrintableDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: topMargin, bottom: bottomMargin, left: page.margin, right: page.margin },
+    bufferPages: true,
+    compress: options.compress ?? true,
+    info: { Title: winAnsiText(`${model.title} ${model.number}`), Author: winAnsiText(model.company.name), CreationDate: model.createdAt ?? fixedCreationDate },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  let y = drawLetterhead(doc, model);
+  y = drawParties(doc, model.parties, y);
+  y = drawTable(doc, model, y);
+  y = drawTotals(doc, model.totals, y);
+  drawNotes(doc, model.notes, y);
+  drawPageFurniture(doc, model);
+  doc.end();
+  return done;
+}

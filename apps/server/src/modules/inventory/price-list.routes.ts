@@ -1,0 +1,57 @@
+import { canUseResource, messages, priceList as priceListDeclaration } from '@erp/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../app-context.ts';
+import { priceList } from '../../db/schema/index.ts';
+import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { registerConstraintRefusal } from '../../lib/pg-error.ts';
+import { registerResource } from '../../lib/resource/register-resource.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/authorize.ts';
+import { effectiveToRefusal, overlapRefusal, priceListScope, resolvePrice } from './price-list.service.ts';
+
+const priceDocs = routeSchema({
+  tags: ['Price List'],
+  summary: 'The sale price that applies to an item',
+  description:
+    'Customer rows over region rows over the item default (no region, no customer), within one scope the latest effectiveFrom; ' +
+    "the item's sale price when no row is in force. date defaults to today. Same access as reading the price list.",
+  querystring: z.object({
+    itemId: z.int().min(1).describe('The item'),
+    regionId: z.int().min(1).optional().describe('The region sold in'),
+    customerId: z.int().min(1).optional().describe('The customer sold to'),
+    date: isoDate.optional().describe('The day the price is for (default today)'),
+  }),
+  response: {
+    200: envelope({
+      data: z.looseObject({
+        itemId: z.int(),
+        regionId: z.int().nullable(),
+        customerId: z.int().nullable(),
+        date: isoDate,
+        price: decimalString,
+        source: z.enum(['customer', 'region', 'default', 'item']).describe("Which row applied; item: the item's own sale price"),
+        rowId: z.int().optional().describe('The price-list row that applied'),
+        effectiveFrom: isoDate.optional(),
+        effectiveTo: isoDate.nullable().optional(),
+      }),
+    }),
+  },
+});
+
+/**
+ * The price list: a generic resource (writes need `price-list:write`, the declaration's
+ * writeScope), narrowed to the caller's categories and regions, plus the price that applies.
+ */
+export function registerPriceListRoutes(app: FastifyInstance): void {
+  // The database refuses overlaps and reversed periods (0011_price_list.sql), even between two writers at once.
+  registerConstraintRefusal('price_list_no_overlap', overlapRefusal);
+  registerConstraintRefusal('price_list_effective_to_check', () => effectiveToRefusal);
+
+  app.get(
+    '/api/price-list/price',
+    { schema: priceDocs, preHandler: [authenticate, requireAccess((role) => canUseResource(role, priceListDeclaration))] },
+    async (request) => ({ status: 200, message: messages.ok, data: await resolvePrice(app.ctx.db, authOf(request).user, request.query) }),
+  );
+  registerResource(app, { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope } });
+}

@@ -1,0 +1,311 @@
+import { multiply, permittedIds, addDecimals, type TransferInput, transferProblems } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { intList, queryRows, type Tx } from '../../db/client.ts';
+import { allocateDocumentNumber, assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
+import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
+
+/** The stock ledger's document type of a transfer's movements (dispatch, receipt and cancellation alike). */
+export const transferDocumentType = 'transfer';
+export const transferNumberPrefix = 'TRF';
+
+interface LotFacts {
+  id: number;
+  itemId: number;
+  regionId: number;
+  kind: string;
+  lotNumber: string;
+  dateExpiry: string | null;
+  unitCost: string;
+  itemName: string;
+  articleNumber: string;
+  unit: string;
+}
+
+/** What the check of a write read: the lines' lots within the actor's scope, the regions and courier named, and now(). */
+interface WriteFacts {
+  lots: Map<number, LotFacts>;
+  regions: Map<number, { regionName: string; permitted: boolean }>;
+  courierName: string | null;
+  at: Date;
+}
+
+const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
+
+/**
+ * Refuses, naming the field, what the fields alone cannot say: the regions differ and exist,
+ * the source is one of the actor's regions, the courier exists, and each line's lot is in
+ * the source's warehouse. A lot outside the actor's regions or categories reads as missing.
+ * Stock itself (enough, not expired) is the dispatch's to check, under the lots' locks.
+ */
+async function assertWrite(tx: Tx, actor: Actor, input: TransferInput): Promise<WriteFacts> {
+  const problems = transferProblems(input);
+  const regions = permittedIds(actor.permissions, 'regions');
+  const categories = permittedIds(actor.permissions, 'categories');
+  const lotIds = [...new Set(input.lines.map((l) => l.inventoryId))];
+  const [found] = await queryRows<{ lots: unknown; regions: unknown; courierName: string | null; at: string | Date }>(
+    tx,
+    sql`SELECT (SELECT json_agg(json_build_object('id', i.id, 'itemId', i.item_id, 'regionId', i.region_id, 'kind', loc.kind, 'lotNumber', i.lot_number,
+                                                  'dateExpiry', i.date_expiry, 'unitCost', i.unit_cost::text, 'itemName', it.item_name,
+                                                  'articleNumber', it.article_number, 'unit', it.unit))
+                  FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations loc ON loc.id = i.location_id
+                  WHERE i.id IN (${intList(lotIds)})
+                  ${regions ? sql`AND i.region_id IN (${intList(regions)})` : sql``} ${categories ? sql`AND it.category_id IN (${intList(categories)})` : sql``}) AS lots,
+               (SELECT json_agg(json_build_object('id', r.id, 'regionName', r.region_name, 'permitted', ${regions ? sql`r.id IN (${intList(regions)})` : sql`true`}))
+                  FROM regions r WHERE r.id IN (${intList([input.fromRegionId, input.toRegionId])})) AS regions,
+               (SELECT courier_name FROM couriers WHERE id = ${input.courierId ?? null}::int) AS "courierName",
+               now() AS at`,
+  );
+  const facts: WriteFacts = {
+    lots: new Map(parsed<LotFacts>(found!.lots).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
+    regions: new Map(parsed<{ id: number; regionName: string; permitted: boolean }>(found!.regions).map((r) => [Number(r.id), { regionName: r.regionName, permitted: r.permitted }])),
+    courierName: found!.courierName ?? null,
+    at: new Date(found!.at),
+  };
+  const from = facts.regions.get(input.fromRegionId);
+  // Stock leaves only a region of the actor's; it may go to any region.
+  if (!from?.permitted) problems.fromRegionId ??= 'The region does not exist';
+  if (!facts.regions.has(input.toRegionId)) problems.toRegionId ??= 'The region does not exist';
+  if (input.courierId && facts.courierName === null) problems.courierId = 'The courier does not exist';
+  input.lines.forEach((line, index) => {
+    const lot = facts.lots.get(line.inventoryId);
+    const field = `lines.${index}.inventoryId`;
+    if (!lot) problems[field] = 'The lot does not exist';
+    else if (from?.permitted && (lot.regionId !== input.fromRegionId || lot.kind !== 'warehouse')) problems[field] = `The lot is not in the ${from.regionName} warehouse`;
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return facts;
+}
+
+/** The lines as stored, as VALUES rows. */
+function linesSql(input: TransferInput): SQL {
+  return sql.join(
+    input.lines.map((line, index) => sql`(${index + 1}::int, ${line.inventoryId}::int, ${line.quantity}::int)`),
+    sql`, `,
+  );
+}
+
+const insertLinesInto = sql`INSERT INTO transfer_lines (transfer_id, line_no, inventory_id, quantity)`;
+const valuesColumns = sql`v(line_no, inventory_id, quantity)`;
+
+/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
+function draftOf(id: number, input: TransferInput, facts: WriteFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): TransferDetail {
+  const lines: TransferLineRow[] = input.lines.map((line, index) => {
+    const lot = facts.lots.get(line.inventoryId)!;
+    return {
+      lineNo: index + 1,
+      inventoryId: line.inventoryId,
+      quantity: line.quantity,
+      itemId: lot.itemId,
+      lotNumber: lot.lotNumber,
+      dateExpiry: lot.dateExpiry,
+      unitCost: lot.unitCost,
+      value: multiply(line.quantity, lot.unitCost),
+      item: { itemName: lot.itemName, articleNumber: lot.articleNumber, unit: lot.unit },
+    };
+  });
+  return {
+    id,
+    documentNumber: null,
+    transferDate: input.transferDate,
+    fromRegionId: input.fromRegionId,
+    toRegionId: input.toRegionId,
+    courierId: input.courierId ?? null,
+    notes: input.notes ?? '',
+    status: 'draft',
+    totalValue: addDecimals(lines.map((l) => l.value)),
+    fromRegion: { regionName: facts.regions.get(input.fromRegionId)!.regionName },
+    toRegion: { regionName: facts.regions.get(input.toRegionId)!.regionName },
+    courier: facts.courierName === null ? null : { courierName: facts.courierName },
+    dispatchedAt: null,
+    dispatchedBy: null,
+    receivedAt: null,
+    receivedBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    ...stamps,
+    lines,
+  };
+}
+
+/**
+ * Dispatch is the source region's act and receipt the destination's: a user kept to regions
+ * sees both kinds of transfer (row scope) but runs each step only for their own side.
+ */
+function assertSide(actor: Actor, regionId: number, regionName: string, step: 'dispatch' | 'receive'): void {
+  const regions = permittedIds(actor.permissions, 'regions');
+  if (regions && !regions.includes(regionId)) throw new ForbiddenError(`Only a user of ${regionName} may ${step} this transfer`);
+}
+
+/** The region's in-transit location (created with the region, migration 0010) and the transaction's now(). */
+async function transitOf(tx: Tx, regionId: number): Promise<{ locationId: number; at: Date }> {
+  const [row] = await queryRows<{ id: number | null; at: string | Date }>(
+    tx,
+    sql`SELECT (SELECT id FROM stock_locations WHERE kind = 'transit' AND region_id = ${regionId}::int) AS id, now() AS at`,
+  );
+  if (!row?.id) throw new ConflictError('The destination region has no in-transit location');
+  return { locationId: Number(row.id), at: new Date(row.at) };
+}
+
+/**
+ * A receiving lot held already under the same number at another expiry or cost is the
+ * stock ledger's refusal (`lines.N.dateExpiry` / `unitCost`): said of the transfer line's lot.
+ */
+function onLot(error: unknown): unknown {
+  if (!(error instanceof BadRequestError) || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([key, message]) => [key.replace(/^(lines\.\d+)\.(dateExpiry|unitCost|lotNumber)$/, '$1.inventoryId'), message]));
+  return new BadRequestError(errors, error.message);
+}
+
+/**
+ * The same lot (item, number, expiry, cost) somewhere else. A lot of that number already at
+ * the destination with another expiry or cost is refused at dispatch, so nothing is sent
+ * that could not be received.
+ */
+async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
+  const values = draft.lines.map((l, index) => sql`(${index}::int, ${l.itemId}::int, ${l.lotNumber}::text, ${l.dateExpiry}::date, ${l.unitCost}::numeric)`);
+  const clashes = await queryRows<{ ord: number; lotNumber: string; dateExpiry: string | null; unitCost: string; sameExpiry: boolean }>(
+    tx,
+    sql`SELECT v.ord, i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.unit_cost::text AS "unitCost",
+               i.date_expiry IS NOT DISTINCT FROM v.date_expiry AS "sameExpiry"
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(ord, item_id, lot_number, date_expiry, unit_cost)
+          JOIN stock_locations loc ON loc.region_id = ${draft.toRegionId}::int AND loc.kind IN ('warehouse', 'transit')
+          JOIN inventory i ON i.item_id = v.item_id AND i.lot_number = v.lot_number AND i.location_id = loc.id
+        WHERE i.date_expiry IS DISTINCT FROM v.date_expiry OR i.unit_cost <> v.unit_cost
+        ORDER BY v.ord`,
+  );
+  if (clashes.length === 0) return;
+  const problems: Record<string, string> = {};
+  for (const clash of clashes) {
+    problems[`lines.${clash.ord}.inventoryId`] ??= clash.sameExpiry
+      ? `Lot ${clash.lotNumber} is already held in ${draft.toRegion.regionName} at a unit cost of ${clash.unitCost}; it cannot be received there under the same number`
+      : `Lot ${clash.lotNumber} is already held in ${draft.toRegion.regionName} with expiry ${clash.dateExpiry ?? 'none'}; it cannot be received there under the same number`;
+  }
+  throw new BadRequestError(problems);
+}
+
+export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, 'dispatch' | 'receive' | 'cancel'> {
+  return {
+    async create(tx, actor, input) {
+      const facts = await assertWrite(tx, actor, input);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`WITH t AS (
+              INSERT INTO transfers (document_date, from_region_id, to_region_id, courier_id, notes, created_by)
+              VALUES (${input.transferDate}::date, ${input.fromRegionId}::int, ${input.toRegionId}::int, ${input.courierId ?? null}::int, ${input.notes ?? ''}, ${actor.userId}::int)
+              RETURNING id),
+            l AS (${insertLinesInto} SELECT t.id, v.* FROM t CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns})
+            SELECT id FROM t`,
+      );
+      // created_at and updated_at default to now(), the facts' `at`.
+      return { document: draftOf(Number(row!.id), input, facts, { createdBy: actor.userId, createdAt: facts.at, updatedAt: facts.at }) };
+    },
+
+    async update(tx, actor, before, input) {
+      const facts = await assertWrite(tx, actor, input);
+      await tx.execute(
+        sql`WITH t AS (
+              UPDATE transfers SET document_date = ${input.transferDate}::date, from_region_id = ${input.fromRegionId}::int, to_region_id = ${input.toRegionId}::int,
+                courier_id = ${input.courierId ?? null}::int, notes = ${input.notes ?? ''}, updated_at = now()
+              WHERE id = ${before.id}::int)
+            DELETE FROM transfer_lines WHERE transfer_id = ${before.id}::int`,
+      );
+      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
+      await tx.execute(sql`${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns}`);
+      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: facts.at };
+      return { document: draftOf(before.id, input, facts, stamps) };
+    },
+
+    transitions: {
+      /**
+       * One stock posting: each line out of its source lot (an issue: never below zero,
+       * expired lots refused) and into the same lot (item, number, expiry, cost) at the
+       * destination's in-transit location. The lots locked and checked first, then one
+       * statement takes the number and writes the movements, quantities, status and audit row.
+       */
+      async dispatch(tx, actor, draft, step) {
+        assertSide(actor, draft.fromRegionId, draft.fromRegion.regionName, 'dispatch');
+        const date = draft.transferDate;
+        await assertPeriodOpen(tx, date, 'transferDate');
+        const transit = await transitOf(tx, draft.toRegionId);
+        await assertReceivable(tx, draft);
+        const moves: StockMoveInput[] = draft.lines.flatMap((line, index): StockMoveInput[] => [
+          { lineNo: line.lineNo, field: `lines.${index}`, direction: 'out', quantity: line.quantity, purpose: 'issue', lot: { inventoryId: line.inventoryId } },
+          {
+            lineNo: line.lineNo,
+            field: `lines.${index}`,
+            direction: 'in',
+            quantity: line.quantity,
+            lot: { itemId: line.itemId, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, locationId: transit.locationId, unitCost: line.unitCost },
+          },
+        ]);
+        let documentNumber: string;
+        try {
+          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
+          // The number after the lots' locks, before the stock day totals (the one lock order of ledger/stock-ledger.ts).
+          documentNumber = await allocateDocumentNumber(tx, transferNumberPrefix, date);
+          const number = sql`${documentNumber}::text`;
+          for (const statement of [...stock.statements, ...step.claim()]) await tx.execute(statement(number));
+        } catch (error) {
+          throw stockCheckRefusal(error) ?? onLot(error);
+        }
+        const document = { ...draft, status: 'dispatched' as const, documentNumber, dispatchedAt: transit.at, dispatchedBy: actor.userId, updatedAt: transit.at };
+        return { document, documentNumber };
+      },
+
+      /**
+       * Out of transit and into the destination warehouse as the same lot number, expiry and
+       * cost, dated today. A lot that expired on the way is still received (then blocked from
+       * sale there like any expired lot): the goods have arrived.
+       */
+      async receive(tx, actor, document) {
+        assertSide(actor, document.toRegionId, document.toRegion.regionName, 'receive');
+        const today = todayIso();
+        await assertPeriodOpen(tx, today, 'transferDate');
+        const inTransit = await queryRows<{ lineNo: number; inventoryId: number; quantity: number; itemId: number; lotNumber: string; dateExpiry: string | null; unitCost: string }>(
+          tx,
+          sql`SELECT m.line_no AS "lineNo", m.inventory_id AS "inventoryId", m.quantity_in AS quantity, i.item_id AS "itemId", i.lot_number AS "lotNumber",
+                     i.date_expiry::text AS "dateExpiry", i.unit_cost::text AS "unitCost"
+              FROM stock_moves m JOIN inventory i ON i.id = m.inventory_id JOIN stock_locations loc ON loc.id = m.location_id
+              WHERE m.document_type = ${transferDocumentType} AND m.document_id = ${document.id}::int AND m.quantity_in > 0 AND loc.kind = 'transit'
+              ORDER BY m.id`,
+        );
+        const moves: StockMoveInput[] = inTransit.flatMap((line, index): StockMoveInput[] => [
+          { lineNo: Number(line.lineNo), field: `lines.${index}`, direction: 'out', quantity: Number(line.quantity), purpose: 'adjustment', lot: { inventoryId: Number(line.inventoryId) } },
+          {
+            lineNo: Number(line.lineNo),
+            field: `lines.${index}`,
+            direction: 'in',
+            quantity: Number(line.quantity),
+            lot: { itemId: Number(line.itemId), lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: document.toRegionId, unitCost: line.unitCost },
+          },
+        ]);
+        try {
+          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
+          const number = sql`${document.documentNumber}::text`;
+          for (const statement of stock.statements) await tx.execute(statement(number));
+        } catch (error) {
+          const refusal = stockCheckRefusal(error) ?? onLot(error);
+          // Nothing on the receipt to correct: a lot held at the destination under the same number is a conflict to settle there.
+          if (refusal instanceof AppError && refusal.code === 'badRequest') throw new ConflictError(Object.values(refusal.errors ?? {})[0] ?? refusal.message, refusal.errors);
+          throw refusal;
+        }
+        return { document };
+      },
+
+      /** A draft has nothing to return; stock in transit goes back to its source lots (the dispatch's mirror, dated today). */
+      async cancel(tx, actor, document) {
+        if (document.status === 'dispatched') {
+          const today = todayIso();
+          await assertPeriodOpen(tx, today, 'transferDate');
+          const source = { documentType: transferDocumentType, documentId: document.id };
+          await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
+        }
+        return { document };
+      },
+    },
+  };
+}

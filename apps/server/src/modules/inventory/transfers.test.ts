@@ -1,0 +1,358 @@
+import { addDays } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
+import { documentRoutes } from '../../lib/document/register-document.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { transferBinding } from './transfers.binding.ts';
+
+let t: TestApp;
+const today = todayIso();
+const expiry = addDays(today, 365);
+const ids = { north: 0, south: 0, east: 0, category: 0, cbc: 0, courier: 0 };
+const lots: Record<string, number> = {};
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.adminToken) {
+  return t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: bearer(token) });
+}
+
+const newLot = (regionId: number, lotNumber: string, quantity: number, unitCost: string, dateExpiry = expiry) => ({ itemId: ids.cbc, regionId, lotNumber, dateExpiry, quantity, unitCost });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids.north = (await call('POST', '/api/regions', { regionName: 'Trf North', regionCode: 'TNO' })).json().data.id;
+  ids.south = (await call('POST', '/api/regions', { regionName: 'Trf South', regionCode: 'TSO' })).json().data.id;
+  ids.east = (await call('POST', '/api/regions', { regionName: 'Trf East', regionCode: 'TEA' })).json().data.id;
+  ids.category = (await call('POST', '/api/categories', { categoryName: 'Trf reagents' })).json().data.id;
+  ids.cbc = (
+    await call('POST', '/api/items', { itemName: 'CBC Reagent', articleNumber: 'TRF-CBC', categoryId: ids.category, unit: 'kit', costPrice: '0.00', salePrice: '0.00', lotTracked: true, storageCondition: 'ambient', active: true })
+  ).json().data.id;
+  await call('POST', `/api/items/${ids.cbc}/approve`);
+  const courier = await call('POST', '/api/couriers', { courierName: 'Trf Courier' });
+  expect(courier.statusCode, courier.body).toBe(201);
+  ids.courier = courier.json().data.id;
+  const opening = await call('POST', '/api/stock-adjustments', {
+    adjustmentDate: today,
+    reason: 'openingStock',
+    post: true,
+    lines: [
+      newLot(ids.north, 'L-A', 10, '12.35'),
+      newLot(ids.north, 'L-EXP', 2, '1.00', addDays(today, -1)),
+      newLot(ids.north, 'L-RACE', 5, '2.00'),
+      newLot(ids.north, 'L-CLASH', 5, '3.00'),
+      newLot(ids.south, 'L-CLASH', 1, '4.00'),
+      newLot(ids.south, 'L-S', 5, '1.50'),
+    ],
+  });
+  expect(opening.statusCode, opening.body).toBe(201);
+  for (const row of await queryRows<{ id: number; lotNumber: string; regionId: number }>(t.database.db, sql`SELECT id, lot_number AS "lotNumber", region_id AS "regionId" FROM inventory`)) {
+    lots[`${row.lotNumber}@${Number(row.regionId)}`] = Number(row.id);
+  }
+});
+afterAll(async () => t?.close());
+
+const lotId = (lotNumber: string, regionId = ids.north) => lots[`${lotNumber}@${regionId}`]!;
+
+/** The lots of that number everywhere, with where they are. */
+async function lotsNamed(lotNumber: string) {
+  return queryRows<{ regionId: number; kind: string; place: string; quantity: number; dateExpiry: string | null; unitCost: string }>(
+    t.database.db,
+    sql`SELECT i.region_id AS "regionId", l.kind, l.location_name AS place, i.quantity, i.date_expiry::text AS "dateExpiry", i.unit_cost::text AS "unitCost"
+        FROM inventory i JOIN stock_locations l ON l.id = i.location_id WHERE i.lot_number = ${lotNumber} ORDER BY i.id`,
+  ).then((rows) => rows.map((r) => ({ ...r, regionId: Number(r.regionId), quantity: Number(r.quantity) })));
+}
+
+async function quantityOf(inventoryId: number) {
+  const [row] = await queryRows<{ quantity: number }>(t.database.db, sql`SELECT quantity FROM inventory WHERE id = ${inventoryId}`);
+  return Number(row!.quantity);
+}
+
+/** The Inventory account's balance, which a transfer never moves. */
+async function inventoryBalance(): Promise<string> {
+  const [row] = await queryRows<{ balance: string }>(
+    t.database.db,
+    sql`SELECT coalesce(sum(g.debit - g.credit), 0)::text AS balance FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key = 'inventory'`,
+  );
+  return row!.balance;
+}
+
+const draftBody = (lines: Array<{ inventoryId: number; quantity: number }>, extra: Record<string, unknown> = {}) => ({
+  fromRegionId: ids.north,
+  toRegionId: ids.south,
+  courierId: ids.courier,
+  transferDate: today,
+  notes: 'Weekly replenishment',
+  lines,
+  ...extra,
+});
+
+async function draft(lines: Array<{ inventoryId: number; quantity: number }>, extra: Record<string, unknown> = {}, token = t.adminToken): Promise<number> {
+  const response = await call('POST', '/api/transfers', draftBody(lines, extra), token);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id;
+}
+
+describe('transfers: a transfer dispatched and received (scenario)', () => {
+  const state: Record<string, number> = {};
+
+  it('saves a draft that moves nothing, answering what a read gives', async () => {
+    const response = await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 4 }]));
+    expect(response.statusCode, response.body).toBe(201);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      status: 'draft',
+      documentNumber: null,
+      fromRegion: { regionName: 'Trf North' },
+      toRegion: { regionName: 'Trf South' },
+      courier: { courierName: 'Trf Courier' },
+      totalValue: '49.40',
+      lines: [{ lineNo: 1, inventoryId: lotId('L-A'), quantity: 4, lotNumber: 'L-A', dateExpiry: expiry, unitCost: '12.35', value: '49.40', item: { itemName: 'CBC Reagent' } }],
+    });
+    expect((await call('GET', `/api/transfers/${data.id}`)).json().data).toEqual(data);
+    const replaced = await call('PUT', `/api/transfers/${data.id}`, draftBody([{ inventoryId: lotId('L-A'), quantity: 6 }], { courierId: null }));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await call('GET', `/api/transfers/${data.id}`)).json().data).toEqual(replaced.json().data);
+    expect(replaced.json().data).toMatchObject({ courier: null, totalValue: '74.10' });
+    expect(await quantityOf(lotId('L-A'))).toBe(10);
+    state.main = data.id;
+    // No save-and-post: a transfer is dispatched.
+    expect((await call('POST', '/api/transfers', { ...draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }]), post: true })).statusCode).toBe(400);
+  });
+
+  it('dispatches: the number, the lot out of the source warehouse and into the destination in transit, no ledger rows', async () => {
+    const inventoryBefore = await inventoryBalance();
+    const response = await call('POST', `/api/transfers/${state.main}/dispatch`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Transfer dispatched');
+    const data = response.json().data;
+    expect(data).toMatchObject({ status: 'dispatched', dispatchedBy: expect.any(Number) });
+    expect(data.documentNumber).toMatch(new RegExp(`^TRF-${today.slice(0, 4)}-\\d{6}$`));
+    expect((await call('GET', `/api/transfers/${state.main}`)).json().data).toEqual(data);
+    expect(await lotsNamed('L-A')).toEqual([
+      { regionId: ids.north, kind: 'warehouse', place: 'Trf North warehouse', quantity: 4, dateExpiry: expiry, unitCost: '12.35' },
+      { regionId: ids.south, kind: 'transit', place: 'Trf South in transit', quantity: 6, dateExpiry: expiry, unitCost: '12.35' },
+    ]);
+    const moves = await queryRows<{ qin: number; qout: number; n: string; kind: string }>(
+      t.database.db,
+      sql`SELECT m.quantity_in AS qin, m.quantity_out AS qout, m.document_number AS n, l.kind FROM stock_moves m JOIN stock_locations l ON l.id = m.location_id
+          WHERE m.document_type = 'transfer' AND m.document_id = ${state.main} ORDER BY m.id`,
+    );
+    expect(moves).toEqual([
+      { qin: 0, qout: 6, n: data.documentNumber, kind: 'warehouse' },
+      { qin: 6, qout: 0, n: data.documentNumber, kind: 'transit' },
+    ]);
+    expect(await queryRows(t.database.db, sql`SELECT 1 FROM gl_entries WHERE document_type = 'transfer'`)).toEqual([]);
+    expect(await inventoryBalance()).toBe(inventoryBefore);
+  });
+
+  it('shows the stock in transit on /inventory (location filter) and in the inventory ledger, never in pickers', async () => {
+    const inTransit = (await call('GET', '/api/inventory?location=transit')).json().data;
+    expect(inTransit.map((r: { lotNumber: string; quantity: number; location: { locationName: string } }) => [r.lotNumber, r.quantity, r.location.locationName])).toEqual([
+      ['L-A', 6, 'Trf South in transit'],
+    ]);
+    const warehouse = (await call('GET', '/api/inventory?pageSize=100')).json().data;
+    expect(warehouse.every((r: { location: { kind: string } }) => r.location.kind === 'warehouse')).toBe(true);
+    const options = (await call('GET', `/api/inventory/options?regionId=${ids.south}`)).json().options;
+    expect(options.map((o: { lotNumber: string }) => o.lotNumber).sort()).toEqual(['L-CLASH', 'L-S']);
+    const transitLot = inTransit[0].inventoryId;
+    const ledger = (await call('GET', `/api/inventory-ledger?inventoryId=${transitLot}`)).json();
+    expect(ledger.rows.map((r: { quantityIn: number; location: { locationName: string }; documentType: string }) => [r.documentType, r.quantityIn, r.location.locationName])).toEqual([
+      ['transfer', 6, 'Trf South in transit'],
+    ]);
+  });
+
+  it('receives: out of transit into the destination warehouse as the same lot, expiry and cost; the Inventory account untouched', async () => {
+    const inventoryBefore = await inventoryBalance();
+    const response = await call('POST', `/api/transfers/${state.main}/receive`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Transfer received', data: { status: 'received', receivedBy: expect.any(Number) } });
+    expect(await lotsNamed('L-A')).toEqual([
+      { regionId: ids.north, kind: 'warehouse', place: 'Trf North warehouse', quantity: 4, dateExpiry: expiry, unitCost: '12.35' },
+      { regionId: ids.south, kind: 'transit', place: 'Trf South in transit', quantity: 0, dateExpiry: expiry, unitCost: '12.35' },
+      { regionId: ids.south, kind: 'warehouse', place: 'Trf South warehouse', quantity: 6, dateExpiry: expiry, unitCost: '12.35' },
+    ]);
+    expect(await inventoryBalance()).toBe(inventoryBefore);
+    expect(await queryRows(t.database.db, sql`SELECT 1 FROM gl_entries WHERE document_type = 'transfer'`)).toEqual([]);
+    // Received stock is the destination's to sell.
+    const options = (await call('GET', `/api/inventory/options?regionId=${ids.south}`)).json().options;
+    expect(options.find((o: { lotNumber: string }) => o.lotNumber === 'L-A')).toMatchObject({ quantity: 6, unitCost: '12.35', dateExpiry: expiry });
+    // Nothing more to do with it.
+    for (const action of ['dispatch', 'receive', 'cancel']) expect((await call('POST', `/api/transfers/${state.main}/${action}`)).statusCode).toBe(409);
+  });
+
+  it('cancels another in transit: the stock returns to the source lot, and it can no longer be received', async () => {
+    const id = await draft([{ inventoryId: lotId('L-A'), quantity: 3 }]);
+    expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(200);
+    expect(await quantityOf(lotId('L-A'))).toBe(1);
+    const inventoryBefore = await inventoryBalance();
+    const cancelled = await call('POST', `/api/transfers/${id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ message: 'Transfer cancelled', data: { status: 'cancelled', cancelledBy: expect.any(Number) } });
+    expect(await quantityOf(lotId('L-A'))).toBe(4);
+    const transit = (await lotsNamed('L-A')).find((l) => l.kind === 'transit')!;
+    expect(transit.quantity).toBe(0);
+    expect(await inventoryBalance()).toBe(inventoryBefore);
+    const moves = await queryRows<{ qin: number; qout: number }>(
+      t.database.db,
+      sql`SELECT quantity_in AS qin, quantity_out AS qout FROM stock_moves WHERE document_type = 'transfer' AND document_id = ${id} ORDER BY id`,
+    );
+    expect(moves).toEqual([
+      { qin: 0, qout: 3 },
+      { qin: 3, qout: 0 },
+      { qin: 3, qout: 0 },
+      { qin: 0, qout: 3 },
+    ]);
+    expect((await call('POST', `/api/transfers/${id}/receive`)).statusCode).toBe(409);
+  });
+
+  it('cancels a draft: nothing moves', async () => {
+    const id = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    const response = await call('POST', `/api/transfers/${id}/cancel`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'cancelled', documentNumber: null });
+    expect(await queryRows(t.database.db, sql`SELECT 1 FROM stock_moves WHERE document_type = 'transfer' AND document_id = ${id}`)).toEqual([]);
+    expect(await quantityOf(lotId('L-A'))).toBe(4);
+  });
+});
+
+describe('transfers: refusals', () => {
+  it('refuses the same region, a lot of another region, a missing courier, naming the fields', async () => {
+    const same = await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }], { toRegionId: ids.north }));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual({ toRegionId: 'The destination must be another region than the source' });
+    const elsewhere = await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }, { inventoryId: lotId('L-S', ids.south), quantity: 1 }], { courierId: 999_999 }));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toEqual({ 'lines.1.inventoryId': 'The lot is not in the Trf North warehouse', courierId: 'The courier does not exist' });
+    const zero = await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 0 }]));
+    expect(zero.statusCode).toBe(400);
+    expect(Object.keys(zero.json().errors)).toEqual(['lines.0.quantity']);
+    // A lot in transit is not in a warehouse.
+    const transitLot = (await call('GET', '/api/inventory?location=transit&includeEmpty=true')).json().data[0].inventoryId;
+    const fromTransit = await call('POST', '/api/transfers', draftBody([{ inventoryId: transitLot, quantity: 1 }], { fromRegionId: ids.south, toRegionId: ids.east }));
+    expect(fromTransit.statusCode).toBe(400);
+    expect(fromTransit.json().errors).toEqual({ 'lines.0.inventoryId': 'The lot is not in the Trf South warehouse' });
+  });
+
+  it('refuses a dispatch beyond the lot (409 naming the lot) and of an expired lot, moving nothing', async () => {
+    const over = await draft([{ inventoryId: lotId('L-A'), quantity: 5 }]);
+    const refused = await call('POST', `/api/transfers/${over}/dispatch`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only 4 of CBC Reagent lot L-A are available in Trf North');
+    expect(refused.json().errors).toEqual({ 'lines.0.quantity': 'Only 4 of CBC Reagent lot L-A are available in Trf North' });
+    expect((await call('GET', `/api/transfers/${over}`)).json().data).toMatchObject({ status: 'draft', documentNumber: null });
+    const expired = await draft([{ inventoryId: lotId('L-EXP'), quantity: 1 }]);
+    const refusedExpired = await call('POST', `/api/transfers/${expired}/dispatch`);
+    expect(refusedExpired.statusCode).toBe(409);
+    expect(refusedExpired.json().message).toBe(`CBC Reagent lot L-EXP expired on ${addDays(today, -1)} and cannot be issued`);
+    expect(Object.keys(refusedExpired.json().errors)).toEqual(['lines.0.inventoryId']);
+    expect(await quantityOf(lotId('L-EXP'))).toBe(2);
+    expect(await quantityOf(lotId('L-A'))).toBe(4);
+  });
+
+  it('refuses to send a lot the destination holds under the same number at another cost', async () => {
+    const id = await draft([{ inventoryId: lotId('L-CLASH'), quantity: 1 }]);
+    const refused = await call('POST', `/api/transfers/${id}/dispatch`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      'lines.0.inventoryId': 'Lot L-CLASH is already held in Trf South at a unit cost of 4.00; it cannot be received there under the same number',
+    });
+    expect(await quantityOf(lotId('L-CLASH'))).toBe(5);
+    // To another region it goes.
+    expect((await call('PUT', `/api/transfers/${id}`, draftBody([{ inventoryId: lotId('L-CLASH'), quantity: 1 }], { toRegionId: ids.east }))).statusCode).toBe(200);
+    expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(200);
+  });
+
+  it('answers 409 for a transition from the wrong state', async () => {
+    const id = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    const receive = await call('POST', `/api/transfers/${id}/receive`);
+    expect(receive.statusCode).toBe(409);
+    expect(receive.json().message).toBe('A draft transfer cannot be received');
+    await call('POST', `/api/transfers/${id}/cancel`);
+    expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(409);
+    expect((await call('PUT', `/api/transfers/${id}`, draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }]))).statusCode).toBe(409);
+  });
+
+  it('lets the auditor read only; refuses roles without /transfers (inventory supervisor, operation manager); the accountant cancels', async () => {
+    const id = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    const auditor = await t.userWithRole('auditor');
+    expect((await call('GET', '/api/transfers', undefined, auditor.token)).statusCode).toBe(200);
+    expect((await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }]), auditor.token)).statusCode).toBe(403);
+    for (const action of ['dispatch', 'receive', 'cancel']) expect((await call('POST', `/api/transfers/${id}/${action}`, undefined, auditor.token)).statusCode).toBe(403);
+    for (const role of ['inventorySupervisor', 'operationManager', 'salesExecutive'] as const) {
+      const user = await t.userWithRole(role);
+      expect((await call('GET', '/api/transfers', undefined, user.token)).statusCode, role).toBe(403);
+      expect((await call('POST', `/api/transfers/${id}/dispatch`, undefined, user.token)).statusCode, role).toBe(403);
+    }
+    // The accountant holds every cancel by default; an admin could grant transfers:cancel to another.
+    const accountant = await t.userWithRole('accountant');
+    expect((await call('POST', `/api/transfers/${id}/cancel`, undefined, accountant.token)).statusCode).toBe(200);
+  });
+
+  it('keeps a user to their regions: sees transfers from or to them, dispatches only from and receives only into them', async () => {
+    const southUser = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.south] })}::jsonb WHERE id = ${southUser.id}`);
+    const toSouth = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    const toEast = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }], { toRegionId: ids.east });
+    const listed = (await call('GET', '/api/transfers?pageSize=100', undefined, southUser.token)).json().data.map((d: { id: number }) => d.id);
+    expect(listed).toContain(toSouth);
+    expect(listed).not.toContain(toEast);
+    expect((await call('GET', `/api/transfers/${toEast}`, undefined, southUser.token)).statusCode).toBe(404);
+    // North's lot reads as missing to them, and North is not theirs to send from.
+    const theirs = await call('POST', '/api/transfers', draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }]), southUser.token);
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().errors).toEqual({ fromRegionId: 'The region does not exist', 'lines.0.inventoryId': 'The lot does not exist' });
+    const dispatch = await call('POST', `/api/transfers/${toSouth}/dispatch`, undefined, southUser.token);
+    expect(dispatch.statusCode).toBe(403);
+    expect(dispatch.json().message).toBe('Only a user of Trf North may dispatch this transfer');
+    expect((await call('POST', `/api/transfers/${toSouth}/dispatch`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/transfers/${toSouth}/receive`, undefined, southUser.token)).statusCode).toBe(200);
+    await call('DELETE', `/api/transfers/${toEast}`);
+  });
+
+  it('refuses a direct change of a dispatched transfer or its lines (trigger), and of the regions being the same', async () => {
+    const id = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(200);
+    const refused = (statement: ReturnType<typeof sql>) =>
+      t.database.db.execute(statement).then(
+        () => 'changed',
+        () => 'refused',
+      );
+    expect(await refused(sql`UPDATE transfers SET notes = 'x' WHERE id = ${id}`)).toBe('refused');
+    expect(await refused(sql`UPDATE transfers SET to_region_id = ${ids.east} WHERE id = ${id}`)).toBe('refused');
+    expect(await refused(sql`DELETE FROM transfers WHERE id = ${id}`)).toBe('refused');
+    expect(await refused(sql`UPDATE transfer_lines SET quantity = 99 WHERE transfer_id = ${id}`)).toBe('refused');
+    expect(await refused(sql`DELETE FROM transfer_lines WHERE transfer_id = ${id}`)).toBe('refused');
+    expect(await refused(sql`INSERT INTO transfer_lines (transfer_id, line_no, inventory_id, quantity) VALUES (${id}, 2, ${lotId('L-A')}, 1)`)).toBe('refused');
+    const other = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    expect(await refused(sql`UPDATE transfers SET to_region_id = from_region_id WHERE id = ${other}`)).toBe('refused');
+    expect(await refused(sql`UPDATE transfers SET notes = 'fine' WHERE id = ${other}`)).toBe('changed');
+    expect((await call('POST', `/api/transfers/${id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('has a route for every declared transition', () => {
+    expect(transferBinding.definition.actions).toEqual(['dispatch', 'receive', 'cancel']);
+    for (const action of transferBinding.definition.actions) expect(t.app.hasRoute({ method: 'POST', url: `/api/transfers/:id/${action}` }), action).toBe(true);
+    expect(documentRoutes(transferBinding as never)).toHaveLength(3 + 3);
+  });
+});
+
+describe('transfers: concurrency', () => {
+  it('two dispatches draining one lot at once: one goes, the other is refused with 409, the lot never below zero', async () => {
+    const a = await draft([{ inventoryId: lotId('L-RACE'), quantity: 4 }]);
+    const b = await draft([{ inventoryId: lotId('L-RACE'), quantity: 3 }]);
+    const outcomes = await Promise.all([a, b].map((id) => call('POST', `/api/transfers/${id}/dispatch`).then((r) => r.statusCode)));
+    expect(outcomes.sort()).toEqual([200, 409]);
+    const left = await quantityOf(lotId('L-RACE'));
+    expect(left === 1 || left === 2).toBe(true);
+    const inTransit = (await lotsNamed('L-RACE')).find((l) => l.kind === 'transit')!;
+    expect(inTransit.quantity + left).toBe(5);
+  });
+
+  it('the same transfer dispatched twice at once moves its stock once', async () => {
+    const id = await draft([{ inventoryId: lotId('L-S', ids.south), quantity: 2 }], { fromRegionId: ids.south, toRegionId: ids.east });
+    const outcomes = await Promise.all([1, 2].map(() => call('POST', `/api/transfers/${id}/dispatch`).then((r) => r.statusCode)));
+    expect(outcomes.sort()).toEqual([200, 409]);
+    expect(await quantityOf(lotId('L-S', ids.south))).toBe(3);
+  });
+});

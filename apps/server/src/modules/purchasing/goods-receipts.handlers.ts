@@ -1,0 +1,394 @@
+import {
+  addDays,
+  addDecimals,
+  fromMinorUnits,
+  type GoodsReceiptInput,
+  isExpired,
+  multiply,
+  purchasingMessages,
+  toMinorUnits,
+} from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import {
+  type AlongsideStatement,
+  allocateDocumentNumber,
+  assertOpenIn,
+  assertPeriodOpen,
+  type LedgerLineInput,
+  postToLedger,
+  readPostingContext,
+  reverseInLedger,
+  todayIso,
+} from '../../ledger/general-ledger.ts';
+import { chosenAccounts } from '../../ledger/posting-accounts.ts';
+import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { pgErrorOf } from '../../lib/pg-error.ts';
+import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
+import { parsedJson, purchaseOrderScope } from './purchase-orders.queries.ts';
+
+/** What goods receipts write and post; the machinery (lib/document) does the rest. */
+export const goodsReceiptDocumentType = 'goods-receipt';
+export const goodsReceiptNumberPrefix = 'GRN';
+
+interface OrderLineFacts {
+  id: number;
+  itemId: number;
+  quantity: number;
+  receivedQuantity: number;
+  unitCost: string;
+  itemName: string;
+  articleNumber: string;
+  lotTracked: boolean;
+}
+
+/** The order a receipt is on, as the checks read it (within the actor's regions), with the settings they need. */
+interface ReceiptFacts {
+  order: {
+    id: number;
+    status: string;
+    documentNumber: string | null;
+    vendorId: number;
+    vendorName: string;
+    vendorAccountId: number;
+    regionId: number;
+    regionName: string;
+  } | null;
+  lines: Map<number, OrderLineFacts>;
+  nearExpiryDays: number;
+  /** The Inventory posting account chosen in settings, if any. */
+  inventoryAccountId: number | null;
+}
+
+/**
+ * One read: the order (in the actor's regions, else missing), its lines with their items,
+ * the near-expiry window and the Inventory account. With `lock` (posting and cancelling) the
+ * order's lines are locked in id order; the caller has locked the order's row first, so two
+ * receipts of one order take turns and each sees what the other received.
+ */
+async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options: { lock?: boolean } = {}): Promise<ReceiptFacts> {
+  const scope = purchaseOrderScope(actor, sql`o.region_id`);
+  const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null }>(
+    tx,
+    sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
+                                         'vendorAccountId', v.account_id, 'regionId', o.region_id, 'regionName', r.region_name)
+                  FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
+                  WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
+               (SELECT json_agg(json_build_object('id', l.id, 'itemId', l.item_id, 'quantity', l.quantity, 'receivedQuantity', l.received_quantity,
+                                                  'unitCost', l.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
+                  FROM (SELECT * FROM purchase_order_lines WHERE purchase_order_id = ${purchaseOrderId}::int ORDER BY id ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}) l
+                  JOIN items it ON it.id = l.item_id) AS lines,
+               (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays",
+               (SELECT account_id FROM posting_accounts WHERE key = 'inventory') AS "inventoryAccountId"`,
+  );
+  const order = parsedJson<ReceiptFacts['order']>(row!.order);
+  const lines = parsedJson<OrderLineFacts[] | null>(row!.lines) ?? [];
+  return {
+    order: order && { ...order, id: Number(order.id), vendorId: Number(order.vendorId), vendorAccountId: Number(order.vendorAccountId), regionId: Number(order.regionId) },
+    lines: new Map(
+      order
+        ? lines.map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), quantity: Number(l.quantity), receivedQuantity: Number(l.receivedQuantity) }])
+        : [],
+    ),
+    nearExpiryDays: Number(row!.nearExpiryDays ?? 90),
+    inventoryAccountId: row!.inventoryAccountId === null ? null : Number(row!.inventoryAccountId),
+  };
+}
+
+/**
+ * The rules of a receipt (issue 7, section 2), checked on save and again when posting (under
+ * the order's lock: the order or its receipts may have changed since the draft): an approved
+ * order of the actor's; lines of that order; per order line, never more than ordered less
+ * already received (summed over the receipt's lines); lot number and expiry for lot-tracked
+ * items; nothing expired at the receipt date; near expiry only when confirmed.
+ */
+function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts): void {
+  if (!facts.order) throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderMissing });
+  if (facts.order.status !== 'approved') throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderNotApproved });
+  const problems: Record<string, string> = {};
+  const receiving = new Map<number, number>();
+  const nearFrom = addDays(input.receiptDate, facts.nearExpiryDays);
+  input.lines.forEach((line, index) => {
+    const field = (name: string) => `lines.${index}.${name}`;
+    const orderLine = facts.lines.get(line.purchaseOrderLineId);
+    if (!orderLine) {
+      problems[field('purchaseOrderLineId')] = purchasingMessages.orderLineMissing;
+      return;
+    }
+    const total = (receiving.get(orderLine.id) ?? 0) + line.quantity;
+    receiving.set(orderLine.id, total);
+    if (total > orderLine.quantity - orderLine.receivedQuantity) problems[field('quantity')] = purchasingMessages.overReceipt(orderLine.quantity, orderLine.receivedQuantity);
+    const lotNumber = line.lotNumber?.trim() ?? '';
+    if (orderLine.lotTracked && lotNumber === '') problems[field('lotNumber')] = purchasingMessages.lotRequired;
+    if (orderLine.lotTracked && !line.dateExpiry) problems[field('dateExpiry')] = purchasingMessages.expiryRequired;
+    if (line.dateExpiry && isExpired(line.dateExpiry, input.receiptDate)) problems[field('dateExpiry')] = purchasingMessages.expired(line.dateExpiry);
+    else if (line.dateExpiry && line.dateExpiry <= nearFrom && !input.acceptNearExpiry) problems[field('dateExpiry')] = purchasingMessages.nearExpiry(facts.nearExpiryDays);
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
+
+/** A lot number, or '' for the receipt's own lot (`GR<receipt id>`: each receipt of an untracked item is its own lot, at its own cost). */
+const lotNumberOf = (line: GoodsReceiptInput['lines'][number]) => line.lotNumber?.trim() ?? '';
+export const ownLotNumber = (receiptId: number) => `GR${receiptId}`;
+
+function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts): SQL {
+  return sql.join(
+    input.lines.map((line, index) => {
+      const orderLine = facts.lines.get(line.purchaseOrderLineId)!;
+      return sql`(${index + 1}::int, ${orderLine.id}::int, ${orderLine.itemId}::int, ${line.quantity}::int, ${lotNumberOf(line)}::text,
+                  ${line.dateExpiry ?? null}::date, ${orderLine.unitCost}::numeric)`;
+    }),
+    sql`, `,
+  );
+}
+
+const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost)`;
+const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost)`;
+const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} ELSE v.lot_number END`;
+
+const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
+
+function totalOf(input: GoodsReceiptInput, facts: ReceiptFacts): string {
+  return addDecimals(input.lines.map((l) => multiply(l.quantity, facts.lines.get(l.purchaseOrderLineId)!.unitCost)));
+}
+
+/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
+function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): GoodsReceiptDetail {
+  const order = facts.order!;
+  return {
+    id,
+    documentNumber: null,
+    purchaseOrderId: order.id,
+    purchaseOrder: { documentNumber: order.documentNumber, vendorId: order.vendorId, regionId: order.regionId },
+    vendor: { vendorName: order.vendorName },
+    region: { regionName: order.regionName },
+    receiptDate: input.receiptDate,
+    notes: input.notes ?? '',
+    acceptNearExpiry: input.acceptNearExpiry ?? false,
+    status: 'draft',
+    totalValue: totalOf(input, facts),
+    postedAt: null,
+    postedBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    ...stamps,
+    lines: input.lines.map((line, index) => {
+      const orderLine = facts.lines.get(line.purchaseOrderLineId)!;
+      return {
+        lineNo: index + 1,
+        purchaseOrderLineId: orderLine.id,
+        itemId: orderLine.itemId,
+        quantity: line.quantity,
+        lotNumber: lotNumberOf(line) || ownLotNumber(id),
+        dateExpiry: line.dateExpiry ?? null,
+        unitCost: cents(orderLine.unitCost),
+        value: multiply(line.quantity, orderLine.unitCost),
+        inventoryId: null,
+        item: { itemName: orderLine.itemName, articleNumber: orderLine.articleNumber, lotTracked: orderLine.lotTracked },
+      };
+    }),
+  };
+}
+
+/** The receipt's lines as input again (the draft as stored), for the checks at posting. */
+function inputOf(receipt: GoodsReceiptDetail): GoodsReceiptInput {
+  return {
+    purchaseOrderId: receipt.purchaseOrderId,
+    receiptDate: receipt.receiptDate,
+    notes: receipt.notes,
+    acceptNearExpiry: receipt.acceptNearExpiry,
+    lines: receipt.lines.map((l) => ({ purchaseOrderLineId: l.purchaseOrderLineId, quantity: l.quantity, lotNumber: l.lotNumber, dateExpiry: l.dateExpiry })),
+  };
+}
+
+/**
+ * Locks the order's row: receipts of one order post and cancel one at a time (and an order
+ * cancel waits for them). NO KEY UPDATE, not UPDATE: a receipt saved and posted in one
+ * transaction already holds the KEY SHARE lock of its foreign key on the order (and on its
+ * lines), which UPDATE would wait for in every other such transaction: a deadlock.
+ */
+async function lockOrder(tx: Tx, purchaseOrderId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM purchase_orders WHERE id = ${purchaseOrderId}::int FOR NO KEY UPDATE`);
+}
+
+/** Each order line's received quantity moved by `sign` x what the receipt's lines hold for it. */
+function receivedUpdate(receipt: GoodsReceiptDetail, sign: 1 | -1): SQL {
+  const byLine = new Map<number, number>();
+  for (const line of receipt.lines) byLine.set(line.purchaseOrderLineId, (byLine.get(line.purchaseOrderLineId) ?? 0) + sign * line.quantity);
+  const values = [...byLine.entries()].map(([id, delta]) => sql`(${id}::int, ${delta}::int)`);
+  return sql`UPDATE purchase_order_lines SET received_quantity = purchase_order_lines.received_quantity + q.delta
+             FROM (VALUES ${sql.join(values, sql`, `)}) AS q(id, delta) WHERE purchase_order_lines.id = q.id RETURNING purchase_order_lines.id`;
+}
+
+/** The CHECK on received_quantity is the last guard against receiving more than ordered; the order's lock makes it unreachable in practice. */
+function overReceiptRefusal(error: unknown): AppError | undefined {
+  return pgErrorOf(error)?.constraint === 'purchase_order_lines_received_quantity_check' ? new ConflictError(purchasingMessages.receivedChanged) : undefined;
+}
+
+/** The ledger's refusal of a lot number held with another cost speaks of the line's unit cost, which a receipt takes from its order: name the lot number instead. */
+function onLotNumber(error: unknown): unknown {
+  if (!(error instanceof BadRequestError) || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([key, message]) => [key.replace(/\.unitCost$/, '.lotNumber'), message]));
+  return new BadRequestError(errors, error.message);
+}
+
+export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, GoodsReceiptDetail, 'post' | 'cancel'> {
+  return {
+    /** After the check's one read, the header and its lines in one statement; untracked lots named after the receipt. */
+    async create(tx, actor, input) {
+      const facts = await readFacts(tx, actor, input.purchaseOrderId);
+      assertReceipt(input, facts);
+      const [row] = await queryRows<{ id: number; createdAt: string | Date }>(
+        tx,
+        sql`WITH g AS (
+              INSERT INTO goods_receipts (document_date, purchase_order_id, notes, accept_near_expiry, total_value, created_by)
+              VALUES (${input.receiptDate}::date, ${input.purchaseOrderId}::int, ${input.notes ?? ''}, ${input.acceptNearExpiry ?? false}::boolean,
+                      ${totalOf(input, facts)}::numeric, ${actor.userId}::int)
+              RETURNING id, created_at),
+            l AS (${insertLinesInto}
+                  SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost
+                  FROM g CROSS JOIN (VALUES ${linesSql(input, facts)}) AS ${valuesColumns})
+            SELECT id, created_at AS "createdAt" FROM g`,
+      );
+      const at = new Date(row!.createdAt);
+      return { document: draftOf(Number(row!.id), input, facts, { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
+    },
+
+    async update(tx, actor, before, input) {
+      const facts = await readFacts(tx, actor, input.purchaseOrderId);
+      assertReceipt(input, facts);
+      const [row] = await queryRows<{ updatedAt: string | Date }>(
+        tx,
+        sql`WITH g AS (
+              UPDATE goods_receipts SET document_date = ${input.receiptDate}::date, purchase_order_id = ${input.purchaseOrderId}::int, notes = ${input.notes ?? ''},
+                     accept_near_expiry = ${input.acceptNearExpiry ?? false}::boolean, total_value = ${totalOf(input, facts)}::numeric, updated_at = now()
+              WHERE id = ${before.id}::int RETURNING updated_at),
+            d AS (DELETE FROM goods_receipt_lines WHERE goods_receipt_id = ${before.id}::int)
+            SELECT updated_at AS "updatedAt" FROM g`,
+      );
+      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
+      await tx.execute(
+        sql`${insertLinesInto}
+            SELECT ${before.id}::int, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`${before.id}::int`)}, v.date_expiry, v.unit_cost
+            FROM (VALUES ${linesSql(input, facts)}) AS ${valuesColumns}`,
+      );
+      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
+      return { document: draftOf(before.id, input, facts, stamps) };
+    },
+
+    transitions: {
+      /**
+       * The order's row, then its lines, locked and the rules checked again; then stock first
+       * and the general ledger after (the one lock order of ledger/stock-ledger.ts): the lots
+       * created or found and locked, the lines told their lots, and one statement takes the
+       * number and writes the movements, the lots' quantities, Dr Inventory / Cr the vendor at
+       * the order's cost, the received quantities, status, stamps and audit row.
+       */
+      async post(tx, actor, draft, step) {
+        await lockOrder(tx, draft.purchaseOrderId);
+        // The receipt was found within the actor's regions; its order is the receipt's region.
+        const facts = await readFacts(tx, { ...actor, permissions: {} }, draft.purchaseOrderId, { lock: true });
+        assertReceipt(inputOf(draft), facts);
+        const order = facts.order!;
+        const { inventory } = chosenAccounts(facts.inventoryAccountId === null ? {} : { inventory: facts.inventoryAccountId }, ['inventory']);
+        const date = draft.receiptDate;
+        const context = await readPostingContext(tx, [inventory, order.vendorAccountId], actor.userId);
+        // Goods at no cost write no ledger rows, so postToLedger would not check the period.
+        assertOpenIn(context, date, 'receiptDate');
+        const moves: StockMoveInput[] = draft.lines.map((line, index) => ({
+          lineNo: line.lineNo,
+          field: `lines.${index}`,
+          direction: 'in',
+          quantity: line.quantity,
+          lot: { itemId: line.itemId, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: order.regionId, unitCost: facts.lines.get(line.purchaseOrderLineId)!.unitCost },
+        }));
+        let stock: Awaited<ReturnType<typeof prepareStockMoves>>;
+        try {
+          stock = await prepareStockMoves(tx, { document: { documentType: goodsReceiptDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
+        } catch (error) {
+          throw onLotNumber(error);
+        }
+        const lotOfLine = new Map(stock.moves.map((m) => [m.lineNo, m.inventoryId]));
+        const lotValues = draft.lines.map((l) => sql`(${l.lineNo}::int, ${lotOfLine.get(l.lineNo)!}::int)`);
+        // While the receipt is still a draft (its lines then change no more).
+        await tx.execute(
+          sql`UPDATE goods_receipt_lines SET inventory_id = q.inventory_id FROM (VALUES ${sql.join(lotValues, sql`, `)}) AS q(line_no, inventory_id)
+              WHERE goods_receipt_lines.goods_receipt_id = ${draft.id}::int AND goods_receipt_lines.line_no = q.line_no`,
+        );
+        const narration = `Goods receipt on ${order.documentNumber} from ${order.vendorName}`.slice(0, 500);
+        const amount = stock.valueIn;
+        const lines: LedgerLineInput[] = [
+          { accountId: inventory, debit: amount, credit: '0', memo: narration.slice(0, 200), regionId: order.regionId },
+          { accountId: order.vendorAccountId, debit: '0', credit: amount, memo: narration.slice(0, 200), regionId: order.regionId, partyType: 'vendor', partyId: order.vendorId },
+        ];
+        const received: AlongsideStatement = () => receivedUpdate(draft, 1);
+        const writes = [...step.claim({ total_value: sql`${amount}::numeric` }), received];
+        let documentNumber: string;
+        try {
+          if (toMinorUnits(amount) > 0n) {
+            ({ documentNumber } = await postToLedger(
+              tx,
+              {
+                documentType: goodsReceiptDocumentType,
+                documentId: draft.id,
+                documentDate: date,
+                narration,
+                lines,
+                numberPrefix: goodsReceiptNumberPrefix,
+                actor: { userId: actor.userId },
+                dateField: 'receiptDate',
+                before: stock.statements,
+                alongside: writes,
+              },
+              context,
+            ));
+          } else {
+            // Goods at no cost: the number, movements, status and audit row all the same, no ledger rows.
+            documentNumber = await allocateDocumentNumber(tx, goodsReceiptNumberPrefix, date);
+            for (const statement of [...stock.statements, ...writes]) await tx.execute(statement(sql`${documentNumber}::text`));
+          }
+        } catch (error) {
+          throw overReceiptRefusal(error) ?? stockCheckRefusal(error) ?? error;
+        }
+        const document: GoodsReceiptDetail = {
+          ...draft,
+          status: 'posted',
+          documentNumber,
+          totalValue: amount,
+          postedAt: context.at,
+          postedBy: actor.userId,
+          updatedAt: context.at,
+          lines: draft.lines.map((l) => ({ ...l, inventoryId: lotOfLine.get(l.lineNo)! })),
+        };
+        return { document, documentNumber };
+      },
+
+      /**
+       * The mirror movements and ledger rows, dated today, under the same document and number
+       * (refused with a 409 naming the lot when its stock has been drawn since), and the order
+       * lines' received quantities back, under the order's lock.
+       */
+      async cancel(tx, actor, receipt) {
+        await lockOrder(tx, receipt.purchaseOrderId);
+        const today = todayIso();
+        await assertPeriodOpen(tx, today, 'receiptDate');
+        const document = { documentType: goodsReceiptDocumentType, documentId: receipt.id };
+        await reverseStockMoves(tx, document, { ...document, documentNumber: receipt.documentNumber!, date: today }, { userId: actor.userId });
+        if (toMinorUnits(receipt.totalValue) > 0n) {
+          await reverseInLedger(tx, {
+            ...document,
+            date: today,
+            narration: `Cancellation of goods receipt ${receipt.documentNumber}`,
+            actor: { userId: actor.userId },
+            dateField: 'receiptDate',
+          });
+        }
+        await tx.execute(receivedUpdate(receipt, -1));
+        return { document: receipt };
+      },
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { GoodsReceiptDetail, GoodsReceiptLineRow } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { goodsReceipts } from '../../db/schema/index.ts';
+import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { parsedJson, purchaseOrderScope } from './purchase-orders.queries.ts';
+
+export type { GoodsReceiptDetail, GoodsReceiptLineRow };
+
+interface OrderSummary {
+  purchaseOrder: GoodsReceiptDetail['purchaseOrder'];
+  vendor: GoodsReceiptDetail['vendor'];
+  region: GoodsReceiptDetail['region'];
+}
+
+/** The order a receipt is on, with its vendor's and region's names, as one JSON column (split by `shape` and the list's mapping). */
+const order = sql<OrderSummary>`(
+  SELECT json_build_object(
+           'purchaseOrder', json_build_object('documentNumber', o.document_number, 'vendorId', o.vendor_id, 'regionId', o.region_id),
+           'vendor', json_build_object('vendorName', v.vendor_name), 'region', json_build_object('regionName', r.region_name))
+  FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
+  WHERE o.id = goods_receipts.purchase_order_id)`;
+
+const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]>`(${order}) -> ${sql.raw(`'${key}'`)}`.mapWith(parsedJson<OrderSummary[Key]>);
+
+/** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
+export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
+  rowSelection: {
+    id: goodsReceipts.id,
+    documentNumber: goodsReceipts.documentNumber,
+    purchaseOrderId: goodsReceipts.purchaseOrderId,
+    purchaseOrder: part('purchaseOrder'),
+    vendor: part('vendor'),
+    region: part('region'),
+    receiptDate: goodsReceipts.documentDate,
+    notes: goodsReceipts.notes,
+    acceptNearExpiry: goodsReceipts.acceptNearExpiry,
+    status: goodsReceipts.status,
+    totalValue: goodsReceipts.totalValue,
+    postedAt: goodsReceipts.postedAt,
+    postedBy: goodsReceipts.postedBy,
+    cancelledAt: goodsReceipts.cancelledAt,
+    cancelledBy: goodsReceipts.cancelledBy,
+    createdBy: goodsReceipts.createdBy,
+    createdAt: goodsReceipts.createdAt,
+    updatedAt: goodsReceipts.updatedAt,
+  },
+  linesSelection: sql`(
+    SELECT coalesce(json_agg(json_build_object(
+             'lineNo', l.line_no, 'purchaseOrderLineId', l.purchase_order_line_id, 'itemId', l.item_id, 'quantity', l.quantity,
+             'lotNumber', l.lot_number, 'dateExpiry', l.date_expiry, 'unitCost', l.unit_cost::text,
+             'value', (l.quantity * l.unit_cost)::numeric(18, 2)::text, 'inventoryId', l.inventory_id,
+             'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
+             ORDER BY l.line_no), '[]')
+    FROM goods_receipt_lines l JOIN items it ON it.id = l.item_id WHERE l.goods_receipt_id = goods_receipts.id)`,
+  searchColumns: [
+    goodsReceipts.notes,
+    (pattern) =>
+      sql`goods_receipts.purchase_order_id IN (SELECT o.id FROM purchase_orders o WHERE o.document_number ILIKE ${pattern}
+            OR o.vendor_id IN (SELECT v.id FROM vendors v WHERE v.vendor_name ILIKE ${pattern}))`,
+  ],
+  sortColumns: { receiptDate: goodsReceipts.documentDate, documentNumber: goodsReceipts.documentNumber, createdAt: goodsReceipts.createdAt },
+  // A receipt belongs to its order's region.
+  rowScope: (actor) => {
+    const scope = purchaseOrderScope(actor, sql`o.region_id`);
+    return scope ? sql`EXISTS (SELECT 1 FROM purchase_orders o WHERE o.id = goods_receipts.purchase_order_id AND ${scope})` : undefined;
+  },
+  exportColumns: [
+    { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },
+    { header: 'Receipt date', value: (row) => String(row.receiptDate) },
+    { header: 'Purchase order', value: (row) => (row.purchaseOrder as OrderSummary['purchaseOrder'] | null)?.documentNumber ?? '' },
+    { header: 'Vendor', value: (row) => (row.vendor as OrderSummary['vendor'] | null)?.vendorName ?? '' },
+    { header: 'Region', value: (row) => (row.region as OrderSummary['region'] | null)?.regionName ?? '' },
+    { header: 'Status', value: (row) => String(row.status) },
+    { header: 'Value', value: (row) => String(row.totalValue) },
+    { header: 'Notes', value: (row) => String(row.notes) },
+  ],
+  shape: (row) => {
+    const lines = parsedJson<GoodsReceiptLineRow[]>(row.lines).map((l) => ({
+      ...l,
+      purchaseOrderLineId: Number(l.purchaseOrderLineId),
+      quantity: Number(l.quantity),
+      inventoryId: l.inventoryId === null ? null : Number(l.inventoryId),
+    }));
+    return { ...(row as unknown as GoodsReceiptDetail), lines };
+  },
+};

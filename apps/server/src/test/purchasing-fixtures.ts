@@ -1,0 +1,73 @@
+import { addDecimals } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { queryRows } from '../db/client.ts';
+import { todayIso } from '../ledger/general-ledger.ts';
+import { bearer, type TestApp } from './test-app.ts';
+
+/** What the purchasing tests buy and where: made through the API as an admin would. */
+export interface PurchasingFixtures {
+  today: string;
+  north: number;
+  south: number;
+  category: number;
+  /** Lot tracked, approved. */
+  reagent: number;
+  /** Not lot tracked, approved. */
+  gloves: number;
+  /** Lot tracked, not approved. */
+  unapproved: number;
+  vendor: { id: number; accountId: number };
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string): Promise<LightMyRequestResponse>;
+}
+
+export async function purchasingFixtures(t: TestApp, prefix: string): Promise<PurchasingFixtures> {
+  const call: PurchasingFixtures['call'] = (method, url, payload, token = t.adminToken) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: bearer(token) });
+  const created = async (url: string, body: object) => {
+    const response = await call('POST', url, body);
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
+    return response.json().data as { id: number; accountId?: number };
+  };
+  const north = (await created('/api/regions', { regionName: `${prefix} North`, regionCode: `${prefix.slice(0, 2).toUpperCase()}N` })).id;
+  const south = (await created('/api/regions', { regionName: `${prefix} South`, regionCode: `${prefix.slice(0, 2).toUpperCase()}S` })).id;
+  const category = (await created('/api/categories', { categoryName: `${prefix} reagents` })).id;
+  const item = async (itemName: string, lotTracked: boolean, approve: boolean) => {
+    const id = (
+      await created('/api/items', {
+        itemName,
+        articleNumber: `${prefix}-${itemName}`.toUpperCase().replace(/\s+/g, '-'),
+        categoryId: category,
+        unit: 'kit',
+        costPrice: '0.00',
+        salePrice: '0.00',
+        lotTracked,
+        storageCondition: 'ambient',
+        active: true,
+      })
+    ).id;
+    if (approve && (await call('POST', `/api/items/${id}/approve`)).statusCode !== 200) throw new Error('item approve failed');
+    return id;
+  };
+  const reagent = await item(`${prefix} CBC Reagent`, true, true);
+  const gloves = await item(`${prefix} Gloves`, false, true);
+  const unapproved = await item(`${prefix} New Reagent`, true, false);
+  const vendorRow = await created('/api/vendors', { vendorName: `${prefix} Sysmex`, paymentTermsDays: 30, active: true });
+  return { today: todayIso(), north, south, category, reagent, gloves, unapproved, vendor: { id: vendorRow.id, accountId: vendorRow.accountId! }, call };
+}
+
+/** The Inventory account's balance and the value of every lot, to the cent. */
+export async function inventoryAgrees(t: TestApp): Promise<{ ledger: string; lots: string }> {
+  const [row] = await queryRows<{ ledger: string; lots: string }>(
+    t.database.db,
+    sql`SELECT (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key = 'inventory')::text AS ledger,
+               (SELECT coalesce(sum(quantity * unit_cost), 0) FROM inventory)::text AS lots`,
+  );
+  return { ledger: addDecimals([row!.ledger]), lots: addDecimals([row!.lots]) };
+}
+
+/** A vendor's balance on its payable account (credit - debit). */
+export async function vendorBalance(t: TestApp, accountId: number): Promise<string> {
+  const [row] = await queryRows<{ balance: string }>(t.database.db, sql`SELECT coalesce(sum(credit - debit), 0)::text AS balance FROM gl_entries WHERE account_id = ${accountId}`);
+  return addDecimals([row!.balance]);
+}

@@ -1,0 +1,60 @@
+import { prefixRoutes } from '@erp/domain';
+import type { DocumentTarget } from './document-drawer.tsx';
+
+/**
+ * Where an open document lives in the address bar. The spec matches some routes only exactly
+ * (/purchase-orders, /transfers: section 2), so their documents open by query
+ * (`/transfers?open=12`); prefix routes (/journals) keep a path (`/journals/12`).
+ */
+export interface DocumentAddress {
+  targetOf(location: { pathname: string; search: string }): DocumentTarget | undefined;
+  /** The address of the list (no target) or of a document open over it; `extra` joins the query. */
+  href(target?: DocumentTarget, extra?: Record<string, string>): string;
+}
+
+function targetFrom(value: string | null | undefined): DocumentTarget | undefined {
+  if (value === 'new') return 'new';
+  return value && /^\d+$/.test(value) && Number(value) > 0 && Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
+}
+
+const queryOf = (entries: Record<string, string>) => {
+  const query = new URLSearchParams(entries).toString();
+  return query ? `?${query}` : '';
+};
+
+/** `<route>`, `<route>/new`, `<route>/:id`. */
+export function pathAddress(route: string): DocumentAddress {
+  return {
+    targetOf: ({ pathname }) => (pathname.startsWith(`${route}/`) ? targetFrom(pathname.slice(route.length + 1).replace(/\/$/, '')) : undefined),
+    href: (target, extra = {}) => `${route}${target === undefined ? '' : `/${target}`}${queryOf(extra)}`,
+  };
+}
+
+/** `<route>?<fixed>`, `<route>?<fixed>&open=new|:id`: `fixed` keeps the screen's own state (its tab). */
+export function queryAddress(route: string, fixed: Record<string, string> = {}): DocumentAddress {
+  return {
+    targetOf: ({ search }) => targetFrom(new URLSearchParams(search).get('open')),
+    href: (target, extra = {}) => `${route}${queryOf({ ...fixed, ...(target === undefined ? {} : { open: String(target) }), ...extra })}`,
+  };
+}
+
+/** A document screen's address on its route: by path on a prefix route, by query on an exact one. */
+export function addressOf(route: string): DocumentAddress {
+  return (prefixRoutes as readonly string[]).includes(route) ? pathAddress(route) : queryAddress(route);
+}
+
+/**
+ * Where a ledger row's source document opens (general and stock ledgers), by the document type
+ * the server stamps on the row. A document type with a screen adds itself here.
+ */
+const documentScreens: Readonly<Record<string, DocumentAddress>> = {
+  journal: pathAddress('/journals'),
+  transfer: queryAddress('/transfers'),
+  'goods-receipt': queryAddress('/purchase-orders', { tab: 'receipts' }),
+};
+
+export function documentHref(documentType: string, documentId: number): string | undefined {
+  // Stock adjustments open on /inventory's adjustments tab.
+  if (documentType === 'stock-adjustment') return `/inventory?adjustment=${documentId}`;
+  return documentScreens[documentType]?.href(documentId);
+}

@@ -1,0 +1,81 @@
+import { ScissorOutlined } from '@ant-design/icons';
+import { addDecimals, goodsReceiptDocument, multiply, type PurchaseOrderDetail } from '@erp/domain';
+import { Button, Flex, Form, Input, InputNumber, Tooltip, Typography, type FormInstance } from 'antd';
+import { DateInput } from '../../components/date-input.tsx';
+import { LinesEditor } from '../../components/document/lines-editor.tsx';
+import { TotalsBar } from '../../components/document/totals-row.tsx';
+import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
+
+function ReceiptTotalsBar({ form, order }: { form: FormInstance<ReceiptFormValues>; order: PurchaseOrderDetail }) {
+  const rows = (Form.useWatch('lines', { form, preserve: true }) as ReceiptRowValues[] | undefined) ?? [];
+  const counted = rows.filter((row) => typeof row.quantity === 'number' && row.quantity > 0);
+  const cost = (row: ReceiptRowValues) => order.lines.find((line) => line.id === row.purchaseOrderLineId)?.unitCost ?? '0';
+  return (
+    <TotalsBar
+      testId="goods-receipt-totals"
+      items={[
+        { label: 'Quantity', value: String(counted.reduce((n, row) => n + (row.quantity ?? 0), 0)), scale: 0 },
+        { label: 'Value at order cost', value: addDecimals(counted.map((row) => multiply(row.quantity ?? 0, cost(row)))) },
+      ]}
+    />
+  );
+}
+
+/** Which order line a row receives: item, and what was ordered, received and remains. */
+function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormValues>; name: number; order: PurchaseOrderDetail }) {
+  const lineId = Form.useWatch(['lines', name, 'purchaseOrderLineId'], { form, preserve: true }) as number | undefined;
+  const line = order.lines.find((l) => l.id === lineId);
+  if (!line) return <Typography.Text type="danger">Not a line of this order</Typography.Text>;
+  return (
+    <Flex vertical style={{ flex: '3 1 220px', minWidth: 0, marginBottom: 8 }}>
+      <Typography.Text strong ellipsis title={line.item.itemName}>
+        {line.item.itemName}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {line.item.articleNumber} · ordered {line.quantity}, received {line.receivedQuantity}, remaining {remainingOf(line)}
+        {line.item.lotTracked ? '' : ' · no lot tracking'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * The rows of a goods receipt: one per open order line to start with; Split adds another row
+ * (another lot) of the same order line for what is left of it. Names are `lines.N.<field>`;
+ * a row's N is its place here, which the form maps from the lines it sends.
+ */
+export function GoodsReceiptRows({ form, order, linesError }: { form: FormInstance<ReceiptFormValues>; order: PurchaseOrderDetail; linesError?: string }) {
+  return (
+    <LinesEditor
+      min={goodsReceiptDocument.lines.min}
+      addable={false}
+      emptyLine={() => ({})}
+      testIdPrefix="goods-receipt"
+      linesError={linesError}
+      footer={<ReceiptTotalsBar form={form} order={order} />}
+      lineActions={(field, index, { add }) => (
+        <Tooltip title="Receive part of this line into another lot">
+          <Button
+            aria-label={`Split line ${index + 1} into another lot`}
+            icon={<ScissorOutlined />}
+            onClick={() => add(splitRow((form.getFieldValue('lines') as ReceiptRowValues[]) ?? [], field.name, order), field.name + 1)}
+          />
+        </Tooltip>
+      )}
+      renderLine={(field, index) => (
+        <>
+          <OrderLineInfo form={form} name={field.name} order={order} />
+          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
+            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name={[field.name, 'lotNumber']} style={{ flex: '1 1 130px', marginBottom: 8 }}>
+            <Input aria-label={`Line ${index + 1} lot number`} placeholder="Lot number" maxLength={60} />
+          </Form.Item>
+          <Form.Item name={[field.name, 'dateExpiry']} style={{ flex: '1 1 150px', marginBottom: 8 }}>
+            <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { messages, purchaseOrderDocument, type PurchaseOrderDetail } from '@erp/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
+import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
+import { showFormProblems } from '../../components/document/form-problems.ts';
+import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { DeleteButton } from '../../components/resource/delete-button.tsx';
+import { requiredMark } from '../../components/required-mark.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { todayWire } from '../../lib/dates.ts';
+import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
+import { notify } from '../../lib/notify.tsx';
+import { emptyOrderLine, orderBodyOf, orderFormProblems, orderFormValuesOf, type OrderFormValues } from './purchase-order-checks.ts';
+import { PurchaseOrderLinesEditor } from './purchase-order-lines.tsx';
+
+export interface PurchaseOrderFormProps {
+  /** A draft to edit; undefined for a new order. */
+  order?: PurchaseOrderDetail;
+  onDone: (openId?: number) => void;
+}
+
+/**
+ * A draft purchase order: vendor, receiving region, dates, notes, lines. Save keeps it a draft;
+ * a saved draft offers its workflow (Approve, Cancel) beside. The declaration's schema runs
+ * here first; the server's per-field refusals (`lines.1.itemId`: not approved) land on the fields.
+ */
+export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
+  const [form] = Form.useForm<OrderFormValues>();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const [linesError, setLinesError] = useState<string>();
+  const canWrite = user !== undefined && purchaseOrderDocument.mayRun(user, 'edit');
+  const canDelete = order !== undefined && user !== undefined && purchaseOrderDocument.mayRun(user, 'delete');
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(order ? orderFormValuesOf(order) : { orderDate: todayWire(), notes: '', lines: [emptyOrderLine()] });
+  }, [order, form]);
+
+  const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all(purchaseOrderDocument.name) });
+
+  const save = useMutation({
+    mutationFn: () => saveDocument<PurchaseOrderDetail>(purchaseOrderDocument, orderBodyOf(form.getFieldsValue(true) as OrderFormValues), { id: order?.id }),
+    onSuccess: async (answer) => {
+      notify.success(answer.message || messages.saved);
+      await refresh();
+      // The saved draft stays open: approving it is the next step.
+      onDone(answer.data.id);
+    },
+    onError: (error) => {
+      const errors = fieldErrorsOf(error);
+      setFormError(errorMessage(error));
+      if (errors && Object.keys(errors).length > 0) showProblems(errors);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteDocument(purchaseOrderDocument, order!.id),
+    onSuccess: async (message) => {
+      notify.success(message || messages.deleted);
+      await refresh();
+      onDone();
+    },
+    onError: (error) => setFormError(errorMessage(error)),
+  });
+
+  const submit = () => {
+    setFormError(undefined);
+    const problems = orderFormProblems(form.getFieldsValue(true) as OrderFormValues);
+    showProblems(problems);
+    if (Object.keys(problems).length === 0) save.mutate();
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {formError && <Alert type="error" showIcon title={formError} />}
+      <Form form={form} name="purchase-order-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+        <DocumentHeaderFields fields={purchaseOrderDocument.fields} inputProps={{ orderDate: { allowClear: false } }} />
+        <PurchaseOrderLinesEditor form={form} linesError={linesError} />
+      </Form>
+      {canWrite && (
+        <Flex justify="flex-end" wrap gap={8} className="no-print">
+          <Space wrap>
+            {canDelete && <DeleteButton singular={purchaseOrderDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
+            {order && <TransitionButtons definition={purchaseOrderDocument} document={order} onError={setFormError} />}
+            <Button onClick={() => onDone()}>Close</Button>
+            <Button type="primary" loading={save.isPending} onClick={submit}>
+              Save draft
+            </Button>
+          </Space>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
