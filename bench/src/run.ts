@@ -15,6 +15,7 @@ import { ledgerRows } from './ledger-volume.ts';
 import { recreatePostgresDatabase, rowsPerResource, type Seeded, seedPglite, seedPostgres } from './seed-volume.ts';
 import { measureStock, type StockFigures } from './stock-measures.ts';
 import { importRows, measureImport, type ImportFigures } from './import-measures.ts';
+import { measurePurchasing, type PurchasingFigures } from './purchasing-measures.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
 
 const port = 3400;
@@ -30,6 +31,7 @@ interface EngineResult {
   listPageMedianMs: number;
   accounting: AccountingFigures;
   stock: StockFigures;
+  purchasing: PurchasingFigures;
   imports: ImportFigures;
 }
 
@@ -71,9 +73,11 @@ async function measureEngine(engine: string, env: Record<string, string>, seed: 
     const accounting = await measureAccounting(base, token, deep);
     console.log(`[${engine}] stock: inventory page, inventory ledger deep page, adjustments`);
     const stock = await measureStock(base, token, stockVolume);
+    console.log(`[${engine}] purchasing: a 200-line goods receipt, goods receipts by 8 clients`);
+    const purchasing = await measurePurchasing(base, token, stockVolume);
     console.log(`[${engine}] imports: ${importRows} item rows previewed and imported`);
     const imports = await measureImport(base, token);
-    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, imports };
+    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports };
   } finally {
     await stopProcess(server);
   }
@@ -115,6 +119,8 @@ function table(ceiling: Measurement, results: EngineResult[]): string {
   for (const { engine, stock: s } of results) {
     rows.push(`| ${engine} | ${s.inventoryPageMs.toFixed(1)} ms | ${s.ledgerDeepPageMs.toFixed(1)} ms | ${s.adjustment200Ms.toFixed(1)} ms | ${s.adjustmentsPerSecondConcurrent} |`);
   }
+  rows.push('', 'Goods receipts on the same volume (saved and posted in one request: stock in, Dr Inventory / Cr the vendor, the order received; aim < 500 ms for 200 lines):', '', '| engine | 200-line goods receipt | 3-line goods receipts/s, 8 clients over 16 orders |', '|---|---:|---:|');
+  for (const { engine, purchasing: p } of results) rows.push(`| ${engine} | ${p.receipt200Ms.toFixed(1)} ms | ${p.receiptsPerSecondConcurrent} |`);
   rows.push('', `Imports, ${importRows.toLocaleString('en-US')} item rows from a CSV over HTTP (aim < 10 s):`, '', '| engine | upload and preview (every row checked) | run (checked again, written in one transaction) | total |', '|---|---:|---:|---:|');
   for (const { engine, imports: i } of results) {
     rows.push(`| ${engine} | ${i.previewMs.toFixed(0)} ms | ${i.runMs.toFixed(0)} ms | ${(i.previewMs + i.runMs).toFixed(0)} ms |`);

@@ -19,12 +19,19 @@ export type ImportJobStatus = 'previewed' | 'running' | 'done' | 'failed';
 /** The largest file an import accepts. */
 export const importMaxBytes = 50 * 1024 * 1024;
 
+/**
+ * The most an .xlsx may unpack to (its ZIP entries together): a 50 MB file of repeated cells
+ * could otherwise unpack to gigabytes (a ZIP bomb) in the server's memory.
+ */
+export const importMaxUnpackedBytes = 200 * 1024 * 1024;
+
 /** How many rows a preview shows. */
 export const importPreviewRows = 20;
 
 export const importMessages = {
   fileType: 'The file must be a CSV or an Excel (.xlsx) file',
   fileTooLarge: `The file must be at most ${importMaxBytes / 1024 / 1024} MB`,
+  workbookTooLarge: `The workbook holds more than ${importMaxUnpackedBytes / 1024 / 1024} MB once unpacked; split it into smaller files`,
   fileMissing: 'Please choose a CSV or Excel file',
   noHeader: 'The file has no header row',
   noRows: 'The file has no data rows',

@@ -47,6 +47,8 @@ export const priceListMessages = {
   overlaps: (from: string, to: string | null) =>
     `This price overlaps the price of the same item and scope effective from ${from}${to ? ` to ${to}` : ' with no end date'}`,
   overlapsAnother: 'This price overlaps another price of the same item and scope',
+  chooseOwnRegion: 'Choose one of your regions: company-wide prices are set by users of every region',
+  companyWide: 'Company-wide prices are changed and deleted by users of every region',
 } as const;
 
 /** One row of the price list as `priceFor` needs it (API rows carry more). */

@@ -118,6 +118,8 @@ export const purchasingMessages = {
   expiryRequired: 'Expiry is required for a lot-tracked item',
   expired: (date: string) => `These goods expired on ${date} and cannot be received`,
   nearExpiry: (days: number) => `These goods expire within ${days} days; confirm to receive them`,
+  receiptDateFuture: 'The receipt date cannot be later than today: goods are received when they arrive',
+  receiptBeforeOrder: (orderDate: string) => `The receipt date cannot be earlier than the order date (${orderDate})`,
   orderHasReceipts: 'This purchase order has posted goods receipts and cannot be cancelled; cancel the receipts first',
   itemNotApproved: 'The item is not approved; it cannot be bought until it is',
   itemMissing: 'The item does not exist',

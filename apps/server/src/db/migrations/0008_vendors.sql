@@ -22,7 +22,9 @@ CREATE INDEX vendors_contact_person_trgm ON vendors USING gin (contact_person gi
 CREATE INDEX vendors_phone_trgm ON vendors USING gin (phone gin_trgm_ops);
 CREATE INDEX vendors_email_trgm ON vendors USING gin (email gin_trgm_ops);
 
--- Items named their vendor by id until now; the id must now be a vendor's.
-ALTER TABLE items ADD CONSTRAINT items_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES vendors (id) ON DELETE RESTRICT;
+-- Items named their vendor by a free number until now; from now on it must be a vendor's.
+-- NOT VALID: numbers typed before vendors existed stay as they were (clearing them could make
+-- two items' article numbers collide), and every new or changed vendor id is checked.
+ALTER TABLE items ADD CONSTRAINT items_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES vendors (id) ON DELETE RESTRICT NOT VALID;
 -- Numbers the vendors' payable accounts under the payables control account's code: 2000-0001, 2000-0002...
 CREATE SEQUENCE vendor_account_numbers;

@@ -87,7 +87,7 @@ CREATE TABLE goods_receipt_lines (
   -- The order line's item and unit cost, copied with the draft (the order cannot change once approved).
   item_id integer NOT NULL REFERENCES items (id),
   quantity integer NOT NULL CHECK (quantity > 0),
-  -- An item not tracked by lot gets the receipt's own lot (GR<receipt id>).
+  -- An item not tracked by lot gets the receipt's own lot (GR<receipt id>-<order line id>).
   lot_number text NOT NULL CHECK (lot_number <> ''),
   date_expiry date,
   unit_cost numeric(18, 2) NOT NULL CHECK (unit_cost >= 0),

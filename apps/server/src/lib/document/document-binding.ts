@@ -84,6 +84,13 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
   columns: DocumentTableColumns;
   queries: DocumentQueries<Detail>;
   handlers: DocumentHandlers<Input, Detail, Action>;
+  /**
+   * Refuses (403) an actor who may see the document (row scope) but not act on it: `edit`
+   * (an update), `delete`, or a transition. Called with the locked document after its state
+   * is checked. For a scope narrower for writes than for reads (a transfer's destination
+   * sees it, only its source changes it).
+   */
+  assertMayWrite?(actor: Actor, document: Detail, action: Action | 'edit' | 'delete'): void;
 }
 
 /** Any document type's binding, as the generic code takes it. */

@@ -16,11 +16,12 @@ export interface SavedDocument<Detail extends DocumentRow> {
   postedMessage?: string;
 }
 
-/** The draft, locked, within the actor's row scope (outside it: 404, as on the list). */
-async function lockedDraft<Detail extends DocumentRow>(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<Detail> {
+/** The draft, locked, within the actor's row scope (outside it: 404, as on the list), that the actor may change (the binding's write check). */
+async function lockedDraft<Detail extends DocumentRow>(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number, action: 'edit' | 'delete'): Promise<Detail> {
   const document = await findDocument<Detail>(tx, binding, id, { lock: true, actor });
   if (!document) throw new NotFoundError();
   if (!binding.definition.isEditable(document.status)) throw new ConflictError(binding.definition.messages.notEditable);
+  binding.assertMayWrite?.(actor, document, action);
   return document;
 }
 
@@ -41,7 +42,7 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
     if (!binding.definition.transitions[postAction]) throw new BadRequestError({ post: `A ${binding.definition.singular} is not posted` });
     assertMayRun(actor, binding, postAction);
   }
-  const before = options.id === undefined ? undefined : await lockedDraft<Detail>(tx, actor, binding, options.id);
+  const before = options.id === undefined ? undefined : await lockedDraft<Detail>(tx, actor, binding, options.id, 'edit');
   const written = before ? await binding.handlers.update(tx, actor, before, input) : await binding.handlers.create(tx, actor, input);
   const document = written.document as Detail;
   const entry: AuditEntry = before
@@ -63,7 +64,7 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
 /** Deletes a draft (scope `<resource>:delete`); its lines go with it (ON DELETE CASCADE). */
 export async function deleteDocument(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<void> {
   assertMayRun(actor, binding, 'delete');
-  const before = await lockedDraft(tx, actor, binding, id);
+  const before = await lockedDraft(tx, actor, binding, id, 'delete');
   await tx.delete(binding.table).where(eq(binding.columns.id, id));
   await audit(tx, auditActorOf(actor), { action: 'delete', resource: binding.definition.name, recordId: id, before });
 }

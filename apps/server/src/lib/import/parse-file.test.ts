@@ -1,6 +1,7 @@
-import { importMaxBytes, importMessages } from '@erp/domain';
+import { importMaxBytes, importMaxUnpackedBytes, importMessages } from '@erp/domain';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { createDeflateRaw } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../app-error.ts';
 import { cellValueOf, dateOf, integerOf } from './cell-values.ts';
 import { applyMapping, automaticMapping, parseMapping } from './mapping.ts';
@@ -11,6 +12,69 @@ async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Items');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** `megabytes` of one repeated letter, deflated as a ZIP entry holds it (about 1/200 of its size). */
+function deflatedRepeats(megabytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const deflate = createDeflateRaw({ level: 1 });
+    const chunks: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+    deflate.on('end', () => resolve(Buffer.concat(chunks)));
+    deflate.on('error', reject);
+    const megabyte = Buffer.alloc(1024 * 1024, 0x41);
+    for (let i = 0; i < megabytes; i++) deflate.write(megabyte);
+    deflate.end();
+  });
+}
+
+/** A ZIP of deflated entries, each declaring the unpacked size given (true or not). */
+function zipOf(entries: { name: string; data: Buffer; declaredSize: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    directory.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directoryBytes, end]);
+}
+
+/** Sets the unpacked size the central directory declares for one entry of a ZIP. */
+function withDeclaredSize(zip: Buffer, name: string, size: number): Buffer {
+  const forged = Buffer.from(zip);
+  for (let at = forged.indexOf('PK\x01\x02'); at >= 0; at = forged.indexOf('PK\x01\x02', at + 4)) {
+    if (forged.toString('utf8', at + 46, at + 46 + forged.readUInt16LE(at + 28)) === name) {
+      forged.writeUInt32LE(size, at + 24);
+      return forged;
+    }
+  }
+  throw new Error(`${name} is not in the ZIP`);
 }
 
 async function refusal(bytes: Buffer): Promise<AppError> {
@@ -100,6 +164,36 @@ describe('parsing an import file', () => {
     expect(tooLarge.errors).toEqual({ file: importMessages.fileTooLarge });
     expect((await refusal(Buffer.alloc(0))).errors).toEqual({ file: importMessages.fileMissing });
     expect((await refusal(Buffer.from('\r\n,,\r\n'))).errors).toEqual({ file: importMessages.noHeader });
+  });
+
+  it('refuses with 413, before unpacking, a workbook that unpacks past 200 MB (a ZIP bomb), by its declared or its real size', async () => {
+    const workbook = await xlsx([['Item'], ['CBC']]);
+    const declaredHuge = await refusal(withDeclaredSize(workbook, 'xl/worksheets/sheet1.xml', 0xfffffff0));
+    expect(declaredHuge.statusCode).toBe(413);
+    expect(declaredHuge.errors).toEqual({ file: importMessages.workbookTooLarge });
+    // 250 MB of one letter: about 1 MB packed, within the file limit.
+    const sheet = await deflatedRepeats(250);
+    expect(250 * 1024 * 1024).toBeGreaterThan(importMaxUnpackedBytes);
+    const honest = await refusal(zipOf([{ name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: 250 * 1024 * 1024 }]));
+    expect(honest.statusCode).toBe(413);
+    // Many entries sharing the limit: their total counts.
+    const parts = await deflatedRepeats(60);
+    const shared = await refusal(zipOf([1, 2, 3, 4].map((n) => ({ name: `xl/worksheets/sheet${n}.xml`, data: parts, declaredSize: 60 * 1024 * 1024 }))));
+    expect(shared.statusCode).toBe(413);
+  });
+
+  it('refuses a workbook whose entry unpacks past the size it declares as damaged (400), stopping there', async () => {
+    const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: await deflatedRepeats(250), declaredSize: 1000 }]);
+    // exceljs would unpack all of it into memory before noticing the lie: it is never reached.
+    const unpacking = vi.spyOn(ExcelJS.Workbook.prototype, 'xlsx', 'get');
+    const lying = await refusal(bomb);
+    expect(unpacking).not.toHaveBeenCalled();
+    unpacking.mockRestore();
+    expect(lying.statusCode).toBe(400);
+    expect(lying.errors).toEqual({ file: importMessages.fileType });
+    // A directory pointing outside the file is damaged too.
+    const workbook = await xlsx([['Item'], ['CBC']]);
+    expect((await refusal(workbook.subarray(0, workbook.length - 10))).errors).toEqual({ file: importMessages.fileType });
   });
 });
 

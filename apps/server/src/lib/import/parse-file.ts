@@ -1,7 +1,8 @@
-import { importMaxBytes, importMessages } from '@erp/domain';
+import { importMaxBytes, importMaxUnpackedBytes, importMessages } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError, BadRequestError } from '../app-error.ts';
+import { unpackedLength, zipEntriesOf } from './zip-entries.ts';
 
 /** The most data rows one import reads: a guard on memory, far above a catalogue's size. */
 export const importMaxRows = 100_000;
@@ -147,8 +148,28 @@ function readCellText(value: unknown): string {
   return 'text' in reading ? reading.text : '';
 }
 
+const workbookTooLarge = () => new AppError('payloadTooLarge', importMessages.workbookTooLarge, { file: importMessages.workbookTooLarge });
+
+/**
+ * Refuses a workbook that would unpack past `importMaxUnpackedBytes` before exceljs unpacks it
+ * all into memory: first by the sizes its ZIP directory declares (413), then by inflating each
+ * entry without keeping it, as the declared sizes are the sender's claim: an entry unpacking
+ * to more than it declares is a damaged file (400), stopped as soon as it overshoots.
+ */
+async function assertUnpackedSize(bytes: Buffer): Promise<void> {
+  const entries = zipEntriesOf(bytes);
+  if (!entries) throw fileTypeError();
+  const declared = entries.reduce((total, entry) => total + entry.declaredSize, 0);
+  if (declared > importMaxUnpackedBytes) throw workbookTooLarge();
+  for (const entry of entries) {
+    const length = await unpackedLength(entry, entry.declaredSize).catch(() => Infinity);
+    if (length > entry.declaredSize) throw fileTypeError();
+  }
+}
+
 /** The first worksheet of an .xlsx workbook, row numbers as Excel shows them. */
 export async function parseXlsx(bytes: Buffer): Promise<ParsedSheet> {
+  await assertUnpackedSize(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

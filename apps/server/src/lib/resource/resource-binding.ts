@@ -26,6 +26,8 @@ export type RowScope = (subject: RowScopeSubject) => SQL | undefined;
 export interface ResourceWriteHooks {
   /** Columns the server adds to a new row (the account it just created), after the input is validated. */
   beforeInsert?: (tx: Executor, actor: Actor, input: Row) => Promise<Row>;
+  /** Refuses a change the declaration cannot express (who may give a row which values), before it is written. */
+  beforeUpdate?: (tx: Executor, actor: Actor, before: Row, input: Row) => Promise<void>;
   afterUpdate?: (tx: Executor, actor: Actor, before: Row, after: Row) => Promise<void>;
   /** Refuses a delete the generic checks cannot see (postings on the account). */
   beforeDelete?: (tx: Executor, actor: Actor, before: Row) => Promise<void>;

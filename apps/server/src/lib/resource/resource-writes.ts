@@ -75,6 +75,7 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       const before = await lockRow(tx, plan, id, actor);
       if (Object.keys(input).length === 0) return before;
       await assertReferencesInScope(tx, plan, actor, input);
+      await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input);
       await tx
         .update(table)
         .set({ ...input, updatedAt: sql`now()` } as never)

@@ -8,7 +8,7 @@ import { registerConstraintRefusal } from '../../lib/pg-error.ts';
 import { registerResource } from '../../lib/resource/register-resource.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
-import { effectiveToRefusal, overlapRefusal, priceListScope, resolvePrice } from './price-list.service.ts';
+import { effectiveToRefusal, overlapRefusal, priceListScope, priceListWrites, resolvePrice } from './price-list.service.ts';
 
 const priceDocs = routeSchema({
   tags: ['Price List'],
@@ -41,7 +41,8 @@ const priceDocs = routeSchema({
 
 /**
  * The price list: a generic resource (writes need `price-list:write`, the declaration's
- * writeScope), narrowed to the caller's categories and regions, plus the price that applies.
+ * writeScope), narrowed to the caller's categories and regions (a user limited to regions writes
+ * only their regions' rows), plus the price that applies.
  */
 export function registerPriceListRoutes(app: FastifyInstance): void {
   // The database refuses overlaps and reversed periods (0011_price_list.sql), even between two writers at once.
@@ -53,5 +54,5 @@ export function registerPriceListRoutes(app: FastifyInstance): void {
     { schema: priceDocs, preHandler: [authenticate, requireAccess((role) => canUseResource(role, priceListDeclaration))] },
     async (request) => ({ status: 200, message: messages.ok, data: await resolvePrice(app.ctx.db, authOf(request).user, request.query) }),
   );
-  registerResource(app, { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope } });
+  registerResource(app, { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope, writes: priceListWrites } });
 }

@@ -1,4 +1,4 @@
-import { priceFor, type PriceRow } from '@erp/domain';
+import { priceFor, priceListMessages, type PriceRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -233,5 +233,41 @@ describe('who may read and write the price list', () => {
     expect(outside.statusCode).toBe(400);
     expect((await send('GET', `/api/price-list/price?itemId=${ids.hidden}`, undefined, token)).statusCode).toBe(400);
     expect((await send('GET', `/api/price-list/price?itemId=${ids.cbc}&regionId=${ids.south}`, undefined, token)).statusCode).toBe(400);
+  });
+
+  it('lets a user limited to regions write only rows of their regions: company-wide rows are for users of every region', async () => {
+    const item = (
+      await send('POST', '/api/items', { itemName: 'Regional Price Kit', articleNumber: 'PL-REG', categoryId: ids.category, unit: 'kit', costPrice: '5.00', salePrice: '9.00', active: true, lotTracked: false, storageCondition: 'ambient' })
+    ).json().data.id as number;
+    const companyWide = await created({ itemId: item, price: '50.00', effectiveFrom: '2090-01-01', effectiveTo: '2090-12-31' });
+    const { id: userId, token } = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.north] })}::jsonb WHERE id = ${userId}`);
+    const chooseRegion = { regionId: priceListMessages.chooseOwnRegion };
+    for (const regionId of [undefined, null]) {
+      const refused = await send('POST', '/api/price-list', { itemId: item, regionId, price: '1.00', effectiveFrom: '2091-01-01' }, token);
+      expect(refused.statusCode, String(regionId)).toBe(400);
+      expect(refused.json().errors).toEqual(chooseRegion);
+    }
+    const own = await created({ itemId: item, regionId: ids.north, price: '1.00', effectiveFrom: '2091-01-01', effectiveTo: '2091-12-31' }, token);
+    const madeCompanyWide = await send('PUT', `/api/price-list/${own}`, { regionId: null }, token);
+    expect(madeCompanyWide.statusCode).toBe(400);
+    expect(madeCompanyWide.json().errors).toEqual(chooseRegion);
+    expect((await send('PUT', `/api/price-list/${own}`, { regionId: ids.south }, token)).statusCode).toBe(400);
+    expect((await send('GET', `/api/price-list/${own}`, undefined, token)).json().data.regionId).toBe(ids.north);
+    expect((await send('PUT', `/api/price-list/${own}`, { price: '2.00' }, token)).statusCode).toBe(200);
+    // The company-wide row: seen (it applies in their regions too) but neither changed nor deleted.
+    expect((await send('GET', `/api/price-list/${companyWide}`, undefined, token)).statusCode).toBe(200);
+    for (const change of [{ price: '1.00' }, { regionId: ids.north }]) {
+      const refused = await send('PUT', `/api/price-list/${companyWide}`, change, token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(priceListMessages.companyWide);
+    }
+    expect((await send('DELETE', `/api/price-list/${companyWide}`, undefined, token)).statusCode).toBe(403);
+    expect((await send('GET', `/api/price-list/${companyWide}`)).json().data).toMatchObject({ regionId: null, price: '50.00' });
+    expect((await send('DELETE', `/api/price-list/${own}`, undefined, token)).statusCode).toBe(200);
+    // A user of every region still writes company-wide rows.
+    const accountant = (await t.userWithRole('accountant')).token;
+    expect((await send('PUT', `/api/price-list/${companyWide}`, { price: '51.00' }, accountant)).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/price-list/${companyWide}`, undefined, accountant)).statusCode).toBe(200);
   });
 });

@@ -74,7 +74,10 @@ async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): P
     tx,
     sql`SELECT (SELECT json_agg(json_build_object('id', i.id, 'itemId', i.item_id, 'regionId', i.region_id, 'lotNumber', i.lot_number, 'dateExpiry', i.date_expiry,
                                                   'unitCost', i.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'regionName', r.region_name))
-                  FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id WHERE i.id IN (${intList(lotIds)})
+                  FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id
+                  -- Only warehouse stock is counted and written off: a lot in transit belongs to its transfer.
+                  JOIN stock_locations loc ON loc.id = i.location_id AND loc.kind = 'warehouse'
+                  WHERE i.id IN (${intList(lotIds)})
                   ${regions ? sql`AND i.region_id IN (${intList(regions)})` : sql``} ${categories ? sql`AND it.category_id IN (${intList(categories)})` : sql``}) AS lots,
                (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number))
                   FROM items WHERE id IN (${intList(itemIds)}) ${categories ? sql`AND category_id IN (${intList(categories)})` : sql``}) AS items,

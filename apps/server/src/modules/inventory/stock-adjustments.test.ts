@@ -221,6 +221,19 @@ describe('stock adjustments: refusals', () => {
     expect((await call('POST', `/api/stock-adjustments/${posted.json().data.id}/cancel`, undefined, accountant.token)).statusCode).toBe(200);
   });
 
+  it('refuses a lot in transit like a missing one: it belongs to its transfer until received', async () => {
+    const [transit] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO inventory (item_id, lot_number, date_expiry, location_id, region_id, quantity, unit_cost)
+          SELECT ${ids.gloves}, 'ON-THE-ROAD', NULL, l.id, l.region_id, 5, 1.00 FROM stock_locations l WHERE l.kind = 'transit' AND l.region_id = ${ids.north}
+          RETURNING id`,
+    );
+    const response = await call('POST', '/api/stock-adjustments', { adjustmentDate: today, reason: 'damage', lines: [{ inventoryId: Number(transit!.id), quantity: -5 }] });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual({ 'lines.0.inventoryId': 'The lot does not exist' });
+    await t.database.db.execute(sql`DELETE FROM inventory WHERE id = ${Number(transit!.id)}`);
+  });
+
   it('keeps a user to their regions: another region lot or region reads as missing', async () => {
     const user = await t.userWithRole('operationManager');
     await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.north] })}::jsonb WHERE id = ${user.id}`);

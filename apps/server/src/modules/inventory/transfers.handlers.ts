@@ -1,4 +1,4 @@
-import { multiply, permittedIds, addDecimals, type TransferInput, transferProblems } from '@erp/domain';
+import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
 import { allocateDocumentNumber, assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
@@ -36,7 +36,14 @@ interface WriteFacts {
 const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /**
- * Refuses, naming the field, what the fields alone cannot say: the regions differ and exist,
+ * Stock leaves on the transfer date but arrives (and returns) on the day it happens: a date
+ * after today would date the dispatch after the receipt, and the in-transit lot's running
+ * balance would go below zero in between.
+ */
+const futureDate = 'The transfer date cannot be later than today';
+
+/**
+ * Refuses, naming the field, what the fields alone cannot say: the date is not after today, the regions differ and exist,
  * the source is one of the actor's regions, the courier exists, and each line's lot is in
  * the source's warehouse. A lot outside the actor's regions or categories reads as missing.
  * Stock itself (enough, not expired) is the dispatch's to check, under the lots' locks.
@@ -65,6 +72,7 @@ async function assertWrite(tx: Tx, actor: Actor, input: TransferInput): Promise<
     courierName: found!.courierName ?? null,
     at: new Date(found!.at),
   };
+  if (input.transferDate > todayIso()) problems.transferDate ??= futureDate;
   const from = facts.regions.get(input.fromRegionId);
   // Stock leaves only a region of the actor's; it may go to any region.
   if (!from?.permitted) problems.fromRegionId ??= 'The region does not exist';
@@ -131,13 +139,34 @@ function draftOf(id: number, input: TransferInput, facts: WriteFacts, stamps: { 
   };
 }
 
+const verbs = { edit: 'change', delete: 'delete', dispatch: 'dispatch', receive: 'receive', cancel: 'cancel' } as const;
+
 /**
- * Dispatch is the source region's act and receipt the destination's: a user kept to regions
- * sees both kinds of transfer (row scope) but runs each step only for their own side.
+ * The binding's write check (lib/document, assertMayWrite). A user kept to regions sees the
+ * transfers from and to them (row scope) but acts only for their own side: receipt is the
+ * destination's; everything else (change, delete, dispatch, cancel, which returns stock to
+ * the source) is the source's.
  */
-function assertSide(actor: Actor, regionId: number, regionName: string, step: 'dispatch' | 'receive'): void {
+export function assertTransferSide(actor: Actor, transfer: TransferDetail, action: keyof typeof verbs): void {
   const regions = permittedIds(actor.permissions, 'regions');
-  if (regions && !regions.includes(regionId)) throw new ForbiddenError(`Only a user of ${regionName} may ${step} this transfer`);
+  if (!regions) return;
+  const [regionId, region] = action === 'receive' ? [transfer.toRegionId, transfer.toRegion] : [transfer.fromRegionId, transfer.fromRegion];
+  if (!regions.includes(regionId)) throw new ForbiddenError(`Only a user of ${region.regionName} may ${verbs[action]} this transfer`);
+}
+
+/**
+ * Dispatch is dated the transfer date, but a lot is issued now: a date after today is
+ * refused (a draft dated ahead by other means), and so is a lot
+ * expired today even when it was good on an earlier transfer date (the stock ledger judges
+ * only the movements' date).
+ */
+function assertDispatchable(draft: TransferDetail, today: string): void {
+  if (draft.transferDate > today) throw new BadRequestError({ transferDate: futureDate });
+  draft.lines.forEach((line, index) => {
+    if (!isExpired(line.dateExpiry, today)) return;
+    const message = stockMessages.expired(lotLabel(line.item.itemName, line.lotNumber), line.dateExpiry!);
+    throw new ConflictError(message, { [`lines.${index}.inventoryId`]: message });
+  });
 }
 
 /** The region's in-transit location (created with the region, migration 0010) and the transaction's now(). */
@@ -227,8 +256,8 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
        * statement takes the number and writes the movements, quantities, status and audit row.
        */
       async dispatch(tx, actor, draft, step) {
-        assertSide(actor, draft.fromRegionId, draft.fromRegion.regionName, 'dispatch');
         const date = draft.transferDate;
+        assertDispatchable(draft, todayIso());
         await assertPeriodOpen(tx, date, 'transferDate');
         const transit = await transitOf(tx, draft.toRegionId);
         await assertReceivable(tx, draft);
@@ -262,7 +291,6 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
        * sale there like any expired lot): the goods have arrived.
        */
       async receive(tx, actor, document) {
-        assertSide(actor, document.toRegionId, document.toRegion.regionName, 'receive');
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'transferDate');
         const inTransit = await queryRows<{ lineNo: number; inventoryId: number; quantity: number; itemId: number; lotNumber: string; dateExpiry: string | null; unitCost: string }>(

@@ -310,6 +310,70 @@ describe('transfers: refusals', () => {
     await call('DELETE', `/api/transfers/${toEast}`);
   });
 
+  it('leaves change, delete and cancel to the source: a user of the destination only sees and receives (403 naming the region)', async () => {
+    const southUser = await t.userWithRole('accountant');
+    const northUser = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.south] })}::jsonb WHERE id = ${southUser.id}`);
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.north] })}::jsonb WHERE id = ${northUser.id}`);
+    const refusal = (message: string) => ({ statusCode: 403, message });
+    const outcome = async (response: Awaited<ReturnType<typeof call>>) => ({ statusCode: response.statusCode, message: response.json().message });
+    const body = draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }], { notes: 'Changed by the destination' });
+
+    const pending = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    expect(await outcome(await call('PUT', `/api/transfers/${pending}`, body, southUser.token))).toEqual(refusal('Only a user of Trf North may change this transfer'));
+    expect(await outcome(await call('DELETE', `/api/transfers/${pending}`, undefined, southUser.token))).toEqual(refusal('Only a user of Trf North may delete this transfer'));
+    expect(await outcome(await call('POST', `/api/transfers/${pending}/cancel`, undefined, southUser.token))).toEqual(refusal('Only a user of Trf North may cancel this transfer'));
+    expect((await call('GET', `/api/transfers/${pending}`)).json().data).toMatchObject({ status: 'draft', notes: 'Weekly replenishment' });
+
+    const sent = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
+    expect((await call('POST', `/api/transfers/${sent}/dispatch`, undefined, northUser.token)).statusCode).toBe(200);
+    const left = await quantityOf(lotId('L-A'));
+    // Cancelling would pull the stock back into North.
+    expect(await outcome(await call('POST', `/api/transfers/${sent}/cancel`, undefined, southUser.token))).toEqual(refusal('Only a user of Trf North may cancel this transfer'));
+    expect(await quantityOf(lotId('L-A'))).toBe(left);
+    expect((await call('GET', `/api/transfers/${sent}`)).json().data.status).toBe('dispatched');
+    expect(await outcome(await call('POST', `/api/transfers/${sent}/receive`, undefined, northUser.token))).toEqual(refusal('Only a user of Trf South may receive this transfer'));
+
+    // The source's user may do all of it.
+    expect((await call('POST', `/api/transfers/${sent}/cancel`, undefined, northUser.token)).statusCode).toBe(200);
+    expect(await quantityOf(lotId('L-A'))).toBe(left + 1);
+    expect((await call('PUT', `/api/transfers/${pending}`, body, northUser.token)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/transfers/${pending}`, undefined, northUser.token)).statusCode).toBe(200);
+    expect((await call('GET', `/api/transfers/${pending}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a transfer date later than today, on save and at dispatch (400 transferDate), moving nothing', async () => {
+    const tomorrow = addDays(today, 1);
+    const lines = [{ inventoryId: lotId('L-A'), quantity: 1 }];
+    const created = await call('POST', '/api/transfers', draftBody(lines, { transferDate: tomorrow }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors).toEqual({ transferDate: 'The transfer date cannot be later than today' });
+    const id = await draft(lines);
+    const updated = await call('PUT', `/api/transfers/${id}`, draftBody(lines, { transferDate: tomorrow }));
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().errors).toEqual({ transferDate: 'The transfer date cannot be later than today' });
+    // A draft dated ahead some other way (saved before this rule) is not dispatched either.
+    await t.database.db.execute(sql`UPDATE transfers SET document_date = ${tomorrow}::date WHERE id = ${id}`);
+    const left = await quantityOf(lotId('L-A'));
+    const dispatched = await call('POST', `/api/transfers/${id}/dispatch`);
+    expect(dispatched.statusCode).toBe(400);
+    expect(dispatched.json().errors).toEqual({ transferDate: 'The transfer date cannot be later than today' });
+    expect(await quantityOf(lotId('L-A'))).toBe(left);
+    expect((await call('GET', `/api/transfers/${id}`)).json().data).toMatchObject({ status: 'draft', documentNumber: null });
+    await call('DELETE', `/api/transfers/${id}`);
+  });
+
+  it('refuses to dispatch a lot expired today even on a transfer dated before its expiry (409 naming the line)', async () => {
+    const expiredOn = addDays(today, -1);
+    const id = await draft([{ inventoryId: lotId('L-EXP'), quantity: 1 }], { transferDate: addDays(today, -2) });
+    const refused = await call('POST', `/api/transfers/${id}/dispatch`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(`CBC Reagent lot L-EXP expired on ${expiredOn} and cannot be issued`);
+    expect(refused.json().errors).toEqual({ 'lines.0.inventoryId': `CBC Reagent lot L-EXP expired on ${expiredOn} and cannot be issued` });
+    expect(await quantityOf(lotId('L-EXP'))).toBe(2);
+    expect((await call('GET', `/api/transfers/${id}`)).json().data).toMatchObject({ status: 'draft', documentNumber: null });
+  });
+
   it('refuses a direct change of a dispatched transfer or its lines (trigger), and of the regions being the same', async () => {
     const id = await draft([{ inventoryId: lotId('L-A'), quantity: 1 }]);
     expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(200);

@@ -51,6 +51,7 @@ interface ReceiptFacts {
     id: number;
     status: string;
     documentNumber: string | null;
+    orderDate: string;
     vendorId: number;
     vendorName: string;
     vendorAccountId: number;
@@ -73,7 +74,7 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
   const scope = purchaseOrderScope(actor, sql`o.region_id`);
   const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null }>(
     tx,
-    sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
+    sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'orderDate', o.document_date, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
                                          'vendorAccountId', v.account_id, 'regionId', o.region_id, 'regionName', r.region_name)
                   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
                   WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
@@ -103,14 +104,19 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
  * the order's lock: the order or its receipts may have changed since the draft): an approved
  * order of the actor's; lines of that order; per order line, never more than ordered less
  * already received (summed over the receipt's lines); lot number and expiry for lot-tracked
- * items; nothing expired at the receipt date; near expiry only when confirmed.
+ * items; a receipt date between the order date and today; nothing expired and near expiry
+ * only when confirmed, both judged on the day the goods enter stock: today, not the receipt
+ * date (a backdated receipt would otherwise bring in goods that have expired since).
  */
-function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts): void {
+function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts, today = todayIso()): void {
   if (!facts.order) throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderMissing });
   if (facts.order.status !== 'approved') throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderNotApproved });
   const problems: Record<string, string> = {};
+  if (input.receiptDate > today) problems.receiptDate = purchasingMessages.receiptDateFuture;
+  else if (input.receiptDate < facts.order.orderDate) problems.receiptDate = purchasingMessages.receiptBeforeOrder(facts.order.orderDate);
   const receiving = new Map<number, number>();
-  const nearFrom = addDays(input.receiptDate, facts.nearExpiryDays);
+  const judgedOn = input.receiptDate > today ? input.receiptDate : today;
+  const nearFrom = addDays(judgedOn, facts.nearExpiryDays);
   input.lines.forEach((line, index) => {
     const field = (name: string) => `lines.${index}.${name}`;
     const orderLine = facts.lines.get(line.purchaseOrderLineId);
@@ -124,15 +130,20 @@ function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts): void {
     const lotNumber = line.lotNumber?.trim() ?? '';
     if (orderLine.lotTracked && lotNumber === '') problems[field('lotNumber')] = purchasingMessages.lotRequired;
     if (orderLine.lotTracked && !line.dateExpiry) problems[field('dateExpiry')] = purchasingMessages.expiryRequired;
-    if (line.dateExpiry && isExpired(line.dateExpiry, input.receiptDate)) problems[field('dateExpiry')] = purchasingMessages.expired(line.dateExpiry);
+    if (line.dateExpiry && isExpired(line.dateExpiry, judgedOn)) problems[field('dateExpiry')] = purchasingMessages.expired(line.dateExpiry);
     else if (line.dateExpiry && line.dateExpiry <= nearFrom && !input.acceptNearExpiry) problems[field('dateExpiry')] = purchasingMessages.nearExpiry(facts.nearExpiryDays);
   });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 }
 
-/** A lot number, or '' for the receipt's own lot (`GR<receipt id>`: each receipt of an untracked item is its own lot, at its own cost). */
+/**
+ * A lot number, or '' for the line's own lot. An untracked item's own lot is named after the
+ * receipt and the order line (`GR<receipt id>-<order line id>`): each receipt is its own lot,
+ * and within it each order line, whose unit cost may differ from another line of the same
+ * item (a free bonus line next to a paid one); one lot holds one cost.
+ */
 const lotNumberOf = (line: GoodsReceiptInput['lines'][number]) => line.lotNumber?.trim() ?? '';
-export const ownLotNumber = (receiptId: number) => `GR${receiptId}`;
+export const ownLotNumber = (receiptId: number, purchaseOrderLineId: number) => `GR${receiptId}-${purchaseOrderLineId}`;
 
 function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts): SQL {
   return sql.join(
@@ -147,7 +158,8 @@ function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts): SQL {
 
 const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost)`;
 const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost)`;
-const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} ELSE v.lot_number END`;
+/** ownLotNumber in SQL, for the INSERT that learns the receipt's id. */
+const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} || '-' || v.purchase_order_line_id ELSE v.lot_number END`;
 
 const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
 
@@ -182,7 +194,7 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
         purchaseOrderLineId: orderLine.id,
         itemId: orderLine.itemId,
         quantity: line.quantity,
-        lotNumber: lotNumberOf(line) || ownLotNumber(id),
+        lotNumber: lotNumberOf(line) || ownLotNumber(id, orderLine.id),
         dateExpiry: line.dateExpiry ?? null,
         unitCost: cents(orderLine.unitCost),
         value: multiply(line.quantity, orderLine.unitCost),

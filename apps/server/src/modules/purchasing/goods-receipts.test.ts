@@ -89,7 +89,7 @@ describe('goods receipts: save and post', () => {
     });
     expect(data.lines).toEqual([
       expect.objectContaining({ lineNo: 1, itemId: f.reagent, quantity: 4, lotNumber: 'GR-A', unitCost: '12.35', value: '49.40', inventoryId: null }),
-      expect.objectContaining({ lineNo: 2, itemId: f.gloves, quantity: 2, lotNumber: `GR${data.id}`, dateExpiry: null, unitCost: '2.00', value: '4.00' }),
+      expect.objectContaining({ lineNo: 2, itemId: f.gloves, quantity: 2, lotNumber: `GR${data.id}-${order.glovesLine}`, dateExpiry: null, unitCost: '2.00', value: '4.00' }),
     ]);
     expect((await f.call('GET', `/api/goods-receipts/${data.id}`)).json().data).toEqual(data);
     // Nothing received until posted.
@@ -114,7 +114,7 @@ describe('goods receipts: save and post', () => {
     );
     expect(lots).toEqual([
       { lotNumber: 'GR-A', quantity: 4, unitCost: '12.35', regionId: f.north },
-      { lotNumber: `GR${state.draft}`, quantity: 2, unitCost: '2.00', regionId: f.north },
+      { lotNumber: `GR${state.draft}-${state.glovesLine}`, quantity: 2, unitCost: '2.00', regionId: f.north },
     ]);
     const [inventoryAccount] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'inventory'`);
     expect(await ledgerOf(state.draft!)).toEqual([
@@ -173,6 +173,76 @@ describe('goods receipts: save and post', () => {
     const missing = await f.call('POST', '/api/goods-receipts', body({ lotNumber: '  ', dateExpiry: null }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ 'lines.0.lotNumber': purchasingMessages.lotRequired, 'lines.0.dateExpiry': purchasingMessages.expiryRequired });
+  });
+
+  it('judges expiry on today, not a backdated receipt date; refuses a receipt date after today or before the order date', async () => {
+    const order = (
+      await f.call('POST', '/api/purchase-orders', { orderDate: '2023-12-01', vendorId: f.vendor.id, regionId: f.north, expectedDate: '2023-12-31', lines: [{ itemId: f.reagent, quantity: 10, unitCost: '5.00' }] })
+    ).json().data;
+    expect((await f.call('POST', `/api/purchase-orders/${order.id}/approve`)).statusCode).toBe(200);
+    const body = (receiptDate: string, dateExpiry: string) => ({
+      purchaseOrderId: order.id,
+      receiptDate,
+      lines: [{ purchaseOrderLineId: order.lines[0].id, quantity: 1, lotNumber: `BACK-${order.id}`, dateExpiry }],
+    });
+    // Fine on 2024-01-01, long expired today.
+    const backdated = await f.call('POST', '/api/goods-receipts', body('2024-01-01', '2025-01-01'));
+    expect(backdated.statusCode, backdated.body).toBe(400);
+    expect(backdated.json().errors).toEqual({ 'lines.0.dateExpiry': purchasingMessages.expired('2025-01-01') });
+    // Far from expiry 200 days ago, within the 90-day window today.
+    const near = await f.call('POST', '/api/goods-receipts', body(addDays(f.today, -200), expiry(30)));
+    expect(near.statusCode, near.body).toBe(400);
+    expect(near.json().errors).toEqual({ 'lines.0.dateExpiry': purchasingMessages.nearExpiry(90) });
+    const future = await f.call('POST', '/api/goods-receipts', body(addDays(f.today, 1), expiry(365)));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors).toEqual({ receiptDate: purchasingMessages.receiptDateFuture });
+    const beforeOrder = await f.call('POST', '/api/goods-receipts', body('2023-11-30', expiry(365)));
+    expect(beforeOrder.statusCode).toBe(400);
+    expect(beforeOrder.json().errors).toEqual({ receiptDate: purchasingMessages.receiptBeforeOrder('2023-12-01') });
+    expect(purchasingMessages.receiptBeforeOrder('2023-12-01')).toBe('The receipt date cannot be earlier than the order date (2023-12-01)');
+    // A backdated receipt of goods still good today is saved (posting it is the periods' business).
+    const good = await f.call('POST', '/api/goods-receipts', body('2024-01-01', expiry(365)));
+    expect(good.statusCode, good.body).toBe(201);
+    expect((await f.call('DELETE', `/api/goods-receipts/${good.json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('receives two order lines of one untracked item at different costs (paid and free) into a lot each', async () => {
+    const order = (
+      await f.call('POST', '/api/purchase-orders', {
+        vendorId: f.vendor.id,
+        regionId: f.north,
+        expectedDate: f.today,
+        lines: [
+          { itemId: f.gloves, quantity: 3, unitCost: '2.00' },
+          { itemId: f.gloves, quantity: 1, unitCost: '0.00' },
+        ],
+      })
+    ).json().data;
+    expect((await f.call('POST', `/api/purchase-orders/${order.id}/approve`)).statusCode).toBe(200);
+    const [paid, free] = order.lines.map((l: { id: number }) => l.id) as [number, number];
+    const posted = await f.call('POST', '/api/goods-receipts', {
+      purchaseOrderId: order.id,
+      receiptDate: f.today,
+      post: true,
+      lines: [
+        { purchaseOrderLineId: paid, quantity: 3 },
+        { purchaseOrderLineId: free, quantity: 1 },
+      ],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().data.id;
+    expect(posted.json().data.lines.map((l: { lotNumber: string }) => l.lotNumber)).toEqual([`GR${id}-${paid}`, `GR${id}-${free}`]);
+    const lots = await queryRows<{ lotNumber: string; quantity: number; unitCost: string }>(
+      t.database.db,
+      sql`SELECT lot_number AS "lotNumber", quantity, unit_cost::text AS "unitCost" FROM inventory WHERE lot_number LIKE ${`GR${id}-%`} ORDER BY lot_number`,
+    );
+    expect(lots).toEqual(
+      [
+        { lotNumber: `GR${id}-${paid}`, quantity: 3, unitCost: '2.00' },
+        { lotNumber: `GR${id}-${free}`, quantity: 1, unitCost: '0.00' },
+      ].sort((a, b) => a.lotNumber.localeCompare(b.lotNumber)),
+    );
+    expect(posted.json().data.totalValue).toBe('6.00');
   });
 
   it('refuses a lot number held in the region with another expiry (the ledger), a line of another order, an unapproved order', async () => {

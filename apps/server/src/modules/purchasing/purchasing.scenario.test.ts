@@ -80,7 +80,7 @@ describe('purchasing: an order received in two receipts', () => {
     const order = (await f.call('GET', `/api/purchase-orders/${story.order}`)).json().data;
     expect(order.receiptStatus).toBe('partlyReceived');
     expect(order.lines.map((l: { receivedQuantity: number }) => l.receivedQuantity)).toEqual([12, 4]);
-    expect(await lotsOfOrder()).toEqual({ [`GR${story.first}`]: [4, '13.60'], 'SC-L1': [7, '131.25'], 'SC-L2': [5, '93.75'] });
+    expect(await lotsOfOrder()).toEqual({ [`GR${story.first}-${story.glovesLine}`]: [4, '13.60'], 'SC-L1': [7, '131.25'], 'SC-L2': [5, '93.75'] });
     expect(await vendorBalance(t, f.vendor.accountId)).toBe('238.60');
     const agrees = await inventoryAgrees(t);
     expect(agrees.ledger).toBe('238.60');
@@ -112,8 +112,8 @@ describe('purchasing: an order received in two receipts', () => {
     ]);
     expect((await f.call('GET', `/api/purchase-orders?search=Quarterly`)).json().data[0].receiptStatus).toBe('received');
     expect(await lotsOfOrder()).toEqual({
-      [`GR${story.first}`]: [4, '13.60'],
-      [`GR${story.second}`]: [6, '20.40'],
+      [`GR${story.first}-${story.glovesLine}`]: [4, '13.60'],
+      [`GR${story.second}-${story.glovesLine}`]: [6, '20.40'],
       'SC-L1': [8, '150.00'],
       'SC-L2': [5, '93.75'],
       'SC-L3': [7, '131.25'],

@@ -1,5 +1,6 @@
 import { goodsReceiptDocument, isExpired, purchasingMessages, type GoodsReceiptDetail, type GoodsReceiptInput, type PurchaseOrderDetail, type PurchaseOrderLineRow } from '@erp/domain';
 import { problemsOfIssues } from '../../components/document/form-problems.ts';
+import { todayWire } from '../../lib/dates.ts';
 
 /** One row of the receipt form: what arrives now of one order line, into one lot. Several rows may share an order line (several lots). */
 export interface ReceiptRowValues {
@@ -70,15 +71,21 @@ export function problemsByRow(problems: Readonly<Record<string, string>>, rowOfL
 export const nothingToReceive = 'Enter the quantity received on at least one line';
 
 /**
- * What the server would refuse, by form row, before sending: the declaration's schema; per
- * order line, never more than remains; lot number and expiry for lot-tracked items; goods
- * expired at the receipt date. Near expiry needs the server's window: it answers that one.
+ * What the server would refuse, by form row, before sending: the declaration's schema; a
+ * receipt date between the order date and today; per order line, never more than remains;
+ * lot number and expiry for lot-tracked items; goods expired on the day they enter stock (the
+ * later of the receipt date and today, as the server judges). Near expiry needs the server's
+ * window: it answers that one.
  */
-export function receiptFormProblems(values: ReceiptFormValues, order: PurchaseOrderDetail): Record<string, string> {
+export function receiptFormProblems(values: ReceiptFormValues, order: PurchaseOrderDetail, today = todayWire()): Record<string, string> {
   const { body, rowOfLine } = receiptBodyOf(values, order.id);
   const parsed = goodsReceiptDocument.inputSchema.safeParse(body);
   const problems = parsed.success ? {} : problemsByRow(problemsOfIssues(parsed.error.issues), rowOfLine);
   if (body.lines.length === 0) problems.lines = nothingToReceive;
+  const receiptDate = values.receiptDate ?? '';
+  if (receiptDate > today) problems.receiptDate ??= purchasingMessages.receiptDateFuture;
+  else if (receiptDate && receiptDate < order.orderDate) problems.receiptDate ??= purchasingMessages.receiptBeforeOrder(order.orderDate);
+  const judgedOn = receiptDate > today ? receiptDate : today;
   const rows = values.lines ?? [];
   const taken = new Map<number, number>();
   rows.forEach((row, index) => {
@@ -93,7 +100,7 @@ export function receiptFormProblems(values: ReceiptFormValues, order: PurchaseOr
     if (total > remainingOf(orderLine)) problems[field('quantity')] ??= purchasingMessages.overReceipt(orderLine.quantity, orderLine.receivedQuantity);
     if (orderLine.item.lotTracked && !(row.lotNumber ?? '').trim()) problems[field('lotNumber')] ??= purchasingMessages.lotRequired;
     if (orderLine.item.lotTracked && !row.dateExpiry) problems[field('dateExpiry')] ??= purchasingMessages.expiryRequired;
-    if (row.dateExpiry && values.receiptDate && isExpired(row.dateExpiry, values.receiptDate)) problems[field('dateExpiry')] ??= purchasingMessages.expired(row.dateExpiry);
+    if (row.dateExpiry && isExpired(row.dateExpiry, judgedOn)) problems[field('dateExpiry')] ??= purchasingMessages.expired(row.dateExpiry);
   });
   return problems;
 }

@@ -1,7 +1,8 @@
-import { purchasingMessages } from '@erp/domain';
+import { addDays, purchasingMessages } from '@erp/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, todayWire } from '../../lib/dates.ts';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
 import { receiptFormProblems, rowsFromOrder } from './goods-receipt-checks.ts';
 import { GoodsReceiptForm } from './goods-receipt-form.tsx';
@@ -12,6 +13,8 @@ afterEach(() => api?.restore());
 
 const quantityOf = (line: number) => screen.getByRole('spinbutton', { name: `Line ${line} quantity` });
 const rowOf = (line: number) => screen.getByTestId(`goods-receipt-line-${line}`);
+/** The stored draft, its lot 30 days from expiry today: the form finds nothing wrong, the server (mocked) asks. */
+const nearDraft = () => ({ ...draftReceipt, receiptDate: todayWire(), lines: draftReceipt.lines.map((l) => ({ ...l, dateExpiry: addDays(todayWire(), 30) })) });
 const sentBodies = () => (api?.calls ?? []).filter((c) => c.method === 'post' || c.method === 'put').map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
 
 describe('the goods receipt form', () => {
@@ -35,6 +38,15 @@ describe('the goods receipt form', () => {
     expect(receiptFormProblems({ receiptDate: '2026-03-10', lines: [{ purchaseOrderLineId: 11, quantity: 0 }] }, approvedOrder)).toEqual({
       lines: 'Enter the quantity received on at least one line',
     });
+  });
+
+  it('judges expiry on the later of the receipt date and today, and keeps the receipt date between the order date and today, as the server does', () => {
+    const lines = [{ purchaseOrderLineId: 11, quantity: 1, lotNumber: 'A', dateExpiry: '2026-06-30' }];
+    // Good on a backdated receipt date, expired today.
+    expect(receiptFormProblems({ receiptDate: '2026-03-10', lines }, approvedOrder, '2026-07-01')).toEqual({ 'lines.0.dateExpiry': purchasingMessages.expired('2026-06-30') });
+    expect(receiptFormProblems({ receiptDate: '2026-03-10', lines }, approvedOrder, '2026-06-30')).toEqual({});
+    expect(receiptFormProblems({ receiptDate: '2026-03-11', lines }, approvedOrder, '2026-03-10')).toEqual({ receiptDate: purchasingMessages.receiptDateFuture });
+    expect(receiptFormProblems({ receiptDate: '2026-02-28', lines }, approvedOrder, '2026-03-10')).toEqual({ receiptDate: purchasingMessages.receiptBeforeOrder('2026-03-01') });
   });
 
   it('starts from the open order lines at their remaining quantities, splits a line into two lots and posts without the rows left at 0', async () => {
@@ -94,6 +106,7 @@ describe('the goods receipt form', () => {
   });
 
   it('asks before receiving goods near expiry, then sends again with acceptNearExpiry', async () => {
+    const draft = nearDraft();
     const nearExpiry = purchasingMessages.nearExpiry(90);
     api = mockApi((config) => {
       if (config.url === '/api/purchase-orders/5') return ok({ data: approvedOrder });
@@ -106,12 +119,12 @@ describe('the goods receipt form', () => {
       return ok({ options: [], hasMore: false });
     });
     const onDone = vi.fn();
-    renderWithApp(<GoodsReceiptForm receipt={draftReceipt} onDone={onDone} />, { auth: authOf(userOf('accountant')) });
+    renderWithApp(<GoodsReceiptForm receipt={draft} onDone={onDone} />, { auth: authOf(userOf('accountant')) });
     expect(await screen.findByText('PO-2026-000005')).toBeInTheDocument();
     expect(quantityOf(1)).toHaveValue('3');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
-    expect(within(dialog).getByText(/Line 1, lot L-77, expiry 30 Apr 2026/)).toHaveTextContent(nearExpiry);
+    expect(within(dialog).getByText(`Line 1, lot L-77, expiry ${formatDate(draft.lines[0]!.dateExpiry)}: ${nearExpiry}`)).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive anyway' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(21));
@@ -127,7 +140,7 @@ describe('the goods receipt form', () => {
       if (config.method === 'put') return { status: 400, data: { status: 400, message: 'Some fields are not valid', errors: { 'lines.0.dateExpiry': purchasingMessages.nearExpiry(90) } } };
       return ok({ options: [], hasMore: false });
     });
-    renderWithApp(<GoodsReceiptForm receipt={draftReceipt} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    renderWithApp(<GoodsReceiptForm receipt={nearDraft()} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));

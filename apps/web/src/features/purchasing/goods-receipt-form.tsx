@@ -1,6 +1,6 @@
 import { goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Form, Modal, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Skeleton, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { documentKeys, deleteDocument, fetchDocument, saveDocument } from '../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
@@ -8,11 +8,12 @@ import { showFormProblems } from '../../components/document/form-problems.ts';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { formatDate, todayWire } from '../../lib/dates.ts';
+import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { isNearExpiryMessage, problemsByRow, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues } from './goods-receipt-checks.ts';
+import { isNearExpiryMessage, problemsByRow, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 import { GoodsReceiptRows } from './goods-receipt-rows.tsx';
+import { NearExpiryConfirm, nearExpiryLot } from './near-expiry-confirm.tsx';
 
 const headerFields = goodsReceiptDocument.fields.filter((field) => field.name === 'receiptDate' || field.name === 'notes');
 
@@ -151,12 +152,9 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
           </Space>
         </Flex>
       )}
-      <Modal
-        open={nearExpiry !== undefined}
-        title="Receive goods near expiry?"
-        okText="Receive anyway"
-        cancelText="No"
-        onOk={() => {
+      <NearExpiryConfirm
+        lots={nearExpiry && Object.entries(nearExpiry.problems).map(([key, message]) => nearExpiryLot(key, message, (row) => form.getFieldValue(['lines', row]) as ReceiptRowValues | undefined))}
+        onConfirm={() => {
           const question = nearExpiry!;
           setNearExpiry(undefined);
           save.mutate({ toPost: question.toPost, acceptNearExpiry: true });
@@ -166,21 +164,7 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
           showProblems(nearExpiry?.problems ?? {});
           setNearExpiry(undefined);
         }}
-      >
-        <ul>
-          {Object.entries(nearExpiry?.problems ?? {}).map(([key, message]) => {
-            const row = Number(/^lines\.(\d+)\./.exec(key)?.[1] ?? -1);
-            const values = form.getFieldValue(['lines', row]) as { lotNumber?: string; dateExpiry?: string } | undefined;
-            return (
-              <li key={key}>
-                Line {row + 1}
-                {values?.lotNumber ? `, lot ${values.lotNumber}` : ''}
-                {values?.dateExpiry ? `, expiry ${formatDate(values.dateExpiry)}` : ''}: {message}
-              </li>
-            );
-          })}
-        </ul>
-      </Modal>
+      />
     </Flex>
   );
 }

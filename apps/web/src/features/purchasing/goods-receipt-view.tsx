@@ -9,13 +9,21 @@ import { TotalsRow } from '../../components/document/totals-row.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { usePrintView } from '../../components/document/use-print-view.ts';
 import { documentKeys } from '../../components/document/document-api.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { GoodsReceiptPostButton } from './goods-receipt-post.tsx';
 import { orderAddress } from './purchasing-api.ts';
+
+// The order's received quantities and the stock change with the receipt.
+const alsoInvalidate = [documentKeys.all(purchaseOrderDocument.name), ['inventory'], ['options', 'inventory']];
 
 /** A posted or cancelled goods receipt (or a draft for who may not edit it): its order, lots, values; Post / Cancel; Print. */
 export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
+  const { user } = useAuth();
   const print = usePrintView();
+  // Post is the receipt's own: it asks before receiving lots near expiry.
+  const mayPost = goodsReceiptDocument.allowedActions(receipt, user).includes('post');
   return (
     <Flex vertical gap={16}>
       <DocumentPrintHeader title="Goods receipt" number={receipt.documentNumber} />
@@ -58,13 +66,8 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
         summary={() => <TotalsRow labelSpan={6} columnCount={7} totals={{ 6: receipt.totalValue }} />}
       />
       <Flex justify="flex-end" gap={8} wrap className="no-print">
-        <TransitionButtons
-          definition={goodsReceiptDocument}
-          document={receipt}
-          // The order's received quantities and the stock change with the receipt.
-          alsoInvalidate={[documentKeys.all(purchaseOrderDocument.name), ['inventory'], ['options', 'inventory']]}
-          onError={setError}
-        />
+        {mayPost && <GoodsReceiptPostButton receipt={receipt} alsoInvalidate={alsoInvalidate} onError={setError} />}
+        <TransitionButtons definition={goodsReceiptDocument} document={receipt} exclude={['post']} alsoInvalidate={alsoInvalidate} onError={setError} />
         <Button icon={<PrinterOutlined />} onClick={print}>
           Print
         </Button>

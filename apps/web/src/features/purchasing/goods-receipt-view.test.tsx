@@ -1,0 +1,57 @@
+import { purchasingMessages } from '@erp/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
+import { GoodsReceiptView } from './goods-receipt-view.tsx';
+import { draftReceipt, ok } from './purchasing-fixtures.ts';
+
+let api: ReturnType<typeof mockApi> | undefined;
+afterEach(() => api?.restore());
+
+const nearExpiry = purchasingMessages.nearExpiry(90);
+const refusal = { status: 400, data: { status: 400, message: 'Some fields are not valid', errors: { 'lines.0.dateExpiry': nearExpiry } } };
+const writes = () => (api?.calls ?? []).filter((c) => c.method === 'post' || c.method === 'put').map((c) => [c.method, c.url, c.data ? (JSON.parse(String(c.data)) as unknown) : undefined]);
+
+describe('the goods receipt view of a stored draft', () => {
+  it('asks before posting lots near expiry the draft was saved without confirming, then saves it with acceptNearExpiry and posts', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/goods-receipts/21/post') return refusal;
+      if (config.url === '/api/goods-receipts/21' && config.method === 'put') return ok({ message: 'Goods receipt posted', data: { ...draftReceipt, status: 'posted', documentNumber: 'GRN-2026-000002' } });
+      return ok({ options: [], hasMore: false });
+    });
+    renderWithApp(<GoodsReceiptView receipt={draftReceipt} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    await userEvent.click(screen.getByRole('button', { name: 'Post goods receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
+    expect(within(dialog).getByText(/Line 1, lot L-77, expiry 30 Apr 2026/)).toHaveTextContent(nearExpiry);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Receive anyway' }));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()).toEqual([
+      ['post', '/api/goods-receipts/21/post', undefined],
+      [
+        'put',
+        '/api/goods-receipts/21',
+        {
+          purchaseOrderId: 5,
+          receiptDate: '2026-03-10',
+          notes: '',
+          acceptNearExpiry: true,
+          lines: [{ purchaseOrderLineId: 11, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30' }],
+          post: true,
+        },
+      ],
+    ]);
+    expect(await screen.findByText('Goods receipt posted')).toBeInTheDocument();
+    expect(screen.queryByText('Some fields are not valid')).not.toBeInTheDocument();
+  });
+
+  it('posts nothing more when the user declines, and says which lots', async () => {
+    api = mockApi((config) => (config.url === '/api/goods-receipts/21/post' ? refusal : ok({ options: [], hasMore: false })));
+    renderWithApp(<GoodsReceiptView receipt={draftReceipt} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    await userEvent.click(screen.getByRole('button', { name: 'Post goods receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent === `Line 1, lot L-77, expiry 30 Apr 2026: ${nearExpiry}`)).toBe(true));
+    expect(writes()).toHaveLength(1);
+  });
+});
