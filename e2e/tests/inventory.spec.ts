@@ -1,20 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
-
-/** A date typed as the pickers show it (5 Mar 2027). */
-async function typeDate(box: Locator, iso: string) {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  await box.click();
-  await box.fill(`${day} ${months[month - 1]} ${year}`);
-  await box.press('Enter');
-}
-
-function inDays(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+import { expect, test } from '@playwright/test';
+import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, pick, screenshot, typeDate } from './support.ts';
 
 test('an item is created and approved, opening stock entered in two lots, /inventory flags near expiry and /inventory-ledger shows the running balance', async ({ page }) => {
   // A whole journey (item, approval, two lots, stock, ledger, axe at each step) outlasts the 30 s default on a loaded machine.

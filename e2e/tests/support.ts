@@ -108,3 +108,19 @@ export async function pick(page: Page, scope: Locator, select: string, typed: st
     await expect(shown).toHaveText(option, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** A date typed as the pickers show it (5 Mar 2027). */
+export async function typeDate(box: Locator, iso: string) {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  await box.click();
+  await box.fill(`${day} ${months[month - 1]} ${year}`);
+  await box.press('Enter');
+}
+
+/** The local date `days` from today, `YYYY-MM-DD`. */
+export function inDays(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}

@@ -1,9 +1,10 @@
 import { goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Form, Skeleton, Space } from 'antd';
+import { Alert, Button, Flex, Form, Skeleton, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { documentKeys, deleteDocument, fetchDocument, saveDocument } from '../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
+import { SummaryDescriptions } from '../../components/document/document-summary.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
@@ -121,10 +122,8 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
 
   return (
     <Flex vertical gap={8}>
-      {formError && <Alert type="error" showIcon title={formError} />}
-      <Descriptions
-        size="small"
-        bordered
+      <SummaryDescriptions
+        error={formError}
         column={{ xs: 1, sm: 1, md: 3, lg: 3, xl: 3, xxl: 3 }}
         items={[
           { key: 'order', label: 'Purchase order', children: order.documentNumber ?? 'Draft' },
