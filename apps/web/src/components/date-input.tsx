@@ -12,13 +12,16 @@ export interface DateInputProps {
   disabled?: boolean;
   style?: React.CSSProperties;
   'aria-label'?: string;
+  /** The latest date offered, `YYYY-MM-DD` (a receipt or transfer cannot be dated after today). */
+  max?: string;
 }
 
 /** A date field whose value is the wire's `YYYY-MM-DD` string, not a dayjs object. */
-export function DateInput({ value, onChange, style, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, style, max, ...rest }: DateInputProps) {
   return (
     <DatePicker
       {...rest}
+      {...(max ? { disabledDate: (d: Dayjs) => toWireDate(d)! > max } : {})}
       value={toDayjs(value)}
       format={displayDateFormat}
       onChange={(d: Dayjs | null) => onChange?.(toWireDate(d))}

@@ -158,7 +158,7 @@ export function TransferForm({ document, onDone }: { document?: TransferDetail; 
       {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
       <Flex gap={16} wrap>
         <Form.Item label="Date" name="transferDate" required style={{ flex: '0 1 180px' }}>
-          <DateInput aria-label="Date" allowClear={false} />
+          <DateInput aria-label="Date" allowClear={false} max={todayWire()} />
         </Form.Item>
         <Form.Item label="From region" name="fromRegionId" required style={{ flex: '1 1 180px' }}>
           <OptionSelect

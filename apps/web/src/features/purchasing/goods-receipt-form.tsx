@@ -132,7 +132,7 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
         ]}
       />
       <Form form={form} name="goods-receipt-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} initialValues={initialValues}>
-        <DocumentHeaderFields fields={headerFields} inputProps={{ receiptDate: { allowClear: false } }} />
+        <DocumentHeaderFields fields={headerFields} inputProps={{ receiptDate: { allowClear: false, max: todayWire() } }} />
         <GoodsReceiptRows form={form} order={order} linesError={linesError} />
       </Form>
       {canWrite && (
