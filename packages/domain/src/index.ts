@@ -27,6 +27,7 @@ export * from './inventory/expiry.ts';
 export * from './inventory/stock-adjustment.document.ts';
 export * from './inventory/transfer.document.ts';
 export * from './purchasing/vendors.ts';
+export * from './sales/customers.ts';
 export * from './imports/imports.ts';
 export * from './purchasing/purchase-order.document.ts';
 export * from './purchasing/goods-receipt.document.ts';

@@ -56,6 +56,12 @@ describe('backup and restore', () => {
       // The identity continues after the restored rows.
       const [next] = await target.db.insert(regions).values({ regionName: 'After Restore', regionCode: 'AFT' }).returning();
       expect(next!.id).toBe(Math.max(...original.regions.map((r) => r.id)) + 1);
+      // Sequences no column owns (vendor and customer account codes) continue too: the next code is new.
+      const { createVendorAccount } = await import('../modules/purchasing/purchasing.api.ts');
+      const vendorAccount = await target.db.transaction((tx) => createVendorAccount(tx, 'Vendor after restore'));
+      const codes = (await target.db.select({ id: accounts.id, code: accounts.accountCode }).from(accounts)).filter((a) => a.code.startsWith('2000-'));
+      expect(codes.length).toBeGreaterThan(1);
+      expect(codes.filter((a) => a.id === vendorAccount)).toHaveLength(1);
       // A second restore replaces, it does not add.
       await restoreDatabase(target.db, file);
       expect(await target.db.$count(regions)).toBe(original.regions.length);

@@ -23,6 +23,21 @@ interface BackupHeader {
   schemaVersion: string | null;
   createdAt: string;
   tables: string[];
+  /** Sequences no table column owns (vendor and customer account codes): name -> last value taken, or null if none yet. */
+  sequences?: Record<string, number | null>;
+}
+
+/** Sequences that are not a column's identity: restoring the rows alone would not move them on. */
+async function freeSequences(executor: Executor): Promise<Record<string, number | null>> {
+  const rows = await queryRows<{ name: string; last: string | null }>(
+    executor,
+    sql`SELECT s.sequencename AS name, s.last_value::text AS last FROM pg_sequences s
+        WHERE s.schemaname = current_schema()
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d JOIN pg_class c ON c.oid = d.objid
+                          WHERE c.relname = s.sequencename AND d.deptype IN ('a', 'i'))
+        ORDER BY s.sequencename`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.last === null ? null : Number(r.last)]));
 }
 
 /** Every application table, parents before children (by foreign keys), schema_migrations excluded. */
@@ -80,7 +95,13 @@ export async function backupDatabase(db: Db, file: string): Promise<{ tables: nu
       async (tx) => {
         const tables = (await tablesInDependencyOrder(tx)).filter((table) => !derivedTables.has(table));
         tableCount = tables.length;
-        const header: BackupHeader = { format: backupFormat, schemaVersion: await schemaVersion(tx as unknown as Db), createdAt: new Date().toISOString(), tables };
+        const header: BackupHeader = {
+          format: backupFormat,
+          schemaVersion: await schemaVersion(tx as unknown as Db),
+          createdAt: new Date().toISOString(),
+          tables,
+          sequences: await freeSequences(tx),
+        };
         await write(JSON.stringify(header));
         for (const table of tables) {
           const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${identifier(table)}`);
@@ -159,9 +180,19 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
       await flush();
     }
     for (const table of tables) await resetIdentity(tx, table);
+    await restoreSequences(tx, header.sequences ?? {});
   });
   lines.close();
   return { tables: header.tables.length, rows: total };
+}
+
+/** Puts the free sequences back where the backup had them (a sequence this database lacks is skipped). */
+async function restoreSequences(tx: Executor, sequences: Record<string, number | null>): Promise<void> {
+  const present = await freeSequences(tx);
+  for (const [name, last] of Object.entries(sequences)) {
+    if (!(name in present)) continue;
+    await tx.execute(last === null ? sql`SELECT setval(${name}::regclass, 1, false)` : sql`SELECT setval(${name}::regclass, ${last}::bigint, true)`);
+  }
 }
 
 async function resetIdentity(tx: Executor, table: string): Promise<void> {

@@ -95,6 +95,29 @@ describe('demo items and stock', () => {
   });
 });
 
+describe('demo customers', () => {
+  it('has a dozen customers of every type in every region, each with a salesperson and its receivable account in its region', async () => {
+    const rows = await queryRows<{ type: string; region: string; accountRegion: string; salesperson: string | null; code: string }>(
+      t.database.db,
+      sql`SELECT c.customer_type AS type, r.region_name AS region, ar.region_name AS "accountRegion", u.username AS salesperson, a.account_code AS code
+          FROM customers c JOIN regions r ON r.id = c.region_id JOIN accounts a ON a.id = c.account_id
+          LEFT JOIN regions ar ON ar.id = a.region_id LEFT JOIN users u ON u.id = c.salesperson_id`,
+    );
+    expect(rows.length).toBe(12);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['hospital', 'laboratory', 'clinic', 'distributor']));
+    expect(new Set(rows.map((r) => r.region)).size).toBe(4);
+    expect(rows.every((r) => r.accountRegion === r.region && r.code.startsWith('1100-'))).toBe(true);
+    expect(new Set(rows.map((r) => r.salesperson))).toEqual(new Set(['salesExecutive', 'salesManager']));
+  });
+
+  it('lists balances brought forward and the credit left, and has customer prices', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/customers?search=chughtai', headers: bearer(t.adminToken) });
+    expect(list.json().data).toEqual([expect.objectContaining({ creditLimit: '1500000.00', balance: '1420000.00', creditLeft: '80000.00' })]);
+    const [prices] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM price_list WHERE customer_id IS NOT NULL`);
+    expect(prices!.n).toBeGreaterThan(0);
+  });
+});
+
 /** What the demo put in stock, without ids and clocks. */
 async function snapshot(app: TestApp) {
   return {

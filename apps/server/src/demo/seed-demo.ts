@@ -6,6 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, assetCategories, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedPurchasing } from './seed-purchasing.ts';
+import { seedSales } from './seed-sales.ts';
 import type { Actor } from '../lib/actor.ts';
 import { cancelJournal, createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
@@ -113,6 +114,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     const dates = await seedJournals(tx);
     await seedItemsAndStock(tx, dates);
     await seedPurchasing(tx, dates);
+    await seedSales(tx, dates);
     return { seeded: true };
   });
 }

@@ -3,6 +3,7 @@ import { accountScreens } from '../features/account/account.screens.ts';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
 import { inventoryScreens } from '../features/inventory/inventory.screens.ts';
 import { purchasingScreens } from '../features/purchasing/purchasing.screens.ts';
+import { salesScreens } from '../features/sales/sales.screens.ts';
 import { moduleNotAvailableScreen, standalonePlaceholderScreen } from '../features/modules/modules.screens.ts';
 import { settingsScreens } from '../features/settings/settings.screens.ts';
 import { setupScreens } from '../features/setup/setup.screens.ts';
@@ -26,14 +27,13 @@ export function routeTitle(route: AppRoute): string {
 }
 
 /** Every area's screens. An area adds its map here. */
-const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens, ...purchasingScreens };
+const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens, ...purchasingScreens, ...salesScreens };
 
 /** Routes of later modules: they say plainly that they are not available yet. A module that builds one removes it here. */
 const notYetAvailable = [
   '/dashboard',
   '/order-generation',
   '/items/sales',
-  '/customers',
   '/invoices',
   '/sales-returns',
   '/quotations',

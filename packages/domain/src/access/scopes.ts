@@ -8,7 +8,8 @@ import type { Role } from './roles.ts';
 export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   admin: ['*'],
   // Both also set sale prices (issue 7, section 4); the other roles with /price-list only read it.
-  accountant: ['*:delete', '*:cancel', 'price-list:write'],
+  // The accountant also sets customers' credit limits (issue 8): sales staff may not raise their own.
+  accountant: ['*:delete', '*:cancel', 'price-list:write', 'customers:credit-limit'],
   // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock adjustments.
   operationManager: ['items:approve', 'stock-adjustments:post', 'price-list:write'],
   inventorySupervisor: ['stock-adjustments:post'],
@@ -30,6 +31,7 @@ export const knownScopes = [
   'goods-receipts:cancel',
   'transfers:cancel',
   'credit-limit:override',
+  'customers:credit-limit',
   'invoices:cancel',
   'price-list:write',
   '*:delete',

@@ -25,9 +25,8 @@ export const priceList = {
   fields: [
     { name: 'itemId', label: 'Item', kind: 'reference', reference: 'items', required: true, filterable: true, searchable: true },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', filterable: true },
-    // Customers arrive with the sales issue: until then a bare customer number (filterable once it is a reference
-    // with a picker), later a reference to customers.
-    { name: 'customerId', label: 'Customer', kind: 'integer', min: 1 },
+    // A customer's own price (issue 8, section 1); a row without one applies to every customer.
+    { name: 'customerId', label: 'Customer', kind: 'reference', reference: 'customers', filterable: true },
     {
       name: 'price',
       label: 'Price',

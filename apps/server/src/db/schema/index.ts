@@ -4,3 +4,4 @@ export * from './accounting.ts';
 export * from './inventory.ts';
 export * from './transfers.ts';
 export * from './purchasing.ts';
+export * from './sales.ts';

@@ -38,8 +38,8 @@ export interface ResourceWriteHooks {
 export interface ResourceHooks {
   /** Writes joining the generic create, update and delete's transaction. */
   writes?: ResourceWriteHooks;
-  /** Extra columns of every row (users: permissions, scopes, lastLoginAt). */
-  rowColumns?: Record<string, AnyPgColumn>;
+  /** Extra columns of every row (users: permissions, scopes, lastLoginAt); a column or an expression over the row (customers: the balance). */
+  rowColumns?: Record<string, AnyPgColumn | SQL>;
   /** Extra keys of every option (users: username, role); a column or an expression over the row (accounts: the head's name). */
   optionColumns?: Record<string, AnyPgColumn | SQL>;
   /** Narrows the rows a caller may see and change (the user's permissions), applied inside the query. */

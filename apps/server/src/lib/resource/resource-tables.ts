@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { accountHeads, accounts, assetCategories, categories, cities, couriers, items, priceList, regions, subCategories, users, vendors } from '../../db/schema/index.ts';
+import { accountHeads, accounts, assetCategories, categories, cities, couriers, customers, items, priceList, regions, subCategories, users, vendors } from '../../db/schema/index.ts';
 
 /** The table behind each declared resource, so references can be joined and checked. Later modules add theirs. */
 export const resourceTables: Readonly<Record<string, PgTable>> = {
@@ -15,6 +15,7 @@ export const resourceTables: Readonly<Record<string, PgTable>> = {
   items,
   vendors,
   'price-list': priceList,
+  customers,
 };
 
 export function tableOfResource(name: string): PgTable {

@@ -1,7 +1,7 @@
 import { addDays, messages, permittedIds, type PriceAnswer, priceFor, priceListMessages, priceQuerySchema, type PriceRow } from '@erp/domain';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList } from '../../db/client.ts';
-import { items, priceList, regions } from '../../db/schema/index.ts';
+import { customers, items, priceList, regions } from '../../db/schema/index.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { BadRequestError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ConstraintRefusal } from '../../lib/pg-error.ts';
@@ -77,7 +77,7 @@ export interface PriceResolution extends PriceAnswer {
  * `GET /api/price-list/price`: reads the rows that could apply (the item's rows in force on
  * the date, for no region or the region, for no customer or the customer: at most one per
  * scope, as scopes never overlap) and lets `priceFor` choose, so the rule lives once.
- * An item or region outside the caller's rows is refused as one that does not exist.
+ * An item, region or customer outside the caller's rows is refused as one that does not exist.
  */
 export async function resolvePrice(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<PriceResolution> {
   const query = parseInput(priceQuerySchema, rawQuery);
@@ -96,6 +96,13 @@ export async function resolvePrice(executor: Executor, subject: RowScopeSubject,
       .from(regions)
       .where(and(eq(regions.id, regionId), rowScopeOfResource('regions', subject)));
     if (!region) errors.regionId = 'Region does not exist';
+  }
+  if (customerId !== null) {
+    const [customer] = await executor
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), rowScopeOfResource('customers', subject)));
+    if (!customer) errors.customerId = 'Customer does not exist';
   }
   if (!item || Object.keys(errors).length > 0) throw new BadRequestError(errors);
   const rows: PriceRow[] = await executor

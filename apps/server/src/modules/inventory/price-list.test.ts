@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-const ids = { category: 0, otherCategory: 0, north: 0, south: 0, cbc: 0, glucose: 0, hidden: 0 };
+const ids = { category: 0, otherCategory: 0, north: 0, south: 0, cbc: 0, glucose: 0, hidden: 0, customerA: 0, customerB: 0, customerC: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,6 +17,12 @@ beforeAll(async () => {
   ids.cbc = (await item('CBC Price Reagent', 'PL-CBC')).json().data.id;
   ids.glucose = (await item('Glucose Price Kit', 'PL-GLU')).json().data.id;
   ids.hidden = (await item('Hidden Price Kit', 'PL-HID', ids.otherCategory)).json().data.id;
+  // Customers (issue 8) with their own prices; each in the North region.
+  const customer = async (customerName: string) =>
+    (await send('POST', '/api/customers', { customerName, customerType: 'hospital', regionId: ids.north, creditLimit: '0.00', paymentTermsDays: 30, active: true })).json().data.id as number;
+  ids.customerA = await customer('Price Hospital A');
+  ids.customerB = await customer('Price Hospital B');
+  ids.customerC = await customer('Price Hospital C');
 });
 afterAll(async () => t?.close());
 
@@ -96,8 +102,8 @@ describe('price list resource', () => {
     // Another region, a customer, another item: other scopes.
     const regional = await created({ itemId: ids.glucose, regionId: ids.north, price: '9.00', effectiveFrom: '2040-06-01' });
     await created({ itemId: ids.glucose, regionId: ids.south, price: '9.50', effectiveFrom: '2040-06-01' });
-    await created({ itemId: ids.glucose, customerId: 42, price: '8.00', effectiveFrom: '2040-06-01' });
-    await created({ itemId: ids.glucose, customerId: 42, regionId: ids.north, price: '7.00', effectiveFrom: '2040-06-01' });
+    await created({ itemId: ids.glucose, customerId: ids.customerA, price: '8.00', effectiveFrom: '2040-06-01' });
+    await created({ itemId: ids.glucose, customerId: ids.customerA, regionId: ids.north, price: '7.00', effectiveFrom: '2040-06-01' });
     const sameRegion = await send('POST', '/api/price-list', { itemId: ids.glucose, regionId: ids.north, price: '9.10', effectiveFrom: '2050-01-01' });
     expect(sameRegion.statusCode).toBe(409);
     // An update into another row's period is refused too; the row is unchanged.
@@ -110,8 +116,21 @@ describe('price list resource', () => {
     await created({ itemId: ids.glucose, regionId: ids.north, price: '9.10', effectiveFrom: '2050-01-01' });
   });
 
+  it("names a real customer: shows its name, refuses an unknown one, and keeps a customer with prices from being deleted", async () => {
+    const id = await created({ itemId: ids.glucose, customerId: ids.customerB, price: '8.50', effectiveFrom: '2065-01-01' });
+    expect((await send('GET', `/api/price-list/${id}`)).json().data).toMatchObject({ customerId: ids.customerB, customer: { id: ids.customerB, customerName: 'Price Hospital B' } });
+    expect((await send('GET', `/api/price-list?customerId=${ids.customerB}`)).json().total).toBeGreaterThan(0);
+    const unknown = await send('POST', '/api/price-list', { itemId: ids.glucose, customerId: 999_999, price: '1.00', effectiveFrom: '2066-01-01' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ customerId: 'Customer does not exist' });
+    const kept = await send('DELETE', `/api/customers/${ids.customerB}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toMatch(/Price List/);
+    expect((await send('DELETE', `/api/price-list/${id}`)).statusCode).toBe(200);
+  });
+
   it('lets only one of two overlapping rows written at once in', async () => {
-    const row = (price: string) => ({ itemId: ids.glucose, customerId: 77, price, effectiveFrom: '2060-01-01' });
+    const row = (price: string) => ({ itemId: ids.glucose, customerId: ids.customerC, price, effectiveFrom: '2060-01-01' });
     const answers = await Promise.all([send('POST', '/api/price-list', row('1.00')), send('POST', '/api/price-list', row('2.00'))]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
@@ -119,13 +138,11 @@ describe('price list resource', () => {
 
 describe('GET /api/price-list/price', () => {
   beforeAll(async () => {
-    // CBC: defaults in 2024 and from 2025; North from mid-2024; customer 42 (written directly: customers come with sales) from 2025-03-01.
+    // CBC: defaults in 2024 and from 2025; North from mid-2024; customer A from 2025-03-01 through 2025.
     await created({ itemId: ids.cbc, price: '110.00', effectiveFrom: '2024-01-01', effectiveTo: '2024-12-31' });
     await created({ itemId: ids.cbc, price: '115.00', effectiveFrom: '2025-01-01' });
     await created({ itemId: ids.cbc, regionId: ids.north, price: '105.00', effectiveFrom: '2024-07-01' });
-    await t.database.db.execute(
-      sql`INSERT INTO price_list (item_id, customer_id, price, effective_from, effective_to) VALUES (${ids.cbc}, 42, '90.00', '2025-03-01', '2025-12-31')`,
-    );
+    await created({ itemId: ids.cbc, customerId: ids.customerA, price: '90.00', effectiveFrom: '2025-03-01', effectiveTo: '2025-12-31' });
   });
 
   it('answers the item sale price before any row starts', async () => {
@@ -142,9 +159,9 @@ describe('GET /api/price-list/price', () => {
     expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&date=2024-06-30`)).toMatchObject({ price: '110.00', source: 'default' });
     expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&date=2024-07-01`)).toMatchObject({ price: '105.00', source: 'region' });
     expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.south}&date=2025-06-01`)).toMatchObject({ price: '115.00', source: 'default' });
-    expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&customerId=42&date=2025-06-01`)).toMatchObject({ price: '90.00', source: 'customer' });
-    expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&customerId=43&date=2025-06-01`)).toMatchObject({ price: '105.00', source: 'region' });
-    expect(await priceOf(`itemId=${ids.cbc}&customerId=42&date=2026-01-01`)).toMatchObject({ price: '115.00', source: 'default' });
+    expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&customerId=${ids.customerA}&date=2025-06-01`)).toMatchObject({ price: '90.00', source: 'customer' });
+    expect(await priceOf(`itemId=${ids.cbc}&regionId=${ids.north}&customerId=${ids.customerB}&date=2025-06-01`)).toMatchObject({ price: '105.00', source: 'region' });
+    expect(await priceOf(`itemId=${ids.cbc}&customerId=${ids.customerA}&date=2026-01-01`)).toMatchObject({ price: '115.00', source: 'default' });
   });
 
   it('defaults the date to today', async () => {
@@ -160,7 +177,7 @@ describe('GET /api/price-list/price', () => {
     const dates = ['2023-12-31', '2024-01-01', '2024-06-30', '2024-07-01', '2024-12-31', '2025-01-01', '2025-02-28', '2025-03-01', '2025-12-31', '2026-01-01'];
     for (const date of dates) {
       for (const regionId of [undefined, ids.north, ids.south]) {
-        for (const customerId of [undefined, 42, 43]) {
+        for (const customerId of [undefined, ids.customerA, ids.customerB]) {
           const query = `itemId=${ids.cbc}&date=${date}${regionId ? `&regionId=${regionId}` : ''}${customerId ? `&customerId=${customerId}` : ''}`;
           const expected = priceFor(all, { itemId: ids.cbc, regionId: regionId ?? null, customerId: customerId ?? null, date }, '100.00');
           expect(await priceOf(query), query).toMatchObject(expected);
@@ -173,9 +190,9 @@ describe('GET /api/price-list/price', () => {
     const missing = await send('GET', '/api/price-list/price');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('itemId');
-    const unknown = await send('GET', '/api/price-list/price?itemId=999999&regionId=999999');
+    const unknown = await send('GET', '/api/price-list/price?itemId=999999&regionId=999999&customerId=999999');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual({ itemId: 'Item does not exist', regionId: 'Region does not exist' });
+    expect(unknown.json().errors).toEqual({ itemId: 'Item does not exist', regionId: 'Region does not exist', customerId: 'Customer does not exist' });
     const badDate = await send('GET', `/api/price-list/price?itemId=${ids.cbc}&date=2025-02-30`);
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().errors).toHaveProperty('date');

@@ -2,6 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -32,6 +33,8 @@ export interface ResourceListScreenProps {
   rowLinks?: readonly RowLink[];
   /** More buttons or links in the header, before the exports. */
   headerExtra?: ReactNode;
+  /** Columns of values the server computes (a customer's balance), after the declared fields. */
+  extraColumns?: ColumnsType<ResourceRow>;
 }
 
 /** A declarative row link: a label and the path it opens for a row. */
@@ -43,7 +46,7 @@ export interface RowLink {
 }
 
 /** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
-export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra }: ResourceListScreenProps) {
+export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [params, setParams] = useState<ListParams>({
@@ -77,6 +80,8 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
   const canDelete = canWrite && hasScope(role, user?.scopes, `${resource.name}:delete`);
 
   const columns = resourceColumns(resource, { field: params.sort, order: params.order });
+  // Before the last declared column, Created.
+  if (extraColumns?.length) columns.splice(columns.length - 1, 0, ...extraColumns);
   if (canWrite || canDelete || rowActions || rowLinks?.length) {
     columns.push({
       key: 'actions',

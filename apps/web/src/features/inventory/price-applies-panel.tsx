@@ -15,12 +15,13 @@ const sourceLabels: Record<PriceSource, string> = {
   item: "Item's sale price (no row in force)",
 };
 
-/** "Price that applies": the answer of priceFor for a chosen item, region and date (issue 7, section 4). */
+/** "Price that applies": the answer of priceFor for a chosen item, region, customer and date (issue 7, section 4; customers: issue 8). */
 export function PriceAppliesPanel() {
   const [itemId, setItemId] = useState<number>();
   const [regionId, setRegionId] = useState<number>();
+  const [customerId, setCustomerId] = useState<number>();
   const [date, setDate] = useState<string>(todayWire());
-  const lookup: PriceLookup | undefined = itemId ? { itemId, regionId, date } : undefined;
+  const lookup: PriceLookup | undefined = itemId ? { itemId, regionId, customerId, date } : undefined;
   const answer = useQuery({
     queryKey: priceKey(lookup ?? { itemId: 0 }),
     queryFn: () => fetchPrice(lookup!),
@@ -46,6 +47,16 @@ export function PriceAppliesPanel() {
             resource="regions"
             value={regionId}
             onChange={(value) => setRegionId(value ?? undefined)}
+            allowClear
+            style={{ width: '100%', maxWidth: 420 }}
+          />
+        </Form.Item>
+        <Form.Item label="Customer" htmlFor="price-applies-customer" style={{ marginBottom: 12 }}>
+          <OptionSelect
+            id="price-applies-customer"
+            resource="customers"
+            value={customerId}
+            onChange={(value) => setCustomerId(value ?? undefined)}
             allowClear
             style={{ width: '100%', maxWidth: 420 }}
           />

@@ -1,0 +1,2 @@
+/** What other areas may use of sales (docs/ARCHITECTURE.md, Boundaries). */
+export { createCustomerAccount } from './customers.service.ts';

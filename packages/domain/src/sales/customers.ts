@@ -1,0 +1,94 @@
+import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+
+/** Who may set or change a customer's credit limit (accountant by default, admin): see customerMessages.creditLimitScope. */
+export const customerCreditLimitScope = 'customers:credit-limit';
+
+export const customerTypes = [
+  { value: 'hospital', label: 'Hospital' },
+  { value: 'laboratory', label: 'Laboratory' },
+  { value: 'clinic', label: 'Clinic' },
+  { value: 'distributor', label: 'Distributor' },
+] as const;
+
+export type CustomerType = (typeof customerTypes)[number]['value'];
+
+/**
+ * A customer (issue 8, section 1; PRODUCT.md, Sales management). Creating one creates its
+ * receivable account under the receivables control account's head, in the customer's region
+ * (`accountId`, written by the server, never by the form); renaming or moving the customer
+ * renames or moves the account; a customer whose account has postings is deactivated, never
+ * deleted. `creditLimit` is the most the customer may owe: 0.00 means cash only (no credit).
+ * List rows also carry `balance` and `creditLeft` (computed, see api docs).
+ */
+export const customers = {
+  name: 'customers',
+  route: '/customers',
+  singular: 'customer',
+  title: 'Customers',
+  nameField: 'customerName',
+  optionSearch: ['customerName'],
+  defaultSort: { field: 'customerName', order: 'asc' },
+  // Customers of regions the user is not given are not theirs (and neither are their invoices).
+  rowPermission: { area: 'regions', field: 'regionId' },
+  // Pickers of the screens that sell to, bill, plan for or are paid by customers.
+  optionsAlsoFor: [
+    '/quotations',
+    '/invoices',
+    '/sales-returns',
+    '/price-list',
+    '/reagent-rentals',
+    '/joint-ventures',
+    '/receipts',
+    '/cheques',
+    '/sales/reports',
+    '/items/sales',
+    '/planning/form',
+  ],
+  fields: [
+    { name: 'customerName', label: 'Customer', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
+    { name: 'customerType', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },
+    { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
+    { name: 'cityId', label: 'City', kind: 'reference', reference: 'cities', filterable: true },
+    { name: 'address', label: 'Address', kind: 'textarea', maxLength: 500, list: false },
+    { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true },
+    { name: 'email', label: 'Email', kind: 'email', maxLength: 120, searchable: true, list: false },
+    { name: 'taxNumber', label: 'Tax number', kind: 'text', maxLength: 40, searchable: true, list: false },
+    {
+      name: 'creditLimit',
+      label: 'Credit limit',
+      kind: 'decimal',
+      scale: 2,
+      required: true,
+      defaultValue: '0.00',
+      schema: decimalSchema('Credit limit', 2).refine((v) => !v.startsWith('-'), { error: 'Credit limit must not be negative' }),
+    },
+    { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true },
+    { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
+  ],
+} as const satisfies ResourceDeclaration;
+
+/** A customer row as the API lists it: the declared fields plus the receivable account's figures. */
+export interface CustomerFigures {
+  /** The receivable account's balance, signed (positive: the customer owes us), 2 places. */
+  balance: string;
+  /** `creditLimit - balance`, 2 places; negative when the customer is over the limit. */
+  creditLeft: string;
+}
+
+/** Spec section 3 has no customer option of its own: the generic one plus these keys. */
+export interface CustomerOption {
+  id: number;
+  name: string;
+  customerId: number;
+  customerName: string;
+  regionId: number;
+  accountId: number;
+  active: boolean;
+}
+
+export const customerMessages = {
+  hasPostings: 'This customer has postings in its ledger and cannot be deleted; deactivate it instead',
+  creditLimitScope: 'Only users allowed to set credit limits (an accountant or an admin) may set or change a credit limit',
+} as const;
