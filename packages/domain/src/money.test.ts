@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allocate,
   allocateMinorUnits,
+  canonicalDecimal,
   divideRounded,
   fromMinorUnits,
   multiply,
@@ -226,5 +227,15 @@ describe('allocate', () => {
         },
       ),
     );
+  });
+});
+
+describe('canonicalDecimal', () => {
+  it('writes a decimal as the database does, exactly, and refuses more places than the scale', () => {
+    expect(canonicalDecimal('12.5')).toBe('12.50');
+    expect(canonicalDecimal('0')).toBe('0.00');
+    expect(canonicalDecimal('-3.10')).toBe('-3.10');
+    expect(canonicalDecimal('7', 0)).toBe('7');
+    expect(() => canonicalDecimal('1.005')).toThrow(RangeError);
   });
 });

@@ -57,6 +57,11 @@ export function toMinorUnits(value: string, scale = 2): bigint {
   return negative ? -units : units;
 }
 
+/** A decimal in its canonical form at `scale` places, as the database writes it ('12.5' -> '12.50'); exact. */
+export function canonicalDecimal(value: string, scale = 2): string {
+  return fromMinorUnits(toMinorUnits(value, scale), scale);
+}
+
 export function fromMinorUnits(units: bigint, scale = 2): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
@@ -81,7 +86,7 @@ export function compareDecimal(a: string, b: string, scale = 2): -1 | 0 | 1 {
 
 /** Thousands separated, fixed decimals: 1234567.5 -> "1,234,567.50". */
 export function formatDecimal(value: string, scale = 2): string {
-  const plain = fromMinorUnits(toMinorUnits(value, scale), scale);
+  const plain = canonicalDecimal(value, scale);
   const negative = plain.startsWith('-');
   const [whole = '0', fraction] = plain.replace('-', '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

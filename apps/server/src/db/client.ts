@@ -163,6 +163,14 @@ export async function queryRows<Row = Record<string, unknown>>(executor: Executo
   return result.rows;
 }
 
+/**
+ * A json or jsonb value of a raw query: node-postgres and PGlite hand back the parsed value,
+ * a column cast to text arrives as a string.
+ */
+export function jsonValue<T>(value: unknown): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+}
+
 /** Ids as an SQL list for `IN (...)`; an empty list is `NULL`, which matches nothing. */
 export function intList(ids: readonly number[]): SQL {
   return ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL::int`;

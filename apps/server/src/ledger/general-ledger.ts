@@ -1,6 +1,6 @@
 import { fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Tx, intList } from '../db/client.ts';
+import { type Executor, intList, jsonValue, queryRows, type Tx } from '../db/client.ts';
 import { BadRequestError } from '../lib/app-error.ts';
 
 /**
@@ -150,7 +150,7 @@ export async function readPostingContext(
                   FROM accounts WHERE id IN (${intList(ids)})${inScope}) AS accounts,
                ${write ? write.id : sql`NULL::int`} AS "writtenId"`,
   );
-  const list = typeof row!.accounts === 'string' ? (JSON.parse(row!.accounts) as PostingAccount[]) : (row!.accounts ?? []);
+  const list = jsonValue<PostingAccount[] | null>(row!.accounts) ?? [];
   return {
     accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id), regionId: a.regionId === null || a.regionId === undefined ? null : Number(a.regionId) }])),
     closedThrough: row!.closedThrough,

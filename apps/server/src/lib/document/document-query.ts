@@ -1,7 +1,7 @@
 import { dateSchema, listQuerySchema } from '@erp/domain';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, jsonValue } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import { likePattern } from '../resource/resource-query.ts';
 import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
@@ -60,7 +60,7 @@ export async function listDocuments(executor: Executor, binding: AnyDocumentBind
 }
 
 function shaped<Detail extends DocumentRow>(binding: AnyDocumentBinding, row: Record<string, unknown>): Detail {
-  const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as unknown[]) : row.lines;
+  const lines = jsonValue<unknown[]>(row.lines);
   const withLines = { ...row, lines };
   return (binding.queries.shape ? binding.queries.shape(withLines) : withLines) as Detail;
 }

@@ -10,7 +10,7 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import { jsonValue, queryRows } from '../../db/client.ts';
 import { audit } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
@@ -57,14 +57,13 @@ interface JobRecord {
 const jobColumns = sql`id, kind, file_name AS "fileName", status, mode, headers, mapping, total_rows AS "totalRows", processed_rows AS "processedRows",
   imported_rows AS "importedRows", jsonb_array_length(rejected) AS "rejectedRows", error, created_by AS "createdBy"`;
 
-const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 function recordOf(row: Record<string, unknown>): JobRecord {
   return {
     ...(row as unknown as JobRecord),
     id: Number(row.id),
-    headers: jsonOf<string[]>(row.headers),
-    mapping: jsonOf<ImportMapping>(row.mapping),
+    headers: jsonValue<string[]>(row.headers),
+    mapping: jsonValue<ImportMapping>(row.mapping),
     totalRows: Number(row.totalRows),
     processedRows: Number(row.processedRows),
     importedRows: Number(row.importedRows),
@@ -285,7 +284,7 @@ export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId
 export async function rejectedRowsOf(db: Db, actor: Actor, jobId: number): Promise<{ job: JobRecord; rows: RejectedRow[] }> {
   const job = await findJob(db, actor, jobId);
   const [row] = await queryRows<{ rejected: unknown }>(db, sql`SELECT rejected FROM import_jobs WHERE id = ${jobId}::int`);
-  return { job, rows: jsonOf<RejectedRow[]>(row!.rejected) };
+  return { job, rows: jsonValue<RejectedRow[]>(row!.rejected) };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { fromMinorUnits, permittedIds, type StockAdjustmentInput, stockAdjustmentProblems, toMinorUnits } from '@erp/domain';
+import { fromMinorUnits, permittedIds, type StockAdjustmentInput, stockAdjustmentProblems, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx, intList } from '../../db/client.ts';
+import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AlongsideStatement,
   allocateDocumentNumber,
@@ -55,7 +55,6 @@ interface WrittenContext {
 
 const postingKeys = ['inventory', 'stockAdjustments', 'retainedEarnings'] as const;
 
-const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /**
  * Refuses, naming `lines.N.<field>`, what the fields alone cannot say, and references the
@@ -88,10 +87,10 @@ async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): P
                now() AS at`,
   );
   const facts: LineFacts = {
-    lots: new Map(parsed<LotFacts>(found!.lots).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
-    items: new Map(parsed<{ id: number; itemName: string; articleNumber: string }>(found!.items).map((i) => [Number(i.id), { itemName: i.itemName, articleNumber: i.articleNumber }])),
-    regions: new Map(parsed<{ id: number; regionName: string }>(found!.regions).map((r) => [Number(r.id), r.regionName])),
-    posting: Object.fromEntries(parsed<{ key: string; accountId: number }>(found!.posting).map((p) => [p.key, Number(p.accountId)])),
+    lots: new Map((jsonValue<LotFacts[] | null>(found!.lots) ?? []).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
+    items: new Map((jsonValue<Array<{ id: number; itemName: string; articleNumber: string }> | null>(found!.items) ?? []).map((i) => [Number(i.id), { itemName: i.itemName, articleNumber: i.articleNumber }])),
+    regions: new Map((jsonValue<Array<{ id: number; regionName: string }> | null>(found!.regions) ?? []).map((r) => [Number(r.id), r.regionName])),
+    posting: Object.fromEntries((jsonValue<Array<{ key: string; accountId: number }> | null>(found!.posting) ?? []).map((p) => [p.key, Number(p.accountId)])),
     at: new Date(found!.at),
   };
   input.lines.forEach((line, index) => {
@@ -103,7 +102,6 @@ async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): P
   return facts;
 }
 
-const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
 
 /** The lines as stored (a lot's line keeps only the lot and the quantity), as VALUES rows. */
 function linesSql(input: StockAdjustmentInput): SQL {
@@ -136,7 +134,7 @@ function draftOf(id: number, input: StockAdjustmentInput, facts: LineFacts, stam
       lotNumber: lot ? lot.lotNumber : (line.lotNumber?.trim() ?? ''),
       dateExpiry: lot ? lot.dateExpiry : (line.dateExpiry ?? null),
       quantity: line.quantity,
-      unitCost: lot ? cents(lot.unitCost) : line.unitCost ? cents(line.unitCost) : null,
+      unitCost: lot ? canonicalDecimal(lot.unitCost) : line.unitCost ? canonicalDecimal(line.unitCost) : null,
       item: { itemName: item.itemName, articleNumber: item.articleNumber },
       region: { regionName: lot ? lot.regionName : facts.regions.get(regionId)! },
     };

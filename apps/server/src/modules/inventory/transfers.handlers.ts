@@ -1,6 +1,6 @@
 import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList, queryRows, type Tx } from '../../db/client.ts';
+import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { allocateDocumentNumber, assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -33,7 +33,6 @@ interface WriteFacts {
   at: Date;
 }
 
-const parsed = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /**
  * Stock leaves on the transfer date but arrives (and returns) on the day it happens: a date
@@ -67,8 +66,8 @@ async function assertWrite(tx: Tx, actor: Actor, input: TransferInput): Promise<
                now() AS at`,
   );
   const facts: WriteFacts = {
-    lots: new Map(parsed<LotFacts>(found!.lots).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
-    regions: new Map(parsed<{ id: number; regionName: string; permitted: boolean }>(found!.regions).map((r) => [Number(r.id), { regionName: r.regionName, permitted: r.permitted }])),
+    lots: new Map((jsonValue<LotFacts[] | null>(found!.lots) ?? []).map((l) => [Number(l.id), { ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId) }])),
+    regions: new Map((jsonValue<Array<{ id: number; regionName: string; permitted: boolean }> | null>(found!.regions) ?? []).map((r) => [Number(r.id), { regionName: r.regionName, permitted: r.permitted }])),
     courierName: found!.courierName ?? null,
     at: new Date(found!.at),
   };

@@ -1,6 +1,6 @@
 import { permittedIds, type TransferDetail, type TransferLineRow } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList } from '../../db/client.ts';
+import { intList, jsonValue } from '../../db/client.ts';
 import { transfers } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
@@ -28,7 +28,6 @@ function rowScope(actor: Actor): SQL | undefined {
 // A select names its columns unqualified, so the subqueries name the document's row `transfers.` themselves.
 const regionName = (column: 'from_region_id' | 'to_region_id') => sql`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = ${sql.raw(`transfers.${column}`)})`;
 
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** How the generic document queries read transfers: the row of the API, the lines with their lot and item. */
 export const transferQueries: DocumentQueries<TransferDetail> = {
@@ -70,20 +69,20 @@ export const transferQueries: DocumentQueries<TransferDetail> = {
   exportColumns: [
     { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },
     { header: 'Date', value: (row) => String(row.transferDate) },
-    { header: 'From', value: (row) => parsed<{ regionName: string } | null>(row.fromRegion)?.regionName ?? '' },
-    { header: 'To', value: (row) => parsed<{ regionName: string } | null>(row.toRegion)?.regionName ?? '' },
-    { header: 'Courier', value: (row) => parsed<{ courierName: string } | null>(row.courier)?.courierName ?? '' },
+    { header: 'From', value: (row) => jsonValue<{ regionName: string } | null>(row.fromRegion)?.regionName ?? '' },
+    { header: 'To', value: (row) => jsonValue<{ regionName: string } | null>(row.toRegion)?.regionName ?? '' },
+    { header: 'Courier', value: (row) => jsonValue<{ courierName: string } | null>(row.courier)?.courierName ?? '' },
     { header: 'Status', value: (row) => String(row.status) },
     { header: 'Value', value: (row) => String(row.totalValue) },
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {
-    const lines = parsed<TransferLineRow[]>(row.lines).map((l) => ({ ...l, quantity: Number(l.quantity), inventoryId: Number(l.inventoryId), itemId: Number(l.itemId) }));
+    const lines = jsonValue<TransferLineRow[]>(row.lines).map((l) => ({ ...l, quantity: Number(l.quantity), inventoryId: Number(l.inventoryId), itemId: Number(l.itemId) }));
     return {
       ...(row as unknown as TransferDetail),
-      fromRegion: parsed(row.fromRegion),
-      toRegion: parsed(row.toRegion),
-      courier: parsed(row.courier) ?? null,
+      fromRegion: jsonValue(row.fromRegion),
+      toRegion: jsonValue(row.toRegion),
+      courier: jsonValue(row.courier) ?? null,
       lines,
     };
   },

@@ -1,15 +1,6 @@
-import {
-  addDays,
-  addDecimals,
-  fromMinorUnits,
-  type GoodsReceiptInput,
-  isExpired,
-  multiply,
-  purchasingMessages,
-  toMinorUnits,
-} from '@erp/domain';
+import { addDays, addDecimals, type GoodsReceiptInput, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AlongsideStatement,
   allocateDocumentNumber,
@@ -28,7 +19,7 @@ import { AppError, BadRequestError, ConflictError } from '../../lib/app-error.ts
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
-import { parsedJson, purchaseOrderScope } from './purchase-orders.queries.ts';
+import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 /** What goods receipts write and post; the machinery (lib/document) does the rest. */
 export const goodsReceiptDocumentType = 'goods-receipt';
@@ -85,8 +76,8 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
                (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays",
                (SELECT account_id FROM posting_accounts WHERE key = 'inventory') AS "inventoryAccountId"`,
   );
-  const order = parsedJson<ReceiptFacts['order']>(row!.order);
-  const lines = parsedJson<OrderLineFacts[] | null>(row!.lines) ?? [];
+  const order = jsonValue<ReceiptFacts['order']>(row!.order);
+  const lines = jsonValue<OrderLineFacts[] | null>(row!.lines) ?? [];
   return {
     order: order && { ...order, id: Number(order.id), vendorId: Number(order.vendorId), vendorAccountId: Number(order.vendorAccountId), regionId: Number(order.regionId) },
     lines: new Map(
@@ -161,7 +152,6 @@ const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, 
 /** ownLotNumber in SQL, for the INSERT that learns the receipt's id. */
 const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} || '-' || v.purchase_order_line_id ELSE v.lot_number END`;
 
-const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
 
 function totalOf(input: GoodsReceiptInput, facts: ReceiptFacts): string {
   return addDecimals(input.lines.map((l) => multiply(l.quantity, facts.lines.get(l.purchaseOrderLineId)!.unitCost)));
@@ -196,7 +186,7 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
         quantity: line.quantity,
         lotNumber: lotNumberOf(line) || ownLotNumber(id, orderLine.id),
         dateExpiry: line.dateExpiry ?? null,
-        unitCost: cents(orderLine.unitCost),
+        unitCost: canonicalDecimal(orderLine.unitCost),
         value: multiply(line.quantity, orderLine.unitCost),
         inventoryId: null,
         item: { itemName: orderLine.itemName, articleNumber: orderLine.articleNumber, lotTracked: orderLine.lotTracked },

@@ -1,8 +1,9 @@
 import type { GoodsReceiptDetail, GoodsReceiptLineRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { jsonValue } from '../../db/client.ts';
 import { goodsReceipts } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-import { parsedJson, purchaseOrderScope } from './purchase-orders.queries.ts';
+import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 export type { GoodsReceiptDetail, GoodsReceiptLineRow };
 
@@ -20,7 +21,7 @@ const order = sql<OrderSummary>`(
   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
   WHERE o.id = goods_receipts.purchase_order_id)`;
 
-const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]>`(${order}) -> ${sql.raw(`'${key}'`)}`.mapWith(parsedJson<OrderSummary[Key]>);
+const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]>`(${order}) -> ${sql.raw(`'${key}'`)}`.mapWith(jsonValue<OrderSummary[Key]>);
 
 /** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
 export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
@@ -75,7 +76,7 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {
-    const lines = parsedJson<GoodsReceiptLineRow[]>(row.lines).map((l) => ({
+    const lines = jsonValue<GoodsReceiptLineRow[]>(row.lines).map((l) => ({
       ...l,
       purchaseOrderLineId: Number(l.purchaseOrderLineId),
       quantity: Number(l.quantity),

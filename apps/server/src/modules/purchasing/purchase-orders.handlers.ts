@@ -1,11 +1,11 @@
-import { addDecimals, fromMinorUnits, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages, toMinorUnits } from '@erp/domain';
+import { addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList, queryRows, type Tx } from '../../db/client.ts';
+import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { parsedJson, type PurchaseOrderDetail } from './purchase-orders.queries.ts';
+import { type PurchaseOrderDetail } from './purchase-orders.queries.ts';
 
 interface ItemFacts {
   id: number;
@@ -32,9 +32,9 @@ async function readFacts(tx: Tx, actor: Actor, vendorId: number, regionId: numbe
                (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number, 'lotTracked', lot_tracked, 'unit', unit, 'isApproved', is_approved))
                   FROM items WHERE id IN (${intList([...new Set(itemIds)])})) AS items`,
   );
-  const items = parsedJson<ItemFacts[] | null>(row!.items) ?? [];
+  const items = jsonValue<ItemFacts[] | null>(row!.items) ?? [];
   return {
-    vendor: parsedJson<{ vendorName: string; active: boolean } | null>(row!.vendor),
+    vendor: jsonValue<{ vendorName: string; active: boolean } | null>(row!.vendor),
     regionName: row!.regionName,
     items: new Map(items.map((i) => [Number(i.id), { ...i, id: Number(i.id) }])),
   };
@@ -70,7 +70,6 @@ async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput): Pr
   return facts;
 }
 
-const cents = (value: string) => fromMinorUnits(toMinorUnits(value));
 
 function totalOf(input: PurchaseOrderInput): string {
   return addDecimals(input.lines.map((l) => multiply(l.quantity, l.unitCost)));
@@ -89,7 +88,7 @@ const valuesColumns = sql`v(line_no, item_id, quantity, unit_cost)`;
 /** The line ids the INSERT gave, by line number. */
 type LineIds = Map<number, number>;
 
-const lineIdsOf = (value: unknown): LineIds => new Map((parsedJson<Array<{ lineNo: number; id: number }> | null>(value) ?? []).map((l) => [Number(l.lineNo), Number(l.id)]));
+const lineIdsOf = (value: unknown): LineIds => new Map((jsonValue<Array<{ lineNo: number; id: number }> | null>(value) ?? []).map((l) => [Number(l.lineNo), Number(l.id)]));
 
 /** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
 function draftOf(
@@ -128,7 +127,7 @@ function draftOf(
         lineNo: index + 1,
         itemId: line.itemId,
         quantity: line.quantity,
-        unitCost: cents(line.unitCost),
+        unitCost: canonicalDecimal(line.unitCost),
         value: multiply(line.quantity, line.unitCost),
         receivedQuantity: 0,
         item: { itemName: item.itemName, articleNumber: item.articleNumber, lotTracked: item.lotTracked, unit: item.unit },

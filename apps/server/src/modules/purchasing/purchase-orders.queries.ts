@@ -1,6 +1,6 @@
 import { permittedIds, type PurchaseOrderDetail, type PurchaseOrderLineRow, type PurchaseOrderReceipt, type ReceiptStatus } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList } from '../../db/client.ts';
+import { intList, jsonValue } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
@@ -8,7 +8,6 @@ import type { DocumentQueries } from '../../lib/document/document-binding.ts';
 export type { PurchaseOrderDetail, PurchaseOrderLineRow };
 
 /** A JSON column as an object, whichever way the driver hands it over. */
-export const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** Orders of another region are not the actor's to see or receive (permissions.regions). */
 export function purchaseOrderScope(actor: Actor, regionColumn: SQL = sql`purchase_orders.region_id`): SQL | undefined {
@@ -27,16 +26,16 @@ const receiptStatus = sql<ReceiptStatus>`(
   FROM purchase_order_lines l WHERE l.purchase_order_id = purchase_orders.id)`;
 
 const vendor = sql<{ vendorName: string }>`(SELECT json_build_object('vendorName', v.vendor_name) FROM vendors v WHERE v.id = purchase_orders.vendor_id)`.mapWith(
-  parsedJson<{ vendorName: string }>,
+  jsonValue<{ vendorName: string }>,
 );
 const region = sql<{ regionName: string }>`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = purchase_orders.region_id)`.mapWith(
-  parsedJson<{ regionName: string }>,
+  jsonValue<{ regionName: string }>,
 );
 
 const receipts = sql<PurchaseOrderReceipt[]>`(
   SELECT coalesce(json_agg(json_build_object('id', g.id, 'documentNumber', g.document_number, 'receiptDate', g.document_date, 'status', g.status,
                                              'totalValue', g.total_value::text) ORDER BY g.id), '[]')
-  FROM goods_receipts g WHERE g.purchase_order_id = purchase_orders.id)`.mapWith(parsedJson<PurchaseOrderReceipt[]>);
+  FROM goods_receipts g WHERE g.purchase_order_id = purchase_orders.id)`.mapWith(jsonValue<PurchaseOrderReceipt[]>);
 
 /** How the generic document queries read purchase orders: the row of docs/API.md, the lines with their items and received quantities. */
 export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
@@ -92,7 +91,7 @@ export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {
-    const lines = parsedJson<PurchaseOrderLineRow[]>(row.lines).map((l) => ({ ...l, id: Number(l.id), quantity: Number(l.quantity), receivedQuantity: Number(l.receivedQuantity) }));
+    const lines = jsonValue<PurchaseOrderLineRow[]>(row.lines).map((l) => ({ ...l, id: Number(l.id), quantity: Number(l.quantity), receivedQuantity: Number(l.receivedQuantity) }));
     return { ...(row as unknown as PurchaseOrderDetail), lines };
   },
 };
