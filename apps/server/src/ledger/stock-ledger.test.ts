@@ -72,6 +72,11 @@ describe('locations', () => {
     ]);
     await expect(database.db.execute(sql`INSERT INTO stock_locations (kind, region_id, location_name) VALUES ('warehouse', ${ids.lahore}, 'Second')`)).rejects.toThrow();
     await expect(database.db.execute(sql`INSERT INTO stock_locations (kind, region_id, location_name) VALUES ('transit', ${ids.lahore}, 'Second')`)).rejects.toThrow();
+    // Both places follow a renamed region.
+    await database.db.execute(sql`UPDATE regions SET region_name = 'Lahore North' WHERE id = ${ids.lahore}`);
+    const renamed = await queryRows<{ name: string }>(database.db, sql`SELECT location_name AS name FROM stock_locations WHERE region_id = ${ids.lahore} ORDER BY kind`);
+    expect(renamed.map((r) => r.name)).toEqual(['Lahore North in transit', 'Lahore North warehouse']);
+    await database.db.execute(sql`UPDATE regions SET region_name = 'Lahore' WHERE id = ${ids.lahore}`);
   });
 });
 

@@ -2,40 +2,52 @@
 -- dispatch moves lots from the source warehouse into the destination's in-transit location,
 -- and whose receipt moves them on into the destination warehouse.
 
--- Every region has one in-transit location: stock on its way TO that region (the destination
--- sees what is coming; the source's warehouse no longer holds it). Created with the region,
--- like its warehouse (0006), and left to a restore (erp.restoring) to bring back.
+-- Every region has one in-transit location besides its warehouse: stock on its way TO that
+-- region (the destination sees what is coming; the source's warehouse no longer holds it).
+-- 0006's triggers made and renamed a region's warehouse; one pair now makes and renames both of
+-- its places, and still stands aside during a restore (erp.restoring), which brings them back.
 CREATE UNIQUE INDEX stock_locations_one_transit ON stock_locations (region_id) WHERE kind = 'transit';
 
-CREATE FUNCTION regions_add_transit() RETURNS trigger LANGUAGE plpgsql AS $$
+DROP TRIGGER regions_warehouse ON regions;
+DROP TRIGGER regions_warehouse_name ON regions;
+DROP FUNCTION regions_add_warehouse();
+DROP FUNCTION regions_rename_warehouse();
+
+CREATE FUNCTION region_place_name(region_name text, kind text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT region_name || CASE kind WHEN 'warehouse' THEN ' warehouse' ELSE ' in transit' END
+$$;
+
+CREATE FUNCTION regions_add_places() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('erp.restoring', true), '') = 'on' THEN
     RETURN NULL;
   END IF;
   INSERT INTO stock_locations (kind, region_id, location_name)
-    SELECT 'transit', r.id, r.region_name || ' in transit' FROM new_regions r ORDER BY r.id;
+    SELECT k.kind, r.id, region_place_name(r.region_name, k.kind)
+    FROM new_regions r CROSS JOIN (VALUES (1, 'warehouse'), (2, 'transit')) AS k(ord, kind)
+    ORDER BY r.id, k.ord;
   RETURN NULL;
 END;
 $$;
 
-CREATE TRIGGER regions_transit AFTER INSERT ON regions
-  REFERENCING NEW TABLE AS new_regions FOR EACH STATEMENT EXECUTE FUNCTION regions_add_transit();
+CREATE TRIGGER regions_places AFTER INSERT ON regions
+  REFERENCING NEW TABLE AS new_regions FOR EACH STATEMENT EXECUTE FUNCTION regions_add_places();
 
-CREATE FUNCTION regions_rename_transit() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION regions_rename_places() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.region_name IS DISTINCT FROM OLD.region_name THEN
-    UPDATE stock_locations SET location_name = NEW.region_name || ' in transit', updated_at = now()
-      WHERE region_id = NEW.id AND kind = 'transit';
+    UPDATE stock_locations SET location_name = region_place_name(NEW.region_name, kind), updated_at = now()
+      WHERE region_id = NEW.id AND kind IN ('warehouse', 'transit');
   END IF;
   RETURN NULL;
 END;
 $$;
 
-CREATE TRIGGER regions_transit_name AFTER UPDATE OF region_name ON regions
-  FOR EACH ROW EXECUTE FUNCTION regions_rename_transit();
+CREATE TRIGGER regions_places_name AFTER UPDATE OF region_name ON regions
+  FOR EACH ROW EXECUTE FUNCTION regions_rename_places();
 
 INSERT INTO stock_locations (kind, region_id, location_name)
-  SELECT 'transit', id, region_name || ' in transit' FROM regions ORDER BY id;
+  SELECT 'transit', id, region_place_name(region_name, 'transit') FROM regions ORDER BY id;
 
 CREATE TABLE transfers (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
