@@ -15,6 +15,16 @@ const sourceLabels: Record<PriceSource, string> = {
   item: "Item's sale price (no row in force)",
 };
 
+/** One of the lookup's choices: a labelled, clearable picker of a resource's options. */
+function Picker({ label, resource, value, onChange }: { label: string; resource: string; value: number | undefined; onChange: (value: number | undefined) => void }) {
+  const id = `price-applies-${label.toLowerCase()}`;
+  return (
+    <Form.Item label={label} htmlFor={id} style={{ marginBottom: 12 }}>
+      <OptionSelect id={id} resource={resource} value={value} onChange={(next) => onChange(next ?? undefined)} allowClear style={{ width: '100%', maxWidth: 420 }} />
+    </Form.Item>
+  );
+}
+
 /** "Price that applies": the answer of priceFor for a chosen item, region, customer and date (issue 7, section 4; customers: issue 8). */
 export function PriceAppliesPanel() {
   const [itemId, setItemId] = useState<number>();
@@ -31,36 +41,9 @@ export function PriceAppliesPanel() {
   return (
     <Card title="Price that applies" size="small">
       <Form layout="vertical" component="div">
-        <Form.Item label="Item" htmlFor="price-applies-item" style={{ marginBottom: 12 }}>
-          <OptionSelect
-            id="price-applies-item"
-            resource="items"
-            value={itemId}
-            onChange={(value) => setItemId(value ?? undefined)}
-            allowClear
-            style={{ width: '100%', maxWidth: 420 }}
-          />
-        </Form.Item>
-        <Form.Item label="Region" htmlFor="price-applies-region" style={{ marginBottom: 12 }}>
-          <OptionSelect
-            id="price-applies-region"
-            resource="regions"
-            value={regionId}
-            onChange={(value) => setRegionId(value ?? undefined)}
-            allowClear
-            style={{ width: '100%', maxWidth: 420 }}
-          />
-        </Form.Item>
-        <Form.Item label="Customer" htmlFor="price-applies-customer" style={{ marginBottom: 12 }}>
-          <OptionSelect
-            id="price-applies-customer"
-            resource="customers"
-            value={customerId}
-            onChange={(value) => setCustomerId(value ?? undefined)}
-            allowClear
-            style={{ width: '100%', maxWidth: 420 }}
-          />
-        </Form.Item>
+        <Picker label="Item" resource="items" value={itemId} onChange={setItemId} />
+        <Picker label="Region" resource="regions" value={regionId} onChange={setRegionId} />
+        <Picker label="Customer" resource="customers" value={customerId} onChange={setCustomerId} />
         <Form.Item label="Date" htmlFor="price-applies-date" style={{ marginBottom: 12 }}>
           <DateInput id="price-applies-date" value={date} onChange={(value) => setDate(value ?? todayWire())} style={{ maxWidth: 200 }} />
         </Form.Item>
