@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
-export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string, timeoutMs = 60_000): Promise<ChildProcess> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles what is measured.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
@@ -13,7 +13,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
     try {
@@ -24,7 +24,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`${entry} did not answer ${readyUrl} within 60 s`);
+  throw new Error(`${entry} did not answer ${readyUrl} within ${timeoutMs / 1000} s`);
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

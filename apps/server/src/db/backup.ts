@@ -13,10 +13,10 @@ export const backupFormat = 'erp-backup/1';
 const chunkRows = 2_000;
 /**
  * Tables computed from others by triggers (account_daily_totals from gl_entries,
- * stock_daily_totals from stock_moves): not dumped; a restore truncates them and the
- * triggers rebuild them as the source rows return.
+ * stock_daily_totals from stock_moves, the sales summary's two rollups from it): not dumped;
+ * a restore truncates them and the triggers rebuild them as the source rows return.
  */
-export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals', 'stock_daily_totals']);
+export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals', 'stock_daily_totals', 'sales_summary_by_item', 'sales_summary_by_customer']);
 
 interface BackupHeader {
   format: string;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
+import { todayIso } from '../ledger/general-ledger.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
@@ -110,15 +111,91 @@ describe('demo customers', () => {
     expect(new Set(rows.map((r) => r.salesperson))).toEqual(new Set(['salesExecutive', 'salesManager']));
   });
 
-  it('lists balances brought forward and the credit left, and has customer prices', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/customers?search=chughtai', headers: bearer(t.adminToken) });
-    expect(list.json().data).toEqual([expect.objectContaining({ creditLimit: '1500000.00', balance: '1420000.00', creditLeft: '80000.00' })]);
+  it('lists balances and the credit left: every customer with credit owes something within its limit, the late payer near it; customer prices', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/customers?pageSize=50', headers: bearer(t.adminToken) });
+    const rows = list.json().data as Array<{ customerName: string; creditLimit: string; balance: string; creditLeft: string }>;
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      if (row.creditLimit === '0.00') expect(row.balance).toBe('0.00');
+      else expect([row.customerName, Number(row.balance) > 0, Number(row.creditLeft) >= 0]).toEqual([row.customerName, true, true]);
+    }
+    const late = rows.find((r) => r.customerName === 'Chughtai Diagnostic Centre')!;
+    expect(Number(late.balance)).toBeGreaterThan(Number(late.creditLimit) * 0.4);
     const [prices] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM price_list WHERE customer_id IS NOT NULL`);
     expect(prices!.n).toBeGreaterThan(0);
   });
 });
 
-/** What the demo put in stock, without ids and clocks. */
+describe('demo sales', () => {
+  it('has posted invoices in each of the last twelve months, for every customer with credit, drawn from stock that was there on their date', async () => {
+    const months = await queryRows<{ month: string; invoices: number; lines: number }>(
+      t.database.db,
+      sql`SELECT to_char(i.document_date, 'YYYY-MM') AS month, count(DISTINCT i.id)::int AS invoices, count(l.id)::int AS lines
+          FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id WHERE i.status = 'posted' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)!.month).toBe(todayIso().slice(0, 7));
+    // This month's count is up to today.
+    for (const month of months.slice(0, -1)) expect([month.month, month.invoices >= 10 && month.invoices <= 40]).toEqual([month.month, true]);
+    for (const month of months) expect(month.lines).toBeGreaterThan(month.invoices);
+    const customers = await queryRows<{ credit: boolean; invoiced: boolean }>(
+      t.database.db,
+      sql`SELECT c.credit_limit > 0 AS credit, EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.id AND i.status = 'posted') AS invoiced FROM customers c`,
+    );
+    expect(customers.every((c) => c.credit === c.invoiced)).toBe(true);
+    // Stock came in (opening stock, receipts, transfers, returns) before it went out: no lot's running balance dips below zero.
+    const [dips] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM (SELECT sum(quantity_in - quantity_out) OVER (PARTITION BY inventory_id ORDER BY move_date, id) AS balance FROM stock_moves) m WHERE balance < 0`,
+    );
+    expect(dips!.n).toBe(0);
+    const [ledger] = await queryRows<{ debit: string; credit: string }>(t.database.db, sql`SELECT sum(debit)::text AS debit, sum(credit)::text AS credit FROM gl_entries`);
+    expect(ledger!.debit).toBe(ledger!.credit);
+  });
+
+  it('has quotations in every state, returns restocked and written off, draft invoices and a cancelled one', async () => {
+    const quotations = await queryRows<{ status: string; expired: boolean; invoiced: boolean }>(
+      t.database.db,
+      sql`SELECT status, valid_until < ${todayIso()}::date AS expired, invoice_id IS NOT NULL AS invoiced FROM quotations`,
+    );
+    const count = (status: string, expired = false) => quotations.filter((q) => q.status === status && q.expired === expired).length;
+    expect([count('draft'), count('rejected', true), count('sent', true)]).toEqual([2, 2, 1]);
+    expect(count('sent')).toBeGreaterThanOrEqual(2);
+    expect(quotations.filter((q) => q.status === 'accepted').map((q) => q.invoiced)).toEqual([true, true]);
+    const invoices = await queryRows<{ status: string; fromQuotation: boolean; reversed: boolean }>(
+      t.database.db,
+      sql`SELECT i.status, i.quotation_id IS NOT NULL AS "fromQuotation",
+                 EXISTS (SELECT 1 FROM gl_entries g WHERE g.document_type = 'invoice' AND g.document_id = i.id AND g.entry_date = ${todayIso()}::date AND g.credit > 0 AND g.account_id = c.account_id) AS reversed
+          FROM invoices i JOIN customers c ON c.id = i.customer_id WHERE i.status <> 'posted' OR i.quotation_id IS NOT NULL`,
+    );
+    expect(invoices.filter((i) => i.status === 'draft')).toHaveLength(2);
+    expect(invoices.filter((i) => i.status === 'cancelled')).toEqual([{ status: 'cancelled', fromQuotation: false, reversed: true }]);
+    expect(invoices.filter((i) => i.fromQuotation).map((i) => i.status).sort()).toEqual(['draft', 'posted']);
+    const returned = await queryRows<{ condition: string }>(
+      t.database.db,
+      sql`SELECT DISTINCT l.condition FROM sales_returns r JOIN sales_return_lines l ON l.sales_return_id = r.id WHERE r.status = 'posted' ORDER BY 1`,
+    );
+    expect(returned.map((r) => r.condition)).toEqual(['restock', 'writeOff']);
+  });
+
+  it('gives the sales report twelve months with value, cost and returns netted', async () => {
+    const from = `${months12Ago()}-01`;
+    const report = await t.app.inject({ method: 'GET', url: `/api/sales/reports?from=${from}&to=${todayIso()}&groupBy=month`, headers: bearer(t.adminToken) });
+    expect(report.statusCode, report.body).toBe(200);
+    const { rows, totals } = report.json();
+    expect(rows).toHaveLength(12);
+    expect(Number(totals.value)).toBeGreaterThan(Number(totals.cost));
+    expect(totals.returnedQuantity).toBeGreaterThan(0);
+  });
+});
+
+function months12Ago(): string {
+  const d = new Date(`${todayIso().slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 11);
+  return d.toISOString().slice(0, 7);
+}
+
+/** What the demo put in stock and sold, without ids and clocks. */
 async function snapshot(app: TestApp) {
   return {
     items: await queryRows(
@@ -132,5 +209,11 @@ async function snapshot(app: TestApp) {
           FROM inventory v JOIN items it ON it.id = v.item_id JOIN regions r ON r.id = v.region_id ORDER BY it.article_number, v.lot_number, r.region_name`,
     ),
     adjustments: await queryRows(app.database.db, sql`SELECT document_number, reason, narration, total_value::text FROM stock_adjustments ORDER BY document_number`),
+    invoices: await queryRows(
+      app.database.db,
+      sql`SELECT i.document_number, i.document_date::text, c.customer_name, i.status, i.grand_total::text, i.cost_total::text
+          FROM invoices i JOIN customers c ON c.id = i.customer_id ORDER BY i.document_date, i.document_number NULLS LAST, i.grand_total`,
+    ),
+    returns: await queryRows(app.database.db, sql`SELECT document_number, document_date::text, grand_total::text FROM sales_returns ORDER BY document_number`),
   };
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { fiscalYearOf, type Role, roles } from '@erp/domain';
+import { addDays, fiscalYearOf, type Role, roles } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, assetCategories, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
-import { seedPurchasing } from './seed-purchasing.ts';
+import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
+import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
+import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
 import type { Actor } from '../lib/actor.ts';
 import { cancelJournal, createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
@@ -113,8 +115,13 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     }
     const dates = await seedJournals(tx);
     await seedItemsAndStock(tx, dates);
-    await seedPurchasing(tx, dates);
     await seedSales(tx, dates);
+    await seedPrices(tx, dates);
+    // The year of sales before purchasing's recent receipts and transfers: an invoice only ever
+    // draws from lots that were in stock on its date, so the inventory ledger never dips below zero.
+    await seedSalesHistory(tx, dates);
+    await seedPurchasing(tx, dates);
+    await seedRecentSales(tx, dates);
     return { seeded: true };
   });
 }
@@ -122,9 +129,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
 /**
  * A few posted journals so the ledgers and statements show something: the owners' capital,
  * a deposit of cash into the bank, salaries and rent paid, and a mistaken entry cancelled.
- * Dated in the last weeks, never before the start of this fiscal year.
+ * Dated in the last weeks, never before the start of this fiscal year. Answers the demo's
+ * dates: the books open (opening stock, balances brought forward) the day before the first of
+ * the twelve months of sales that end with this one.
  */
-async function seedJournals(tx: Tx): Promise<{ today: string; openingDate: string; daysAgo: (days: number) => string }> {
+async function seedJournals(tx: Tx): Promise<{ today: string; openingDate: string; salesFrom: string; daysAgo: (days: number) => string }> {
   const [accountant] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'accountant'));
   // The demo's journals are the accountant's; without one, the first user's (the admin).
   const [first] = accountant ? [accountant] : await tx.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
@@ -165,7 +174,8 @@ async function seedJournals(tx: Tx): Promise<{ today: string; openingDate: strin
   ]);
   const mistaken = await post(daysAgo(2), 'Rent entered twice by mistake', [line('6200', '85000.00', '0.00'), line('1010', '0.00', '85000.00')]);
   await cancelJournal(tx, actor, mistaken.id);
-  return { today, openingDate: daysAgo(35), daysAgo };
+  const salesFrom = monthAfter(today, -11);
+  return { today, openingDate: addDays(salesFrom, -1), salesFrom, daysAgo };
 }
 
 async function headIdOf(tx: Tx, headName: string): Promise<number | null> {

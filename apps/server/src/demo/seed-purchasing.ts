@@ -1,7 +1,7 @@
-import { addDays, type Role, type GoodsReceiptInput, multiplyDecimals, type PurchaseOrderDetail, type PurchaseOrderInput, type TransferInput } from '@erp/domain';
+import { addDays, type GoodsReceiptInput, multiplyDecimals, type PurchaseOrderDetail, type PurchaseOrderInput, type TransferInput } from '@erp/domain';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { couriers, inventory, items, priceList, regions, stockLocations, users, vendors } from '../db/schema/index.ts';
+import { couriers, inventory, items, priceList, regions, stockLocations, vendors } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { findDocument } from '../lib/document/document-query.ts';
@@ -9,19 +9,15 @@ import { runTransition } from '../lib/document/run-transition.ts';
 import { transferBinding } from '../modules/inventory/transfers.binding.ts';
 import { goodsReceiptBinding } from '../modules/purchasing/goods-receipts.binding.ts';
 import { purchaseOrderBinding } from '../modules/purchasing/purchase-orders.binding.ts';
+import { actorOf } from './demo-actors.ts';
 
 type Dates = { today: string; daysAgo: (days: number) => string };
 
-async function actorOf(tx: Tx, username: string): Promise<Actor> {
-  const [user] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.username, username));
-  return { userId: user!.id, role: user!.role as Role, scopes: [], permissions: {} };
-}
-
 /**
- * Purchasing, transfers and prices after the opening stock (issue 7): orders in every state
- * (draft, approved and waiting, partly received, received, cancelled), a goods receipt still
- * in draft, transfers received, in transit, in draft and cancelled, and a price list with
- * company-wide prices and regional ones, one of them superseded.
+ * Purchasing and transfers after the opening stock (issue 7): orders in every state (draft,
+ * approved and waiting, partly received, received, cancelled), a goods receipt still in draft,
+ * transfers received, in transit, in draft and cancelled. The price list is seedPrices' (run
+ * before the sales history, which it prices).
  */
 export async function seedPurchasing(tx: Tx, dates: Dates): Promise<void> {
   const buyer = await actorOf(tx, 'accountant');
@@ -83,7 +79,6 @@ export async function seedPurchasing(tx: Tx, dates: Dates): Promise<void> {
   await runTransition(tx, approver, purchaseOrderBinding, cancelled.id, 'cancel');
 
   await seedTransfers(tx, buyer, regionRows.map((r) => r.id), dates);
-  await seedPrices(tx, regionRows.map((r) => r.id), dates);
 }
 
 /** Transfers between the first regions: received, in transit, in draft and cancelled. */
@@ -126,7 +121,8 @@ async function seedTransfers(tx: Tx, actor: Actor, regionIds: number[], dates: D
  * year), regional prices for ten of them in each region (5% more in the second region, 3%
  * less in the third), and one item whose company-wide price changed last month.
  */
-async function seedPrices(tx: Tx, regionIds: number[], dates: Dates): Promise<void> {
+export async function seedPrices(tx: Tx, dates: Pick<Dates, 'daysAgo'>): Promise<void> {
+  const regionIds = (await tx.select({ id: regions.id }).from(regions).orderBy(asc(regions.id))).map((r) => r.id);
   const priced = await tx
     .select({ id: items.id, sale: items.salePrice })
     .from(items)

@@ -25,7 +25,7 @@ export async function seedSales(tx: Tx, dates: Dates): Promise<void> {
   const cityRows = await tx.select({ id: cities.id, cityName: cities.cityName }).from(cities);
   const accountOf = new Map<string, number>();
   const customerIds: number[] = [];
-  for (const { region, city, salesperson, openingBalance: _opening, ...customer } of demoCustomers) {
+  for (const { region, city, salesperson, openingBalance: _opening, paysDaysLate: _late, ...customer } of demoCustomers) {
     const regionId = regionRows.find((r) => r.regionName === region)!.id;
     const accountId = await createCustomerAccount(tx, { customerName: customer.customerName, regionId });
     const cityId = cityRows.find((c) => c.cityName === city)?.id ?? null;

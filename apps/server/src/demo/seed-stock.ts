@@ -10,7 +10,7 @@ import { type DemoCatalogueGroup, demoCatalogue } from './demo-catalogue.ts';
 import { demoVendors } from './demo-vendors.ts';
 
 /** A small seeded generator (mulberry32): the same demo on every run, without Math.random. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -271,6 +271,25 @@ export async function postToLedger(
   return { documentNumber, at: checked.at, actorName: checked.actorName };
 }
 
+/**
+ * A document's posting (goods receipt, invoice, sales return): postToLedger with its lines that
+ * carry an amount; or, when none do (goods at no cost, given free), the same number, the
+ * caller's statements (stock movements, status, audit row) and the period check, without
+ * ledger rows. Answers the number.
+ */
+export async function postDocument(
+  tx: Tx,
+  input: PostToLedgerInput & { numberPrefix: string; alongside?: readonly AlongsideStatement[]; before?: readonly AlongsideStatement[] },
+  context: PostingContext,
+): Promise<string> {
+  const lines = input.lines.filter((line) => toMinorUnits(line.debit) > 0n || toMinorUnits(line.credit) > 0n);
+  if (lines.length > 0) return (await postToLedger(tx, { ...input, lines }, context)).documentNumber;
+  assertOpenIn(context, input.documentDate, input.dateField ?? 'date');
+  const documentNumber = await allocateDocumentNumber(tx, input.numberPrefix, input.documentDate);
+  for (const statement of [...(input.before ?? []), ...(input.alongside ?? [])]) await tx.execute(statement(sql`${documentNumber}::text`));
+  return documentNumber;
+}
+
 function normalise(amount: string): string {
   return fromMinorUnits(toMinorUnits(amount));
 }

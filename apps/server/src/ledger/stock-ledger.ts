@@ -10,8 +10,10 @@ import { pgErrorOf } from '../lib/pg-error.ts';
  * transfers, adjustments, invoices and returns call only postStockMoves and
  * reverseStockMoves; the database refuses any later change of a movement (trigger).
  *
- * Lots drawn from are locked `FOR UPDATE` in id order, so two postings over the same lots
- * take turns and never deadlock, and a draw that would take a lot below zero is refused with
+ * Lots drawn from are locked `FOR NO KEY UPDATE` in id order, so two postings over the same lots
+ * take turns and never deadlock (NO KEY: a document line naming a lot holds its foreign key's
+ * KEY SHARE lock until commit, which UPDATE would wait for: an invoice saved and posted in one
+ * transaction against another's posting would deadlock), and a draw that would take a lot below zero is refused with
  * a 409 naming the item, the lot and what is available. A caller posting both ledgers posts
  * stock first, then the general ledger (one lock order for every document: lots, the number
  * sequence, stock day totals, account day totals): prepareStockMoves locks the lots, and its
@@ -205,7 +207,7 @@ async function lockLots(tx: Tx, ids: readonly number[], named: readonly NamedLot
         FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations l ON l.id = i.location_id JOIN regions r ON r.id = i.region_id
         WHERE i.id IN (${intList(ids)})${byKey}
         ORDER BY i.id
-        FOR UPDATE OF i`,
+        FOR NO KEY UPDATE OF i`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId), locationId: Number(r.locationId), regionId: Number(r.regionId), quantity: Number(r.quantity) }));
 }

@@ -1,7 +1,8 @@
 import { allRoutes } from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
-import { moduleNotAvailableScreen, standalonePlaceholderScreen } from '../features/modules/modules.screens.ts';
+import { moduleNotAvailableScreen } from '../features/modules/modules.screens.ts';
+import { salesScreens } from '../features/sales/sales.screens.ts';
 import { routeTitle, screenOf } from './screens.tsx';
 
 describe('screens', () => {
@@ -9,7 +10,7 @@ describe('screens', () => {
     for (const route of allRoutes) expect(screenOf(route)?.component, route).toBeDefined();
     expect(screenOf('/journals')).toBe(accountingScreens['/journals']);
     expect(screenOf('/cheques')).toBe(moduleNotAvailableScreen);
-    expect(screenOf('/invoice/:id')).toBe(standalonePlaceholderScreen);
+    expect(screenOf('/invoice/:id')).toBe(salesScreens['/invoice/:id']);
   });
 
   it('keep the titles of the menu and of the unlisted routes', () => {

@@ -1,10 +1,10 @@
-import { isMenuGroup, menu, standaloneRoutes, type AppRoute } from '@erp/domain';
+import { isMenuGroup, menu, type AppRoute } from '@erp/domain';
 import { accountScreens } from '../features/account/account.screens.ts';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
 import { inventoryScreens } from '../features/inventory/inventory.screens.ts';
 import { purchasingScreens } from '../features/purchasing/purchasing.screens.ts';
 import { salesScreens } from '../features/sales/sales.screens.ts';
-import { moduleNotAvailableScreen, standalonePlaceholderScreen } from '../features/modules/modules.screens.ts';
+import { moduleNotAvailableScreen } from '../features/modules/modules.screens.ts';
 import { settingsScreens } from '../features/settings/settings.screens.ts';
 import { setupScreens } from '../features/setup/setup.screens.ts';
 import { usersScreens } from '../features/users/users.screens.ts';
@@ -33,11 +33,6 @@ const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...a
 const notYetAvailable = [
   '/dashboard',
   '/order-generation',
-  '/items/sales',
-  '/invoices',
-  '/sales-returns',
-  '/quotations',
-  '/sales/reports',
   '/employees',
   '/pay-slips',
   '/planning/form',
@@ -48,7 +43,6 @@ const notYetAvailable = [
   '/joint-ventures',
   '/payments',
   '/receipts',
-  '/invoice/:id',
 ] as const satisfies readonly AppRoute[];
 
 type NotYetAvailable = (typeof notYetAvailable)[number];
@@ -58,11 +52,7 @@ const builtAndListed: [Extract<NotYetAvailable, keyof typeof areaScreens>] exten
 void builtAndListed;
 
 function placeholders(routes: readonly NotYetAvailable[]): Record<NotYetAvailable, Screen> {
-  const isStandalone = (route: AppRoute) => (standaloneRoutes as readonly AppRoute[]).includes(route);
-  return Object.fromEntries(routes.map((route) => [route, isStandalone(route) ? standalonePlaceholderScreen : moduleNotAvailableScreen])) as Record<
-    NotYetAvailable,
-    Screen
-  >;
+  return Object.fromEntries(routes.map((route) => [route, moduleNotAvailableScreen])) as Record<NotYetAvailable, Screen>;
 }
 
 // Typed as every route: a route with neither a screen nor a place in notYetAvailable fails to compile.

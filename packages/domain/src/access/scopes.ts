@@ -33,6 +33,7 @@ export const knownScopes = [
   'credit-limit:override',
   'customers:credit-limit',
   'invoices:cancel',
+  'sales-returns:cancel',
   'price-list:write',
   '*:delete',
   '*:cancel',

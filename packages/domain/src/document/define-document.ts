@@ -12,7 +12,7 @@ import { type FieldDeclaration, fieldSchema } from '../resource/declaration.ts';
  */
 
 /** What a transition stamps on the document: `<stamp>_at` and `<stamp>_by`. */
-export type DocumentStamp = 'posted' | 'cancelled' | 'approved' | 'dispatched' | 'received';
+export type DocumentStamp = 'posted' | 'cancelled' | 'approved' | 'dispatched' | 'received' | 'sent' | 'accepted' | 'rejected';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];

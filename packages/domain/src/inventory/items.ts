@@ -42,6 +42,7 @@ export const items = {
     '/quotations',
     '/sales-returns',
     '/items/sales',
+    '/sales/reports',
     '/planning/form',
     '/reagent-rentals',
   ],

@@ -9,7 +9,7 @@ export const regions = {
   nameField: 'regionName',
   defaultSort: { field: 'regionName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'id' },
-  optionsAlsoFor: ['/customers', '/inventory', '/employees', '/accounts', '/transfers', '/user', '/planning/form', '/purchase-orders', '/assets'],
+  optionsAlsoFor: ['/customers', '/inventory', '/employees', '/accounts', '/transfers', '/user', '/planning/form', '/purchase-orders', '/assets', '/sales/reports', '/items/sales'],
   fields: [
     { name: 'regionName', label: 'Region', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     {

@@ -32,8 +32,9 @@ export interface TransitionStep {
   /**
    * The document's status, stamps, number and audit row as statements given the number: a handler that writes its own statement (postToLedger's) runs them in it and calls `claim`.
    * `sets`: more columns of the document (snake_case) for the same UPDATE, known only while posting (a total); one statement may update a row only once.
+   * `auditExtra`: more keys of the transition's audit row (an override used while posting).
    */
-  claim(sets?: Readonly<Record<string, SQL>>): AlongsideStatement[];
+  claim(sets?: Readonly<Record<string, SQL>>, auditExtra?: Record<string, unknown>): AlongsideStatement[];
   /** What a save-and-post's write handler read (a posting context). */
   context?: unknown;
 }
@@ -74,6 +75,11 @@ export interface DocumentQueries<Detail extends DocumentRow> {
   /** Narrows what an actor may see of the list (permissions.regions...), inside the query. */
   rowScope?: (actor: Actor) => SQL | undefined;
   exportColumns?: ExportColumn[];
+  /**
+   * The type's own list filters beyond status and dates, each an id in the query string
+   * (`?customerId=3`) and the condition it puts on the list (a report's drill-down).
+   */
+  listFilters?: Record<string, (id: number) => SQL>;
   /** Turns a read row into the answer's shape (JSON lines parsed, numbers as numbers). */
   shape?: (row: Record<string, unknown>) => Detail;
 }

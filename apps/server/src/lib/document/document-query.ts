@@ -14,6 +14,7 @@ export function documentListQuerySchema(binding: AnyDocumentBinding) {
     from: dateSchema('From').optional(),
     to: dateSchema('To').optional(),
     sort: z.enum(sortKeys, { error: 'Sort is not a valid filter value' }).optional(),
+    ...Object.fromEntries(Object.keys(binding.queries.listFilters ?? {}).map((key) => [key, z.coerce.number({ error: `${key} is not a valid filter value` }).int().positive().optional()])),
   });
 }
 
@@ -28,6 +29,10 @@ function whereOf(binding: AnyDocumentBinding, query: DocumentListQuery, actor: A
     query.from ? gte(columns.date, query.from) : undefined,
     query.to ? lte(columns.date, query.to) : undefined,
     queries.rowScope?.(actor),
+    ...Object.entries(queries.listFilters ?? {}).map(([key, condition]) => {
+      const id = (query as Record<string, unknown>)[key];
+      return typeof id === 'number' ? condition(id) : undefined;
+    }),
   );
 }
 

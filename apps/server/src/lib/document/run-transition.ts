@@ -70,18 +70,18 @@ export async function runTransition<Detail extends DocumentRow>(
   const before = { status: document.status };
   const entry = (extra: Record<string, unknown> = {}) => ({ action, resource: definition.name, recordId: id, before, after: { status: transition.to, ...extra } });
   const numberAudit = (documentNumber: SQL) => (transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {});
-  const writes = (sets?: Readonly<Record<string, SQL>>): AlongsideStatement[] => [
+  const writes = (sets?: Readonly<Record<string, SQL>>, auditExtra: Record<string, unknown> = {}): AlongsideStatement[] => [
     ...(options.alongside ?? []),
     statusUpdate(binding, actor, id, action, sets),
-    (documentNumber) => auditStatement(auditActor, entry(), numberAudit(documentNumber)),
+    (documentNumber) => auditStatement(auditActor, entry(auditExtra), numberAudit(documentNumber)),
   ];
   let claimed = false;
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;
   const outcome = await handler(tx, actor, document, {
     context: options.context,
-    claim: (sets) => {
+    claim: (sets, auditExtra) => {
       claimed = true;
-      return writes(sets);
+      return writes(sets, auditExtra);
     },
   });
   if (claimed) return { document: outcome.document as Detail, message: transition.done };

@@ -28,6 +28,8 @@ export interface PrintableDocument {
   rows: Record<string, string>[];
   totals: { label: string; value: string }[];
   notes?: string;
+  /** The heading over the notes ('Terms' on a quotation); 'Notes' by default. */
+  notesTitle?: string;
   /** Small print at the foot of every page. */
   footer?: string;
   /** The PDF's CreationDate: given, the same model renders the same bytes. */
@@ -201,14 +203,14 @@ function drawTotals(doc: Doc, totals: PrintableDocument['totals'], y: number): n
 }
 
 /** The notes flow onto further pages if long (pdfkit breaks them at the bottom margin). */
-function drawNotes(doc: Doc, notes: string | undefined, y: number): void {
+function drawNotes(doc: Doc, notes: string | undefined, y: number, title = 'Notes'): void {
   if (!notes?.trim()) return;
   if (y + 40 > contentBottom) {
     doc.addPage();
     y = topMargin;
   }
   doc.font('Helvetica-Bold').fontSize(9).fillColor(muted);
-  y += text(doc, 'NOTES', page.margin, y, { width: contentWidth }) + 2;
+  y += text(doc, title.toUpperCase(), page.margin, y, { width: contentWidth }) + 2;
   doc.font('Helvetica').fontSize(9.5).fillColor('black');
   doc.text(winAnsiText(notes.trim()), page.margin, y, { width: contentWidth });
 }
@@ -250,7 +252,7 @@ export async function renderDocumentPdf(model: PrintableDocument, options: Rende
   y = drawParties(doc, model.parties, y);
   y = drawTable(doc, model, y);
   y = drawTotals(doc, model.totals, y);
-  drawNotes(doc, model.notes, y);
+  drawNotes(doc, model.notes, y, model.notesTitle);
   drawPageFurniture(doc, model);
   doc.end();
   return done;

@@ -216,10 +216,10 @@ describe('who may read and write the price list', () => {
     }
   });
 
-  it('refuses roles without /price-list, even to read', async () => {
+  it('refuses roles without /price-list, even to read; the price that applies is theirs when their sales forms prefill it', async () => {
     const { token } = await t.userWithRole('salesExecutive');
     expect((await send('GET', '/api/price-list', undefined, token)).statusCode).toBe(403);
-    expect((await send('GET', `/api/price-list/price?itemId=${ids.cbc}`, undefined, token)).statusCode).toBe(403);
+    expect((await send('GET', `/api/price-list/price?itemId=${ids.cbc}`, undefined, token)).statusCode).toBe(200);
   });
 
   it('lets the accountant write and delete, the operation manager write but not delete, and a granted engineer write', async () => {

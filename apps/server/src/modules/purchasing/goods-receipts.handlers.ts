@@ -3,11 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import {
   type AlongsideStatement,
-  allocateDocumentNumber,
   assertOpenIn,
   assertPeriodOpen,
   type LedgerLineInput,
-  postToLedger,
+  postDocument,
   readPostingContext,
   reverseInLedger,
   todayIso,
@@ -330,28 +329,22 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
         const writes = [...step.claim({ total_value: sql`${amount}::numeric` }), received];
         let documentNumber: string;
         try {
-          if (toMinorUnits(amount) > 0n) {
-            ({ documentNumber } = await postToLedger(
-              tx,
-              {
-                documentType: goodsReceiptDocumentType,
-                documentId: draft.id,
-                documentDate: date,
-                narration,
-                lines,
-                numberPrefix: goodsReceiptNumberPrefix,
-                actor: { userId: actor.userId },
-                dateField: 'receiptDate',
-                before: stock.statements,
-                alongside: writes,
-              },
-              context,
-            ));
-          } else {
-            // Goods at no cost: the number, movements, status and audit row all the same, no ledger rows.
-            documentNumber = await allocateDocumentNumber(tx, goodsReceiptNumberPrefix, date);
-            for (const statement of [...stock.statements, ...writes]) await tx.execute(statement(sql`${documentNumber}::text`));
-          }
+          documentNumber = await postDocument(
+            tx,
+            {
+              documentType: goodsReceiptDocumentType,
+              documentId: draft.id,
+              documentDate: date,
+              narration,
+              lines,
+              numberPrefix: goodsReceiptNumberPrefix,
+              actor: { userId: actor.userId },
+              dateField: 'receiptDate',
+              before: stock.statements,
+              alongside: writes,
+            },
+            context,
+          );
         } catch (error) {
           throw overReceiptRefusal(error) ?? stockCheckRefusal(error) ?? error;
         }

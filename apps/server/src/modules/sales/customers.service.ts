@@ -36,6 +36,10 @@ const balance = sql<string>`account_balance(${customers.accountId})`;
 export const customerFigures = {
   balance: sql<string>`(${balance})::numeric(18, 2)::text`,
   creditLeft: sql<string>`(${customers.creditLimit} - ${balance})::numeric(18, 2)::text`,
+  // What posted invoices past their due date still leave open (the partial index invoices_open_idx).
+  overdue: sql<string>`(SELECT coalesce(sum(i.grand_total - i.allocated_amount - i.returned_amount), 0) FROM invoices i
+                        WHERE i.customer_id = ${customers.id} AND i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total
+                          AND i.due_date < current_date)::numeric(18, 2)::text`,
 };
 
 /** Sales staff may add and edit customers but not give them credit: a limit other than 0 (or a change) needs the scope. */

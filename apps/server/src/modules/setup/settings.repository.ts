@@ -47,12 +47,14 @@ export interface CompanyLetterhead {
   phone: string;
   taxNumber: string;
   currency: string;
+  /** Small print at the foot of invoices and credit notes. */
+  invoiceFooter: string;
   logo: { bytes: Buffer; mimeType: string } | null;
 }
 
 export async function readCompanyLetterhead(executor: Executor): Promise<CompanyLetterhead> {
   const [row] = await executor
-    .select({ companyName: companySettings.companyName, address: companySettings.address, phone: companySettings.phone, taxNumber: companySettings.taxNumber, currency: companySettings.currency })
+    .select({ companyName: companySettings.companyName, address: companySettings.address, phone: companySettings.phone, taxNumber: companySettings.taxNumber, currency: companySettings.currency, invoiceFooter: companySettings.invoiceFooter })
     .from(companySettings)
     .limit(1);
   const [logo] = await executor.select({ bytes: companyLogos.bytes, mime: companyLogos.mime }).from(companyLogos).where(eq(companyLogos.kind, 'rectangle'));
@@ -63,6 +65,7 @@ export async function readCompanyLetterhead(executor: Executor): Promise<Company
     phone: row?.phone ?? '',
     taxNumber: row?.taxNumber ?? '',
     currency: row?.currency ?? 'PKR',
+    invoiceFooter: row?.invoiceFooter ?? '',
     logo: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null,
   };
 }

@@ -51,6 +51,7 @@ const documentScreens: Readonly<Record<string, DocumentAddress>> = {
   journal: pathAddress('/journals'),
   transfer: queryAddress('/transfers'),
   'goods-receipt': queryAddress('/purchase-orders', { tab: 'receipts' }),
+  'sales-return': pathAddress('/sales-returns'),
 };
 
 export function documentHref(documentType: string, documentId: number): string | undefined {

@@ -25,6 +25,8 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
   searchPlaceholder?: string;
   /** Columns after the status (a computed state such as the receipt status). */
   trailingColumns?: ColumnsType<DocumentRecord>;
+  /** The status cell, when a computed state shows instead of the stored one (a quotation's "Expired"). */
+  renderStatus?: (row: DocumentRecord) => ReactNode;
   /** Where its documents open in the address bar; by default on the declaration's route (document-address.ts). */
   address?: DocumentAddress;
   /** The heading; false when the screen shows its own above tabs. */
@@ -42,6 +44,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   definition,
   columns,
   trailingColumns = [],
+  renderStatus,
   searchPlaceholder,
   address: given,
   showTitle = true,
@@ -123,7 +126,12 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
           },
           { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
           ...sortable(columns),
-          { key: 'status', dataIndex: 'status', title: 'Status', render: (v: string) => <DocumentStatusTag definition={definition} status={v} /> },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: 'Status',
+            render: (v: string, row) => (renderStatus ? renderStatus(row) : <DocumentStatusTag definition={definition} status={v} />),
+          },
           ...sortable(trailingColumns),
           {
             key: 'actions',

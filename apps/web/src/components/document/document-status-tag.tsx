@@ -2,7 +2,18 @@ import type { DocumentDefinition } from '@erp/domain';
 import { Tag } from 'antd';
 
 // One colour per kind of state, whatever the document: waiting, done, undone, approved or under way.
-const colours: Record<string, string> = { draft: 'gold', posted: 'green', approved: 'blue', dispatched: 'blue', received: 'green', closed: 'default', cancelled: 'red' };
+const colours: Record<string, string> = {
+  draft: 'gold',
+  posted: 'green',
+  approved: 'blue',
+  dispatched: 'blue',
+  sent: 'blue',
+  received: 'green',
+  accepted: 'green',
+  closed: 'default',
+  cancelled: 'red',
+  rejected: 'red',
+};
 
 type States = Pick<DocumentDefinition, 'stateLabels'>;
 

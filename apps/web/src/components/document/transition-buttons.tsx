@@ -4,7 +4,7 @@ import { Button, Popconfirm } from 'antd';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { type DocumentRecord, documentKeys, runDocumentAction } from './document-api.ts';
+import { type DocumentAnswer, type DocumentRecord, documentKeys, runDocumentAction } from './document-api.ts';
 
 export interface TransitionButtonsProps {
   definition: DocumentDefinition;
@@ -14,21 +14,25 @@ export interface TransitionButtonsProps {
   /** Other query keys a transition changes (ledgers). */
   alsoInvalidate?: readonly (readonly unknown[])[];
   onError?: (message: string) => void;
+  /** After a transition succeeded (and the lists refreshed): a quotation's Accept opens the invoice it made. */
+  onDone?: (action: string, answer: DocumentAnswer<DocumentRecord>) => void;
 }
 
-function TransitionButton({ definition, document, action, alsoInvalidate, onError }: Omit<TransitionButtonsProps, 'exclude'> & { action: string }) {
+function TransitionButton({ definition, document, action, alsoInvalidate, onError, onDone }: Omit<TransitionButtonsProps, 'exclude'> & { action: string }) {
   const transition = definition.transitions[action]!;
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: () => runDocumentAction(definition, document.id, action),
+    mutationFn: () => runDocumentAction<DocumentRecord>(definition, document.id, action),
     onSuccess: async (answer) => {
       notify.success(answer.message || transition.done);
       await queryClient.invalidateQueries({ queryKey: documentKeys.all(definition.name) });
       for (const key of alsoInvalidate ?? []) await queryClient.invalidateQueries({ queryKey: key });
+      onDone?.(action, answer);
     },
     onError: (error) => onError?.(errorMessage(error)),
   });
-  const danger = transition.to === 'cancelled';
+  // Undoing or turning down shows as a danger: cancel, reject.
+  const danger = transition.to === 'cancelled' || transition.to === 'rejected';
   const button = (
     <Button danger={danger} type={danger ? 'default' : 'primary'} loading={run.isPending} onClick={transition.confirm ? undefined : () => run.mutate()}>
       {transition.label} {definition.singular}

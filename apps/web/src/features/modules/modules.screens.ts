@@ -2,6 +2,3 @@ import { lazyScreen, type Screen } from '../../app/screen-map.ts';
 
 /** What a route of a later module shows until its module is built. */
 export const moduleNotAvailableScreen: Screen = lazyScreen(() => import('./module-not-available-screen.tsx'), 'ModuleNotAvailableScreen');
-
-/** /invoice/:id lives outside the layout; its module comes later. */
-export const standalonePlaceholderScreen: Screen = lazyScreen(() => import('./standalone-page.tsx'), 'StandalonePage');

@@ -1,17 +1,14 @@
-import { messages, purchaseOrderDocument, type PurchaseOrderDetail } from '@erp/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { purchaseOrderDocument, type PurchaseOrderDetail } from '@erp/domain';
 import { Alert, Button, Flex, Form, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { useDraftActions } from '../../components/document/use-draft-actions.ts';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
-import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
-import { notify } from '../../lib/notify.tsx';
 import { emptyOrderLine, orderBodyOf, orderFormProblems, orderFormValuesOf, type OrderFormValues } from './purchase-order-checks.ts';
 import { PurchaseOrderLinesEditor } from './purchase-order-lines.tsx';
 
@@ -29,8 +26,6 @@ export interface PurchaseOrderFormProps {
 export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
   const [form] = Form.useForm<OrderFormValues>();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string>();
   const [linesError, setLinesError] = useState<string>();
   const canWrite = user !== undefined && purchaseOrderDocument.mayRun(user, 'edit');
   const canDelete = order !== undefined && user !== undefined && purchaseOrderDocument.mayRun(user, 'delete');
@@ -41,38 +36,19 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
   }, [order, form]);
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all(purchaseOrderDocument.name) });
-
-  const save = useMutation({
-    mutationFn: () => saveDocument<PurchaseOrderDetail>(purchaseOrderDocument, orderBodyOf(form.getFieldsValue(true) as OrderFormValues), { id: order?.id }),
-    onSuccess: async (answer) => {
-      notify.success(answer.message || messages.saved);
-      await refresh();
-      // The saved draft stays open: approving it is the next step.
-      onDone(answer.data.id);
-    },
-    onError: (error) => {
-      const errors = fieldErrorsOf(error);
-      setFormError(errorMessage(error));
-      if (errors && Object.keys(errors).length > 0) showProblems(errors);
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: () => deleteDocument(purchaseOrderDocument, order!.id),
-    onSuccess: async (message) => {
-      notify.success(message || messages.deleted);
-      await refresh();
-      onDone();
-    },
-    onError: (error) => setFormError(errorMessage(error)),
+  // The saved draft stays open: approving it is the next step.
+  const { save, remove, formError, setFormError } = useDraftActions<PurchaseOrderDetail>(purchaseOrderDocument, {
+    id: order?.id,
+    body: () => orderBodyOf(form.getFieldsValue(true) as OrderFormValues),
+    onProblems: showProblems,
+    onDone,
   });
 
   const submit = () => {
     setFormError(undefined);
     const problems = orderFormProblems(form.getFieldsValue(true) as OrderFormValues);
     showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate();
+    if (Object.keys(problems).length === 0) save.mutate(false);
   };
 
   return (

@@ -1,16 +1,15 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { InboxOutlined } from '@ant-design/icons';
 import { formatDecimal, goodsReceiptDocument, purchaseOrderDocument, type PurchaseOrderDetail, type PurchaseOrderLineRow } from '@erp/domain';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { amountColumn, DocumentLinesTable, itemColumn, type LineColumn, lineNumberColumn } from '../../components/document/document-lines-table.tsx';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
+import { PdfDownloadButton } from '../../components/document/pdf-download-button.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { errorMessage } from '../../lib/http.ts';
-import { notify } from '../../lib/notify.tsx';
 import { OrderReceipts } from './order-receipts.tsx';
 import { downloadPurchaseOrderPdf, receiveOrderPath } from './purchasing-api.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
@@ -34,21 +33,10 @@ const columns: LineColumn<PurchaseOrderLineRow>[] = [
  */
 export function PurchaseOrderView({ order, onClose }: { order: PurchaseOrderDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
-  const [downloading, setDownloading] = useState(false);
   const { user } = useAuth();
   const navigate = useNavigate();
   const canReceive = order.status === 'approved' && order.receiptStatus !== 'received' && user !== undefined && goodsReceiptDocument.mayRun(user, 'edit');
 
-  const downloadPdf = async () => {
-    setDownloading(true);
-    try {
-      await downloadPurchaseOrderPdf(order);
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Flex vertical gap={16}>
@@ -69,9 +57,7 @@ export function PurchaseOrderView({ order, onClose }: { order: PurchaseOrderDeta
       <DocumentViewActions
         onClose={onClose}
         afterPrint={
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadPdf()}>
-            Download PDF
-          </Button>
+          <PdfDownloadButton download={() => downloadPurchaseOrderPdf(order)} />
         }
       >
         <TransitionButtons definition={purchaseOrderDocument} document={order} onError={setError} />

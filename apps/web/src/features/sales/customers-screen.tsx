@@ -14,7 +14,7 @@ const decimalOf = (value: unknown): string | undefined => (typeof value === 'str
 /**
  * The receivable account's figures the server adds to each row: the balance as spec section 9
  * shows balances (Dr / Cr), and the credit left under the limit, red when the customer is over
- * it. Overdue amounts need invoices and their due dates: they come with invoices.
+ * it, and what posted invoices past their due date leave open.
  */
 const figureColumns: ColumnsType<ResourceRow> = [
   {
@@ -24,6 +24,20 @@ const figureColumns: ColumnsType<ResourceRow> = [
     render: (_: unknown, row: ResourceRow) => {
       const balance = decimalOf(row.balance);
       return balance === undefined ? '' : <span style={{ whiteSpace: 'nowrap' }}>{formatBalance(balance)}</span>;
+    },
+  },
+  {
+    key: 'overdue',
+    title: 'Overdue',
+    align: 'right',
+    render: (_: unknown, row: ResourceRow) => {
+      const overdue = decimalOf(row.overdue);
+      if (overdue === undefined) return '';
+      return (
+        <Typography.Text type={compareDecimal(overdue, '0') > 0 ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          {formatDecimal(overdue)}
+        </Typography.Text>
+      );
     },
   },
   {

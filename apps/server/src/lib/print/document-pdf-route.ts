@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireRoute } from '../../plugins/authorize.ts';
+import { actorOf } from '../actor.ts';
+import { NotFoundError } from '../app-error.ts';
+import type { AnyDocumentBinding, DocumentRow } from '../document/document-binding.ts';
+import { findDocument } from '../document/document-query.ts';
+import { idParams, routeSchema } from '../openapi.ts';
+import { parseId } from '../validation.ts';
+import { type PrintableDocument, renderDocumentPdf } from './document-pdf.ts';
+
+export interface DocumentPdf<Detail extends DocumentRow> {
+  binding: AnyDocumentBinding;
+  /** What the PDF holds, for the API docs: 'The printable order (A4): ...'. */
+  description: string;
+  /** The document as it prints, the company's letterhead included (read by the module: lib knows no settings). */
+  printable(executor: Executor, document: Detail): Promise<PrintableDocument>;
+  /** `INV-2026-000001.pdf`, or a draft's name before there is a number. */
+  fileName(document: Detail): string;
+}
+
+/**
+ * `GET /api/<document>/:id/pdf`: read like the document's own GET (its route and row scope;
+ * out of scope reads as 404), rendered on the server by the one print component, as a
+ * download. Every printable document (purchase order, quotation, invoice, credit note) is
+ * served by this one route builder.
+ */
+export function registerDocumentPdfRoute<Detail extends DocumentRow>(app: FastifyInstance, pdf: DocumentPdf<Detail>): void {
+  const { definition } = pdf.binding;
+  const docs = routeSchema({
+    tags: [definition.title],
+    summary: `A ${definition.singular} as a PDF`,
+    description: `${pdf.description} A download (Content-Disposition: attachment). Who may read the ${definition.singular} may print it; out of row scope reads as 404.`,
+    params: idParams,
+    response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } },
+  });
+  app.get(`/api/${definition.name}/:id/pdf`, { schema: docs, preHandler: [authenticate, requireRoute(definition.route)] }, async (request, reply) => {
+    const id = parseId((request.params as { id?: unknown }).id);
+    if (id === undefined) throw new NotFoundError();
+    const db = app.ctx.db;
+    const document = await findDocument<Detail>(db, pdf.binding, id, { actor: actorOf(request) });
+    if (!document) throw new NotFoundError();
+    const bytes = await renderDocumentPdf(await pdf.printable(db, document));
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${pdf.fileName(document)}"`).send(bytes);
+  });
+}

@@ -1,0 +1,322 @@
+import {
+  addDecimals,
+  compareDecimal,
+  creditLimitOverrideScope,
+  fromMinorUnits,
+  hasScope,
+  type InvoiceDetail,
+  type InvoiceInput,
+  negateDecimal,
+  salesMessages,
+  salesTotals,
+  toMinorUnits,
+} from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import {
+  type AlongsideStatement,
+  assertPeriodOpen,
+  type LedgerLineInput,
+  postDocument,
+  readPostingContext,
+  reverseInLedger,
+  todayIso,
+} from '../../ledger/general-ledger.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
+import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
+import { salesSummaryStatement } from './sales-summary.ts';
+
+/** What invoices write and post; the machinery (lib/document) does the rest. */
+export const invoiceDocumentType = 'invoice';
+export const invoiceNumberPrefix = 'INV';
+
+function linesValues(lines: readonly PlannedLine[]): SQL {
+  return sql.join(
+    lines.map(
+      (l, index) =>
+        sql`(${index + 1}::int, ${l.itemId}::int, ${l.inventoryId}::int, ${l.quantity}::int, ${l.price}::numeric, ${l.discountPercent}::numeric,
+             ${l.amount}::numeric, ${l.taxAmount}::numeric, ${l.unitCost}::numeric)`,
+    ),
+    sql`, `,
+  );
+}
+
+const insertLines = (invoiceId: SQL, lines: readonly PlannedLine[]) =>
+  sql`INSERT INTO invoice_lines (invoice_id, line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
+      SELECT ${invoiceId}, v.line_no, v.item_id, v.inventory_id, v.quantity, v.price, v.discount_percent, v.amount, v.tax_amount, v.unit_cost
+      FROM (VALUES ${linesValues(lines)}) AS v(line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
+      RETURNING id, line_no`;
+
+interface Written {
+  id: number;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  lineIds: Array<{ id: number; line_no: number }> | string;
+}
+
+/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
+function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: readonly PlannedLine[], actor: Actor, quotationId: number | null): InvoiceDetail {
+  const ids = typeof row.lineIds === 'string' ? (JSON.parse(row.lineIds) as Array<{ id: number; line_no: number }>) : row.lineIds;
+  const idOf = new Map(ids.map((l) => [Number(l.line_no), Number(l.id)]));
+  const totals = salesTotals(lines);
+  const customer = facts.customer!;
+  return {
+    id: Number(row.id),
+    invoiceId: Number(row.id),
+    documentNumber: null,
+    invoiceDate: input.invoiceDate,
+    dueDate: dueDateOf(input, facts),
+    customerId: customer.id,
+    regionId: input.regionId,
+    courierId: input.courierId ?? null,
+    salespersonId: customer.salespersonId,
+    quotationId,
+    notes: input.notes ?? '',
+    status: 'draft',
+    subtotal: totals.subtotal,
+    taxRate: facts.taxRate,
+    taxAmount: totals.taxAmount,
+    grandTotal: totals.grandTotal,
+    costTotal: '0.00',
+    allocatedAmount: '0.00',
+    returnedAmount: '0.00',
+    openAmount: totals.grandTotal,
+    paymentStatus: 'unpaid',
+    customer: { customerName: customer.customerName, address: customer.address, phone: customer.phone, taxNumber: customer.taxNumber, accountId: customer.accountId },
+    region: { regionName: facts.region!.regionName },
+    courier: facts.courier && { courierName: facts.courier.courierName },
+    salesperson: null,
+    quotation: null,
+    postedAt: null,
+    postedBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    createdBy: actor.userId,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    lines: lines.map((l, index) => ({
+      id: idOf.get(index + 1)!,
+      lineNo: index + 1,
+      itemId: l.itemId,
+      inventoryId: l.inventoryId,
+      quantity: l.quantity,
+      price: l.price,
+      discountPercent: l.discountPercent,
+      amount: l.amount,
+      taxAmount: l.taxAmount,
+      unitCost: l.unitCost,
+      returnedQuantity: 0,
+      item: (({ itemName, articleNumber, unit }) => ({ itemName, articleNumber, unit }))(facts.items.get(l.itemId)!),
+      lot: { lotNumber: l.lot.lotNumber, dateExpiry: l.lot.dateExpiry },
+    })),
+  };
+}
+
+/** The header's columns as written by a save. */
+function headerValues(input: InvoiceInput, facts: SaleFacts, lines: readonly PlannedLine[]) {
+  const totals = salesTotals(lines);
+  return {
+    date: sql`${input.invoiceDate}::date`,
+    customer: sql`${facts.customer!.id}::int`,
+    region: sql`${input.regionId}::int`,
+    due: sql`${dueDateOf(input, facts)}::date`,
+    courier: sql`${input.courierId ?? null}::int`,
+    salesperson: sql`${facts.customer!.salespersonId}::int`,
+    notes: sql`${input.notes ?? ''}::text`,
+    subtotal: sql`${totals.subtotal}::numeric`,
+    taxRate: sql`${facts.taxRate}::numeric`,
+    taxAmount: sql`${totals.taxAmount}::numeric`,
+    grandTotal: sql`${totals.grandTotal}::numeric`,
+  };
+}
+
+/**
+ * What a save hands the posting of the same request: each stored line's line of the request
+ * (a line split over lots became several), so a refusal at posting names the line the user sent.
+ */
+interface SaveContext {
+  inputLineOf: readonly number[];
+}
+
+const saveContextOf = (lines: readonly PlannedLine[]): SaveContext => ({ inputLineOf: lines.map((l) => l.inputIndex) });
+
+/** Writes a new draft; `quotationId` links the invoice a quotation's acceptance makes. */
+export async function createInvoice(tx: Tx, actor: Actor, input: InvoiceInput, quotationId: number | null = null): Promise<{ document: InvoiceDetail; context: SaveContext }> {
+  const facts = await readSaleFacts(tx, actor, input);
+  const lines = planInvoiceLines(input, facts, todayIso());
+  const h = headerValues(input, facts, lines);
+  const [row] = await queryRows<Written>(
+    tx,
+    sql`WITH inv AS (
+          INSERT INTO invoices (document_date, customer_id, region_id, due_date, courier_id, salesperson_id, quotation_id, notes, subtotal, tax_rate, tax_amount, grand_total, created_by)
+          VALUES (${h.date}, ${h.customer}, ${h.region}, ${h.due}, ${h.courier}, ${h.salesperson}, ${quotationId}::int, ${h.notes}, ${h.subtotal}, ${h.taxRate},
+                  ${h.taxAmount}, ${h.grandTotal}, ${actor.userId}::int)
+          RETURNING id, created_at, updated_at),
+        l AS (${insertLines(sql`(SELECT id FROM inv)`, lines)})
+        SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
+  );
+  return { document: draftOf(row!, input, facts, lines, actor, quotationId), context: saveContextOf(lines) };
+}
+
+/** The draft's customer row locked, its balance, limit and salesperson (posting; see post). */
+async function lockCustomer(tx: Tx, customerId: number): Promise<{ balance: string; creditLimit: string; active: boolean }> {
+  const [row] = await queryRows<{ balance: string; creditLimit: string; active: boolean }>(
+    tx,
+    sql`SELECT account_balance(c.account_id)::numeric(18, 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
+        FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE`,
+  );
+  return row!;
+}
+
+/**
+ * The credit limit (issue 8, section 3): posting may not take the customer's balance over its
+ * limit, unless the actor holds `credit-limit:override`; then the override is recorded in the
+ * posting's audit row. Answers what the audit row records, if anything.
+ */
+function creditCheck(actor: Actor, credit: { balance: string; creditLimit: string }, grandTotal: string): Record<string, unknown> {
+  const after = addDecimals([credit.balance, grandTotal]);
+  if (toMinorUnits(grandTotal) === 0n || compareDecimal(after, credit.creditLimit) <= 0) return {};
+  const excess = fromMinorUnits(toMinorUnits(after) - toMinorUnits(credit.creditLimit));
+  const overridden = { creditLimitOverride: { balance: credit.balance, creditLimit: credit.creditLimit, excess } };
+  if (hasScope(actor.role, actor.scopes, creditLimitOverrideScope)) return overridden;
+  const message = salesMessages.creditLimit(credit.balance, credit.creditLimit, excess);
+  throw new ConflictError(message, { customerId: message });
+}
+
+/** The summary's rows of an invoice, added when posted (`sign` 1) and taken back when cancelled (-1), in the invoice's month. */
+function summaryOf(invoice: InvoiceDetail, sign: 1 | -1): AlongsideStatement | undefined {
+  const signed = (value: string) => (sign === 1 ? value : negateDecimal(value));
+  return salesSummaryStatement(
+    invoice.lines.map((l) => ({
+      date: invoice.invoiceDate,
+      itemId: l.itemId,
+      regionId: invoice.regionId,
+      customerId: invoice.customerId,
+      salespersonId: invoice.salespersonId,
+      quantity: sign * l.quantity,
+      value: signed(l.amount),
+      cost: signed(costOf(l)),
+      returnedQuantity: 0,
+      returnedValue: '0.00',
+    })),
+  );
+}
+
+export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, 'post' | 'cancel'> {
+  return {
+    async create(tx, actor, input) {
+      return createInvoice(tx, actor, input);
+    },
+
+    async update(tx, actor, before, input) {
+      const facts = await readSaleFacts(tx, actor, input);
+      const lines = planInvoiceLines(input, facts, todayIso());
+      const h = headerValues(input, facts, lines);
+      await tx.execute(sql`DELETE FROM invoice_lines WHERE invoice_id = ${before.id}::int`);
+      const [row] = await queryRows<Written>(
+        tx,
+        sql`WITH inv AS (
+              UPDATE invoices SET document_date = ${h.date}, customer_id = ${h.customer}, region_id = ${h.region}, due_date = ${h.due}, courier_id = ${h.courier},
+                     salesperson_id = ${h.salesperson}, notes = ${h.notes}, subtotal = ${h.subtotal}, tax_rate = ${h.taxRate}, tax_amount = ${h.taxAmount},
+                     grand_total = ${h.grandTotal}, updated_at = now()
+              WHERE id = ${before.id}::int RETURNING id, created_at, updated_at),
+            l AS (${insertLines(sql`${before.id}::int`, lines)})
+            SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
+      );
+      return { document: draftOf(row!, input, facts, lines, actor, before.quotationId), context: saveContextOf(lines) };
+    },
+
+    transitions: {
+      /**
+       * The customer's row locked (one customer's postings take turns, so two invoices cannot
+       * both pass its credit limit), the limit checked, then stock first and the general
+       * ledger after (the one lock order): the lots locked and checked (a 409 naming the lot
+       * another user took first), and one statement takes the number and writes the
+       * movements, the lots' quantities, the ledger rows (Dr receivable, Cr Sales, Cr Tax
+       * payable; Dr Cost of sales, Cr Inventory), the monthly summary, status and audit row.
+       */
+      async post(tx, actor, draft, step) {
+        const credit = await lockCustomer(tx, draft.customerId);
+        if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
+        const override = creditCheck(actor, credit, draft.grandTotal);
+        const accounts = await requirePostingAccounts(tx, ['sales', 'taxPayable', 'costOfSales', 'inventory']);
+        const date = draft.invoiceDate;
+        const context = await readPostingContext(tx, [draft.customer.accountId, ...Object.values(accounts)], actor.userId);
+        const stock = await prepareStockMoves(tx, {
+          document: { documentType: invoiceDocumentType, documentId: draft.id, date },
+          actor: { userId: actor.userId },
+          moves: draft.lines.map((line, index) => ({
+            lineNo: line.lineNo,
+            field: `lines.${(step.context as SaveContext | undefined)?.inputLineOf[index] ?? index}`,
+            direction: 'out',
+            quantity: line.quantity,
+            lot: { inventoryId: line.inventoryId },
+          })),
+        });
+        const cost = stock.valueOut;
+        const narration = `Invoice to ${draft.customer.customerName}`.slice(0, 500);
+        const memo = narration.slice(0, 200);
+        const party = { regionId: draft.regionId, partyType: 'customer' as const, partyId: draft.customerId };
+        const lines: LedgerLineInput[] = [
+          { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
+          { accountId: accounts.sales, debit: '0', credit: draft.subtotal, memo, ...party },
+          { accountId: accounts.taxPayable, debit: '0', credit: draft.taxAmount, memo, ...party },
+          { accountId: accounts.costOfSales, debit: cost, credit: '0', memo, ...party },
+          { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
+        ];
+        const summary = summaryOf(draft, 1);
+        const writes = [...step.claim({ cost_total: sql`${cost}::numeric` }, override), ...(summary ? [summary] : [])];
+        let documentNumber: string;
+        try {
+          documentNumber = await postDocument(
+            tx,
+            {
+              documentType: invoiceDocumentType,
+              documentId: draft.id,
+              documentDate: date,
+              narration,
+              lines,
+              numberPrefix: invoiceNumberPrefix,
+              actor: { userId: actor.userId },
+              dateField: 'invoiceDate',
+              before: stock.statements,
+              alongside: writes,
+            },
+            context,
+          );
+        } catch (error) {
+          throw stockCheckRefusal(error) ?? error;
+        }
+        const document: InvoiceDetail = { ...draft, status: 'posted', documentNumber, costTotal: cost, postedAt: context.at, postedBy: actor.userId, updatedAt: context.at };
+        return { document, documentNumber };
+      },
+
+      /**
+       * Refused once a receipt is allocated to the invoice or a return is posted against it
+       * (the invoice's row is locked by the machinery; receipts and returns lock it too).
+       * Otherwise the mirror movements and ledger rows, dated today, under the same document
+       * and number, and the summary taken back in the invoice's month.
+       */
+      async cancel(tx, actor, invoice) {
+        if (toMinorUnits(invoice.allocatedAmount) > 0n) throw new ConflictError(salesMessages.invoiceHasAllocations);
+        if (toMinorUnits(invoice.returnedAmount) > 0n || invoice.lines.some((l) => l.returnedQuantity > 0)) throw new ConflictError(salesMessages.invoiceHasReturns);
+        const today = todayIso();
+        await assertPeriodOpen(tx, today, 'invoiceDate');
+        const document = { documentType: invoiceDocumentType, documentId: invoice.id };
+        await reverseStockMoves(tx, document, { ...document, documentNumber: invoice.documentNumber!, date: today }, { userId: actor.userId });
+        // Ledger rows were written unless the goods went free at no cost.
+        if (toMinorUnits(invoice.grandTotal) > 0n || toMinorUnits(invoice.costTotal) > 0n) {
+          await reverseInLedger(tx, { ...document, date: today, narration: `Cancellation of invoice ${invoice.documentNumber}`, actor: { userId: actor.userId }, dateField: 'invoiceDate' });
+        }
+        const summary = summaryOf(invoice, -1);
+        if (summary) await tx.execute(summary(sql`NULL`));
+        return { document: invoice };
+      },
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { quotationDocument, type QuotationInput } from '@erp/domain';
+import { quotations } from '../../db/schema/index.ts';
+import type { DocumentBinding } from '../../lib/document/document-binding.ts';
+import { quotationHandlers } from './quotations.handlers.ts';
+import { type QuotationDetail, quotationQueries } from './quotations.queries.ts';
+
+/** Quotations on the document machinery: the declaration (domain), the table, its queries and handlers. */
+export const quotationBinding: DocumentBinding<QuotationInput, QuotationDetail, 'draft' | 'sent' | 'accepted' | 'rejected', 'send' | 'accept' | 'reject'> = {
+  definition: quotationDocument,
+  table: quotations,
+  columns: { id: quotations.id, number: quotations.documentNumber, date: quotations.documentDate, status: quotations.status },
+  queries: quotationQueries,
+  handlers: quotationHandlers(),
+};

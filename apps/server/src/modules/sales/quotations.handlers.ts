@@ -1,0 +1,286 @@
+import {
+  canonicalDecimal,
+  documentMessages,
+  lineMoney,
+  type LineMoney,
+  permittedIds,
+  type QuotationInput,
+  quotationMessages,
+  salesMessages,
+  salesTotals,
+  sumFitsColumn,
+  type SalesTotals,
+} from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { createInvoiceDraft } from './invoices.binding.ts';
+import type { QuotationDetail } from './quotations.queries.ts';
+import { pricesFor } from './sales-prices.ts';
+
+interface QuotedItem {
+  id: number;
+  itemName: string;
+  articleNumber: string;
+  unit: string;
+  isApproved: boolean;
+}
+
+interface QuotedCustomer {
+  customerName: string;
+  address: string | null;
+  active: boolean;
+  regionId: number;
+  regionName: string;
+}
+
+/** What a quotation's checks and amounts read, in one query (plus the price list's prices when a line has none). */
+interface QuotationFacts {
+  /** Null when missing or outside the actor's regions: refused alike. */
+  customer: QuotedCustomer | null;
+  /** Missing or outside the actor's categories: absent. */
+  items: Map<number, QuotedItem>;
+  /** The settings' rate now: a draft keeps the rate it was written with. */
+  taxRate: string;
+}
+
+function scoped(actor: Actor, area: string, column: SQL): SQL {
+  const ids = permittedIds(actor.permissions, area);
+  return ids ? sql` AND ${column} IN (${intList(ids)})` : sql``;
+}
+
+async function readFacts(tx: Tx, actor: Actor, input: QuotationInput): Promise<QuotationFacts> {
+  const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
+  const [row] = await queryRows<{ customer: unknown; items: unknown; taxRate: string | null }>(
+    tx,
+    sql`SELECT
+          (SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'active', c.active, 'regionId', c.region_id, 'regionName', r.region_name)
+             FROM customers c JOIN regions r ON r.id = c.region_id
+             WHERE c.id = ${input.customerId}::int${scoped(actor, 'regions', sql`c.region_id`)}) AS customer,
+          (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved))
+             FROM items it WHERE it.id IN (${intList(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
+          (SELECT tax_rate::text FROM company_settings LIMIT 1) AS "taxRate"`,
+  );
+  const customer = jsonValue<QuotedCustomer | null>(row!.customer);
+  const items = jsonValue<QuotedItem[] | null>(row!.items) ?? [];
+  return {
+    customer: customer && { ...customer, regionId: Number(customer.regionId) },
+    items: new Map(items.map((i) => [Number(i.id), { ...i, id: Number(i.id) }])),
+    taxRate: canonicalDecimal(row!.taxRate ?? '0'),
+  };
+}
+
+/**
+ * Refuses, naming the field, what the quotation may not hold: a customer that does not exist,
+ * is not the actor's (another region: reads as missing) or is not active; an item that does
+ * not exist (or is outside the actor's categories) or is not approved; a validity before the
+ * quotation's date.
+ */
+function assertQuotation(input: QuotationInput, facts: QuotationFacts): void {
+  const problems: Record<string, string> = {};
+  if (!facts.customer) problems.customerId = salesMessages.customerMissing;
+  else if (!facts.customer.active) problems.customerId = salesMessages.customerInactive;
+  if (input.validUntil < input.quotationDate) problems.validUntil = quotationMessages.validBeforeDate;
+  input.lines.forEach((line, index) => {
+    const item = facts.items.get(line.itemId);
+    if (!item) problems[`lines.${index}.itemId`] = salesMessages.itemMissing;
+    else if (!item.isApproved) problems[`lines.${index}.itemId`] = salesMessages.itemNotApproved;
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
+
+const given = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** A line as stored: its price (given, else the price list's), discount and money. */
+interface PricedLine {
+  itemId: number;
+  quantity: number;
+  price: string;
+  discountPercent: string;
+  money: LineMoney;
+}
+
+interface Priced {
+  lines: PricedLine[];
+  totals: SalesTotals;
+}
+
+/**
+ * The lines' prices and money: a price left out is the price list's for the customer, its
+ * region and the quotation date (one read for all such lines); amounts by the domain's
+ * lineMoney / salesTotals, so the form, this answer and the printout agree to the cent.
+ */
+async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustomer, taxRate: string): Promise<Priced> {
+  const unpriced = input.lines.filter((l) => !given(l.price)).map((l) => l.itemId);
+  const listed = unpriced.length > 0 ? await pricesFor(tx, unpriced, { regionId: customer.regionId, customerId: input.customerId, date: input.quotationDate }) : new Map<number, string>();
+  const lines = input.lines.map((line) => {
+    const price = canonicalDecimal(given(line.price) ? line.price.trim() : (listed.get(line.itemId) ?? '0'));
+    const discountPercent = canonicalDecimal(given(line.discountPercent) ? line.discountPercent.trim() : '0');
+    return { itemId: line.itemId, quantity: line.quantity, price, discountPercent, money: lineMoney({ quantity: line.quantity, price, discountPercent }, taxRate) };
+  });
+  const totals = salesTotals(lines.map((l) => l.money));
+  // Lines that each fit may still add up (with their tax) past numeric(18, 2).
+  if (!sumFitsColumn([totals.subtotal, totals.taxAmount])) throw new BadRequestError({ lines: documentMessages.totalTooLarge('Grand') });
+  return { lines, totals };
+}
+
+async function checkedAndPriced(tx: Tx, actor: Actor, input: QuotationInput): Promise<{ facts: QuotationFacts; priced: Priced }> {
+  const facts = await readFacts(tx, actor, input);
+  assertQuotation(input, facts);
+  return { facts, priced: await priceLines(tx, input, facts.customer!, facts.taxRate) };
+}
+
+function linesSql(priced: Priced): SQL {
+  return sql.join(
+    priced.lines.map(
+      (line, index) =>
+        sql`(${index + 1}::int, ${line.itemId}::int, ${line.quantity}::int, ${line.price}::numeric, ${line.discountPercent}::numeric, ${line.money.amount}::numeric, ${line.money.taxAmount}::numeric)`,
+    ),
+    sql`, `,
+  );
+}
+
+const insertLinesInto = sql`INSERT INTO quotation_lines (quotation_id, line_no, item_id, quantity, price, discount_percent, amount, tax_amount)`;
+const valuesColumns = sql`v(line_no, item_id, quantity, price, discount_percent, amount, tax_amount)`;
+
+type LineIds = Map<number, number>;
+
+const lineIdsOf = (value: unknown): LineIds => new Map((jsonValue<Array<{ lineNo: number; id: number }> | null>(value) ?? []).map((l) => [Number(l.lineNo), Number(l.id)]));
+
+/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
+function draftOf(
+  id: number,
+  input: QuotationInput,
+  facts: QuotationFacts,
+  priced: Priced,
+  lineIds: LineIds,
+  stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date },
+): QuotationDetail {
+  const customer = facts.customer!;
+  return {
+    id,
+    quotationId: id,
+    documentNumber: null,
+    quotationDate: input.quotationDate,
+    validUntil: input.validUntil,
+    customerId: input.customerId,
+    customer: { customerName: customer.customerName, address: customer.address },
+    regionId: customer.regionId,
+    region: { regionName: customer.regionName },
+    terms: input.terms ?? '',
+    status: 'draft',
+    expired: false,
+    subtotal: priced.totals.subtotal,
+    taxRate: facts.taxRate,
+    taxAmount: priced.totals.taxAmount,
+    grandTotal: priced.totals.grandTotal,
+    invoiceId: null,
+    invoice: null,
+    sentAt: null,
+    sentBy: null,
+    acceptedAt: null,
+    acceptedBy: null,
+    rejectedAt: null,
+    rejectedBy: null,
+    ...stamps,
+    lines: priced.lines.map((line, index) => {
+      const item = facts.items.get(line.itemId)!;
+      return {
+        id: lineIds.get(index + 1)!,
+        lineNo: index + 1,
+        itemId: line.itemId,
+        quantity: line.quantity,
+        price: line.price,
+        discountPercent: line.discountPercent,
+        amount: line.money.amount,
+        taxAmount: line.money.taxAmount,
+        item: { itemName: item.itemName, articleNumber: item.articleNumber, unit: item.unit },
+      };
+    }),
+  };
+}
+
+export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationDetail, 'send' | 'accept' | 'reject'> {
+  return {
+    /** After the checks' read (and the prices'), the header and its lines in one statement. */
+    async create(tx, actor, input) {
+      const { facts, priced } = await checkedAndPriced(tx, actor, input);
+      const { totals } = priced;
+      const [row] = await queryRows<{ id: number; createdAt: string | Date; lines: unknown }>(
+        tx,
+        sql`WITH q AS (
+              INSERT INTO quotations (document_date, customer_id, region_id, valid_until, terms, subtotal, tax_rate, tax_amount, grand_total, created_by)
+              VALUES (${input.quotationDate}::date, ${input.customerId}::int, ${facts.customer!.regionId}::int, ${input.validUntil}::date, ${input.terms ?? ''},
+                      ${totals.subtotal}::numeric, ${facts.taxRate}::numeric, ${totals.taxAmount}::numeric, ${totals.grandTotal}::numeric, ${actor.userId}::int)
+              RETURNING id, created_at),
+            l AS (${insertLinesInto} SELECT q.id, v.* FROM q CROSS JOIN (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
+            SELECT q.id, q.created_at AS "createdAt", (SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) FROM l) AS lines FROM q`,
+      );
+      const at = new Date(row!.createdAt);
+      return { document: draftOf(Number(row!.id), input, facts, priced, lineIdsOf(row!.lines), { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
+    },
+
+    /** The rate is the settings' again: a draft re-saved is priced as if written now. */
+    async update(tx, actor, before, input) {
+      const { facts, priced } = await checkedAndPriced(tx, actor, input);
+      const { totals } = priced;
+      const [row] = await queryRows<{ updatedAt: string | Date }>(
+        tx,
+        sql`WITH q AS (
+              UPDATE quotations SET document_date = ${input.quotationDate}::date, customer_id = ${input.customerId}::int, region_id = ${facts.customer!.regionId}::int,
+                     valid_until = ${input.validUntil}::date, terms = ${input.terms ?? ''}, subtotal = ${totals.subtotal}::numeric,
+                     tax_rate = ${facts.taxRate}::numeric, tax_amount = ${totals.taxAmount}::numeric, grand_total = ${totals.grandTotal}::numeric, updated_at = now()
+              WHERE id = ${before.id}::int RETURNING updated_at),
+            d AS (DELETE FROM quotation_lines WHERE quotation_id = ${before.id}::int)
+            SELECT updated_at AS "updatedAt" FROM q`,
+      );
+      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
+      const [written] = await queryRows<{ lines: unknown }>(
+        tx,
+        sql`WITH l AS (${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
+            SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) AS lines FROM l`,
+      );
+      const stamps = { createdBy: before.createdBy, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
+      return { document: draftOf(before.id, input, facts, priced, lineIdsOf(written!.lines), stamps) };
+    },
+
+    transitions: {
+      /** Posts nothing: the machinery numbers it (QT-YYYY-NNNNNN) and stamps it; from then on it cannot change. */
+      async send(_tx, _actor, quotation) {
+        return { document: quotation };
+      },
+
+      /**
+       * A quotation past its validity is refused (the customer must be quoted again). Otherwise a
+       * draft invoice for the quotation's customer and region, dated today, with the same lines
+       * (item, quantity, price, discount; no lot, so the invoice fills them first-expiry-first-out),
+       * made by the invoices' own service and linked both ways. The invoice's refusals (stock
+       * short, an item no longer approved) refuse the accept and store nothing. The answer is
+       * read again by the machinery, so its `invoiceId` is the new invoice's.
+       */
+      async accept(tx, actor, quotation) {
+        if (quotation.validUntil < todayIso()) throw new ConflictError(quotationMessages.expired(quotation.validUntil));
+        const invoice = await createInvoiceDraft(
+          tx,
+          actor,
+          {
+            customerId: quotation.customerId,
+            regionId: quotation.regionId,
+            invoiceDate: todayIso(),
+            lines: quotation.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, price: line.price, discountPercent: line.discountPercent })),
+          },
+          { quotationId: quotation.id },
+        );
+        await tx.execute(sql`UPDATE quotations SET invoice_id = ${invoice.id}::int WHERE id = ${quotation.id}::int`);
+        return { document: quotation, audit: { invoiceId: invoice.id } };
+      },
+
+      async reject(_tx, _actor, quotation) {
+        return { document: quotation };
+      },
+    },
+  };
+}

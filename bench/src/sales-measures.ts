@@ -1,0 +1,165 @@
+import { call, timed } from './accounting-measures.ts';
+import { load } from './measure.ts';
+
+export interface InvoiceFigures {
+  invoice200Ms: number;
+  invoicesPerSecondSingle: number;
+  invoicesPerSecondConcurrent: number;
+  /** 8 clients all invoicing one customer: its row lock (the credit check) serialises them. */
+  invoicesPerSecondOneCustomer: number;
+  items: number;
+  lotsPerItem: number;
+  customers: number;
+}
+
+// Invoices may be dated today (the server's date; UTC here, as the other measures).
+const today = new Date().toISOString().slice(0, 10);
+const items = 240;
+const lotsPerItem = 8;
+const unitsPerLot = 60;
+const customerCount = 40;
+/** Line quantities in turn: lots of 60 then run out mid-line now and then, so a line splits over two lots. */
+const quantities = [2, 3, 5];
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface SalesBench {
+  regionId: number;
+  itemIds: number[];
+  customerIds: number[];
+}
+
+/**
+ * What the invoices sell, made through the API as an admin would: a region, 240 approved
+ * lot-tracked reagents at 100.00, each in 8 lots of 60 in the region's warehouse expiring a month
+ * apart (opening stock adjustments of 480 lines), and 40 hospitals with room on their credit limit.
+ */
+async function seedSalesBench(base: string, token: string): Promise<SalesBench> {
+  const tag = Date.now().toString(36).toUpperCase();
+  const created = async (path: string, body: unknown) => ((await call(base, token, 'POST', path, body)) as { data: { id: number } }).data.id;
+  const regionId = await created('/api/regions', { regionName: `Sales Bench ${tag}`, regionCode: `S${tag.slice(-8)}` });
+  const categoryId = await created('/api/categories', { categoryName: `Sales Bench Reagents ${tag}` });
+  const itemIds: number[] = [];
+  for (let i = 0; i < items; i++) {
+    const id = await created('/api/items', {
+      itemName: `Sales bench reagent ${tag} ${i}`,
+      articleNumber: `SB${tag}-${String(i).padStart(3, '0')}`,
+      categoryId,
+      unit: 'kit',
+      costPrice: '60.00',
+      salePrice: '100.00',
+      lotTracked: true,
+      storageCondition: 'refrigerated',
+      active: true,
+    });
+    await call(base, token, 'POST', `/api/items/${id}/approve`);
+    itemIds.push(id);
+  }
+  const lines = itemIds.flatMap((itemId, i) =>
+    Array.from({ length: lotsPerItem }, (_, lot) => ({
+      itemId,
+      regionId,
+      lotNumber: `SB${i}-${lot}`,
+      dateExpiry: addDays(today, 200 + lot * 30 + (i % 7)),
+      quantity: unitsPerLot,
+      unitCost: `${55 + lot}.00`,
+    })),
+  );
+  for (let start = 0; start < lines.length; start += 480) {
+    await call(base, token, 'POST', '/api/stock-adjustments', {
+      adjustmentDate: today,
+      reason: 'openingStock',
+      narration: 'Sales bench stock',
+      post: true,
+      lines: lines.slice(start, start + 480),
+    });
+  }
+  const customerIds: number[] = [];
+  for (let c = 0; c < customerCount; c++) {
+    customerIds.push(
+      await created('/api/customers', {
+        customerName: `Sales Bench Hospital ${tag} ${c}`,
+        customerType: 'hospital',
+        regionId,
+        creditLimit: '9000000000.00',
+        paymentTermsDays: 30,
+        active: true,
+      }),
+    );
+  }
+  return { regionId, itemIds, customerIds };
+}
+
+/** A 3-line invoice, saved and posted in one request; lines without lots, filled first-expiry-first-out. */
+function invoice(bench: SalesBench, n: number, customerId: number): string {
+  return JSON.stringify({
+    customerId,
+    regionId: bench.regionId,
+    invoiceDate: today,
+    post: true,
+    // Consecutive requests take consecutive items: 8 requests in flight never share a lot.
+    lines: [0, 1, 2].map((i) => ({ itemId: bench.itemIds[(n * 3 + i) % bench.itemIds.length]!, quantity: quantities[(n + i) % quantities.length]! })),
+  });
+}
+
+async function throughput(base: string, token: string, bench: SalesBench, clients: number, customer: (n: number) => number): Promise<number> {
+  let next = 0;
+  const result = await load(`invoices, ${clients} clients`, `${base}/api/invoices`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    setupBody: () => {
+      next += 1;
+      return invoice(bench, next, customer(next));
+    },
+    connections: clients,
+    durationSeconds: Number(process.env.BENCH_POSTING_SECONDS ?? 5),
+  });
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`invoices: ${result.errors} errors, ${result.non2xx} refused (stock run out? lower BENCH_POSTING_SECONDS)`);
+  return result.requestsPerSecond;
+}
+
+/**
+ * Invoices (issue 8, section 6), saved and posted over HTTP in one request (`post: true`): lots
+ * filled first-expiry-first-out over 8 lots an item, stock out, Dr receivable / Cr Sales / Cr Tax
+ * payable / Dr Cost of sales / Cr Inventory, the monthly sales summary. A 200-line invoice (200
+ * items, median of 10), then 3-line invoices for 5 s by 1 client and by 8 clients spread over 40
+ * customers, and by 8 clients all for one customer.
+ */
+export async function measureInvoices(base: string, token: string): Promise<InvoiceFigures> {
+  const bench = await seedSalesBench(base, token);
+  let big = 0;
+  const invoice200Ms = await timed(
+    () =>
+      call(base, token, 'POST', '/api/invoices', {
+        customerId: bench.customerIds[(big += 1) % bench.customerIds.length],
+        regionId: bench.regionId,
+        invoiceDate: today,
+        post: true,
+        lines: bench.itemIds.slice(0, 200).map((itemId) => ({ itemId, quantity: 1 })),
+      }),
+    10,
+  );
+  const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;
+  const invoicesPerSecondSingle = await throughput(base, token, bench, 1, spread);
+  const invoicesPerSecondConcurrent = await throughput(base, token, bench, 8, spread);
+  const invoicesPerSecondOneCustomer = await throughput(base, token, bench, 8, () => bench.customerIds[0]!);
+  return { invoice200Ms, invoicesPerSecondSingle, invoicesPerSecondConcurrent, invoicesPerSecondOneCustomer, items, lotsPerItem, customers: customerCount };
+}
+
+/** The invoices' table for RESULTS.md, one row per engine. */
+export function invoiceTable(results: ReadonlyArray<{ engine: string; figures: InvoiceFigures }>): string {
+  const first = results[0]?.figures;
+  const rows = [
+    `Invoices saved and posted in one request (\`post: true\`): lots filled first-expiry-first-out over ${first?.lotsPerItem ?? lotsPerItem} lots an item, stock out, ` +
+      'Dr receivable / Cr Sales / Cr Tax payable / Dr Cost of sales / Cr Inventory, the monthly sales summary. ' +
+      'Aims: 3-line invoices >= 300/s with 8 clients on PostgreSQL, a 200-line invoice < 1 s. ' +
+      'Tryton 6.0 on this kind of machine: 0.53 to 0.69 lot-tracked 3-line invoices posted per second.',
+    '',
+    `| engine | 200-line invoice | 3-line invoices/s, 1 client | 3-line invoices/s, 8 clients over ${first?.customers ?? customerCount} customers | 3-line invoices/s, 8 clients, one customer |`,
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const { engine, figures: f } of results) {
+    rows.push(`| ${engine} | ${f.invoice200Ms.toFixed(1)} ms | ${f.invoicesPerSecondSingle} | ${f.invoicesPerSecondConcurrent} | ${f.invoicesPerSecondOneCustomer} |`);
+  }
+  return rows.join('\n');
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { addDecimals, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
+import { maxInt32 } from '../resource/declaration.ts';
+
+/**
+ * The money of a priced sales line (quotation, invoice, sales return), computed the same way
+ * by the form, the server and the printout: `amount` = quantity x price less the discount,
+ * rounded half-up to the cent once; its tax is `amount x rate`, rounded half-up per line, so
+ * the printed lines add up to the printed tax. A document's tax is the sum of its lines' tax.
+ */
+export interface PricedLine {
+  quantity: number;
+  price: string;
+  discountPercent?: string | null;
+}
+
+export interface LineMoney {
+  /** quantity x price, before the discount. */
+  gross: string;
+  /** After the discount, before tax. */
+  amount: string;
+  taxAmount: string;
+}
+
+export interface SalesTotals {
+  subtotal: string;
+  taxAmount: string;
+  grandTotal: string;
+  /** Gross less subtotal: what the discounts gave away. */
+  discountTotal: string;
+}
+
+export function lineMoney(line: PricedLine, taxRate: string): LineMoney {
+  const gross = multiply(line.quantity, line.price);
+  const discount = percentage(gross, line.discountPercent || '0');
+  const amount = fromMinorUnits(toMinorUnits(gross) - toMinorUnits(discount));
+  return { gross, amount, taxAmount: percentage(amount, taxRate) };
+}
+
+export function salesTotals(lines: readonly LineMoney[]): SalesTotals {
+  const subtotal = addDecimals(lines.map((l) => l.amount));
+  const taxAmount = addDecimals(lines.map((l) => l.taxAmount));
+  const gross = addDecimals(lines.map((l) => l.gross));
+  return { subtotal, taxAmount, grandTotal: addDecimals([subtotal, taxAmount]), discountTotal: fromMinorUnits(toMinorUnits(gross) - toMinorUnits(subtotal)) };
+}
+
+/**
+ * The part of a line's `amount` (or tax) that `quantity` of its `sold` units carry, when
+ * `before` of them were taken back already: cumulative rounding, so returning every unit in
+ * any number of returns gives back exactly the line's amount, never a cent more or less.
+ */
+export function proportionalShare(total: string, sold: number, before: number, quantity: number): string {
+  const units = toMinorUnits(total);
+  const upTo = (n: number) => (units * BigInt(n) * 2n + BigInt(sold)) / (BigInt(sold) * 2n);
+  return fromMinorUnits(upTo(before + quantity) - upTo(before));
+}
+
+/**
+ * `GET /api/sales/settings`: what the sales forms need of the settings (the tax rate their
+ * totals bar applies, the currency, the near-expiry window of the lot tags), readable by every
+ * role of a sales document screen (`/api/settings` is the admin's).
+ */
+export interface SalesSettings {
+  taxRate: string;
+  currency: string;
+  nearExpiryDays: number;
+  /** The letterhead and footer the printable invoice (/invoice/:id) shows. */
+  companyName: string;
+  address: string;
+  phone: string;
+  taxNumber: string;
+  invoiceFooter: string;
+}
+
+/** The screens whose forms read the sales settings. */
+export const salesSettingsRoutes = ['/quotations', '/invoices', '/sales-returns', '/invoice/:id'] as const;
+
+export const salesQuantitySchema = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Quantity is required' : 'Quantity must be a whole number') })
+  .int({ error: 'Quantity must be a whole number' })
+  .min(1, { error: 'Quantity must be at least 1' })
+  .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` });
+
+export const salesPriceSchema = z
+  .string({ error: 'Price must be a number' })
+  .trim()
+  .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Price must be a number of at most 16 digits and 2 decimals, not negative' });
+
+export const discountPercentSchema = z
+  .string({ error: 'Discount must be a number' })
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'Discount must be a percentage with at most 2 decimals' })
+  .refine((v) => Number(v) <= 100, { error: 'Discount must be at most 100%' });
