@@ -115,7 +115,10 @@ CREATE INDEX invoices_open_idx ON invoices (customer_id, due_date) WHERE status 
 CREATE INDEX invoices_document_number_trgm ON invoices USING gin (document_number gin_trgm_ops);
 CREATE INDEX invoices_notes_trgm ON invoices USING gin (notes gin_trgm_ops);
 
-ALTER TABLE quotations ADD CONSTRAINT quotations_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices (id);
+-- Deferred: the two documents name each other, so a restore (one table after the other) checks it
+-- at commit. A draft invoice deleted leaves its quotation accepted without an invoice (SET NULL).
+ALTER TABLE quotations ADD CONSTRAINT quotations_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices (id)
+  ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
 CREATE INDEX quotations_invoice_id_idx ON quotations (invoice_id) WHERE invoice_id IS NOT NULL;
 
 CREATE TABLE invoice_lines (
