@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
-import { compareDecimal } from '../money.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 import { discountPercentSchema, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
@@ -69,12 +68,6 @@ export const paymentStatuses = [
   { value: 'paid', label: 'Paid' },
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number]['value'];
-
-/** Paid / partly paid from what is still open (the total less receipts and returns) against the total, of a posted invoice. */
-export function paymentStatusOf(grandTotal: string, openAmount: string): PaymentStatus {
-  if (compareDecimal(openAmount, '0') <= 0) return 'paid';
-  return compareDecimal(openAmount, grandTotal) < 0 ? 'partlyPaid' : 'unpaid';
-}
 
 export interface InvoiceLineInput {
   itemId: number;

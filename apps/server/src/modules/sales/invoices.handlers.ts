@@ -27,6 +27,7 @@ import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../l
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
@@ -56,13 +57,12 @@ interface Written {
   id: number;
   createdAt: string | Date;
   updatedAt: string | Date;
-  lineIds: Array<{ id: number; line_no: number }> | string;
+  lineIds: unknown;
 }
 
 /** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
 function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: readonly PlannedLine[], actor: Actor, quotationId: number | null): InvoiceDetail {
-  const ids = typeof row.lineIds === 'string' ? (JSON.parse(row.lineIds) as Array<{ id: number; line_no: number }>) : row.lineIds;
-  const idOf = new Map(ids.map((l) => [Number(l.line_no), Number(l.id)]));
+  const idOf = lineIdsOf(row.lineIds);
   const totals = salesTotals(lines);
   const customer = facts.customer!;
   return {

@@ -55,7 +55,7 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     allocatedAmount: invoices.allocatedAmount,
     returnedAmount: invoices.returnedAmount,
     openAmount: sql<string>`${openAmountSql}::text`,
-    // paymentStatusOf in the domain says the same.
+    // Paid / partly paid from what is still open, of a posted invoice (never a stored state).
     paymentStatus: sql<string>`(CASE WHEN invoices.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'
                                      WHEN ${openAmountSql} < invoices.grand_total THEN 'partlyPaid' ELSE 'unpaid' END)`,
     postedAt: invoices.postedAt,

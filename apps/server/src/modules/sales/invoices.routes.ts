@@ -2,6 +2,7 @@ import {
   canAccessRoute,
   expiryStatus,
   fefoAllocate,
+  fefoOrder,
   invoiceDocument,
   type InvoiceOption,
   type LotProposal,
@@ -62,7 +63,7 @@ export async function proposeLots(executor: Executor, actor: Actor, rawQuery: un
   const { draws } = fefoAllocate(lots, query.quantity ?? 0, judgedOn);
   const takes = new Map(draws.map((d) => [d.lot.id, d.quantity]));
   const windowDays = Number(rows[0]?.nearExpiryDays ?? 90);
-  return fefoAllocate(lots, Number.MAX_SAFE_INTEGER, judgedOn).draws.map(({ lot }) => ({
+  return fefoOrder(lots, judgedOn).map((lot) => ({
     inventoryId: lot.id,
     lotNumber: lot.lotNumber,
     dateExpiry: lot.dateExpiry,

@@ -17,6 +17,7 @@ import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { createInvoiceDraft } from './invoices.binding.ts';
 import type { QuotationDetail } from './quotations.queries.ts';
 import { pricesFor } from './sales-prices.ts';
@@ -148,8 +149,6 @@ const valuesColumns = sql`v(line_no, item_id, quantity, price, discount_percent,
 
 type LineIds = Map<number, number>;
 
-const lineIdsOf = (value: unknown): LineIds => new Map((jsonValue<Array<{ lineNo: number; id: number }> | null>(value) ?? []).map((l) => [Number(l.lineNo), Number(l.id)]));
-
 /** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
 function draftOf(
   id: number,
@@ -217,7 +216,7 @@ export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationD
                       ${totals.subtotal}::numeric, ${facts.taxRate}::numeric, ${totals.taxAmount}::numeric, ${totals.grandTotal}::numeric, ${actor.userId}::int)
               RETURNING id, created_at),
             l AS (${insertLinesInto} SELECT q.id, v.* FROM q CROSS JOIN (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT q.id, q.created_at AS "createdAt", (SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) FROM l) AS lines FROM q`,
+            SELECT q.id, q.created_at AS "createdAt", (SELECT json_agg(json_build_object('id', l.id, 'line_no', l.line_no)) FROM l) AS lines FROM q`,
       );
       const at = new Date(row!.createdAt);
       return { document: draftOf(Number(row!.id), input, facts, priced, lineIdsOf(row!.lines), { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
@@ -241,7 +240,7 @@ export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationD
       const [written] = await queryRows<{ lines: unknown }>(
         tx,
         sql`WITH l AS (${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) AS lines FROM l`,
+            SELECT json_agg(json_build_object('id', l.id, 'line_no', l.line_no)) AS lines FROM l`,
       );
       const stamps = { createdBy: before.createdBy, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
       return { document: draftOf(before.id, input, facts, priced, lineIdsOf(written!.lines), stamps) };

@@ -15,6 +15,7 @@ import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../l
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
@@ -44,13 +45,12 @@ interface Written {
   id: number;
   createdAt: string | Date;
   updatedAt: string | Date;
-  lineIds: Array<{ id: number; line_no: number }> | string;
+  lineIds: unknown;
 }
 
 /** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
 function draftOf(row: Written, input: SalesReturnInput, facts: ReturnFacts, lines: readonly PlannedReturnLine[], createdBy: number | null): SalesReturnDetail {
-  const ids = typeof row.lineIds === 'string' ? (JSON.parse(row.lineIds) as Array<{ id: number; line_no: number }>) : row.lineIds;
-  const idOf = new Map(ids.map((l) => [Number(l.line_no), Number(l.id)]));
+  const idOf = lineIdsOf(row.lineIds);
   const invoice = facts.invoice!;
   const { accountId: _accountId, ...customer } = invoice.customer;
   return {
