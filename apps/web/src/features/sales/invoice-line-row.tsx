@@ -111,7 +111,7 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             precision={0}
             min={1}
             disabled={!context.editable}
-            status={errors.quantity || split.short > 0 ? 'error' : undefined}
+            status={errors.quantity || (lots.isSuccess && split.short > 0) ? 'error' : undefined}
             value={line.quantity ?? null}
             onChange={(value) => store.update(lineKey, { quantity: value })}
             style={{ width: '100%' }}
