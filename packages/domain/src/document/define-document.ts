@@ -12,7 +12,19 @@ import { type FieldDeclaration, fieldSchema } from '../resource/declaration.ts';
  */
 
 /** What a transition stamps on the document: `<stamp>_at` and `<stamp>_by`. */
-export type DocumentStamp = 'posted' | 'cancelled' | 'approved' | 'dispatched' | 'received' | 'sent' | 'accepted' | 'rejected';
+export type DocumentStamp =
+  | 'posted'
+  | 'cancelled'
+  | 'approved'
+  | 'dispatched'
+  | 'received'
+  | 'sent'
+  | 'accepted'
+  | 'rejected'
+  | 'deposited'
+  | 'cleared'
+  | 'bounced'
+  | 'disposed';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];
@@ -28,6 +40,8 @@ export interface TransitionDeclaration<State extends string> {
   done: string;
   /** Asked before running, when the step cannot be undone. */
   confirm?: string;
+  /** The body the action takes (a cheque's deposit: bank account and date); absent, the body is ignored. */
+  input?: z.ZodObject;
 }
 
 export interface DocumentDeclaration<State extends string, Action extends string> {
@@ -52,6 +66,10 @@ export interface DocumentDeclaration<State extends string, Action extends string
     max: number;
     /** A line's value, quantity x price (line field names), whose sum is a total of the document (`totalValue`). */
     value?: { quantity: string; price: string };
+    /** The lines' wire key when not `lines` (a receipt's `allocations`); `max: 0` means the document has none. */
+    key?: string;
+    /** The key may be left out (a receipt without allocations: the server proposes them). */
+    optional?: boolean;
   };
   states: readonly State[];
   stateLabels: Readonly<Record<State, string>>;
@@ -145,7 +163,8 @@ export function defineDocument<const State extends string, const Action extends 
       const problem = totalsProblem(declaration, list);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     });
-  const inputSchema = objectOf(declaration.fields).extend({ lines: lineArray });
+  const header = objectOf(declaration.fields);
+  const inputSchema = lines.max === 0 ? header : header.extend({ [lines.key ?? 'lines']: lines.optional ? lineArray.optional() : lineArray });
   const saveSchema = inputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
   const actions = Object.keys(declaration.transitions) as Action[];
 

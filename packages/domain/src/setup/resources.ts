@@ -74,7 +74,10 @@ export const subCategories = {
   ],
 } as const satisfies ResourceDeclaration;
 
-export const depreciationMethods = [{ value: 'straightLine', label: 'Straight line' }] as const;
+export const depreciationMethods = [
+  { value: 'straightLine', label: 'Straight line' },
+  { value: 'decliningBalance', label: 'Declining balance' },
+] as const;
 
 export const assetCategories = {
   name: 'asset-categories',
@@ -96,6 +99,10 @@ export const assetCategories = {
       defaultValue: 'straightLine',
       filterable: true,
     },
+    // The three accounts an asset of the category posts to (issue 9, section 5).
+    { name: 'assetAccountId', label: 'Asset account', kind: 'reference', reference: 'accounts', required: true, list: false },
+    { name: 'accumulatedDepreciationAccountId', label: 'Accumulated depreciation account', kind: 'reference', reference: 'accounts', required: true, list: false },
+    { name: 'depreciationExpenseAccountId', label: 'Depreciation expense account', kind: 'reference', reference: 'accounts', required: true, list: false },
   ],
 } as const satisfies ResourceDeclaration;
 

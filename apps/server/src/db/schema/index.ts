@@ -5,3 +5,5 @@ export * from './inventory.ts';
 export * from './transfers.ts';
 export * from './purchasing.ts';
 export * from './sales.ts';
+export * from './money.ts';
+export * from './assets.ts';

@@ -72,6 +72,8 @@ export const goodsReceipts = pgTable(
     notes: text('notes').notNull().default(''),
     acceptNearExpiry: boolean('accept_near_expiry').notNull().default(false),
     totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
+    // What payments allocated to it (0016_money.sql).
+    paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [unique('goods_receipts_document_number_key').on(t.documentNumber)],
 );

@@ -58,6 +58,10 @@ export const assetCategories = pgTable(
     assetCategoryName: text('asset_category_name').notNull(),
     usefulLifeMonths: integer('useful_life_months').notNull().default(60),
     depreciationMethod: text('depreciation_method').notNull().default('straightLine'),
+    // 0017_assets.sql; references to accounts kept in SQL (setup's schema imports no accounting table).
+    assetAccountId: integer('asset_account_id'),
+    accumulatedDepreciationAccountId: integer('accumulated_depreciation_account_id'),
+    depreciationExpenseAccountId: integer('depreciation_expense_account_id'),
   },
   (t) => [unique('asset_categories_asset_category_name_key').on(t.assetCategoryName)],
 );

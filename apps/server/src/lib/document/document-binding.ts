@@ -37,6 +37,8 @@ export interface TransitionStep {
   claim(sets?: Readonly<Record<string, SQL>>, auditExtra?: Record<string, unknown>): AlongsideStatement[];
   /** What a save-and-post's write handler read (a posting context). */
   context?: unknown;
+  /** The action's body, parsed with the transition's declared `input` schema. */
+  input?: unknown;
 }
 
 export interface TransitionOutcome<Detail extends DocumentRow> {

@@ -32,7 +32,9 @@ export function documentRouteDocs(binding: AnyDocumentBinding): DocumentRouteDoc
   for (const field of definition.fields) header[field.name] = field.required ? fieldValueDoc(field) : fieldValueDoc(field).nullable();
   const line = z.looseObject(Object.fromEntries(definition.lines.fields.map((f) => [f.name, f.required ? fieldValueDoc(f) : fieldValueDoc(f).nullable()])));
   const row = z.looseObject(header).describe(`A ${singular} (list row: without lines)`);
-  const detail = z.looseObject({ ...header, lines: z.array(line) }).describe(`A ${singular} with its lines`);
+  const detail = z
+    .looseObject(definition.lines.max === 0 ? header : { ...header, [definition.lines.key ?? 'lines']: z.array(line) })
+    .describe(`A ${singular} with its lines`);
   const listQuery = documentListQuerySchema(binding);
   const states = definition.states.join(', ');
   const editable = definition.editableIn.join(' or ');
@@ -81,8 +83,9 @@ export function documentRouteDocs(binding: AnyDocumentBinding): DocumentRouteDoc
       return routeSchema({
         tags,
         summary: `${transition?.label ?? action} ${aOrAn(singular)}`,
-        description: `From ${transition?.from.join(' or ')} to ${transition?.to}.${scope} Takes no body (an empty JSON body is accepted).`,
+        description: `From ${transition?.from.join(' or ')} to ${transition?.to}.${scope}${transition?.input ? '' : ' Takes no body (an empty JSON body is accepted).'}`,
         params: idParams,
+        ...(transition?.input ? { body: transition.input } : {}),
         response: { 200: envelope({ data: detail }, transition?.done ?? 'Done') },
       });
     },

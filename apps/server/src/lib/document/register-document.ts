@@ -95,9 +95,10 @@ export function registerDocument(app: FastifyInstance, binding: AnyDocumentBindi
   });
 
   for (const action of definition.actions) {
-    const scope = definition.transitions[action]!.scope;
+    const { scope, input: inputSchema } = definition.transitions[action]!;
     app.post(`${base}/:id/${action}`, { schema: docs.transition(action), preHandler: scope ? [...guard, requireScope(scope)] : guard }, async (request) => {
-      const { document, message } = await db().transaction((tx) => runTransition(tx, actorOf(request), binding, idOf(request), action));
+      const input = inputSchema ? parseInput(inputSchema, request.body) : undefined;
+      const { document, message } = await db().transaction((tx) => runTransition(tx, actorOf(request), binding, idOf(request), action, { input }));
       return { status: 200, message, data: presentDocument(binding, document) };
     });
   }

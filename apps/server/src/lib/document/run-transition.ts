@@ -21,6 +21,8 @@ export interface TransitionOptions<Detail extends DocumentRow> {
   context?: unknown;
   /** Statements to run with the transition's own (a save-and-post's create or update audit row). */
   alongside?: readonly AlongsideStatement[];
+  /** The action's body, parsed with the transition's `input` schema (a cheque's deposit). */
+  input?: unknown;
 }
 
 function numberKeyOf(binding: AnyDocumentBinding): string {
@@ -79,6 +81,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;
   const outcome = await handler(tx, actor, document, {
     context: options.context,
+    input: options.input,
     claim: (sets, auditExtra) => {
       claimed = true;
       return writes(sets, auditExtra);

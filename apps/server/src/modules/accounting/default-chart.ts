@@ -14,7 +14,7 @@ export const defaultHeads: readonly ChartHead[] = [
   { headName: 'Assets', headType: 'asset', subHeads: ['Cash & Bank', 'Receivables', 'Inventory', 'Cheques in hand', 'Fixed assets'] },
   { headName: 'Liabilities', headType: 'liability', subHeads: ['Payables', 'Tax', 'Salaries payable'] },
   { headName: 'Equity', headType: 'equity', subHeads: ['Capital', 'Retained earnings'] },
-  { headName: 'Income', headType: 'income', subHeads: ['Sales'] },
+  { headName: 'Income', headType: 'income', subHeads: ['Sales', 'Other income'] },
   { headName: 'Expenses', headType: 'expense', subHeads: ['Cost of sales', 'Operating expenses'] },
 ];
 
@@ -34,17 +34,23 @@ export const defaultAccounts: readonly ChartAccount[] = [
   { accountCode: '1100', accountName: 'Accounts receivable', head: 'Assets', subHead: 'Receivables', kind: 'receivable', postingKey: 'receivables' },
   { accountCode: '1150', accountName: 'Cheques in hand', head: 'Assets', subHead: 'Cheques in hand', kind: 'other', postingKey: 'chequesInHand' },
   { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory', postingKey: 'inventory' },
+  { accountCode: '1500', accountName: 'Furniture & equipment', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },
+  { accountCode: '1510', accountName: 'Vehicles', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },
+  { accountCode: '1520', accountName: 'Computers', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },
   { accountCode: '1590', accountName: 'Accumulated depreciation', head: 'Assets', subHead: 'Fixed assets', kind: 'other', postingKey: 'accumulatedDepreciation' },
   { accountCode: '2000', accountName: 'Accounts payable', head: 'Liabilities', subHead: 'Payables', kind: 'payable', postingKey: 'payables' },
+  { accountCode: '2050', accountName: 'Cheques issued', head: 'Liabilities', subHead: 'Payables', kind: 'other', postingKey: 'chequesIssued' },
   { accountCode: '2100', accountName: 'Tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other', postingKey: 'taxPayable' },
   { accountCode: '2200', accountName: 'Salaries payable', head: 'Liabilities', subHead: 'Salaries payable', kind: 'other', postingKey: 'salariesPayable' },
   { accountCode: '3000', accountName: 'Capital', head: 'Equity', subHead: 'Capital', kind: 'equity' },
   { accountCode: '3100', accountName: 'Retained earnings', head: 'Equity', subHead: 'Retained earnings', kind: 'equity', postingKey: 'retainedEarnings' },
   { accountCode: '4000', accountName: 'Sales', head: 'Income', subHead: 'Sales', kind: 'income', postingKey: 'sales' },
   { accountCode: '4100', accountName: 'Sales returns', head: 'Income', subHead: 'Sales', kind: 'income', postingKey: 'salesReturns' },
+  { accountCode: '4900', accountName: 'Gain or loss on disposal of assets', head: 'Income', subHead: 'Other income', kind: 'income', postingKey: 'assetDisposal' },
   { accountCode: '5000', accountName: 'Cost of sales', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense', postingKey: 'costOfSales' },
   { accountCode: '5100', accountName: 'Stock adjustments', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense', postingKey: 'stockAdjustments' },
   { accountCode: '6000', accountName: 'Depreciation', head: 'Expenses', subHead: 'Operating expenses', kind: 'expense', postingKey: 'depreciation' },
+  { accountCode: '6050', accountName: 'Bank charges', head: 'Expenses', subHead: 'Operating expenses', kind: 'expense', postingKey: 'bankCharges' },
   { accountCode: '6100', accountName: 'Salaries', head: 'Expenses', subHead: 'Operating expenses', kind: 'expense', postingKey: 'salaries' },
 ];
 

@@ -1,0 +1,19 @@
+/**
+ * Aging buckets (issue 9, section 4): days past the due date as of a date. `current` is not
+ * yet due (or due that day).
+ */
+export const agingBuckets = [
+  { key: 'current', label: 'Current', from: Number.NEGATIVE_INFINITY, to: 0 },
+  { key: 'days1to30', label: '1-30', from: 1, to: 30 },
+  { key: 'days31to60', label: '31-60', from: 31, to: 60 },
+  { key: 'days61to90', label: '61-90', from: 61, to: 90 },
+  { key: 'over90', label: 'Over 90', from: 91, to: Number.POSITIVE_INFINITY },
+] as const;
+export type AgingBucket = (typeof agingBuckets)[number]['key'];
+
+export function agingBucketOf(daysPastDue: number): AgingBucket {
+  return agingBuckets.find((b) => daysPastDue >= b.from && daysPastDue <= b.to)!.key;
+}
+
+export const agingKinds = ['receivable', 'payable'] as const;
+export type AgingKind = (typeof agingKinds)[number];

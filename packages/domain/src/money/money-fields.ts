@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { dateSchema } from '../resource/declaration.ts';
+
+/** An amount of money paid or allocated: above zero, two decimals, fits numeric(18, 2). */
+export function positiveAmountSchema(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` })
+    .refine((v) => /[1-9]/.test(v), { error: `${label} must be more than zero` });
+}
+
+export const paymentMethods = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'bank', label: 'Bank' },
+  { value: 'cheque', label: 'Cheque' },
+] as const;
+export type PaymentMethod = (typeof paymentMethods)[number]['value'];
+
+/** The cheque a receipt or payment by cheque carries: its number, the bank it is drawn on, its date (post-dated allowed). */
+export const chequeInputSchema = z.strictObject({
+  chequeNumber: z
+    .string({ error: 'Cheque number is required' })
+    .trim()
+    .min(1, { error: 'Cheque number is required' })
+    .max(40, { error: 'Cheque number must be at most 40 characters' })
+    .regex(/^[^\u0000]*$/, { error: 'Cheque number must not contain NUL characters' }),
+  bank: z
+    .string({ error: 'Bank is required' })
+    .trim()
+    .min(1, { error: 'Bank is required' })
+    .max(100, { error: 'Bank must be at most 100 characters' })
+    .regex(/^[^\u0000]*$/, { error: 'Bank must not contain NUL characters' }),
+  chequeDate: dateSchema('Cheque date'),
+});
+export type ChequeInput = z.infer<typeof chequeInputSchema>;
+
+export const moneyMessages = {
+  chequeRequired: 'A payment by cheque needs the cheque: number, bank and date',
+  chequeOnlyForCheques: 'Only a payment by cheque carries a cheque',
+  bankAccountRequired: 'Choose the bank account',
+  overAllocated: (label: string) => `${label} allocations add up to more than the amount`,
+  notOpen: (number: string, open: string) => `${number} has only ${open} open`,
+  depositBeforeDate: (chequeDate: string) => `This cheque is dated ${chequeDate}: it cannot be deposited before its date`,
+  clearBeforeDeposit: 'A cheque is cleared on or after the day it was deposited',
+};
