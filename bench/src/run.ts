@@ -4,9 +4,12 @@
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
 // BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:invoices`, `bench:sales-report`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
+import { depreciationAssets, type DepreciationFigures, depreciationTable, measureDepreciationEngine } from './depreciation.ts';
+import { measureReceiptAllocationEngine, openInvoices, type ReceiptAllocationFigures, receiptAllocationTable } from './receipt-allocation.ts';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle, type BundleSizes } from './bundle-size.ts';
@@ -177,6 +180,16 @@ if (await recreatePostgresDatabase(postgresServer, 'erp_bench')) {
   console.log(`No PostgreSQL at ${postgresServer}: PostgreSQL figures skipped`);
 }
 
+// Aging over 100,000 open invoices (issue 9: aim < 300 ms), each engine on a database of its own.
+const aging: Array<{ engine: string; figures: AgingFigures }> = [{ engine: 'PGlite', figures: await measureAgingEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) aging.push({ engine: 'PostgreSQL', figures: await measureAgingEngine('postgres') });
+// One receipt allocated over 1,000 open invoices (issue 9: aim < 200 ms), each engine on a database of its own.
+const receiptAllocation: Array<{ engine: string; figures: ReceiptAllocationFigures }> = [{ engine: 'PGlite', figures: await measureReceiptAllocationEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ engine: 'PostgreSQL', figures: await measureReceiptAllocationEngine('postgres') });
+// One depreciation run over 10,000 assets end to end (issue 9: aim < 10 s), each engine on a database of its own.
+const depreciation: Array<{ engine: string; figures: DepreciationFigures }> = [{ engine: 'PGlite', figures: await measureDepreciationEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) depreciation.push({ engine: 'PostgreSQL', figures: await measureDepreciationEngine('postgres') });
+
 const dist = join(root, 'apps/web/dist');
 const bundle = existsSync(join(dist, 'index.html')) ? measureBundle(dist) : undefined;
 // The 200-line invoice form in Chromium (issue 8: adding line 201 in < 50 ms), on a demo server of its own.
@@ -191,6 +204,18 @@ const section = [
   'autocannon, 50 connections, 10 s each; server and load generator in separate processes on the same machine.',
   '',
   table(ceiling, results),
+  '',
+  `Receivables aging over ${agingInvoices.toLocaleString('en-US')} open invoices (medians over HTTP; aim < 300 ms):`,
+  '',
+  agingTable(aging),
+  '',
+  `Receipts: one receipt allocated over ${openInvoices.toLocaleString('en-US')} open invoices (over HTTP; aim < 200 ms):`,
+  '',
+  receiptAllocationTable(receiptAllocation),
+  '',
+  `Depreciation: one run over ${depreciationAssets.toLocaleString('en-US')} active assets, the job's chunks and its posting (over HTTP; aim < 10 s):`,
+  '',
+  depreciationTable(depreciation),
   '',
   bundle ? bundleTable(bundle) : 'web bundle: apps/web/dist not built',
   '',

@@ -1,4 +1,5 @@
 import type { Database, Db } from './db/client.ts';
+import type { JobRunner } from './lib/jobs/job-runner.ts';
 import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   optionsCache: OptionsCache;
   /** Company name and logo URLs, read by every token verification. */
   company: TtlValue<PublicCompany>;
+  /** The worker of the jobs table (lib/jobs): modules register their kinds on it. */
+  jobs: JobRunner;
 }
 
 /** Who is calling: the acting user and, on an assumed session, the admin behind them. */

@@ -9,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { loadOrCreateSecret } from './bootstrap.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { JobRunner } from './lib/jobs/job-runner.ts';
 import { defaultLoginLimits, LoginLimiter, type LoginLimits } from './lib/login-limiter.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from './lib/passwords.ts';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   loginLimits?: LoginLimits;
   /** A hop count or the proxies' addresses (config.ts, TRUST_PROXY); never "every hop". */
   trustProxy?: TrustProxy;
+  /** Run the jobs worker in the background (default true); tests drive it with `ctx.jobs.tick()` / `runUntilIdle()` instead. */
+  startJobs?: boolean;
 }
 
 export const bodyLimitBytes = 2 * 1024 * 1024;
@@ -59,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     userCache: new UserCache((id) => findSessionUser(db, id)),
     company: new TtlValue(() => readPublicCompany(db)),
     optionsCache: new OptionsCache(),
+    // PGlite's data directory is locked to this process: a job running at start-up is a crash's orphan.
+    jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log }),
   };
   app.decorate('ctx', context);
   app.decorateRequest('auth', null);
@@ -72,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the modules: the docs see every route registered after them.
   await registerApiDocs(app);
   for (const module of serverModules) module.register(app);
+  if (options.startJobs !== false) app.addHook('onReady', async () => context.jobs.start());
+  // Before the database closes: the chunk in flight finishes and its job is handed back.
+  app.addHook('onClose', async () => context.jobs.stop());
   await registerWebApp(app, options.webDist);
   return app;
 }

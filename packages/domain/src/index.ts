@@ -42,5 +42,8 @@ export * from './money/receipt.document.ts';
 export * from './money/payment.document.ts';
 export * from './money/cheque.document.ts';
 export * from './money/aging.ts';
+export * from './money/money-details.ts';
+export * from './hr/employees.ts';
 export * from './assets/asset.document.ts';
 export * from './assets/depreciation-run.document.ts';
+export * from './assets/depreciation.ts';

@@ -93,6 +93,28 @@ describe('demo items and stock', () => {
     } finally {
       await other.close();
     }
+  }, 90_000);
+});
+
+describe('demo money', () => {
+  it('has receipts, payments and cheques in every state, each invoice open by exactly what its live allocations leave', async () => {
+    const states = await queryRows<{ kind: string; status: string }>(
+      t.database.db,
+      sql`SELECT DISTINCT 'cheque:' || direction AS kind, status FROM cheques
+          UNION SELECT DISTINCT 'receipt', status FROM receipts UNION SELECT DISTINCT 'payment:' || payee_type, status FROM payments`,
+    );
+    const of = (kind: string) => new Set(states.filter((s) => s.kind === kind).map((s) => s.status));
+    expect(of('cheque:received')).toEqual(new Set(['inHand', 'deposited', 'cleared', 'bounced']));
+    expect(of('cheque:issued')).toEqual(new Set(['issued', 'cleared', 'cancelled']));
+    expect(of('receipt')).toEqual(new Set(['posted', 'bounced']));
+    expect(of('payment:vendor')).toEqual(new Set(['posted', 'cancelled']));
+    expect(of('payment:expense').has('posted') && of('payment:employee').has('posted')).toBe(true);
+    const [mismatch] = await queryRows<{ count: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS count FROM invoices i
+          WHERE i.allocated_amount <> coalesce((SELECT sum(a.amount) FROM receipt_allocations a WHERE a.invoice_id = i.id AND a.released_at IS NULL), 0)`,
+    );
+    expect(mismatch!.count).toBe(0);
   });
 });
 
@@ -186,6 +208,34 @@ describe('demo sales', () => {
     expect(rows).toHaveLength(12);
     expect(Number(totals.value)).toBeGreaterThan(Number(totals.cost));
     expect(totals.returnedQuantity).toBeGreaterThan(0);
+  });
+});
+
+describe('demo assets', () => {
+  it('has assets in three categories with their accounts, a posted run for every month ended, and a laptop sold at a gain', async () => {
+    const categories = await queryRows<{ name: string; assets: number; linked: boolean }>(
+      t.database.db,
+      sql`SELECT c.asset_category_name AS name, count(a.id)::int AS assets,
+                 (c.asset_account_id IS NOT NULL AND c.accumulated_depreciation_account_id IS NOT NULL AND c.depreciation_expense_account_id IS NOT NULL) AS linked
+          FROM asset_categories c LEFT JOIN assets a ON a.asset_category_id = c.id GROUP BY c.id ORDER BY c.asset_category_name`,
+    );
+    expect(categories.every((c) => c.linked)).toBe(true);
+    expect(categories.filter((c) => c.assets > 0).map((c) => c.name)).toEqual(['Computers', 'Laboratory Analysers', 'Vehicles']);
+    const runs = await queryRows<{ month: string; status: string; total: string }>(
+      t.database.db,
+      sql`SELECT to_char(month, 'YYYY-MM') AS month, status, total_amount::text AS total FROM depreciation_runs ORDER BY month`,
+    );
+    expect(runs.length).toBeGreaterThanOrEqual(11);
+    expect(runs.every((r) => r.status === 'posted' && Number(r.total) > 0)).toBe(true);
+    expect(runs.at(-1)!.month < todayIso().slice(0, 7)).toBe(true);
+    const [sold] = await queryRows<{ status: string; gain: string }>(t.database.db, sql`SELECT status, disposal_gain::text AS gain FROM assets WHERE disposal_kind = 'sale'`);
+    expect(sold).toEqual({ status: 'disposed', gain: '5000.00' });
+    const [books] = await queryRows<{ accumulated: string; ledger: string }>(
+      t.database.db,
+      sql`SELECT (SELECT sum(accumulated_depreciation) FROM assets WHERE status = 'active')::text AS accumulated,
+                 (SELECT sum(credit - debit) FROM gl_entries g JOIN accounts a ON a.id = g.account_id WHERE a.account_code = '1590')::text AS ledger`,
+    );
+    expect(books!.ledger).toBe(books!.accumulated);
   });
 });
 

@@ -3,8 +3,10 @@ import { addDays, fiscalYearOf, type Role, roles } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/client.ts';
-import { accountHeads, accounts, assetCategories, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
+import { accountHeads, accounts, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
+import { seedAssetCategories, seedAssets } from './seed-assets.ts';
+import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
@@ -103,7 +105,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
         .returning({ id: categories.id });
       await tx.insert(subCategories).values(category.subs.map((subCategoryName) => ({ subCategoryName, categoryId: row!.id })));
     }
-    await tx.insert(assetCategories).values(demoAssetCategories.map((c) => ({ ...c, depreciationMethod: 'straightLine' })));
+    await seedAssetCategories(tx, demoAssetCategories);
     await tx.insert(couriers).values(demoCouriers);
 
     for (const role of roles) {
@@ -113,6 +115,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
       if (same) await tx.update(users).set({ name: values.name, role, active: true, passwordHash }).where(eq(users.id, same.id));
       else await tx.insert(users).values(values);
     }
+    await seedEmployees(tx);
     const dates = await seedJournals(tx);
     await seedItemsAndStock(tx, dates);
     await seedSales(tx, dates);
@@ -121,7 +124,10 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     // draws from lots that were in stock on its date, so the inventory ledger never dips below zero.
     await seedSalesHistory(tx, dates);
     await seedPurchasing(tx, dates);
+    await seedPayments(tx, dates);
     await seedRecentSales(tx, dates);
+    await seedRecentCheques(tx, dates);
+    await seedAssets(tx, dates);
     return { seeded: true };
   });
 }

@@ -11,18 +11,17 @@ import {
   salesTotals,
   toMinorUnits,
 } from '@erp/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { accounts, couriers } from '../db/schema/index.ts';
+import { couriers } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
-import { createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import { invoiceBinding } from '../modules/sales/invoices.binding.ts';
 import { pricesFor } from '../modules/sales/sales-prices.ts';
-import { actorOf } from './demo-actors.ts';
 import { demoCustomers } from './demo-customers.ts';
 import { seedSalesReturns, type SoldInvoice } from './seed-sales-returns.ts';
 import { seededRandom } from './seed-stock.ts';
+import { CustomerCollections } from './seed-money.ts';
 
 export type SalesDates = { today: string; salesFrom: string };
 
@@ -160,9 +159,6 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
   const courierIds = (await tx.select({ id: couriers.id }).from(couriers).orderBy(asc(couriers.id))).map((c) => c.id);
   const [settings] = await queryRows<{ taxRate: string }>(tx, sql`SELECT tax_rate::text AS "taxRate" FROM company_settings LIMIT 1`);
   const taxRate = settings?.taxRate ?? '0.00';
-  const accountant = await actorOf(tx, 'accountant');
-  const [bank] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, '1010'));
-  let cheque = 402_100;
 
   /** The lines of one order: items of the buyer's assortment its region holds, quantities for about `size` before tax. */
   const orderLines = (buyer: Buyer, size: number) => {
@@ -183,8 +179,8 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
     return lines;
   };
 
+  const collections = await CustomerCollections.open(tx, dates.today);
   const collect = async (monthLast: string) => {
-    const lines: Array<{ accountId: number; debit: string; credit: string; memo: string }> = [];
     for (const buyer of buyers) {
       // What fell due by the month's end (by a month earlier for a late payer), net of credit notes.
       const cutoff = addDays(monthLast, -buyer.paysLate);
@@ -194,15 +190,8 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
                      WHERE i.customer_id = ${buyer.id}::int AND i.status = 'posted' AND i.due_date > ${cutoff}::date), 0))::numeric(18, 2)::text AS due`,
       );
       if (toMinorUnits(row!.due) <= 0n) continue;
-      cheque += 1 + Math.floor(random() * 40);
-      lines.push({ accountId: buyer.accountId, debit: '0.00', credit: row!.due, memo: `${buyer.customerName}, cheque ${cheque}` });
+      await collections.collect({ customerId: buyer.id, customerName: buyer.customerName, customerType: buyer.type, date: monthLast, amount: row!.due });
     }
-    if (lines.length === 0 || !bank) return;
-    await createPostedJournal(tx, accountant, {
-      journalDate: monthLast,
-      narration: `Cheques received from customers in ${new Date(`${monthLast}T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
-      lines: [{ accountId: bank.id, debit: addDecimals(lines.map((l) => l.credit)), credit: '0.00', memo: 'Deposited' }, ...lines],
-    });
   };
 
   for (let month = 0; month < 12; month++) {

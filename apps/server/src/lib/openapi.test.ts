@@ -105,7 +105,7 @@ describe('the OpenAPI document', () => {
       for (const [method, url] of [['POST', `/api/${definition.name}`], ['PUT', `/api/${definition.name}/:id`]] as const) {
         const body = operationOf(document, method, url)?.requestBody?.content['application/json']?.schema;
         expect(Object.keys(body?.properties ?? {}).sort(), `${method} ${url}`).toEqual(Object.keys(definition.saveSchema.shape).sort());
-        const line = body?.properties?.lines as { items?: JsonSchema } | undefined;
+        const line = body?.properties?.[definition.lines.key ?? 'lines'] as { items?: JsonSchema } | undefined;
         expect(Object.keys(line?.items?.properties ?? {}).sort(), url).toEqual(definition.lines.fields.filter((f) => f.form !== false).map((f) => f.name).sort());
       }
       for (const action of definition.actions) {

@@ -2,6 +2,7 @@ import { allRoutes } from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
 import { moduleNotAvailableScreen } from '../features/modules/modules.screens.ts';
+import { moneyScreens } from '../features/money/money.screens.ts';
 import { salesScreens } from '../features/sales/sales.screens.ts';
 import { routeTitle, screenOf } from './screens.tsx';
 
@@ -9,7 +10,8 @@ describe('screens', () => {
   it('give every route of the route table a screen: its area screen, or one saying it is not available yet', () => {
     for (const route of allRoutes) expect(screenOf(route)?.component, route).toBeDefined();
     expect(screenOf('/journals')).toBe(accountingScreens['/journals']);
-    expect(screenOf('/cheques')).toBe(moduleNotAvailableScreen);
+    expect(screenOf('/dashboard')).toBe(moduleNotAvailableScreen);
+    expect(screenOf('/cheques')).toBe(moneyScreens['/cheques']);
     expect(screenOf('/invoice/:id')).toBe(salesScreens['/invoice/:id']);
   });
 

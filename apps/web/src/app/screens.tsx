@@ -1,9 +1,11 @@
 import { isMenuGroup, menu, type AppRoute } from '@erp/domain';
 import { accountScreens } from '../features/account/account.screens.ts';
 import { accountingScreens } from '../features/accounting/accounting.screens.ts';
+import { assetsScreens } from '../features/assets/assets.screens.ts';
 import { inventoryScreens } from '../features/inventory/inventory.screens.ts';
 import { purchasingScreens } from '../features/purchasing/purchasing.screens.ts';
 import { salesScreens } from '../features/sales/sales.screens.ts';
+import { moneyScreens } from '../features/money/money.screens.ts';
 import { moduleNotAvailableScreen } from '../features/modules/modules.screens.ts';
 import { settingsScreens } from '../features/settings/settings.screens.ts';
 import { setupScreens } from '../features/setup/setup.screens.ts';
@@ -27,22 +29,17 @@ export function routeTitle(route: AppRoute): string {
 }
 
 /** Every area's screens. An area adds its map here. */
-const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens, ...purchasingScreens, ...salesScreens };
+const areaScreens = { ...setupScreens, ...usersScreens, ...settingsScreens, ...accountScreens, ...accountingScreens, ...inventoryScreens, ...purchasingScreens, ...salesScreens, ...moneyScreens, ...assetsScreens };
 
 /** Routes of later modules: they say plainly that they are not available yet. A module that builds one removes it here. */
 const notYetAvailable = [
   '/dashboard',
   '/order-generation',
-  '/employees',
   '/pay-slips',
   '/planning/form',
   '/planning/progress',
-  '/assets',
-  '/cheques',
   '/reagent-rentals',
   '/joint-ventures',
-  '/payments',
-  '/receipts',
 ] as const satisfies readonly AppRoute[];
 
 type NotYetAvailable = (typeof notYetAvailable)[number];

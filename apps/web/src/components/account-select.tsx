@@ -1,4 +1,4 @@
-import type { GenericOption } from '@erp/domain';
+import type { AccountKind, GenericOption } from '@erp/domain';
 import { OptionSelect, type OptionSelectProps } from './resource/option-select.tsx';
 
 /** `1100 Cash in hand`, and a mark on an inactive account (posting refuses it). */
@@ -8,7 +8,8 @@ export function accountOptionText(option: GenericOption): string {
   return `${code}${String(option.accountName ?? option.name ?? option.id)}${inactive}`;
 }
 
-/** A picker over GET /api/accounts/options showing code and name (spec section 3: account options). */
-export function AccountSelect(props: Omit<OptionSelectProps, 'resource' | 'optionText'>) {
-  return <OptionSelect placeholder="Account" {...props} resource="accounts" optionText={accountOptionText} />;
+/** A picker over GET /api/accounts/options showing code and name (spec section 3: account options); `kinds` narrows it (cash and bank accounts). */
+export function AccountSelect({ kinds, ...props }: Omit<OptionSelectProps, 'resource' | 'optionText' | 'where'> & { kinds?: readonly AccountKind[] }) {
+  const where = kinds ? (option: GenericOption) => kinds.includes(option.kind as AccountKind) : undefined;
+  return <OptionSelect placeholder="Account" {...props} resource="accounts" optionText={accountOptionText} where={where} />;
 }

@@ -12,6 +12,7 @@ export const accountKinds = [
   { value: 'equity', label: 'Equity' },
   { value: 'other', label: 'Other' },
 ] as const;
+export type AccountKind = (typeof accountKinds)[number]['value'];
 
 /**
  * An account of the general ledger. `openingBalance` is signed: positive is a debit

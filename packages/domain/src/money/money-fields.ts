@@ -43,4 +43,12 @@ export const moneyMessages = {
   notOpen: (number: string, open: string) => `${number} has only ${open} open`,
   depositBeforeDate: (chequeDate: string) => `This cheque is dated ${chequeDate}: it cannot be deposited before its date`,
   clearBeforeDeposit: 'A cheque is cleared on or after the day it was deposited',
+  cashAccountRequired: 'Choose a cash account',
+  bankAccountKind: 'Choose a bank account',
+  chequesInHandOnly: 'A receipt by cheque is debited to Cheques in hand',
+  notPartyDocument: (what: string) => `Not a posted ${what} of this payee`,
+  allocationsOnlyForVendors: 'Only a payment to a vendor is allocated to goods receipts',
+  chequeLeftDrawer: (status: string) => `Its cheque is ${status}: the receipt can no longer be cancelled (bounce the cheque instead)`,
+  chequeCleared: 'Its cheque has cleared: the payment can no longer be cancelled',
+  nothingToAllocate: 'Nothing is left to allocate: the whole amount is allocated',
 };

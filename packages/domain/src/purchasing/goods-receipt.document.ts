@@ -103,6 +103,10 @@ export interface GoodsReceiptDetail {
   acceptNearExpiry: boolean;
   status: 'draft' | 'posted' | 'cancelled';
   totalValue: string;
+  /** What payments allocated (issue 9); open = total - paid; paymentStatus computed from them. */
+  paidAmount: string;
+  openAmount: string;
+  paymentStatus: 'unpaid' | 'partlyPaid' | 'paid';
   purchaseOrder: { documentNumber: string | null; vendorId: number; regionId: number };
   vendor: { vendorName: string };
   region: { regionName: string };
@@ -128,5 +132,6 @@ export const purchasingMessages = {
   regionMissing: 'The region does not exist',
   orderMissing: 'The purchase order does not exist',
   orderLineMissing: 'The order line is not on this purchase order',
+  receiptHasPayments: 'Payments are allocated to this goods receipt; it cannot be cancelled until they are taken off',
   receivedChanged: 'Another receipt of this order was posted meanwhile and this one would receive more than ordered; check the quantities and post again',
 } as const;

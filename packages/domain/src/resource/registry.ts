@@ -9,10 +9,11 @@ import { items } from '../inventory/items.ts';
 import { priceList } from '../inventory/price-list.ts';
 import { vendors } from '../purchasing/vendors.ts';
 import { customers } from '../sales/customers.ts';
+import { employees } from '../hr/employees.ts';
 import type { ResourceDeclaration } from './declaration.ts';
 
 /** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors, priceList, customers];
+export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors, priceList, customers, employees];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

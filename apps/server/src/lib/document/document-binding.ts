@@ -1,6 +1,7 @@
 import type { DocumentDefinition } from '@erp/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../actor.ts';
@@ -64,6 +65,12 @@ export interface DocumentHandlers<Input, Detail extends DocumentRow, Action exte
   transitions: { [A in Action]: TransitionHandler<Detail> };
 }
 
+/** A list filter beyond ids: its value's rule and its condition (undefined: no condition). */
+export interface QueryFilter {
+  schema: z.ZodType;
+  condition(value: never): SQL | undefined;
+}
+
 /** How the generic queries read the document type's table. */
 export interface DocumentQueries<Detail extends DocumentRow> {
   /** The list row (docs/API.md): columns or expressions of the document table. */
@@ -82,6 +89,11 @@ export interface DocumentQueries<Detail extends DocumentRow> {
    * (`?customerId=3`) and the condition it puts on the list (a report's drill-down).
    */
   listFilters?: Record<string, (id: number) => SQL>;
+  /**
+   * Filters of other kinds (a cheque's direction, its due-date range, a named view): the
+   * query-string rule of each (optional) and the condition its parsed value puts on the list.
+   */
+  queryFilters?: Record<string, QueryFilter>;
   /** Turns a read row into the answer's shape (JSON lines parsed, numbers as numbers). */
   shape?: (row: Record<string, unknown>) => Detail;
 }

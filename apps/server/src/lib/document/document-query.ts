@@ -15,12 +15,14 @@ export function documentListQuerySchema(binding: AnyDocumentBinding) {
     to: dateSchema('To').optional(),
     sort: z.enum(sortKeys, { error: 'Sort is not a valid filter value' }).optional(),
     ...Object.fromEntries(Object.keys(binding.queries.listFilters ?? {}).map((key) => [key, z.coerce.number({ error: `${key} is not a valid filter value` }).int().positive().optional()])),
+    ...Object.fromEntries(Object.entries(binding.queries.queryFilters ?? {}).map(([key, filter]) => [key, filter.schema.optional()])),
   });
 }
 
 export type DocumentListQuery = z.infer<ReturnType<typeof documentListQuerySchema>>;
 
-function whereOf(binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): SQL | undefined {
+/** The list's condition: search, status, dates, row scope and the type's own filters (also what a summary of the same list sums). */
+export function documentListWhere(binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): SQL | undefined {
   const { columns, queries } = binding;
   const pattern = query.search ? likePattern(query.search) : undefined;
   return and(
@@ -32,6 +34,10 @@ function whereOf(binding: AnyDocumentBinding, query: DocumentListQuery, actor: A
     ...Object.entries(queries.listFilters ?? {}).map(([key, condition]) => {
       const id = (query as Record<string, unknown>)[key];
       return typeof id === 'number' ? condition(id) : undefined;
+    }),
+    ...Object.entries(queries.queryFilters ?? {}).map(([key, filter]) => {
+      const value = (query as Record<string, unknown>)[key];
+      return value === undefined ? undefined : filter.condition(value as never);
     }),
   );
 }
@@ -48,7 +54,7 @@ export async function listDocuments(executor: Executor, binding: AnyDocumentBind
   const direction = query.order ? (query.order.startsWith('desc') ? desc : asc) : query.sort ? asc : desc;
   const sortColumn = queries.sortColumns[query.sort ?? Object.keys(queries.sortColumns)[0]!]!;
   const offset = (query.page - 1) * query.pageSize;
-  const where = whereOf(binding, query, actor);
+  const where = documentListWhere(binding, query, actor);
   const rows = (await executor
     .select({ ...queries.rowSelection, total: sql<number>`count(*) over ()` })
     .from(table)

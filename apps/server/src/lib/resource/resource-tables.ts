@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { accountHeads, accounts, assetCategories, categories, cities, couriers, customers, items, priceList, regions, subCategories, users, vendors } from '../../db/schema/index.ts';
+import { accountHeads, accounts, assetCategories, categories, cities, couriers, customers, employees, items, priceList, regions, subCategories, users, vendors } from '../../db/schema/index.ts';
 
 /** The table behind each declared resource, so references can be joined and checked. Later modules add theirs. */
 export const resourceTables: Readonly<Record<string, PgTable>> = {
@@ -16,6 +16,7 @@ export const resourceTables: Readonly<Record<string, PgTable>> = {
   vendors,
   'price-list': priceList,
   customers,
+  employees,
 };
 
 export function tableOfResource(name: string): PgTable {

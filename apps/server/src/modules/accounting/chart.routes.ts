@@ -21,6 +21,8 @@ export function registerChartRoutes(app: FastifyInstance): void {
         subHead: sql<string | null>`(SELECT h.head_name FROM account_heads h WHERE h.id = ${accounts.subHeadId})`,
         region: sql<{ regionName: string } | null>`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = ${accounts.regionId})`,
         active: accounts.active,
+        // Pickers narrow by it: a receipt's cash or bank account, a payment's expense account.
+        kind: accounts.kind,
       },
       // Company-wide accounts (no region: cash, sales, ...) are everyone's; regional ones follow the user's regions.
       rowScope: (subject) => {

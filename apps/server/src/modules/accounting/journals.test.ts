@@ -314,6 +314,7 @@ describe('access', () => {
       regionId: null,
       region: null,
       active: true,
+      kind: 'expense',
     });
     const current = (await inject('GET', '/api/settings/posting-accounts')).json().postingAccounts;
     expect(current).toMatchObject({ cash, salaries });

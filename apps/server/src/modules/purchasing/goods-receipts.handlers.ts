@@ -171,6 +171,9 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
     acceptNearExpiry: input.acceptNearExpiry ?? false,
     status: 'draft',
     totalValue: totalOf(input, facts),
+    paidAmount: '0.00',
+    openAmount: totalOf(input, facts),
+    paymentStatus: 'unpaid',
     postedAt: null,
     postedBy: null,
     cancelledAt: null,
@@ -353,6 +356,7 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
           status: 'posted',
           documentNumber,
           totalValue: amount,
+          openAmount: amount,
           postedAt: context.at,
           postedBy: actor.userId,
           updatedAt: context.at,
@@ -367,6 +371,8 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
        * lines' received quantities back, under the order's lock.
        */
       async cancel(tx, actor, receipt) {
+        // The receipt's row is locked (the machinery): payments allocating to it wait for this.
+        if (toMinorUnits(receipt.paidAmount) > 0n) throw new ConflictError(purchasingMessages.receiptHasPayments);
         await lockOrder(tx, receipt.purchaseOrderId);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'receiptDate');

@@ -23,6 +23,9 @@ const order = sql<OrderSummary>`(
 
 const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]>`(${order}) -> ${sql.raw(`'${key}'`)}`.mapWith(jsonValue<OrderSummary[Key]>);
 
+/** What is still owed to the vendor for a posted receipt; nothing once cancelled. */
+const openAmountSql = sql`(CASE WHEN goods_receipts.status = 'cancelled' THEN 0 ELSE goods_receipts.total_value - goods_receipts.paid_amount END)::numeric(18, 2)`;
+
 /** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
 export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
   rowSelection: {
@@ -37,6 +40,11 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     acceptNearExpiry: goodsReceipts.acceptNearExpiry,
     status: goodsReceipts.status,
     totalValue: goodsReceipts.totalValue,
+    // What payments allocated (issue 9): paid / partly paid computed from it, never a stored state.
+    paidAmount: goodsReceipts.paidAmount,
+    openAmount: sql<string>`${openAmountSql}::text`,
+    paymentStatus: sql<string>`(CASE WHEN goods_receipts.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'
+                                     WHEN goods_receipts.paid_amount > 0 THEN 'partlyPaid' ELSE 'unpaid' END)`,
     postedAt: goodsReceipts.postedAt,
     postedBy: goodsReceipts.postedBy,
     cancelledAt: goodsReceipts.cancelledAt,

@@ -40,6 +40,8 @@ export const customerFigures = {
   overdue: sql<string>`(SELECT coalesce(sum(i.grand_total - i.allocated_amount - i.returned_amount), 0) FROM invoices i
                         WHERE i.customer_id = ${customers.id} AND i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total
                           AND i.due_date < current_date)::numeric(18, 2)::text`,
+  // Cheques of the customer that bounced (issue 9, section 3: shown on the customer), through cheques_party_idx.
+  bouncedCheques: sql<number>`(SELECT count(*) FROM cheques q WHERE q.party_type = 'customer' AND q.party_id = ${customers.id} AND q.status = 'bounced')::int`.mapWith(Number),
 };
 
 /** Sales staff may add and edit customers but not give them credit: a limit other than 0 (or a change) needs the scope. */

@@ -52,6 +52,9 @@ const documentScreens: Readonly<Record<string, DocumentAddress>> = {
   transfer: queryAddress('/transfers'),
   'goods-receipt': queryAddress('/purchase-orders', { tab: 'receipts' }),
   'sales-return': pathAddress('/sales-returns'),
+  receipts: queryAddress('/receipts'),
+  payments: queryAddress('/payments'),
+  cheques: pathAddress('/cheques'),
 };
 
 export function documentHref(documentType: string, documentId: number): string | undefined {

@@ -44,8 +44,8 @@ export async function deleteDocument(definition: Named, id: number): Promise<str
   return data.message;
 }
 
-/** `POST /api/<name>/:id/<action>`: one declared transition. */
-export async function runDocumentAction<Doc>(definition: Named, id: number, action: string): Promise<DocumentAnswer<Doc>> {
-  const { data } = await http.post<DocumentAnswer<Doc>>(`/api/${definition.name}/${id}/${action}`);
+/** `POST /api/<name>/:id/<action>`: one declared transition, with its declared `input` as the body when it has one (a cheque's deposit). */
+export async function runDocumentAction<Doc>(definition: Named, id: number, action: string, body?: object): Promise<DocumentAnswer<Doc>> {
+  const { data } = await http.post<DocumentAnswer<Doc>>(`/api/${definition.name}/${id}/${action}`, body);
   return data;
 }

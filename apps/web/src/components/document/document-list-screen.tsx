@@ -33,6 +33,14 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
   showTitle?: boolean;
   /** False hides New (documents made from another one: a goods receipt from its order). */
   allowCreate?: boolean;
+  /** Filters the screen sets with its own controls (the cheques' view and direction), sent with the list and the export. */
+  filters?: Record<string, unknown>;
+  /** The screen's own controls, after the search, status and dates. */
+  toolbar?: ReactNode;
+  /** Between the filters and the table, given the list's query (the cheques' totals for the same filters). */
+  aboveTable?: (params: ListParams) => ReactNode;
+  /** A row's own buttons beside View (a cheque's Deposit, Clear...). */
+  rowActions?: (row: DocumentRecord) => ReactNode;
 }
 
 /**
@@ -49,6 +57,10 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   address: given,
   showTitle = true,
   allowCreate = true,
+  filters: fixedFilters,
+  toolbar,
+  aboveTable,
+  rowActions,
   renderForm,
   renderView,
 }: DocumentListScreenProps<Doc>) {
@@ -58,7 +70,15 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   const target = address.targetOf(useLocation());
   const numberKey = definition.numberField ?? 'documentNumber';
   const canCreate = allowCreate && user !== undefined && definition.mayRun(user, 'edit');
-  const [params, setParams] = useState<ListParams>({ page: 1, pageSize: constants.defaultPageSize, sort: definition.dateField, order: 'desc', filters: {} });
+  const [ownParams, setParams] = useState<ListParams>({ page: 1, pageSize: constants.defaultPageSize, sort: definition.dateField, order: 'desc', filters: {} });
+  // Other filters from the screen start the list again at its first page.
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  const [listedFixed, setListedFixed] = useState(fixedKey);
+  if (listedFixed !== fixedKey) {
+    setListedFixed(fixedKey);
+    setParams((p) => ({ ...p, page: 1 }));
+  }
+  const params: ListParams = fixedFilters ? { ...ownParams, filters: { ...ownParams.filters, ...fixedFilters } } : ownParams;
   const list = useQuery({ queryKey: documentKeys.list(definition.name, params), queryFn: () => fetchDocuments<DocumentRecord>(definition, params), placeholderData: keepPreviousData });
   const filters = params.filters ?? {};
   const setFilter = (changes: Record<string, unknown>) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, ...changes } }));
@@ -106,7 +126,9 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
           style={{ minWidth: 140 }}
         />
         <DateRangeInput aria-label="Filter by date" value={[filters.from as string | undefined, filters.to as string | undefined]} onChange={([from, to]) => setFilter({ from, to })} />
+        {toolbar}
       </Flex>
+      {aboveTable?.(params)}
       {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
       <Table<DocumentRecord>
         rowKey="id"
@@ -137,11 +159,21 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
             key: 'actions',
             title: 'Actions',
             fixed: 'right',
-            render: (_: unknown, row) => (
-              <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)}>
-                {definition.allowedActions(row, user).includes('edit') ? 'Edit' : 'View'}
-              </Button>
-            ),
+            render: (_: unknown, row) => {
+              const view = (
+                <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)}>
+                  {definition.allowedActions(row, user).includes('edit') ? 'Edit' : 'View'}
+                </Button>
+              );
+              return rowActions ? (
+                <Space wrap size={4}>
+                  {view}
+                  {rowActions(row)}
+                </Space>
+              ) : (
+                view
+              );
+            },
           },
         ]}
         pagination={serverPagination(params, list.data?.total ?? 0)}

@@ -13,6 +13,15 @@ const colours: Record<string, string> = {
   closed: 'default',
   cancelled: 'red',
   rejected: 'red',
+  active: 'green',
+  disposed: 'default',
+  running: 'blue',
+  failed: 'red',
+  inHand: 'gold',
+  deposited: 'blue',
+  issued: 'blue',
+  cleared: 'green',
+  bounced: 'red',
 };
 
 type States = Pick<DocumentDefinition, 'stateLabels'>;

@@ -59,6 +59,8 @@ export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loadin
   filters?: Record<string, string | number>;
   /** The whole option the user picked (or undefined when cleared): a line prefills from it (an item's cost). */
   onOptionPicked?: (option: GenericOption | undefined) => void;
+  /** Which options are offered (a receipt's account: cash or bank kinds); the current value always shows. */
+  where?: (option: GenericOption) => boolean;
 }
 
 function selectedIds(value: unknown): number[] {
@@ -70,7 +72,7 @@ function selectedIds(value: unknown): number[] {
  * A picker over a resource's options. Small lists are loaded once and filtered here; when the
  * server says there are more than it sent, typing searches on the server instead.
  */
-export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, ...rest }: OptionSelectProps) {
+export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, where, ...rest }: OptionSelectProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 250);
   const first = useQuery({ queryKey: resourceKeys.options(resource, { filters }), queryFn: () => fetchOptions(resource, { filters }) });
@@ -89,7 +91,9 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
   });
   const byId = new Map([...loaded, ...(current.data?.options ?? [])].map((o) => [o.id, o]));
   // The server's search matches the declaration's optionSearch fields; the local filter does the same.
-  const options = toSelectOptions([...byId.values()], planYears, optionText, resourceByName(resource)?.optionSearch);
+  const chosen = new Set(selectedIds(rest.value));
+  const offered = where ? [...byId.values()].filter((o) => chosen.has(o.id) || where(o)) : [...byId.values()];
+  const options = toSelectOptions(offered, planYears, optionText, resourceByName(resource)?.optionSearch);
   return (
     <Select
       allowClear

@@ -1,5 +1,6 @@
 import type { FieldDeclaration } from '@erp/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
+import { AccountSelect } from '../account-select.tsx';
 import { DateInput } from '../date-input.tsx';
 import { TextArea } from '../text-area.tsx';
 import { OptionSelect } from './option-select.tsx';
@@ -21,6 +22,8 @@ export function ResourceFieldInput({ field, ...control }: { field: FieldDeclarat
     case 'date':
       return <DateInput {...control} />;
     case 'reference':
+      // An account shows as its code and name (an asset category's three accounts).
+      if (field.reference === 'accounts') return <AccountSelect {...control} />;
       return field.reference ? <OptionSelect {...control} resource={field.reference} /> : null;
     case 'email':
       return <Input {...control} type="email" maxLength={200} />;

@@ -1,12 +1,14 @@
 import { Flex, Tabs, Typography } from 'antd';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { AgingTab } from './aging-tab.tsx';
+import { CustomerStatementTab } from './customer-statement-tab.tsx';
 import { PeriodCloseTab } from './period-close-tab.tsx';
 import { BalanceSheetTab, ProfitAndLossTab } from './statements-tabs.tsx';
 import { TrialBalanceTab } from './trial-balance-tab.tsx';
 
-const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'period-close'] as const;
+const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'aging', 'customer-statement', 'period-close'] as const;
 
-/** /accounting (not in the menu; reached from Accounts): the statements and the period close. */
+/** /accounting (not in the menu; reached from Accounts): the statements, receivables and payables aging, customer statements and the period close. */
 export function AccountingScreen() {
   const [search, setSearch] = useQueryParams();
   const wanted = search.get('tab');
@@ -24,6 +26,8 @@ export function AccountingScreen() {
           { key: 'trial-balance', label: 'Trial balance', children: <TrialBalanceTab /> },
           { key: 'profit-and-loss', label: 'Profit and loss', children: <ProfitAndLossTab /> },
           { key: 'balance-sheet', label: 'Balance sheet', children: <BalanceSheetTab /> },
+          { key: 'aging', label: 'Aging', children: <AgingTab /> },
+          { key: 'customer-statement', label: 'Customer statement', children: <CustomerStatementTab /> },
           { key: 'period-close', label: 'Period close', children: <PeriodCloseTab /> },
         ]}
       />

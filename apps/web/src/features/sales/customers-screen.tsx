@@ -1,7 +1,9 @@
-import { BookOutlined } from '@ant-design/icons';
+import { BookOutlined, FileTextOutlined } from '@ant-design/icons';
 import { canAccessRoute, compareDecimal, customers, formatBalance, formatDecimal, isDecimalString, ledgerPath } from '@erp/domain';
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { CustomerStatementDrawer } from '../../components/money/customer-statement-drawer.tsx';
 import type { ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen, type RowLink } from '../../components/resource/resource-list-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -60,10 +62,22 @@ const figureColumns: ColumnsType<ResourceRow> = [
 /**
  * /customers: the generic list with each customer's balance and credit left, each row linking
  * to the customer's ledger for the roles that may open ledgers (spec section 6: the service
- * roles have /customers but not /ledger/:accountId).
+ * roles have /customers but not /ledger/:accountId), and each customer's statement in a drawer.
  */
 export function CustomersScreen() {
   const { user } = useAuth();
   const mayOpenLedger = user !== undefined && canAccessRoute(user.role, '/ledger/:accountId');
-  return <ResourceListScreen resource={customers} rowLinks={mayOpenLedger ? [ledgerLink] : []} extraColumns={figureColumns} />;
+  const [statementOf, setStatementOf] = useState<ResourceRow>();
+  // Whoever may open /customers may read a customer's statement (the server's rule too).
+  const statementButton = (row: ResourceRow) => (
+    <Button size="small" icon={<FileTextOutlined />} onClick={() => setStatementOf(row)}>
+      Statement
+    </Button>
+  );
+  return (
+    <>
+      <ResourceListScreen resource={customers} rowLinks={mayOpenLedger ? [ledgerLink] : []} rowActions={statementButton} extraColumns={figureColumns} />
+      <CustomerStatementDrawer customer={statementOf} onClose={() => setStatementOf(undefined)} />
+    </>
+  );
 }

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import { type Db, jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { AppError } from '../app-error.ts';
+import type { JobRecord } from './job-queue.ts';
+
+/**
+ * What a kind of job does, one chunk at a time. Each chunk runs in its own transaction with
+ * the job's row locked, and the cursor it answers is stored in that same transaction: a
+ * chunk either happened whole (its writes and the cursor after it) or not at all, so a job
+ * taken up after a crash continues from the last committed cursor. A kind knows its
+ * business; the runner knows none.
+ */
+export interface JobKind<Payload = Record<string, unknown>, Cursor = Record<string, unknown>> {
+  kind: string;
+  step(tx: Tx, job: JobRecord<Payload, Cursor>): Promise<{ cursor: Cursor; done: boolean }>;
+  /** The job failed for good: record it on what it worked on (its own transaction, after the chunk rolled back). */
+  failed?(tx: Tx, job: JobRecord<Payload, Cursor>, message: string): Promise<void>;
+}
+
+// Any kind, whatever its payload and cursor: the runner hands each its own job back.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runner is generic over kinds it does not know.
+type AnyJobKind = JobKind<any, any>;
+
+export interface JobRunnerOptions {
+  db: Db;
+  /** How long a claim holds without a chunk renewing it; a job whose lease lapsed is another worker's to take up. */
+  leaseSeconds?: number;
+  /** How often an idle worker looks for work. */
+  pollMs?: number;
+  /** Claims before an unexpected error fails the job for good (a refusal fails it at once). */
+  maxAttempts?: number;
+  /**
+   * This process is the database's only one (PGlite: the data directory's lock file): a job
+   * found running at start-up is an orphan of a crash and is taken up at once, not after its lease.
+   */
+  exclusive?: boolean;
+  log?: { error(object: unknown, message: string): void };
+}
+
+type ChunkOutcome = 'more' | 'done' | 'lost';
+
+/**
+ * The worker of the `jobs` table (0017_assets.sql; docs/DECISIONS.md, "Jobs"). It claims one
+ * job at a time (FOR UPDATE SKIP LOCKED, a lease in locked_until), runs its chunks, and
+ * finishes or fails it. The claim's `attempts` is a fencing token: every chunk locks the job
+ * row and goes on only if the count is still its own, so a worker whose lease lapsed and was
+ * taken over commits nothing more. Works the same on PGlite (one connection: chunks interleave
+ * with requests) and PostgreSQL (several workers may share the table).
+ */
+export class JobRunner {
+  private readonly kinds = new Map<string, AnyJobKind>();
+  private readonly db: Db;
+  private readonly leaseSeconds: number;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private readonly exclusive: boolean;
+  private readonly log: JobRunnerOptions['log'];
+  private current: JobRecord | undefined;
+  private turn: Promise<unknown> = Promise.resolve();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(options: JobRunnerOptions) {
+    this.db = options.db;
+    this.leaseSeconds = options.leaseSeconds ?? 60;
+    this.pollMs = options.pollMs ?? 500;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.exclusive = options.exclusive ?? false;
+    this.log = options.log;
+  }
+
+  register(kind: AnyJobKind): void {
+    if (this.kinds.has(kind.kind)) throw new Error(`Job kind ${kind.kind} registered twice`);
+    this.kinds.set(kind.kind, kind);
+  }
+
+  /** Starts the background loop (the app's onReady). */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = (async () => {
+      if (this.exclusive) await this.releaseOrphans().catch((error: unknown) => this.log?.error({ err: error }, 'jobs: releasing orphans failed'));
+      while (!this.stopping) {
+        let worked = false;
+        try {
+          worked = await this.tick();
+        } catch (error) {
+          this.log?.error({ err: error }, 'jobs: tick failed');
+        }
+        if (!worked && !this.stopping) await this.sleep();
+      }
+    })();
+  }
+
+  /** Nudges an idle loop (work was just enqueued and committed). */
+  wake(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.wakeUp?.();
+  }
+
+  /**
+   * Stops after the chunk in flight and hands the job back (its lease ends now), so the next
+   * worker, or this server after a restart, takes it up from its cursor (the app's onClose).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    this.loop = undefined;
+    await this.turn;
+    const job = this.current;
+    this.current = undefined;
+    if (job) await this.db.execute(sql`UPDATE jobs SET locked_until = now(), updated_at = now() WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running'`);
+  }
+
+  /**
+   * One step, in turn with the loop's: a chunk of the job in hand, or a claim of the next one
+   * and its first chunk. Answers whether there was work. Tests drive the runner with it.
+   */
+  tick(): Promise<boolean> {
+    const next = this.turn.then(() => this.once());
+    this.turn = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Test hook: runs every claimable job to its end. */
+  async runUntilIdle(): Promise<void> {
+    while (await this.tick());
+  }
+
+  /** Test hook: forgets the job in hand without handing it back, as a crash would (its lease runs out). */
+  abandon(): void {
+    this.current = undefined;
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wakeUp = resolve;
+      this.timer = setTimeout(resolve, this.pollMs);
+    });
+  }
+
+  private async once(): Promise<boolean> {
+    if (!this.current) this.current = await this.claim();
+    const job = this.current;
+    if (!job) return false;
+    try {
+      if ((await this.runChunk(job)) !== 'more') this.current = undefined;
+    } catch (error) {
+      this.current = undefined;
+      await this.afterError(job, error);
+    }
+    return true;
+  }
+
+  private kindNames() {
+    return sql.join([...this.kinds.keys()].map((kind) => sql`${kind}`), sql`, `);
+  }
+
+  private async releaseOrphans(): Promise<void> {
+    if (this.kinds.size === 0) return;
+    await this.db.execute(sql`UPDATE jobs SET locked_until = NULL WHERE status = 'running' AND kind IN (${this.kindNames()})`);
+  }
+
+  /** The oldest queued job of a known kind, or a running one whose lease lapsed; its attempts counted. */
+  private async claim(): Promise<JobRecord | undefined> {
+    if (this.kinds.size === 0) return undefined;
+    const [row] = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${this.leaseSeconds}::int), updated_at = now()
+          WHERE id = (SELECT id FROM jobs
+                      WHERE kind IN (${this.kindNames()}) AND (status = 'queued' OR (status = 'running' AND (locked_until IS NULL OR locked_until < now())))
+                      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, kind, subject_id AS "subjectId", payload, cursor, attempts, created_by AS "createdBy"`,
+    );
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      kind: String(row.kind),
+      subjectId: row.subjectId === null ? null : Number(row.subjectId),
+      payload: jsonValue(row.payload),
+      cursor: jsonValue(row.cursor),
+      attempts: Number(row.attempts),
+      createdBy: row.createdBy === null ? null : Number(row.createdBy),
+    };
+  }
+
+  /** The job's row locked if the claim is still ours (same attempts, still running), with its current cursor. */
+  private async fenced(tx: Tx, job: JobRecord): Promise<JobRecord | undefined> {
+    const [row] = await queryRows<{ cursor: unknown }>(
+      tx,
+      sql`SELECT cursor FROM jobs WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running' FOR UPDATE`,
+    );
+    return row ? { ...job, cursor: jsonValue(row.cursor) } : undefined;
+  }
+
+  private async runChunk(job: JobRecord): Promise<ChunkOutcome> {
+    const kind = this.kinds.get(job.kind)!;
+    return this.db.transaction(async (tx) => {
+      const mine = await this.fenced(tx, job);
+      if (!mine) return 'lost';
+      const { cursor, done } = await kind.step(tx, mine);
+      await tx.execute(
+        done
+          ? sql`UPDATE jobs SET status = 'done', cursor = ${JSON.stringify(cursor)}::jsonb, locked_until = NULL, finished_at = now(), updated_at = now() WHERE id = ${job.id}::int`
+          : sql`UPDATE jobs SET cursor = ${JSON.stringify(cursor)}::jsonb, locked_until = now() + make_interval(secs => ${this.leaseSeconds}::int), updated_at = now() WHERE id = ${job.id}::int`,
+      );
+      return done ? 'done' : 'more';
+    });
+  }
+
+  /**
+   * A refusal (AppError: a closed period, a missing account) fails the job at once; anything
+   * else (a lost connection, a deadlock) is tried again after a pause until maxAttempts.
+   */
+  private async afterError(job: JobRecord, error: unknown): Promise<void> {
+    const refusal = error instanceof AppError;
+    if (!refusal) this.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: chunk failed');
+    if (!refusal && job.attempts < this.maxAttempts) {
+      await this.db.execute(
+        sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${Math.min(this.leaseSeconds, 5 * job.attempts)}::int), error = ${messageOf(error)}, updated_at = now()
+            WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running'`,
+      );
+      return;
+    }
+    const kind = this.kinds.get(job.kind)!;
+    const message = messageOf(error);
+    await this.db.transaction(async (tx) => {
+      const mine = await this.fenced(tx, job);
+      if (!mine) return;
+      await tx.execute(sql`UPDATE jobs SET status = 'failed', error = ${message}, locked_until = NULL, finished_at = now(), updated_at = now() WHERE id = ${job.id}::int`);
+      await kind.failed?.(tx, mine, message);
+    });
+  }
+}
+
+/** What a user is told of a failure: a refusal's own words (its field messages), else a generic line. */
+function messageOf(error: unknown): string {
+  if (error instanceof AppError) return error.errors ? Object.values(error.errors).join('; ') : error.message;
+  return 'The job stopped on an unexpected error; it is logged on the server';
+}
+
+/**
+ * Runs a job enqueued in this same transaction to its end, inside it (demo data, scripts):
+ * no other worker can see it before the commit, so no claim is needed; the job ends `done`.
+ */
+export async function runJobInline(tx: Tx, kind: AnyJobKind, jobId: number): Promise<void> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ${jobId}::int AND kind = ${kind.kind} AND status = 'queued'
+        RETURNING id, kind, subject_id AS "subjectId", payload, cursor, attempts, created_by AS "createdBy"`,
+  );
+  if (!row) throw new Error(`No queued ${kind.kind} job ${jobId}`);
+  let job: JobRecord = {
+    id: jobId,
+    kind: kind.kind,
+    subjectId: row.subjectId === null ? null : Number(row.subjectId),
+    payload: jsonValue(row.payload),
+    cursor: jsonValue(row.cursor),
+    attempts: Number(row.attempts),
+    createdBy: row.createdBy === null ? null : Number(row.createdBy),
+  };
+  for (;;) {
+    const { cursor, done } = await kind.step(tx, job);
+    job = { ...job, cursor };
+    if (done) break;
+  }
+  await tx.execute(sql`UPDATE jobs SET status = 'done', cursor = ${JSON.stringify(job.cursor)}::jsonb, finished_at = now(), updated_at = now() WHERE id = ${jobId}::int`);
+}

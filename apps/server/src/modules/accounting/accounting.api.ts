@@ -1,0 +1,5 @@
+/**
+ * What the accounting area offers other modules (docs/ARCHITECTURE.md, "Boundaries"): the
+ * period a report reads when none is given (the fiscal year of today).
+ */
+export { periodOf } from './ledger.service.ts';

@@ -1,0 +1,19 @@
+import { depreciationRunDocument } from '@erp/domain';
+import { depreciationRuns } from '../../db/schema/index.ts';
+import type { DocumentBinding } from '../../lib/document/document-binding.ts';
+import { depreciationRunHandlers, type DepreciationRunInput } from './depreciation-runs.handlers.ts';
+import { type DepreciationRunDetail, depreciationRunQueries } from './depreciation-runs.queries.ts';
+
+/** Depreciation runs on the document machinery; the work itself is a job (depreciation-job.ts). */
+export const depreciationRunBinding: DocumentBinding<
+  DepreciationRunInput,
+  DepreciationRunDetail,
+  'draft' | 'running' | 'posted' | 'failed' | 'cancelled',
+  'post' | 'cancel'
+> = {
+  definition: depreciationRunDocument,
+  table: depreciationRuns,
+  columns: { id: depreciationRuns.id, number: depreciationRuns.documentNumber, date: depreciationRuns.documentDate, status: depreciationRuns.status },
+  queries: depreciationRunQueries,
+  handlers: depreciationRunHandlers,
+};

@@ -1,0 +1,70 @@
+import { agingBuckets, messages } from '@erp/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireRoute } from '../../plugins/authorize.ts';
+import { agingDocuments, agingDocumentsQuerySchema, agingQuerySchema, agingReport } from './aging.service.ts';
+
+const tags = ['Aging'];
+const figures = Object.fromEntries([...agingBuckets.map((b) => b.key), 'total'].map((key) => [key, decimalString]));
+const docs = {
+  report: routeSchema({
+    tags,
+    summary: 'Receivables or payables aging as of a date',
+    description:
+      'Per customer (receivable: open posted invoices) or vendor (payable: open posted goods receipts, due after the vendor\'s payment terms), the open amounts by days past the due date ' +
+      '(current: not yet due; 1-30, 31-60, 61-90, over 90), the total, and grand totals. `asOf` defaults to today; a past date rebuilds the open amounts from the dated history. ' +
+      'Documents of regions outside the user\'s are left out.',
+    querystring: agingQuerySchema,
+    response: {
+      200: envelope({
+        kind: z.enum(['receivable', 'payable']),
+        asOf: isoDate,
+        rows: z.array(z.object({ partyId: z.int(), partyName: z.string(), ...figures })),
+        totals: z.object(figures),
+      }),
+    },
+  }),
+  documents: routeSchema({
+    tags,
+    summary: 'The open documents behind an aging figure',
+    description: 'One party\'s open invoices or goods receipts as of the date, in one bucket (or all without `bucket`), oldest due first.',
+    querystring: agingDocumentsQuerySchema,
+    response: {
+      200: envelope({
+        rows: z.array(
+          z.object({
+            id: z.int(),
+            documentType: z.enum(['invoices', 'goods-receipts']),
+            documentNumber: z.string(),
+            date: isoDate,
+            dueDate: isoDate,
+            daysPastDue: z.int(),
+            bucket: z.string(),
+            total: decimalString,
+            openAmount: decimalString,
+          }),
+        ),
+        total: decimalString,
+      }),
+    },
+  }),
+};
+
+/** /api/accounting/aging: the /accounting screen's aging, and its drill-down. */
+export function registerAgingRoutes(app: FastifyInstance): void {
+  const guard = [authenticate, requireRoute('/accounting')];
+  app.get('/api/accounting/aging', { schema: docs.report, preHandler: guard }, async (request) => ({
+    status: 200,
+    message: messages.ok,
+    ...(await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, request.query))),
+  }));
+  app.get('/api/accounting/aging/documents', { schema: docs.documents, preHandler: guard }, async (request) => ({
+    status: 200,
+    message: messages.ok,
+    ...(await agingDocuments(app.ctx.db, actorOf(request), parseInput(agingDocumentsQuerySchema, request.query))),
+  }));
+}

@@ -1,0 +1,248 @@
+import { addDecimals, fromMinorUnits, moneyMessages, type OpenDocument, toMinorUnits } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
+import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+
+/**
+ * Allocations, one rule for both directions (issue 9, sections 1 and 2): money received
+ * allocated to a customer's invoices (`invoices.allocated_amount`) and money paid allocated
+ * to a vendor's goods receipts, its bills (`goods_receipts.paid_amount`). The targets are
+ * locked in id order FOR NO KEY UPDATE (two postings for one invoice take turns and the
+ * second sees what the first took; NO KEY so the allocation rows' foreign keys, KEY SHARE,
+ * never wait on it), their open amounts read under the lock, then written with one UPDATE
+ * per table. The source document (receipt or payment) is locked by the machinery already.
+ * The CHECK constraints (`invoices_settled_check`, `goods_receipts_paid_check`,
+ * `receipts_allocated_check`) are the last guard.
+ */
+
+export type AllocationSource = 'receipts' | 'payments';
+
+interface AllocationSide {
+  source: AllocationSource;
+  /** The allocation rows' table and their column naming the source. */
+  rows: { table: string; sourceKey: string; targetKey: string };
+  /** The target's table, its paid column and the request's field naming it. */
+  target: { table: string; paidColumn: string; field: 'invoiceId' | 'goodsReceiptId'; what: string };
+  /** The targets' facts as `Target` rows, filtered by `where` (over alias `t`), in id order. */
+  select(where: SQL, lock: boolean): SQL;
+  /** The party's open targets (posted, something still owed), for `where`. */
+  openOf(partyId: number): SQL;
+}
+
+export interface Target extends OpenDocument {
+  partyId: number;
+  status: string;
+  /** Region for a row scope of the open lists. */
+  regionId: number | null;
+}
+
+const invoiceFacts = sql`t.id, t.customer_id AS "partyId", t.status, t.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
+  t.due_date::text AS "dueDate", t.grand_total::text AS total, (t.grand_total - t.allocated_amount - t.returned_amount)::numeric(18, 2)::text AS "openAmount"`;
+
+// A bill is due its vendor's payment terms after the goods arrived (goods receipts have no due date of their own).
+const billFacts = sql`t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
+  (t.document_date + v.payment_terms_days)::text AS "dueDate", t.total_value::text AS total, (t.total_value - t.paid_amount)::numeric(18, 2)::text AS "openAmount"`;
+
+/** A goods receipt's due date: the receipt date plus its vendor's payment terms (aging reads it too). */
+export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;
+
+const sides: Record<AllocationSource, AllocationSide> = {
+  receipts: {
+    source: 'receipts',
+    rows: { table: 'receipt_allocations', sourceKey: 'receipt_id', targetKey: 'invoice_id' },
+    target: { table: 'invoices', paidColumn: 'allocated_amount', field: 'invoiceId', what: 'invoice' },
+    select: (where, lock) => sql`SELECT ${invoiceFacts} FROM invoices t WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
+    // The words of invoices_open_idx, so the index serves it.
+    openOf: (partyId) => sql`t.customer_id = ${partyId}::int AND t.status = 'posted' AND t.allocated_amount + t.returned_amount < t.grand_total`,
+  },
+  payments: {
+    source: 'payments',
+    rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' },
+    target: { table: 'goods_receipts', paidColumn: 'paid_amount', field: 'goodsReceiptId', what: 'goods receipt' },
+    select: (where, lock) =>
+      sql`SELECT ${billFacts} FROM goods_receipts t JOIN purchase_orders o ON o.id = t.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
+          WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
+    openOf: (partyId) => sql`o.vendor_id = ${partyId}::int AND t.status = 'posted' AND t.paid_amount < t.total_value`,
+  },
+};
+
+export const allocationSide = (source: AllocationSource): AllocationSide => sides[source];
+
+async function readTargets(executor: Executor, side: AllocationSide, where: SQL, lock: boolean): Promise<Target[]> {
+  const rows = await queryRows<Target>(executor, side.select(where, lock));
+  return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
+}
+
+/** Oldest due first: due date, then date, then id. */
+const byDue = (a: Target, b: Target) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.id - b.id;
+
+/** A party's open documents, oldest due first (the open-invoices / open-bills lists; `scope` narrows by region). */
+export async function openTargets(executor: Executor, source: AllocationSource, partyId: number, scope?: SQL): Promise<OpenDocument[]> {
+  const side = sides[source];
+  const rows = await readTargets(executor, side, scope ? sql`${side.openOf(partyId)} AND ${scope}` : side.openOf(partyId), false);
+  return rows.sort(byDue).map(({ id, documentNumber, date, dueDate, total, openAmount }) => ({ id, documentNumber, date, dueDate, total, openAmount }));
+}
+
+export interface PlannedAllocation {
+  targetId: number;
+  amount: string;
+}
+
+/** `available` spread over `targets` oldest due first, each up to its open amount. */
+export function proposeAllocations(targets: readonly Target[], available: string): PlannedAllocation[] {
+  let left = toMinorUnits(available);
+  const planned: PlannedAllocation[] = [];
+  for (const target of [...targets].sort(byDue)) {
+    if (left <= 0n) break;
+    const open = toMinorUnits(target.openAmount);
+    if (open <= 0n) continue;
+    const take = open < left ? open : left;
+    planned.push({ targetId: target.id, amount: fromMinorUnits(take) });
+    left -= take;
+  }
+  return planned;
+}
+
+export interface AllocationRequest {
+  source: AllocationSource;
+  /** The receipt's customer or the payment's vendor. */
+  partyId: number;
+  /** What the source may still allocate (its amount less what is allocated). */
+  available: string;
+  /** As the user asked, by target id; absent: proposed oldest due first. */
+  requested?: readonly PlannedAllocation[];
+  /** `allocations` of the request (its refusals name `allocations.N.<field>`). */
+  label: string;
+  /** Lock the targets (posting, allocating); a draft's save checks without. */
+  lock: boolean;
+}
+
+/**
+ * What may be allocated, checked against the targets' open amounts (under their locks when
+ * `lock`): refuses a total above `available` (400 `allocations`), a target missing, of
+ * another party or not posted (400 `allocations.N.<invoiceId|goodsReceiptId>`) and more
+ * than a target has open, lines for one target added together (409 `allocations.N.amount`).
+ */
+export async function planAllocations(executor: Executor, request: AllocationRequest): Promise<PlannedAllocation[]> {
+  const side = sides[request.source];
+  if (request.requested === undefined) {
+    const open = await readTargets(executor, side, side.openOf(request.partyId), request.lock);
+    return proposeAllocations(open, request.available);
+  }
+  const requested = request.requested;
+  if (requested.length === 0) return [];
+  if (toMinorUnits(addDecimals(requested.map((r) => r.amount))) > toMinorUnits(request.available)) {
+    throw new BadRequestError({ allocations: moneyMessages.overAllocated(request.label) });
+  }
+  const ids = [...new Set(requested.map((r) => r.targetId))];
+  const targets = new Map((await readTargets(executor, side, sql`t.id IN (${intList(ids)})`, request.lock)).map((t) => [t.id, t]));
+  const problems: Record<string, string> = {};
+  requested.forEach((r, index) => {
+    const target = targets.get(r.targetId);
+    if (!target || target.partyId !== request.partyId || target.status !== 'posted') problems[`allocations.${index}.${side.target.field}`] = moneyMessages.notPartyDocument(side.target.what);
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  const taken = new Map<number, bigint>();
+  requested.forEach((r, index) => {
+    const target = targets.get(r.targetId)!;
+    const total = (taken.get(r.targetId) ?? 0n) + toMinorUnits(r.amount);
+    taken.set(r.targetId, total);
+    if (total > toMinorUnits(target.openAmount)) problems[`allocations.${index}.amount`] = moneyMessages.notOpen(target.documentNumber, fromMinorUnits(toMinorUnits(target.openAmount)));
+  });
+  if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
+  return requested.map((r) => ({ targetId: r.targetId, amount: fromMinorUnits(toMinorUnits(r.amount)) }));
+}
+
+/** The sum of planned allocations. */
+export const plannedTotal = (planned: readonly PlannedAllocation[]) => addDecimals(planned.map((p) => p.amount));
+
+/** Allocation rows as VALUES (line_no, target, amount). */
+function rowsValues(planned: readonly PlannedAllocation[], firstLineNo: number): SQL {
+  return sql.join(
+    planned.map((p, index) => sql`(${firstLineNo + index}::int, ${p.targetId}::int, ${p.amount}::numeric)`),
+    sql`, `,
+  );
+}
+
+/** Inserts `planned` as the source's allocation rows from `firstLineNo` on, dated `date` (a draft's lines, or applied ones). */
+export function insertAllocationRows(source: AllocationSource, sourceId: number, planned: readonly PlannedAllocation[], firstLineNo: number, date: string): SQL {
+  const { rows } = sides[source];
+  return sql`INSERT INTO ${sql.identifier(rows.table)} (${sql.identifier(rows.sourceKey)}, line_no, ${sql.identifier(rows.targetKey)}, amount, allocation_date)
+    SELECT ${sourceId}::int, v.line_no, v.target_id, v.amount, ${date}::date FROM (VALUES ${rowsValues(planned, firstLineNo)}) AS v(line_no, target_id, amount)`;
+}
+
+/**
+ * The writes that apply planned allocations: the rows (from `firstLineNo`, dated `date`) and the
+ * targets' paid columns, one UPDATE. The source's own allocated amount is the caller's (it joins
+ * the source's status UPDATE: one statement updates a row once).
+ */
+export function applyStatements(
+  source: AllocationSource,
+  sourceId: number,
+  planned: readonly PlannedAllocation[],
+  /** Where the rows go; null when they are written already (a draft's lines, applied as they are). */
+  rows: { firstLineNo: number; date: string } | null,
+): AlongsideStatement[] {
+  if (planned.length === 0) return [];
+  const { target } = sides[source];
+  const paid = sql.identifier(target.paidColumn);
+  const byTarget = new Map<number, bigint>();
+  for (const p of planned) byTarget.set(p.targetId, (byTarget.get(p.targetId) ?? 0n) + toMinorUnits(p.amount));
+  const values = [...byTarget.entries()].map(([id, amount]) => sql`(${id}::int, ${fromMinorUnits(amount)}::numeric)`);
+  return [
+    ...(rows ? [() => insertAllocationRows(source, sourceId, planned, rows.firstLineNo, rows.date)] : []),
+    () =>
+      sql`UPDATE ${sql.identifier(target.table)} AS t SET ${paid} = t.${paid} + q.amount FROM (VALUES ${sql.join(values, sql`, `)}) AS q(id, amount) WHERE t.id = q.id`,
+  ];
+}
+
+/** Runs statements that take the number as one statement (no ledger rows: an `allocate`, a release). */
+export async function runStatements(tx: Tx, statements: readonly AlongsideStatement[], documentNumber: SQL): Promise<void> {
+  if (statements.length === 0) return;
+  const ctes = statements.map((statement, index) => sql`${sql.raw(`s_${index}`)} AS (${statement(documentNumber)})`);
+  await tx.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
+}
+
+/**
+ * The writes that release a source's live allocations (cancel; a bounced cheque): each
+ * target's paid column lowered and the rows stamped released, with the targets locked in id
+ * order first. The source's allocated amount (back to 0) is the caller's.
+ */
+export async function releaseStatements(tx: Tx, source: AllocationSource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<AlongsideStatement[]> {
+  const { rows, target } = sides[source];
+  const table = sql.identifier(rows.table);
+  const live = sql`${sql.identifier(rows.sourceKey)} = ${sourceId}::int AND released_at IS NULL`;
+  await tx.execute(
+    sql`SELECT t.id FROM ${sql.identifier(target.table)} t WHERE t.id IN (SELECT ${sql.identifier(rows.targetKey)} FROM ${table} WHERE ${live}) ORDER BY t.id FOR NO KEY UPDATE`,
+  );
+  const paid = sql.identifier(target.paidColumn);
+  return [
+    () =>
+      sql`UPDATE ${sql.identifier(target.table)} AS t SET ${paid} = t.${paid} - a.amount
+          FROM (SELECT ${sql.identifier(rows.targetKey)} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} GROUP BY 1) AS a WHERE t.id = a.id`,
+    () => sql`UPDATE ${table} SET released_at = now(), released_reason = ${reason}::text WHERE ${live}`,
+  ];
+}
+
+/**
+ * Releases every live allocation of a receipt or payment and sets its allocated amount to 0,
+ * in the caller's transaction (a bounced cheque: its receipt's invoices open again). The
+ * caller holds the source's row lock, or takes it here first.
+ */
+export async function releaseAllocations(tx: Tx, source: AllocationSource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<void> {
+  const table = sql.identifier(source);
+  await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${sourceId}::int FOR NO KEY UPDATE`);
+  const statements = await releaseStatements(tx, source, sourceId, reason);
+  await runStatements(tx, [...statements, () => sql`UPDATE ${table} SET allocated_amount = 0, updated_at = now() WHERE id = ${sourceId}::int`], sql`NULL`);
+}
+
+/** The next line number of a source's allocation rows. */
+export async function nextLineNo(executor: Executor, source: AllocationSource, sourceId: number): Promise<number> {
+  const { rows } = sides[source];
+  const [row] = await queryRows<{ next: number }>(
+    executor,
+    sql`SELECT coalesce(max(line_no), 0) + 1 AS next FROM ${sql.identifier(rows.table)} WHERE ${sql.identifier(rows.sourceKey)} = ${sourceId}::int`,
+  );
+  return Number(row!.next);
+}

@@ -1,0 +1,201 @@
+import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { allocateDocumentNumber, type AlongsideStatement, type LedgerLineInput, postToLedger, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError } from '../../lib/app-error.ts';
+import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';
+import {
+  type AllocationSource,
+  applyStatements,
+  insertAllocationRows,
+  nextLineNo,
+  planAllocations,
+  type PlannedAllocation,
+  plannedTotal,
+  releaseStatements,
+  runStatements,
+} from './allocations.ts';
+import { cancelChequeStatement, insertCheque, lockChequeOf, type NewCheque } from './money-accounts.ts';
+
+/** What a receipt or payment holds, as its handlers read it. */
+export interface MoneyDocument extends DocumentRow {
+  documentNumber: string | null;
+  amount: string;
+  allocatedAmount: string;
+  cheque: ChequeInput | null;
+  allocations: ReadonlyArray<{ amount: string; released: boolean }>;
+}
+
+/** A save's header, checked and resolved: the columns written and the allocations asked for. */
+export interface MoneyHeader {
+  columns: Record<string, SQL>;
+  /** The customer or vendor whose documents the money is allocated to; null: no allocations (an employee, an expense). */
+  partyId: number | null;
+  amount: string;
+  date: string;
+  /** As sent, by target id; absent: proposed oldest due first. */
+  requested?: PlannedAllocation[];
+}
+
+export interface MoneyPosting {
+  lines: LedgerLineInput[];
+  narration: string;
+  /** The register's row, when paid by cheque. */
+  cheque?: Omit<NewCheque, 'documentNumber'>;
+}
+
+/** What differs between receipts and payments; moneyHandlers does the rest. */
+export interface MoneyKind<Input, Detail extends MoneyDocument> {
+  source: AllocationSource;
+  documentType: string;
+  numberPrefix: string;
+  dateField: string;
+  /** 'Receipt': refusals read "Receipt allocations add up to more than the amount". */
+  label: string;
+  /** Checks a save (400 naming fields) and resolves its columns. */
+  header(tx: Tx, actor: Actor, input: Input): Promise<MoneyHeader>;
+  partyOf(document: Detail): number | null;
+  /** A stored draft's allocation lines as requests. */
+  requestedOf(document: Detail): PlannedAllocation[];
+  posting(tx: Tx, actor: Actor, document: Detail): Promise<MoneyPosting>;
+  /** Why a posted document with its cheque in `status` may not be cancelled, if so. */
+  cancelRefusal(chequeStatus: string): string | undefined;
+  /** The document as a GET answers it (after a write). */
+  read(tx: Tx, id: number): Promise<Detail>;
+}
+
+/** What a save hands its posting in the same request: whether the allocations were proposed (then proposed again under the locks). */
+interface SaveContext {
+  proposed: boolean;
+}
+
+/**
+ * The handlers of a receipt or a payment: saving the draft with its allocation lines
+ * (proposed oldest due first when left out), posting (the ledger rows, the allocations applied
+ * under the targets' locks, the cheque recorded, number, status and audit row in one
+ * statement), allocating more of a posted document's advance, and cancelling (reversed,
+ * allocations released, a cheque not yet presented given back).
+ */
+export function moneyHandlers<Input, Detail extends MoneyDocument, Action extends 'post' | 'allocate' | 'cancel'>(
+  kind: MoneyKind<Input, Detail>,
+): DocumentHandlers<Input, Detail, Action> {
+  const table = sql.identifier(kind.source);
+  const rowsTable = sql.identifier(kind.source === 'receipts' ? 'receipt_allocations' : 'payment_allocations');
+  const sourceColumn = kind.source === 'receipts' ? 'receipt_id' : 'payment_id';
+  const sourceKey = sql.identifier(sourceColumn);
+
+  async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
+    if (header.partyId === null) return [];
+    return planAllocations(tx, { source: kind.source, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+  }
+
+  async function write(tx: Tx, actor: Actor, input: Input, id?: number) {
+    const header = await kind.header(tx, actor, input);
+    const lines = await planned(tx, header, false);
+    const names = Object.keys(header.columns);
+    const values = Object.values(header.columns);
+    let documentId: number;
+    if (id === undefined) {
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO ${table} (${sql.join([...names.map((n) => sql.identifier(n)), sql.identifier('created_by')], sql`, `)})
+            VALUES (${sql.join([...values, sql`${actor.userId}::int`], sql`, `)}) RETURNING id`,
+      );
+      documentId = Number(row!.id);
+    } else {
+      documentId = id;
+      await tx.execute(sql`DELETE FROM ${rowsTable} WHERE ${sourceKey} = ${id}::int`);
+      const sets = names.map((n, index) => sql`${sql.identifier(n)} = ${values[index]!}`);
+      await tx.execute(sql`UPDATE ${table} SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id}::int`);
+    }
+    if (lines.length > 0) await tx.execute(insertAllocationRows(kind.source, documentId, lines, 1, header.date));
+    const context: SaveContext = { proposed: header.requested === undefined };
+    return { document: await kind.read(tx, documentId), context };
+  }
+
+  return {
+    create: (tx, actor, input) => write(tx, actor, input),
+    update: (tx, actor, before, input) => write(tx, actor, input, before.id),
+    transitions: {
+      /**
+       * The allocations checked again under the targets' locks (proposed again, oldest due
+       * first, when the save left them out), then one statement: the number, the ledger rows,
+       * the targets' paid amounts, the cheque's row, status, stamps and audit row.
+       */
+      async post(tx: Tx, actor: Actor, draft: Detail, step: TransitionStep) {
+        const partyId = kind.partyOf(draft);
+        const proposed = (step.context as SaveContext | undefined)?.proposed ?? false;
+        const header: MoneyHeader = { columns: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft) };
+        const lines = await planned(tx, header, true);
+        // A proposal made again under the locks replaces the draft's lines, unless it came out the same (the usual save-and-post).
+        const stored = kind.requestedOf(draft);
+        const rewrite = proposed && (stored.length !== lines.length || stored.some((l, index) => l.targetId !== lines[index]!.targetId || toMinorUnits(l.amount) !== toMinorUnits(lines[index]!.amount)));
+        if (rewrite) await tx.execute(sql`DELETE FROM ${rowsTable} WHERE ${sourceKey} = ${draft.id}::int`);
+        const posting = await kind.posting(tx, actor, draft);
+        const cheque = posting.cheque && { ...posting.cheque, documentNumber: await allocateDocumentNumber(tx, 'CHQ', posting.cheque.cheque.chequeDate) };
+        const total = plannedTotal(lines);
+        await postToLedger(tx, {
+          documentType: kind.documentType,
+          documentId: draft.id,
+          documentDate: header.date,
+          narration: posting.narration,
+          lines: posting.lines,
+          numberPrefix: kind.numberPrefix,
+          actor: { userId: actor.userId },
+          dateField: kind.dateField,
+          alongside: [
+            ...step.claim({ allocated_amount: sql`${total}::numeric` }),
+            ...applyStatements(kind.source, draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
+            ...(cheque ? [() => insertCheque(cheque)] : []),
+          ],
+        });
+        const document = await kind.read(tx, draft.id);
+        return { document, documentNumber: document.documentNumber! };
+      },
+
+      /** More of a posted document's advance allocated (as asked, or oldest due first), dated today; no ledger rows: the money is on the party's account already. */
+      async allocate(tx: Tx, actor: Actor, document: Detail, step: TransitionStep) {
+        const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
+        if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
+        const asked = (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations;
+        const field = kind.source === 'receipts' ? 'invoiceId' : 'goodsReceiptId';
+        const requested = asked?.map((a) => ({ targetId: Number(a[field]), amount: a.amount }));
+        const lines = await planned(tx, { columns: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested }, true);
+        const total = plannedTotal(lines);
+        const rows = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
+        const statements: AlongsideStatement[] = [
+          ...step.claim({ allocated_amount: sql`allocated_amount + ${total}::numeric` }, { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) }),
+          ...applyStatements(kind.source, document.id, lines, rows),
+        ];
+        await runStatements(tx, statements, sql`${document.documentNumber}::text`);
+        return { document: await kind.read(tx, document.id) };
+      },
+
+      /**
+       * Refused once the cheque has left the drawer (kind.cancelRefusal); otherwise the mirror
+       * ledger rows dated today, the allocations released, a cheque not yet presented cancelled.
+       */
+      async cancel(tx: Tx, actor: Actor, document: Detail, step: TransitionStep) {
+        const cheque = await lockChequeOf(tx, sourceColumn, document.id);
+        const refusal = cheque && kind.cancelRefusal(cheque.status);
+        if (refusal) throw new ConflictError(refusal);
+        const releases = await releaseStatements(tx, kind.source, document.id, 'cancelled');
+        await reverseInLedger(tx, {
+          documentType: kind.documentType,
+          documentId: document.id,
+          date: todayIso(),
+          narration: `Cancellation of ${kind.label.toLowerCase()} ${document.documentNumber}`,
+          actor: { userId: actor.userId },
+          dateField: kind.dateField,
+          alongside: [
+            ...step.claim({ allocated_amount: sql`0` }),
+            ...releases,
+            ...(cheque && cheque.status !== 'cancelled' ? [() => cancelChequeStatement(cheque.id, actor.userId)] : []),
+          ],
+        });
+        return { document: await kind.read(tx, document.id) };
+      },
+    } as unknown as DocumentHandlers<Input, Detail, Action>['transitions'],
+  };
+}

@@ -1,0 +1,91 @@
+import { type AppRoute, messages, paymentDocument, type PaymentDetail, receiptDocument, type ReceiptDetail } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { envelope, routeSchema } from '../../lib/openapi.ts';
+import { registerTableTitle } from '../../lib/pg-error.ts';
+import { registerDocumentPdfRoute } from '../../lib/print/document-pdf-route.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { requireRoute } from '../../plugins/authorize.ts';
+import { purchaseOrderScope } from '../purchasing/purchasing.api.ts';
+import { invoiceScope } from '../sales/sales.api.ts';
+import { readCompanyLetterhead } from '../setup/setup.api.ts';
+import { type AllocationSource, openTargets } from './allocations.ts';
+import { paymentBinding } from './payments.binding.ts';
+import { receiptBinding } from './receipts.binding.ts';
+import { paymentPdfFileName, paymentPrintable, receiptPdfFileName, receiptPrintable } from './voucher-print.ts';
+
+const openDoc = z.looseObject({ id: z.int(), documentNumber: z.string(), date: z.string(), dueDate: z.string(), total: z.string(), openAmount: z.string() });
+
+interface OpenList {
+  source: AllocationSource;
+  path: string;
+  route: AppRoute;
+  tag: string;
+  partyKey: 'customerId' | 'vendorId';
+  what: string;
+  /** The actor's row scope over the targets (alias `t`; a goods receipt's order is `o`). */
+  scope(actor: Actor): SQL | undefined;
+}
+
+const openLists: OpenList[] = [
+  {
+    source: 'receipts',
+    path: '/api/receipts/open-invoices',
+    route: receiptDocument.route,
+    tag: receiptDocument.title,
+    partyKey: 'customerId',
+    what: 'posted invoices',
+    scope: (actor) => invoiceScope(actor, sql`t.region_id`),
+  },
+  {
+    source: 'payments',
+    path: '/api/payments/open-bills',
+    route: paymentDocument.route,
+    tag: paymentDocument.title,
+    partyKey: 'vendorId',
+    what: 'posted goods receipts (due: the receipt date plus the vendor’s payment terms)',
+    scope: (actor) => purchaseOrderScope(actor, sql`o.region_id`),
+  },
+];
+
+/** The open documents a receipt or payment is allocated to, oldest due first: what the form proposes from. */
+function registerOpenList(app: FastifyInstance, list: OpenList): void {
+  const query = z.object({ [list.partyKey]: z.coerce.number({ error: `${list.partyKey} is required` }).int().positive() });
+  const docs = routeSchema({
+    tags: [list.tag],
+    summary: `The ${list.what} with money still owed, oldest due first`,
+    description: `The party’s ${list.what} whose open amount is above zero, ordered by due date, then date, then id: what allocations are proposed from.`,
+    querystring: query,
+    response: { 200: envelope({ data: z.array(openDoc) }, 'Open documents') },
+  });
+  app.get(list.path, { schema: docs, preHandler: [authenticate, requireRoute(list.route)] }, async (request) => {
+    const partyId = parseInput(query, request.query ?? {})[list.partyKey]!;
+    const data = await openTargets(app.ctx.db, list.source, partyId, list.scope(actorOf(request)));
+    return { status: 200, message: messages.ok, data };
+  });
+}
+
+/** What receipts and payments serve besides the document machinery's routes: the open lists and the vouchers' PDFs. */
+export function registerMoneyRoutes(app: FastifyInstance): void {
+  for (const list of openLists) registerOpenList(app, list);
+  registerDocumentPdfRoute<ReceiptDetail>(app, {
+    binding: receiptBinding,
+    description: 'The printable receipt voucher (A4): letterhead, customer, method, account and cheque, the invoices paid, allocated and on account, the amount in words.',
+    printable: async (db, document) => receiptPrintable(document, await readCompanyLetterhead(db)),
+    fileName: receiptPdfFileName,
+  });
+  registerDocumentPdfRoute<PaymentDetail>(app, {
+    binding: paymentBinding,
+    description: 'The printable payment voucher (A4): letterhead, payee, method, account and cheque, the goods receipts paid, allocated and on account, the amount in words.',
+    printable: async (db, document) => paymentPrintable(document, await readCompanyLetterhead(db)),
+    fileName: paymentPdfFileName,
+  });
+  registerTableTitle('receipts', 'Receipts');
+  registerTableTitle('receipt_allocations', 'Receipts');
+  registerTableTitle('payments', 'Payments');
+  registerTableTitle('payment_allocations', 'Payments');
+}

@@ -1,0 +1,150 @@
+import { moneyMessages, type PaymentDetail, type PaymentInput, permittedIds, purchasingMessages } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { intList, queryRows, type Tx } from '../../db/client.ts';
+import type { LedgerLineInput } from '../../ledger/general-ledger.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
+import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { accountInScope, checkCheque, moneyAccountOf } from './money-accounts.ts';
+import { type MoneyKind, moneyHandlers } from './money-document.ts';
+
+/** What payments write and post; the machinery (lib/document) does the rest. */
+export const paymentDocumentType = 'payments';
+export const paymentNumberPrefix = 'PV';
+
+export const paymentMessages = {
+  employeeMissing: 'The employee does not exist',
+  regionMissing: 'The region does not exist',
+  payeeRequired: (label: string) => `${label} is required`,
+};
+
+const inRegions = (actor: Actor, column: SQL) => {
+  const regions = permittedIds(actor.permissions, 'regions');
+  return regions ? sql`AND (${column} IS NULL OR ${column} IN (${intList(regions)}))` : sql``;
+};
+
+interface Payee {
+  columns: Record<string, SQL>;
+  /** The vendor, for allocations; null for an employee or an expense. */
+  vendorId: number | null;
+  /** The region the payee brings when the payment names none (the employee's, the expense account's). */
+  regionId: number | null;
+}
+
+/** The payee named by `payeeType`, checked (400 naming its field); the other payee fields are stored empty. */
+async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee> {
+  const none = { vendor_id: sql`NULL::int`, employee_id: sql`NULL::int`, expense_account_id: sql`NULL::int` };
+  if (input.payeeType === 'vendor') {
+    if (!input.vendorId) throw new BadRequestError({ vendorId: paymentMessages.payeeRequired('Vendor') });
+    const [vendor] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM vendors WHERE id = ${input.vendorId}::int`);
+    if (!vendor) throw new BadRequestError({ vendorId: purchasingMessages.vendorMissing });
+    return { columns: { ...none, vendor_id: sql`${input.vendorId}::int` }, vendorId: input.vendorId, regionId: null };
+  }
+  if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
+  if (input.payeeType === 'employee') {
+    if (!input.employeeId) throw new BadRequestError({ employeeId: paymentMessages.payeeRequired('Employee') });
+    const [employee] = await queryRows<{ id: number; regionId: number | null }>(
+      tx,
+      sql`SELECT id, region_id AS "regionId" FROM employees WHERE id = ${input.employeeId}::int ${inRegions(actor, sql`region_id`)}`,
+    );
+    if (!employee) throw new BadRequestError({ employeeId: paymentMessages.employeeMissing });
+    return { columns: { ...none, employee_id: sql`${input.employeeId}::int` }, vendorId: null, regionId: employee.regionId === null ? null : Number(employee.regionId) };
+  }
+  if (!input.expenseAccountId) throw new BadRequestError({ expenseAccountId: paymentMessages.payeeRequired('Expense account') });
+  await accountInScope(tx, actor, input.expenseAccountId, 'expenseAccountId');
+  const [account] = await queryRows<{ regionId: number | null }>(tx, sql`SELECT region_id AS "regionId" FROM accounts WHERE id = ${input.expenseAccountId}::int`);
+  return { columns: { ...none, expense_account_id: sql`${input.expenseAccountId}::int` }, vendorId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
+}
+
+/** The payee's debit: the vendor's own payable account, Salaries payable for an employee, or the expense account. */
+async function debitOf(tx: Tx, payment: PaymentDetail): Promise<Pick<LedgerLineInput, 'accountId' | 'partyType' | 'partyId'>> {
+  if (payment.payeeType === 'vendor') {
+    const [vendor] = await queryRows<{ accountId: number }>(tx, sql`SELECT account_id AS "accountId" FROM vendors WHERE id = ${payment.vendorId}::int`);
+    return { accountId: Number(vendor!.accountId), partyType: 'vendor', partyId: payment.vendorId };
+  }
+  if (payment.payeeType === 'employee') return { accountId: (await requirePostingAccounts(tx, ['salariesPayable'])).salariesPayable, partyType: 'employee', partyId: payment.employeeId };
+  return { accountId: payment.expenseAccountId!, partyType: null, partyId: null };
+}
+
+/**
+ * Posting a payment (PV): Dr the vendor's payable (party vendor), Salaries payable (party
+ * employee) or the expense account; Cr the cash or bank account, or Cheques issued for a
+ * cheque, which enters the register as issued, drawn on the payment's bank account.
+ */
+export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>): MoneyKind<PaymentInput, PaymentDetail> {
+  return {
+    source: 'payments',
+    documentType: paymentDocumentType,
+    numberPrefix: paymentNumberPrefix,
+    dateField: 'paymentDate',
+    label: 'Payment',
+    async header(tx, actor, input) {
+      checkCheque(input.method, input.cheque);
+      const payee = await payeeOf(tx, actor, input);
+      if (input.regionId) {
+        const [region] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM regions WHERE id = ${input.regionId}::int ${inRegions(actor, sql`id`)}`);
+        if (!region) throw new BadRequestError({ regionId: paymentMessages.regionMissing });
+      }
+      const accountId = await moneyAccountOf(tx, actor, 'out', input.method, input.accountId);
+      const cheque = input.cheque ?? null;
+      return {
+        partyId: payee.vendorId,
+        amount: input.amount,
+        date: input.paymentDate,
+        requested: input.allocations?.map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+        columns: {
+          document_date: sql`${input.paymentDate}::date`,
+          payee_type: sql`${input.payeeType}::text`,
+          ...payee.columns,
+          region_id: sql`${input.regionId ?? payee.regionId}::int`,
+          method: sql`${input.method}::text`,
+          account_id: sql`${accountId}::int`,
+          amount: sql`${input.amount}::numeric`,
+          reference: sql`${input.reference ?? ''}::text`,
+          cheque_number: sql`${cheque?.chequeNumber ?? null}::text`,
+          cheque_bank: sql`${cheque?.bank ?? null}::text`,
+          cheque_date: sql`${cheque?.chequeDate ?? null}::date`,
+        },
+      };
+    },
+    partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : null),
+    requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+    async posting(tx, actor, payment) {
+      const debit = await debitOf(tx, payment);
+      const credit = payment.method === 'cheque' ? (await requirePostingAccounts(tx, ['chequesIssued'])).chequesIssued : payment.accountId;
+      const narration = `Payment to ${payment.payeeName}`.slice(0, 500);
+      const memo = narration.slice(0, 200);
+      const party = { regionId: payment.regionId, partyType: debit.partyType, partyId: debit.partyId };
+      return {
+        narration,
+        lines: [
+          { accountId: debit.accountId, debit: payment.amount, credit: '0', memo, ...party },
+          { accountId: credit, debit: '0', credit: payment.amount, memo, ...party },
+        ],
+        cheque: payment.cheque
+          ? {
+              direction: 'issued',
+              status: 'issued',
+              cheque: payment.cheque,
+              amount: payment.amount,
+              partyType: debit.partyType ?? null,
+              partyId: debit.partyId ?? null,
+              payeeName: payment.payeeName,
+              regionId: payment.regionId,
+              receiptId: null,
+              paymentId: payment.id,
+              bankAccountId: payment.accountId,
+              createdBy: actor.userId,
+            }
+          : undefined,
+      };
+    },
+    // A cleared cheque has left the bank: nothing to give back.
+    cancelRefusal: (status) => (status === 'cleared' ? moneyMessages.chequeCleared : undefined),
+    read,
+  };
+}
+
+export const paymentHandlers = (read: (tx: Tx, id: number) => Promise<PaymentDetail>): DocumentHandlers<PaymentInput, PaymentDetail, 'post' | 'allocate' | 'cancel'> =>
+  moneyHandlers(paymentKind(read));

@@ -1,0 +1,15 @@
+import { receiptDocument, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
+import { receipts } from '../../db/schema/index.ts';
+import type { DocumentBinding } from '../../lib/document/document-binding.ts';
+import { findDocument } from '../../lib/document/document-query.ts';
+import { receiptHandlers } from './receipts.handlers.ts';
+import { receiptQueries } from './receipts.queries.ts';
+
+/** Receipts on the document machinery: the declaration (domain), the table, its queries and handlers. */
+export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, 'draft' | 'posted' | 'bounced' | 'cancelled', 'post' | 'allocate' | 'cancel'> = {
+  definition: receiptDocument,
+  table: receipts,
+  columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
+  queries: receiptQueries,
+  handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),
+};

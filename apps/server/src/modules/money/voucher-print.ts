@@ -1,0 +1,110 @@
+import {
+  amountInWords,
+  formatCalendarDate,
+  formatDecimal,
+  type PaymentDetail,
+  paymentDocument,
+  paymentMethods,
+  payeeTypes,
+  type ReceiptDetail,
+  receiptDocument,
+} from '@erp/domain';
+import type { PrintableDocument } from '../../lib/print/document-pdf.ts';
+import type { CompanyLetterhead } from '../setup/setup.api.ts';
+import { pdfFileNameOf, printedNumberOf } from '../sales/sales.api.ts';
+
+/** `RV-2026-000001.pdf`, or `receipt-draft-12.pdf` before there is a number. */
+export const receiptPdfFileName = pdfFileNameOf('receipt');
+/** `PV-2026-000001.pdf`, or `payment-draft-12.pdf` before there is a number. */
+export const paymentPdfFileName = pdfFileNameOf('payment');
+
+type Voucher = ReceiptDetail | PaymentDetail;
+
+const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+
+/** Method, account and the cheque's number, bank and date: what both vouchers print in their dates block. */
+function moneyLines(voucher: Voucher): PrintableDocument['dateLines'] {
+  return [
+    { label: 'Method', value: methodLabel(voucher.method) },
+    { label: 'Account', value: voucher.accountName },
+    ...(voucher.cheque
+      ? [
+          { label: 'Cheque', value: `${voucher.cheque.chequeNumber}, ${voucher.cheque.bank}` },
+          { label: 'Cheque date', value: formatCalendarDate(voucher.cheque.chequeDate) },
+        ]
+      : []),
+    ...(voucher.reference ? [{ label: 'Reference', value: voucher.reference }] : []),
+  ];
+}
+
+/** The allocations table, the amount, allocated and on account, and the amount in words. */
+function body(voucher: Voucher, company: CompanyLetterhead, rows: PrintableDocument['rows'], documentLabel: string): Pick<PrintableDocument, 'columns' | 'rows' | 'totals' | 'notes' | 'notesTitle'> {
+  return {
+    columns: [
+      { key: 'lineNo', label: '#', align: 'right', width: 0.4 },
+      { key: 'document', label: documentLabel, width: 2 },
+      { key: 'date', label: 'Date', width: 1.2 },
+      { key: 'dueDate', label: 'Due date', width: 1.2 },
+      { key: 'allocated', label: 'Allocated on', width: 1.2 },
+      { key: 'amount', label: 'Amount', align: 'right', width: 1.4 },
+    ],
+    rows,
+    totals: [
+      { label: 'Allocated', value: formatDecimal(voucher.allocatedAmount) },
+      { label: 'On account', value: formatDecimal(voucher.unallocatedAmount) },
+      { label: `Amount (${company.currency})`, value: formatDecimal(voucher.amount) },
+    ],
+    notesTitle: 'Amount in words',
+    notes: amountInWords(voucher.amount, company.currency),
+  };
+}
+
+const row = (lineNo: number, document: string, date: string, dueDate: string, allocationDate: string, amount: string) => ({
+  lineNo: String(lineNo),
+  document,
+  date: formatCalendarDate(date),
+  dueDate: formatCalendarDate(dueDate),
+  allocated: formatCalendarDate(allocationDate),
+  amount: formatDecimal(amount),
+});
+
+/** A receipt voucher as it prints: the customer, the money and its cheque, the invoices it paid (live allocations), the amount in words. */
+export function receiptPrintable(receipt: ReceiptDetail, company: CompanyLetterhead): PrintableDocument {
+  return {
+    company,
+    title: 'Receipt Voucher',
+    number: printedNumberOf(receipt),
+    status: receiptDocument.stateLabels[receipt.status],
+    dateLines: [{ label: 'Receipt date', value: formatCalendarDate(receipt.receiptDate) }, ...moneyLines(receipt)],
+    parties: [{ title: 'Received from', lines: [receipt.customerName, receipt.regionName ?? ''].filter(Boolean) }],
+    ...body(
+      receipt,
+      company,
+      receipt.allocations.filter((a) => !a.released).map((a) => row(a.lineNo, a.invoiceNumber ?? `Invoice #${a.invoiceId}`, a.invoiceDate, a.dueDate, a.allocationDate, a.amount)),
+      'Invoice',
+    ),
+    createdAt: new Date(receipt.updatedAt ?? receipt.createdAt),
+  };
+}
+
+/** A payment voucher as it prints: the payee, the money and its cheque, the bills it paid, the amount in words. */
+export function paymentPrintable(payment: PaymentDetail, company: CompanyLetterhead): PrintableDocument {
+  const payeeLabel = payeeTypes.find((p) => p.value === payment.payeeType)?.label ?? payment.payeeType;
+  return {
+    company,
+    title: 'Payment Voucher',
+    number: printedNumberOf(payment),
+    status: paymentDocument.stateLabels[payment.status],
+    dateLines: [{ label: 'Payment date', value: formatCalendarDate(payment.paymentDate) }, ...moneyLines(payment)],
+    parties: [{ title: `Paid to (${payeeLabel.toLowerCase()})`, lines: [payment.payeeName, payment.regionName ?? ''].filter(Boolean) }],
+    ...body(
+      payment,
+      company,
+      payment.allocations
+        .filter((a) => !a.released)
+        .map((a) => row(a.lineNo, a.goodsReceiptNumber ?? `Goods receipt #${a.goodsReceiptId}`, a.goodsReceiptDate, a.dueDate, a.allocationDate, a.amount)),
+      'Goods receipt',
+    ),
+    createdAt: new Date(payment.updatedAt ?? payment.createdAt),
+  };
+}

@@ -1,0 +1,118 @@
+import { formatBalance, formatDecimal } from '@erp/domain';
+import { PrinterOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Skeleton, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { DateRangeInput } from '../date-input.tsx';
+import { addressOf, documentHref } from '../document/document-address.ts';
+import { DocumentPrintHeader } from '../document/document-print-header.tsx';
+import { PdfDownloadButton } from '../document/pdf-download-button.tsx';
+import { usePrintView } from '../document/use-print-view.ts';
+import { type CustomerStatement as Statement, type StatementPeriod, type StatementRow, downloadCustomerStatementPdf, fetchCustomerStatement, statementKeys } from './customer-statement-api.ts';
+
+// Where a statement line's document opens, by the ledger's document type: the money documents and
+// invoices on their screens, the others (returns, journals) as the ledgers open them.
+const ownScreens: Readonly<Record<string, string>> = { invoice: '/invoices', invoices: '/invoices', receipts: '/receipts', payments: '/payments', cheques: '/cheques' };
+
+function rowHref(row: StatementRow): string | undefined {
+  const route = ownScreens[row.documentType];
+  return route ? addressOf(route).href(row.documentId) : documentHref(row.documentType, row.documentId);
+}
+
+/** The statement's rows between the opening and the closing balance, both shown as rows. */
+function StatementTable({ statement }: { statement: Statement }) {
+  type Line = StatementRow & { key: string; edge?: boolean };
+  const lines: Line[] = [
+    { key: 'opening', edge: true, date: statement.from, documentType: '', documentId: 0, documentNumber: '', description: 'Opening balance', debit: '', credit: '', balance: statement.opening },
+    ...statement.rows.map((row, index) => ({ ...row, key: `${index}` })),
+    { key: 'closing', edge: true, date: statement.to, documentType: '', documentId: 0, documentNumber: '', description: 'Closing balance', debit: '', credit: '', balance: statement.closing },
+  ];
+  const amount = (v: string) => (v ? formatDecimal(v) : '');
+  return (
+    <Table<Line>
+      rowKey="key"
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={lines}
+      data-testid="customer-statement"
+      columns={[
+        { key: 'date', title: 'Date', render: (_: unknown, row) => formatDate(row.date) },
+        {
+          key: 'document',
+          title: 'Document',
+          render: (_: unknown, row) => {
+            const href = row.edge ? undefined : rowHref(row);
+            return href ? <Link to={href}>{row.documentNumber}</Link> : row.documentNumber;
+          },
+        },
+        { key: 'description', title: 'Description', render: (_: unknown, row) => (row.edge ? <strong>{row.description}</strong> : row.description) },
+        { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, row) => amount(row.debit) },
+        { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, row) => amount(row.credit) },
+        { key: 'balance', title: 'Balance', align: 'right', render: (_: unknown, row) => <span style={{ whiteSpace: 'nowrap', fontWeight: row.edge ? 600 : undefined }}>{formatBalance(row.balance)}</span> },
+      ]}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={3}>
+            <strong>Total for the period</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={3} align="right">
+            <strong>{formatDecimal(statement.totals.debit)}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={4} align="right">
+            <strong>{formatDecimal(statement.totals.credit)}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={5} />
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}
+
+/**
+ * A customer's statement for a period (issue 9, section 4): the opening balance, every invoice,
+ * receipt, return and bounced cheque with the running balance, the closing balance; printed
+ * with the letterhead, or as the server's PDF. Shared by /accounting and the customers screen.
+ */
+export function CustomerStatement({ customerId, initialPeriod = {} }: { customerId: number; initialPeriod?: StatementPeriod }) {
+  const [period, setPeriod] = useState<StatementPeriod>(initialPeriod);
+  const print = usePrintView();
+  const query = useQuery({
+    queryKey: statementKeys.one(customerId, period),
+    queryFn: () => fetchCustomerStatement(customerId, period),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data?.customer.id === customerId ? query.data : undefined;
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap align="center" justify="space-between" className="no-print">
+        <DateRangeInput
+          aria-label="Statement period"
+          allowClear={false}
+          value={[period.from ?? data?.from, period.to ?? data?.to]}
+          onChange={([from, to]) => setPeriod({ from: from ?? undefined, to: to ?? undefined })}
+        />
+        <Flex gap={8} wrap>
+          <Button icon={<PrinterOutlined />} onClick={print} disabled={!data}>
+            Print
+          </Button>
+          <PdfDownloadButton download={() => downloadCustomerStatementPdf(customerId, { from: period.from ?? data?.from, to: period.to ?? data?.to })} />
+        </Flex>
+      </Flex>
+      {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      {data && (
+        <>
+          <DocumentPrintHeader title="Statement of account" />
+          <Typography.Text>
+            <strong>{data.customer.customerName}</strong>, {formatDate(data.from)} to {formatDate(data.to)}
+          </Typography.Text>
+          <StatementTable statement={data} />
+        </>
+      )}
+      {query.isLoading && <Skeleton active />}
+    </Flex>
+  );
+}

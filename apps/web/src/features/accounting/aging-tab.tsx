@@ -1,0 +1,111 @@
+import { agingBuckets, type AgingBucket, type AgingKind, compareDecimal, formatDecimal } from '@erp/domain';
+import { FileTextOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Segmented, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { DateInput } from '../../components/date-input.tsx';
+import { downloadCsv } from '../../lib/csv-download.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { type AgingCell, type AgingFigures, type AgingReport, type AgingRow, agingKeys, fetchAging } from './aging-api.ts';
+import { AgingDocumentsDrawer } from './aging-documents-drawer.tsx';
+
+const kinds: { value: AgingKind; label: string; party: string }[] = [
+  { value: 'receivable', label: 'Receivables', party: 'Customer' },
+  { value: 'payable', label: 'Payables', party: 'Vendor' },
+];
+
+type Column = { key: AgingBucket | 'total'; label: string };
+const figureColumns: readonly Column[] = [...agingBuckets.map((b) => ({ key: b.key, label: b.label })), { key: 'total', label: 'Total' }];
+
+/** The table as a CSV file: the same columns and the totals row. */
+function exportAging(report: AgingReport, party: string) {
+  const figures = (row: AgingFigures) => figureColumns.map((c) => row[c.key]);
+  downloadCsv(`${report.kind}-aging-${report.asOf}.csv`, [
+    [party, ...figureColumns.map((c) => c.label)],
+    ...report.rows.map((row) => [row.partyName, ...figures(row)]),
+    ['Total', ...figures(report.totals)],
+  ]);
+}
+
+/**
+ * Receivables or payables aging as of a date (issue 9, section 4): per customer or vendor what
+ * is open by days past the due date, with the totals; each figure opens the documents behind it.
+ */
+export function AgingTab() {
+  const [kind, setKind] = useState<AgingKind>('receivable');
+  const [asOf, setAsOf] = useState<string>();
+  const [cell, setCell] = useState<AgingCell & { partyName: string }>();
+  const query = useQuery({ queryKey: agingKeys.report({ kind, asOf }), queryFn: () => fetchAging({ kind, asOf }), placeholderData: keepPreviousData });
+  const data = query.data?.kind === kind ? query.data : undefined;
+  const party = kinds.find((k) => k.value === kind)!.party;
+
+  const figure = (row: AgingRow, column: Column) => {
+    const value = row[column.key];
+    const text = formatDecimal(value);
+    if (!data || compareDecimal(value, '0') === 0) return text;
+    const bucket = column.key === 'total' ? undefined : column.key;
+    return (
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0, height: 'auto' }}
+        aria-label={`${row.partyName}, ${column.label}: ${text}. Show the documents`}
+        onClick={() => setCell({ kind, asOf: data.asOf, partyId: row.partyId, partyName: row.partyName, bucket })}
+      >
+        {column.key === 'total' ? <strong>{text}</strong> : text}
+      </Button>
+    );
+  };
+
+  const columns: ColumnsType<AgingRow> = [
+    { key: 'party', title: party, dataIndex: 'partyName', fixed: 'left', sorter: (a, b) => a.partyName.localeCompare(b.partyName) },
+    ...figureColumns.map((column) => ({
+      key: column.key,
+      title: column.label,
+      align: 'right' as const,
+      sorter: (a: AgingRow, b: AgingRow) => compareDecimal(a[column.key], b[column.key]),
+      render: (_: unknown, row: AgingRow) => figure(row, column),
+    })),
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={12} wrap align="center" justify="space-between">
+        <Flex gap={12} wrap align="center">
+          <Segmented<AgingKind> aria-label="Aging of" value={kind} onChange={setKind} options={kinds.map((k) => ({ value: k.value, label: k.label }))} />
+          <span>As of</span>
+          <DateInput aria-label="Aging as of" allowClear={false} value={asOf ?? data?.asOf} onChange={(v) => setAsOf(v ?? undefined)} style={{ width: 180 }} />
+        </Flex>
+        <Button icon={<FileTextOutlined />} disabled={!data} onClick={() => data && exportAging(data, party)}>
+          Export CSV
+        </Button>
+      </Flex>
+      {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      <Table<AgingRow>
+        rowKey="partyId"
+        size="small"
+        loading={query.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={data?.rows ?? []}
+        columns={columns}
+        summary={() =>
+          data && (
+            <Table.Summary.Row data-testid="aging-totals">
+              <Table.Summary.Cell index={0}>
+                <strong>Total</strong>
+              </Table.Summary.Cell>
+              {figureColumns.map((column, index) => (
+                <Table.Summary.Cell key={column.key} index={index + 1} align="right">
+                  <strong>{formatDecimal(data.totals[column.key])}</strong>
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          )
+        }
+      />
+      <AgingDocumentsDrawer cell={cell} onClose={() => setCell(undefined)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,157 @@
+import { assetDocument, depreciationMethods, type FieldDeclaration } from '@erp/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Radio, Select, Space } from 'antd';
+import { useEffect } from 'react';
+import { AccountSelect } from '../../components/account-select.tsx';
+import { showFormProblems } from '../../components/document/form-problems.ts';
+import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { useDraftActions } from '../../components/document/use-draft-actions.ts';
+import { DeleteButton } from '../../components/resource/delete-button.tsx';
+import { ResourceFieldInput } from '../../components/resource/resource-field.tsx';
+import { OptionSelect } from '../../components/resource/option-select.tsx';
+import { requiredMark } from '../../components/required-mark.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { todayWire } from '../../lib/dates.ts';
+import { notify } from '../../lib/notify.tsx';
+import { errorMessage } from '../../lib/http.ts';
+import { assetBodyOf, assetFormProblems, assetFormValuesOf, type AssetFormValues } from './asset-checks.ts';
+import { AssetSchedule } from './asset-schedule.tsx';
+import { type AssetRecord, assetKeys, fetchCategoryDefaults } from './assets-api.ts';
+
+const fieldOf = (name: string): FieldDeclaration => assetDocument.fields.find((f) => f.name === name)!;
+
+// Short values take a narrow column; names and pickers the rest of the row.
+const narrow = { flex: '0 1 200px' } as const;
+const wide = { flex: '1 1 280px' } as const;
+
+/** One declared field: its label, required mark and input, named as the API names it so refusals land on it. */
+function DeclaredField({ name, style = wide, ...input }: { name: string; style?: React.CSSProperties } & Record<string, unknown>) {
+  const field = fieldOf(name);
+  return (
+    <Form.Item name={name} label={field.label} required={field.required} style={style}>
+      <ResourceFieldInput field={field} {...input} />
+    </Form.Item>
+  );
+}
+
+export interface AssetFormProps {
+  asset?: AssetRecord;
+  onDone: (openId?: number) => void;
+}
+
+/**
+ * A new or draft asset: name, category (its useful life and method fill in), region, purchase
+ * date, cost and salvage, the custodian (an employee or a user) and who was paid (a cash or
+ * bank account, or a vendor owed). A saved draft is capitalised from here (Capitalise).
+ */
+export function AssetForm({ asset, onDone }: AssetFormProps) {
+  const [form] = Form.useForm<AssetFormValues>();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const canWrite = user !== undefined && assetDocument.mayRun(user, 'edit');
+  const canDelete = asset !== undefined && user !== undefined && assetDocument.mayRun(user, 'delete');
+  const custodianKind = Form.useWatch('custodianKind', form);
+  const paidBy = Form.useWatch('paidBy', form);
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(asset ? assetFormValuesOf(asset) : { purchaseDate: todayWire(), salvageValue: '0', custodianKind: 'none', paidBy: 'account', notes: '' });
+  }, [asset, form]);
+
+  const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
+  const { save, remove, formError, setFormError } = useDraftActions<AssetRecord>(assetDocument, {
+    id: asset?.id,
+    body: () => assetBodyOf(form.getFieldsValue(true) as AssetFormValues),
+    onProblems: showProblems,
+    onDone,
+  });
+
+  const submit = () => {
+    setFormError(undefined);
+    const problems = assetFormProblems(form.getFieldsValue(true) as AssetFormValues);
+    showProblems(problems);
+    if (Object.keys(problems).length === 0) save.mutate(false);
+  };
+
+  // The category's useful life and method are the asset's unless the user changes them.
+  const categoryPicked = async (categoryId: unknown) => {
+    if (typeof categoryId !== 'number') return;
+    try {
+      const defaults = await queryClient.fetchQuery({ queryKey: assetKeys.category(categoryId), queryFn: () => fetchCategoryDefaults(categoryId) });
+      form.setFieldsValue({ usefulLifeMonths: defaults.usefulLifeMonths, depreciationMethod: defaults.depreciationMethod });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {formError && <Alert type="error" showIcon title={formError} />}
+      <Form form={form} name="asset-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+        <Flex gap={16} wrap>
+          <DeclaredField name="assetName" />
+          <DeclaredField name="assetCategoryId" onOptionPicked={(option?: { id: number }) => void categoryPicked(option?.id)} allowClear={false} />
+          <DeclaredField name="regionId" allowClear={false} />
+          <DeclaredField name="purchaseDate" style={narrow} allowClear={false} />
+          <DeclaredField name="cost" style={narrow} min="0" />
+          <DeclaredField name="salvageValue" style={narrow} min="0" />
+          <DeclaredField name="usefulLifeMonths" style={narrow} />
+          <Form.Item name="depreciationMethod" label={fieldOf('depreciationMethod').label} style={narrow}>
+            <Select options={depreciationMethods.map((m) => ({ value: m.value, label: m.label }))} placeholder="From the category" />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap align="end">
+          <Form.Item name="custodianKind" label="Custodian" style={narrow}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'none', label: 'None' },
+                { value: 'employee', label: 'Employee' },
+                { value: 'user', label: 'User' },
+              ]}
+            />
+          </Form.Item>
+          {custodianKind === 'employee' && <DeclaredField name="custodianEmployeeId" />}
+          {custodianKind === 'user' && (
+            <Form.Item name="custodianUserId" label={fieldOf('custodianUserId').label} style={wide}>
+              <OptionSelect resource="users" />
+            </Form.Item>
+          )}
+        </Flex>
+        <Flex gap={16} wrap align="end">
+          <Form.Item name="paidBy" label="Paid by" required style={narrow}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'account', label: 'Cash or bank' },
+                { value: 'vendor', label: 'Owed to a vendor' },
+              ]}
+            />
+          </Form.Item>
+          {paidBy === 'vendor' ? (
+            <DeclaredField name="vendorId" />
+          ) : (
+            <Form.Item name="paymentAccountId" label={fieldOf('paymentAccountId').label} required style={wide}>
+              <AccountSelect kinds={['cash', 'bank']} />
+            </Form.Item>
+          )}
+        </Flex>
+        <DeclaredField name="notes" />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+      {asset && <AssetSchedule assetId={asset.id} />}
+      {canWrite && (
+        <Flex justify="flex-end" wrap gap={8} className="no-print">
+          <Space wrap>
+            {canDelete && <DeleteButton singular={assetDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
+            {asset && <TransitionButtons definition={assetDocument} document={asset} onError={setFormError} />}
+            <Button onClick={() => onDone()}>Close</Button>
+            <Button type="primary" loading={save.isPending} onClick={submit}>
+              Save draft
+            </Button>
+          </Space>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

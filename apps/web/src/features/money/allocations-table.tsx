@@ -1,0 +1,96 @@
+import { compareDecimal, formatDecimal } from '@erp/domain';
+import { Alert, Flex, Form, type FormInstance, InputNumber, Table, Typography } from 'antd';
+import { TotalsBar } from '../../components/document/totals-row.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { type AllocationRow, allocationTotals } from './allocations.ts';
+import type { OpenTarget } from './money-api.ts';
+
+export interface AllocationsTableProps {
+  form: FormInstance;
+  /** The open documents the rows name (open invoices or bills), oldest due first. */
+  targets: readonly OpenTarget[];
+  /** What a target is called: 'Invoice', 'Goods receipt'. */
+  targetLabel: string;
+  /** The form field holding the money to spread ('amount'; the allocate modal's own). */
+  amountName?: string;
+  loading?: boolean;
+  /** The refusal of the allocations as a whole (more than the money). */
+  error?: string;
+  /** Said when there is nothing open. */
+  emptyText: string;
+}
+
+/** The money allocated and the rest, left on account as an advance (red when the rows add up to more than the money). */
+function AdvanceBar({ form, amountName }: { form: FormInstance; amountName: string }) {
+  const rows = (Form.useWatch('allocations', { form, preserve: true }) as AllocationRow[] | undefined) ?? [];
+  const amount = Form.useWatch(amountName, { form, preserve: true }) as string | null | undefined;
+  const { allocated, advance } = allocationTotals(rows, amount);
+  const over = compareDecimal(advance, '0') < 0;
+  return (
+    <TotalsBar
+      testId="allocation-totals"
+      items={[
+        { label: 'Allocated', value: allocated },
+        { label: 'On account (advance)', value: over ? '0' : advance },
+      ]}
+      extra={over ? <Typography.Text type="danger">{formatDecimal(advance.replace('-', ''))} more than the amount</Typography.Text> : undefined}
+    />
+  );
+}
+
+/**
+ * The allocations of a receipt or payment: one row per open document (number, dates, total,
+ * open) with the amount allocated to it, editable. Rows are `allocations.N.amount` in the
+ * form, N the row's place, so refusals land on their row.
+ */
+export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText }: AllocationsTableProps) {
+  const byId = new Map(targets.map((t) => [t.id, t]));
+  const targetOf = (name: number) => byId.get((form.getFieldValue(['allocations', name, 'targetId']) as number | undefined) ?? 0);
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Allocations
+      </Typography.Title>
+      <Form.List name="allocations">
+        {(fields) => (
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            loading={loading}
+            scroll={{ x: 'max-content' }}
+            dataSource={fields}
+            locale={{ emptyText }}
+            onRow={(field) => ({ 'data-testid': `allocation-row-${field.name + 1}` }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { key: 'number', title: targetLabel, render: (_: unknown, field) => targetOf(field.name)?.documentNumber ?? `#${String(form.getFieldValue(['allocations', field.name, 'targetId']))}` },
+              { key: 'date', title: 'Date', render: (_: unknown, field) => formatDate(targetOf(field.name)?.date) },
+              { key: 'due', title: 'Due', render: (_: unknown, field) => formatDate(targetOf(field.name)?.dueDate) },
+              { key: 'total', title: 'Total', align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.total ?? '0') },
+              { key: 'open', title: 'Open', align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.openAmount ?? '0') },
+              {
+                key: 'amount',
+                title: 'Allocate',
+                width: 180,
+                render: (_: unknown, field) => (
+                  <Form.Item name={[field.name, 'amount']} style={{ margin: 0 }}>
+                    <InputNumber<string>
+                      aria-label={`Allocate to ${targetOf(field.name)?.documentNumber ?? `${targetLabel} ${field.name + 1}`}`}
+                      stringMode
+                      precision={2}
+                      min="0"
+                      placeholder="0.00"
+                      style={{ width: '100%', minWidth: 120 }}
+                    />
+                  </Form.Item>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Form.List>
+      <AdvanceBar form={form} amountName={amountName} />
+      {error && <Alert type="error" showIcon title={error} role="alert" />}
+    </Flex>
+  );
+}

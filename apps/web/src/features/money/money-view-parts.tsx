@@ -1,0 +1,99 @@
+import { chequeDocument, type DocumentDefinition, formatDecimal, paymentMethods } from '@erp/domain';
+import { Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { pathAddress } from '../../components/document/document-address.ts';
+import type { SummaryItem } from '../../components/document/document-summary.tsx';
+import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import type { ChequeOfDocument } from './money-api.ts';
+
+const chequeAddress = pathAddress(chequeDocument.route);
+
+export const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+
+interface MoneyFacts {
+  method: string;
+  accountName: string | null;
+  amount: string;
+  allocatedAmount: string;
+  unallocatedAmount: string;
+  reference: string;
+  cheque: ChequeOfDocument | null;
+  chequeId: number | null;
+  chequeStatus: string | null;
+}
+
+/** The items every receipt and payment shows: method and account, the money and how much of it is allocated, the cheque and where it stands. */
+export function moneyItems(document: MoneyFacts, accountFallback: string): SummaryItem[] {
+  const items: SummaryItem[] = [
+    { key: 'method', label: 'Method', children: methodLabel(document.method) },
+    { key: 'account', label: 'Account', children: document.accountName ?? accountFallback },
+    {
+      key: 'amount',
+      label: 'Amount',
+      children: (
+        <span data-testid="money-amounts">
+          <strong>{formatDecimal(document.amount)}</strong> (allocated {formatDecimal(document.allocatedAmount)}, on account {formatDecimal(document.unallocatedAmount)})
+        </span>
+      ),
+    },
+  ];
+  if (document.reference) items.push({ key: 'reference', label: 'Reference', children: document.reference });
+  if (document.cheque) {
+    const { chequeNumber, bank, chequeDate } = document.cheque;
+    items.push({
+      key: 'cheque',
+      label: 'Cheque',
+      span: 'filled',
+      children: (
+        <Flex gap={8} wrap align="center">
+          <span>
+            No. {chequeNumber}, {bank}, dated {formatDate(chequeDate)}
+          </span>
+          {document.chequeStatus && <DocumentStatusTag definition={chequeDocument} status={document.chequeStatus} />}
+          {document.chequeId && <Link to={chequeAddress.href(document.chequeId)}>Open in the cheque register</Link>}
+        </Flex>
+      ),
+    });
+  }
+  return items;
+}
+
+interface AllocationLike {
+  id: number;
+  amount: string;
+  allocationDate: string;
+  released: boolean;
+  releasedReason: string | null;
+}
+
+/** A read-only document's allocations: the target (a link), its own columns, the amount, when, and whether it was released (cancelled, bounced). */
+export function AllocationsList<Row extends AllocationLike>({ allocations, targetColumns }: { allocations: readonly Row[]; targetColumns: ColumnsType<Row> }) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Allocations
+      </Typography.Title>
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={allocations as Row[]}
+        locale={{ emptyText: 'None: the whole amount is on account' }}
+        columns={[
+          ...targetColumns,
+          { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount) },
+          { key: 'allocationDate', title: 'Allocated on', render: (_: unknown, row) => formatDate(row.allocationDate) },
+          { key: 'released', title: '', render: (_: unknown, row) => (row.released ? <Tag>Released{row.releasedReason ? ` (${row.releasedReason})` : ''}</Tag> : null) },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+/** Whether a posted document may allocate more of its money: the declaration allows it and some is on account. */
+export function mayAllocate(definition: DocumentDefinition, actions: readonly string[], unallocatedAmount: string): boolean {
+  return definition.transitions.allocate !== undefined && actions.includes('allocate') && /[1-9]/.test(unallocatedAmount);
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
+import { accountOptions, ok, openInvoices } from './money-fixtures.ts';
+import { PaymentForm } from './payment-form.tsx';
+
+let api: ReturnType<typeof mockApi> | undefined;
+afterEach(() => api?.restore());
+
+// The vendor's open goods receipts have the invoices' shape (open-bills answers as open-invoices).
+const openBills = openInvoices.map((t, i) => ({ ...t, id: 21 + i, documentNumber: `GRN-2026-00002${i + 1}` }));
+const sentBodies = () => (api?.calls ?? []).filter((c) => c.method === 'post').map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
+
+async function optionIn(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const option = screen.getAllByText(text).find((el) => el.closest('.ant-select-item-option'));
+    if (!option) throw new Error(`No option ${text}`);
+    return option.closest('.ant-select-item-option') as HTMLElement;
+  });
+}
+
+async function pick(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await optionIn(option));
+}
+
+describe('the payment form', () => {
+  it('pays a vendor by a cheque drawn on a bank account, its open bills proposed oldest first; an expense payee has no bills', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/vendors/options') return ok({ options: [{ id: 8, name: 'Lab Supplies Ltd' }], hasMore: false });
+      if (config.url === '/api/accounts/options') return ok({ options: accountOptions, hasMore: false });
+      if (config.url === '/api/payments/open-bills') return ok({ data: openBills });
+      if (config.url === '/api/payments' && config.method === 'post') return ok({ message: 'Payment saved', data: { id: 60 } }, 201);
+      return ok({ options: [], hasMore: false });
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PaymentForm onDone={onDone} />, { auth: authOf(userOf('accountant')) });
+    await pick('Vendor', 'Lab Supplies Ltd');
+    expect(await screen.findByText('GRN-2026-000021')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '120');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Allocate to GRN-2026-000022' })).toHaveValue('20.00'));
+    await pick('Method', 'Cheque');
+    await pick('Drawn on (bank account)', '1200 Main bank');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Cheque number' }), '900001');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bank' }), 'National Bank');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(60));
+    expect(sentBodies()[0]).toMatchObject({
+      payeeType: 'vendor',
+      vendorId: 8,
+      employeeId: null,
+      expenseAccountId: null,
+      method: 'cheque',
+      accountId: 2,
+      // Dated on the payment's date unless post-dated.
+      cheque: { chequeNumber: '900001', bank: 'National Bank', chequeDate: (sentBodies()[0] as { paymentDate: string }).paymentDate },
+      amount: '120',
+      allocations: [
+        { goodsReceiptId: 21, amount: '100.00' },
+        { goodsReceiptId: 22, amount: '20.00' },
+      ],
+    });
+
+    await pick('Payee', 'Expense');
+    expect(screen.queryByText('GRN-2026-000021')).not.toBeInTheDocument();
+    await pick('Expense account', '6200 Rent');
+  });
+});

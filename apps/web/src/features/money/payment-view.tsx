@@ -1,0 +1,71 @@
+import { goodsReceiptDocument, payeeTypes, paymentDocument } from '@erp/domain';
+import { Flex } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { documentHref } from '../../components/document/document-address.ts';
+import { DocumentSummary } from '../../components/document/document-summary.tsx';
+import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
+import { PdfDownloadButton } from '../../components/document/pdf-download-button.tsx';
+import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { AllocateButton } from './allocate-modal.tsx';
+import { downloadVoucherPdf, fetchOpenBills, moneyKeys, type PaymentAllocation, type PaymentDetail } from './money-api.ts';
+import { moneyTouches } from './money-refresh.ts';
+import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
+
+/** Who was paid: the vendor, the employee or the expense account, named. */
+function payeeOf(payment: PaymentDetail): string {
+  const kind = payeeTypes.find((p) => p.value === payment.payeeType)?.label ?? payment.payeeType;
+  return `${payment.payeeName} (${kind.toLowerCase()})`;
+}
+
+/** A posted or cancelled payment (or a draft for who may not edit it): payee, money, cheque, allocations to goods receipts; Post, Allocate advance, Cancel; Print and the voucher PDF. */
+export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onClose: () => void }) {
+  const [error, setError] = useState<string>();
+  const { user } = useAuth();
+  const actions = paymentDocument.allowedActions(payment, user);
+  return (
+    <Flex vertical gap={16}>
+      <DocumentSummary
+        definition={paymentDocument}
+        document={payment}
+        error={error}
+        printTitle="Payment voucher"
+        items={[{ key: 'payee', label: 'Payee', children: payeeOf(payment) }, ...moneyItems(payment, '-')]}
+      />
+      {payment.payeeType === 'vendor' && (
+        <AllocationsList<PaymentAllocation>
+          allocations={payment.allocations}
+          targetColumns={[
+            {
+              key: 'goodsReceipt',
+              title: goodsReceiptDocument.singular.charAt(0).toUpperCase() + goodsReceiptDocument.singular.slice(1),
+              render: (_: unknown, row) => {
+                const label = row.goodsReceiptNumber ?? `#${row.goodsReceiptId}`;
+                const href = documentHref('goods-receipt', row.goodsReceiptId);
+                return href ? <Link to={href}>{label}</Link> : label;
+              },
+            },
+            { key: 'goodsReceiptDate', title: 'Date', render: (_: unknown, row) => formatDate(row.goodsReceiptDate) },
+            { key: 'dueDate', title: 'Due', render: (_: unknown, row) => formatDate(row.dueDate) },
+          ]}
+        />
+      )}
+      <DocumentViewActions onClose={onClose} afterPrint={payment.documentNumber ? <PdfDownloadButton download={() => downloadVoucherPdf('payments', payment)} /> : undefined}>
+        {payment.vendorId !== null && mayAllocate(paymentDocument, actions, payment.unallocatedAmount) && (
+          <AllocateButton
+            definition={paymentDocument}
+            document={payment}
+            partyId={payment.vendorId}
+            queryKey={moneyKeys.openBills}
+            fetchTargets={fetchOpenBills}
+            targetKey="goodsReceiptId"
+            targetLabel="Goods receipt"
+          />
+        )}
+        <TransitionButtons definition={paymentDocument} document={payment} exclude={['allocate']} alsoInvalidate={moneyTouches} onError={setError} />
+      </DocumentViewActions>
+    </Flex>
+  );
+}

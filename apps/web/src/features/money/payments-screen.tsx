@@ -1,0 +1,36 @@
+import { formatDecimal, payeeTypes, paymentDocument } from '@erp/domain';
+import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
+import type { PaymentDetail } from './money-api.ts';
+import { methodLabel } from './money-view-parts.tsx';
+import { PaymentForm } from './payment-form.tsx';
+import { PaymentView } from './payment-view.tsx';
+
+const money = (key: string, title: string, sorter = false) => ({ key, dataIndex: key, title, align: 'right' as const, sorter, render: (v: string | null) => (v ? formatDecimal(v) : '') });
+const payeeLabel = (type: string) => payeeTypes.find((p) => p.value === type)?.label ?? type;
+
+/** /payments (issue 9, section 2): money paid to vendors (against their goods receipts), employees and expenses. */
+export function PaymentsScreen() {
+  return (
+    <DocumentListScreen<PaymentDetail>
+      definition={paymentDocument}
+      searchPlaceholder="Search number, payee or reference"
+      columns={[
+        {
+          key: 'payee',
+          title: 'Payee',
+          ellipsis: true,
+          render: (_: unknown, row) => {
+            const p = row as PaymentDetail;
+            return `${p.payeeName} (${payeeLabel(p.payeeType)})`;
+          },
+        },
+        { key: 'method', dataIndex: 'method', title: 'Method', render: (v: string) => methodLabel(v) },
+        money('amount', 'Amount', true),
+        money('allocatedAmount', 'Allocated'),
+        money('unallocatedAmount', 'On account'),
+      ]}
+      renderForm={({ document, onDone }) => <PaymentForm key={document?.id ?? 'new'} payment={document} onDone={onDone} />}
+      renderView={({ document, onClose }) => <PaymentView payment={document} onClose={onClose} />}
+    />
+  );
+}

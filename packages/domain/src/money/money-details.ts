@@ -1,0 +1,116 @@
+import type { ChequeInput, PaymentMethod } from './money-fields.ts';
+import type { PayeeType } from './payment.document.ts';
+
+/** What a receipt's save takes (docs/API.md, receipts); `allocations` left out: proposed oldest due first. */
+export interface ReceiptInput {
+  customerId: number;
+  receiptDate: string;
+  method: PaymentMethod;
+  accountId?: number | null;
+  amount: string;
+  reference: string;
+  cheque?: ChequeInput | null;
+  allocations?: { invoiceId: number; amount: string }[];
+}
+
+/** What a payment's save takes; allocations only for a vendor. */
+export interface PaymentInput {
+  payeeType: PayeeType;
+  vendorId?: number | null;
+  employeeId?: number | null;
+  expenseAccountId?: number | null;
+  regionId?: number | null;
+  paymentDate: string;
+  method: PaymentMethod;
+  accountId?: number | null;
+  amount: string;
+  reference: string;
+  cheque?: ChequeInput | null;
+  allocations?: { goodsReceiptId: number; amount: string }[];
+}
+
+/** One allocation as answered: a draft's as entered; once posted, applied until released (cancel, bounce). */
+interface AllocationRowBase {
+  id: number;
+  lineNo: number;
+  amount: string;
+  /** The receipt's date, or the day of a later `allocate`. */
+  allocationDate: string;
+  released: boolean;
+  releasedReason: 'cancelled' | 'bounced' | null;
+}
+
+export interface ReceiptAllocationRow extends AllocationRowBase {
+  invoiceId: number;
+  invoiceNumber: string | null;
+  invoiceDate: string;
+  dueDate: string;
+}
+
+export interface PaymentAllocationRow extends AllocationRowBase {
+  goodsReceiptId: number;
+  goodsReceiptNumber: string | null;
+  goodsReceiptDate: string;
+  dueDate: string;
+}
+
+/** The money a receipt or payment holds: `allocatedAmount` live (a draft: its lines' sum), the rest on account. */
+interface MoneyDocumentBase {
+  id: number;
+  documentNumber: string | null;
+  regionId: number | null;
+  regionName: string | null;
+  method: PaymentMethod;
+  accountId: number;
+  accountName: string;
+  amount: string;
+  allocatedAmount: string;
+  unallocatedAmount: string;
+  reference: string;
+  cheque: ChequeInput | null;
+  /** The register's row (made when posted by cheque) and its state. */
+  chequeId: number | null;
+  chequeDocumentNumber: string | null;
+  chequeStatus: string | null;
+  createdBy: number | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  postedAt: string | Date | null;
+  postedBy: number | null;
+  cancelledAt: string | Date | null;
+  cancelledBy: number | null;
+  [key: string]: unknown;
+}
+
+export interface ReceiptDetail extends MoneyDocumentBase {
+  status: 'draft' | 'posted' | 'bounced' | 'cancelled';
+  receiptDate: string;
+  customerId: number;
+  customerName: string;
+  allocations: ReceiptAllocationRow[];
+}
+
+export interface PaymentDetail extends MoneyDocumentBase {
+  status: 'draft' | 'posted' | 'cancelled';
+  paymentDate: string;
+  payeeType: PayeeType;
+  vendorId: number | null;
+  vendorName: string | null;
+  employeeId: number | null;
+  employeeName: string | null;
+  expenseAccountId: number | null;
+  expenseAccountName: string | null;
+  /** The vendor's, the employee's or the expense account's name. */
+  payeeName: string;
+  allocations: PaymentAllocationRow[];
+}
+
+/** A posted invoice or goods receipt with money still owed, as `open-invoices` / `open-bills` answer it (oldest due first). */
+export interface OpenDocument {
+  id: number;
+  documentNumber: string;
+  date: string;
+  dueDate: string;
+  total: string;
+  openAmount: string;
+}
