@@ -1,1 +1,2 @@
 export * from './define-document.ts';
+export * from './document-stamps.ts';

@@ -17,3 +17,33 @@ export function agingBucketOf(daysPastDue: number): AgingBucket {
 
 export const agingKinds = ['receivable', 'payable'] as const;
 export type AgingKind = (typeof agingKinds)[number];
+
+/** What one customer or vendor owes (or is owed) by age, as of the date. */
+export type AgingFigures = Record<AgingBucket | 'total', string>;
+
+// A type, not an interface: a row is also a generic export row (Record<string, unknown>).
+export type AgingRow = AgingFigures & {
+  partyId: number;
+  partyName: string;
+};
+
+/** GET /api/accounting/aging; server and web share it. */
+export interface AgingReport {
+  kind: AgingKind;
+  asOf: string;
+  rows: AgingRow[];
+  totals: AgingFigures;
+}
+
+/** An open invoice or goods receipt behind a figure of the aging (GET /api/accounting/aging/documents). */
+export interface AgingDocument {
+  id: number;
+  documentType: 'invoices' | 'goods-receipts';
+  documentNumber: string;
+  date: string;
+  dueDate: string;
+  daysPastDue: number;
+  bucket: AgingBucket;
+  total: string;
+  openAmount: string;
+}

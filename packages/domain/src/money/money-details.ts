@@ -1,3 +1,5 @@
+import type { DocumentStamps } from '../document/document-stamps.ts';
+import type { ChequeDirection, chequeDocument } from './cheque.document.ts';
 import type { ChequeInput, PaymentMethod } from './money-fields.ts';
 import type { PayeeType } from './payment.document.ts';
 
@@ -55,7 +57,7 @@ export interface PaymentAllocationRow extends AllocationRowBase {
 }
 
 /** The money a receipt or payment holds: `allocatedAmount` live (a draft: its lines' sum), the rest on account. */
-interface MoneyDocumentBase {
+export interface MoneyDocumentBase extends DocumentStamps {
   id: number;
   documentNumber: string | null;
   regionId: number | null;
@@ -72,13 +74,6 @@ interface MoneyDocumentBase {
   chequeId: number | null;
   chequeDocumentNumber: string | null;
   chequeStatus: string | null;
-  createdBy: number | null;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-  postedAt: string | Date | null;
-  postedBy: number | null;
-  cancelledAt: string | Date | null;
-  cancelledBy: number | null;
   [key: string]: unknown;
 }
 
@@ -113,4 +108,40 @@ export interface OpenDocument {
   dueDate: string;
   total: string;
   openAmount: string;
+}
+
+/** A cheque as GET /api/cheques/:id and the register's rows answer it: both directions, its party and the document that recorded it. */
+export interface ChequeDetail {
+  id: number;
+  documentNumber: string | null;
+  status: (typeof chequeDocument.states)[number];
+  direction: ChequeDirection;
+  chequeNumber: string;
+  bank: string;
+  chequeDate: string;
+  amount: string;
+  partyType: 'customer' | 'vendor' | 'employee' | null;
+  partyId: number | null;
+  /** The party's name; an expense paid by cheque names its payee. */
+  partyName: string | null;
+  regionId: number | null;
+  receiptId: number | null;
+  receiptNumber: string | null;
+  paymentId: number | null;
+  paymentNumber: string | null;
+  bankAccountId: number | null;
+  bankAccountName: string | null;
+  depositDate: string | null;
+  clearDate: string | null;
+  bounceDate: string | null;
+  bounceReason: string | null;
+  bankCharge: string | null;
+  cancelDate: string | null;
+  [key: string]: unknown;
+}
+
+/** GET /api/cheques/summary: per status (every status, in the workflow's order), how many cheques and their amount. */
+export interface ChequeSummary {
+  data: { status: (typeof chequeDocument.states)[number]; count: number; total: string }[];
+  totals: { count: number; total: string };
 }

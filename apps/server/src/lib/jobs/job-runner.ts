@@ -113,7 +113,8 @@ export class JobRunner {
     await this.turn;
     const job = this.current;
     this.current = undefined;
-    if (job) await this.db.execute(sql`UPDATE jobs SET locked_until = now(), updated_at = now() WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running'`);
+    // No lease at all (not `now()`): a claim in the same clock tick would still see it held.
+    if (job) await this.db.execute(sql`UPDATE jobs SET locked_until = NULL, updated_at = now() WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running'`);
   }
 
   /**

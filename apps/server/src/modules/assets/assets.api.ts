@@ -1,3 +1,4 @@
+import type { AssetDetail, DepreciationRunDetail } from '@erp/domain';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { saveDocument } from '../../lib/document/document-service.ts';
@@ -6,11 +7,10 @@ import { latestJobOf } from '../../lib/jobs/job-queue.ts';
 import { runJobInline } from '../../lib/jobs/job-runner.ts';
 import { assetBinding } from './assets.binding.ts';
 import type { AssetInput, DisposeAssetInput } from './assets.handlers.ts';
-import type { AssetDetail } from './assets.queries.ts';
 import { depreciationJob } from './depreciation-job.ts';
 import { depreciationJobKind } from './depreciation-runs.handlers.ts';
 import { depreciationRunBinding } from './depreciation-runs.binding.ts';
-import { type DepreciationRunDetail, readDepreciationRun } from './depreciation-runs.queries.ts';
+import { readDepreciationRun } from './depreciation-runs.queries.ts';
 
 /** What other modules and the demo call: the same services as the routes, in the caller's transaction. */
 

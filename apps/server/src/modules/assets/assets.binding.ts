@@ -1,8 +1,8 @@
-import { assetDocument } from '@erp/domain';
+import { type AssetDetail, assetDocument } from '@erp/domain';
 import { assets } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { assetHandlers, type AssetInput } from './assets.handlers.ts';
-import { type AssetDetail, assetQueries } from './assets.queries.ts';
+import { assetQueries } from './assets.queries.ts';
 
 /** Fixed assets on the document machinery: the declaration (domain), the table, its queries and handlers. */
 export const assetBinding: DocumentBinding<AssetInput, AssetDetail, 'draft' | 'active' | 'disposed' | 'cancelled', 'capitalise' | 'dispose' | 'cancel'> = {

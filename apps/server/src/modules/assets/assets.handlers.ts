@@ -1,4 +1,4 @@
-import { type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
+import { type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { type AssetDetail, assetQueries } from './assets.queries.ts';
+import { assetQueries } from './assets.queries.ts';
 
 /** The body of an asset's save (the declaration's fields; life and method default to the category's). */
 export interface AssetInput {

@@ -1,52 +1,9 @@
-import { permittedIds } from '@erp/domain';
+import { type AssetDetail, permittedIds } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-
-/** An asset as the API answers it (docs/API.md, Assets): decimals as strings. */
-export interface AssetDetail {
-  id: number;
-  documentNumber: string | null;
-  status: 'draft' | 'active' | 'disposed' | 'cancelled';
-  assetName: string;
-  assetCategoryId: number;
-  assetCategoryName: string;
-  regionId: number;
-  regionName: string;
-  purchaseDate: string;
-  cost: string;
-  salvageValue: string;
-  usefulLifeMonths: number;
-  depreciationMethod: 'straightLine' | 'decliningBalance';
-  custodianEmployeeId: number | null;
-  custodianUserId: number | null;
-  custodianName: string | null;
-  paymentAccountId: number | null;
-  paymentAccountName: string | null;
-  vendorId: number | null;
-  vendorName: string | null;
-  notes: string;
-  accumulatedDepreciation: string;
-  bookValue: string;
-  depreciatedThrough: string | null;
-  disposalKind: 'sale' | 'writeOff' | null;
-  disposalDate: string | null;
-  disposalProceeds: string | null;
-  disposalAccountId: number | null;
-  disposalGain: string | null;
-  postedAt: Date | null;
-  postedBy: number | null;
-  disposedAt: Date | null;
-  disposedBy: number | null;
-  cancelledAt: Date | null;
-  cancelledBy: number | null;
-  createdBy: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  [key: string]: unknown;
-}
 
 /** Assets of another region are not the actor's (permissions.regions). */
 export function assetScope(actor: Actor) {

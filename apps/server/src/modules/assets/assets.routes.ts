@@ -1,4 +1,4 @@
-import { depreciationSchedule, messages, monthOf } from '@erp/domain';
+import { type AssetDetail, type AssetScheduleRow, depreciationSchedule, messages, monthOf } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -9,7 +9,6 @@ import { parseId } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { assetBinding } from './assets.binding.ts';
-import type { AssetDetail } from './assets.queries.ts';
 
 const scheduleDocs = routeSchema({
   tags: ['Assets'],
@@ -39,6 +38,6 @@ export function registerAssetScheduleRoute(app: FastifyInstance): void {
       method: asset.depreciationMethod,
       purchaseDate: asset.purchaseDate,
     });
-    return { status: 200, message: messages.ok, data: rows.map((row) => ({ ...row, posted: through !== undefined && row.month <= through })) };
+    return { status: 200, message: messages.ok, data: rows.map((row): AssetScheduleRow => ({ ...row, posted: through !== undefined && row.month <= through })) };
   });
 }

@@ -1,8 +1,8 @@
-import { depreciationRunDocument } from '@erp/domain';
+import { type DepreciationRunDetail, depreciationRunDocument } from '@erp/domain';
 import { depreciationRuns } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { depreciationRunHandlers, type DepreciationRunInput } from './depreciation-runs.handlers.ts';
-import { type DepreciationRunDetail, depreciationRunQueries } from './depreciation-runs.queries.ts';
+import { depreciationRunQueries } from './depreciation-runs.queries.ts';
 
 /** Depreciation runs on the document machinery; the work itself is a job (depreciation-job.ts). */
 export const depreciationRunBinding: DocumentBinding<

@@ -1,4 +1,4 @@
-import { journalMessages, monthEnd } from '@erp/domain';
+import { type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { depreciationRuns } from '../../db/schema/index.ts';
@@ -6,7 +6,7 @@ import { closedThrough, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
-import { type DepreciationRunDetail, readDepreciationRun } from './depreciation-runs.queries.ts';
+import { readDepreciationRun } from './depreciation-runs.queries.ts';
 
 export interface DepreciationRunInput {
   /** `YYYY-MM`. */

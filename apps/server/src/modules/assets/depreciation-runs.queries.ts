@@ -1,30 +1,8 @@
+import type { DepreciationRunDetail } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { depreciationRuns } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-
-/** A depreciation run as the API answers it; while `running`, the counts are the job's progress. */
-export interface DepreciationRunDetail {
-  id: number;
-  documentNumber: string | null;
-  status: 'draft' | 'running' | 'posted' | 'failed' | 'cancelled';
-  /** `YYYY-MM`. */
-  month: string;
-  /** The month's last day: the entries' date. */
-  runDate: string;
-  totalAssets: number;
-  processedAssets: number;
-  totalAmount: string;
-  error: string | null;
-  postedAt: Date | null;
-  postedBy: number | null;
-  cancelledAt: Date | null;
-  cancelledBy: number | null;
-  createdBy: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  [key: string]: unknown;
-}
 
 /** How the generic document queries read depreciation runs. Company-wide: no row scope (the ledger rows carry each asset's region). */
 export const depreciationRunQueries: DocumentQueries<DepreciationRunDetail> = {

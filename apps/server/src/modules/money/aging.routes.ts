@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { type ExportColumn, parseExportQuery, sendExport } from '../../lib/resource/resource-export.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
@@ -27,6 +28,12 @@ const docs = {
         totals: z.object(figures),
       }),
     },
+  }),
+  export: routeSchema({
+    tags,
+    summary: 'The aging table as a CSV or Excel file',
+    description: 'The same rows as GET /api/accounting/aging for the same query, one row per party and a Total row; `format=csv` (default) or `xlsx`.',
+    querystring: agingQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).optional() }),
   }),
   documents: routeSchema({
     tags,
@@ -62,6 +69,21 @@ export function registerAgingRoutes(app: FastifyInstance): void {
     message: messages.ok,
     ...(await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, request.query))),
   }));
+  app.get('/api/accounting/aging/export', { schema: docs.export, preHandler: guard }, async (request, reply) => {
+    const { format, query } = parseExportQuery(request.query);
+    const report = await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, query));
+    const party = report.kind === 'receivable' ? 'Customer' : 'Vendor';
+    const columns: ExportColumn[] = [
+      { header: party, value: (row) => String(row.partyName) },
+      ...[...agingBuckets, { key: 'total' as const, label: 'Total' }].map((b) => ({ header: b.label, value: (row: Record<string, unknown>) => String(row[b.key]) })),
+    ];
+    return sendExport(reply, format, {
+      fileName: `${report.kind}-aging-${report.asOf}`,
+      title: `${report.kind === 'receivable' ? 'Receivables' : 'Payables'} aging as of ${report.asOf}`,
+      columns,
+      rows: [...report.rows, { partyName: 'Total', ...report.totals }],
+    });
+  });
   app.get('/api/accounting/aging/documents', { schema: docs.documents, preHandler: guard }, async (request) => ({
     status: 200,
     message: messages.ok,

@@ -1,4 +1,17 @@
-import { addDecimals, type AgingBucket, fromMinorUnits, toMinorUnits, agingBuckets, type AgingKind, agingKinds, dateSchema, permittedIds } from '@erp/domain';
+import {
+  addDecimals,
+  type AgingBucket,
+  type AgingDocument,
+  type AgingFigures,
+  type AgingKind,
+  type AgingReport,
+  agingBuckets,
+  agingKinds,
+  dateSchema,
+  fromMinorUnits,
+  permittedIds,
+  toMinorUnits,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
@@ -28,29 +41,6 @@ export const agingDocumentsQuerySchema = agingQuerySchema.extend({
   partyId: z.coerce.number({ error: 'Party is required' }).int({ error: 'Party is required' }).positive({ error: 'Party is required' }).max(2_147_483_647),
   bucket: z.enum(bucketKeys, { error: `Bucket must be one of ${bucketKeys.join(', ')}` }).optional(),
 });
-
-export type AgingFigures = Record<AgingBucket | 'total', string>;
-export interface AgingRow extends AgingFigures {
-  partyId: number;
-  partyName: string;
-}
-export interface AgingReport {
-  kind: AgingKind;
-  asOf: string;
-  rows: AgingRow[];
-  totals: AgingFigures;
-}
-export interface AgingDocument {
-  id: number;
-  documentType: 'invoices' | 'goods-receipts';
-  documentNumber: string;
-  date: string;
-  dueDate: string;
-  daysPastDue: number;
-  bucket: AgingBucket;
-  total: string;
-  openAmount: string;
-}
 
 /** `asOf - due date` bounds of a bucket, as a condition on the open documents' `due_date`. */
 function bucketCondition(key: AgingBucket, asOf: string): SQL {

@@ -75,6 +75,20 @@ describe('receivables aging', () => {
     expect(response.json().rows.find((r: { partyId: number }) => r.partyId === clinic.id)).toBeUndefined();
   });
 
+  it('exports the same table as CSV and Excel, with its Total row', async () => {
+    const csv = await f.call('GET', '/api/accounting/aging/export?kind=receivable&format=csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Customer,Current,1-30,31-60,61-90,Over 90,Total');
+    expect(lines.find((l) => l.startsWith('Age General Hospital'))).toBe('Age General Hospital,585.00,585.00,585.00,585.00,385.00,2725.00');
+    expect(lines.at(-1)!.startsWith('Total,')).toBe(true);
+    const xlsx = await f.call('GET', '/api/accounting/aging/export?kind=payable&format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/payable-aging-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect((await f.call('GET', '/api/accounting/aging/export?kind=receivable&format=pdf')).statusCode).toBe(400);
+  });
+
   it('drills down to the open invoices behind a figure, oldest due first', async () => {
     const over90 = await f.call('GET', `/api/accounting/aging/documents?kind=receivable&partyId=${f.customer.id}&bucket=over90`);
     expect(over90.statusCode, over90.body).toBe(200);

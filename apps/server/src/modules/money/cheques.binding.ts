@@ -1,8 +1,8 @@
-import { chequeDocument } from '@erp/domain';
+import { type ChequeDetail, chequeDocument } from '@erp/domain';
 import { cheques } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { chequeHandlers } from './cheques.handlers.ts';
-import { type ChequeDetail, chequeQueries } from './cheques.queries.ts';
+import { chequeQueries } from './cheques.queries.ts';
 
 /** The cheque register on the document machinery: recorded by receipts and payments, moved on by its actions. */
 export const chequeBinding: DocumentBinding<unknown, ChequeDetail, string, 'deposit' | 'clear' | 'bounce' | 'cancel'> = {

@@ -1,4 +1,14 @@
-import { type bounceChequeSchema, type cancelChequeSchema, type clearChequeSchema, type depositChequeSchema, journalMessages, moneyMessages, permittedIds, toMinorUnits } from '@erp/domain';
+import {
+  type bounceChequeSchema,
+  type cancelChequeSchema,
+  type ChequeDetail,
+  type clearChequeSchema,
+  type depositChequeSchema,
+  journalMessages,
+  moneyMessages,
+  permittedIds,
+  toMinorUnits,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
@@ -10,7 +20,7 @@ import type { DocumentHandlers, TransitionStep } from '../../lib/document/docume
 import { runTransition } from '../../lib/document/run-transition.ts';
 import { auditStatement } from '../../plugins/audit.ts';
 import { releaseAllocations } from './allocations.ts';
-import { type ChequeDetail, readCheque } from './cheques.queries.ts';
+import { readCheque } from './cheques.queries.ts';
 import { paymentBinding } from './payments.binding.ts';
 
 /** The cheque's ledger rows are its own document's, numbered with its CHQ number. */

@@ -1,39 +1,10 @@
-import { chequeDirections, chequeViews, dateSchema, permittedIds } from '@erp/domain';
+import { type ChequeDetail, chequeDirections, chequeViews, dateSchema, permittedIds } from '@erp/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, intList } from '../../db/client.ts';
 import { cheques } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-
-/** A cheque as the API answers it (DESIGN: the register's row, both directions). */
-export interface ChequeDetail {
-  id: number;
-  documentNumber: string | null;
-  status: string;
-  direction: 'received' | 'issued';
-  chequeNumber: string;
-  bank: string;
-  chequeDate: string;
-  amount: string;
-  partyType: 'customer' | 'vendor' | 'employee' | null;
-  partyId: number | null;
-  partyName: string | null;
-  regionId: number | null;
-  receiptId: number | null;
-  receiptNumber: string | null;
-  paymentId: number | null;
-  paymentNumber: string | null;
-  bankAccountId: number | null;
-  bankAccountName: string | null;
-  depositDate: string | null;
-  clearDate: string | null;
-  bounceDate: string | null;
-  bounceReason: string | null;
-  bankCharge: string | null;
-  cancelDate: string | null;
-  [key: string]: unknown;
-}
 
 /** Cheques of another region are not the actor's (their customers' and payments' regions); an expense cheque without a region is everyone's. */
 function chequeScope(actor: Actor): SQL | undefined {

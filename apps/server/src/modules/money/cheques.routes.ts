@@ -1,4 +1,4 @@
-import { chequeDocument, fromMinorUnits, messages, toMinorUnits } from '@erp/domain';
+import { chequeDocument, type ChequeSummary, fromMinorUnits, messages, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -44,7 +44,8 @@ export function registerChequeRoutes(app: FastifyInstance): void {
     const data = chequeDocument.states.map((status) => ({ status, count: Number(byStatus.get(status)?.count ?? 0), total: byStatus.get(status)?.total ?? '0.00' }));
     const count = data.reduce((n, row) => n + row.count, 0);
     const total = fromMinorUnits(data.reduce((sum, row) => sum + toMinorUnits(row.total), 0n));
-    return { status: 200, message: messages.ok, data, totals: { count, total } };
+    const summary: ChequeSummary = { data, totals: { count, total } };
+    return { status: 200, message: messages.ok, ...summary };
   });
   registerDocument(app, chequeBinding);
 }

@@ -1,7 +1,6 @@
-import { formatBalance, formatCalendarDate, formatDecimal } from '@erp/domain';
+import { type CustomerStatement, formatBalance, formatCalendarDate, formatDecimal, statementKindLabels } from '@erp/domain';
 import type { PrintableDocument } from '../../lib/print/document-pdf.ts';
 import type { CompanyLetterhead } from '../setup/setup.api.ts';
-import { type CustomerStatement, statementKindLabels } from './customer-statement.service.ts';
 
 /** `statement-<customer id>-<from>-<to>.pdf`. */
 export const statementFileName = (statement: CustomerStatement) => `statement-${statement.customer.id}-${statement.from}-${statement.to}.pdf`;

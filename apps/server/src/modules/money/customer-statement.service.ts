@@ -1,4 +1,4 @@
-import { dateSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
+import { type CustomerStatement, type CustomerStatementRow, dateSchema, fromMinorUnits, permittedIds, type StatementRowKind, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -25,39 +25,6 @@ const kindOf: Record<string, StatementRowKind> = {
   cheques: 'chequeBounced',
   journal: 'journal',
 };
-export type StatementRowKind = 'invoice' | 'receipt' | 'return' | 'chequeBounced' | 'journal' | 'other';
-export const statementKindLabels: Record<StatementRowKind, string> = {
-  invoice: 'Invoice',
-  receipt: 'Receipt',
-  return: 'Return',
-  chequeBounced: 'Cheque bounced',
-  journal: 'Journal',
-  other: 'Other',
-};
-
-export interface StatementRow {
-  date: string;
-  /** The ledger's document type (`invoice`, `receipts`, `sales-return`, `cheques`, `journal`): with documentId, what the row links to. */
-  documentType: string;
-  kind: StatementRowKind;
-  documentId: number;
-  documentNumber: string;
-  description: string;
-  debit: string;
-  credit: string;
-  balance: string;
-}
-
-export interface CustomerStatement {
-  customer: { id: number; customerName: string; accountId: number; accountCode: string; regionId: number; address: string | null; phone: string | null; taxNumber: string | null };
-  from: string;
-  to: string;
-  opening: string;
-  rows: StatementRow[];
-  totals: { debit: string; credit: string };
-  closing: string;
-}
-
 /** The customer within the actor's regions (outside them: 404, as the customers list). */
 async function customerOf(executor: Executor, actor: Actor, customerId: number): Promise<CustomerStatement['customer'] & { openingBalance: string }> {
   const [customer] = await queryRows<CustomerStatement['customer'] & { openingBalance: string }>(
@@ -80,7 +47,7 @@ export async function customerStatement(executor: Executor, actor: Actor, custom
     sql`SELECT coalesce(sum(debit - credit), 0)::text AS amount FROM account_daily_totals WHERE account_id = ${customer.accountId}::int AND entry_date < ${from}::date`,
   );
   const opening = toMinorUnits(openingBalance) + toMinorUnits(before!.amount);
-  const entries = await queryRows<Omit<StatementRow, 'kind' | 'balance'>>(
+  const entries = await queryRows<Omit<CustomerStatementRow, 'kind' | 'balance'>>(
     executor,
     sql`SELECT entry_date::text AS date, document_type AS "documentType", document_id AS "documentId", document_number AS "documentNumber",
                CASE WHEN memo <> '' AND memo <> narration THEN narration || ' - ' || memo ELSE narration END AS description,

@@ -1,7 +1,7 @@
-import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
+import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, type PaymentMethod, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, type AlongsideStatement, type LedgerLineInput, postToLedger, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber, type AlongsideStatement, postToLedger, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';
@@ -21,6 +21,7 @@ import { cancelChequeStatement, insertCheque, lockChequeOf, type NewCheque } fro
 /** What a receipt or payment holds, as its handlers read it. */
 export interface MoneyDocument extends DocumentRow {
   documentNumber: string | null;
+  regionId: number | null;
   amount: string;
   allocatedAmount: string;
   cheque: ChequeInput | null;
@@ -38,11 +39,18 @@ export interface MoneyHeader {
   requested?: PlannedAllocation[];
 }
 
+/**
+ * What a posting differs in: two lines of the document's amount, Dr one account and Cr the
+ * other, both stamped with the region and the party; by cheque, how the register's row reads.
+ */
 export interface MoneyPosting {
-  lines: LedgerLineInput[];
+  /** The entry's narration; the lines' memo is its start. */
   narration: string;
-  /** The register's row, when paid by cheque. */
-  cheque?: Omit<NewCheque, 'documentNumber'>;
+  debitAccountId: number;
+  creditAccountId: number;
+  party: Pick<NewCheque, 'regionId' | 'partyType' | 'partyId'>;
+  /** Used only when the document is paid by cheque. */
+  cheque: Pick<NewCheque, 'direction' | 'status' | 'payeeName' | 'receiptId' | 'paymentId' | 'bankAccountId'>;
 }
 
 /** What differs between receipts and payments; moneyHandlers does the rest. */
@@ -58,11 +66,25 @@ export interface MoneyKind<Input, Detail extends MoneyDocument> {
   partyOf(document: Detail): number | null;
   /** A stored draft's allocation lines as requests. */
   requestedOf(document: Detail): PlannedAllocation[];
-  posting(tx: Tx, actor: Actor, document: Detail): Promise<MoneyPosting>;
+  posting(tx: Tx, document: Detail): Promise<MoneyPosting>;
   /** Why a posted document with its cheque in `status` may not be cancelled, if so. */
   cancelRefusal(chequeStatus: string): string | undefined;
   /** The document as a GET answers it (after a write). */
   read(tx: Tx, id: number): Promise<Detail>;
+}
+
+/** The columns a receipt and a payment store alike: how the money moves, and the cheque as entered. */
+export function moneyColumns(input: { method: PaymentMethod; amount: string; reference?: string; cheque?: ChequeInput | null }, accountId: number): Record<string, SQL> {
+  const cheque = input.cheque ?? null;
+  return {
+    method: sql`${input.method}::text`,
+    account_id: sql`${accountId}::int`,
+    amount: sql`${input.amount}::numeric`,
+    reference: sql`${input.reference ?? ''}::text`,
+    cheque_number: sql`${cheque?.chequeNumber ?? null}::text`,
+    cheque_bank: sql`${cheque?.bank ?? null}::text`,
+    cheque_date: sql`${cheque?.chequeDate ?? null}::date`,
+  };
 }
 
 /** What a save hands its posting in the same request: whether the allocations were proposed (then proposed again under the locks). */
@@ -132,15 +154,27 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const stored = kind.requestedOf(draft);
         const rewrite = proposed && (stored.length !== lines.length || stored.some((l, index) => l.targetId !== lines[index]!.targetId || toMinorUnits(l.amount) !== toMinorUnits(lines[index]!.amount)));
         if (rewrite) await tx.execute(sql`DELETE FROM ${rowsTable} WHERE ${sourceKey} = ${draft.id}::int`);
-        const posting = await kind.posting(tx, actor, draft);
-        const cheque = posting.cheque && { ...posting.cheque, documentNumber: await allocateDocumentNumber(tx, 'CHQ', posting.cheque.cheque.chequeDate) };
+        const posting = await kind.posting(tx, draft);
+        const narration = posting.narration.slice(0, 500);
+        const memo = narration.slice(0, 200);
+        const cheque = draft.cheque && {
+          ...posting.cheque,
+          ...posting.party,
+          cheque: draft.cheque,
+          amount: draft.amount,
+          createdBy: actor.userId,
+          documentNumber: await allocateDocumentNumber(tx, 'CHQ', draft.cheque.chequeDate),
+        };
         const total = plannedTotal(lines);
         await postToLedger(tx, {
           documentType: kind.documentType,
           documentId: draft.id,
           documentDate: header.date,
-          narration: posting.narration,
-          lines: posting.lines,
+          narration,
+          lines: [
+            { accountId: posting.debitAccountId, debit: draft.amount, credit: '0', memo, ...posting.party },
+            { accountId: posting.creditAccountId, debit: '0', credit: draft.amount, memo, ...posting.party },
+          ],
           numberPrefix: kind.numberPrefix,
           actor: { userId: actor.userId },
           dateField: kind.dateField,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue } from '../../db/client.ts';
 import type { payments, receipts } from '../../db/schema/index.ts';
+import type { ExportColumn } from '../../lib/resource/resource-export.ts';
 
 /**
  * What receipts and payments answer alike (docs/API.md): the money, the account, the cheque
@@ -41,6 +42,17 @@ export function moneyDocumentColumns(name: 'receipts' | 'payments', table: typeo
     cancelledBy: table.cancelledBy,
   };
 }
+
+/** The export's columns after the party's: the money, how it moved, and the status. */
+export const moneyExportColumns: ExportColumn[] = [
+  { header: 'Method', value: (row) => String(row.method) },
+  { header: 'Account', value: (row) => String(row.accountName ?? '') },
+  { header: 'Amount', value: (row) => String(row.amount) },
+  { header: 'Allocated', value: (row) => String(row.allocatedAmount) },
+  { header: 'On account', value: (row) => String(row.unallocatedAmount) },
+  { header: 'Reference', value: (row) => String(row.reference) },
+  { header: 'Status', value: (row) => String(row.status) },
+];
 
 /** A read row as the answer: the allocations' ids as numbers (`allocation` converts the type's own). */
 export function moneyShape<Detail, Allocation>(row: Record<string, unknown>, allocation: (a: Allocation) => Allocation): Detail {

@@ -15,16 +15,32 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** What a run does, after its invoices are posted: receipts (allocations proposed, or asked of one invoice), later allocations, cancellations. */
+/**
+ * What a run does, after its invoices are posted: receipts in cash or by cheque (allocations
+ * proposed, or asked of one invoice), later allocations, receipts cancelled, cheques deposited and
+ * bounced (with a bank charge or not), invoices cancelled (refused while money is allocated).
+ */
 type Step =
-  | { kind: 'receipt'; cents: number; invoice: number | null; askCents: number }
+  | { kind: 'receipt'; cents: number; invoice: number | null; askCents: number; byCheque: boolean }
   | { kind: 'allocate'; receipt: number }
-  | { kind: 'cancel'; receipt: number };
+  | { kind: 'cancel'; receipt: number }
+  | { kind: 'deposit'; receipt: number }
+  | { kind: 'bounce'; receipt: number; chargeCents: number }
+  | { kind: 'cancelInvoice'; invoice: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('receipt' as const), cents: fc.integer({ min: 1, max: 40_000 }), invoice: fc.option(fc.nat(3)), askCents: fc.integer({ min: 1, max: 40_000 }) }),
+  fc.record({
+    kind: fc.constant('receipt' as const),
+    cents: fc.integer({ min: 1, max: 40_000 }),
+    invoice: fc.option(fc.nat(3)),
+    askCents: fc.integer({ min: 1, max: 40_000 }),
+    byCheque: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('allocate' as const), receipt: fc.nat(5) }),
   fc.record({ kind: fc.constant('cancel' as const), receipt: fc.nat(5) }),
+  fc.record({ kind: fc.constant('deposit' as const), receipt: fc.nat(5) }),
+  fc.record({ kind: fc.constant('bounce' as const), receipt: fc.nat(5), chargeCents: fc.integer({ min: 0, max: 2_000 }) }),
+  fc.record({ kind: fc.constant('cancelInvoice' as const), invoice: fc.nat(3) }),
 );
 
 /**
@@ -58,7 +74,7 @@ async function invariants(customerIds: readonly number[]) {
 }
 
 describe('money property', () => {
-  it('invoices, receipts, allocations and cancellations keep every invoice’s open amount and the receivable accounts in step', async () => {
+  it('invoices, receipts, allocations, bounces and cancellations keep every invoice’s open amount and the receivable accounts in step', async () => {
     let run = 0;
     const customers: number[] = [];
     await fc.assert(
@@ -68,31 +84,47 @@ describe('money property', () => {
         customers.push(customer.id);
         const invoices = [];
         for (const cents of invoiceCents) invoices.push(await f.invoice(customer.id, fromMinorUnits(BigInt(cents))));
-        const receipts: number[] = [];
+        const receipts: Array<{ id: number; chequeId: number | null }> = [];
         for (const step of steps) {
           if (step.kind === 'receipt') {
             const target = step.invoice === null ? undefined : invoices[step.invoice % invoices.length]!;
             const response = await f.call('POST', '/api/receipts', {
               customerId: customer.id,
               receiptDate: f.today,
-              method: 'cash',
+              method: step.byCheque ? 'cheque' : 'cash',
               amount: fromMinorUnits(BigInt(step.cents)),
+              ...(step.byCheque ? { cheque: { chequeNumber: `P${run}-${receipts.length}`, bank: 'Meezan Bank', chequeDate: f.today } } : {}),
               ...(target ? { allocations: [{ invoiceId: target.id, amount: fromMinorUnits(BigInt(Math.min(step.askCents, step.cents))) }] } : {}),
               post: true,
             });
-            // Asking more than an invoice has open is refused whole (409) and stores nothing.
-            expect([201, 409]).toContain(response.statusCode);
-            if (response.statusCode === 201) receipts.push(response.json().data.id);
+            // Asking more than an invoice has open (409), or of a cancelled invoice (400), is refused whole and stores nothing.
+            expect([201, 400, 409]).toContain(response.statusCode);
+            if (response.statusCode === 201) receipts.push({ id: response.json().data.id, chequeId: response.json().data.chequeId });
+          } else if (step.kind === 'cancelInvoice') {
+            const invoice = invoices[step.invoice % invoices.length]!;
+            // Refused while a receipt is allocated to it; cancelled once: refused again.
+            expect([200, 409]).toContain((await f.call('POST', `/api/invoices/${invoice.id}/cancel`)).statusCode);
           } else if (receipts.length > 0) {
-            const id = receipts[step.receipt % receipts.length]!;
-            const response = await f.call('POST', `/api/receipts/${id}/${step.kind}`, step.kind === 'allocate' ? {} : undefined);
-            // Nothing left to allocate, or cancelled already: refused whole.
-            expect([200, 409]).toContain(response.statusCode);
+            const receipt = receipts[step.receipt % receipts.length]!;
+            if (step.kind === 'deposit' || step.kind === 'bounce') {
+              if (receipt.chequeId === null) continue;
+              const body =
+                step.kind === 'deposit'
+                  ? { bankAccountId: f.accounts.bank, depositDate: f.today }
+                  : { bounceDate: f.today, reason: 'Insufficient funds', ...(step.chargeCents > 0 ? { bankCharge: fromMinorUnits(BigInt(step.chargeCents)) } : {}) };
+              const response = await f.call('POST', `/api/cheques/${receipt.chequeId}/${step.kind}`, body);
+              // Wrong state (bounced already, its receipt cancelled) 409; a charge on a cheque never deposited 400: refused whole.
+              expect([200, 400, 409]).toContain(response.statusCode);
+            } else {
+              const response = await f.call('POST', `/api/receipts/${receipt.id}/${step.kind}`, step.kind === 'allocate' ? {} : undefined);
+              // Nothing left to allocate, cancelled already, or its cheque left the drawer: refused whole.
+              expect([200, 409]).toContain(response.statusCode);
+            }
           }
           await invariants([customer.id]);
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 20 },
     );
     await invariants(customers);
   }, 240_000);

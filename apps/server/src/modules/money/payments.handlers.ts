@@ -1,13 +1,12 @@
 import { moneyMessages, type PaymentDetail, type PaymentInput, permittedIds, purchasingMessages } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
-import type { LedgerLineInput } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { accountInScope, checkCheque, moneyAccountOf } from './money-accounts.ts';
-import { type MoneyKind, moneyHandlers } from './money-document.ts';
+import { accountInScope, checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
+import { moneyColumns, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 /** What payments write and post; the machinery (lib/document) does the rest. */
 export const paymentDocumentType = 'payments';
@@ -58,7 +57,7 @@ async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee
 }
 
 /** The payee's debit: the vendor's own payable account, Salaries payable for an employee, or the expense account. */
-async function debitOf(tx: Tx, payment: PaymentDetail): Promise<Pick<LedgerLineInput, 'accountId' | 'partyType' | 'partyId'>> {
+async function debitOf(tx: Tx, payment: PaymentDetail): Promise<{ accountId: number } & Pick<NewCheque, 'partyType' | 'partyId'>> {
   if (payment.payeeType === 'vendor') {
     const [vendor] = await queryRows<{ accountId: number }>(tx, sql`SELECT account_id AS "accountId" FROM vendors WHERE id = ${payment.vendorId}::int`);
     return { accountId: Number(vendor!.accountId), partyType: 'vendor', partyId: payment.vendorId };
@@ -87,7 +86,6 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         if (!region) throw new BadRequestError({ regionId: paymentMessages.regionMissing });
       }
       const accountId = await moneyAccountOf(tx, actor, 'out', input.method, input.accountId);
-      const cheque = input.cheque ?? null;
       return {
         partyId: payee.vendorId,
         amount: input.amount,
@@ -98,46 +96,20 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
           payee_type: sql`${input.payeeType}::text`,
           ...payee.columns,
           region_id: sql`${input.regionId ?? payee.regionId}::int`,
-          method: sql`${input.method}::text`,
-          account_id: sql`${accountId}::int`,
-          amount: sql`${input.amount}::numeric`,
-          reference: sql`${input.reference ?? ''}::text`,
-          cheque_number: sql`${cheque?.chequeNumber ?? null}::text`,
-          cheque_bank: sql`${cheque?.bank ?? null}::text`,
-          cheque_date: sql`${cheque?.chequeDate ?? null}::date`,
+          ...moneyColumns(input, accountId),
         },
       };
     },
     partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : null),
     requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
-    async posting(tx, actor, payment) {
-      const debit = await debitOf(tx, payment);
-      const credit = payment.method === 'cheque' ? (await requirePostingAccounts(tx, ['chequesIssued'])).chequesIssued : payment.accountId;
-      const narration = `Payment to ${payment.payeeName}`.slice(0, 500);
-      const memo = narration.slice(0, 200);
-      const party = { regionId: payment.regionId, partyType: debit.partyType, partyId: debit.partyId };
+    async posting(tx, payment) {
+      const { accountId, ...party } = await debitOf(tx, payment);
       return {
-        narration,
-        lines: [
-          { accountId: debit.accountId, debit: payment.amount, credit: '0', memo, ...party },
-          { accountId: credit, debit: '0', credit: payment.amount, memo, ...party },
-        ],
-        cheque: payment.cheque
-          ? {
-              direction: 'issued',
-              status: 'issued',
-              cheque: payment.cheque,
-              amount: payment.amount,
-              partyType: debit.partyType ?? null,
-              partyId: debit.partyId ?? null,
-              payeeName: payment.payeeName,
-              regionId: payment.regionId,
-              receiptId: null,
-              paymentId: payment.id,
-              bankAccountId: payment.accountId,
-              createdBy: actor.userId,
-            }
-          : undefined,
+        narration: `Payment to ${payment.payeeName}`,
+        debitAccountId: accountId,
+        creditAccountId: payment.method === 'cheque' ? (await requirePostingAccounts(tx, ['chequesIssued'])).chequesIssued : payment.accountId,
+        party: { regionId: payment.regionId, ...party },
+        cheque: { direction: 'issued', status: 'issued', payeeName: payment.payeeName, receiptId: null, paymentId: payment.id, bankAccountId: payment.accountId },
       };
     },
     // A cleared cheque has left the bank: nothing to give back.

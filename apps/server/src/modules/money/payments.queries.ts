@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-import { moneyDocumentColumns, moneyShape } from './money-queries.ts';
+import { moneyDocumentColumns, moneyExportColumns, moneyShape } from './money-queries.ts';
 
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
@@ -57,13 +57,7 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     { header: 'Payment date', value: (row) => String(row.paymentDate) },
     { header: 'Payee type', value: (row) => String(row.payeeType) },
     { header: 'Payee', value: (row) => String(row.payeeName ?? '') },
-    { header: 'Method', value: (row) => String(row.method) },
-    { header: 'Account', value: (row) => String(row.accountName ?? '') },
-    { header: 'Amount', value: (row) => String(row.amount) },
-    { header: 'Allocated', value: (row) => String(row.allocatedAmount) },
-    { header: 'On account', value: (row) => String(row.unallocatedAmount) },
-    { header: 'Reference', value: (row) => String(row.reference) },
-    { header: 'Status', value: (row) => String(row.status) },
+    ...moneyExportColumns,
   ],
   shape: (row) => moneyShape<PaymentDetail, PaymentAllocationRow>(row, (a) => ({ ...a, goodsReceiptId: Number(a.goodsReceiptId) })),
 };

@@ -5,7 +5,7 @@ import { BadRequestError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { invoiceScope } from '../sales/sales.api.ts';
 import { checkCheque, moneyAccountOf } from './money-accounts.ts';
-import { type MoneyKind, moneyHandlers } from './money-document.ts';
+import { moneyColumns, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 /** What receipts write and post; the machinery (lib/document) does the rest. */
 export const receiptDocumentType = 'receipts';
@@ -39,7 +39,6 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
       const customer = await customerOf(tx, actor, input.customerId);
       if (!customer) throw new BadRequestError({ customerId: salesMessages.customerMissing });
       const accountId = await moneyAccountOf(tx, actor, 'in', input.method, input.accountId);
-      const cheque = input.cheque ?? null;
       return {
         partyId: customer.id,
         amount: input.amount,
@@ -49,45 +48,20 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
           document_date: sql`${input.receiptDate}::date`,
           customer_id: sql`${customer.id}::int`,
           region_id: sql`${customer.regionId}::int`,
-          method: sql`${input.method}::text`,
-          account_id: sql`${accountId}::int`,
-          amount: sql`${input.amount}::numeric`,
-          reference: sql`${input.reference ?? ''}::text`,
-          cheque_number: sql`${cheque?.chequeNumber ?? null}::text`,
-          cheque_bank: sql`${cheque?.bank ?? null}::text`,
-          cheque_date: sql`${cheque?.chequeDate ?? null}::date`,
+          ...moneyColumns(input, accountId),
         },
       };
     },
     partyOf: (receipt) => receipt.customerId,
     requestedOf: (receipt) => receipt.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
-    async posting(tx, actor, receipt) {
+    async posting(tx, receipt) {
       const customer = (await customerOf(tx, null, receipt.customerId))!;
-      const narration = `Receipt from ${customer.customerName}`.slice(0, 500);
-      const memo = narration.slice(0, 200);
-      const party = { regionId: receipt.regionId, partyType: 'customer' as const, partyId: customer.id };
       return {
-        narration,
-        lines: [
-          { accountId: receipt.accountId, debit: receipt.amount, credit: '0', memo, ...party },
-          { accountId: customer.accountId, debit: '0', credit: receipt.amount, memo, ...party },
-        ],
-        cheque: receipt.cheque
-          ? {
-              direction: 'received',
-              status: 'inHand',
-              cheque: receipt.cheque,
-              amount: receipt.amount,
-              partyType: 'customer',
-              partyId: customer.id,
-              payeeName: null,
-              regionId: receipt.regionId,
-              receiptId: receipt.id,
-              paymentId: null,
-              bankAccountId: null,
-              createdBy: actor.userId,
-            }
-          : undefined,
+        narration: `Receipt from ${customer.customerName}`,
+        debitAccountId: receipt.accountId,
+        creditAccountId: customer.accountId,
+        party: { regionId: receipt.regionId, partyType: 'customer', partyId: customer.id },
+        cheque: { direction: 'received', status: 'inHand', payeeName: null, receiptId: receipt.id, paymentId: null, bankAccountId: null },
       };
     },
     // Once deposited the bank holds it: a bounce, not a cancel, undoes it.

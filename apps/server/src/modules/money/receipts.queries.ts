@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { receipts } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
 import { invoiceScope } from '../sales/sales.api.ts';
-import { moneyDocumentColumns, moneyShape } from './money-queries.ts';
+import { moneyDocumentColumns, moneyExportColumns, moneyShape } from './money-queries.ts';
 
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
@@ -34,13 +34,7 @@ export const receiptQueries: DocumentQueries<ReceiptDetail> = {
     { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },
     { header: 'Receipt date', value: (row) => String(row.receiptDate) },
     { header: 'Customer', value: (row) => String(row.customerName ?? '') },
-    { header: 'Method', value: (row) => String(row.method) },
-    { header: 'Account', value: (row) => String(row.accountName ?? '') },
-    { header: 'Amount', value: (row) => String(row.amount) },
-    { header: 'Allocated', value: (row) => String(row.allocatedAmount) },
-    { header: 'On account', value: (row) => String(row.unallocatedAmount) },
-    { header: 'Reference', value: (row) => String(row.reference) },
-    { header: 'Status', value: (row) => String(row.status) },
+    ...moneyExportColumns,
   ],
   shape: (row) => moneyShape<ReceiptDetail, ReceiptAllocationRow>(row, (a) => ({ ...a, invoiceId: Number(a.invoiceId) })),
 };

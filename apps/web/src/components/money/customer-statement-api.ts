@@ -1,28 +1,6 @@
+import type { CustomerStatement } from '@erp/domain';
 import { downloadFile } from '../resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
-
-/** One movement on the customer's receivable account, and the balance after it (+ the customer owes). */
-export interface StatementRow {
-  date: string;
-  documentType: string;
-  documentId: number;
-  documentNumber: string;
-  description: string;
-  debit: string;
-  credit: string;
-  balance: string;
-}
-
-/** GET /api/customers/:id/statement (issue 9, section 4): balances signed, + a debit (owed by the customer). */
-export interface CustomerStatement {
-  customer: { id: number; customerName: string };
-  from: string;
-  to: string;
-  opening: string;
-  rows: StatementRow[];
-  closing: string;
-  totals: { debit: string; credit: string };
-}
 
 export interface StatementPeriod {
   from?: string;

@@ -1,4 +1,4 @@
-import { formatBalance, formatDecimal } from '@erp/domain';
+import { type CustomerStatement as Statement, type CustomerStatementRow, formatBalance, formatDecimal } from '@erp/domain';
 import { PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Skeleton, Table, Typography } from 'antd';
@@ -11,20 +11,20 @@ import { addressOf, documentHref } from '../document/document-address.ts';
 import { DocumentPrintHeader } from '../document/document-print-header.tsx';
 import { PdfDownloadButton } from '../document/pdf-download-button.tsx';
 import { usePrintView } from '../document/use-print-view.ts';
-import { type CustomerStatement as Statement, type StatementPeriod, type StatementRow, downloadCustomerStatementPdf, fetchCustomerStatement, statementKeys } from './customer-statement-api.ts';
+import { type StatementPeriod, downloadCustomerStatementPdf, fetchCustomerStatement, statementKeys } from './customer-statement-api.ts';
 
 // Where a statement line's document opens, by the ledger's document type: the money documents and
 // invoices on their screens, the others (returns, journals) as the ledgers open them.
 const ownScreens: Readonly<Record<string, string>> = { invoice: '/invoices', invoices: '/invoices', receipts: '/receipts', payments: '/payments', cheques: '/cheques' };
 
-function rowHref(row: StatementRow): string | undefined {
+function rowHref(row: Pick<CustomerStatementRow, 'documentType' | 'documentId'>): string | undefined {
   const route = ownScreens[row.documentType];
   return route ? addressOf(route).href(row.documentId) : documentHref(row.documentType, row.documentId);
 }
 
 /** The statement's rows between the opening and the closing balance, both shown as rows. */
 function StatementTable({ statement }: { statement: Statement }) {
-  type Line = StatementRow & { key: string; edge?: boolean };
+  type Line = Omit<CustomerStatementRow, 'kind'> & { key: string; edge?: boolean };
   const lines: Line[] = [
     { key: 'opening', edge: true, date: statement.from, documentType: '', documentId: 0, documentNumber: '', description: 'Opening balance', debit: '', credit: '', balance: statement.opening },
     ...statement.rows.map((row, index) => ({ ...row, key: `${index}` })),

@@ -1,34 +1,5 @@
-import type { AgingBucket, AgingKind } from '@erp/domain';
+import type { AgingBucket, AgingDocument, AgingKind, AgingReport } from '@erp/domain';
 import { http } from '../../lib/http.ts';
-
-/** What one customer or vendor owes (or is owed) by age, as of the date. */
-export type AgingFigures = Record<AgingBucket | 'total', string>;
-
-export interface AgingRow extends AgingFigures {
-  partyId: number;
-  partyName: string;
-}
-
-/** GET /api/accounting/aging (issue 9, section 4). */
-export interface AgingReport {
-  kind: AgingKind;
-  asOf: string;
-  rows: AgingRow[];
-  totals: AgingFigures;
-}
-
-/** An open invoice or goods receipt behind a figure of the aging. */
-export interface AgingDocument {
-  id: number;
-  documentType: 'invoices' | 'goods-receipts';
-  documentNumber: string;
-  date: string;
-  dueDate: string;
-  total: string;
-  openAmount: string;
-  daysPastDue: number;
-  bucket: AgingBucket;
-}
 
 export interface AgingQuery {
   kind: AgingKind;

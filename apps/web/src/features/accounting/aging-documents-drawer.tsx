@@ -1,4 +1,4 @@
-import { agingBuckets, formatDecimal, invoiceDocument } from '@erp/domain';
+import { type AgingDocument, agingBuckets, formatDecimal, invoiceDocument } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Table, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { addressOf, queryAddress } from '../../components/document/document-addr
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
-import { type AgingCell, type AgingDocument, agingKeys, fetchAgingDocuments } from './aging-api.ts';
+import { type AgingCell, agingKeys, fetchAgingDocuments } from './aging-api.ts';
 
 const documentAddresses = {
   invoices: addressOf(invoiceDocument.route),

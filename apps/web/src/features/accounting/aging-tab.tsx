@@ -1,13 +1,13 @@
-import { agingBuckets, type AgingBucket, type AgingKind, compareDecimal, formatDecimal } from '@erp/domain';
-import { FileTextOutlined } from '@ant-design/icons';
+import { agingBuckets, type AgingBucket, type AgingKind, type AgingRow, compareDecimal, formatDecimal } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
-import { downloadCsv } from '../../lib/csv-download.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { downloadFile } from '../../components/resource/resource-api.ts';
 import { errorMessage } from '../../lib/http.ts';
-import { type AgingCell, type AgingFigures, type AgingReport, type AgingRow, agingKeys, fetchAging } from './aging-api.ts';
+import { type AgingCell, agingKeys, fetchAging } from './aging-api.ts';
 import { AgingDocumentsDrawer } from './aging-documents-drawer.tsx';
 
 const kinds: { value: AgingKind; label: string; party: string }[] = [
@@ -17,16 +17,6 @@ const kinds: { value: AgingKind; label: string; party: string }[] = [
 
 type Column = { key: AgingBucket | 'total'; label: string };
 const figureColumns: readonly Column[] = [...agingBuckets.map((b) => ({ key: b.key, label: b.label })), { key: 'total', label: 'Total' }];
-
-/** The table as a CSV file: the same columns and the totals row. */
-function exportAging(report: AgingReport, party: string) {
-  const figures = (row: AgingFigures) => figureColumns.map((c) => row[c.key]);
-  downloadCsv(`${report.kind}-aging-${report.asOf}.csv`, [
-    [party, ...figureColumns.map((c) => c.label)],
-    ...report.rows.map((row) => [row.partyName, ...figures(row)]),
-    ['Total', ...figures(report.totals)],
-  ]);
-}
 
 /**
  * Receivables or payables aging as of a date (issue 9, section 4): per customer or vendor what
@@ -77,9 +67,12 @@ export function AgingTab() {
           <span>As of</span>
           <DateInput aria-label="Aging as of" allowClear={false} value={asOf ?? data?.asOf} onChange={(v) => setAsOf(v ?? undefined)} style={{ width: 180 }} />
         </Flex>
-        <Button icon={<FileTextOutlined />} disabled={!data} onClick={() => data && exportAging(data, party)}>
-          Export CSV
-        </Button>
+        <Flex gap={8} wrap>
+          <ExportButtons
+            disabled={!data}
+            onExport={(format) => downloadFile('/api/accounting/aging/export', { kind, asOf: data?.asOf, format }, `${kind}-aging.${format}`)}
+          />
+        </Flex>
       </Flex>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       <Table<AgingRow>

@@ -1,6 +1,5 @@
-import { assetDocument, type DepreciationMethod } from '@erp/domain';
+import { type AssetDetail, assetDocument, type DepreciationMethod } from '@erp/domain';
 import { problemsOfIssues } from '../../components/document/form-problems.ts';
-import type { AssetRecord } from './assets-api.ts';
 
 export type CustodianKind = 'none' | 'employee' | 'user';
 export type PaidBy = 'account' | 'vendor';
@@ -24,7 +23,7 @@ export interface AssetFormValues {
   notes?: string;
 }
 
-export function assetFormValuesOf(asset: AssetRecord): AssetFormValues {
+export function assetFormValuesOf(asset: AssetDetail): AssetFormValues {
   return {
     assetName: asset.assetName,
     assetCategoryId: asset.assetCategoryId,

@@ -1,4 +1,4 @@
-import { assetDocument, depreciationMethods, type FieldDeclaration } from '@erp/domain';
+import { type AssetDetail, assetDocument, depreciationMethods, type FieldDeclaration } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
@@ -16,7 +16,7 @@ import { notify } from '../../lib/notify.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { assetBodyOf, assetFormProblems, assetFormValuesOf, type AssetFormValues } from './asset-checks.ts';
 import { AssetSchedule } from './asset-schedule.tsx';
-import { type AssetRecord, assetKeys, fetchCategoryDefaults } from './assets-api.ts';
+import { assetKeys, fetchCategoryDefaults } from './assets-api.ts';
 
 const fieldOf = (name: string): FieldDeclaration => assetDocument.fields.find((f) => f.name === name)!;
 
@@ -35,7 +35,7 @@ function DeclaredField({ name, style = wide, ...input }: { name: string; style?:
 }
 
 export interface AssetFormProps {
-  asset?: AssetRecord;
+  asset?: AssetDetail;
   onDone: (openId?: number) => void;
 }
 
@@ -59,7 +59,7 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
   }, [asset, form]);
 
   const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
-  const { save, remove, formError, setFormError } = useDraftActions<AssetRecord>(assetDocument, {
+  const { save, remove, formError, setFormError } = useDraftActions<AssetDetail>(assetDocument, {
     id: asset?.id,
     body: () => assetBodyOf(form.getFieldsValue(true) as AssetFormValues),
     onProblems: showProblems,

@@ -1,9 +1,9 @@
-import { formatDecimal } from '@erp/domain';
+import { type AssetScheduleRow, formatDecimal } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { errorMessage } from '../../lib/http.ts';
-import { assetKeys, fetchSchedule, type ScheduleRow } from './assets-api.ts';
+import { assetKeys, fetchSchedule } from './assets-api.ts';
 
 // A year a page: the schedule of a long-lived asset runs to hundreds of months.
 const monthsPerPage = 12;
@@ -27,7 +27,7 @@ export function AssetSchedule({ assetId }: { assetId: number }) {
   return (
     <>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
-      <Table<ScheduleRow>
+      <Table<AssetScheduleRow>
         key={`${assetId}-${startPage}`}
         rowKey="month"
         size="small"

@@ -1,8 +1,8 @@
+import type { AssetDetail } from '@erp/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
-import type { AssetRecord } from './assets-api.ts';
 import { AssetView } from './asset-view.tsx';
 
 let api: ReturnType<typeof mockApi> | undefined;
@@ -10,7 +10,7 @@ afterEach(() => api?.restore());
 
 const ok = (data: object, status = 200) => ({ status, data: { status, message: 'OK', ...data } });
 
-const asset: AssetRecord = {
+const asset: AssetDetail = {
   id: 12,
   status: 'active',
   documentNumber: 'FA-2026-000003',
@@ -30,9 +30,25 @@ const asset: AssetRecord = {
   paymentAccountId: 5,
   paymentAccountName: 'Cash in hand',
   vendorId: null,
+  vendorName: null,
+  notes: '',
   accumulatedDepreciation: '1000.00',
   bookValue: '11000.00',
   depreciatedThrough: '2026-03-31',
+  disposalKind: null,
+  disposalDate: null,
+  disposalProceeds: null,
+  disposalAccountId: null,
+  disposalGain: null,
+  postedAt: '2026-01-15T09:00:00.000Z',
+  postedBy: 1,
+  disposedAt: null,
+  disposedBy: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  createdBy: 1,
+  createdAt: '2026-01-15T09:00:00.000Z',
+  updatedAt: '2026-01-15T09:00:00.000Z',
 };
 
 describe('asset view', () => {

@@ -1,4 +1,4 @@
-import { assetDocument, depreciationMethods, disposalKinds, formatDecimal } from '@erp/domain';
+import { type AssetDetail, assetDocument, depreciationMethods, disposalKinds, formatDecimal } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { DocumentSummary, type SummaryItem } from '../../components/document/document-summary.tsx';
@@ -7,13 +7,12 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { AssetSchedule, formatMonth } from './asset-schedule.tsx';
-import type { AssetRecord } from './assets-api.ts';
 import { DisposeAssetButton } from './dispose-asset-button.tsx';
 
 const labelOf = (values: readonly { value: string; label: string }[], value: string | null | undefined) => values.find((v) => v.value === value)?.label ?? value ?? '';
 
 /** What a disposal fetched and the gain (+) or loss (-) it posted; nothing before one. */
-function disposalItems(asset: AssetRecord): SummaryItem[] {
+function disposalItems(asset: AssetDetail): SummaryItem[] {
   if (!asset.disposalKind) return [];
   const sale = asset.disposalKind === 'sale';
   return [
@@ -24,7 +23,7 @@ function disposalItems(asset: AssetRecord): SummaryItem[] {
 }
 
 /** The items of an asset's head, shared by the view and the saved draft's form. */
-export function assetSummaryItems(asset: AssetRecord): SummaryItem[] {
+export function assetSummaryItems(asset: AssetDetail): SummaryItem[] {
   return [
     { key: 'assetName', label: 'Asset', children: asset.assetName },
     { key: 'category', label: 'Category', children: asset.assetCategoryName },
@@ -45,7 +44,7 @@ export function assetSummaryItems(asset: AssetRecord): SummaryItem[] {
  * A capitalised, disposed or cancelled asset (or a draft for who may not edit it): its facts,
  * the schedule month by month, Capitalise / Dispose (with its own dialog) / Cancel, Print.
  */
-export function AssetView({ asset, onClose }: { asset: AssetRecord; onClose: () => void }) {
+export function AssetView({ asset, onClose }: { asset: AssetDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
   const { user } = useAuth();
   const mayDispose = assetDocument.allowedActions(asset, user).includes('dispose');

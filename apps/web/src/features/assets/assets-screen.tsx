@@ -1,4 +1,4 @@
-import { assetDocument, depreciationRunDocument, formatDecimal } from '@erp/domain';
+import { type AssetDetail, assetDocument, type DepreciationRunDetail, depreciationRunDocument, formatDecimal } from '@erp/domain';
 import { Flex, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
@@ -6,7 +6,7 @@ import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AssetForm } from './asset-form.tsx';
 import { formatMonth } from './asset-schedule.tsx';
 import { AssetView } from './asset-view.tsx';
-import { assetAddress, type AssetRecord, type DepreciationRunRecord, runAddress } from './assets-api.ts';
+import { assetAddress, runAddress } from './assets-api.ts';
 import { DepreciationRunForm } from './depreciation-run-form.tsx';
 import { DepreciationRunView } from './depreciation-run-view.tsx';
 
@@ -16,7 +16,7 @@ const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '');
 
 function AssetsTab() {
   return (
-    <DocumentListScreen<AssetRecord>
+    <DocumentListScreen<AssetDetail>
       definition={assetDocument}
       address={assetAddress}
       showTitle={false}
@@ -37,7 +37,7 @@ function AssetsTab() {
 
 function RunsTab() {
   return (
-    <DocumentListScreen<DepreciationRunRecord>
+    <DocumentListScreen<DepreciationRunDetail>
       definition={depreciationRunDocument}
       address={runAddress}
       showTitle={false}

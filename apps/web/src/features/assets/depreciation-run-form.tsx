@@ -1,4 +1,4 @@
-import { depreciationRunDocument } from '@erp/domain';
+import { type DepreciationRunDetail, depreciationRunDocument } from '@erp/domain';
 import { Alert, Button, DatePicker, Flex, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -7,7 +7,6 @@ import { useDraftActions } from '../../components/document/use-draft-actions.ts'
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import type { DepreciationRunRecord } from './assets-api.ts';
 import { RunProgress } from './run-progress.tsx';
 
 const monthFormat = 'YYYY-MM';
@@ -35,7 +34,7 @@ const lastMonth = () => dayjs().subtract(1, 'month').format(monthFormat);
  * A new run (or a failed one to run again): the month, then Run, which saves and starts it in
  * one call (POST /api/depreciation-runs {month, post: true}); the drawer then shows its progress.
  */
-export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunRecord; onDone: (openId?: number) => void }) {
+export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunDetail; onDone: (openId?: number) => void }) {
   const [form] = Form.useForm<{ month?: string | null }>();
   const { user } = useAuth();
   const canWrite = user !== undefined && depreciationRunDocument.mayRun(user, 'edit');
@@ -47,7 +46,7 @@ export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunReco
   }, [run, form]);
 
   const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
-  const { save, remove, formError, setFormError } = useDraftActions<DepreciationRunRecord>(depreciationRunDocument, {
+  const { save, remove, formError, setFormError } = useDraftActions<DepreciationRunDetail>(depreciationRunDocument, {
     id: run?.id,
     body: () => ({ month: form.getFieldValue('month') as string | null }),
     onProblems: showProblems,

@@ -1,13 +1,13 @@
+import type { DepreciationRunDetail } from '@erp/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
-import type { DepreciationRunRecord } from './assets-api.ts';
 import { DepreciationRunView } from './depreciation-run-view.tsx';
 
 let api: ReturnType<typeof mockApi> | undefined;
 afterEach(() => api?.restore());
 
-const running: DepreciationRunRecord = {
+const running: DepreciationRunDetail = {
   id: 7,
   status: 'running',
   documentNumber: null,
@@ -17,12 +17,19 @@ const running: DepreciationRunRecord = {
   processedAssets: 0,
   totalAmount: '0.00',
   error: null,
+  postedAt: null,
+  postedBy: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  createdBy: 1,
+  createdAt: '2026-04-01T09:00:00.000Z',
+  updatedAt: '2026-04-01T09:00:00.000Z',
 };
 
 describe('depreciation run view', () => {
   it('advances the progress bar with each polled answer and stops polling once the run is posted', async () => {
     // What GET /api/depreciation-runs/7 answers, one after the other; the last one again after that.
-    const answers: DepreciationRunRecord[] = [
+    const answers: DepreciationRunDetail[] = [
       { ...running, processedAssets: 1, totalAmount: '100.00' },
       { ...running, processedAssets: 3, totalAmount: '300.00' },
       { ...running, status: 'posted', documentNumber: 'DEP-2026-000001', processedAssets: 4, totalAmount: '400.00', postedAt: '2026-04-01T08:00:00Z' },

@@ -1,4 +1,4 @@
-import { assetDocument, depreciationRunDocument, formatDecimal } from '@erp/domain';
+import { assetDocument, type DepreciationRunDetail, depreciationRunDocument, formatDecimal } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +7,6 @@ import { DocumentSummary } from '../../components/document/document-summary.tsx'
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { formatMonth } from './asset-schedule.tsx';
-import type { DepreciationRunRecord } from './assets-api.ts';
 import { RunProgress } from './run-progress.tsx';
 
 /** How often a running run's progress is read again. */
@@ -20,11 +19,11 @@ const assetsKey = [documentKeys.all(assetDocument.name)] as const;
  * A running run's progress, read again every `pollMs` (GET /api/depreciation-runs/:id) until it
  * is posted or failed; then the runs' list and the assets are read again.
  */
-export function useRunProgress(run: DepreciationRunRecord, pollMs: number): DepreciationRunRecord {
+export function useRunProgress(run: DepreciationRunDetail, pollMs: number): DepreciationRunDetail {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: documentKeys.one(depreciationRunDocument.name, run.id),
-    queryFn: () => fetchDocument<DepreciationRunRecord>(depreciationRunDocument, run.id),
+    queryFn: () => fetchDocument<DepreciationRunDetail>(depreciationRunDocument, run.id),
     initialData: run,
     refetchInterval: (q) => (q.state.data?.status === 'running' ? pollMs : false),
   });
@@ -44,7 +43,7 @@ export function useRunProgress(run: DepreciationRunRecord, pollMs: number): Depr
 }
 
 /** A depreciation run: its month, the progress bar while it runs, the total charged, Cancel once posted. */
-export function DepreciationRunView({ run, onClose, pollMs = runPollMs }: { run: DepreciationRunRecord; onClose: () => void; pollMs?: number }) {
+export function DepreciationRunView({ run, onClose, pollMs = runPollMs }: { run: DepreciationRunDetail; onClose: () => void; pollMs?: number }) {
   const [error, setError] = useState<string>();
   const latest = useRunProgress(run, pollMs);
   return (

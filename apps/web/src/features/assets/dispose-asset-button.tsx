@@ -1,4 +1,4 @@
-import { assetDocument, disposalKinds, disposeAssetSchema } from '@erp/domain';
+import { type AssetDetail, assetDocument, disposalKinds, disposeAssetSchema } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { todayWire } from '../../lib/dates.ts';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import type { AssetRecord } from './assets-api.ts';
 
 interface DisposalValues {
   disposalDate?: string | null;
@@ -36,14 +35,14 @@ function disposalBodyOf(values: DisposalValues): Record<string, unknown> {
  * Dispose of an active asset (POST /api/assets/:id/dispose): a sale with its price and the cash
  * or bank account it was paid into, or a write-off; the server posts the gain or loss.
  */
-export function DisposeAssetButton({ asset, onDone }: { asset: AssetRecord; onDone?: () => void }) {
+export function DisposeAssetButton({ asset, onDone }: { asset: AssetDetail; onDone?: () => void }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<DisposalValues>();
   const [formError, setFormError] = useState<string>();
   const queryClient = useQueryClient();
   const kind = Form.useWatch('kind', form);
   const dispose = useMutation({
-    mutationFn: (body: object) => runDocumentAction<AssetRecord>(assetDocument, asset.id, 'dispose', body),
+    mutationFn: (body: object) => runDocumentAction<AssetDetail>(assetDocument, asset.id, 'dispose', body),
     onSuccess: async (answer) => {
       notify.success(answer.message || transition.done);
       setOpen(false);

@@ -1,4 +1,4 @@
-import { type DocumentDefinition, formatDecimal, moneyMessages } from '@erp/domain';
+import { type DocumentDefinition, formatDecimal, moneyMessages, type OpenDocument } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -8,7 +8,6 @@ import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { type AllocationRow, allocationProblems, allocationsBody, problemsOnRows, renameWhole } from './allocations.ts';
 import { AllocationsTable } from './allocations-table.tsx';
-import type { OpenTarget } from './money-api.ts';
 import { invalidateAfterMoney } from './money-refresh.ts';
 import { useAllocations } from './use-allocations.ts';
 
@@ -17,7 +16,7 @@ export interface AllocateButtonProps {
   document: { id: number; unallocatedAmount: string };
   partyId: number;
   queryKey: (partyId: number) => readonly unknown[];
-  fetchTargets: (partyId: number) => Promise<OpenTarget[]>;
+  fetchTargets: (partyId: number) => Promise<OpenDocument[]>;
   /** The API's key of an allocation's target: `invoiceId`, `goodsReceiptId`. */
   targetKey: 'invoiceId' | 'goodsReceiptId';
   targetLabel: string;

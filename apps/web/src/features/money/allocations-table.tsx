@@ -1,14 +1,13 @@
-import { compareDecimal, formatDecimal } from '@erp/domain';
+import { compareDecimal, formatDecimal, type OpenDocument } from '@erp/domain';
 import { Alert, Flex, Form, type FormInstance, InputNumber, Table, Typography } from 'antd';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { type AllocationRow, allocationTotals } from './allocations.ts';
-import type { OpenTarget } from './money-api.ts';
 
 export interface AllocationsTableProps {
   form: FormInstance;
   /** The open documents the rows name (open invoices or bills), oldest due first. */
-  targets: readonly OpenTarget[];
+  targets: readonly OpenDocument[];
   /** What a target is called: 'Invoice', 'Goods receipt'. */
   targetLabel: string;
   /** The form field holding the money to spread ('amount'; the allocate modal's own). */

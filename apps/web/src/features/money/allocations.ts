@@ -1,5 +1,4 @@
-import { compareDecimal, formatDecimal, fromMinorUnits, isDecimalString, moneyMessages, sum, toMinorUnits } from '@erp/domain';
-import type { OpenTarget } from './money-api.ts';
+import { compareDecimal, formatDecimal, fromMinorUnits, isDecimalString, moneyMessages, type OpenDocument, sum, toMinorUnits } from '@erp/domain';
 
 /** One row of the allocations table: an open invoice (or bill) and what of the money goes to it ('' or '0' for nothing). */
 export interface AllocationRow {
@@ -18,7 +17,7 @@ function amountOf(value: string | null | undefined): string {
  * each up to its open amount; the rest is left over (the advance). The server proposes the same
  * when the allocations are left out.
  */
-export function proposeAllocations(targets: readonly Pick<OpenTarget, 'id' | 'openAmount'>[], amount: string | null | undefined): AllocationRow[] {
+export function proposeAllocations(targets: readonly Pick<OpenDocument, 'id' | 'openAmount'>[], amount: string | null | undefined): AllocationRow[] {
   let left = toMinorUnits(amountOf(amount));
   return targets.map((target) => {
     const open = toMinorUnits(target.openAmount);
@@ -64,7 +63,7 @@ export function problemsOnRows(problems: Readonly<Record<string, string>>, rowOf
 }
 
 /** The form's own checks of the rows: none above its document's open amount, none negative, not more than the money. */
-export function allocationProblems(rows: readonly AllocationRow[], targets: readonly OpenTarget[], amount: string | null | undefined, overMessage: string): Record<string, string> {
+export function allocationProblems(rows: readonly AllocationRow[], targets: readonly OpenDocument[], amount: string | null | undefined, overMessage: string): Record<string, string> {
   const problems: Record<string, string> = {};
   rows.forEach((row, index) => {
     const text = (row.amount ?? '').trim();

@@ -1,4 +1,4 @@
-import { chequeDocument, formatDecimal } from '@erp/domain';
+import { type ChequeDetail, chequeDocument, formatDecimal } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,7 +11,6 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import type { ChequeDetail } from './money-api.ts';
 import { invalidateAfterMoney } from './money-refresh.ts';
 
 type ChequeAction = keyof typeof chequeDocument.transitions;

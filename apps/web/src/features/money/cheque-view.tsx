@@ -1,4 +1,4 @@
-import { chequeDirections, chequeDocument, formatDecimal, paymentDocument, receiptDocument } from '@erp/domain';
+import { type ChequeDetail, chequeDirections, chequeDocument, formatDecimal, paymentDocument, receiptDocument } from '@erp/domain';
 import { Flex } from 'antd';
 import { Link } from 'react-router';
 import { addressOf } from '../../components/document/document-address.ts';
@@ -6,7 +6,6 @@ import { DocumentSummary, type SummaryItem } from '../../components/document/doc
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { ChequeActions } from './cheque-actions.tsx';
-import type { ChequeDetail } from './money-api.ts';
 
 const receiptAddress = addressOf(receiptDocument.route);
 const paymentAddress = addressOf(paymentDocument.route);

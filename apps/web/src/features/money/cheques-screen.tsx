@@ -1,11 +1,10 @@
-import { chequeDirections, chequeDocument, chequeViews, formatDecimal } from '@erp/domain';
+import { type ChequeDetail, chequeDirections, chequeDocument, chequeViews, formatDecimal } from '@erp/domain';
 import { Flex, Segmented, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
 import { ChequeActions } from './cheque-actions.tsx';
 import { ChequeTotals } from './cheque-totals.tsx';
 import { ChequeView, directionLabel } from './cheque-view.tsx';
-import type { ChequeDetail } from './money-api.ts';
 
 type View = (typeof chequeViews)[number]['value'];
 

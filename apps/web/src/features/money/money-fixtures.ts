@@ -1,10 +1,9 @@
-import type { GenericOption } from '@erp/domain';
-import type { ChequeDetail, OpenTarget } from './money-api.ts';
+import type { ChequeDetail, GenericOption, OpenDocument } from '@erp/domain';
 
 export const ok = (data: object, status = 200) => ({ status, data: { status, message: 'OK', ...data } });
 
 /** City Hospital's open invoices, oldest due first, as GET /api/receipts/open-invoices answers them. */
-export const openInvoices: OpenTarget[] = [
+export const openInvoices: OpenDocument[] = [
   { id: 11, documentNumber: 'INV-2026-000011', date: '2026-01-05', dueDate: '2026-02-04', total: '100.00', openAmount: '100.00' },
   { id: 12, documentNumber: 'INV-2026-000012', date: '2026-01-20', dueDate: '2026-02-19', total: '300.00', openAmount: '250.00' },
   { id: 13, documentNumber: 'INV-2026-000013', date: '2026-02-02', dueDate: '2026-03-04', total: '80.00', openAmount: '80.00' },
@@ -28,6 +27,7 @@ const chequeBase: ChequeDetail = {
   partyType: 'customer',
   partyId: 4,
   partyName: 'City Hospital',
+  regionId: 1,
   receiptId: 50,
   receiptNumber: 'RV-2026-000050',
   paymentId: null,
@@ -39,6 +39,7 @@ const chequeBase: ChequeDetail = {
   bounceDate: null,
   bounceReason: null,
   bankCharge: null,
+  cancelDate: null,
 };
 
 export const cheques: ChequeDetail[] = [

@@ -1,4 +1,4 @@
-import { chequeDocument, type DocumentDefinition, formatDecimal, paymentMethods } from '@erp/domain';
+import { chequeDocument, type DocumentDefinition, formatDecimal, type MoneyDocumentBase, paymentMethods } from '@erp/domain';
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
@@ -6,23 +6,12 @@ import { pathAddress } from '../../components/document/document-address.ts';
 import type { SummaryItem } from '../../components/document/document-summary.tsx';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import type { ChequeOfDocument } from './money-api.ts';
 
 const chequeAddress = pathAddress(chequeDocument.route);
 
 export const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
 
-interface MoneyFacts {
-  method: string;
-  accountName: string | null;
-  amount: string;
-  allocatedAmount: string;
-  unallocatedAmount: string;
-  reference: string;
-  cheque: ChequeOfDocument | null;
-  chequeId: number | null;
-  chequeStatus: string | null;
-}
+type MoneyFacts = Pick<MoneyDocumentBase, 'method' | 'accountName' | 'amount' | 'allocatedAmount' | 'unallocatedAmount' | 'reference' | 'cheque' | 'chequeId' | 'chequeStatus'>;
 
 /** The items every receipt and payment shows: method and account, the money and how much of it is allocated, the cheque and where it stands. */
 export function moneyItems(document: MoneyFacts, accountFallback: string): SummaryItem[] {

@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, payeeTypes, paymentDocument } from '@erp/domain';
+import { goodsReceiptDocument, payeeTypes, type PaymentAllocationRow, type PaymentDetail, paymentDocument } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { AllocateButton } from './allocate-modal.tsx';
-import { downloadVoucherPdf, fetchOpenBills, moneyKeys, type PaymentAllocation, type PaymentDetail } from './money-api.ts';
+import { downloadVoucherPdf, fetchOpenBills, moneyKeys } from './money-api.ts';
 import { moneyTouches } from './money-refresh.ts';
 import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
 
@@ -35,7 +35,7 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
         items={[{ key: 'payee', label: 'Payee', children: payeeOf(payment) }, ...moneyItems(payment, '-')]}
       />
       {payment.payeeType === 'vendor' && (
-        <AllocationsList<PaymentAllocation>
+        <AllocationsList<PaymentAllocationRow>
           allocations={payment.allocations}
           targetColumns={[
             {

@@ -1,6 +1,5 @@
-import { formatDecimal, payeeTypes, paymentDocument } from '@erp/domain';
+import { formatDecimal, payeeTypes, type PaymentDetail, paymentDocument } from '@erp/domain';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
-import type { PaymentDetail } from './money-api.ts';
 import { methodLabel } from './money-view-parts.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { PaymentView } from './payment-view.tsx';

@@ -1,4 +1,4 @@
-import { invoiceDocument, receiptDocument } from '@erp/domain';
+import { invoiceDocument, type ReceiptAllocationRow, type ReceiptDetail, receiptDocument } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { AllocateButton } from './allocate-modal.tsx';
-import { downloadVoucherPdf, fetchOpenInvoices, moneyKeys, type ReceiptAllocation, type ReceiptDetail } from './money-api.ts';
+import { downloadVoucherPdf, fetchOpenInvoices, moneyKeys } from './money-api.ts';
 import { moneyTouches } from './money-refresh.ts';
 import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
 
@@ -30,7 +30,7 @@ export function ReceiptView({ receipt, onClose }: { receipt: ReceiptDetail; onCl
         printTitle="Receipt voucher"
         items={[{ key: 'customer', label: 'Customer', children: receipt.customerName }, ...moneyItems(receipt, receipt.method === 'cheque' ? 'Cheques in hand' : '-')]}
       />
-      <AllocationsList<ReceiptAllocation>
+      <AllocationsList<ReceiptAllocationRow>
         allocations={receipt.allocations}
         targetColumns={[
           { key: 'invoice', title: 'Invoice', render: (_: unknown, row) => <Link to={invoiceAddress.href(row.invoiceId)}>{row.invoiceNumber ?? `Invoice #${row.invoiceId}`}</Link> },

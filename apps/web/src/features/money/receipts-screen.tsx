@@ -1,6 +1,5 @@
-import { formatDecimal, receiptDocument } from '@erp/domain';
+import { formatDecimal, type ReceiptDetail, receiptDocument } from '@erp/domain';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
-import type { ReceiptDetail } from './money-api.ts';
 import { methodLabel } from './money-view-parts.tsx';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptView } from './receipt-view.tsx';

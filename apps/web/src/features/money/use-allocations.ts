@@ -1,15 +1,15 @@
+import type { OpenDocument } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import { type AllocationRow, proposeAllocations } from './allocations.ts';
-import type { OpenTarget } from './money-api.ts';
 
 export interface UseAllocationsOptions {
   form: FormInstance;
   /** The customer or vendor whose open documents are read; undefined: none yet. */
   partyId: number | undefined;
   queryKey: (partyId: number) => readonly unknown[];
-  fetchTargets: (partyId: number) => Promise<OpenTarget[]>;
+  fetchTargets: (partyId: number) => Promise<OpenDocument[]>;
   /** A draft's saved allocations (by target id), kept instead of a proposal the first time its party's documents are read. */
   saved?: { partyId: number; amounts: ReadonlyMap<number, string> };
   /** The form field holding the money to spread. */

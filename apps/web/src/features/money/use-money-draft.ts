@@ -1,18 +1,17 @@
-import type { DocumentDefinition } from '@erp/domain';
+import { type DocumentDefinition, type OpenDocument } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useRef, useState } from 'react';
 import { showFormProblems } from '../../components/document/form-problems.ts';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
 import { type AllocationRow, allocationProblems, allocationsBody, problemsOnRows, renameWhole } from './allocations.ts';
-import type { OpenTarget } from './money-api.ts';
 import { invalidateAfterMoney } from './money-refresh.ts';
 
 export interface MoneyDraftOptions<Values extends { amount?: string | null; allocations?: AllocationRow[] }> {
   form: FormInstance<Values>;
   id?: number;
   /** The open documents the rows allocate to (the form's own check of their open amounts). */
-  targets: readonly OpenTarget[];
+  targets: readonly OpenDocument[];
   /** The API's key of an allocation's target. */
   targetKey: 'invoiceId' | 'goodsReceiptId';
   /** The body without its allocations, from the form's values. */

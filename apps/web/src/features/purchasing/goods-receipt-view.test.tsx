@@ -55,3 +55,13 @@ describe('the goods receipt view of a stored draft', () => {
     expect(writes()).toHaveLength(1);
   });
 });
+
+describe('a posted goods receipt', () => {
+  it('shows what payments paid of it (issue 9): partly paid, and the amount', () => {
+    api = mockApi(() => ok({ options: [], hasMore: false }));
+    const posted = { ...draftReceipt, status: 'posted' as const, documentNumber: 'GRN-2026-000002', paidAmount: '100.00', openAmount: '200.00', paymentStatus: 'partlyPaid' as const };
+    renderWithApp(<GoodsReceiptView receipt={posted} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    expect(screen.getByText('Partly paid')).toBeInTheDocument();
+    expect(screen.getByText('100.00 of 300.00')).toBeInTheDocument();
+  });
+});

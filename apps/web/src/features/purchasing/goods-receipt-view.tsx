@@ -1,10 +1,11 @@
-import { goodsReceiptDocument, purchaseOrderDocument, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
+import { formatDecimal, goodsReceiptDocument, purchaseOrderDocument, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { documentKeys } from '../../components/document/document-api.ts';
 import { amountColumn, DocumentLinesTable, itemColumn, type LineColumn, lineNumberColumn } from '../../components/document/document-lines-table.tsx';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
+import { PaymentStatusTag } from '../../components/document/payment-status-tag.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -38,6 +39,7 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
         document={receipt}
         error={error}
         printTitle="Goods receipt"
+        statusExtra={receipt.status === 'posted' && <PaymentStatusTag status={receipt.paymentStatus} />}
         items={[
           {
             key: 'order',
@@ -46,6 +48,7 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
           },
           { key: 'vendor', label: 'Vendor', children: receipt.vendor.vendorName },
           { key: 'region', label: 'Region', children: receipt.region.regionName },
+          ...(receipt.status === 'posted' ? [{ key: 'paid', label: 'Paid', children: `${formatDecimal(receipt.paidAmount)} of ${formatDecimal(receipt.totalValue)}` }] : []),
         ]}
       />
       <DocumentLinesTable lines={receipt.lines} columns={columns} totals={{ value: receipt.totalValue }} />

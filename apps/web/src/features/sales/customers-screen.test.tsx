@@ -37,7 +37,7 @@ function serve() {
           data: {
             status: 200,
             message: 'OK',
-            data: [row(1, 'Chughtai Lab', '1420000.00', '80000.00'), row(2, 'Overpaid Clinic', '-2500.50', '1502500.50'), row(3, 'Over Limit Hospital', '1600000.00', '-100000.00')],
+            data: [{ ...row(1, 'Chughtai Lab', '1420000.00', '80000.00'), bouncedCheques: 2 }, row(2, 'Overpaid Clinic', '-2500.50', '1502500.50'), row(3, 'Over Limit Hospital', '1600000.00', '-100000.00')],
             total: 3,
           },
         }
@@ -61,6 +61,9 @@ describe('/customers', () => {
     expect(over.closest('.ant-typography-danger')).not.toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Balance' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Credit left' })).toBeInTheDocument();
+    // Its bounced cheques, in the error colour (issue 9).
+    expect(screen.getByRole('columnheader', { name: 'Bounced cheques' })).toBeInTheDocument();
+    expect(within(chughtai).getByText('2').closest('.ant-typography-danger')).not.toBeNull();
   });
 
   it.each<[Role, boolean]>([

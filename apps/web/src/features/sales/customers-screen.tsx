@@ -16,7 +16,7 @@ const decimalOf = (value: unknown): string | undefined => (typeof value === 'str
 /**
  * The receivable account's figures the server adds to each row: the balance as spec section 9
  * shows balances (Dr / Cr), and the credit left under the limit, red when the customer is over
- * it, and what posted invoices past their due date leave open.
+ * it, what posted invoices past their due date leave open, and how many of its cheques bounced.
  */
 const figureColumns: ColumnsType<ResourceRow> = [
   {
@@ -40,6 +40,16 @@ const figureColumns: ColumnsType<ResourceRow> = [
           {formatDecimal(overdue)}
         </Typography.Text>
       );
+    },
+  },
+  {
+    // Cheques of the customer that bounced (issue 9, section 3): a warning before giving credit.
+    key: 'bouncedCheques',
+    title: 'Bounced cheques',
+    align: 'right',
+    render: (_: unknown, row: ResourceRow) => {
+      const count = typeof row.bouncedCheques === 'number' ? row.bouncedCheques : 0;
+      return count > 0 ? <Typography.Text type="danger">{count}</Typography.Text> : '';
     },
   },
   {

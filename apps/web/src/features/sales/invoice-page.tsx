@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { downloadInvoicePdf } from './invoices-api.ts';
-import { PaymentStatusTag } from './payment-status-tag.tsx';
+import { PaymentStatusTag } from '../../components/document/payment-status-tag.tsx';
 import { useSalesSettings } from './sales-settings.ts';
 import './invoice-page.css';
 

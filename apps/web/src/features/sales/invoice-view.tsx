@@ -11,7 +11,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { downloadInvoicePdf, invoicePagePath } from './invoices-api.ts';
-import { PaymentStatusTag } from './payment-status-tag.tsx';
+import { PaymentStatusTag } from '../../components/document/payment-status-tag.tsx';
 
 const columns: LineColumn<InvoiceLineRow>[] = [
   lineNumberColumn,

@@ -3,7 +3,7 @@ import { DocumentListScreen } from '../../components/document/document-list-scre
 import { formatDate } from '../../lib/dates.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 import { InvoiceView } from './invoice-view.tsx';
-import { PaymentStatusTag } from './payment-status-tag.tsx';
+import { PaymentStatusTag } from '../../components/document/payment-status-tag.tsx';
 
 /** /invoices (issue 8, section 3): the list, the draft form with lots first-expiry-first-out, the posted invoice's view. */
 export function InvoicesScreen() {

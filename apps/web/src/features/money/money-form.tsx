@@ -1,0 +1,127 @@
+import type { DocumentDefinition, OpenDocument } from '@erp/domain';
+import { Alert, Flex, Form, type FormInstance, Input, InputNumber } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { requiredMark } from '../../components/required-mark.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import type { AllocationRow } from './allocations.ts';
+import { AllocationsTable } from './allocations-table.tsx';
+import { afterMethodChanged, MethodFields, type MethodValues } from './method-fields.tsx';
+import { MoneyFormButtons } from './money-form-buttons.tsx';
+
+export const narrowField = { flex: '0 1 200px' };
+export const wideField = { flex: '1 1 280px' };
+
+/** What a receipt's and a payment's form values have alike. */
+export interface MoneyFormValues extends MethodValues {
+  amount?: string | null;
+  reference?: string;
+  allocations?: AllocationRow[];
+}
+
+interface Mutation {
+  isPending: boolean;
+  variables?: unknown;
+}
+
+export interface MoneyFormProps<Values extends MoneyFormValues> {
+  definition: DocumentDefinition;
+  form: FormInstance<Values>;
+  name: string;
+  initialValues: Values;
+  /** A saved draft (it may be deleted); a new one is not. */
+  saved: boolean;
+  chequeAccount: 'chequesInHand' | 'drawnOn';
+  /** The document's date: a cheque starts dated on it. */
+  dateName: keyof Values & string;
+  /** What useMoneyDraft answers. */
+  draft: { formError?: string; allocationsError?: string; save: Mutation; remove: Mutation & { mutateAsync: () => Promise<unknown> }; submit: (post: boolean) => void };
+  /** What useAllocations answers. */
+  allocations: { query: { isFetching: boolean; isError: boolean }; targets: readonly OpenDocument[]; propose: (amount: string | null | undefined) => void };
+  /** The allocations table, shown once the party whose open documents they are is chosen. */
+  allocationsTable?: { targetLabel: string; emptyText: string; unreadText: string };
+  /** The party's fields changed (the method and the amount are this form's own). */
+  onPartyChange: (changed: Partial<Values>, all: Values) => void;
+  onClose: () => void;
+  /** The party's fields and the document's date. */
+  children: ReactNode;
+}
+
+/**
+ * What a receipt's and a payment's forms share around their party fields: the refusal above the
+ * form, the method fields (the account chosen again when the method changes), amount and
+ * reference, the allocations proposed again as the amount is typed, and the buttons, as the
+ * user may.
+ */
+export function MoneyForm<Values extends MoneyFormValues>({
+  definition,
+  form,
+  name,
+  initialValues,
+  saved,
+  chequeAccount,
+  dateName,
+  draft,
+  allocations,
+  allocationsTable,
+  onPartyChange,
+  onClose,
+  children,
+}: MoneyFormProps<Values>) {
+  const { user } = useAuth();
+  const [method, setMethod] = useState(initialValues.method ?? 'cash');
+  const canWrite = user !== undefined && definition.mayRun(user, 'edit');
+  return (
+    <Flex vertical gap={8}>
+      {draft.formError && <Alert type="error" showIcon title={draft.formError} />}
+      <Form
+        form={form}
+        name={name}
+        layout="vertical"
+        requiredMark={requiredMark}
+        disabled={!canWrite}
+        initialValues={initialValues}
+        onValuesChange={(changed: Partial<Values>, all: Values) => {
+          onPartyChange(changed, all);
+          if ('method' in changed) {
+            setMethod(changed.method ?? 'cash');
+            afterMethodChanged(form, changed.method, all[dateName] as string | undefined);
+          }
+          if ('amount' in changed) allocations.propose(all.amount);
+        }}
+      >
+        {children}
+        <MethodFields method={method} chequeAccount={chequeAccount} />
+        <Flex gap={16} wrap>
+          <Form.Item name="amount" label="Amount" required style={narrowField}>
+            <InputNumber<string> stringMode precision={2} min="0" style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="reference" label="Reference" style={wideField}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Flex>
+        {allocationsTable && (
+          <AllocationsTable
+            form={form}
+            targets={allocations.targets}
+            targetLabel={allocationsTable.targetLabel}
+            loading={allocations.query.isFetching}
+            error={draft.allocationsError}
+            emptyText={allocations.query.isError ? allocationsTable.unreadText : allocationsTable.emptyText}
+          />
+        )}
+      </Form>
+      {canWrite && (
+        <MoneyFormButtons
+          definition={definition}
+          canDelete={saved && definition.mayRun(user, 'delete')}
+          canPost={definition.mayRun(user, 'post')}
+          save={draft.save}
+          remove={draft.remove}
+          onRemove={() => draft.remove.mutateAsync()}
+          onSubmit={draft.submit}
+          onClose={onClose}
+        />
+      )}
+    </Flex>
+  );
+}
