@@ -6,6 +6,7 @@ export function positiveAmountSchema(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
+    .min(1, { error: `${label} is required`, abort: true })
     .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` })
     .refine((v) => /[1-9]/.test(v), { error: `${label} must be more than zero` });
 }
