@@ -230,6 +230,14 @@ async function writeEntries(
   return row!.documentNumber;
 }
 
+/** `amount` moved from one account to another: Dr `debitAccountId`, Cr `creditAccountId`, both lines with the same memo and dimensions. */
+export function transferLines(debitAccountId: number, creditAccountId: number, amount: string, memo: string, dimensions: LedgerDimensions = {}): LedgerLineInput[] {
+  return [
+    { accountId: debitAccountId, debit: amount, credit: '0', memo, ...dimensions },
+    { accountId: creditAccountId, debit: '0', credit: amount, memo, ...dimensions },
+  ];
+}
+
 /** The checks of a posting that need no database: sides, signs, balance (exact cents). */
 export function assertBalancedLines(lines: readonly LedgerLineInput[]): void {
   if (lines.length < 2) throw new BadRequestError({ lines: 'A posting needs at least two lines' });

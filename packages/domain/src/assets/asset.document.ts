@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 import { positiveAmountSchema } from '../money/money-fields.ts';
+import { depreciationMethods } from '../setup/resources.ts';
 
-export const depreciationMethodValues = ['straightLine', 'decliningBalance'] as const;
-export type DepreciationMethod = (typeof depreciationMethodValues)[number];
+// The asset categories' methods (setup), one list for both.
+export type DepreciationMethod = (typeof depreciationMethods)[number]['value'];
+const depreciationMethodValues = depreciationMethods.map((m) => m.value) as [DepreciationMethod, ...DepreciationMethod[]];
 
 export const disposalKinds = [
   { value: 'sale', label: 'Sale' },

@@ -11,10 +11,6 @@ export const agingBuckets = [
 ] as const;
 export type AgingBucket = (typeof agingBuckets)[number]['key'];
 
-export function agingBucketOf(daysPastDue: number): AgingBucket {
-  return agingBuckets.find((b) => daysPastDue >= b.from && daysPastDue <= b.to)!.key;
-}
-
 export const agingKinds = ['receivable', 'payable'] as const;
 export type AgingKind = (typeof agingKinds)[number];
 

@@ -62,7 +62,3 @@ export const receiptDocument = defineDocument({
     },
   },
 });
-
-export interface AllocationInput {
-  amount: string;
-}

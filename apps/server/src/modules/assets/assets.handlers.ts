@@ -1,7 +1,8 @@
 import { type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { readAccountInScope } from '../../ledger/account-in-scope.ts';
 import { assets } from '../../db/schema/index.ts';
 import { type LedgerLineInput, postToLedger, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
@@ -75,9 +76,8 @@ async function readReferences(tx: Tx, actor: Actor, input: AssetInput): Promise<
       EXISTS (SELECT 1 FROM accounts WHERE id = ${input.paymentAccountId ?? null}::int AND active${inRegions('region_id')}) AS "paymentAccount",
       (SELECT json_build_object('accountId', account_id) FROM vendors WHERE id = ${input.vendorId ?? null}::int) AS vendor`,
   );
-  const json = <T>(value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-  const category = json<References['category']>(row!.category);
-  const vendor = json<{ accountId: number | null } | null>(row!.vendor);
+  const category = jsonValue<References['category']>(row!.category);
+  const vendor = jsonValue<{ accountId: number | null } | null>(row!.vendor);
   return {
     category: category ? { ...category, usefulLifeMonths: Number(category.usefulLifeMonths), assetAccountId: category.assetAccountId === null ? null : Number(category.assetAccountId) } : null,
     region: Boolean(row!.region),
@@ -86,15 +86,6 @@ async function readReferences(tx: Tx, actor: Actor, input: AssetInput): Promise<
     paymentAccount: Boolean(row!.paymentAccount),
     vendorAccountId: vendor ? (vendor.accountId === null ? null : Number(vendor.accountId)) : undefined,
   };
-}
-
-async function activeAccountInScope(tx: Tx, actor: Actor, accountId: number): Promise<boolean> {
-  const regions = permittedIds(actor.permissions, 'regions');
-  const rows = await queryRows(
-    tx,
-    sql`SELECT 1 FROM accounts WHERE id = ${accountId}::int AND active${regions ? sql` AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``}`,
-  );
-  return rows.length > 0;
 }
 
 /** The row to write: the input checked (400 naming each field), life and method from the category when not given. */
@@ -180,7 +171,7 @@ async function checkDisposal(tx: Tx, actor: Actor, asset: AssetDetail, input: Di
   if (input.kind === 'sale') {
     if (proceeds <= 0n) errors.proceeds = assetMessages.proceedsRequired;
     if (!input.accountId) errors.accountId = assetMessages.accountRequired;
-    else if (!(await activeAccountInScope(tx, actor, input.accountId))) errors.accountId = missing('Account');
+    else if (!(await readAccountInScope(tx, actor, input.accountId))?.active) errors.accountId = missing('Account');
   } else {
     if (proceeds > 0n) errors.proceeds = assetMessages.writeOffProceeds;
     if (input.accountId) errors.accountId = assetMessages.writeOffProceeds;

@@ -1,7 +1,7 @@
 import { type DepreciationMethod, depreciationChargeFor, monthOf, sum, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { type LedgerLineInput, postDocument, readPostingContext } from '../../ledger/general-ledger.ts';
+import { postDocument, readPostingContext, transferLines } from '../../ledger/general-ledger.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
@@ -111,10 +111,7 @@ async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void>
   );
   const incomplete = groups.find((g) => g.expenseAccountId === null || g.accumulatedAccountId === null);
   if (incomplete) throw new ConflictError(assetMessages.noAccounts(incomplete.categoryName));
-  const lines: LedgerLineInput[] = groups.flatMap((g) => [
-    { accountId: Number(g.expenseAccountId), debit: g.amount, credit: '0', memo: g.categoryName, regionId: Number(g.regionId) },
-    { accountId: Number(g.accumulatedAccountId), debit: '0', credit: g.amount, memo: g.categoryName, regionId: Number(g.regionId) },
-  ]);
+  const lines = groups.flatMap((g) => transferLines(Number(g.expenseAccountId), Number(g.accumulatedAccountId), g.amount, g.categoryName, { regionId: Number(g.regionId) }));
   await tx.execute(sql`UPDATE assets a SET accumulated_depreciation = a.accumulated_depreciation + e.amount, depreciated_through = ${run.runDate}::date, updated_at = now()
     FROM depreciation_entries e WHERE e.depreciation_run_id = ${run.id}::int AND e.asset_id = a.id`);
   const total = sum(groups.map((g) => g.amount));

@@ -107,6 +107,9 @@ export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, Dep
      */
     async cancel(tx, actor, run) {
       await assertNoneRunning(tx);
+      // The assets locked first (a disposal meanwhile waits, and is seen below), then the ledger's
+      // day totals: the order a disposal (asset row, then its posting) takes too.
+      await tx.execute(sql`SELECT 1 FROM assets WHERE id IN (SELECT asset_id FROM depreciation_entries WHERE depreciation_run_id = ${run.id}::int) ORDER BY id FOR UPDATE`);
       const [gone] = await queryRows<{ name: string }>(
         tx,
         sql`SELECT coalesce(a.document_number, a.asset_name) AS name FROM depreciation_entries e JOIN assets a ON a.id = e.asset_id
@@ -122,7 +125,6 @@ export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, Dep
           actor: { userId: actor.userId },
         });
       }
-      await tx.execute(sql`SELECT 1 FROM assets WHERE id IN (SELECT asset_id FROM depreciation_entries WHERE depreciation_run_id = ${run.id}::int) ORDER BY id FOR UPDATE`);
       await tx.execute(sql`UPDATE depreciation_entries SET live = false WHERE depreciation_run_id = ${run.id}::int`);
       // The last month still charged by a posted run, as the month's last day.
       await tx.execute(sql`UPDATE assets a SET accumulated_depreciation = a.accumulated_depreciation - e.amount, updated_at = now(),

@@ -12,6 +12,7 @@ import {
   readPostingContext,
   reverseInLedger,
   todayIso,
+  transferLines,
 } from '../../ledger/general-ledger.ts';
 import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
@@ -180,7 +181,7 @@ function ledgerLines(stock: Pick<PreparedStockPosting, 'moves'>, inventoryAccoun
     if (value === 0n) continue;
     const amount = fromMinorUnits(value > 0n ? value : -value);
     const [debit, credit] = value > 0n ? [inventoryAccount, counterAccount] : [counterAccount, inventoryAccount];
-    lines.push({ accountId: debit, debit: amount, credit: '0', memo, regionId }, { accountId: credit, debit: '0', credit: amount, memo, regionId });
+    lines.push(...transferLines(debit, credit, amount, memo, { regionId }));
   }
   return lines;
 }

@@ -4,15 +4,14 @@ import {
   type ChequeDetail,
   type clearChequeSchema,
   type depositChequeSchema,
-  journalMessages,
   moneyMessages,
-  permittedIds,
   toMinorUnits,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { intList, queryRows, type Tx } from '../../db/client.ts';
-import { assertPeriodOpen, type LedgerLineInput, postToLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { accountInScope } from '../../ledger/account-in-scope.ts';
+import { assertPeriodOpen, type LedgerLineInput, postToLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
@@ -36,17 +35,10 @@ export const chequeMessages = {
 
 type Action = 'deposit' | 'clear' | 'bounce' | 'cancel';
 
-/**
- * The bank account a cheque goes into: a bank-kind, active account the actor may use (another
- * region's reads as missing), refused on `bankAccountId`.
- */
+/** The bank account a cheque goes into: an active account the actor may use, of the bank kind; refused on `bankAccountId`. */
 async function assertBankAccount(tx: Tx, actor: Actor, accountId: number): Promise<void> {
-  const regions = permittedIds(actor.permissions, 'regions');
-  const inScope = regions ? sql` AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``;
-  const [account] = await queryRows<{ kind: string; active: boolean }>(tx, sql`SELECT kind, active FROM accounts WHERE id = ${accountId}::int${inScope}`);
-  if (!account) throw new BadRequestError({ bankAccountId: 'Account does not exist' });
+  const account = await accountInScope(tx, actor, accountId, 'bankAccountId');
   if (account.kind !== 'bank') throw new BadRequestError({ bankAccountId: chequeMessages.notBankAccount });
-  if (!account.active) throw new BadRequestError({ bankAccountId: journalMessages.inactiveAccount });
 }
 
 /** What the cheque's receipt debited (Cheques in hand), its customer and the customer's receivable, the receipt locked. */
@@ -59,15 +51,9 @@ async function receiptOf(tx: Tx, receiptId: number) {
   return { ...row!, accountId: Number(row!.accountId), customerId: Number(row!.customerId), customerAccountId: Number(row!.customerAccountId) };
 }
 
-/** Every row of a cheque's posting carries its region and party (PRODUCT.md, principle 8). */
-function stamped(cheque: ChequeDetail, lines: Array<Omit<LedgerLineInput, 'regionId' | 'partyType' | 'partyId'>>): LedgerLineInput[] {
-  return lines.map((line) => ({ ...line, regionId: cheque.regionId, partyType: cheque.partyType, partyId: cheque.partyId }));
-}
-
-const amountLines = (debitAccount: number, creditAccount: number, amount: string, memo: string) => [
-  { accountId: debitAccount, debit: amount, credit: '0', memo },
-  { accountId: creditAccount, debit: '0', credit: amount, memo },
-];
+/** A cheque's movement of money: every row carries the cheque's region and party (PRODUCT.md, principle 8). */
+const chequeLines = (cheque: ChequeDetail, debitAccount: number, creditAccount: number, amount: string, memo: string) =>
+  transferLines(debitAccount, creditAccount, amount, memo, { regionId: cheque.regionId, partyType: cheque.partyType, partyId: cheque.partyId });
 
 /** Posts the cheque's rows dated `date`, its status, stamps, columns and audit row joining the posting's statement; answers the cheque as written. */
 async function postCheque(tx: Tx, actor: Actor, cheque: ChequeDetail, step: TransitionStep, posting: { date: string; dateField: string; narration: string; lines: LedgerLineInput[]; sets: Record<string, ReturnType<typeof sql>>; also?: ReturnType<typeof auditStatement>[] }) {
@@ -115,12 +101,12 @@ export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
       if (cheque.direction === 'received') {
         if (clearDate < cheque.depositDate!) throw new BadRequestError({ clearDate: moneyMessages.clearBeforeDeposit });
         const receipt = await receiptOf(tx, cheque.receiptId!);
-        const lines = stamped(cheque, amountLines(cheque.bankAccountId!, receipt.accountId, cheque.amount, narration));
+        const lines = chequeLines(cheque, cheque.bankAccountId!, receipt.accountId, cheque.amount, narration);
         return postCheque(tx, actor, cheque, step, { date: clearDate, dateField: 'clearDate', narration, lines, sets });
       }
       if (clearDate < cheque.chequeDate) throw new BadRequestError({ clearDate: chequeMessages.clearBeforeDate(cheque.chequeDate) });
       const { chequesIssued } = await requirePostingAccounts(tx, ['chequesIssued']);
-      const lines = stamped(cheque, amountLines(chequesIssued, cheque.bankAccountId!, cheque.amount, narration));
+      const lines = chequeLines(cheque, chequesIssued, cheque.bankAccountId!, cheque.amount, narration);
       return postCheque(tx, actor, cheque, step, { date: clearDate, dateField: 'clearDate', narration, lines, sets });
     },
 
@@ -137,10 +123,10 @@ export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
       const receipt = await receiptOf(tx, cheque.receiptId!);
       const { bankCharges } = charge ? await requirePostingAccounts(tx, ['bankCharges']) : { bankCharges: 0 };
       const narration = `${chequeLabel(cheque)} bounced: ${input.reason}`.slice(0, 500);
-      const lines = stamped(cheque, [
-        ...amountLines(receipt.customerAccountId, receipt.accountId, cheque.amount, narration),
-        ...(charge ? amountLines(bankCharges, cheque.bankAccountId!, charge, `Bank charge on ${chequeLabel(cheque)}`) : []),
-      ]);
+      const lines = [
+        ...chequeLines(cheque, receipt.customerAccountId, receipt.accountId, cheque.amount, narration),
+        ...(charge ? chequeLines(cheque, bankCharges, cheque.bankAccountId!, charge, `Bank charge on ${chequeLabel(cheque)}`) : []),
+      ];
       await releaseAllocations(tx, 'receipts', cheque.receiptId!, 'bounced');
       const receiptBounced = sql`UPDATE receipts SET status = 'bounced', updated_at = now() WHERE id = ${cheque.receiptId}::int`;
       const receiptAudit = auditStatement(

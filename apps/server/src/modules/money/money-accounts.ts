@@ -1,11 +1,10 @@
-import { type ChequeInput, moneyMessages, permittedIds, type PaymentMethod } from '@erp/domain';
+import { type ChequeInput, moneyMessages, type PaymentMethod } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intList, queryRows, type Tx } from '../../db/client.ts';
-import { accountMissing } from '../../ledger/general-ledger.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { accountInScope } from '../../ledger/account-in-scope.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import { journalMessages } from '@erp/domain';
 
 /**
  * The account money comes into (a receipt) or goes out of (a payment), by method: cash, the
@@ -26,19 +25,6 @@ export async function moneyAccountOf(tx: Tx, actor: Actor, direction: 'in' | 'ou
   const wanted = method === 'cash' ? 'cash' : 'bank';
   if (account.kind !== wanted) throw new BadRequestError({ accountId: method === 'cash' ? moneyMessages.cashAccountRequired : moneyMessages.bankAccountKind });
   return chosen;
-}
-
-/** An account the actor may post to (its region among theirs, or company-wide) and active; 400 naming `field`. */
-export async function accountInScope(tx: Tx, actor: Actor, id: number, field = 'accountId'): Promise<{ id: number; kind: string; accountName: string }> {
-  const regions = permittedIds(actor.permissions, 'regions');
-  const [row] = await queryRows<{ id: number; kind: string; active: boolean; accountName: string }>(
-    tx,
-    sql`SELECT id, kind, active, account_name AS "accountName" FROM accounts
-        WHERE id = ${id}::int ${regions ? sql`AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``}`,
-  );
-  if (!row) throw new BadRequestError({ [field]: accountMissing });
-  if (!row.active) throw new BadRequestError({ [field]: journalMessages.inactiveAccount });
-  return { id: Number(row.id), kind: row.kind, accountName: row.accountName };
 }
 
 /** A cheque is carried by a payment by cheque, and only by one (400 `cheque`). */

@@ -1,7 +1,7 @@
 import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, type PaymentMethod, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, type AlongsideStatement, postToLedger, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber, type AlongsideStatement, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';
@@ -171,10 +171,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           documentId: draft.id,
           documentDate: header.date,
           narration,
-          lines: [
-            { accountId: posting.debitAccountId, debit: draft.amount, credit: '0', memo, ...posting.party },
-            { accountId: posting.creditAccountId, debit: '0', credit: draft.amount, memo, ...posting.party },
-          ],
+          lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
           numberPrefix: kind.numberPrefix,
           actor: { userId: actor.userId },
           dateField: kind.dateField,

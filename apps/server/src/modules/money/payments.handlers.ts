@@ -5,7 +5,8 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { accountInScope, checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
+import { accountInScope } from '../../ledger/account-in-scope.ts';
+import { checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
 import { moneyColumns, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 /** What payments write and post; the machinery (lib/document) does the rest. */
