@@ -7,7 +7,7 @@ import type { TtlValue } from './lib/ttl-value.ts';
 import type { UserCache } from './lib/user-cache.ts';
 import type { OptionsCache } from './lib/resource/options-cache.ts';
 import type { PublicCompany } from '@erp/domain';
-import type { SessionUserRecord } from './modules/setup/users.repository.ts';
+import type { SessionUserRecord } from './lib/session-user.ts';
 
 /** The services every module reaches through `app.ctx`. */
 export interface AppContext {

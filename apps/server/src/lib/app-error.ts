@@ -16,16 +16,15 @@ export const httpStatusOf = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
+  /** A plain property, not a getter: Fastify writes it back on an error a validator returns. */
+  readonly statusCode: number;
 
   constructor(code: ErrorCode, message: string, errors?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
-  }
-
-  get statusCode(): number {
-    return httpStatusOf[this.code];
+    this.statusCode = httpStatusOf[code];
   }
 }
 

@@ -1,9 +1,11 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate } from '../plugins/auth.ts';
+import { NotFoundError } from './app-error.ts';
+import { parseId } from './validation.ts';
 
 /** The UI; `/api/docs/json` is the OpenAPI document itself. */
 export const apiDocsPrefix = '/api/docs';
@@ -53,9 +55,19 @@ export function envelope(extra: z.ZodRawShape = {}, description = 'Done') {
   return z.looseObject({ status: z.int(), message: z.string(), ...extra }).describe(description);
 }
 
-export const idParams = z.object({ id: z.int().min(1).max(2_147_483_647).describe('The record id') });
+/**
+ * A record id in the path: digits only, as `parseId` reads them (no sign, exponent or
+ * spaces), an int4. Documented as the integer it becomes; a route's params that fail read
+ * as a missing record (404), see `validateRouteInput`.
+ */
+export const idParam = z.preprocess((value) => parseId(value) ?? value, z.int().min(1).max(2_147_483_647));
 
-export const exportFormatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv').describe('csv (default) or xlsx') });
+export const idParams = z.object({ id: idParam.describe('The record id') });
+
+/** The `:id` of a route whose params are `idParams`, as validated. */
+export function idOf(request: FastifyRequest): number {
+  return (request.params as z.output<typeof idParams>).id;
+}
 
 export const fileDownload: ResponseDoc = {
   description: 'A download (Content-Disposition: attachment), CSV or Excel',
@@ -63,9 +75,11 @@ export const fileDownload: ResponseDoc = {
 };
 
 /**
- * A route's `schema`: zod schemas for the document (converted by fastify-type-provider-zod's
- * transform). They do not validate: handlers parse with the same zod schemas (parseInput)
- * after authentication, so the answers and their order (401 before 400) stay as they were.
+ * A route's `schema`: zod schemas that both document the route (converted by
+ * fastify-type-provider-zod's transform) and validate its input (`validateRouteInput`), so
+ * the two cannot disagree. Routes guard with `onRequest` hooks, which run before validation:
+ * 401 and 403 still come before 400. A multipart body is documented only (the handler reads
+ * the file as a stream).
  */
 export function routeSchema(docs: RouteDocs): FastifySchema {
   const schema: Record<string, unknown> = {
@@ -78,9 +92,32 @@ export function routeSchema(docs: RouteDocs): FastifySchema {
   if (docs.params !== undefined) schema.params = docs.params;
   if (docs.querystring !== undefined) schema.querystring = docs.querystring;
   if (docs.body !== undefined) schema.body = docs.body;
-  if (docs.consumes !== undefined) schema.consumes = [...docs.consumes];
+  if (docs.consumes !== undefined) {
+    schema.consumes = [...docs.consumes];
+    if (docs.body !== undefined && docs.consumes.includes('multipart/form-data')) documentedOnly.add(docs.body);
+  }
   return schema as FastifySchema;
 }
+
+/** Bodies Fastify cannot hand to a validator (a multipart upload, read by its handler). */
+const documentedOnly = new WeakSet<z.ZodType>();
+
+/**
+ * Fastify's validator compiler for every route: the route's zod schema parses its input and
+ * the parsed value replaces it (defaults, trims, coercions), so handlers read
+ * `request.body` / `query` / `params` as validated. An absent body or query is `{}`, as
+ * `parseInput` always read it. A refusal is the ZodError itself, answered by
+ * plugins/errors.ts as 400 naming the fields; params that do not parse (an id that is not
+ * one, an unknown logo kind) name no record: 404.
+ */
+export const validateRouteInput: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  if (documentedOnly.has(schema)) return () => true;
+  return (data) => {
+    const result = schema.safeParse(data ?? (httpPart === 'params' ? data : {}));
+    if (result.success) return { value: result.data };
+    return { error: httpPart === 'params' ? new NotFoundError() : result.error };
+  };
+};
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
@@ -133,9 +170,9 @@ export function registeredRoutes(app: FastifyInstance): readonly { method: strin
  * is seen.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  // Route schemas are documentation: input is parsed by the handlers, answers are sent as
-  // they are (the same JSON.stringify Fastify uses without a schema: no key is ever dropped).
-  app.setValidatorCompiler(() => () => true);
+  // Route schemas validate input; answers are sent as they are (the same JSON.stringify
+  // Fastify uses without a schema: no key is ever dropped).
+  app.setValidatorCompiler(validateRouteInput);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const seen: { method: string; url: string }[] = [];

@@ -16,7 +16,7 @@ function userIdOf(subject: unknown): number | undefined {
 }
 
 /**
- * preHandler of every authenticated route: a valid, unexpired token of an active user.
+ * `onRequest` hook of every authenticated route (before the body is read and validated): a valid, unexpired token of an active user.
  * On an assumed token the admin behind it must still be an active admin too. A token whose
  * password version is older than its user's (or admin's) is refused.
  */

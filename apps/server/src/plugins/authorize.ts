@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../app-context.ts';
 import { ForbiddenError } from '../lib/app-error.ts';
 
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** The role table of spec section 6 decides the API too: a role may call what it may open. */
-export function requireRoute(route: AppRoute): PreHandler {
+export function requireRoute(route: AppRoute): Guard {
   return requireAccess((role) => canAccessRoute(role, route));
 }
 
@@ -14,7 +14,7 @@ export function requireRoute(route: AppRoute): PreHandler {
 export function requireAccess(
   allowed: (role: ReturnType<typeof authOf>['user']['role']) => boolean,
   options: { readOnlyMayWrite?: boolean } = {},
-): PreHandler {
+): Guard {
   return async (request) => {
     const { user } = authOf(request);
     if (!allowed(user.role)) throw new ForbiddenError(messages.routeRestricted);
@@ -23,7 +23,7 @@ export function requireAccess(
   };
 }
 
-export function requireScope(scope: string): PreHandler {
+export function requireScope(scope: string): Guard {
   return async (request) => {
     const { user } = authOf(request);
     if (!hasScope(user.role, user.scopes, scope)) throw new ForbiddenError(messages.routeRestricted);

@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { aOrAn, envelope, exportFormatQuery, fileDownload, idParams, routeSchema } from '../openapi.ts';
+import { aOrAn, envelope, fileDownload, idParams, routeSchema } from '../openapi.ts';
+import { exportFormatQuery } from '../resource/resource-export.ts';
 import { fieldValueDoc } from '../resource/resource-docs.ts';
 import type { AnyDocumentBinding } from './document-binding.ts';
 import { documentListQuerySchema } from './document-query.ts';

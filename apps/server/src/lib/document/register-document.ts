@@ -1,22 +1,16 @@
 import { messages } from '@erp/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { actorOf } from '../actor.ts';
 import { NotFoundError } from '../app-error.ts';
-import { exportFileName, exportRowCap, parseExportQuery, sendExport, type ExportColumn } from '../resource/resource-export.ts';
-import { parseId, parseInput } from '../validation.ts';
+import { idOf } from '../openapi.ts';
+import { exportFileName, type ExportFormat, exportRowCap, sendExport, type ExportColumn } from '../resource/resource-export.ts';
 import type { AnyDocumentBinding } from './document-binding.ts';
 import { documentRouteDocs } from './document-docs.ts';
-import { documentListQuerySchema, findDocument, listDocuments, presentDocument } from './document-query.ts';
+import { type DocumentListQuery, findDocument, listDocuments, presentDocument } from './document-query.ts';
 import { deleteDocument, saveDocument } from './document-service.ts';
 import { runTransition } from './run-transition.ts';
-
-function idOf(request: FastifyRequest): number {
-  const id = parseId((request.params as { id?: unknown }).id);
-  if (id === undefined) throw new NotFoundError();
-  return id;
-}
 
 function defaultExportColumns(binding: AnyDocumentBinding): ExportColumn[] {
   const { definition } = binding;
@@ -46,58 +40,57 @@ export function documentRoutes(binding: AnyDocumentBinding): string[] {
  * lines, create and update (drafts; `"post": true` saves and posts in one transaction),
  * delete (drafts, scope `<name>:delete`) and one POST per transition, guarded by its scope.
  * The type's row scope applies to every one of them: out of scope reads as missing (404).
- * Routes are thin: each parses, authorises and calls a service taking (tx, actor, input).
+ * Routes are thin: their schemas (document-docs.ts) validate the input, `onRequest` guards
+ * authorise, and each calls a service taking (tx, actor, input).
  */
 export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
   const { definition } = binding;
   registered.set(app, [...registeredDocuments(app), binding]);
   const base = `/api/${definition.name}`;
   const guard = [authenticate, requireRoute(definition.route)];
-  const listQuerySchema = documentListQuerySchema(binding);
   const db = () => app.ctx.db;
   const docs = documentRouteDocs(binding);
 
-  app.get(base, { schema: docs.list, preHandler: guard }, async (request) => {
-    const query = parseInput(listQuerySchema, request.query);
+  app.get(base, { schema: docs.list, onRequest: guard }, async (request) => {
+    const query = request.query as DocumentListQuery;
     const { data, total } = await listDocuments(db(), binding, query, actorOf(request));
     return { status: 200, message: messages.ok, data, total };
   });
 
-  app.get(`${base}/export`, { schema: docs.export, preHandler: guard }, async (request, reply) => {
-    const { format, query } = parseExportQuery(request.query);
-    const listQuery = parseInput(listQuerySchema, query);
+  app.get(`${base}/export`, { schema: docs.export, onRequest: guard }, async (request, reply) => {
+    const { format, ...listQuery } = request.query as Omit<DocumentListQuery, 'page' | 'pageSize'> & { format: ExportFormat };
     const { data } = await listDocuments(db(), binding, { ...listQuery, page: 1, pageSize: exportRowCap }, actorOf(request));
     const columns = binding.queries.exportColumns ?? defaultExportColumns(binding);
     return sendExport(reply, format, { fileName: exportFileName(definition.name), title: definition.title, columns, rows: data });
   });
 
-  app.get(`${base}/:id`, { schema: docs.get, preHandler: guard }, async (request) => {
+  app.get(`${base}/:id`, { schema: docs.get, onRequest: guard }, async (request) => {
     const data = await findDocument(db(), binding, idOf(request), { actor: actorOf(request) });
     if (!data) throw new NotFoundError();
     return { status: 200, message: messages.ok, data: presentDocument(binding, data) };
   });
 
-  app.post(base, { schema: docs.create, preHandler: guard }, async (request, reply) => {
-    const { post, ...input } = parseInput(definition.saveSchema, request.body) as { post?: boolean };
+  app.post(base, { schema: docs.create, onRequest: guard }, async (request, reply) => {
+    const { post, ...input } = request.body as { post?: boolean };
     const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { post }));
     return reply.status(201).send({ status: 201, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) });
   });
 
-  app.put(`${base}/:id`, { schema: docs.update, preHandler: guard }, async (request) => {
-    const { post, ...input } = parseInput(definition.saveSchema, request.body) as { post?: boolean };
+  app.put(`${base}/:id`, { schema: docs.update, onRequest: guard }, async (request) => {
+    const { post, ...input } = request.body as { post?: boolean };
     const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { id: idOf(request), post }));
     return { status: 200, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) };
   });
 
-  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...guard, requireScope(`${definition.name}:delete`)] }, async (request) => {
+  app.delete(`${base}/:id`, { schema: docs.remove, onRequest: [...guard, requireScope(`${definition.name}:delete`)] }, async (request) => {
     await db().transaction((tx) => deleteDocument(tx, actorOf(request), binding, idOf(request)));
     return { status: 200, message: messages.deleted };
   });
 
   for (const action of definition.actions) {
     const { scope, input: inputSchema } = definition.transitions[action]!;
-    app.post(`${base}/:id/${action}`, { schema: docs.transition(action), preHandler: scope ? [...guard, requireScope(scope)] : guard }, async (request) => {
-      const input = inputSchema ? parseInput(inputSchema, request.body) : undefined;
+    app.post(`${base}/:id/${action}`, { schema: docs.transition(action), onRequest: scope ? [...guard, requireScope(scope)] : guard }, async (request) => {
+      const input = inputSchema ? request.body : undefined;
       const { document, message } = await db().transaction((tx) => runTransition(tx, actorOf(request), binding, idOf(request), action, { input }));
       return { status: 200, message, data: presentDocument(binding, document) };
     });

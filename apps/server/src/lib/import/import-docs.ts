@@ -1,13 +1,15 @@
-import { importMaxBytes, importModes, importPreviewRows } from '@erp/domain';
+import { importMaxBytes, type ImportMode, importModes, importPreviewRows } from '@erp/domain';
 import { z } from 'zod';
-import { envelope, exportFormatQuery, fileDownload, routeSchema } from '../openapi.ts';
+import { envelope, fileDownload, idParam, routeSchema } from '../openapi.ts';
+import { exportFormatQuery } from '../resource/resource-export.ts';
 import type { AnyImportKind } from './import-kind.ts';
+import { mappingSchema } from './mapping.ts';
 
 const tags = ['Imports'];
 
-const jobParams = z.object({ jobId: z.int().min(1).describe('The import job id') });
+const jobParams = z.object({ jobId: idParam.describe('The import job id') });
 
-const mapping = z.record(z.string(), z.string().nullable()).describe("Column key -> the file's header chosen for it (null: none)");
+const mapping = mappingSchema;
 
 const column = z.object({ key: z.string(), label: z.string(), required: z.boolean(), hint: z.string().optional() });
 
@@ -44,10 +46,14 @@ const job = z
   })
   .describe('An import job');
 
-const runBody = z.object({
-  mode: z.enum(importModes.map((m) => m.value) as ['validOnly', 'allOrNothing']).describe(importModes.map((m) => `${m.value}: ${m.label}`).join('; ')),
+export const runBody = z.strictObject({
+  mode: z
+    .enum(importModes.map((m) => m.value) as [ImportMode, ...ImportMode[]], { error: 'Mode must be validOnly or allOrNothing' })
+    .describe(importModes.map((m) => `${m.value}: ${m.label}`).join('; ')),
   mapping: mapping.optional().describe('The mapping to use; the preview\'s when absent'),
 });
+
+export const remapBody = z.strictObject({ mapping });
 
 /** The OpenAPI schemas of one kind's routes (lib/import/register-import.ts). */
 export function importKindDocs(kind: AnyImportKind) {
@@ -65,7 +71,7 @@ export function importKindDocs(kind: AnyImportKind) {
       tags: kindTags,
       summary: `Preview a ${kind.title.toLowerCase()} import again under another column mapping`,
       params: jobParams,
-      body: z.object({ mapping }),
+      body: remapBody,
       response: { 200: envelope(preview, 'Preview ready') },
     }),
     run: routeSchema({

@@ -26,10 +26,10 @@ export function automaticMapping(columns: readonly ImportColumn[], headers: read
   return mapping;
 }
 
-const mappingSchema = z.record(
-  z.string().max(100),
-  z.string().max(500).regex(noNulPattern, { error: 'A header may not hold U+0000' }).nullable(),
-);
+/** A mapping as a request carries it (the route validates it); `parseMapping` checks it against the columns and the file. */
+export const mappingSchema = z
+  .record(z.string().max(100), z.string().max(500).regex(noNulPattern, { error: 'A header may not hold U+0000' }).nullable())
+  .describe("Column key -> the file's header chosen for it (null: none)");
 
 /** The user's mapping: known columns only, headers the file has, none chosen twice (400 naming `mapping.<key>`). */
 export function parseMapping(raw: unknown, columns: readonly ImportColumn[], headers: readonly string[]): ImportMapping {

@@ -1,15 +1,14 @@
 import { basename } from 'node:path';
-import { canAccessRoute, hasScope, importMaxBytes, importMessages, importModes, type ImportMode, messages } from '@erp/domain';
+import { canAccessRoute, hasScope, importMaxBytes, importMessages, messages } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { authOf } from '../../app-context.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { type Actor, actorOf } from '../actor.ts';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../app-error.ts';
-import { type ExportColumn, parseExportQuery, sendExport } from '../resource/resource-export.ts';
-import { parseId, parseInput } from '../validation.ts';
-import { importJobDocs, importKindDocs } from './import-docs.ts';
+import { type ExportColumn, type exportFormatQuery, sendExport } from '../resource/resource-export.ts';
+import { importJobDocs, importKindDocs, type remapBody, type runBody } from './import-docs.ts';
 import { findJob, previewImport, rejectedRowsOf, remapImport, runImport, runningState, stateOf } from './import-jobs.ts';
 import type { AnyImportKind } from './import-kind.ts';
 
@@ -21,9 +20,7 @@ export function registeredImportKinds(app: FastifyInstance): readonly AnyImportK
 }
 
 function jobIdOf(request: FastifyRequest): number {
-  const id = parseId((request.params as { jobId?: unknown }).jobId);
-  if (id === undefined) throw new NotFoundError();
-  return id;
+  return (request.params as { jobId: number }).jobId;
 }
 
 /** The file name as a label only (never a path), without control characters. */
@@ -46,13 +43,6 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   return upload;
 }
 
-const runSchema = z.strictObject({
-  mode: z.enum(importModes.map((m) => m.value) as [ImportMode, ...ImportMode[]], { error: 'Mode must be validOnly or allOrNothing' }),
-  mapping: z.unknown().optional(),
-});
-
-const remapSchema = z.strictObject({ mapping: z.unknown() });
-
 /** Whether an actor may run a kind's import: its screen's roles (read-only roles only read), and its scope. */
 function mayUse(actor: Pick<Actor, 'role' | 'scopes'>, kind: AnyImportKind): boolean {
   return canAccessRoute(actor.role, kind.route) && (!kind.scope || hasScope(actor.role, actor.scopes, kind.scope));
@@ -72,24 +62,24 @@ export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): v
   const docs = importKindDocs(kind);
   const db = () => app.ctx.db;
 
-  app.post(`${base}/preview`, { schema: docs.preview, preHandler: write }, async (request) => {
+  app.post(`${base}/preview`, { schema: docs.preview, onRequest: write }, async (request) => {
     const upload = await readUpload(request);
     return { status: 200, message: importMessages.previewed, ...(await previewImport(db(), actorOf(request), kind, upload)) };
   });
 
-  app.post(`${base}/:jobId/preview`, { schema: docs.remap, preHandler: write }, async (request) => {
-    const { mapping } = parseInput(remapSchema, request.body);
+  app.post(`${base}/:jobId/preview`, { schema: docs.remap, onRequest: write }, async (request) => {
+    const { mapping } = request.body as z.output<typeof remapBody>;
     return { status: 200, message: importMessages.previewed, ...(await remapImport(db(), actorOf(request), kind, jobIdOf(request), mapping)) };
   });
 
-  app.post(`${base}/:jobId/run`, { schema: docs.run, preHandler: write }, async (request) => {
-    const body = parseInput(runSchema, request.body);
+  app.post(`${base}/:jobId/run`, { schema: docs.run, onRequest: write }, async (request) => {
+    const body = request.body as z.output<typeof runBody>;
     const result = await runImport(db(), actorOf(request), kind, jobIdOf(request), body);
     return { status: 200, message: importMessages.imported(result.imported, result.rejected), ...result };
   });
 
-  app.get(`${base}/template`, { schema: docs.template, preHandler: read }, async (request, reply) => {
-    const { format } = parseExportQuery(request.query);
+  app.get(`${base}/template`, { schema: docs.template, onRequest: read }, async (request, reply) => {
+    const { format } = request.query as z.output<typeof exportFormatQuery>;
     const columns: ExportColumn[] = kind.columns.map((c) => ({ header: c.label, value: () => c.example }));
     return sendExport(reply, format, { fileName: `${kind.name}-import-template`, title: kind.title, columns, rows: [{}] });
   });
@@ -107,7 +97,7 @@ export function registerImportJobRoutes(app: FastifyInstance): void {
     return kind;
   };
 
-  app.get('/api/imports/jobs/:jobId', { schema: importJobDocs.state, preHandler: [authenticate] }, async (request) => {
+  app.get('/api/imports/jobs/:jobId', { schema: importJobDocs.state, onRequest: [authenticate] }, async (request) => {
     const actor = actorOf(request);
     const jobId = jobIdOf(request);
     // While this process runs the job, its transaction may hold the database: answered from memory.
@@ -121,8 +111,8 @@ export function registerImportJobRoutes(app: FastifyInstance): void {
     return { status: 200, message: messages.ok, job: stateOf(job) };
   });
 
-  app.get('/api/imports/jobs/:jobId/rejected', { schema: importJobDocs.rejected, preHandler: [authenticate] }, async (request, reply) => {
-    const { format } = parseExportQuery(request.query);
+  app.get('/api/imports/jobs/:jobId/rejected', { schema: importJobDocs.rejected, onRequest: [authenticate] }, async (request, reply) => {
+    const { format } = request.query as z.output<typeof exportFormatQuery>;
     const { job, rows } = await rejectedRowsOf(db(), actorOf(request), jobIdOf(request));
     const kind = kindOf(request, job.kind);
     const labels = new Map(kind.columns.map((c) => [c.key, c.label]));

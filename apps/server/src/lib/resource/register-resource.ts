@@ -1,4 +1,4 @@
-import { canReadOptions, canUseResource, messages, optionsQuerySchema, type ResourceDeclaration } from '@erp/domain';
+import { canReadOptions, canUseResource, messages, type OptionsQuery, type ResourceDeclaration } from '@erp/domain';
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../app-context.ts';
@@ -7,11 +7,11 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireScope } from '../../plugins/authorize.ts';
 import { NotFoundError } from '../app-error.ts';
 import { registerTableTitle, registerUniqueConstraint } from '../pg-error.ts';
-import { parseId } from '../validation.ts';
-import type { ResourceBinding } from './resource-binding.ts';
+import { idOf } from '../openapi.ts';
+import type { ResourceBinding, Row } from './resource-binding.ts';
 import { resourceRouteDocs } from './resource-docs.ts';
-import { exportColumnsOf, exportFileName, exportRowCap, parseExportQuery, sendExport } from './resource-export.ts';
-import { findRow, listPage, listRows, optionRows, parseListQuery, planResourceQueries } from './resource-query.ts';
+import { exportColumnsOf, exportFileName, type ExportFormat, exportRowCap, sendExport } from './resource-export.ts';
+import { findRow, listPage, listRows, optionRows, type ParsedListQuery, planResourceQueries } from './resource-query.ts';
 import { createRecord, deleteRecord, updateRecord } from './resource-writes.ts';
 
 function snakeCase(name: string): string {
@@ -28,14 +28,9 @@ function registerConstraintNames(declaration: ResourceDeclaration, tableName: st
   }
 }
 
-function idOf(request: FastifyRequest): number {
-  const id = parseId((request.params as { id?: unknown }).id);
-  if (id === undefined) throw new NotFoundError();
-  return id;
-}
-
 /**
- * Serves one declared resource under /api/<name>: list, options, export, get, create,
+ * Serves one declared resource under /api/<name>; the routes' schemas (resource-docs.ts)
+ * validate their input, which handlers and hooks read as parsed: list, options, export, get, create,
  * update, delete and its actions. Hooks replace the writes of resources with special rules.
  */
 export function registerResource(app: FastifyInstance, binding: ResourceBinding): void {
@@ -53,19 +48,19 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   };
   const docs = resourceRouteDocs(binding);
 
-  app.get(base, { schema: docs.list, preHandler: useResource }, async (request) => {
-    const query = parseListQuery(declaration, request.query);
+  app.get(base, { schema: docs.list, onRequest: useResource }, async (request) => {
+    const query = request.query as ParsedListQuery;
     const auth = authOf(request);
     const limits = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     const { data, total } = await listPage(db(), plan, query, auth, limits);
     return { status: 200, message: messages.ok, data, total };
   });
 
-  app.get(`${base}/options`, { schema: docs.options, preHandler: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {
+  app.get(`${base}/options`, { schema: docs.options, onRequest: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {
     if (declaration.hasOptions === false) {
       return reply.status(404).send({ status: 404, message: messages.optionsNotAvailable(declaration.title) });
     }
-    const query = optionsQuerySchema.parse(request.query ?? {});
+    const query = request.query as OptionsQuery;
     const auth = authOf(request);
     // Rows narrowed per user are cached per user; the others are the same for everyone.
     const key = `${declaration.name}|${plan.rowScope ? auth.user.id : ''}|${JSON.stringify(query)}`;
@@ -77,44 +72,45 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get(`${base}/export`, { schema: docs.export, preHandler: useResource }, async (request, reply) => {
-    const { format, query: listQuery } = parseExportQuery(request.query);
-    const query = parseListQuery(declaration, listQuery);
+  app.get(`${base}/export`, { schema: docs.export, onRequest: useResource }, async (request, reply) => {
+    const { format, ...query } = request.query as ParsedListQuery & { format: ExportFormat };
     const rows = await listRows(db(), plan, query, authOf(request), { limit: exportRowCap, offset: 0 });
     return sendExport(reply, format, { fileName: exportFileName(declaration.name), title: declaration.title, columns: exportColumnsOf(declaration), rows });
   });
 
-  app.get(`${base}/:id`, { schema: docs.get, preHandler: useResource }, async (request) => {
+  app.get(`${base}/:id`, { schema: docs.get, onRequest: useResource }, async (request) => {
     const data = await findRow(db(), plan, idOf(request), authOf(request));
     if (!data) throw new NotFoundError();
     return { status: 200, message: messages.ok, data };
   });
 
-  app.post(base, { schema: docs.create, preHandler: writeResource }, async (request, reply) => {
-    const data = hooks?.create ? await hooks.create(request) : await createRecord(db(), plan, actorOf(request), request.body);
+  app.post(base, { schema: docs.create, onRequest: writeResource }, async (request, reply) => {
+    const input = request.body as Row;
+    const data = hooks?.create ? await hooks.create(actorOf(request), input) : await createRecord(db(), plan, actorOf(request), input);
     return reply.status(201).send({ status: 201, message: messages.saved, data });
   });
 
-  app.put(`${base}/:id`, { schema: docs.update, preHandler: writeResource }, async (request) => {
+  app.put(`${base}/:id`, { schema: docs.update, onRequest: writeResource }, async (request) => {
     const id = idOf(request);
     if (hooks?.update) await assertInScope(request, id);
-    const data = hooks?.update ? await hooks.update(request, id) : await updateRecord(db(), plan, actorOf(request), id, request.body);
+    const input = request.body as Row;
+    const data = hooks?.update ? await hooks.update(actorOf(request), id, input) : await updateRecord(db(), plan, actorOf(request), id, input);
     return { status: 200, message: messages.saved, data };
   });
 
-  app.delete(`${base}/:id`, { schema: docs.remove, preHandler: [...writeResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
+  app.delete(`${base}/:id`, { schema: docs.remove, onRequest: [...writeResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
     const id = idOf(request);
     if (hooks?.remove) await assertInScope(request, id);
-    if (hooks?.remove) await hooks.remove(request, id);
+    if (hooks?.remove) await hooks.remove(actorOf(request), id);
     else await deleteRecord(db(), plan, actorOf(request), id);
     return { status: 200, message: messages.deleted };
   });
 
   for (const [action, handler] of Object.entries(hooks?.actions ?? {})) {
-    app.post(`${base}/:id/${action}`, { schema: docs.action(action), preHandler: writeResource }, async (request) => {
+    app.post(`${base}/:id/${action}`, { schema: docs.action(action), onRequest: writeResource }, async (request) => {
       const id = idOf(request);
       await assertInScope(request, id);
-      const result = await handler(request, id);
+      const result = await handler(actorOf(request), id, request.body as Row | undefined);
       return { status: 200, ...result };
     });
   }

@@ -1,7 +1,6 @@
 import type { ResourceDeclaration } from '@erp/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
@@ -44,12 +43,13 @@ export interface ResourceHooks {
   optionColumns?: Record<string, AnyPgColumn | SQL>;
   /** Narrows the rows a caller may see and change (the user's permissions), applied inside the query. */
   rowScope?: RowScope;
-  create?: (request: FastifyRequest) => Promise<Row>;
-  update?: (request: FastifyRequest, id: number) => Promise<Row>;
-  remove?: (request: FastifyRequest, id: number) => Promise<void>;
+  /** Writes replacing the generic ones; `input` is the body as `schemas` (or the declaration's) validated it. */
+  create?: (actor: Actor, input: Row) => Promise<Row>;
+  update?: (actor: Actor, id: number, input: Row) => Promise<Row>;
+  remove?: (actor: Actor, id: number) => Promise<void>;
   /** `POST /api/<resource>/:id/<action>`: state changes. Each answers the envelope's extra keys. */
-  actions?: Record<string, (request: FastifyRequest, id: number) => Promise<{ message: string; data?: Row }>>;
-  /** The bodies the hooks above parse, for the API document; the declaration's schemas otherwise. */
+  actions?: Record<string, (actor: Actor, id: number, input: Row | undefined) => Promise<{ message: string; data?: Row }>>;
+  /** The bodies the hooks above take: they validate them and document them; the declaration's schemas otherwise. */
   schemas?: { create?: ZodType; update?: ZodType; actions?: Record<string, ZodType> };
 }
 

@@ -1,32 +1,13 @@
-import { createSchemaOf, type FieldDeclaration, listQuerySchema, optionsQuerySchema, type ResourceDeclaration, updateSchemaOf } from '@erp/domain';
+import { createSchemaOf, type FieldDeclaration, optionsQuerySchema, type ResourceDeclaration, updateSchemaOf } from '@erp/domain';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { aOrAn, decimalString, envelope, exportFormatQuery, fileDownload, idParams, isoDate, isoDateTime, routeSchema } from '../openapi.ts';
+import { aOrAn, decimalString, envelope, fileDownload, idParams, isoDate, isoDateTime, routeSchema } from '../openapi.ts';
 import type { ResourceBinding } from './resource-binding.ts';
-import { referenceKeyOf, sortKeys } from './resource-query.ts';
+import { exportQuerySchemaOf, listQuerySchemaOf } from './resource-list-query.ts';
+import { referenceKeyOf } from './resource-query.ts';
 
 function enumOf(field: FieldDeclaration) {
   return z.enum((field.enumValues ?? []).map((v) => v.value) as [string, ...string[]]);
-}
-
-/** A filter as the query string carries it (parseListQuery coerces it by the field's kind). */
-function filterDoc(field: FieldDeclaration): z.ZodType {
-  const value = (() => {
-    switch (field.kind) {
-      case 'reference':
-      case 'integer':
-        return z.int();
-      case 'boolean':
-        return z.boolean();
-      case 'enum':
-        return enumOf(field);
-      case 'date':
-        return isoDate;
-      default:
-        return z.string();
-    }
-  })();
-  return value.optional().describe(`Filter: ${field.label} equals`);
 }
 
 /** A field's value as rows answer it. */
@@ -66,15 +47,6 @@ function rowDocOf(declaration: ResourceDeclaration) {
   return z.looseObject(shape).describe(`A ${declaration.singular}`);
 }
 
-function listQueryDocOf(declaration: ResourceDeclaration) {
-  const filters: Record<string, z.ZodType> = {};
-  for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterDoc(field);
-  return listQuerySchema.extend({
-    sort: z.enum([...sortKeys(declaration)] as [string, ...string[]]).optional(),
-    ...filters,
-  });
-}
-
 export interface ResourceRouteDocs {
   list: FastifySchema;
   options: FastifySchema;
@@ -87,22 +59,22 @@ export interface ResourceRouteDocs {
 }
 
 /**
- * The OpenAPI schemas of a resource's generic routes, derived from its declaration (and the
- * bodies its hooks read, when they replace the generic writes).
+ * The schemas of a resource's generic routes, derived from its declaration (and the bodies
+ * its hooks read, when they replace the generic writes): they validate the input and are
+ * the OpenAPI document.
  */
 export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
   const { declaration, hooks } = binding;
   const tags = [declaration.title];
   const { title, singular } = declaration;
   const row = rowDocOf(declaration);
-  const listQuery = listQueryDocOf(declaration);
   const saved = envelope({ data: row }, 'Saved: the row as stored');
   const writeNote = declaration.writeScope ? `Needs the scope ${declaration.writeScope}.` : undefined;
   return {
     list: routeSchema({
       tags,
       summary: `List ${title.toLowerCase()}`,
-      querystring: listQuery,
+      querystring: listQuerySchemaOf(declaration),
       response: { 200: envelope({ data: z.array(row), total: z.int() }, 'One page of rows and the count of all rows matching') },
     }),
     options: routeSchema({
@@ -117,7 +89,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
     export: routeSchema({
       tags,
       summary: `Export ${title.toLowerCase()} (the list's filters)`,
-      querystring: listQuery.omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape),
+      querystring: exportQuerySchemaOf(declaration),
       response: { 200: fileDownload },
     }),
     get: routeSchema({ tags, summary: `Read ${aOrAn(singular)}`, params: idParams, response: { 200: envelope({ data: row }) } }),

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { type FieldDeclaration, listedFields, messages, type ResourceDeclaration } from '@erp/domain';
 import type { FastifyReply } from 'fastify';
-import { BadRequestError } from '../app-error.ts';
+import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import type { Row } from './resource-binding.ts';
 import { referenceKeyOf } from './resource-query.ts';
@@ -82,12 +82,10 @@ export function toXlsxStream(title: string, columns: ExportColumn[], rows: Row[]
   return stream;
 }
 
-/** Splits an export's query into its format (csv by default) and the list query it exports. */
-export function parseExportQuery(raw: unknown): { format: ExportFormat; query: Record<string, unknown> } {
-  const { format = 'csv', page: _page, pageSize: _pageSize, ...query } = (raw ?? {}) as Record<string, unknown>;
-  if (!exportFormats.includes(format as ExportFormat)) throw new BadRequestError({ format: messages.invalidFilter('Format') });
-  return { format: format as ExportFormat, query };
-}
+/** An export's format (csv by default): every export route's query string has it beside its list's filters. */
+export const exportFormatQuery = z.object({
+  format: z.enum(exportFormats, { error: messages.invalidFilter('Format') }).default('csv').describe('csv (default) or xlsx'),
+});
 
 /** Sends rows as a CSV or Excel download named `fileName.<format>`. */
 export function sendExport(

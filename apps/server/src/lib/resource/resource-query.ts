@@ -1,22 +1,17 @@
 import {
   type FieldDeclaration,
-  hasNul,
   isIsoDate,
   type ListQuery,
-  maxInt32,
   type OptionsQuery,
-  listQuerySchema,
   permittedIds,
   resourceByName,
   type ResourceDeclaration,
   sortableFields,
-  messages,
 } from '@erp/domain';
 import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
-import { BadRequestError } from '../app-error.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
 
 export type { RowScope, RowScopeSubject };
@@ -132,42 +127,6 @@ export function likePattern(search: string): string {
 
 export interface ParsedListQuery extends ListQuery {
   filters: Record<string, unknown>;
-}
-
-/** The list query plus the declared filters, each coerced by its field's kind. */
-export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): ParsedListQuery {
-  const query = listQuerySchema.parse(raw ?? {});
-  const source = (raw ?? {}) as Record<string, unknown>;
-  const filters: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
-  for (const field of declaration.fields.filter((f) => f.filterable)) {
-    const value = source[field.name];
-    if (value === undefined || value === '') continue;
-    const text = String(Array.isArray(value) ? value[0] : value);
-    const coerced = coerceFilter(field, text);
-    if (coerced === undefined) errors[field.name] = messages.invalidFilter(field.label);
-    else filters[field.name] = coerced;
-  }
-  if (query.sort && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
-  if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
-  return { ...query, filters };
-}
-
-function coerceFilter(field: FieldDeclaration, text: string): unknown {
-  if (hasNul(text)) return undefined;
-  switch (field.kind) {
-    case 'reference':
-    case 'integer':
-      return /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) <= maxInt32 ? Number(text) : undefined;
-    case 'boolean':
-      return text === 'true' ? true : text === 'false' ? false : undefined;
-    case 'enum':
-      return field.enumValues?.some((v) => v.value === text) ? text : undefined;
-    case 'date':
-      return isIsoDate(text) ? text : undefined;
-    default:
-      return text;
-  }
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */

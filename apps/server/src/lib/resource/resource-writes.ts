@@ -1,4 +1,4 @@
-import { createSchemaOf, messages, resources, updateSchemaOf } from '@erp/domain';
+import { messages, resources } from '@erp/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -6,7 +6,6 @@ import { audit } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import { isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
-import { parseInput } from '../validation.ts';
 import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
 import { tableOfResource } from './resource-tables.ts';
@@ -49,9 +48,9 @@ export async function assertReferencesInScope(tx: Executor, plan: ResourceQueryP
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
 }
 
-export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, body: unknown): Promise<Row> {
+/** Creates a row from input validated by the route (`createSchemaOf`), in one transaction with its audit row. */
+export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, input: Row): Promise<Row> {
   const { declaration, table } = plan.binding;
-  const input = parseInput(createSchemaOf(declaration), body) as Row;
   try {
     return await db.transaction(async (tx) => {
       await assertReferencesInScope(tx, plan, actor, input);
@@ -67,9 +66,8 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
 }
 
 /** Updates a row the caller may see (404 otherwise), in one transaction with its audit row. */
-export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, body: unknown): Promise<Row> {
+export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, input: Row): Promise<Row> {
   const { declaration, table } = plan.binding;
-  const input = parseInput(updateSchemaOf(declaration), body) as Row;
   try {
     return await db.transaction(async (tx) => {
       const before = await lockRow(tx, plan, id, actor);

@@ -1,10 +1,13 @@
 import { postingAccountsSchema } from '@erp/domain';
 import { z } from 'zod';
-import { decimalString, envelope, exportFormatQuery, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { decimalString, envelope, idParam, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { exportFormatQuery } from '../../lib/resource/resource-export.ts';
 import { ledgerQuerySchema } from './ledger.service.ts';
 
 const money = decimalString;
-const accountIdParams = z.object({ accountId: z.int().min(1).max(2_147_483_647) });
+export const accountIdParams = z.object({ accountId: idParam });
+
+export const ledgerExportQuery = ledgerQuerySchema.pick({ from: true, to: true }).extend(exportFormatQuery.shape);
 
 const ledgerRow = z.looseObject({
   entryId: z.int(),
@@ -60,7 +63,7 @@ export const ledgerDocs = {
     tags: ['Ledger'],
     summary: "Export an account's ledger with its opening and closing balance",
     params: accountIdParams,
-    querystring: ledgerQuerySchema.pick({ from: true, to: true }).extend(exportFormatQuery.shape),
+    querystring: ledgerExportQuery,
     response: { 200: fileDownload },
   }),
 };

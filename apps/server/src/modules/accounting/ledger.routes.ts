@@ -1,19 +1,16 @@
 import { canAccessRoute, formatBalance } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../app-context.ts';
-import { NotFoundError } from '../../lib/app-error.ts';
-import { parseExportQuery, sendExport } from '../../lib/resource/resource-export.ts';
+import { sendExport } from '../../lib/resource/resource-export.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
-import { parseId } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
-import { ledgerDocs } from './accounting.docs.ts';
-import { accountLedger, ledgerForExport } from './ledger.service.ts';
+import { accountIdParams, ledgerDocs, ledgerExportQuery } from './accounting.docs.ts';
+import { accountLedger, ledgerForExport, ledgerQuerySchema } from './ledger.service.ts';
 
 function accountIdOf(request: FastifyRequest): number {
-  const id = parseId((request.params as { accountId?: unknown }).accountId);
-  if (id === undefined) throw new NotFoundError();
-  return id;
+  return validated(accountIdParams, request.params).accountId;
 }
 
 const text = (key: string) => (row: Row) => (row[key] === undefined || row[key] === null ? null : String(row[key]));
@@ -32,10 +29,10 @@ const ledgerColumns = [
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
 
-  app.get('/api/ledger/:accountId', { schema: ledgerDocs.read, preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
+  app.get('/api/ledger/:accountId', { schema: ledgerDocs.read, onRequest: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), validated(ledgerQuerySchema, request.query)));
 
-  app.get('/api/ledger/:accountId/export', { schema: ledgerDocs.export, preHandler: guard }, async (request, reply) => {
-    const { format, query } = parseExportQuery(request.query);
+  app.get('/api/ledger/:accountId/export', { schema: ledgerDocs.export, onRequest: guard }, async (request, reply) => {
+    const { format, ...query } = validated(ledgerExportQuery, request.query);
     const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
     const rows: Row[] = [
       { entryDate: ledger.range.from, narration: 'Opening balance', balance: ledger.openingBalance },

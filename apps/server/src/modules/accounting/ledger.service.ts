@@ -5,7 +5,6 @@ import type { AuthContext } from '../../app-context.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
@@ -16,6 +15,8 @@ export const ledgerQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
   after: z.string().max(100).optional(),
 });
+
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
 
 export const ledgerExportRowCap = 100_000;
 
@@ -146,8 +147,7 @@ function ledgerRowOf(row: EntryRow): LedgerRow {
 }
 
 /** GET /api/ledger/:accountId: opening, a keyset page with running balances, totals and closing of the whole range. */
-export async function accountLedger(executor: Executor, accountId: number, auth: AuthContext, rawQuery: unknown): Promise<LedgerResponse> {
-  const query = parseInput(ledgerQuerySchema, rawQuery);
+export async function accountLedger(executor: Executor, accountId: number, auth: AuthContext, query: LedgerQuery): Promise<LedgerResponse> {
   const range = await periodOf(executor, query.from, query.to);
   const after = query.after ? decodeCursor(query.after) : undefined;
   const account = await ledgerAccount(executor, accountId, auth);
@@ -171,8 +171,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
 }
 
 /** Every row of the range (at most ledgerExportRowCap) for the CSV and Excel export. */
-export async function ledgerForExport(executor: Executor, accountId: number, auth: AuthContext, rawQuery: unknown) {
-  const query = parseInput(ledgerQuerySchema.pick({ from: true, to: true }), rawQuery);
+export async function ledgerForExport(executor: Executor, accountId: number, auth: AuthContext, query: Pick<LedgerQuery, 'from' | 'to'>) {
   const range = await periodOf(executor, query.from, query.to);
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
-import { decimalString, envelope, idParams, routeSchema } from '../../lib/openapi.ts';
-import { parseId } from '../../lib/validation.ts';
+import { decimalString, envelope, idOf, idParams, routeSchema } from '../../lib/openapi.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { assetBinding } from './assets.binding.ts';
@@ -26,9 +25,8 @@ const scheduleDocs = routeSchema({
 
 /** GET /api/assets/:id/schedule: the schedule computed from the asset as saved (domain assets/depreciation.ts). */
 export function registerAssetScheduleRoute(app: FastifyInstance): void {
-  app.get('/api/assets/:id/schedule', { schema: scheduleDocs, preHandler: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
-    const id = parseId((request.params as { id?: unknown }).id);
-    const asset = id === undefined ? undefined : await findDocument<AssetDetail>(app.ctx.db, assetBinding, id, { actor: actorOf(request) });
+  app.get('/api/assets/:id/schedule', { schema: scheduleDocs, onRequest: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
+    const asset = await findDocument<AssetDetail>(app.ctx.db, assetBinding, idOf(request), { actor: actorOf(request) });
     if (!asset) throw new NotFoundError();
     const through = asset.depreciatedThrough ? monthOf(asset.depreciatedThrough) : undefined;
     const rows = depreciationSchedule({

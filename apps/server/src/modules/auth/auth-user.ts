@@ -1,5 +1,5 @@
 import type { AuthUser, PublicCompany } from '@erp/domain';
-import type { UserRecord } from '../setup/setup.api.ts';
+import type { UserRecord } from '../../lib/session-user.ts';
 
 /** The user of login and verify-token (spec section 3). */
 export function toAuthUser(user: UserRecord, company: PublicCompany, assumedBy?: UserRecord): AuthUser {

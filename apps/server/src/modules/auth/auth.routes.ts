@@ -1,34 +1,36 @@
-import { assumeRoleSchema, logoKinds, type LogoKind, messages } from '@erp/domain';
-import { eq } from 'drizzle-orm';
+import { assumeRoleSchema, changePasswordSchema, type LogoKind, loginSchema, messages } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
-import { companyLogos } from '../../db/schema/index.ts';
+import { authOf } from '../../app-context.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
+import { findCompanyLogo } from '../setup/setup.api.ts';
 import { authDocs } from './auth.docs.ts';
 import { assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   app.get('/api/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
 
-  app.post('/api/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(request));
+  app.post('/api/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(app.ctx, request.ip, validated(loginSchema, request.body)));
 
-  app.post('/api/verify-token', { schema: authDocs.verifyToken, preHandler: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(request));
+  app.post('/api/verify-token', { schema: authDocs.verifyToken, onRequest: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(app.ctx, authOf(request)));
 
-  app.post('/api/assume-role', { schema: authDocs.assumeRole, preHandler: authenticate }, async (request) => {
-    const { userId } = parseInput(assumeRoleSchema, request.body);
-    return assumeRole(request, userId);
+  app.post('/api/assume-role', { schema: authDocs.assumeRole, onRequest: authenticate }, async (request) => {
+    const { userId } = validated(assumeRoleSchema, request.body);
+    return assumeRole(app.ctx, authOf(request), actorOf(request), userId);
   });
 
   // Every role has /user/password, the auditor included: changing one's own password is not a business write.
-  app.post('/api/change-password', { schema: authDocs.changePassword, preHandler: authenticate }, async (request) => changePassword(request));
+  app.post('/api/change-password', { schema: authDocs.changePassword, onRequest: authenticate }, async (request) =>
+    changePassword(app.ctx, authOf(request), actorOf(request), validated(changePasswordSchema, request.body)),
+  );
 
   app.get('/api/company', { schema: authDocs.company }, async () => ({ status: 200, message: messages.ok, company: await app.ctx.company.get() }));
 
   app.get('/api/company/logo/:kind', { schema: authDocs.companyLogo }, async (request, reply) => {
-    const kind = (request.params as { kind: string }).kind as LogoKind;
-    if (!logoKinds.includes(kind)) throw new NotFoundError();
-    const [logo] = await app.ctx.db.select().from(companyLogos).where(eq(companyLogos.kind, kind));
+    const { kind } = request.params as { kind: LogoKind };
+    const logo = await findCompanyLogo(app.ctx.db, kind);
     if (!logo) throw new NotFoundError();
     const etag = `"${logo.sha256}"`;
     const version = (request.query as { v?: string }).v;

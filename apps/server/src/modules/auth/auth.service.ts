@@ -1,32 +1,32 @@
 import {
   type AssumeRoleResponse,
   type ChangePasswordResponse,
-  changePasswordSchema,
+  type changePasswordSchema,
   displayRoleName,
   type LoginResponse,
-  loginSchema,
+  type loginSchema,
   messages,
 } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { authOf } from '../../app-context.ts';
+import type { z } from 'zod';
+import type { AppContext, AuthContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
+import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/app-error.ts';
-import { parseInput } from '../../lib/validation.ts';
-import { actorOf, audit } from '../../plugins/audit.ts';
+import { audit } from '../../plugins/audit.ts';
 import { findSessionUser, findUserForLogin } from '../setup/setup.api.ts';
 import { toAuthUser } from './auth-user.ts';
 
 /** One message whatever was wrong: the answer must not tell which usernames exist. */
-export async function login(request: FastifyRequest): Promise<LoginResponse> {
-  const { username, password } = parseInput(loginSchema, request.body);
-  const { db, passwords, loginLimiter, tokens, userCache, company } = request.server.ctx;
-  if (loginLimiter.isBlocked(request.ip, username)) throw new TooManyRequestsError();
+export async function login(ctx: AppContext, ip: string, input: z.output<typeof loginSchema>): Promise<LoginResponse> {
+  const { username, password } = input;
+  const { db, passwords, loginLimiter, tokens, userCache, company } = ctx;
+  if (loginLimiter.isBlocked(ip, username)) throw new TooManyRequestsError();
   const found = await findUserForLogin(db, username);
   const passwordMatches = found ? await passwords.verify(found.passwordHash, password) : (await passwords.verifyNothing(password), false);
   if (!found || !passwordMatches || !found.active) {
-    loginLimiter.recordFailure(request.ip, username);
-    await audit(db, { actorUserId: null, realUserId: null, ip: request.ip }, {
+    loginLimiter.recordFailure(ip, username);
+    await audit(db, { actorUserId: null, realUserId: null, ip }, {
       action: 'login-failed',
       resource: 'auth',
       recordId: found?.id ?? null,
@@ -37,29 +37,27 @@ export async function login(request: FastifyRequest): Promise<LoginResponse> {
   loginLimiter.recordSuccess(username);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, found.id));
-    await audit(tx, { actorUserId: found.id, realUserId: found.id, ip: request.ip }, { action: 'login', resource: 'auth', recordId: found.id });
+    await audit(tx, { actorUserId: found.id, realUserId: found.id, ip }, { action: 'login', resource: 'auth', recordId: found.id });
   });
   userCache.invalidate(found.id);
   const { passwordHash: _hash, ...user } = found;
   return { status: 200, message: messages.loginSuccess, token: tokens.signMain(user), user: toAuthUser(user, await company.get()) };
 }
 
-export async function verifyToken(request: FastifyRequest) {
-  const auth = authOf(request);
-  const company = await request.server.ctx.company.get();
+export async function verifyToken(ctx: AppContext, auth: AuthContext) {
+  const company = await ctx.company.get();
   return { status: 200, message: messages.ok, user: toAuthUser(auth.user, company, auth.realUser) };
 }
 
 /** An admin acts as another user for an hour; the token names the admin, and an assumed session cannot assume again. */
-export async function assumeRole(request: FastifyRequest, userId: number): Promise<AssumeRoleResponse> {
-  const auth = authOf(request);
+export async function assumeRole(ctx: AppContext, auth: AuthContext, actor: Actor, userId: number): Promise<AssumeRoleResponse> {
   if (auth.realUser) throw new ForbiddenError(messages.cannotAssumeTwice);
   if (auth.user.role !== 'admin') throw new ForbiddenError(messages.routeRestricted);
-  const { db, tokens, company } = request.server.ctx;
+  const { db, tokens, company } = ctx;
   const target = await findSessionUser(db, userId);
   if (!target) throw new NotFoundError();
   if (!target.active) throw new ConflictError(messages.assumeInactiveUser);
-  await audit(db, actorOf(request), {
+  await audit(db, auditActorOf(actor), {
     action: 'assume-role',
     resource: 'users',
     recordId: target.id,
@@ -78,14 +76,18 @@ export async function assumeRole(request: FastifyRequest, userId: number): Promi
  * The password version goes up, ending every earlier token of the user; the answer carries
  * a fresh token of the same kind (assumed stays assumed) so this session goes on.
  */
-export async function changePassword(request: FastifyRequest): Promise<ChangePasswordResponse> {
-  const input = parseInput(changePasswordSchema, request.body);
-  const auth = authOf(request);
-  const { db, passwords, loginLimiter, tokens, userCache } = request.server.ctx;
-  if (loginLimiter.isBlocked(request.ip, auth.user.username)) throw new TooManyRequestsError();
+export async function changePassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  actor: Actor,
+  input: z.output<typeof changePasswordSchema>,
+): Promise<ChangePasswordResponse> {
+  const { db, passwords, loginLimiter, tokens, userCache } = ctx;
+  const ip = actor.ip ?? '';
+  if (loginLimiter.isBlocked(ip, auth.user.username)) throw new TooManyRequestsError();
   const found = await findUserForLogin(db, auth.user.username);
   if (!found || !(await passwords.verify(found.passwordHash, input.currentPassword))) {
-    loginLimiter.recordFailure(request.ip, auth.user.username);
+    loginLimiter.recordFailure(ip, auth.user.username);
     throw new BadRequestError({ currentPassword: messages.wrongCurrentPassword }, messages.wrongCurrentPassword);
   }
   const passwordHash = await passwords.hash(input.newPassword);
@@ -95,7 +97,7 @@ export async function changePassword(request: FastifyRequest): Promise<ChangePas
       .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
       .where(eq(users.id, found.id))
       .returning({ passwordVersion: users.passwordVersion });
-    await audit(tx, actorOf(request), { action: 'change-password', resource: 'users', recordId: found.id });
+    await audit(tx, auditActorOf(actor), { action: 'change-password', resource: 'users', recordId: found.id });
     return row!.passwordVersion;
   });
   userCache.invalidate(found.id);

@@ -14,10 +14,10 @@ import type { z } from 'zod';
 import { type Executor, queryRows, intList } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { allOf, stockScope } from './stock-scope.ts';
 
 type LedgerQuery = z.output<typeof inventoryLedgerQuerySchema>;
+type LedgerRangeQuery = Omit<LedgerQuery, 'pageSize' | 'after'>;
 
 interface Cursor {
   date: string;
@@ -39,7 +39,7 @@ export function decodeStockCursor(text: string): Cursor {
  * `byDays` tells whether the per-region day totals can answer sums for it: only a filter by
  * region (or none) can, a lot, an item or a category narrows below a region's day.
  */
-function filterOf(query: LedgerQuery, subject: RowScopeSubject): { where: SQL; byDays: boolean; regions: SQL } {
+function filterOf(query: LedgerRangeQuery, subject: RowScopeSubject): { where: SQL; byDays: boolean; regions: SQL } {
   const scope = stockScope(subject, sql`m.region_id`, sql`m.item_id`);
   const conditions: SQL[] = [...scope];
   if (query.itemId) conditions.push(sql`m.item_id = ${query.itemId}`);
@@ -135,7 +135,7 @@ type MoveRow = Omit<InventoryLedgerRow, 'moveId' | 'item' | 'region' | 'location
 };
 
 /** Movements of the range after the cursor, in order, each with the running balance (a window sum on the balance before). */
-async function moveRows(executor: Executor, filter: Filter, query: LedgerQuery, base: Sums, after: Cursor | undefined, limit: number): Promise<MoveRow[]> {
+async function moveRows(executor: Executor, filter: Filter, query: LedgerRangeQuery, base: Sums, after: Cursor | undefined, limit: number): Promise<MoveRow[]> {
   const conditions = [filter.where];
   if (query.from) conditions.push(sql`m.move_date >= ${query.from}::date`);
   if (query.to) conditions.push(sql`m.move_date <= ${query.to}::date`);
@@ -181,18 +181,17 @@ function ledgerRowOf(row: MoveRow): InventoryLedgerRow {
   };
 }
 
-function parseLedgerQuery(rawQuery: unknown): LedgerQuery {
-  const query = parseInput(inventoryLedgerQuerySchema, rawQuery);
+/** The range's order, which the query's schema cannot say field by field. */
+function assertRange(query: LedgerRangeQuery): void {
   if (query.from && query.to && query.from > query.to) throw new BadRequestError({ to: 'To must be on or after From' });
-  return query;
 }
 
 /**
  * GET /api/inventory-ledger: the opening before `from`, a keyset page of movements with the
  * running balance (quantity and value) for the filter, the range's totals and the closing.
  */
-export async function inventoryLedger(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<InventoryLedgerResponse> {
-  const query = parseLedgerQuery(rawQuery);
+export async function inventoryLedger(executor: Executor, subject: RowScopeSubject, query: LedgerQuery): Promise<InventoryLedgerResponse> {
+  assertRange(query);
   const after = query.after ? decodeStockCursor(query.after) : undefined;
   const filter = filterOf(query, subject);
   const [opening, range] = await Promise.all([query.from ? sumBefore(executor, filter, query.from) : zero, sumRange(executor, filter, query.from, query.to)]);
@@ -222,9 +221,8 @@ export async function inventoryLedger(executor: Executor, subject: RowScopeSubje
 export const inventoryLedgerExportRowCap = 100_000;
 
 /** The whole range (at most the cap) for the CSV and Excel export. */
-export async function inventoryLedgerForExport(executor: Executor, subject: RowScopeSubject, rawQuery: unknown) {
-  const { after: _after, pageSize: _pageSize, ...rest } = (rawQuery ?? {}) as Record<string, unknown>;
-  const query = parseLedgerQuery(rest);
+export async function inventoryLedgerForExport(executor: Executor, subject: RowScopeSubject, query: LedgerRangeQuery) {
+  assertRange(query);
   const filter = filterOf(query, subject);
   const [opening, range] = await Promise.all([query.from ? sumBefore(executor, filter, query.from) : zero, sumRange(executor, filter, query.from, query.to)]);
   const rows = (await moveRows(executor, filter, query, opening, undefined, inventoryLedgerExportRowCap)).map(ledgerRowOf);

@@ -1,6 +1,10 @@
 import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema, stockLocationKinds } from '@erp/domain';
 import { z } from 'zod';
-import { decimalString, envelope, exportFormatQuery, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { decimalString, envelope, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { exportFormatQuery } from '../../lib/resource/resource-export.ts';
+
+export const inventoryExportQuery = inventoryListQuerySchema.omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape);
+export const inventoryLedgerExportQuery = inventoryLedgerQuerySchema.omit({ pageSize: true, after: true }).extend(exportFormatQuery.shape);
 
 const tags = ['Inventory'];
 const balance = z.looseObject({ quantity: z.int(), value: decimalString });
@@ -68,7 +72,7 @@ export const inventoryDocs = {
   export: routeSchema({
     tags,
     summary: 'Export the stock on hand for the filter',
-    querystring: inventoryListQuerySchema.omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape),
+    querystring: inventoryExportQuery,
     response: { 200: fileDownload },
   }),
   options: routeSchema({
@@ -98,7 +102,7 @@ export const inventoryDocs = {
   ledgerExport: routeSchema({
     tags,
     summary: 'Export the inventory ledger for the filter',
-    querystring: inventoryLedgerQuerySchema.omit({ pageSize: true, after: true }).extend(exportFormatQuery.shape),
+    querystring: inventoryLedgerExportQuery,
     response: { 200: fileDownload },
   }),
 };

@@ -1,11 +1,22 @@
-import { type AppRoute, canAccessRoute, formatDecimal, type InventoryLedgerRow, type InventoryRow, messages } from '@erp/domain';
+import {
+  type AppRoute,
+  canAccessRoute,
+  formatDecimal,
+  inventoryLedgerQuerySchema,
+  type InventoryLedgerRow,
+  inventoryListQuerySchema,
+  inventoryOptionsQuerySchema,
+  type InventoryRow,
+  messages,
+} from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../app-context.ts';
-import { parseExportQuery, sendExport, exportFileName } from '../../lib/resource/resource-export.ts';
+import { sendExport, exportFileName } from '../../lib/resource/resource-export.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
-import { inventoryDocs } from './inventory.docs.ts';
+import { inventoryDocs, inventoryExportQuery, inventoryLedgerExportQuery } from './inventory.docs.ts';
 import { inventoryLedger, inventoryLedgerForExport } from './inventory-ledger.service.ts';
 import { inventoryForExport, inventoryOptions, listInventory } from './inventory.service.ts';
 
@@ -47,30 +58,31 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
   const inventoryGuard = [authenticate, requireRoute('/inventory')];
   const ledgerGuard = [authenticate, requireRoute('/inventory-ledger')];
 
-  app.get('/api/inventory', { schema: inventoryDocs.list, preHandler: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, request.query));
+  app.get('/api/inventory', { schema: inventoryDocs.list, onRequest: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, validated(inventoryListQuerySchema, request.query)));
 
-  app.get('/api/inventory/export', { schema: inventoryDocs.export, preHandler: inventoryGuard }, async (request, reply) => {
-    const { format, query } = parseExportQuery(request.query);
+  app.get('/api/inventory/export', { schema: inventoryDocs.export, onRequest: inventoryGuard }, async (request, reply) => {
+    const { format, ...query } = validated(inventoryExportQuery, request.query);
     const rows = await inventoryForExport(db(), authOf(request).user, query);
     return sendExport(reply, format, { fileName: exportFileName('inventory'), title: 'Inventory', columns: lotColumns, rows: rows as unknown as Row[] });
   });
 
   app.get(
     '/api/inventory/options',
-    { schema: inventoryDocs.options, preHandler: [authenticate, requireAccess((role) => lotPickerRoutes.some((route) => canAccessRoute(role, route)))] },
+    { schema: inventoryDocs.options, onRequest: [authenticate, requireAccess((role) => lotPickerRoutes.some((route) => canAccessRoute(role, route)))] },
     async (request, reply) => {
       const auth = authOf(request);
       // Cached per user (row scopes) and query; any write empties the cache, and stock changes only by writes.
-      const key = `inventory|${auth.user.id}|${JSON.stringify(request.query ?? {})}`;
-      const body = await app.ctx.optionsCache.get(key, async () => JSON.stringify({ status: 200, message: messages.ok, ...(await inventoryOptions(db(), auth.user, request.query)) }));
+      const query = validated(inventoryOptionsQuerySchema, request.query);
+      const key = `inventory|${auth.user.id}|${JSON.stringify(query)}`;
+      const body = await app.ctx.optionsCache.get(key, async () => JSON.stringify({ status: 200, message: messages.ok, ...(await inventoryOptions(db(), auth.user, query)) }));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
-  app.get('/api/inventory-ledger', { schema: inventoryDocs.ledger, preHandler: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, request.query));
+  app.get('/api/inventory-ledger', { schema: inventoryDocs.ledger, onRequest: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, validated(inventoryLedgerQuerySchema, request.query)));
 
-  app.get('/api/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, preHandler: ledgerGuard }, async (request, reply) => {
-    const { format, query } = parseExportQuery(request.query);
+  app.get('/api/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, onRequest: ledgerGuard }, async (request, reply) => {
+    const { format, ...query } = validated(inventoryLedgerExportQuery, request.query);
     const ledger = await inventoryLedgerForExport(db(), authOf(request).user, query);
     const rows: Row[] = [
       { moveDate: ledger.query.from ?? null, lotNumber: 'Opening balance', balance: ledger.opening.quantity, balanceValue: ledger.opening.value },

@@ -15,11 +15,10 @@ import type { z } from 'zod';
 import { type Executor, queryRows, intList } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
-import { parseInput } from '../../lib/validation.ts';
 import { allOf, stockScope } from './stock-scope.ts';
 import { likePattern } from '../../lib/resource/resource-query.ts';
 
-type ListQuery = z.output<typeof inventoryListQuerySchema>;
+type ListQuery = Omit<z.output<typeof inventoryListQuerySchema>, 'page' | 'pageSize'>;
 
 /** Settings' near-expiry window (days). */
 export async function nearExpiryDays(executor: Executor): Promise<number> {
@@ -114,8 +113,7 @@ async function lotRows(executor: Executor, where: SQL, query: ListQuery, limits:
 }
 
 /** GET /api/inventory: a page of lots, the count and the totals of the whole filter. */
-export async function listInventory(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<InventoryListResponse> {
-  const query = parseInput(inventoryListQuerySchema, rawQuery);
+export async function listInventory(executor: Executor, subject: RowScopeSubject, query: z.output<typeof inventoryListQuerySchema>): Promise<InventoryListResponse> {
   const today = todayIso();
   const windowDays = await nearExpiryDays(executor);
   const where = listConditions(query, subject, today, windowDays);
@@ -141,8 +139,7 @@ export async function listInventory(executor: Executor, subject: RowScopeSubject
 export const inventoryExportRowCap = 100_000;
 
 /** Every lot of the filter (at most the cap) for the CSV and Excel export. */
-export async function inventoryForExport(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<InventoryRow[]> {
-  const query = parseInput(inventoryListQuerySchema, rawQuery);
+export async function inventoryForExport(executor: Executor, subject: RowScopeSubject, query: ListQuery): Promise<InventoryRow[]> {
   const today = todayIso();
   const windowDays = await nearExpiryDays(executor);
   const rows = await lotRows(executor, listConditions(query, subject, today, windowDays), query, { limit: inventoryExportRowCap, offset: 0 });
@@ -154,8 +151,11 @@ export async function inventoryForExport(executor: Executor, subject: RowScopeSu
  * is never offered), soonest expiry first (FEFO), expired lots left out for an issue. Lots
  * named in `ids` come back too, so a picker can label its current value.
  */
-export async function inventoryOptions(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<{ options: InventoryOption[]; hasMore: boolean }> {
-  const query = parseInput(inventoryOptionsQuerySchema, rawQuery);
+export async function inventoryOptions(
+  executor: Executor,
+  subject: RowScopeSubject,
+  query: z.output<typeof inventoryOptionsQuerySchema>,
+): Promise<{ options: InventoryOption[]; hasMore: boolean }> {
   const today = todayIso();
   const scope = stockScope(subject, sql`i.region_id`, sql`i.item_id`);
   const offered: SQL[] = [...scope, sql`l.kind = 'warehouse'`, sql`i.quantity > 0`];

@@ -1,7 +1,6 @@
 import { itemMessages, items as itemsDeclaration } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { items } from '../../db/schema/index.ts';
-import { actorOf } from '../../lib/actor.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { planResourceQueries, registerResource } from '../../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
@@ -25,7 +24,7 @@ export function registerItemRoutes(app: FastifyInstance): void {
         costPrice: items.costPrice,
       },
       actions: {
-        approve: async (request, id) => ({ message: itemMessages.approved, data: await approveItem(app.ctx.db, plan, actorOf(request), id) }),
+        approve: async (actor, id) => ({ message: itemMessages.approved, data: await approveItem(app.ctx.db, plan, actor, id) }),
       },
     },
   };

@@ -1,4 +1,4 @@
-import { type AppRoute, canAccessRoute, canUseResource, messages, priceList as priceListDeclaration } from '@erp/domain';
+import { type AppRoute, canAccessRoute, canUseResource, messages, priceList as priceListDeclaration, priceQuerySchema } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../app-context.ts';
@@ -6,6 +6,7 @@ import { priceList } from '../../db/schema/index.ts';
 import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';
 import { registerResource } from '../../lib/resource/register-resource.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
 import { effectiveToRefusal, overlapRefusal, priceListScope, priceListWrites, resolvePrice } from './price-list.service.ts';
@@ -13,18 +14,21 @@ import { effectiveToRefusal, overlapRefusal, priceListScope, priceListWrites, re
 /** The sales forms prefill a line's price from `/price`: their roles may ask it without seeing the list. */
 const priceAskedFrom: readonly AppRoute[] = ['/quotations', '/invoices'];
 
+const { shape } = priceQuerySchema;
+const priceQuery = z.object({
+  itemId: shape.itemId.describe('The item'),
+  regionId: shape.regionId.describe('The region sold in'),
+  customerId: shape.customerId.describe('The customer sold to'),
+  date: shape.date.describe('The day the price is for (default today)'),
+});
+
 const priceDocs = routeSchema({
   tags: ['Price List'],
   summary: 'The sale price that applies to an item',
   description:
     'Customer rows over region rows over the item default (no region, no customer), within one scope the latest effectiveFrom; ' +
     "the item's sale price when no row is in force. date defaults to today. Same access as reading the price list, and the roles of /quotations and /invoices (their forms prefill prices).",
-  querystring: z.object({
-    itemId: z.int().min(1).describe('The item'),
-    regionId: z.int().min(1).optional().describe('The region sold in'),
-    customerId: z.int().min(1).optional().describe('The customer sold to'),
-    date: isoDate.optional().describe('The day the price is for (default today)'),
-  }),
+  querystring: priceQuery,
   response: {
     200: envelope({
       data: z.looseObject({
@@ -54,8 +58,8 @@ export function registerPriceListRoutes(app: FastifyInstance): void {
 
   app.get(
     '/api/price-list/price',
-    { schema: priceDocs, preHandler: [authenticate, requireAccess((role) => canUseResource(role, priceListDeclaration) || priceAskedFrom.some((route) => canAccessRoute(role, route)))] },
-    async (request) => ({ status: 200, message: messages.ok, data: await resolvePrice(app.ctx.db, authOf(request).user, request.query) }),
+    { schema: priceDocs, onRequest: [authenticate, requireAccess((role) => canUseResource(role, priceListDeclaration) || priceAskedFrom.some((route) => canAccessRoute(role, route)))] },
+    async (request) => ({ status: 200, message: messages.ok, data: await resolvePrice(app.ctx.db, authOf(request).user, validated(priceQuery, request.query)) }),
   );
   registerResource(app, { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope, writes: priceListWrites } });
 }

@@ -1,4 +1,5 @@
-import { addDays, messages, permittedIds, type PriceAnswer, priceFor, priceListMessages, priceQuerySchema, type PriceRow } from '@erp/domain';
+import { addDays, messages, permittedIds, type PriceAnswer, priceFor, priceListMessages, type priceQuerySchema, type PriceRow } from '@erp/domain';
+import type { z } from 'zod';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList } from '../../db/client.ts';
 import { customers, items, priceList, regions } from '../../db/schema/index.ts';
@@ -7,7 +8,6 @@ import { BadRequestError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ConstraintRefusal } from '../../lib/pg-error.ts';
 import type { ResourceWriteHooks, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
-import { parseInput } from '../../lib/validation.ts';
 
 /**
  * The price rows a caller may see (PRODUCT.md, principle 6): items of their categories, and
@@ -79,8 +79,7 @@ export interface PriceResolution extends PriceAnswer {
  * scope, as scopes never overlap) and lets `priceFor` choose, so the rule lives once.
  * An item, region or customer outside the caller's rows is refused as one that does not exist.
  */
-export async function resolvePrice(executor: Executor, subject: RowScopeSubject, rawQuery: unknown): Promise<PriceResolution> {
-  const query = parseInput(priceQuerySchema, rawQuery);
+export async function resolvePrice(executor: Executor, subject: RowScopeSubject, query: z.output<typeof priceQuerySchema>): Promise<PriceResolution> {
   const date = query.date ?? todayIso();
   const regionId = query.regionId ?? null;
   const customerId = query.customerId ?? null;

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
-import { type ExportColumn, parseExportQuery, sendExport } from '../../lib/resource/resource-export.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { type ExportColumn, exportFormatQuery, sendExport } from '../../lib/resource/resource-export.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { agingDocuments, agingDocumentsQuerySchema, agingQuerySchema, agingReport } from './aging.service.ts';
 
 const tags = ['Aging'];
+const agingExportQuery = agingQuerySchema.extend(exportFormatQuery.shape);
 const figures = Object.fromEntries([...agingBuckets.map((b) => b.key), 'total'].map((key) => [key, decimalString]));
 const docs = {
   report: routeSchema({
@@ -33,7 +34,7 @@ const docs = {
     tags,
     summary: 'The aging table as a CSV or Excel file',
     description: 'The same rows as GET /api/accounting/aging for the same query, one row per party and a Total row; `format=csv` (default) or `xlsx`.',
-    querystring: agingQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).optional() }),
+    querystring: agingExportQuery,
   }),
   documents: routeSchema({
     tags,
@@ -64,14 +65,14 @@ const docs = {
 /** /api/accounting/aging: the /accounting screen's aging, and its drill-down. */
 export function registerAgingRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
-  app.get('/api/accounting/aging', { schema: docs.report, preHandler: guard }, async (request) => ({
+  app.get('/api/accounting/aging', { schema: docs.report, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
-    ...(await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, request.query))),
+    ...(await agingReport(app.ctx.db, actorOf(request), validated(agingQuerySchema, request.query))),
   }));
-  app.get('/api/accounting/aging/export', { schema: docs.export, preHandler: guard }, async (request, reply) => {
-    const { format, query } = parseExportQuery(request.query);
-    const report = await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, query));
+  app.get('/api/accounting/aging/export', { schema: docs.export, onRequest: guard }, async (request, reply) => {
+    const { format, ...query } = validated(agingExportQuery, request.query);
+    const report = await agingReport(app.ctx.db, actorOf(request), query);
     const party = report.kind === 'receivable' ? 'Customer' : 'Vendor';
     const columns: ExportColumn[] = [
       { header: party, value: (row) => String(row.partyName) },
@@ -84,9 +85,9 @@ export function registerAgingRoutes(app: FastifyInstance): void {
       rows: [...report.rows, { partyName: 'Total', ...report.totals }],
     });
   });
-  app.get('/api/accounting/aging/documents', { schema: docs.documents, preHandler: guard }, async (request) => ({
+  app.get('/api/accounting/aging/documents', { schema: docs.documents, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
-    ...(await agingDocuments(app.ctx.db, actorOf(request), parseInput(agingDocumentsQuerySchema, request.query))),
+    ...(await agingDocuments(app.ctx.db, actorOf(request), validated(agingDocumentsQuerySchema, request.query))),
   }));
 }

@@ -1,17 +1,15 @@
-import { chequeDocument, type ChequeSummary, fromMinorUnits, messages, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { chequeDocument, messages } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
-import { cheques } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { documentListQuerySchema, documentListWhere } from '../../lib/document/document-query.ts';
+import { documentListQuerySchema } from '../../lib/document/document-query.ts';
 import { registerDocument } from '../../lib/document/register-document.ts';
 import { decimalString, envelope, routeSchema } from '../../lib/openapi.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { chequeBinding } from './cheques.binding.ts';
+import { chequeSummary } from './cheque-summary.ts';
 
 const listQuery = documentListQuerySchema(chequeBinding);
 
@@ -31,20 +29,8 @@ const summaryDocs = routeSchema({
 /** /api/cheques: the generic document routes (no create: receipts and payments record cheques) and the register's totals. */
 export function registerChequeRoutes(app: FastifyInstance): void {
   // Before the generic routes: a static path is matched before `/:id` anyway, but reads plainer here.
-  app.get('/api/cheques/summary', { schema: summaryDocs, preHandler: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
-    const query = parseInput(listQuery, request.query);
-    const where = documentListWhere(chequeBinding, query, actorOf(request));
-    const rows = await queryRows<{ status: string; count: number; total: string }>(
-      app.ctx.db,
-      sql`SELECT ${cheques.status} AS status, count(*)::int AS count, sum(${cheques.amount})::text AS total
-          FROM ${cheques} ${where ? sql`WHERE ${where}` : sql``} GROUP BY ${cheques.status}`,
-    );
-    // In the workflow's order, every status present (zeros included) so the screen's tiles keep their places.
-    const byStatus = new Map(rows.map((row) => [row.status, row]));
-    const data = chequeDocument.states.map((status) => ({ status, count: Number(byStatus.get(status)?.count ?? 0), total: byStatus.get(status)?.total ?? '0.00' }));
-    const count = data.reduce((n, row) => n + row.count, 0);
-    const total = fromMinorUnits(data.reduce((sum, row) => sum + toMinorUnits(row.total), 0n));
-    const summary: ChequeSummary = { data, totals: { count, total } };
+  app.get('/api/cheques/summary', { schema: summaryDocs, onRequest: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
+    const summary = await chequeSummary(app.ctx.db, actorOf(request), validated(listQuery, request.query));
     return { status: 200, message: messages.ok, ...summary };
   });
   registerDocument(app, chequeBinding);

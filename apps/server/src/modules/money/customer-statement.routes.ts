@@ -2,10 +2,9 @@ import { messages } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { NotFoundError } from '../../lib/app-error.ts';
-import { decimalString, envelope, idParams, isoDate, routeSchema } from '../../lib/openapi.ts';
+import { decimalString, envelope, idOf, idParams, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { renderDocumentPdf } from '../../lib/print/document-pdf.ts';
-import { parseId, parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
@@ -57,20 +56,14 @@ const docs = {
   }),
 };
 
-function idOf(request: FastifyRequest): number {
-  const id = parseId((request.params as { id?: unknown }).id);
-  if (id === undefined) throw new NotFoundError();
-  return id;
-}
-
 /** GET /api/customers/:id/statement and /pdf. */
 export function registerCustomerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/customers')];
-  const read = (request: FastifyRequest) => customerStatement(app.ctx.db, actorOf(request), idOf(request), parseInput(statementQuerySchema, request.query));
+  const read = (request: FastifyRequest) => customerStatement(app.ctx.db, actorOf(request), idOf(request), validated(statementQuerySchema, request.query));
 
-  app.get('/api/customers/:id/statement', { schema: docs.read, preHandler: guard }, async (request) => ({ status: 200, message: messages.ok, ...(await read(request)) }));
+  app.get('/api/customers/:id/statement', { schema: docs.read, onRequest: guard }, async (request) => ({ status: 200, message: messages.ok, ...(await read(request)) }));
 
-  app.get('/api/customers/:id/statement/pdf', { schema: docs.pdf, preHandler: guard }, async (request, reply) => {
+  app.get('/api/customers/:id/statement/pdf', { schema: docs.pdf, onRequest: guard }, async (request, reply) => {
     const statement = await read(request);
     const bytes = await renderDocumentPdf(statementPrintable(statement, await readCompanyLetterhead(app.ctx.db)));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${statementFileName(statement)}"`).send(bytes);

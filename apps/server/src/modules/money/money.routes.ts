@@ -7,7 +7,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { registerDocumentPdfRoute } from '../../lib/print/document-pdf-route.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { purchaseOrderScope } from '../purchasing/purchasing.api.ts';
@@ -62,8 +62,8 @@ function registerOpenList(app: FastifyInstance, list: OpenList): void {
     querystring: query,
     response: { 200: envelope({ data: z.array(openDoc) }, 'Open documents') },
   });
-  app.get(list.path, { schema: docs, preHandler: [authenticate, requireRoute(list.route)] }, async (request) => {
-    const partyId = parseInput(query, request.query ?? {})[list.partyKey]!;
+  app.get(list.path, { schema: docs, onRequest: [authenticate, requireRoute(list.route)] }, async (request) => {
+    const partyId = validated(query, request.query)[list.partyKey]!;
     const data = await openTargets(app.ctx.db, list.source, partyId, list.scope(actorOf(request)));
     return { status: 200, message: messages.ok, data };
   });

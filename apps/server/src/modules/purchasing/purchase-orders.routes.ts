@@ -1,15 +1,13 @@
-import { canAccessRoute, messages, optionsQuerySchema, type OptionsQuery, purchaseOrderDocument, type PurchaseOrderOption } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { canAccessRoute, messages, optionsQuerySchema, purchaseOrderDocument } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Executor, intList, queryRows } from '../../db/client.ts';
-import { type Actor, actorOf } from '../../lib/actor.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { envelope, isoDateTime, routeSchema } from '../../lib/openapi.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
-import { likePattern } from '../../lib/resource/resource-query.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
+import { purchaseOrderOptions } from './purchase-order-options.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 /**
@@ -39,54 +37,11 @@ const optionsDocs = routeSchema({
   response: { 200: envelope({ options: z.array(optionDoc), hasMore: z.boolean() }, 'Options') },
 });
 
-interface OptionRow {
-  id: number;
-  name: string;
-  vendorId: number;
-  vendorName: string;
-  createdAt: string | Date;
-  isApproved: boolean;
-}
-
-async function selectOptions(executor: Executor, where: SQL, limit?: number): Promise<PurchaseOrderOption[]> {
-  const rows = await queryRows<OptionRow>(
-    executor,
-    sql`SELECT o.id, coalesce(o.document_number, 'Draft #' || o.id) AS name, o.vendor_id AS "vendorId", v.vendor_name AS "vendorName",
-               o.created_at AS "createdAt", o.status = 'approved' AS "isApproved"
-        FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id
-        WHERE ${where}
-        ORDER BY (o.status = 'approved') DESC, o.id DESC
-        ${limit === undefined ? sql`` : sql`LIMIT ${limit}::int`}`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    purchaseOrderId: Number(r.id),
-    vendorId: Number(r.vendorId),
-    vendor: { vendorName: r.vendorName },
-    createdAt: new Date(r.createdAt).toISOString(),
-    isApproved: Boolean(r.isApproved),
-  }));
-}
-
-/** One page of options (one more read tells whether there are more), plus the orders `ids` names that the page lacks. */
-export async function purchaseOrderOptions(executor: Executor, actor: Actor, query: OptionsQuery): Promise<{ options: PurchaseOrderOption[]; hasMore: boolean }> {
-  const scope = purchaseOrderScope(actor, sql`o.region_id`) ?? sql`TRUE`;
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  const search = pattern ? sql`(o.document_number ILIKE ${pattern} OR v.vendor_name ILIKE ${pattern})` : sql`TRUE`;
-  const page = query.limit === 0 ? [] : await selectOptions(executor, sql`${scope} AND ${search}`, query.limit + 1);
-  const hasMore = page.length > query.limit;
-  const options = page.slice(0, query.limit);
-  const missing = (query.ids ?? []).filter((id) => !options.some((o) => o.id === id));
-  if (missing.length > 0) options.push(...(await selectOptions(executor, sql`${scope} AND o.id IN (${intList(missing)})`)));
-  return { options, hasMore };
-}
-
 /** What purchase orders serve besides the document machinery's routes: their picker options. */
 export function registerPurchaseOrderRoutes(app: FastifyInstance): void {
   const mayPick = requireAccess((role) => optionsRoutes.some((route) => canAccessRoute(role, route)));
-  app.get('/api/purchase-orders/options', { schema: optionsDocs, preHandler: [authenticate, mayPick] }, async (request, reply) => {
-    const query = parseInput(optionsQuerySchema, request.query ?? {});
+  app.get('/api/purchase-orders/options', { schema: optionsDocs, onRequest: [authenticate, mayPick] }, async (request, reply) => {
+    const query = validated(optionsQuerySchema, request.query);
     const actor = actorOf(request);
     // Narrowed by region per user, so cached per user when the user has a region list.
     const key = `purchase-orders|${purchaseOrderScope(actor) ? actor.userId : ''}|${JSON.stringify(query)}`;

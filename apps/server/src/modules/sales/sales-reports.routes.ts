@@ -12,7 +12,7 @@ import { authOf } from '../../app-context.ts';
 import { decimalString, envelope, isoDate, type ResponseDoc, routeSchema, xlsxMime } from '../../lib/openapi.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
 import { type ExportColumn, exportRowCap, sendExport } from '../../lib/resource/resource-export.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { itemSales, monthsOf, salesReport } from './sales-reports.service.ts';
@@ -92,8 +92,8 @@ const fileNameOf = (name: string, groupBy: string, months: { from: string; to: s
 export function registerSalesReportRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db;
 
-  app.get('/api/sales/reports', { schema: docs.salesReport, preHandler: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
-    const query = parseInput(salesReportQuerySchema, request.query);
+  app.get('/api/sales/reports', { schema: docs.salesReport, onRequest: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
+    const query = validated(salesReportQuerySchema, request.query);
     const subject = authOf(request).user;
     if (query.format === 'json') return salesReport(db(), subject, query);
     const report = await salesReport(db(), subject, query, { limit: exportRowCap, offset: 0 });
@@ -102,8 +102,8 @@ export function registerSalesReportRoutes(app: FastifyInstance): void {
     return sendExport(reply, query.format, { fileName: fileNameOf('sales-report', query.groupBy, monthsOf(query)), title: 'Sales Report', columns, rows });
   });
 
-  app.get('/api/items/sales', { schema: docs.itemSales, preHandler: [authenticate, requireRoute('/items/sales')] }, async (request, reply) => {
-    const query = parseInput(itemSalesQuerySchema, request.query);
+  app.get('/api/items/sales', { schema: docs.itemSales, onRequest: [authenticate, requireRoute('/items/sales')] }, async (request, reply) => {
+    const query = validated(itemSalesQuerySchema, request.query);
     const subject = authOf(request).user;
     if (query.format === 'json') return itemSales(db(), subject, query);
     const report = await itemSales(db(), subject, query, { limit: exportRowCap, offset: 0 });

@@ -12,7 +12,10 @@ const settings = z
   })
   .describe('The company settings');
 
-const logoParams = z.object({ kind: z.enum(logoKinds) });
+export const logoParams = z.object({ kind: z.enum(logoKinds) });
+
+/** The form sends back what GET gave it: the logo URLs are accepted and ignored (the logo routes manage them). */
+export const settingsUpdateBody = companySettingsSchema.extend({ rectangleLogo: z.string().nullable().optional(), squareLogo: z.string().nullable().optional() });
 
 /** The OpenAPI schemas of settings.routes.ts. */
 export const settingsDocs = {
@@ -21,7 +24,7 @@ export const settingsDocs = {
     tags,
     summary: 'Save the company settings',
     description: 'The logo URLs that GET answered may be sent back: they are ignored (the logo routes manage them).',
-    body: companySettingsSchema.extend({ rectangleLogo: z.string().nullable().optional(), squareLogo: z.string().nullable().optional() }),
+    body: settingsUpdateBody,
     response: { 200: envelope({ settings }, 'Saved') },
   }),
   uploadLogo: routeSchema({

@@ -69,3 +69,9 @@ export async function readCompanyLetterhead(executor: Executor): Promise<Company
     logo: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null,
   };
 }
+
+/** A logo image as uploaded, for the public logo route. */
+export async function findCompanyLogo(executor: Executor, kind: LogoKind) {
+  const [logo] = await executor.select().from(companyLogos).where(eq(companyLogos.kind, kind));
+  return logo;
+}

@@ -1,34 +1,35 @@
-import { logoKinds, type LogoKind, messages } from '@erp/domain';
+import { messages } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../../lib/app-error.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
-import { settingsDocs } from './settings.docs.ts';
+import { readLogoUpload } from './logo-file.ts';
+import { logoParams, settingsDocs, settingsUpdateBody } from './settings.docs.ts';
 import { readCompanySettings } from './settings.repository.ts';
 import { removeLogo, saveLogo, updateSettings } from './settings.service.ts';
 
-function logoKindOf(request: FastifyRequest): LogoKind {
-  const kind = (request.params as { kind: string }).kind as LogoKind;
-  if (!logoKinds.includes(kind)) throw new NotFoundError();
-  return kind;
-}
+const logoKindOf = (request: FastifyRequest) => validated(logoParams, request.params).kind;
 
 export function registerSettingsRoutes(app: FastifyInstance): void {
-  const guard = { preHandler: [authenticate, requireRoute('/settings')] };
+  const guard = { onRequest: [authenticate, requireRoute('/settings')] };
 
   app.get('/api/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
 
-  app.put('/api/settings', { ...guard, schema: settingsDocs.update }, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
+  app.put('/api/settings', { ...guard, schema: settingsDocs.update }, async (request) => {
+    const { rectangleLogo: _rectangle, squareLogo: _square, ...input } = validated(settingsUpdateBody, request.body);
+    return { status: 200, message: messages.saved, settings: await updateSettings(app.ctx, actorOf(request), input) };
+  });
 
   app.put('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
     status: 200,
     message: messages.logoSaved,
-    settings: await saveLogo(request, logoKindOf(request)),
+    settings: await saveLogo(app.ctx, actorOf(request), logoKindOf(request), await readLogoUpload(request)),
   }));
 
   app.delete('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
     status: 200,
     message: messages.logoRemoved,
-    settings: await removeLogo(request, logoKindOf(request)),
+    settings: await removeLogo(app.ctx, actorOf(request), logoKindOf(request)),
   }));
 }

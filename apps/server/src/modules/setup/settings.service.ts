@@ -1,70 +1,55 @@
 import { createHash } from 'node:crypto';
-import { type CompanySettings, companySettingsSchema, type LogoKind, logoRules, messages } from '@erp/domain';
+import { type CompanySettings, type companySettingsSchema, type LogoKind } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
 import { companyLogos, companySettings } from '../../db/schema/index.ts';
-import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
-import { parseInput } from '../../lib/validation.ts';
-import { actorOf, audit } from '../../plugins/audit.ts';
-import { imageMimeOf } from './logo-file.ts';
+import { type Actor, auditActorOf } from '../../lib/actor.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
+import { audit } from '../../plugins/audit.ts';
 import { readCompanySettings } from './settings.repository.ts';
 
-export async function updateSettings(request: FastifyRequest): Promise<CompanySettings> {
-  // The form sends back what GET gave it; the logo URLs are managed by their own routes.
-  const { rectangleLogo: _r, squareLogo: _s, ...body } = (request.body ?? {}) as Record<string, unknown>;
-  const input = parseInput(companySettingsSchema, body);
-  const { db, company } = request.server.ctx;
+/** What the settings services need besides the database: the cached public company, renewed after a change. */
+type SettingsContext = Pick<AppContext, 'db' | 'company'>;
+
+export async function updateSettings(ctx: SettingsContext, actor: Actor, input: z.output<typeof companySettingsSchema>): Promise<CompanySettings> {
+  const { db, company } = ctx;
   const settings = await db.transaction(async (tx) => {
     const before = await readCompanySettings(tx);
     const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1).for('update');
     if (existing) await tx.update(companySettings).set({ ...input, updatedAt: sql`now()` }).where(eq(companySettings.id, existing.id));
     else await tx.insert(companySettings).values(input);
     const after = await readCompanySettings(tx);
-    await audit(tx, actorOf(request), { action: 'update', resource: 'settings', recordId: 1, before, after });
+    await audit(tx, auditActorOf(actor), { action: 'update', resource: 'settings', recordId: 1, before, after });
     return after;
   });
   company.invalidate();
   return settings;
 }
 
-/** Reads the multipart field `file`: 1 MB at most, PNG, JPEG or WebP by content. */
-async function readLogoUpload(request: FastifyRequest): Promise<{ bytes: Buffer; mime: string }> {
-  let bytes: Buffer | undefined;
-  try {
-    const file = await request.file({ limits: { fileSize: logoRules.maxBytes, files: 1 } });
-    if (file) bytes = await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BadRequestError({ file: messages.logoTooLarge });
-    throw new BadRequestError({ file: messages.logoMissing });
-  }
-  if (!bytes || bytes.length === 0) throw new BadRequestError({ file: messages.logoMissing });
-  const mime = imageMimeOf(bytes);
-  if (!mime) throw new BadRequestError({ file: messages.logoType });
-  return { bytes, mime };
-}
-
-export async function saveLogo(request: FastifyRequest, kind: LogoKind): Promise<CompanySettings> {
-  const { bytes, mime } = await readLogoUpload(request);
+/** Saves an image already checked by its kind (`readLogoUpload` in logo-file.ts). */
+export async function saveLogo(ctx: SettingsContext, actor: Actor, kind: LogoKind, upload: { bytes: Buffer; mime: string }): Promise<CompanySettings> {
+  const { bytes, mime } = upload;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const { db, company } = request.server.ctx;
+  const { db, company } = ctx;
   const settings = await db.transaction(async (tx) => {
     await tx
       .insert(companyLogos)
       .values({ kind, mime, bytes, sha256 })
       .onConflictDoUpdate({ target: companyLogos.kind, set: { mime, bytes, sha256, updatedAt: sql`now()` } });
-    await audit(tx, actorOf(request), { action: 'upload-logo', resource: 'settings', recordId: kind, after: { kind, mime, size: bytes.length, sha256 } });
+    await audit(tx, auditActorOf(actor), { action: 'upload-logo', resource: 'settings', recordId: kind, after: { kind, mime, size: bytes.length, sha256 } });
     return readCompanySettings(tx);
   });
   company.invalidate();
   return settings;
 }
 
-export async function removeLogo(request: FastifyRequest, kind: LogoKind): Promise<CompanySettings> {
-  const { db, company } = request.server.ctx;
+export async function removeLogo(ctx: SettingsContext, actor: Actor, kind: LogoKind): Promise<CompanySettings> {
+  const { db, company } = ctx;
   const settings = await db.transaction(async (tx) => {
     const removed = await tx.delete(companyLogos).where(eq(companyLogos.kind, kind)).returning({ sha256: companyLogos.sha256 });
     if (removed.length === 0) throw new NotFoundError();
-    await audit(tx, actorOf(request), { action: 'remove-logo', resource: 'settings', recordId: kind, before: { kind, sha256: removed[0]!.sha256 } });
+    await audit(tx, auditActorOf(actor), { action: 'remove-logo', resource: 'settings', recordId: kind, before: { kind, sha256: removed[0]!.sha256 } });
     return readCompanySettings(tx);
   });
   company.invalidate();

@@ -1,21 +1,8 @@
-import { isAsciiUsername, normalizeUsername, type Role } from '@erp/domain';
+import { isAsciiUsername, normalizeUsername } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-
-/** A user as the API shows it: never the password hash. */
-export interface UserRecord {
-  id: number;
-  name: string;
-  username: string;
-  role: Role;
-  active: boolean;
-  permissions: Record<string, number[]>;
-  scopes: string[];
-  lastLoginAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { SessionUserRecord, UserRecord } from '../../lib/session-user.ts';
 
 export const userColumns = {
   id: users.id,
@@ -29,9 +16,6 @@ export const userColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-
-/** A user as a session needs it: with the password version its tokens must carry. Never leaves the server. */
-export type SessionUserRecord = UserRecord & { passwordVersion: number };
 
 export async function findUserById(executor: Executor, id: number): Promise<UserRecord | undefined> {
   const [row] = await executor.select(userColumns).from(users).where(eq(users.id, id));

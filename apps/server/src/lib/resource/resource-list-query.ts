@@ -1,0 +1,85 @@
+import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration } from '@erp/domain';
+import { z } from 'zod';
+import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
+import { type ParsedListQuery, sortKeys } from './resource-query.ts';
+
+/** What a filter's text stands for, by its field's kind; `invalid` when it stands for nothing. */
+const invalid = Symbol('invalid filter');
+
+function coerceFilter(field: FieldDeclaration, value: unknown): unknown {
+  if (value === undefined || value === '') return undefined;
+  const text = String(Array.isArray(value) ? value[0] : value);
+  if (hasNul(text)) return invalid;
+  switch (field.kind) {
+    case 'reference':
+    case 'integer':
+      return /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) <= maxInt32 ? Number(text) : invalid;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : invalid;
+    case 'enum':
+      return field.enumValues?.some((v) => v.value === text) ? text : invalid;
+    case 'date':
+      return isIsoDate(text) ? text : invalid;
+    default:
+      return text;
+  }
+}
+
+/** A filter as the query string carries it, coerced by its field's kind; documented as the value it becomes. */
+function filterSchemaOf(field: FieldDeclaration): z.ZodType {
+  const error = messages.invalidFilter(field.label);
+  const value = (() => {
+    switch (field.kind) {
+      case 'reference':
+      case 'integer':
+        return z.int({ error });
+      case 'boolean':
+        return z.boolean({ error });
+      case 'enum':
+        return z.enum((field.enumValues ?? []).map((v) => v.value) as [string, ...string[]], { error });
+      case 'date':
+        return z.string({ error }).meta({ format: 'date' });
+      default:
+        return z.string({ error });
+    }
+  })();
+  return z.preprocess((raw) => coerceFilter(field, raw), value.optional()).describe(`Filter: ${field.label} equals`);
+}
+
+/** The list query's keys and the declared filters: the list's query string, and the export's without paging. */
+function listQueryObjectOf(declaration: ResourceDeclaration) {
+  const filters: Record<string, z.ZodType> = {};
+  for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterSchemaOf(field);
+  return listQuerySchema.extend({
+    sort: z.enum([...sortKeys(declaration)] as [string, ...string[]], { error: messages.invalidFilter('Sort') }).optional(),
+    ...filters,
+  });
+}
+
+function withFiltersApart(declaration: ResourceDeclaration) {
+  const names = declaration.fields.filter((f) => f.filterable).map((f) => f.name);
+  return (parsed: Record<string, unknown>) => {
+    const filters: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = { ...parsed };
+    for (const name of names) {
+      if (rest[name] !== undefined) filters[name] = rest[name];
+      delete rest[name];
+    }
+    return { ...rest, filters };
+  };
+}
+
+/** A resource list's query string (route schema): page, search, sort and the declared filters, set apart under `filters`. */
+export function listQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery> {
+  return listQueryObjectOf(declaration).transform(withFiltersApart(declaration)) as unknown as z.ZodType<ParsedListQuery>;
+}
+
+/** A resource export's query string: the list's without paging, and the format. */
+export function exportQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
+  return listQueryObjectOf(declaration)
+    .omit({ page: true, pageSize: true })
+    .extend(exportFormatQuery.shape)
+    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration)(parsed) })) as unknown as z.ZodType<
+    ParsedListQuery & { format: ExportFormat }
+  >;
+}
