@@ -1,11 +1,10 @@
-import { canAccessRoute, canonicalDecimal, defaultProductTitle, messages, type SalesSettings, salesSettingsRoutes } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { canAccessRoute, messages, salesSettingsRoutes } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
+import { readSalesSettings } from './sales-settings.ts';
 
 const docs = routeSchema({
   tags: ['Sales'],
@@ -31,26 +30,6 @@ const docs = routeSchema({
     ),
   },
 });
-
-export async function readSalesSettings(executor: Executor): Promise<SalesSettings> {
-  const [row] = await queryRows<Record<keyof SalesSettings, string | number | null>>(
-    executor,
-    sql`SELECT tax_rate::text AS "taxRate", currency, near_expiry_days AS "nearExpiryDays", company_name AS "companyName", address, phone,
-               tax_number AS "taxNumber", invoice_footer AS "invoiceFooter"
-        FROM company_settings LIMIT 1`,
-  );
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  return {
-    taxRate: canonicalDecimal(text(row?.taxRate) || '0'),
-    currency: text(row?.currency) || 'PKR',
-    nearExpiryDays: Number(row?.nearExpiryDays ?? 90),
-    companyName: text(row?.companyName) || defaultProductTitle,
-    address: text(row?.address),
-    phone: text(row?.phone),
-    taxNumber: text(row?.taxNumber),
-    invoiceFooter: text(row?.invoiceFooter),
-  };
-}
 
 /** GET /api/sales/settings. */
 export function registerSalesSettingsRoute(app: FastifyInstance): void {
