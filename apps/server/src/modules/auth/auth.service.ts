@@ -7,14 +7,12 @@ import {
   type loginSchema,
   messages,
 } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, AuthContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
-import { findSessionUser, findUserForLogin } from '../setup/setup.api.ts';
+import { findSessionUser, findUserForLogin, replacePassword, stampLastLogin } from '../setup/setup.api.ts';
 import { toAuthUser } from './auth-user.ts';
 
 /** One message whatever was wrong: the answer must not tell which usernames exist. */
@@ -36,7 +34,7 @@ export async function login(ctx: AppContext, ip: string, input: z.output<typeof 
   }
   loginLimiter.recordSuccess(username);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, found.id));
+    await stampLastLogin(tx, found.id);
     await audit(tx, { actorUserId: found.id, realUserId: found.id, ip }, { action: 'login', resource: 'auth', recordId: found.id });
   });
   userCache.invalidate(found.id);
@@ -92,13 +90,9 @@ export async function changePassword(
   }
   const passwordHash = await passwords.hash(input.newPassword);
   const passwordVersion = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
-      .where(eq(users.id, found.id))
-      .returning({ passwordVersion: users.passwordVersion });
+    const version = await replacePassword(tx, found.id, passwordHash);
     await audit(tx, auditActorOf(actor), { action: 'change-password', resource: 'users', recordId: found.id });
-    return row!.passwordVersion;
+    return version;
   });
   userCache.invalidate(found.id);
   const user = { id: found.id, passwordVersion };

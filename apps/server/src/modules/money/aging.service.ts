@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { goodsReceiptDueDateSql } from './allocations.ts';
+import { goodsReceiptDueDateSql } from '../purchasing/purchasing.api.ts';
 
 /**
  * Receivables and payables aging (issue 9, section 4): what each customer or vendor owes, or

@@ -2,7 +2,10 @@ import { addDecimals, fromMinorUnits, moneyMessages, type OpenDocument, toMinorU
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
 import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import { goodsReceiptAllocationTargets } from '../purchasing/purchasing.api.ts';
+import { invoiceAllocationTargets } from '../sales/sales.api.ts';
 
 /**
  * Allocations, one rule for both directions (issue 9, sections 1 and 2): money received
@@ -14,20 +17,38 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
  * per table. The source document (receipt or payment) is locked by the machinery already.
  * The CHECK constraints (`invoices_settled_check`, `goods_receipts_paid_check`,
  * `receipts_allocated_check`) are the last guard.
+ *
+ * Money writes only its own tables: the targets' reads, locks and paid-column writes are
+ * their owners' (`sales.api.ts`, `purchasing.api.ts`), statements joined here to money's
+ * own in the caller's transaction, so a posting is still one statement.
  */
 
 export type AllocationSource = 'receipts' | 'payments';
+
+/** What money may do with the documents it allocates to, through their owner's api. */
+export interface AllocationTargets {
+  /** The request's field naming a target, and what refusals call it. */
+  field: 'invoiceId' | 'goodsReceiptId';
+  what: string;
+  /** The targets' facts as `Target` rows, filtered by `where` (over alias `t`), in id order. */
+  select(where: SQL, lock: boolean): SQL;
+  /** The party's open targets (posted, something still owed). */
+  openOf(partyId: number): SQL;
+  /** The actor's row scope over the open lists. */
+  scope(actor: Actor): SQL | undefined;
+  /** Locks in id order the targets a subquery of ids names. */
+  lock(ids: SQL): SQL;
+  /** Adds allocations, rows (id, amount), to the paid column: one UPDATE. */
+  allocate(amounts: SQL): SQL;
+  /** Takes released allocations, a subquery of (id, amount), back from the paid column. */
+  release(amounts: SQL): SQL;
+}
 
 interface AllocationSide {
   source: AllocationSource;
   /** The allocation rows' table and their column naming the source. */
   rows: { table: string; sourceKey: string; targetKey: string };
-  /** The target's table, its paid column and the request's field naming it. */
-  target: { table: string; paidColumn: string; field: 'invoiceId' | 'goodsReceiptId'; what: string };
-  /** The targets' facts as `Target` rows, filtered by `where` (over alias `t`), in id order. */
-  select(where: SQL, lock: boolean): SQL;
-  /** The party's open targets (posted, something still owed), for `where`. */
-  openOf(partyId: number): SQL;
+  target: AllocationTargets;
 }
 
 export interface Target extends OpenDocument {
@@ -37,50 +58,27 @@ export interface Target extends OpenDocument {
   regionId: number | null;
 }
 
-const invoiceFacts = sql`t.id, t.customer_id AS "partyId", t.status, t.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-  t.due_date::text AS "dueDate", t.grand_total::text AS total, (t.grand_total - t.allocated_amount - t.returned_amount)::numeric(18, 2)::text AS "openAmount"`;
-
-// A bill is due its vendor's payment terms after the goods arrived (goods receipts have no due date of their own).
-const billFacts = sql`t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-  (t.document_date + v.payment_terms_days)::text AS "dueDate", t.total_value::text AS total, (t.total_value - t.paid_amount)::numeric(18, 2)::text AS "openAmount"`;
-
-/** A goods receipt's due date: the receipt date plus its vendor's payment terms (aging reads it too). */
-export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;
-
 const sides: Record<AllocationSource, AllocationSide> = {
-  receipts: {
-    source: 'receipts',
-    rows: { table: 'receipt_allocations', sourceKey: 'receipt_id', targetKey: 'invoice_id' },
-    target: { table: 'invoices', paidColumn: 'allocated_amount', field: 'invoiceId', what: 'invoice' },
-    select: (where, lock) => sql`SELECT ${invoiceFacts} FROM invoices t WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
-    // The words of invoices_open_idx, so the index serves it.
-    openOf: (partyId) => sql`t.customer_id = ${partyId}::int AND t.status = 'posted' AND t.allocated_amount + t.returned_amount < t.grand_total`,
-  },
-  payments: {
-    source: 'payments',
-    rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' },
-    target: { table: 'goods_receipts', paidColumn: 'paid_amount', field: 'goodsReceiptId', what: 'goods receipt' },
-    select: (where, lock) =>
-      sql`SELECT ${billFacts} FROM goods_receipts t JOIN purchase_orders o ON o.id = t.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
-          WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
-    openOf: (partyId) => sql`o.vendor_id = ${partyId}::int AND t.status = 'posted' AND t.paid_amount < t.total_value`,
-  },
+  receipts: { source: 'receipts', rows: { table: 'receipt_allocations', sourceKey: 'receipt_id', targetKey: 'invoice_id' }, target: invoiceAllocationTargets },
+  payments: { source: 'payments', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' }, target: goodsReceiptAllocationTargets },
 };
 
 export const allocationSide = (source: AllocationSource): AllocationSide => sides[source];
 
 async function readTargets(executor: Executor, side: AllocationSide, where: SQL, lock: boolean): Promise<Target[]> {
-  const rows = await queryRows<Target>(executor, side.select(where, lock));
+  const rows = await queryRows<Target>(executor, side.target.select(where, lock));
   return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
 }
 
 /** Oldest due first: due date, then date, then id. */
 const byDue = (a: Target, b: Target) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.id - b.id;
 
-/** A party's open documents, oldest due first (the open-invoices / open-bills lists; `scope` narrows by region). */
-export async function openTargets(executor: Executor, source: AllocationSource, partyId: number, scope?: SQL): Promise<OpenDocument[]> {
+/** A party's open documents, oldest due first (the open-invoices / open-bills lists), in the actor's row scope. */
+export async function openTargets(executor: Executor, source: AllocationSource, partyId: number, actor: Actor): Promise<OpenDocument[]> {
   const side = sides[source];
-  const rows = await readTargets(executor, side, scope ? sql`${side.openOf(partyId)} AND ${scope}` : side.openOf(partyId), false);
+  const open = side.target.openOf(partyId);
+  const scope = side.target.scope(actor);
+  const rows = await readTargets(executor, side, scope ? sql`${open} AND ${scope}` : open, false);
   return rows.sort(byDue).map(({ id, documentNumber, date, dueDate, total, openAmount }) => ({ id, documentNumber, date, dueDate, total, openAmount }));
 }
 
@@ -127,7 +125,7 @@ export interface AllocationRequest {
 export async function planAllocations(executor: Executor, request: AllocationRequest): Promise<PlannedAllocation[]> {
   const side = sides[request.source];
   if (request.requested === undefined) {
-    const open = await readTargets(executor, side, side.openOf(request.partyId), request.lock);
+    const open = await readTargets(executor, side, side.target.openOf(request.partyId), request.lock);
     return proposeAllocations(open, request.available);
   }
   const requested = request.requested;
@@ -186,14 +184,12 @@ export function applyStatements(
 ): AlongsideStatement[] {
   if (planned.length === 0) return [];
   const { target } = sides[source];
-  const paid = sql.identifier(target.paidColumn);
   const byTarget = new Map<number, bigint>();
   for (const p of planned) byTarget.set(p.targetId, (byTarget.get(p.targetId) ?? 0n) + toMinorUnits(p.amount));
   const values = [...byTarget.entries()].map(([id, amount]) => sql`(${id}::int, ${fromMinorUnits(amount)}::numeric)`);
   return [
     ...(rows ? [() => insertAllocationRows(source, sourceId, planned, rows.firstLineNo, rows.date)] : []),
-    () =>
-      sql`UPDATE ${sql.identifier(target.table)} AS t SET ${paid} = t.${paid} + q.amount FROM (VALUES ${sql.join(values, sql`, `)}) AS q(id, amount) WHERE t.id = q.id`,
+    () => target.allocate(sql`VALUES ${sql.join(values, sql`, `)}`),
   ];
 }
 
@@ -213,14 +209,9 @@ export async function releaseStatements(tx: Tx, source: AllocationSource, source
   const { rows, target } = sides[source];
   const table = sql.identifier(rows.table);
   const live = sql`${sql.identifier(rows.sourceKey)} = ${sourceId}::int AND released_at IS NULL`;
-  await tx.execute(
-    sql`SELECT t.id FROM ${sql.identifier(target.table)} t WHERE t.id IN (SELECT ${sql.identifier(rows.targetKey)} FROM ${table} WHERE ${live}) ORDER BY t.id FOR NO KEY UPDATE`,
-  );
-  const paid = sql.identifier(target.paidColumn);
+  await tx.execute(target.lock(sql`SELECT ${sql.identifier(rows.targetKey)} FROM ${table} WHERE ${live}`));
   return [
-    () =>
-      sql`UPDATE ${sql.identifier(target.table)} AS t SET ${paid} = t.${paid} - a.amount
-          FROM (SELECT ${sql.identifier(rows.targetKey)} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} GROUP BY 1) AS a WHERE t.id = a.id`,
+    () => target.release(sql`SELECT ${sql.identifier(rows.targetKey)} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} GROUP BY 1`),
     () => sql`UPDATE ${table} SET released_at = now(), released_reason = ${reason}::text WHERE ${live}`,
   ];
 }

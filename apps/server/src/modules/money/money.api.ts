@@ -1,4 +1,4 @@
 /** What other areas (and the cheques of this one) may use of receipts and payments (docs/ARCHITECTURE.md, Boundaries). */
-export { type AllocationSource, goodsReceiptDueDateSql, releaseAllocations } from './allocations.ts';
+export { type AllocationSource, releaseAllocations } from './allocations.ts';
 export { paymentBinding } from './payments.binding.ts';
 export { receiptBinding } from './receipts.binding.ts';

@@ -1,8 +1,6 @@
 import { type AppRoute, messages, paymentDocument, type PaymentDetail, receiptDocument, type ReceiptDetail } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Actor } from '../../lib/actor.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
@@ -10,8 +8,6 @@ import { registerDocumentPdfRoute } from '../../lib/print/document-pdf-route.ts'
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
-import { purchaseOrderScope } from '../purchasing/purchasing.api.ts';
-import { invoiceScope } from '../sales/sales.api.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
 import { type AllocationSource, openTargets } from './allocations.ts';
 import { paymentBinding } from './payments.binding.ts';
@@ -27,8 +23,6 @@ interface OpenList {
   tag: string;
   partyKey: 'customerId' | 'vendorId';
   what: string;
-  /** The actor's row scope over the targets (alias `t`; a goods receipt's order is `o`). */
-  scope(actor: Actor): SQL | undefined;
 }
 
 const openLists: OpenList[] = [
@@ -39,7 +33,6 @@ const openLists: OpenList[] = [
     tag: receiptDocument.title,
     partyKey: 'customerId',
     what: 'posted invoices',
-    scope: (actor) => invoiceScope(actor, sql`t.region_id`),
   },
   {
     source: 'payments',
@@ -48,7 +41,6 @@ const openLists: OpenList[] = [
     tag: paymentDocument.title,
     partyKey: 'vendorId',
     what: 'posted goods receipts (due: the receipt date plus the vendor’s payment terms)',
-    scope: (actor) => purchaseOrderScope(actor, sql`o.region_id`),
   },
 ];
 
@@ -64,7 +56,7 @@ function registerOpenList(app: FastifyInstance, list: OpenList): void {
   });
   app.get(list.path, { schema: docs, onRequest: [authenticate, requireRoute(list.route)] }, async (request) => {
     const partyId = validated(query, request.query)[list.partyKey]!;
-    const data = await openTargets(app.ctx.db, list.source, partyId, list.scope(actorOf(request)));
+    const data = await openTargets(app.ctx.db, list.source, partyId, actorOf(request));
     return { status: 200, message: messages.ok, data };
   });
 }

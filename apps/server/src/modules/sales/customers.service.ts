@@ -1,30 +1,19 @@
 import { compareDecimal, customerCreditLimitScope, customerMessages, hasScope } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ResourceWriteHooks, Row } from '../../lib/resource/resource-binding.ts';
+import { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from '../accounting/accounting.api.ts';
 
 /**
- * A customer's own receivable account (issue 8, section 1): created with the customer under
- * the receivables control account's head and sub-head, coded after it (1100-0001), named as
- * the customer and in the customer's region (so the customer's regional users see its
- * ledger); renamed and moved with the customer; removed with a customer that never had a
- * posting. The control account is the one chosen in settings (409 naming it when none is).
+ * A customer's own receivable account (issue 8, section 1), opened by accounting with the
+ * customer, in the customer's region (so the customer's regional users see its ledger);
+ * renamed and moved with the customer; removed with a customer that never had a posting.
  */
 export async function createCustomerAccount(tx: Executor, customer: { customerName: string; regionId: number }): Promise<number> {
-  const { receivables } = await requirePostingAccounts(tx, ['receivables']);
-  const [account] = await queryRows<{ id: number }>(
-    tx,
-    sql`WITH n AS (SELECT nextval('customer_account_numbers')::text AS n)
-        INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind, active)
-        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${customer.customerName}, c.head_id, c.sub_head_id, ${customer.regionId}::int, 'receivable', true
-        FROM accounts c CROSS JOIN n WHERE c.id = ${receivables}::int
-        RETURNING id`,
-  );
-  return Number(account!.id);
+  return openPartyAccount(tx, { kind: 'receivable', name: customer.customerName, regionId: customer.regionId });
 }
 
 /**
@@ -60,16 +49,12 @@ export const customerWrites: ResourceWriteHooks = {
   },
   async afterUpdate(tx, _actor, before, after) {
     if (before.customerName === after.customerName && before.regionId === after.regionId) return;
-    await tx.execute(
-      sql`UPDATE accounts SET account_name = ${after.customerName as string}, region_id = ${after.regionId as number}::int, updated_at = now()
-          WHERE id = ${after.accountId as number}::int`,
-    );
+    await renamePartyAccount(tx, after.accountId as number, { name: after.customerName as string, regionId: after.regionId as number });
   },
   async beforeDelete(tx, _actor, before) {
-    const [posted] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM gl_entries WHERE account_id = ${before.accountId as number}::int LIMIT 1) p`);
-    if (Number(posted!.n) > 0) throw new ConflictError(customerMessages.hasPostings);
+    if (await hasPostings(tx, before.accountId as number)) throw new ConflictError(customerMessages.hasPostings);
   },
   async afterDelete(tx, _actor, before: Row) {
-    await tx.execute(sql`DELETE FROM accounts WHERE id = ${before.accountId as number}::int`);
+    await removePartyAccount(tx, before.accountId as number);
   },
 };

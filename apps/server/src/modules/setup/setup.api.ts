@@ -1,8 +1,9 @@
 /**
- * What the setup area offers other modules: the user lookups that sign-in needs, and the
- * company's letterhead that printed documents carry and its logos the public route serves. Another module imports setup only
+ * What the setup area offers other modules: the user lookups and writes that sign-in and a
+ * password change need (setup alone writes `users`), the company's letterhead that printed
+ * documents carry and its logos for the public route. Another module imports setup only
  * through this file; the rest of modules/setup is private to it (docs/ARCHITECTURE.md,
  * "Boundaries").
  */
-export { findSessionUser, findUserForLogin } from './users.repository.ts';
+export { findSessionUser, findUserForLogin, replacePassword, stampLastLogin } from './users.repository.ts';
 export { type CompanyLetterhead, findCompanyLogo, readCompanyLetterhead } from './settings.repository.ts';

@@ -41,3 +41,18 @@ export async function findUserForLogin(
     .where(sql`lower(${users.username}) = ${normalized}`);
   return row as (SessionUserRecord & { passwordHash: string }) | undefined;
 }
+
+/** A sign-in stamps the user's last login. */
+export async function stampLastLogin(executor: Executor, id: number): Promise<void> {
+  await executor.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Sets a new password hash and the next password version, which ends every earlier token of the user; answers that version. */
+export async function replacePassword(executor: Executor, id: number, passwordHash: string): Promise<number> {
+  const [row] = await executor
+    .update(users)
+    .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ passwordVersion: users.passwordVersion });
+  return row!.passwordVersion;
+}

@@ -10,7 +10,7 @@ import { assertNotReferenced } from '../../lib/resource/resource-writes.ts';
 import type { ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
 import { audit } from '../../plugins/audit.ts';
 import type { UserRecord } from '../../lib/session-user.ts';
-import { findUserById } from './users.repository.ts';
+import { findUserById, replacePassword } from './users.repository.ts';
 
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
@@ -85,10 +85,7 @@ export async function resetUserPassword(ctx: UsersContext, actor: Actor, id: num
   await db.transaction(async (tx) => {
     await lockUser(tx, id);
     // A new version ends every token of the user, in this process at once (the cache below).
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
-      .where(eq(users.id, id));
+    await replacePassword(tx, id, passwordHash);
     await audit(tx, auditActorOf(actor), { action: 'reset-password', resource: 'users', recordId: id });
   });
   userCache.invalidate(id);

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+
+/**
+ * A party's own ledger account: a customer's receivable (issue 8), a vendor's payable
+ * (issue 7). Opened with the party under the control account chosen in settings (409 naming
+ * it when none is), coded after it (1100-0001, 2000-0001), named as the party; renamed (and
+ * a customer's moved to its region) with it; removed with a party that never had a posting.
+ * Accounting writes `accounts`: sales and purchasing call these through accounting.api.ts,
+ * in their own transaction.
+ */
+const partyKinds = {
+  receivable: { control: 'receivables', numbers: 'customer_account_numbers' },
+  payable: { control: 'payables', numbers: 'vendor_account_numbers' },
+} as const;
+
+export async function openPartyAccount(tx: Executor, party: { kind: keyof typeof partyKinds; name: string; regionId?: number }): Promise<number> {
+  const { control, numbers } = partyKinds[party.kind];
+  const { [control]: controlId } = await requirePostingAccounts(tx, [control]);
+  const [account] = await queryRows<{ id: number }>(
+    tx,
+    sql`WITH n AS (SELECT nextval(${numbers}::regclass)::text AS n)
+        INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind, active)
+        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${party.name}, c.head_id, c.sub_head_id, ${party.regionId ?? null}::int, ${party.kind}::text, true
+        FROM accounts c CROSS JOIN n WHERE c.id = ${controlId}::int
+        RETURNING id`,
+  );
+  return Number(account!.id);
+}
+
+/** Follows the party's name (and a customer's region). */
+export async function renamePartyAccount(tx: Executor, accountId: number, party: { name: string; regionId?: number }): Promise<void> {
+  const region = party.regionId === undefined ? sql`` : sql`, region_id = ${party.regionId}::int`;
+  await tx.execute(sql`UPDATE accounts SET account_name = ${party.name}${region}, updated_at = now() WHERE id = ${accountId}::int`);
+}
+
+/** Whether the account has a ledger row: a party with postings is never deleted. */
+export async function hasPostings(tx: Executor, accountId: number): Promise<boolean> {
+  const [posted] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM gl_entries WHERE account_id = ${accountId}::int LIMIT 1) p`);
+  return Number(posted!.n) > 0;
+}
+
+export async function removePartyAccount(tx: Executor, accountId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM accounts WHERE id = ${accountId}::int`);
+}

@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../lib/actor.ts';
+import { purchaseOrderScope } from './purchase-orders.queries.ts';
+
+/** A goods receipt's due date: the receipt date plus its vendor's payment terms (goods receipts have no due date of their own; aging reads it too). */
+export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;
+
+/**
+ * Goods receipts, a vendor's bills, as the targets of payments' allocations: what money may
+ * read of them and the only writes of `goods_receipts.paid_amount`. Money plans the
+ * allocations and joins these statements to its own; purchasing writes its table. Targets
+ * are aliased `t` (their order `o`, its vendor `v`); locks are FOR NO KEY UPDATE in id order.
+ */
+export const goodsReceiptAllocationTargets = {
+  field: 'goodsReceiptId',
+  what: 'goods receipt',
+  /** The facts of the receipts `where` names (over `t`, `o`, `v`), in id order, locked when `lock`. */
+  select: (where: SQL, lock: boolean) =>
+    sql`SELECT t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
+          ${goodsReceiptDueDateSql(sql`t`, sql`v`)}::text AS "dueDate", t.total_value::text AS total, (t.total_value - t.paid_amount)::numeric(18, 2)::text AS "openAmount"
+        FROM goods_receipts t JOIN purchase_orders o ON o.id = t.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
+        WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
+  openOf: (vendorId: number) => sql`o.vendor_id = ${vendorId}::int AND t.status = 'posted' AND t.paid_amount < t.total_value`,
+  /** The open bills' lists keep to the purchase orders' row scope (the receiving region). */
+  scope: (actor: Actor) => purchaseOrderScope(actor, sql`o.region_id`),
+  /** Locks in id order the receipts `ids` (a subquery) names. */
+  lock: (ids: SQL) => sql`SELECT t.id FROM goods_receipts t WHERE t.id IN (${ids}) ORDER BY t.id FOR NO KEY UPDATE`,
+  /** Adds payments' allocations: `amounts` are rows (id, amount). */
+  allocate: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount + q.amount FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
+  /** Takes released allocations back: `amounts` a subquery of (id, amount). */
+  release: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount - a.amount FROM (${amounts}) AS a WHERE t.id = a.id`,
+} as const;
