@@ -1,4 +1,11 @@
-/** What other areas (and the cheques of this one) may use of receipts and payments (docs/ARCHITECTURE.md, Boundaries). */
+/** What other areas (and the cheques of this one) may use of receipts and payments (docs/ARCHITECTURE.md, Boundaries): document services taking (tx, actor, input). */
+import { documentServices } from '../../lib/document/document-services.ts';
+import { chequeBinding } from './cheques.binding.ts';
+import { paymentBinding } from './payments.binding.ts';
+import { receiptBinding } from './receipts.binding.ts';
+
+export const receiptServices = documentServices(receiptBinding);
+export const paymentServices = documentServices(paymentBinding);
+export const chequeServices = documentServices(chequeBinding);
 export { type AllocationSource, releaseAllocations } from './allocations.ts';
-export { paymentBinding } from './payments.binding.ts';
-export { receiptBinding } from './receipts.binding.ts';
+export { paymentBinding, receiptBinding };

@@ -1,10 +1,11 @@
 import { compareDecimal, customerCreditLimitScope, customerMessages, hasScope } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError, ForbiddenError } from '../../lib/app-error.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/app-error.ts';
 import type { ResourceWriteHooks, Row } from '../../lib/resource/resource-binding.ts';
+import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 import { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from '../accounting/accounting.api.ts';
 
 /**
@@ -32,6 +33,16 @@ export const customerFigures = {
   // Cheques of the customer that bounced (issue 9, section 3: shown on the customer), through cheques_party_idx.
   bouncedCheques: sql<number>`(SELECT count(*) FROM cheques q WHERE q.party_type = 'customer' AND q.party_id = ${customers.id} AND q.status = 'bounced')::int`.mapWith(Number),
 };
+
+/** A customer's balance, credit left and overdue amount now, for a customer the actor may see (404 otherwise, as on the routes). */
+export async function readCustomerBalance(executor: Executor, actor: Actor, customerId: number): Promise<{ balance: string; creditLeft: string; overdue: string }> {
+  const [row] = await executor
+    .select({ balance: customerFigures.balance, creditLeft: customerFigures.creditLeft, overdue: customerFigures.overdue })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), rowScopeOfResource('customers', actor)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
 
 /** Sales staff may add and edit customers but not give them credit: a limit other than 0 (or a change) needs the scope. */
 function assertMaySetCreditLimit(actor: Actor, limit: unknown, before = '0'): void {

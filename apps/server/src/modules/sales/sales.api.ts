@@ -1,5 +1,13 @@
-/** What other areas may use of sales (docs/ARCHITECTURE.md, Boundaries). */
-export { createCustomerAccount } from './customers.service.ts';
+/** What other areas may use of sales (docs/ARCHITECTURE.md, Boundaries): its document services, taking (tx, actor, input). */
+import { documentServices } from '../../lib/document/document-services.ts';
+import { invoiceBinding } from './invoices.binding.ts';
+import { quotationBinding } from './quotations.binding.ts';
+import { salesReturnBinding } from './sales-returns.binding.ts';
+
+export const quotationServices = documentServices(quotationBinding);
+export const invoiceServices = documentServices(invoiceBinding);
+export const salesReturnServices = documentServices(salesReturnBinding);
+export { createCustomerAccount, readCustomerBalance } from './customers.service.ts';
 // Receipts read invoices within the same row scope as the invoices screen, and print their vouchers like the sales documents.
 export { invoiceScope } from './invoices.queries.ts';
 // Receipts allocate to invoices: sales reads, locks and writes them for money, in money's statements.

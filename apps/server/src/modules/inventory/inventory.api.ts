@@ -1,0 +1,7 @@
+/** What other areas may use of inventory (docs/ARCHITECTURE.md, Boundaries): its document services, taking (tx, actor, input). */
+import { documentServices } from '../../lib/document/document-services.ts';
+import { stockAdjustmentBinding } from './stock-adjustments.binding.ts';
+import { transferBinding } from './transfers.binding.ts';
+
+export const stockAdjustmentServices = documentServices(stockAdjustmentBinding);
+export const transferServices = documentServices(transferBinding);
