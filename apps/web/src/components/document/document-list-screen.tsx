@@ -17,6 +17,7 @@ import { type DocumentRecord, documentKeys, fetchDocuments } from './document-ap
 import { addressOf, type DocumentAddress } from './document-address.ts';
 import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
 
 export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
   definition: DocumentDefinition;
@@ -88,9 +89,9 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   const sortable = (extra: ColumnsType<DocumentRecord>) =>
     extra.map((column) => (column.sorter && column.key !== undefined ? { ...column, sortOrder: sortOrder(String(column.key)) } : column));
   const heading: ReactNode = showTitle ? (
-    <Typography.Title level={3} style={{ margin: 0 }}>
+    <ScreenTitle>
       {definition.title}
-    </Typography.Title>
+    </ScreenTitle>
   ) : (
     <span />
   );

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { downloadInventoryLedger, fetchInventoryLedger, inventoryKeys } from './inventory-api.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 export const inventoryLedgerPageSize = 100;
 
@@ -66,9 +67,9 @@ export function InventoryLedgerScreen() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           Inventory Ledger
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           <ExportButtons onExport={(format) => downloadInventoryLedger(format, filter)} disabled={!first} />
         </Space>
