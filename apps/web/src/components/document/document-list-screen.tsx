@@ -146,7 +146,8 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
             title: 'Number',
             sorter: true,
             sortOrder: sortOrder(numberKey),
-            render: (v: string | null) => v ?? <Typography.Text type="secondary">Draft</Typography.Text>,
+            // A draft cancelled before it was numbered is no longer a draft.
+            render: (v: string | null, row) => v ?? <Typography.Text type="secondary">{row.status === 'draft' ? 'Draft' : 'Not numbered'}</Typography.Text>,
           },
           { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
           ...sortable(columns),
