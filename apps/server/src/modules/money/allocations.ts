@@ -63,8 +63,6 @@ const sides: Record<AllocationSource, AllocationSide> = {
   payments: { source: 'payments', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' }, target: goodsReceiptAllocationTargets },
 };
 
-export const allocationSide = (source: AllocationSource): AllocationSide => sides[source];
-
 async function readTargets(executor: Executor, side: AllocationSide, where: SQL, lock: boolean): Promise<Target[]> {
   const rows = await queryRows<Target>(executor, side.target.select(where, lock));
   return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
