@@ -1,10 +1,10 @@
-import { accountHeads as accountHeadsDeclaration, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
-import { inArray, isNull, or, sql } from 'drizzle-orm';
+import { accountHeads as accountHeadsDeclaration, accounts as accountsDeclaration } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { accounts } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { registerResource } from '../../lib/resource/register-resource.ts';
 import { tableOfResource } from '../../lib/resource/resource-tables.ts';
+import { accountOptionColumns, accountRowScope } from './accounts.queries.ts';
 
 /** Account heads and accounts: generic resources; accounts add the option keys of spec section 3. */
 export function registerChartRoutes(app: FastifyInstance): void {
@@ -13,22 +13,8 @@ export function registerChartRoutes(app: FastifyInstance): void {
     declaration: accountsDeclaration,
     table: accounts,
     hooks: {
-      optionColumns: {
-        accountId: accounts.id,
-        accountName: accounts.accountName,
-        accountCode: accounts.accountCode,
-        accountHead: sql<string>`(SELECT h.head_name FROM account_heads h WHERE h.id = ${accounts.headId})`,
-        subHead: sql<string | null>`(SELECT h.head_name FROM account_heads h WHERE h.id = ${accounts.subHeadId})`,
-        region: sql<{ regionName: string } | null>`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = ${accounts.regionId})`,
-        active: accounts.active,
-        // Pickers narrow by it: a receipt's cash or bank account, a payment's expense account.
-        kind: accounts.kind,
-      },
-      // Company-wide accounts (no region: cash, sales, ...) are everyone's; regional ones follow the user's regions.
-      rowScope: (subject) => {
-        const ids = permittedIds(subject.permissions, 'regions');
-        return ids ? or(isNull(accounts.regionId), inArray(accounts.regionId, [...ids])) : undefined;
-      },
+      optionColumns: accountOptionColumns,
+      rowScope: accountRowScope,
     },
   });
   // A delete refused by these foreign keys names who holds the account.

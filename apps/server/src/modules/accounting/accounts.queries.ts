@@ -1,0 +1,23 @@
+import { permittedIds } from '@erp/domain';
+import { inArray, isNull, or, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema/index.ts';
+import type { RowScope } from '../../lib/resource/resource-binding.ts';
+
+/** An account as pickers offer it (spec section 3 keys), with its head, sub-head and region named. */
+export const accountOptionColumns = {
+  accountId: accounts.id,
+  accountName: accounts.accountName,
+  accountCode: accounts.accountCode,
+  accountHead: sql<string>`(SELECT h.head_name FROM account_heads h WHERE h.id = ${accounts.headId})`,
+  subHead: sql<string | null>`(SELECT h.head_name FROM account_heads h WHERE h.id = ${accounts.subHeadId})`,
+  region: sql<{ regionName: string } | null>`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = ${accounts.regionId})`,
+  active: accounts.active,
+  // Pickers narrow by it: a receipt's cash or bank account, a payment's expense account.
+  kind: accounts.kind,
+};
+
+/** Company-wide accounts (no region: cash, sales, ...) are everyone's; regional ones follow the user's regions. */
+export const accountRowScope: RowScope = (subject) => {
+  const ids = permittedIds(subject.permissions, 'regions');
+  return ids ? or(isNull(accounts.regionId), inArray(accounts.regionId, [...ids])) : undefined;
+};
