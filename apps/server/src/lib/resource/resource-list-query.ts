@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
 import { type ParsedListQuery, sortKeys } from './resource-query.ts';
 
-/** What a filter's text stands for, by its field's kind; `invalid` when it stands for nothing. */
+/** A value no filter schema accepts: the refusal then names the filter. */
 const invalid = Symbol('invalid filter');
 
+/** What a filter's text stands for, by its field's kind (the first of a repeated key); `invalid` when it stands for nothing. */
 function coerceFilter(field: FieldDeclaration, value: unknown): unknown {
   if (value === undefined || value === '') return undefined;
   const text = String(Array.isArray(value) ? value[0] : value);
