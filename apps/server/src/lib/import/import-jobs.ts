@@ -187,11 +187,11 @@ async function fileOf(executor: Executor, jobId: number): Promise<Buffer> {
 }
 
 /** The kept file checked again under another mapping (the user changed a column). */
-export async function remapImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, rawMapping: unknown): Promise<ImportPreview> {
+export async function remapImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, given: ImportMapping): Promise<ImportPreview> {
   const job = await findJob(db, actor, jobId, kind.name);
   if (job.status !== 'previewed' && job.status !== 'failed') throw new ConflictError(importMessages.notRunnable);
   const sheet = await parseSpreadsheet(await fileOf(db, jobId));
-  const mapping = parseMapping(rawMapping, kind.columns, sheet.headers);
+  const mapping = parseMapping(given, kind.columns, sheet.headers);
   const result = await checkSheet(db, actor, kind, sheet, mapping);
   await db.execute(sql`UPDATE import_jobs SET mapping = ${JSON.stringify(mapping)}::jsonb, updated_at = now() WHERE id = ${jobId}::int`);
   return previewOf(job, kind, sheet, mapping, result);
@@ -227,7 +227,7 @@ export interface ImportResult {
  * transaction. All or nothing: any invalid row stores nothing and answers 400 with the errors.
  * A refusal or failure leaves the job runnable again, its rejected rows downloadable.
  */
-export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, options: { mode: ImportMode; mapping?: unknown }): Promise<ImportResult> {
+export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, options: { mode: ImportMode; mapping?: ImportMapping }): Promise<ImportResult> {
   const job = await findJob(db, actor, jobId, kind.name);
   const [claimed] = await queryRows<{ id: number }>(
     db,

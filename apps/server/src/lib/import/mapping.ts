@@ -31,9 +31,8 @@ export const mappingSchema = z
   .record(z.string().max(100), z.string().max(500).regex(noNulPattern, { error: 'A header may not hold U+0000' }).nullable())
   .describe("Column key -> the file's header chosen for it (null: none)");
 
-/** The user's mapping: known columns only, headers the file has, none chosen twice (400 naming `mapping.<key>`). */
-export function parseMapping(raw: unknown, columns: readonly ImportColumn[], headers: readonly string[]): ImportMapping {
-  const given = mappingSchema.parse(raw ?? {});
+/** The user's mapping (as the route validated it): known columns only, headers the file has, none chosen twice (400 naming `mapping.<key>`). */
+export function parseMapping(given: ImportMapping, columns: readonly ImportColumn[], headers: readonly string[]): ImportMapping {
   const errors: Record<string, string> = {};
   const keys = new Set(columns.map((c) => c.key));
   const used = new Map<string, string>();
