@@ -65,6 +65,11 @@ export interface AccountOption {
   active: boolean;
 }
 
+export const accountMessages = {
+  chooseOwnRegion: 'Choose one of your regions: company-wide accounts are set by users of every region',
+  companyWide: 'Company-wide accounts are changed and deleted by users of every region',
+} as const;
+
 /** The accounts postings need, chosen in settings (the default chart fills them in). */
 export const postingAccountKeys = [
   { key: 'cash', label: 'Cash' },

@@ -17,6 +17,7 @@ import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { BadRequestError } from '../app-error.ts';
+import { registerAuditedRecords } from '../audit-scope.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
 
 export type { RowScope, RowScopeSubject };
@@ -95,7 +96,10 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
   const rowScope = rowScopeOf(binding, columns);
-  if (rowScope) rowScopes.set(declaration.name, rowScope);
+  if (rowScope) {
+    rowScopes.set(declaration.name, rowScope);
+    if (columns.id) registerAuditedRecords(declaration.name, { table, id: columns.id, scope: rowScope });
+  }
   return { binding, columns, references, rowScope };
 }
 

@@ -1,6 +1,6 @@
-import { dateSchema, messages } from '@erp/domain';
+import { dateSchema, messages, permittedIds } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../app-context.ts';
 import { periodClose } from '../../db/schema/index.ts';
@@ -34,22 +34,24 @@ const docs = {
 export function registerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
   const db = () => app.ctx.db;
+  // A user limited to regions reads the statements of their regions (statements.service.ts).
+  const regionsOf = (request: FastifyRequest) => permittedIds(authOf(request).user.permissions, 'regions');
 
   app.get('/api/accounting/trial-balance', { schema: docs.trialBalance, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to)) };
+    return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to, regionsOf(request))) };
   });
 
   app.get('/api/accounting/profit-and-loss', { schema: docs.profitAndLoss, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to)) };
+    return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to, regionsOf(request))) };
   });
 
   app.get('/api/accounting/balance-sheet', { schema: docs.balanceSheet, preHandler: guard }, async (request) => {
     const query = parseInput(atQuery, request.query);
-    return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso())) };
+    return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso(), regionsOf(request))) };
   });
 
   app.get('/api/accounting/period-close', { schema: docs.readPeriodClose, preHandler: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
