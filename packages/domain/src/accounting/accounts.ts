@@ -76,6 +76,7 @@ export const postingAccountKeys = [
   { key: 'chequesInHand', label: 'Cheques in hand' },
   { key: 'receivables', label: 'Receivables (control)' },
   { key: 'inventory', label: 'Inventory' },
+  { key: 'inventoryInTransit', label: 'Inventory in transit' },
   { key: 'payables', label: 'Payables (control)' },
   { key: 'chequesIssued', label: 'Cheques issued' },
   { key: 'taxPayable', label: 'Tax payable' },
