@@ -84,6 +84,26 @@ describe('statements of a user limited to regions', () => {
   });
 });
 
+describe('the ledger of a company-wide account for a user limited to regions', () => {
+  it("lists the entries stamped with their regions, as the statements total them; another region's are not shown", async () => {
+    const [sales] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'sales'`);
+    const ledger = async (token?: string) => {
+      const response = await f.call('GET', `/api/ledger/${sales!.id}?pageSize=2`, undefined, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { rows: Array<{ documentId: number; balance: string }>; closingBalance: string; openingBalance: string; totals: { count: number }; nextCursor: string | null };
+    };
+    expect((await ledger()).closingBalance).toBe('-400.00');
+    const mine = await ledger(north.token);
+    expect(mine).toMatchObject({ openingBalance: '0.00', closingBalance: '-100.00', totals: { count: 1 }, nextCursor: null });
+    expect(mine.rows.map((r) => [r.documentId, r.balance])).toEqual([[ids.northInvoice, '-100.00']]);
+    const tb = await statement<TrialBalance>('trial-balance', north.token);
+    expect(rowOf(tb, Number(sales!.id))?.closing).toBe(mine.closingBalance);
+    const exported = await f.call('GET', `/api/ledger/${sales!.id}/export?format=csv`, undefined, north.token);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain('South Clinic');
+  });
+});
+
 describe('the audit log of a user limited to regions', () => {
   it("hides another region's documents and accounts; an admin of every region sees them", async () => {
     const read = async (query: string, token?: string) => {
