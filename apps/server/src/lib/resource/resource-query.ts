@@ -148,7 +148,7 @@ export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): 
     if (coerced === undefined) errors[field.name] = messages.invalidFilter(field.label);
     else filters[field.name] = coerced;
   }
-  if (query.sort && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
+  if (query.sort !== undefined && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   return { ...query, filters };
 }
