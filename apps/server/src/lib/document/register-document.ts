@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { actorOf } from '../actor.ts';
+import { registerAuditedRecords } from '../audit-scope.ts';
 import { NotFoundError } from '../app-error.ts';
 import { idOf } from '../openapi.ts';
 import { exportFileName, type ExportFormat, exportRowCap, sendExport, type ExportColumn } from '../resource/resource-export.ts';
@@ -46,6 +47,7 @@ export function documentRoutes(binding: AnyDocumentBinding): string[] {
 export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
   const { definition } = binding;
   registered.set(app, [...registeredDocuments(app), binding]);
+  if (binding.queries.rowScope) registerAuditedRecords(definition.name, { table: binding.table, id: binding.columns.id, scope: binding.queries.rowScope });
   const base = `/api/${definition.name}`;
   const guard = [authenticate, requireRoute(definition.route)];
   const db = () => app.ctx.db;

@@ -3,7 +3,7 @@ import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { aOrAn, decimalString, envelope, fileDownload, idParams, isoDate, isoDateTime, routeSchema } from '../openapi.ts';
 import type { ResourceBinding } from './resource-binding.ts';
-import { exportQuerySchemaOf, listQuerySchemaOf } from './resource-list-query.ts';
+import { exportQuerySchemaOf, listQuerySchemaOf, withAliases } from './resource-list-query.ts';
 import { referenceKeyOf } from './resource-query.ts';
 
 function enumOf(field: FieldDeclaration) {
@@ -97,7 +97,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
       tags,
       summary: `Create ${aOrAn(singular)}`,
       description: writeNote,
-      body: hooks?.schemas?.create ?? createSchemaOf(declaration),
+      body: hooks?.schemas?.create ?? withAliases(declaration, createSchemaOf(declaration)),
       response: { 201: saved },
     }),
     update: routeSchema({
@@ -105,7 +105,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
       summary: `Update ${aOrAn(singular)}`,
       description: writeNote,
       params: idParams,
-      body: hooks?.schemas?.update ?? updateSchemaOf(declaration),
+      body: hooks?.schemas?.update ?? withAliases(declaration, updateSchemaOf(declaration)),
       response: { 200: saved },
     }),
     remove: routeSchema({

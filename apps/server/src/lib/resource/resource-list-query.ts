@@ -1,4 +1,4 @@
-import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration } from '@erp/domain';
+import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration, withFieldAliases } from '@erp/domain';
 import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
 import { type ParsedListQuery, sortKeys } from './resource-query.ts';
@@ -47,6 +47,11 @@ function filterSchemaOf(field: FieldDeclaration): z.ZodType {
   return z.preprocess((raw) => coerceFilter(field, raw), value.optional()).describe(`Filter: ${field.label} equals`);
 }
 
+/** A field may be named by its alias (customers' `customerType`): in a body and a filter alike. */
+export function withAliases<Schema extends z.ZodType>(declaration: ResourceDeclaration, schema: Schema) {
+  return z.preprocess((raw) => withFieldAliases(declaration, raw), schema);
+}
+
 /** The list query's keys and the declared filters: the list's query string, and the export's without paging. */
 function listQueryObjectOf(declaration: ResourceDeclaration) {
   const filters: Record<string, z.ZodType> = {};
@@ -72,15 +77,13 @@ function withFiltersApart(declaration: ResourceDeclaration) {
 
 /** A resource list's query string (route schema): page, search, sort and the declared filters, set apart under `filters`. */
 export function listQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery> {
-  return listQueryObjectOf(declaration).transform(withFiltersApart(declaration)) as unknown as z.ZodType<ParsedListQuery>;
+  return withAliases(declaration, listQueryObjectOf(declaration)).transform(withFiltersApart(declaration)) as unknown as z.ZodType<ParsedListQuery>;
 }
 
 /** A resource export's query string: the list's without paging, and the format. */
 export function exportQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
-  return listQueryObjectOf(declaration)
-    .omit({ page: true, pageSize: true })
-    .extend(exportFormatQuery.shape)
-    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration)(parsed) })) as unknown as z.ZodType<
+  return withAliases(declaration, listQueryObjectOf(declaration).omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape))
+    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration)(parsed as Record<string, unknown>) })) as unknown as z.ZodType<
     ParsedListQuery & { format: ExportFormat }
   >;
 }

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, 
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
+import { registerAuditedRecords } from '../audit-scope.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
 
 export type { RowScope, RowScopeSubject };
@@ -90,7 +91,10 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
   const rowScope = rowScopeOf(binding, columns);
-  if (rowScope) rowScopes.set(declaration.name, rowScope);
+  if (rowScope) {
+    rowScopes.set(declaration.name, rowScope);
+    if (columns.id) registerAuditedRecords(declaration.name, { table, id: columns.id, scope: rowScope });
+  }
   return { binding, columns, references, rowScope };
 }
 
@@ -102,7 +106,10 @@ function column(plan: ResourceQueryPlan, name: string): AnyPgColumn {
 
 function rowSelection(plan: ResourceQueryPlan): Record<string, unknown> {
   const selection: Record<string, unknown> = { id: column(plan, 'id') };
-  for (const field of plan.binding.declaration.fields) selection[field.name] = column(plan, field.name);
+  for (const field of plan.binding.declaration.fields) {
+    selection[field.name] = column(plan, field.name);
+    if (field.alias) selection[field.alias] = column(plan, field.name);
+  }
   Object.assign(selection, plan.binding.hooks?.rowColumns ?? {});
   selection.createdAt = column(plan, 'createdAt');
   selection.updatedAt = column(plan, 'updatedAt');

@@ -1,18 +1,42 @@
+import { periodCloseMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { periodClose } from '../../db/schema/index.ts';
-import { closedThrough } from '../../ledger/general-ledger.ts';
+import { closedThrough, todayIso } from '../../ledger/general-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
 
-/** Closes the periods through a date, or with null reopens every one. The row lock waits for postings in flight. */
-export async function closePeriods(tx: Tx, actor: Actor, through: string | null): Promise<string | null> {
+/** Moves the close date under the row lock (it waits for postings in flight), unless `refusal` of the current date says why not; one audit row. */
+async function setClosedThrough(
+  tx: Tx,
+  actor: Actor,
+  action: 'close-period' | 'reopen-period',
+  value: string | null,
+  refusal: (current: string | null) => string | undefined,
+): Promise<string | null> {
   await tx.execute(sql`SELECT 1 FROM period_close WHERE id = 1 FOR UPDATE`);
   const before = await closedThrough(tx);
+  const refused = refusal(before);
+  if (refused) throw new BadRequestError({ closedThrough: refused });
   await tx
     .insert(periodClose)
-    .values({ id: 1, closedThrough: through, updatedBy: actor.userId })
-    .onConflictDoUpdate({ target: periodClose.id, set: { closedThrough: through, updatedBy: actor.userId, updatedAt: sql`now()` } });
-  await audit(tx, auditActorOf(actor), { action: 'close-period', resource: 'period-close', recordId: 1, before: { closedThrough: before }, after: { closedThrough: through } });
-  return through;
+    .values({ id: 1, closedThrough: value, updatedBy: actor.userId })
+    .onConflictDoUpdate({ target: periodClose.id, set: { closedThrough: value, updatedBy: actor.userId, updatedAt: sql`now()` } });
+  await audit(tx, auditActorOf(actor), { action, resource: 'period-close', recordId: 1, before: { closedThrough: before }, after: { closedThrough: value } });
+  return value;
+}
+
+/** Closes the periods through a day: forward only (or the same day), never past today. */
+export async function closePeriods(tx: Tx, actor: Actor, through: string): Promise<string | null> {
+  const today = todayIso();
+  if (through > today) throw new BadRequestError({ closedThrough: periodCloseMessages.future(today) });
+  return setClosedThrough(tx, actor, 'close-period', through, (current) => (current !== null && through < current ? periodCloseMessages.backwards(current) : undefined));
+}
+
+/** Reopens periods: closed through an earlier day, or null (all open). */
+export async function reopenPeriods(tx: Tx, actor: Actor, through: string | null): Promise<string | null> {
+  return setClosedThrough(tx, actor, 'reopen-period', through, (current) =>
+    current === null || (through !== null && through >= current) ? periodCloseMessages.reopenForward(current) : undefined,
+  );
 }

@@ -1,22 +1,22 @@
-import { dateSchema, messages } from '@erp/domain';
-import type { FastifyInstance } from 'fastify';
+import { messages, periodCloseSchema, periodReopenSchema, periodReopenScope, permittedIds } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { authOf } from '../../app-context.ts';
 import { closedThrough, todayIso } from '../../ledger/general-ledger.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
-import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
+import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { statementResponses } from './accounting.docs.ts';
 import { periodOf } from './ledger.service.ts';
-import { closePeriods } from './period-close.service.ts';
+import { closePeriods, reopenPeriods } from './period-close.service.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from './statements.service.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 const periodQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
 const atQuery = z.object({ to: isoDate('To').optional() });
-const periodCloseInput = z.strictObject({ closedThrough: dateSchema('Closed through').nullable() });
 
 const tags = ['Statements'];
 const docs = {
@@ -24,38 +24,60 @@ const docs = {
   profitAndLoss: routeSchema({ tags, summary: 'Profit and loss', description: 'Without from/to: the fiscal year of today.', querystring: periodQuery, response: { 200: statementResponses.profitAndLoss } }),
   balanceSheet: routeSchema({ tags, summary: 'Balance sheet at a date (default today)', querystring: atQuery, response: { 200: statementResponses.balanceSheet } }),
   readPeriodClose: routeSchema({ tags: ['Period close'], summary: 'The date periods are closed through', response: { 200: statementResponses.periodClose } }),
-  periodClose: routeSchema({ tags: ['Period close'], summary: 'Close (or with null reopen) periods (admin, accountant)', body: periodCloseInput, response: { 200: statementResponses.periodClose } }),
+  periodClose: routeSchema({
+    tags: ['Period close'],
+    summary: 'Close periods through a day, not after today, never earlier than now (admin, accountant)',
+    body: periodCloseSchema,
+    response: { 200: statementResponses.periodClose },
+  }),
+  periodReopen: routeSchema({
+    tags: ['Period close'],
+    summary: `Reopen periods: closed through an earlier day, or null for none (admin, scope ${periodReopenScope})`,
+    body: periodReopenSchema,
+    response: { 200: statementResponses.periodClose },
+  }),
 };
 
 /** /api/accounting/*: the /accounting screen's statements and the period close. */
 export function registerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
   const db = () => app.ctx.db;
+  // A user limited to regions reads the statements of their regions (statements.service.ts).
+  const regionsOf = (request: FastifyRequest) => permittedIds(authOf(request).user.permissions, 'regions');
 
   app.get('/api/accounting/trial-balance', { schema: docs.trialBalance, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to)) };
+    return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to, regionsOf(request))) };
   });
 
   app.get('/api/accounting/profit-and-loss', { schema: docs.profitAndLoss, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to)) };
+    return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to, regionsOf(request))) };
   });
 
   app.get('/api/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {
     const query = validated(atQuery, request.query);
-    return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso())) };
+    return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso(), regionsOf(request))) };
   });
 
   app.get('/api/accounting/period-close', { schema: docs.readPeriodClose, onRequest: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
 
-  // Admin and accountant; null reopens every period. The row lock waits for postings in flight.
+  // Admin and accountant; forward only (or the same day), never past today.
   const mayClose = requireAccess((role) => role === 'admin' || role === 'accountant');
   app.post('/api/accounting/period-close', { schema: docs.periodClose, onRequest: [...guard, mayClose] }, async (request) => {
-    const input = validated(periodCloseInput, request.body);
+    const input = validated(periodCloseSchema, request.body);
     const saved = await db().transaction((tx) => closePeriods(tx, actorOf(request), input.closedThrough));
+    return { status: 200, message: messages.saved, closedThrough: saved };
+  });
+
+  // Reopening is its own, audited action for the admin: back to an earlier day, or null (all open).
+  // The scope names the action; a scope list someone wrote into a user record does not make another role the admin.
+  const mayReopen = [...guard, requireScope(periodReopenScope), requireAccess((role) => role === 'admin')];
+  app.post('/api/accounting/period-reopen', { schema: docs.periodReopen, onRequest: mayReopen }, async (request) => {
+    const input = validated(periodReopenSchema, request.body);
+    const saved = await db().transaction((tx) => reopenPeriods(tx, actorOf(request), input.closedThrough));
     return { status: 200, message: messages.saved, closedThrough: saved };
   });
 }

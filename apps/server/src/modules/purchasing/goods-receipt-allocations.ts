@@ -17,7 +17,7 @@ export const goodsReceiptAllocationTargets = {
   /** The facts of the receipts `where` names (over `t`, `o`, `v`), in id order, locked when `lock`. */
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-          ${goodsReceiptDueDateSql(sql`t`, sql`v`)}::text AS "dueDate", t.total_value::text AS total, (t.total_value - t.paid_amount)::numeric(18, 2)::text AS "openAmount"
+          ${goodsReceiptDueDateSql(sql`t`, sql`v`)}::text AS "dueDate", t.total_value::text AS total, round(t.total_value - t.paid_amount, 2)::text AS "openAmount"
         FROM goods_receipts t JOIN purchase_orders o ON o.id = t.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
         WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
   openOf: (vendorId: number) => sql`o.vendor_id = ${vendorId}::int AND t.status = 'posted' AND t.paid_amount < t.total_value`,

@@ -15,7 +15,7 @@ export const invoiceAllocationTargets = {
   /** The facts of the invoices `where` names (over `t`), in id order, locked when `lock`. */
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, t.customer_id AS "partyId", t.status, t.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-          t.due_date::text AS "dueDate", t.grand_total::text AS total, (t.grand_total - t.allocated_amount - t.returned_amount)::numeric(18, 2)::text AS "openAmount"
+          t.due_date::text AS "dueDate", t.grand_total::text AS total, round(t.grand_total - t.allocated_amount - t.returned_amount, 2)::text AS "openAmount"
         FROM invoices t WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
   // The words of invoices_open_idx, so the index serves it.
   openOf: (customerId: number) => sql`t.customer_id = ${customerId}::int AND t.status = 'posted' AND t.allocated_amount + t.returned_amount < t.grand_total`,

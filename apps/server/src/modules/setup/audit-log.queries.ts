@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { auditLogScope } from '../../lib/audit-scope.ts';
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -13,8 +15,8 @@ export const auditQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
 });
 
-/** One page of the audit log, newest first, with who acted (and the admin behind an assumed session), and the count of all matching. */
-export async function auditLogPage(db: Executor, query: z.output<typeof auditQuerySchema>) {
+/** One page of the audit log the caller may read (their regions' records when limited to regions), newest first, with who acted (and the admin behind an assumed session), and the count of all matching. */
+export async function auditLogPage(db: Executor, caller: Actor, query: z.output<typeof auditQuerySchema>) {
     const actor = alias(users, 'actor');
     const realUser = alias(users, 'real_user');
     const conditions: (SQL | undefined)[] = [
@@ -22,6 +24,8 @@ export async function auditLogPage(db: Executor, query: z.output<typeof auditQue
       query.action ? eq(auditLog.action, query.action) : undefined,
       query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,
       query.userId ? eq(auditLog.actorUserId, query.userId) : undefined,
+      // A user limited to regions reads the history of the records they may see.
+      auditLogScope(caller),
     ];
     const where = and(...conditions);
     const [data, [count]] = await Promise.all([

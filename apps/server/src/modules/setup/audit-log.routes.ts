@@ -1,6 +1,7 @@
 import { messages } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
@@ -22,7 +23,7 @@ const auditLogDocs = routeSchema({
 /** The audit log, newest first, for the roles that manage users (admin, auditor). */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
   app.get('/api/audit-log', { schema: auditLogDocs, onRequest: [authenticate, requireRoute('/user')] }, async (request) => {
-    const { data, total } = await auditLogPage(app.ctx.db, validated(auditQuerySchema, request.query));
+    const { data, total } = await auditLogPage(app.ctx.db, actorOf(request), validated(auditQuerySchema, request.query));
     return { status: 200, message: messages.ok, data, total };
   });
 }

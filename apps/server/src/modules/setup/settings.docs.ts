@@ -1,4 +1,4 @@
-import { companySettingsSchema, logoKinds, logoRules } from '@erp/domain';
+import { companySettingsSchema, companySettingsUpdateSchema, logoKinds, logoRules } from '@erp/domain';
 import { z } from 'zod';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 
@@ -14,8 +14,11 @@ const settings = z
 
 export const logoParams = z.object({ kind: z.enum(logoKinds) });
 
-/** The form sends back what GET gave it: the logo URLs are accepted and ignored (the logo routes manage them). */
-export const settingsUpdateBody = companySettingsSchema.extend({ rectangleLogo: z.string().nullable().optional(), squareLogo: z.string().nullable().optional() });
+/**
+ * The fields sent change, the others stay (issue 17). The form sends back what GET gave it:
+ * the logo URLs are accepted and ignored (the logo routes manage them).
+ */
+export const settingsUpdateBody = companySettingsUpdateSchema.extend({ rectangleLogo: z.string().nullable().optional(), squareLogo: z.string().nullable().optional() });
 
 /** The OpenAPI schemas of settings.routes.ts. */
 export const settingsDocs = {
@@ -23,7 +26,7 @@ export const settingsDocs = {
   update: routeSchema({
     tags,
     summary: 'Save the company settings',
-    description: 'The logo URLs that GET answered may be sent back: they are ignored (the logo routes manage them).',
+    description: 'Only the fields sent change. The logo URLs that GET answered may be sent back: they are ignored (the logo routes manage them).',
     body: settingsUpdateBody,
     response: { 200: envelope({ settings }, 'Saved') },
   }),

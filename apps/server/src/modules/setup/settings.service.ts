@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CompanySettings, type companySettingsSchema, type LogoKind } from '@erp/domain';
+import { type CompanySettings, companySettingsSchema, type companySettingsUpdateSchema, type LogoKind } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -12,13 +12,14 @@ import { readCompanySettings } from './settings.repository.ts';
 /** What the settings services need besides the database: the cached public company, renewed after a change. */
 type SettingsContext = Pick<AppContext, 'db' | 'company'>;
 
-export async function updateSettings(ctx: SettingsContext, actor: Actor, input: z.output<typeof companySettingsSchema>): Promise<CompanySettings> {
+/** Changes the fields sent (as the route validated them), the others stay; the first save (no row yet) fills the rest with defaults. */
+export async function updateSettings(ctx: SettingsContext, actor: Actor, input: z.output<typeof companySettingsUpdateSchema>): Promise<CompanySettings> {
   const { db, company } = ctx;
   const settings = await db.transaction(async (tx) => {
     const before = await readCompanySettings(tx);
     const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1).for('update');
     if (existing) await tx.update(companySettings).set({ ...input, updatedAt: sql`now()` }).where(eq(companySettings.id, existing.id));
-    else await tx.insert(companySettings).values(input);
+    else await tx.insert(companySettings).values(companySettingsSchema.parse(input));
     const after = await readCompanySettings(tx);
     await audit(tx, auditActorOf(actor), { action: 'update', resource: 'settings', recordId: 1, before, after });
     return after;
