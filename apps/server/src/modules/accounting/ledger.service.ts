@@ -2,7 +2,7 @@ import { fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, mess
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../app-context.ts';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -54,11 +54,34 @@ interface LedgerAccount {
   headType: string;
   openingBalance: string;
   regionId: number | null;
+  /** The accounts whose rows the ledger shows: the account itself, and for a control account its customers' or vendors' accounts (in the user's regions). */
+  members: number[];
+}
+
+/**
+ * A control account (issue 17, section 5) is the receivables or payables posting account: the
+ * customers' (vendors') own accounts are coded, headed and kinded after it, and its balance in
+ * the statements is theirs. Its sub-accounts are those the customers (vendors) point at while
+ * it is the posting account; any other account has none.
+ */
+export const controlSubAccounts = sql`
+  SELECT p.account_id AS control_id, c.account_id AS account_id FROM posting_accounts p JOIN customers c ON p.key = 'receivables'
+  UNION ALL
+  SELECT p.account_id, v.account_id FROM posting_accounts p JOIN vendors v ON p.key = 'payables'`;
+
+/** The account's id, and its sub-accounts' when it is a control account, those of regions outside the user's left out. */
+async function membersOf(executor: Executor, accountId: number, regions: readonly number[] | undefined): Promise<number[]> {
+  const scope = regions ? sql` AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``;
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT s.account_id AS id FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${accountId}::int${scope}`,
+  );
+  return [accountId, ...rows.map((row) => Number(row.id))];
 }
 
 /** The account, if the caller may see it: regional accounts follow the user's `permissions.regions`. */
 export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext): Promise<LedgerAccount> {
-  const [account] = await queryRows<LedgerAccount>(
+  const [account] = await queryRows<Omit<LedgerAccount, 'members'>>(
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
                a.opening_balance::text AS "openingBalance", a.region_id AS "regionId"
@@ -67,7 +90,9 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (!account) throw new NotFoundError();
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
-  return account;
+  const members = await membersOf(executor, Number(account.id), regions);
+  const [opening] = members.length > 1 ? await queryRows<{ sum: string }>(executor, sql`SELECT sum(opening_balance)::text AS sum FROM accounts WHERE id IN (${intList(members)})`) : [];
+  return { ...account, openingBalance: opening?.sum ?? account.openingBalance, members };
 }
 
 interface RangeSummary {
@@ -89,7 +114,7 @@ async function rangeSummary(executor: Executor, account: LedgerAccount, from: st
                coalesce(sum(debit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS debit,
                coalesce(sum(credit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS credit,
                coalesce(sum(entries) FILTER (WHERE entry_date >= ${from}::date), 0)::int AS count
-        FROM account_daily_totals WHERE account_id = ${account.id} AND entry_date <= ${to}::date`,
+        FROM account_daily_totals WHERE account_id IN (${intList(account.members)}) AND entry_date <= ${to}::date`,
   );
   return {
     opening: toMinorUnits(account.openingBalance) + toMinorUnits(row!.before),
@@ -104,34 +129,43 @@ async function balanceThrough(executor: Executor, account: LedgerAccount, cursor
   const [row] = await queryRows<{ days: string; entries: string }>(
     executor,
     sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM account_daily_totals
-                 WHERE account_id = ${account.id} AND entry_date < ${cursor.date}::date)::text AS days,
+                 WHERE account_id IN (${intList(account.members)}) AND entry_date < ${cursor.date}::date)::text AS days,
                (SELECT coalesce(sum(debit - credit), 0) FROM gl_entries
-                 WHERE account_id = ${account.id} AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint)::text AS entries`,
+                 WHERE account_id IN (${intList(account.members)}) AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint)::text AS entries`,
   );
   return toMinorUnits(account.openingBalance) + toMinorUnits(row!.days) + toMinorUnits(row!.entries);
 }
 
 /** A ledger row as the database gives it: the id of a bigint column arrives as a string. */
-type EntryRow = Omit<LedgerRow, 'entryId'> & { id: string };
+type EntryRow = Omit<LedgerRow, 'entryId' | 'account'> & { id: string; accountId: number; accountCode: string; accountName: string };
 
-/** Entries of the range after the cursor, in order, each with the running balance (window sum plus the balance before). */
-async function entryRows(executor: Executor, accountId: number, range: { from: string; to: string }, base: bigint, after: Cursor | undefined, limit: number): Promise<EntryRow[]> {
-  const afterCursor = after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``;
+/**
+ * Entries of the range after the cursor, in order, each with the running balance (window sum
+ * plus the balance before). For a control account, the first `limit` rows of each member
+ * account (an index range each, gl_entries_ledger_idx) merged, so a page costs members x
+ * page size index reads whatever the number of entries; one account is one index range.
+ */
+async function entryRows(executor: Executor, account: LedgerAccount, range: { from: string; to: string }, base: bigint, after: Cursor | undefined, limit: number): Promise<EntryRow[]> {
+  const afterCursor = after ? sql`AND (g.entry_date, g.id) > (${after.date}::date, ${after.id}::bigint)` : sql``;
   return queryRows<EntryRow>(
     executor,
-    // ORDER BY names the table: a bare `id` would sort by the text alias ('60' < '7').
-    sql`SELECT id::text AS id, entry_date::text AS "entryDate", document_type AS "documentType", document_id AS "documentId",
-               document_number AS "documentNumber", narration, memo, debit::text AS debit, credit::text AS credit,
-               (${fromMinorUnits(base)}::numeric + sum(debit - credit) OVER (ORDER BY entry_date, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance
-        FROM gl_entries
-        WHERE account_id = ${accountId} AND entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
-        ORDER BY gl_entries.entry_date, gl_entries.id
-        LIMIT ${limit}`,
+    sql`SELECT e.id::text AS id, e.entry_date::text AS "entryDate", e.document_type AS "documentType", e.document_id AS "documentId",
+               e.document_number AS "documentNumber", e.narration, e.memo, e.debit::text AS debit, e.credit::text AS credit,
+               (${fromMinorUnits(base)}::numeric + sum(e.debit - e.credit) OVER (ORDER BY e.entry_date, e.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance,
+               e.account_id AS "accountId", e.account_code AS "accountCode", e.account_name AS "accountName"
+        FROM (SELECT g.*, a.account_code, a.account_name FROM accounts a CROSS JOIN LATERAL (
+                SELECT g.id, g.entry_date, g.document_type, g.document_id, g.document_number, g.narration, g.memo, g.debit, g.credit, g.account_id FROM gl_entries g
+                WHERE g.account_id = a.id AND g.entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
+                ORDER BY g.entry_date, g.id LIMIT ${limit}) g
+              WHERE a.id IN (${intList(account.members)})
+              ORDER BY g.entry_date, g.id LIMIT ${limit}) e
+        ORDER BY e.entry_date, e.id`,
   );
 }
 
-function ledgerRowOf(row: EntryRow): LedgerRow {
-  return {
+function ledgerRowOf(account: LedgerAccount) {
+  const rollsUp = account.members.length > 1;
+  return (row: EntryRow): LedgerRow => ({
     entryId: Number(row.id),
     entryDate: row.entryDate,
     documentType: row.documentType,
@@ -142,7 +176,8 @@ function ledgerRowOf(row: EntryRow): LedgerRow {
     debit: row.debit,
     credit: row.credit,
     balance: fromMinorUnits(toMinorUnits(row.balance)),
-  };
+    ...(rollsUp ? { account: { id: Number(row.accountId), accountCode: row.accountCode, accountName: row.accountName } } : {}),
+  });
 }
 
 /** GET /api/ledger/:accountId: opening, a keyset page with running balances, totals and closing of the whole range. */
@@ -153,7 +188,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const base = after ? await balanceThrough(executor, account, after) : summary.opening;
-  const rows = await entryRows(executor, account.id, range, base, after, query.pageSize + 1);
+  const rows = await entryRows(executor, account, range, base, after, query.pageSize + 1);
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   return {
@@ -163,7 +198,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
     from: range.from,
     to: range.to,
     openingBalance: fromMinorUnits(summary.opening),
-    rows: page.map(ledgerRowOf),
+    rows: page.map(ledgerRowOf(account)),
     totals: { debit: fromMinorUnits(summary.debit), credit: fromMinorUnits(summary.credit), count: summary.count },
     closingBalance: fromMinorUnits(summary.opening + summary.debit - summary.credit),
     nextCursor: rows.length > query.pageSize && last ? encodeCursor({ date: last.entryDate, id: last.id }) : null,
@@ -176,7 +211,7 @@ export async function ledgerForExport(executor: Executor, accountId: number, aut
   const range = await periodOf(executor, query.from, query.to);
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);
-  const rows = (await entryRows(executor, account.id, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf);
+  const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf(account));
   return {
     account,
     range,

@@ -2,7 +2,7 @@ import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMino
 import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { fiscalYearStartMonth } from './ledger.service.ts';
+import { controlSubAccounts, fiscalYearStartMonth } from './ledger.service.ts';
 
 /** One account's balances around a split date: before it (opening included) and from it through `to`. */
 interface AccountBalance {
@@ -30,6 +30,7 @@ async function accountBalances(executor: Executor, split: string, to: string): P
     headType: HeadType;
     headName: string;
     subHeadName: string | null;
+    controlId: number | null;
     opening: string;
     before: string;
     debit: string;
@@ -43,16 +44,17 @@ async function accountBalances(executor: Executor, split: string, to: string): P
                  sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
           FROM account_daily_totals WHERE entry_date <= ${to}::date GROUP BY account_id)
         SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
-               h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName",
+               h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName", c.control_id AS "controlId",
                a.opening_balance::text AS opening, coalesce(m.before, 0)::text AS before,
                coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
         FROM accounts a
         JOIN account_heads h ON h.id = a.head_id
         LEFT JOIN account_heads s ON s.id = a.sub_head_id
         LEFT JOIN movement m ON m.account_id = a.id
+        LEFT JOIN (${controlSubAccounts}) c ON c.account_id = a.id
         ORDER BY a.account_code`,
   );
-  return rows.map((r) => ({
+  return rolledUp(rows.map((r) => ({
     accountId: Number(r.accountId),
     accountCode: r.accountCode,
     accountName: r.accountName,
@@ -62,7 +64,28 @@ async function accountBalances(executor: Executor, split: string, to: string): P
     before: toMinorUnits(r.opening) + toMinorUnits(r.before),
     debit: toMinorUnits(r.debit),
     credit: toMinorUnits(r.credit),
-  }));
+    controlId: r.controlId === null ? null : Number(r.controlId),
+  })));
+}
+
+/**
+ * Issue 17, section 5: a customer's or vendor's account is shown in its control account
+ * (receivables, payables), whose ledger lists their rows; so the statements show one
+ * Receivables line, not a line per customer. A sub-account without its control in the list
+ * (none is) would stay a line of its own.
+ */
+function rolledUp(balances: (AccountBalance & { controlId: number | null })[]): AccountBalance[] {
+  const ids = new Set(balances.map((b) => b.accountId));
+  const shown = new Map<number, AccountBalance>();
+  for (const { controlId, ...balance } of balances) if (controlId === null || !ids.has(controlId)) shown.set(balance.accountId, balance);
+  for (const { controlId, before, debit, credit } of balances) {
+    const control = controlId === null ? undefined : shown.get(controlId);
+    if (!control) continue;
+    control.before += before;
+    control.debit += debit;
+    control.credit += credit;
+  }
+  return [...shown.values()];
 }
 
 const money = fromMinorUnits;
