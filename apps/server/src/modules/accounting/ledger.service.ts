@@ -1,5 +1,5 @@
 import { fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, messages, permittedIds, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../app-context.ts';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
@@ -54,8 +54,14 @@ interface LedgerAccount {
   headType: string;
   openingBalance: string;
   regionId: number | null;
-  /** The accounts whose rows the ledger shows: the account itself, and for a control account its customers' or vendors' accounts (in the user's regions). */
-  members: number[];
+  /**
+   * The accounts whose rows the ledger shows: the account itself, and for a control account its
+   * customers' or vendors' accounts (in the user's regions). `whole`: read whole (every entry,
+   * opening balance); `stamped`: company-wide accounts a reader kept to regions reads through the
+   * entries stamped with their regions (`stamps`), as in the statements.
+   */
+  members: { whole: number[]; stamped: number[] };
+  stamps?: readonly number[];
 }
 
 /**
@@ -69,17 +75,46 @@ export const controlSubAccounts = sql`
   UNION ALL
   SELECT p.account_id, v.account_id FROM posting_accounts p JOIN vendors v ON p.key = 'payables'`;
 
-/** The account's id, and its sub-accounts' when it is a control account, those of regions outside the user's left out. */
-async function membersOf(executor: Executor, accountId: number, regions: readonly number[] | undefined): Promise<number[]> {
+/** The account and its sub-accounts when it is a control account (those of regions outside the user's left out), by how the reader reads them. */
+async function membersOf(executor: Executor, account: { id: number; regionId: number | null }, regions: readonly number[] | undefined): Promise<LedgerAccount['members']> {
   const scope = regions ? sql` AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``;
-  const rows = await queryRows<{ id: number }>(
+  const subAccounts = await queryRows<{ id: number; regionId: number | null }>(
     executor,
-    sql`SELECT s.account_id AS id FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${accountId}::int${scope}`,
+    sql`SELECT s.account_id AS id, a.region_id AS "regionId" FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${account.id}::int${scope}`,
   );
-  return [accountId, ...rows.map((row) => Number(row.id))];
+  const members = { whole: [] as number[], stamped: [] as number[] };
+  for (const member of [account, ...subAccounts]) (regions && member.regionId === null ? members.stamped : members.whole).push(Number(member.id));
+  return members;
 }
 
-/** The account, if the caller may see it: regional accounts follow the user's `permissions.regions`. */
+export const memberCount = (account: LedgerAccount) => account.members.whole.length + account.members.stamped.length;
+
+/** The reader's entries of the ledger's accounts (over `gl_entries`, alias `g`): the whole members' all, the stamped members' those of their regions. */
+function entriesOf(account: LedgerAccount): SQL {
+  const { whole, stamped } = account.members;
+  const parts = [
+    ...(whole.length ? [sql`g.account_id IN (${intList(whole)})`] : []),
+    ...(stamped.length && account.stamps ? [sql`(g.account_id IN (${intList(stamped)}) AND g.region_id IN (${intList(account.stamps)}))`] : []),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+}
+
+/** Per-day totals of the reader's entries: the day totals of whole members, the stamped members' entries one by one (day totals do not split by region). */
+function daysOf(account: LedgerAccount): SQL {
+  const { whole, stamped } = account.members;
+  const parts = [
+    ...(whole.length ? [sql`SELECT entry_date, debit, credit, entries FROM account_daily_totals WHERE account_id IN (${intList(whole)})`] : []),
+    ...(stamped.length && account.stamps
+      ? [sql`SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id IN (${intList(stamped)}) AND region_id IN (${intList(account.stamps)})`]
+      : []),
+  ];
+  return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::date AS entry_date, 0 AS debit, 0 AS credit, 0 AS entries WHERE false`;
+}
+
+/**
+ * The account, if the caller may see it: regional accounts follow the user's `permissions.regions`;
+ * a company-wide account is read through the entries stamped with their regions.
+ */
 export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext): Promise<LedgerAccount> {
   const [account] = await queryRows<Omit<LedgerAccount, 'members'>>(
     executor,
@@ -90,9 +125,10 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (!account) throw new NotFoundError();
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
-  const members = await membersOf(executor, Number(account.id), regions);
-  const [opening] = members.length > 1 ? await queryRows<{ sum: string }>(executor, sql`SELECT sum(opening_balance)::text AS sum FROM accounts WHERE id IN (${intList(members)})`) : [];
-  return { ...account, openingBalance: opening?.sum ?? account.openingBalance, members };
+  const members = await membersOf(executor, { id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
+  // The opening balances of the accounts read whole; a company-wide account's is the company's.
+  const [opening] = await queryRows<{ sum: string }>(executor, sql`SELECT coalesce(sum(opening_balance), 0)::text AS sum FROM accounts WHERE id IN (${intList([0, ...members.whole])})`);
+  return { ...account, openingBalance: opening!.sum, members, ...(regions ? { stamps: regions } : {}) };
 }
 
 interface RangeSummary {
@@ -114,7 +150,7 @@ async function rangeSummary(executor: Executor, account: LedgerAccount, from: st
                coalesce(sum(debit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS debit,
                coalesce(sum(credit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS credit,
                coalesce(sum(entries) FILTER (WHERE entry_date >= ${from}::date), 0)::int AS count
-        FROM account_daily_totals WHERE account_id IN (${intList(account.members)}) AND entry_date <= ${to}::date`,
+        FROM (${daysOf(account)}) days WHERE entry_date <= ${to}::date`,
   );
   return {
     opening: toMinorUnits(account.openingBalance) + toMinorUnits(row!.before),
@@ -128,10 +164,9 @@ async function rangeSummary(executor: Executor, account: LedgerAccount, from: st
 async function balanceThrough(executor: Executor, account: LedgerAccount, cursor: Cursor): Promise<bigint> {
   const [row] = await queryRows<{ days: string; entries: string }>(
     executor,
-    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM account_daily_totals
-                 WHERE account_id IN (${intList(account.members)}) AND entry_date < ${cursor.date}::date)::text AS days,
-               (SELECT coalesce(sum(debit - credit), 0) FROM gl_entries
-                 WHERE account_id IN (${intList(account.members)}) AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint)::text AS entries`,
+    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM (${daysOf(account)}) days WHERE entry_date < ${cursor.date}::date)::text AS days,
+               (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g
+                 WHERE ${entriesOf(account)} AND g.entry_date = ${cursor.date}::date AND g.id <= ${cursor.id}::bigint)::text AS entries`,
   );
   return toMinorUnits(account.openingBalance) + toMinorUnits(row!.days) + toMinorUnits(row!.entries);
 }
@@ -155,16 +190,16 @@ async function entryRows(executor: Executor, account: LedgerAccount, range: { fr
                e.account_id AS "accountId", e.account_code AS "accountCode", e.account_name AS "accountName"
         FROM (SELECT g.*, a.account_code, a.account_name FROM accounts a CROSS JOIN LATERAL (
                 SELECT g.id, g.entry_date, g.document_type, g.document_id, g.document_number, g.narration, g.memo, g.debit, g.credit, g.account_id FROM gl_entries g
-                WHERE g.account_id = a.id AND g.entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
+                WHERE g.account_id = a.id AND ${entriesOf(account)} AND g.entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
                 ORDER BY g.entry_date, g.id LIMIT ${limit}) g
-              WHERE a.id IN (${intList(account.members)})
+              WHERE a.id IN (${intList([...account.members.whole, ...account.members.stamped])})
               ORDER BY g.entry_date, g.id LIMIT ${limit}) e
         ORDER BY e.entry_date, e.id`,
   );
 }
 
 function ledgerRowOf(account: LedgerAccount) {
-  const rollsUp = account.members.length > 1;
+  const rollsUp = memberCount(account) > 1;
   return (row: EntryRow): LedgerRow => ({
     entryId: Number(row.id),
     entryDate: row.entryDate,

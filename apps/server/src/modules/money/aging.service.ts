@@ -225,7 +225,7 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
     sql`WITH d AS (${side.items(asOf, regions)})
         SELECT d.id, d.item_kind AS "itemKind", d.document_type AS "documentType", d.document_number AS "documentNumber", d.document_date::text AS date, d.due_date::text AS "dueDate",
                (${asOf}::date - d.due_date) AS "daysPastDue", ${bucketCase(asOf)} AS bucket,
-               d.total::numeric(18, 2)::text AS total, d.open::numeric(18, 2)::text AS "openAmount"
+               round(d.total, 2)::text AS total, round(d.open, 2)::text AS "openAmount"
         FROM d WHERE d.party_id = ${query.partyId}::int${inBucket}
         ORDER BY d.due_date, d.document_date, d.item_kind, d.id`,
   );
