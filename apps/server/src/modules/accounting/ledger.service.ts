@@ -75,16 +75,30 @@ export const controlSubAccounts = sql`
   UNION ALL
   SELECT p.account_id, v.account_id FROM posting_accounts p JOIN vendors v ON p.key = 'payables'`;
 
-/** The account and its sub-accounts when it is a control account (those of regions outside the user's left out), by how the reader reads them. */
-async function membersOf(executor: Executor, account: { id: number; regionId: number | null }, regions: readonly number[] | undefined): Promise<LedgerAccount['members']> {
+/**
+ * The account and its sub-accounts when it is a control account (those of regions outside the
+ * user's left out), by how the reader reads them; and the opening balance they bring: the
+ * accounts read whole (a company-wide account's is the company's, not a region's).
+ */
+async function membersOf(
+  executor: Executor,
+  account: { id: number; regionId: number | null; openingBalance: string },
+  regions: readonly number[] | undefined,
+): Promise<{ members: LedgerAccount['members']; openingBalance: string }> {
   const scope = regions ? sql` AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``;
-  const subAccounts = await queryRows<{ id: number; regionId: number | null }>(
+  const subAccounts = await queryRows<{ id: number; regionId: number | null; openingBalance: string }>(
     executor,
-    sql`SELECT s.account_id AS id, a.region_id AS "regionId" FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${account.id}::int${scope}`,
+    sql`SELECT s.account_id AS id, a.region_id AS "regionId", a.opening_balance::text AS "openingBalance"
+        FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${account.id}::int${scope}`,
   );
   const members = { whole: [] as number[], stamped: [] as number[] };
-  for (const member of [account, ...subAccounts]) (regions && member.regionId === null ? members.stamped : members.whole).push(Number(member.id));
-  return members;
+  let opening = 0n;
+  for (const member of [account, ...subAccounts]) {
+    const stamped = regions !== undefined && member.regionId === null;
+    (stamped ? members.stamped : members.whole).push(Number(member.id));
+    if (!stamped) opening += toMinorUnits(member.openingBalance);
+  }
+  return { members, openingBalance: fromMinorUnits(opening) };
 }
 
 export const memberCount = (account: LedgerAccount) => account.members.whole.length + account.members.stamped.length;
@@ -125,10 +139,8 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (!account) throw new NotFoundError();
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
-  const members = await membersOf(executor, { id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
-  // The opening balances of the accounts read whole; a company-wide account's is the company's.
-  const [opening] = await queryRows<{ sum: string }>(executor, sql`SELECT coalesce(sum(opening_balance), 0)::text AS sum FROM accounts WHERE id IN (${intList([0, ...members.whole])})`);
-  return { ...account, openingBalance: opening!.sum, members, ...(regions ? { stamps: regions } : {}) };
+  const read = await membersOf(executor, { ...account, id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
+  return { ...account, ...read, ...(regions ? { stamps: regions } : {}) };
 }
 
 interface RangeSummary {
