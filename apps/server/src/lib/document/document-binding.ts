@@ -3,9 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
-import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from './document-number.ts';
 import type { Actor } from '../actor.ts';
 import type { ExportColumn } from '../resource/resource-export.ts';
+import type { DraftWriter } from './draft-writer.ts';
 
 /** A document as the API answers it: the header row's keys and its lines. */
 export type DocumentRow = { id: number; status: string; [key: string]: unknown };
@@ -40,6 +41,8 @@ export interface TransitionStep {
   context?: unknown;
   /** The action's body, parsed with the transition's declared `input` schema. */
   input?: unknown;
+  /** The document type's draft writer (a journal's cancel writes its reversal with it). */
+  drafts: DraftWriter;
 }
 
 export interface TransitionOutcome<Detail extends DocumentRow> {
@@ -58,10 +61,13 @@ export type TransitionHandler<Detail extends DocumentRow> = {
 
 /** What a document type supplies: what its writes store and what its transitions post. */
 export interface DocumentHandlers<Input, Detail extends DocumentRow, Action extends string> {
-  /** Writes a new draft (header and lines), refusing what the database would refuse (a missing account) with 400. */
-  create(tx: Tx, actor: Actor, input: Input): Promise<WrittenDocument<Detail>>;
+  /**
+   * Writes a new draft (header and lines) with `drafts` (lib/document/draft-writer.ts), after the
+   * type's checks, refusing what the database would refuse (a missing account) with 400.
+   */
+  create(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
   /** Replaces a draft whole. `before` is the locked document. */
-  update(tx: Tx, actor: Actor, before: Detail, input: Input): Promise<WrittenDocument<Detail>>;
+  update(tx: Tx, actor: Actor, before: Detail, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
   transitions: { [A in Action]: TransitionHandler<Detail> };
 }
 
@@ -102,6 +108,8 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
   definition: DocumentDefinition<State, Action>;
   table: PgTable;
   columns: DocumentTableColumns;
+  /** The lines' table and its key to the document (lib/document/draft-writer.ts writes both); absent for a document without lines. */
+  lineTable?: { table: PgTable; parent: AnyPgColumn };
   queries: DocumentQueries<Detail>;
   handlers: DocumentHandlers<Input, Detail, Action>;
   /**

@@ -1,6 +1,6 @@
 import { journalDocument, type JournalInput } from '@erp/domain';
 import type { Tx } from '../../db/client.ts';
-import { journals } from '../../db/schema/index.ts';
+import { journalLines, journals } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { saveDocument } from '../../lib/document/document-service.ts';
@@ -13,6 +13,7 @@ export const journalBinding: DocumentBinding<JournalInput, JournalWithLines, 'dr
   definition: journalDocument,
   table: journals,
   columns: { id: journals.id, number: journals.journalNumber, date: journals.journalDate, status: journals.status },
+  lineTable: { table: journalLines, parent: journalLines.journalId },
   queries: journalQueries,
   handlers: journalHandlers,
 };

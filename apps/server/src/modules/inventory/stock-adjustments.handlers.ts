@@ -1,19 +1,8 @@
 import { fromMinorUnits, permittedIds, type StockAdjustmentInput, stockAdjustmentProblems, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  allocateDocumentNumber,
-  assertOpenIn,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  type PostingContext,
-  postToLedger,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-  transferLines,
-} from '../../ledger/general-ledger.ts';
+import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, type PostingContext, postToLedger, readPostingContext, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement, allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';

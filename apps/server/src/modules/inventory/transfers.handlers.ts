@@ -1,7 +1,8 @@
 import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
+import { assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';

@@ -1,7 +1,8 @@
 import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, type PaymentMethod, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, type AlongsideStatement, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';

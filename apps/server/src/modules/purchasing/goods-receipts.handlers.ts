@@ -1,16 +1,8 @@
 import { addDays, addDecimals, type GoodsReceiptInput, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  assertOpenIn,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  postDocument,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-} from '../../ledger/general-ledger.ts';
+import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';

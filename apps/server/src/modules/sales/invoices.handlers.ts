@@ -13,15 +13,8 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  postDocument,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-} from '../../ledger/general-ledger.ts';
+import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
