@@ -214,8 +214,8 @@ export interface DraftWriter {
   update(id: number, input: unknown, values?: DraftValues): Promise<WrittenDraft>;
   /** The new draft as CTEs of the caller's statement (readPostingContext's `write`). */
   insertCtes(input: unknown, values?: DraftValues, options?: { linesWhere?: SQL }): { ctes: SQL; id: SQL; withLines: boolean };
-  /** The written draft as a GET answers it; `createdBy`/`createdAt` are the actor and `written.at` unless given (an update keeps the first writer's). */
-  answer<Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values?: DraftValues, created?: { createdBy: number | null; createdAt: Date | string }): Detail;
+  /** The written draft as a GET answers it; an update (`before`: the draft it replaced) keeps who created it and when. */
+  answer<Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values?: DraftValues, before?: DocumentRow): Detail;
 }
 
 export function draftWriter(tx: Tx, actor: Actor, binding: AnyDocumentBinding): DraftWriter {
@@ -223,7 +223,7 @@ export function draftWriter(tx: Tx, actor: Actor, binding: AnyDocumentBinding): 
     insert: (input, values) => insertDraft(tx, binding, actor, input, values),
     update: (id, input, values) => updateDraft(tx, binding, id, input, values),
     insertCtes: (input, values, options) => draftInsertCtes(binding, actor, input, values, options),
-    answer: <Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values: DraftValues = {}, created = { createdBy: actor.userId, createdAt: written.at }) =>
-      draftAnswer(binding, written, input, values, created) as Detail,
+    answer: <Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values: DraftValues = {}, before?: DocumentRow) =>
+      draftAnswer(binding, written, input, values, before ? { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date } : { createdBy: actor.userId, createdAt: written.at }) as Detail,
   };
 }

@@ -31,8 +31,8 @@ const stampedLines = <Line extends { accountId: number }>(lines: readonly Line[]
   lines.map((line) => ({ ...line, regionId: context.accounts.get(line.accountId)?.regionId ?? null }));
 
 /** The draft as written, with each line's account from the context already read (no re-read). */
-function draftOf(drafts: DraftWriter, written: WrittenDraft, input: JournalInput, context: PostingContext, created?: { createdBy: number | null; createdAt: Date }): JournalWithLines {
-  const draft = drafts.answer<JournalWithLines>(written, input, totalsOf(input.lines), created);
+function draftOf(drafts: DraftWriter, written: WrittenDraft, input: JournalInput, context: PostingContext, before?: JournalWithLines): JournalWithLines {
+  const draft = drafts.answer<JournalWithLines>(written, input, totalsOf(input.lines), before);
   const lines = draft.lines.map((line) => {
     const account = context.accounts.get(line.accountId)!;
     return { ...line, account: { id: account.id, accountCode: account.accountCode, accountName: account.accountName } };
@@ -54,7 +54,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, '
     assertAccountsExist(context, input.lines);
     // A journal's lines answer without their ids.
     const written = { ...(await drafts.update(before.id, input, totalsOf(input.lines))), lineIds: new Map() };
-    return { document: draftOf(drafts, written, input, context, { createdBy: before.createdBy, createdAt: before.createdAt }), context };
+    return { document: draftOf(drafts, written, input, context, before), context };
   },
 
   transitions: {

@@ -1,5 +1,5 @@
 import { stockAdjustmentDocument, type StockAdjustmentInput } from '@erp/domain';
-import { stockAdjustments } from '../../db/schema/index.ts';
+import { stockAdjustmentLines, stockAdjustments } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { stockAdjustmentHandlers } from './stock-adjustments.handlers.ts';
 import { type StockAdjustmentDetail, stockAdjustmentQueries } from './stock-adjustments.queries.ts';
@@ -9,6 +9,7 @@ export const stockAdjustmentBinding: DocumentBinding<StockAdjustmentInput, Stock
   definition: stockAdjustmentDocument,
   table: stockAdjustments,
   columns: { id: stockAdjustments.id, number: stockAdjustments.documentNumber, date: stockAdjustments.documentDate, status: stockAdjustments.status },
+  lineTable: { table: stockAdjustmentLines, parent: stockAdjustmentLines.stockAdjustmentId },
   queries: stockAdjustmentQueries,
   handlers: stockAdjustmentHandlers(),
 };

@@ -1,5 +1,5 @@
 import { purchaseOrderDocument, type PurchaseOrderInput } from '@erp/domain';
-import { purchaseOrders } from '../../db/schema/index.ts';
+import { purchaseOrderLines, purchaseOrders } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { purchaseOrderHandlers } from './purchase-orders.handlers.ts';
 import { type PurchaseOrderDetail, purchaseOrderQueries } from './purchase-orders.queries.ts';
@@ -9,6 +9,7 @@ export const purchaseOrderBinding: DocumentBinding<PurchaseOrderInput, PurchaseO
   definition: purchaseOrderDocument,
   table: purchaseOrders,
   columns: { id: purchaseOrders.id, number: purchaseOrders.documentNumber, date: purchaseOrders.documentDate, status: purchaseOrders.status },
+  lineTable: { table: purchaseOrderLines, parent: purchaseOrderLines.purchaseOrderId },
   queries: purchaseOrderQueries,
   handlers: purchaseOrderHandlers(),
 };

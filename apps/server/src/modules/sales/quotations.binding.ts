@@ -1,5 +1,5 @@
 import { quotationDocument, type QuotationInput } from '@erp/domain';
-import { quotations } from '../../db/schema/index.ts';
+import { quotationLines, quotations } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { quotationHandlers } from './quotations.handlers.ts';
 import { type QuotationDetail, quotationQueries } from './quotations.queries.ts';
@@ -9,6 +9,7 @@ export const quotationBinding: DocumentBinding<QuotationInput, QuotationDetail, 
   definition: quotationDocument,
   table: quotations,
   columns: { id: quotations.id, number: quotations.documentNumber, date: quotations.documentDate, status: quotations.status },
+  lineTable: { table: quotationLines, parent: quotationLines.quotationId },
   queries: quotationQueries,
   handlers: quotationHandlers(),
 };
