@@ -1,5 +1,5 @@
 import { paymentDocument, type PaymentDetail, type PaymentInput } from '@erp/domain';
-import { payments } from '../../db/schema/index.ts';
+import { paymentAllocations, payments } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { paymentHandlers } from './payments.handlers.ts';
@@ -10,6 +10,7 @@ export const paymentBinding: DocumentBinding<PaymentInput, PaymentDetail, 'draft
   definition: paymentDocument,
   table: payments,
   columns: { id: payments.id, number: payments.documentNumber, date: payments.documentDate, status: payments.status },
+  lineTable: { table: paymentAllocations, parent: paymentAllocations.paymentId },
   queries: paymentQueries,
   handlers: paymentHandlers(async (tx, id) => (await findDocument<PaymentDetail>(tx, paymentBinding, id))!),
 };

@@ -1,5 +1,5 @@
 import { receiptDocument, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
-import { receipts } from '../../db/schema/index.ts';
+import { receiptAllocations, receipts } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { receiptHandlers } from './receipts.handlers.ts';
@@ -10,6 +10,7 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, 'draft
   definition: receiptDocument,
   table: receipts,
   columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
+  lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId },
   queries: receiptQueries,
   handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),
 };
