@@ -109,7 +109,18 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
   table: PgTable;
   columns: DocumentTableColumns;
   /** The lines' table and its key to the document (lib/document/draft-writer.ts writes both); absent for a document without lines. */
-  lineTable?: { table: PgTable; parent: AnyPgColumn };
+  lineTable?: {
+    table: PgTable;
+    parent: AnyPgColumn;
+    /** The lines change after the draft too (a receipt's allocations, applied and released): no trigger keeps them. */
+    openAfterDraft?: boolean;
+  };
+  /**
+   * Columns (SQL names) a transition writes besides status, updated_at and the stamps, which
+   * stay writable once the document leaves its editable states (a receipt's `allocated_amount`):
+   * the last argument of its trigger (lib/document/document-tables.ts).
+   */
+  workflowColumns?: readonly string[];
   queries: DocumentQueries<Detail>;
   handlers: DocumentHandlers<Input, Detail, Action>;
   /**

@@ -14,6 +14,7 @@ export const journalBinding: DocumentBinding<JournalInput, JournalWithLines, 'dr
   table: journals,
   columns: { id: journals.id, number: journals.journalNumber, date: journals.journalDate, status: journals.status },
   lineTable: { table: journalLines, parent: journalLines.journalId },
+  workflowColumns: ['reversal_journal_id'],
   queries: journalQueries,
   handlers: journalHandlers,
 };

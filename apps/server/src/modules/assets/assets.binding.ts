@@ -9,6 +9,7 @@ export const assetBinding: DocumentBinding<AssetInput, AssetDetail, 'draft' | 'a
   definition: assetDocument,
   table: assets,
   columns: { id: assets.id, number: assets.documentNumber, date: assets.documentDate, status: assets.status },
+  workflowColumns: ['reversal_id', 'accumulated_depreciation', 'depreciated_through', 'disposal_kind', 'disposal_date', 'disposal_proceeds', 'disposal_account_id', 'disposal_gain', 'custodian_employee_id', 'custodian_user_id'],
   queries: assetQueries,
   handlers: assetHandlers,
 };

@@ -1,4 +1,4 @@
-import { type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
+import { assetDocument, type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
@@ -10,6 +10,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { assetQueries } from './assets.queries.ts';
+
+const { documentType } = assetDocument;
 
 /** The body of an asset's save (the declaration's fields; life and method default to the category's). */
 export interface AssetInput {
@@ -30,7 +32,6 @@ export interface AssetInput {
 
 export type DisposeAssetInput = z.infer<typeof disposeAssetSchema>;
 
-export const assetDocumentType = 'assets';
 export const assetMessages = {
   paidBy: 'Choose the account it was paid from, or the vendor it is owed to (one of them)',
   salvageAboveCost: 'Salvage value cannot be more than the cost',
@@ -203,7 +204,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
           ? line(facts.vendorAccountId!, 0n, cost, { regionId: asset.regionId, partyType: 'vendor', partyId: asset.vendorId })
           : line(asset.paymentAccountId!, 0n, cost, { regionId: asset.regionId });
       const { documentNumber } = await postToLedger(tx, {
-        documentType: assetDocumentType,
+        documentType,
         documentId: asset.id,
         documentDate: asset.purchaseDate,
         narration: `Asset capitalised: ${asset.assetName}`.slice(0, 500),
@@ -229,7 +230,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
       const { lines, gain } = disposalLines(asset, facts, input, disposalAccount);
       const value = (v: string | number | null) => sql`${v}`;
       await postToLedger(tx, {
-        documentType: assetDocumentType,
+        documentType,
         documentId: asset.id,
         documentDate: input.disposalDate,
         narration: `Asset ${input.kind === 'sale' ? 'sold' : 'written off'}: ${asset.assetName}`.slice(0, 500),
@@ -252,7 +253,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
     async cancel(tx, actor, asset) {
       const [charged] = await queryRows(tx, sql`SELECT 1 FROM depreciation_entries WHERE asset_id = ${asset.id}::int AND live LIMIT 1`);
       if (charged || toMinorUnits(asset.accumulatedDepreciation) > 0n) throw new ConflictError(assetMessages.charged);
-      await reverseInLedger(tx, { documentType: assetDocumentType, documentId: asset.id, narration: `Asset cancelled: ${asset.assetName}`.slice(0, 500), actor: { userId: actor.userId } });
+      await reverseInLedger(tx, { documentType, documentId: asset.id, narration: `Asset cancelled: ${asset.assetName}`.slice(0, 500), actor: { userId: actor.userId } });
       return { document: asset };
     },
   },

@@ -14,6 +14,7 @@ export const depreciationRunBinding: DocumentBinding<
   definition: depreciationRunDocument,
   table: depreciationRuns,
   columns: { id: depreciationRuns.id, number: depreciationRuns.documentNumber, date: depreciationRuns.documentDate, status: depreciationRuns.status },
+  workflowColumns: ['posted_at', 'posted_by', 'reversal_id', 'total_assets', 'processed_assets', 'total_amount', 'error', 'document_number'],
   queries: depreciationRunQueries,
   handlers: depreciationRunHandlers,
 };

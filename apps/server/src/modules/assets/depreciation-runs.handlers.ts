@@ -1,4 +1,4 @@
-import { type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
+import { depreciationRunDocument, type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { depreciationRuns } from '../../db/schema/index.ts';
@@ -8,12 +8,13 @@ import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { readDepreciationRun } from './depreciation-runs.queries.ts';
 
+const { documentType } = depreciationRunDocument;
+
 export interface DepreciationRunInput {
   /** `YYYY-MM`. */
   month: string;
 }
 
-export const depreciationRunDocumentType = 'depreciation-runs';
 export const depreciationJobKind = 'depreciation-run';
 /** Assets per chunk: each chunk one short transaction, so requests interleave and progress shows. */
 export const depreciationChunkSize = 500;
@@ -116,10 +117,10 @@ export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, Dep
             WHERE e.depreciation_run_id = ${run.id}::int AND a.status <> 'active' ORDER BY a.id LIMIT 1`,
       );
       if (gone) throw new ConflictError(depreciationMessages.disposedSince(gone.name));
-      const [posted] = await queryRows(tx, sql`SELECT 1 FROM gl_entries WHERE document_type = ${depreciationRunDocumentType} AND document_id = ${run.id}::int LIMIT 1`);
+      const [posted] = await queryRows(tx, sql`SELECT 1 FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${run.id}::int LIMIT 1`);
       if (posted) {
         await reverseInLedger(tx, {
-          documentType: depreciationRunDocumentType,
+          documentType,
           documentId: run.id,
           narration: `Reversal of ${run.documentNumber}: depreciation for ${run.month}`,
           actor: { userId: actor.userId },

@@ -1,5 +1,5 @@
 import { transferDocument, type TransferInput, type TransferStatus } from '@erp/domain';
-import { transfers } from '../../db/schema/index.ts';
+import { transferLines, transfers } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { assertTransferSide, transferHandlers } from './transfers.handlers.ts';
 import { type TransferDetail, transferQueries } from './transfers.queries.ts';
@@ -9,6 +9,8 @@ export const transferBinding: DocumentBinding<TransferInput, TransferDetail, Tra
   definition: transferDocument,
   table: transfers,
   columns: { id: transfers.id, number: transfers.documentNumber, date: transfers.documentDate, status: transfers.status },
+  lineTable: { table: transferLines, parent: transferLines.transferId },
+  workflowColumns: ['reversal_id'],
   queries: transferQueries,
   handlers: transferHandlers(),
   assertMayWrite: assertTransferSide,

@@ -1,4 +1,4 @@
-import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
+import { transferDocument, addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
@@ -9,9 +9,9 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../
 import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
+const { documentType, numberPrefix } = transferDocument;
+
 /** The stock ledger's document type of a transfer's movements (dispatch, receipt and cancellation alike). */
-export const transferDocumentType = 'transfer';
-export const transferNumberPrefix = 'TRF';
 
 interface LotFacts {
   id: number;
@@ -273,9 +273,9 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         ]);
         let documentNumber: string;
         try {
-          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
+          const stock = await prepareStockMoves(tx, { document: { documentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
           // The number after the lots' locks, before the stock day totals (the one lock order of ledger/stock-ledger.ts).
-          documentNumber = await allocateDocumentNumber(tx, transferNumberPrefix, date);
+          documentNumber = await allocateDocumentNumber(tx, numberPrefix, date);
           const number = sql`${documentNumber}::text`;
           for (const statement of [...stock.statements, ...step.claim()]) await tx.execute(statement(number));
         } catch (error) {
@@ -298,7 +298,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           sql`SELECT m.line_no AS "lineNo", m.inventory_id AS "inventoryId", m.quantity_in AS quantity, i.item_id AS "itemId", i.lot_number AS "lotNumber",
                      i.date_expiry::text AS "dateExpiry", i.unit_cost::text AS "unitCost"
               FROM stock_moves m JOIN inventory i ON i.id = m.inventory_id JOIN stock_locations loc ON loc.id = m.location_id
-              WHERE m.document_type = ${transferDocumentType} AND m.document_id = ${document.id}::int AND m.quantity_in > 0 AND loc.kind = 'transit'
+              WHERE m.document_type = ${documentType} AND m.document_id = ${document.id}::int AND m.quantity_in > 0 AND loc.kind = 'transit'
               ORDER BY m.id`,
         );
         const moves: StockMoveInput[] = inTransit.flatMap((line, index): StockMoveInput[] => [
@@ -312,7 +312,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           },
         ]);
         try {
-          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
+          const stock = await prepareStockMoves(tx, { document: { documentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
           const number = sql`${document.documentNumber}::text`;
           for (const statement of stock.statements) await tx.execute(statement(number));
         } catch (error) {
@@ -329,7 +329,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         if (document.status === 'dispatched') {
           const today = todayIso();
           await assertPeriodOpen(tx, today, 'transferDate');
-          const source = { documentType: transferDocumentType, documentId: document.id };
+          const source = { documentType, documentId: document.id };
           await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
         }
         return { document };

@@ -9,6 +9,7 @@ export const chequeBinding: DocumentBinding<unknown, ChequeDetail, string, 'depo
   definition: chequeDocument,
   table: cheques,
   columns: { id: cheques.id, number: cheques.documentNumber, date: cheques.documentDate, status: cheques.status },
+  workflowColumns: ['bank_account_id', 'deposit_date', 'clear_date', 'bounce_date', 'bounce_reason', 'bank_charge', 'cancel_date'],
   queries: chequeQueries,
   handlers: chequeHandlers,
 };

@@ -1,4 +1,4 @@
-import {
+import { chequeDocument,
   type bounceChequeSchema,
   type cancelChequeSchema,
   type ChequeDetail,
@@ -22,8 +22,9 @@ import { releaseAllocations } from './allocations.ts';
 import { readCheque } from './cheques.queries.ts';
 import { paymentBinding } from './payments.binding.ts';
 
+const { documentType } = chequeDocument;
+
 /** The cheque's ledger rows are its own document's, numbered with its CHQ number. */
-export const chequeDocumentType = 'cheques';
 
 export const chequeMessages = {
   recordedBySource: 'A cheque is recorded by the receipt or payment it comes with, never on its own',
@@ -58,7 +59,7 @@ const chequeLines = (cheque: ChequeDetail, debitAccount: number, creditAccount: 
 /** Posts the cheque's rows dated `date`, its status, stamps, columns and audit row joining the posting's statement; answers the cheque as written. */
 async function postCheque(tx: Tx, actor: Actor, cheque: ChequeDetail, step: TransitionStep, posting: { date: string; dateField: string; narration: string; lines: LedgerLineInput[]; sets: Record<string, ReturnType<typeof sql>>; also?: ReturnType<typeof auditStatement>[] }) {
   await postToLedger(tx, {
-    documentType: chequeDocumentType,
+    documentType,
     documentId: cheque.id,
     documentDate: posting.date,
     narration: posting.narration,

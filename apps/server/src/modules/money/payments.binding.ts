@@ -10,7 +10,9 @@ export const paymentBinding: DocumentBinding<PaymentInput, PaymentDetail, 'draft
   definition: paymentDocument,
   table: payments,
   columns: { id: payments.id, number: payments.documentNumber, date: payments.documentDate, status: payments.status },
-  lineTable: { table: paymentAllocations, parent: paymentAllocations.paymentId },
+  // Allocations are applied and released after posting: no trigger keeps them.
+  lineTable: { table: paymentAllocations, parent: paymentAllocations.paymentId, openAfterDraft: true },
+  workflowColumns: ['reversal_id', 'allocated_amount'],
   queries: paymentQueries,
   handlers: paymentHandlers(async (tx, id) => (await findDocument<PaymentDetail>(tx, paymentBinding, id))!),
 };

@@ -10,7 +10,9 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, 'draft
   definition: receiptDocument,
   table: receipts,
   columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
-  lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId },
+  // Allocations are applied and released after posting: no trigger keeps them.
+  lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId, openAfterDraft: true },
+  workflowColumns: ['reversal_id', 'allocated_amount'],
   queries: receiptQueries,
   handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),
 };

@@ -1,5 +1,5 @@
 import { goodsReceiptDocument, type GoodsReceiptInput } from '@erp/domain';
-import { goodsReceipts } from '../../db/schema/index.ts';
+import { goodsReceiptLines, goodsReceipts } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { goodsReceiptHandlers } from './goods-receipts.handlers.ts';
 import { type GoodsReceiptDetail, goodsReceiptQueries } from './goods-receipts.queries.ts';
@@ -9,6 +9,8 @@ export const goodsReceiptBinding: DocumentBinding<GoodsReceiptInput, GoodsReceip
   definition: goodsReceiptDocument,
   table: goodsReceipts,
   columns: { id: goodsReceipts.id, number: goodsReceipts.documentNumber, date: goodsReceipts.documentDate, status: goodsReceipts.status },
+  lineTable: { table: goodsReceiptLines, parent: goodsReceiptLines.goodsReceiptId },
+  workflowColumns: ['reversal_id', 'paid_amount'],
   queries: goodsReceiptQueries,
   handlers: goodsReceiptHandlers(),
 };

@@ -10,6 +10,7 @@ export const purchaseOrderBinding: DocumentBinding<PurchaseOrderInput, PurchaseO
   table: purchaseOrders,
   columns: { id: purchaseOrders.id, number: purchaseOrders.documentNumber, date: purchaseOrders.documentDate, status: purchaseOrders.status },
   lineTable: { table: purchaseOrderLines, parent: purchaseOrderLines.purchaseOrderId },
+  workflowColumns: ['reversal_id'],
   queries: purchaseOrderQueries,
   handlers: purchaseOrderHandlers(),
 };

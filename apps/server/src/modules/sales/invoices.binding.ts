@@ -1,6 +1,6 @@
 import { invoiceDocument, type InvoiceDetail, type InvoiceInput } from '@erp/domain';
 import type { Tx } from '../../db/client.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { invoiceLines, invoices } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { audit } from '../../plugins/audit.ts';
@@ -13,6 +13,8 @@ export const invoiceBinding: DocumentBinding<InvoiceInput, InvoiceDetail, 'draft
   definition: invoiceDocument,
   table: invoices,
   columns: { id: invoices.id, number: invoices.documentNumber, date: invoices.documentDate, status: invoices.status },
+  lineTable: { table: invoiceLines, parent: invoiceLines.invoiceId },
+  workflowColumns: ['reversal_id', 'cost_total', 'allocated_amount', 'returned_amount'],
   queries: invoiceQueries,
   handlers: invoiceHandlers(),
 };

@@ -1,4 +1,4 @@
-import {
+import { invoiceDocument,
   addDecimals,
   compareDecimal,
   creditLimitOverrideScope,
@@ -25,9 +25,8 @@ import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-/** What invoices write and post; the machinery (lib/document) does the rest. */
-export const invoiceDocumentType = 'invoice';
-export const invoiceNumberPrefix = 'INV';
+const { documentType, numberPrefix } = invoiceDocument;
+
 
 function linesValues(lines: readonly PlannedLine[]): SQL {
   return sql.join(
@@ -241,7 +240,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const date = draft.invoiceDate;
         const context = await readPostingContext(tx, [draft.customer.accountId, ...Object.values(accounts)], actor.userId);
         const stock = await prepareStockMoves(tx, {
-          document: { documentType: invoiceDocumentType, documentId: draft.id, date },
+          document: { documentType, documentId: draft.id, date },
           actor: { userId: actor.userId },
           moves: draft.lines.map((line, index) => ({
             lineNo: line.lineNo,
@@ -269,12 +268,12 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
           documentNumber = await postDocument(
             tx,
             {
-              documentType: invoiceDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines,
-              numberPrefix: invoiceNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'invoiceDate',
               before: stock.statements,
@@ -300,7 +299,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         if (toMinorUnits(invoice.returnedAmount) > 0n || invoice.lines.some((l) => l.returnedQuantity > 0)) throw new ConflictError(salesMessages.invoiceHasReturns);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'invoiceDate');
-        const document = { documentType: invoiceDocumentType, documentId: invoice.id };
+        const document = { documentType, documentId: invoice.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: invoice.documentNumber!, date: today }, { userId: actor.userId });
         // Ledger rows were written unless the goods went free at no cost.
         if (toMinorUnits(invoice.grandTotal) > 0n || toMinorUnits(invoice.costTotal) > 0n) {

@@ -10,6 +10,7 @@ export const quotationBinding: DocumentBinding<QuotationInput, QuotationDetail, 
   table: quotations,
   columns: { id: quotations.id, number: quotations.documentNumber, date: quotations.documentDate, status: quotations.status },
   lineTable: { table: quotationLines, parent: quotationLines.quotationId },
+  workflowColumns: ['invoice_id'],
   queries: quotationQueries,
   handlers: quotationHandlers(),
 };

@@ -1,5 +1,5 @@
 import { salesReturnDocument, type SalesReturnDetail, type SalesReturnInput } from '@erp/domain';
-import { salesReturns } from '../../db/schema/index.ts';
+import { salesReturnLines, salesReturns } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { salesReturnHandlers } from './sales-returns.handlers.ts';
 import { salesReturnQueries } from './sales-returns.queries.ts';
@@ -9,6 +9,8 @@ export const salesReturnBinding: DocumentBinding<SalesReturnInput, SalesReturnDe
   definition: salesReturnDocument,
   table: salesReturns,
   columns: { id: salesReturns.id, number: salesReturns.documentNumber, date: salesReturns.documentDate, status: salesReturns.status },
+  lineTable: { table: salesReturnLines, parent: salesReturnLines.salesReturnId },
+  workflowColumns: ['reversal_id', 'cost_total'],
   queries: salesReturnQueries,
   handlers: salesReturnHandlers(),
 };

@@ -1,4 +1,4 @@
-import { addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
+import { salesReturnDocument, addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
@@ -13,9 +13,8 @@ import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-/** What sales returns write and post; the machinery (lib/document) does the rest. */
-export const salesReturnDocumentType = 'sales-return';
-export const salesReturnNumberPrefix = 'SR';
+const { documentType, numberPrefix } = salesReturnDocument;
+
 
 function linesValues(lines: readonly PlannedReturnLine[]): SQL {
   return sql.join(
@@ -236,7 +235,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         const totals = returnTotals(lines);
         const date = draft.returnDate;
         const stock = await prepareStockMoves(tx, {
-          document: { documentType: salesReturnDocumentType, documentId: draft.id, date },
+          document: { documentType, documentId: draft.id, date },
           actor: { userId: actor.userId },
           moves: lines.flatMap((line, index) =>
             line.condition === 'restock' ? [{ lineNo: index + 1, field: `lines.${index}`, direction: 'in' as const, quantity: line.quantity, lot: { inventoryId: line.inventoryId } }] : [],
@@ -277,12 +276,12 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           documentNumber = await postDocument(
             tx,
             {
-              documentType: salesReturnDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines: ledgerLines,
-              numberPrefix: salesReturnNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'returnDate',
               before: stock.statements,
@@ -316,7 +315,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         await lockInvoice(tx, ret.invoiceId);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'returnDate');
-        const document = { documentType: salesReturnDocumentType, documentId: ret.id };
+        const document = { documentType, documentId: ret.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: ret.documentNumber!, date: today }, { userId: actor.userId });
         const summary = summaryOf(ret, ret.lines, -1);
         const writes = [...returnedUpdates(ret.invoiceId, ret.lines, ret.grandTotal, -1), ...(summary ? [summary] : [])];
