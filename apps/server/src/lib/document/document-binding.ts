@@ -8,6 +8,11 @@ import type { Actor } from '../actor.ts';
 import type { ExportColumn } from '../resource/resource-export.ts';
 import type { DraftWriter } from './draft-writer.ts';
 
+/** The states of a declaration (`StateOf<typeof journalDocument>`): bindings and handlers never restate them. */
+export type StateOf<Definition extends { states: readonly string[] }> = Definition['states'][number];
+/** The transitions of a declaration. */
+export type ActionOf<Definition extends { actions: readonly string[] }> = Definition['actions'][number];
+
 /** A document as the API answers it: the header row's keys and its lines. */
 export type DocumentRow = { id: number; status: string; [key: string]: unknown };
 

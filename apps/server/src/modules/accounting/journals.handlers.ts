@@ -5,7 +5,7 @@ import { journals } from '../../db/schema/index.ts';
 import { accountProblems, assertPeriodOpen, type PostingContext, postToLedger, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import type { DraftWriter, WrittenDraft } from '../../lib/document/draft-writer.ts';
 import type { JournalWithLines } from './journals.queries.ts';
@@ -40,7 +40,7 @@ function draftOf(drafts: DraftWriter, written: WrittenDraft, input: JournalInput
   return { ...draft, postedByName: null, reversalJournalId: null, reversesJournalId: null, lines };
 }
 
-export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, 'post' | 'cancel'> = {
+export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, ActionOf<typeof journalDocument>> = {
   /** The journal and its lines as CTEs of the posting context's read: one round trip. A line of a missing account is left out; the check refuses it. */
   async create(tx, actor, input, drafts) {
     const write = drafts.insertCtes(input, totalsOf(input.lines), { linesWhere: sql`EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id)` });

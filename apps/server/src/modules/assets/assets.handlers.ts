@@ -8,7 +8,7 @@ import { type LedgerLineInput, postToLedger, reverseInLedger } from '../../ledge
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { assetQueries } from './assets.queries.ts';
 
 const { documentType } = assetDocument;
@@ -180,7 +180,7 @@ async function checkDisposal(tx: Tx, actor: Actor, asset: AssetDetail, input: Di
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
 }
 
-export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalise' | 'dispose' | 'cancel'> = {
+export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<typeof assetDocument>> = {
   async create(tx, actor, input) {
     const values = await checkedValues(tx, actor, input);
     const [row] = await tx.insert(assets).values({ ...values, createdBy: actor.userId }).returning({ id: assets.id });

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { depreciationRuns } from '../../db/schema/index.ts';
 import { closedThrough, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { readDepreciationRun } from './depreciation-runs.queries.ts';
 
@@ -68,7 +68,7 @@ async function checkMonth(tx: Tx, month: string, except?: number): Promise<void>
   await assertMonthFree(tx, month, except);
 }
 
-export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, DepreciationRunDetail, 'post' | 'cancel'> = {
+export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, DepreciationRunDetail, ActionOf<typeof depreciationRunDocument>> = {
   async create(tx, actor, input) {
     await checkMonth(tx, input.month);
     const [row] = await tx

@@ -6,7 +6,7 @@ import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '
 import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { numberWith } from '../../lib/document/document-number.ts';
 import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import type { StockAdjustmentDetail } from './stock-adjustments.queries.ts';
@@ -139,7 +139,7 @@ function ledgerLines(stock: Pick<PreparedStockPosting, 'moves'>, inventoryAccoun
     });
 }
 
-export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput, StockAdjustmentDetail, 'post' | 'cancel'> {
+export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput, StockAdjustmentDetail, ActionOf<typeof stockAdjustmentDocument>> {
   return {
     /**
      * After the check's one read, the header and its lines as CTEs of the posting context's

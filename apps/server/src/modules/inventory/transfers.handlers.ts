@@ -6,7 +6,7 @@ import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
 const { documentType, numberPrefix } = transferDocument;
@@ -216,7 +216,7 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
   throw new BadRequestError(problems);
 }
 
-export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, 'dispatch' | 'receive' | 'cancel'> {
+export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, ActionOf<typeof transferDocument>> {
   return {
     async create(tx, actor, input) {
       const facts = await assertWrite(tx, actor, input);

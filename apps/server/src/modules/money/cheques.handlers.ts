@@ -15,7 +15,7 @@ import { assertPeriodOpen, type LedgerLineInput, postToLedger, todayIso, transfe
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, TransitionStep } from '../../lib/document/document-binding.ts';
+import type { ActionOf, DocumentHandlers, TransitionStep } from '../../lib/document/document-binding.ts';
 import { runTransition } from '../../lib/document/run-transition.ts';
 import { auditStatement } from '../../plugins/audit.ts';
 import { releaseAllocations } from './allocations.ts';
@@ -34,7 +34,7 @@ export const chequeMessages = {
   notBankAccount: 'Choose a bank account',
 };
 
-type Action = 'deposit' | 'clear' | 'bounce' | 'cancel';
+type Action = ActionOf<typeof chequeDocument>;
 
 /** The bank account a cheque goes into: an active account the actor may use, of the bank kind; refused on `bankAccountId`. */
 async function assertBankAccount(tx: Tx, actor: Actor, accountId: number): Promise<void> {

@@ -4,7 +4,7 @@ import { intList, queryRows, type Tx } from '../../db/client.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { accountInScope } from '../../ledger/account-in-scope.ts';
 import { checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
 import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
@@ -109,5 +109,5 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
   };
 }
 
-export const paymentHandlers = (read: (tx: Tx, id: number) => Promise<PaymentDetail>): DocumentHandlers<PaymentInput, PaymentDetail, 'post' | 'allocate' | 'cancel'> =>
+export const paymentHandlers = (read: (tx: Tx, id: number) => Promise<PaymentDetail>): DocumentHandlers<PaymentInput, PaymentDetail, ActionOf<typeof paymentDocument>> =>
   moneyHandlers(paymentKind(read));

@@ -2,7 +2,7 @@ import { chequeDocument, moneyMessages, receiptDocument, type ReceiptDetail, typ
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { invoiceScope } from '../sales/sales.api.ts';
 import { checkCheque, moneyAccountOf } from './money-accounts.ts';
 import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
@@ -60,5 +60,5 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
   };
 }
 
-export const receiptHandlers = (read: (tx: Tx, id: number) => Promise<ReceiptDetail>): DocumentHandlers<ReceiptInput, ReceiptDetail, 'post' | 'allocate' | 'cancel'> =>
+export const receiptHandlers = (read: (tx: Tx, id: number) => Promise<ReceiptDetail>): DocumentHandlers<ReceiptInput, ReceiptDetail, ActionOf<typeof receiptDocument>> =>
   moneyHandlers(receiptKind(read));

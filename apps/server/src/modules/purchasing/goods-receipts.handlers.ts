@@ -7,7 +7,7 @@ import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
@@ -230,7 +230,7 @@ function onLotNumber(error: unknown): unknown {
   return new BadRequestError(errors, error.message);
 }
 
-export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, GoodsReceiptDetail, 'post' | 'cancel'> {
+export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, GoodsReceiptDetail, ActionOf<typeof goodsReceiptDocument>> {
   return {
     /** After the check's one read, the header and its lines in one statement; untracked lots named after the receipt. */
     async create(tx, actor, input) {

@@ -1,10 +1,10 @@
-import { addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages } from '@erp/domain';
+import { purchaseOrderDocument, addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { type PurchaseOrderDetail } from './purchase-orders.queries.ts';
 
@@ -94,7 +94,7 @@ function draftOf(draft: PurchaseOrderDetail, facts: OrderFacts): PurchaseOrderDe
   };
 }
 
-export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, PurchaseOrderDetail, 'approve' | 'cancel'> {
+export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, PurchaseOrderDetail, ActionOf<typeof purchaseOrderDocument>> {
   return {
     /** After the check's one read, the header and its lines in one statement. */
     async create(tx, actor, input, drafts) {

@@ -19,7 +19,7 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
@@ -199,7 +199,7 @@ function summaryOf(invoice: InvoiceDetail, sign: 1 | -1): AlongsideStatement | u
   );
 }
 
-export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, 'post' | 'cancel'> {
+export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, ActionOf<typeof invoiceDocument>> {
   return {
     async create(tx, actor, input) {
       return createInvoice(tx, actor, input);

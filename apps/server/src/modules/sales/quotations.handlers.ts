@@ -1,8 +1,9 @@
-import {
+import { quotationDocument,
   canonicalDecimal,
   documentMessages,
   lineMoney,
   type LineMoney,
+  type PricedLine as SalesPricedLine,
   permittedIds,
   type QuotationInput,
   quotationMessages,
@@ -16,7 +17,7 @@ import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { createInvoiceDraft } from './invoices.binding.ts';
 import type { QuotationDetail } from './quotations.queries.ts';
@@ -95,11 +96,9 @@ function assertQuotation(input: QuotationInput, facts: QuotationFacts): void {
 
 const given = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** A line as stored: its price (given, else the price list's), discount and money. */
-interface PricedLine {
+/** A line as stored: the domain's priced line (its price given, else the price list's) with its item, discount and money. */
+interface PricedLine extends SalesPricedLine {
   itemId: number;
-  quantity: number;
-  price: string;
   discountPercent: string;
   money: LineMoney;
 }
@@ -160,7 +159,7 @@ function draftOf(draft: QuotationDetail, facts: QuotationFacts): QuotationDetail
   };
 }
 
-export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationDetail, 'send' | 'accept' | 'reject'> {
+export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationDetail, ActionOf<typeof quotationDocument>> {
   return {
     /** After the checks' read (and the prices'), the header and its lines in one statement. */
     async create(tx, actor, input, drafts) {

@@ -7,7 +7,7 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
@@ -193,7 +193,7 @@ async function create(tx: Tx, actor: Actor, input: SalesReturnInput): Promise<Sa
   return draftOf(row!, input, facts, lines, actor.userId);
 }
 
-export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesReturnDetail, 'post' | 'cancel'> {
+export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesReturnDetail, ActionOf<typeof salesReturnDocument>> {
   return {
     async create(tx, actor, input) {
       return { document: await create(tx, actor, input) };
