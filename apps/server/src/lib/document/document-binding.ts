@@ -119,6 +119,8 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
     parent: AnyPgColumn;
     /** The lines change after the draft too (a receipt's allocations, applied and released): no trigger keeps them. */
     openAfterDraft?: boolean;
+    /** The lines answer without their ids (journals, stock adjustments, transfers). */
+    withoutIds?: boolean;
   };
   /**
    * Columns (SQL names) a transition writes besides status, updated_at and the stamps, which

@@ -189,7 +189,7 @@ function draftAnswer(
   const stampColumns = Object.fromEntries(definition.stamps.flatMap((stamp) => [[`${stamp}At`, null], [`${stamp}By`, null]]));
   const resolveLine = binding.lineTable ? resolver(binding, binding.lineTable.table) : () => undefined;
   const lines = linesOf(binding, input as Row).map((line, index) => ({
-    ...(written.lineIds.has(index + 1) ? { id: written.lineIds.get(index + 1)! } : {}),
+    ...(written.lineIds.has(index + 1) && !binding.lineTable?.withoutIds ? { id: written.lineIds.get(index + 1)! } : {}),
     lineNo: index + 1,
     ...fieldsAnswer(definition.lines.fields, (key) => resolveLine(key) !== undefined, line, values.lines?.[index]),
   }));

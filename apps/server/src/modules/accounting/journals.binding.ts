@@ -13,7 +13,7 @@ export const journalBinding: DocumentBinding<JournalInput, JournalWithLines, Sta
   definition: journalDocument,
   table: journals,
   columns: { id: journals.id, number: journals.journalNumber, date: journals.journalDate, status: journals.status },
-  lineTable: { table: journalLines, parent: journalLines.journalId },
+  lineTable: { table: journalLines, parent: journalLines.journalId, withoutIds: true },
   workflowColumns: ['reversal_journal_id'],
   queries: journalQueries,
   handlers: journalHandlers,

@@ -52,8 +52,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
   async update(tx, actor, before, input, drafts) {
     const context = await contextOf(tx, actor, input.lines);
     assertAccountsExist(context, input.lines);
-    // A journal's lines answer without their ids.
-    const written = { ...(await drafts.update(before.id, input, totalsOf(input.lines))), lineIds: new Map() };
+    const written = await drafts.update(before.id, input, totalsOf(input.lines));
     return { document: draftOf(drafts, written, input, context, before), context };
   },
 

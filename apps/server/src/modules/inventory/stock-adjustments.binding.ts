@@ -9,7 +9,7 @@ export const stockAdjustmentBinding: DocumentBinding<StockAdjustmentInput, Stock
   definition: stockAdjustmentDocument,
   table: stockAdjustments,
   columns: { id: stockAdjustments.id, number: stockAdjustments.documentNumber, date: stockAdjustments.documentDate, status: stockAdjustments.status },
-  lineTable: { table: stockAdjustmentLines, parent: stockAdjustmentLines.stockAdjustmentId },
+  lineTable: { table: stockAdjustmentLines, parent: stockAdjustmentLines.stockAdjustmentId, withoutIds: true },
   queries: stockAdjustmentQueries,
   handlers: stockAdjustmentHandlers(),
 };

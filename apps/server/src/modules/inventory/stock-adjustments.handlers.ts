@@ -157,9 +157,7 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
     async update(tx, actor, before, input, drafts) {
       const facts = await assertLines(tx, actor, input);
       const values = valuesOf(input);
-      // An adjustment's lines answer without their ids.
-      const written = { ...(await drafts.update(before.id, input, values)), lineIds: new Map() };
-      return { document: draftOf(drafts.answer(written, input, values, before), facts) };
+      return { document: draftOf(drafts.answer(await drafts.update(before.id, input, values), input, values, before), facts) };
     },
 
     transitions: {

@@ -9,7 +9,7 @@ export const transferBinding: DocumentBinding<TransferInput, TransferDetail, Sta
   definition: transferDocument,
   table: transfers,
   columns: { id: transfers.id, number: transfers.documentNumber, date: transfers.documentDate, status: transfers.status },
-  lineTable: { table: transferLines, parent: transferLines.transferId },
+  lineTable: { table: transferLines, parent: transferLines.transferId, withoutIds: true },
   workflowColumns: ['reversal_id'],
   queries: transferQueries,
   handlers: transferHandlers(),

@@ -1,5 +1,5 @@
 import { transferDocument, addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
@@ -10,8 +10,6 @@ import type { DocumentHandlers, ActionOf } from '../../lib/document/document-bin
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
 const { documentType, numberPrefix } = transferDocument;
-
-/** The stock ledger's document type of a transfer's movements (dispatch, receipt and cancellation alike). */
 
 interface LotFacts {
   id: number;
@@ -88,53 +86,19 @@ async function assertWrite(tx: Tx, actor: Actor, input: TransferInput): Promise<
   return facts;
 }
 
-/** The lines as stored, as VALUES rows. */
-function linesSql(input: TransferInput): SQL {
-  return sql.join(
-    input.lines.map((line, index) => sql`(${index + 1}::int, ${line.inventoryId}::int, ${line.quantity}::int)`),
-    sql`, `,
-  );
-}
-
-const insertLinesInto = sql`INSERT INTO transfer_lines (transfer_id, line_no, inventory_id, quantity)`;
-const valuesColumns = sql`v(line_no, inventory_id, quantity)`;
-
-/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
-function draftOf(id: number, input: TransferInput, facts: WriteFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): TransferDetail {
-  const lines: TransferLineRow[] = input.lines.map((line, index) => {
+/** The draft as written, each line completed from its lot, with the names the check read (no re-read): what a GET answers. */
+function draftOf(draft: TransferDetail, facts: WriteFacts): TransferDetail {
+  const lines: TransferLineRow[] = draft.lines.map((line) => {
     const lot = facts.lots.get(line.inventoryId)!;
-    return {
-      lineNo: index + 1,
-      inventoryId: line.inventoryId,
-      quantity: line.quantity,
-      itemId: lot.itemId,
-      lotNumber: lot.lotNumber,
-      dateExpiry: lot.dateExpiry,
-      unitCost: lot.unitCost,
-      value: multiply(line.quantity, lot.unitCost),
-      item: { itemName: lot.itemName, articleNumber: lot.articleNumber, unit: lot.unit },
-    };
+    const { itemId, lotNumber, dateExpiry, unitCost } = lot;
+    return { ...line, itemId, lotNumber, dateExpiry, unitCost, value: multiply(line.quantity, unitCost), item: { itemName: lot.itemName, articleNumber: lot.articleNumber, unit: lot.unit } };
   });
   return {
-    id,
-    documentNumber: null,
-    transferDate: input.transferDate,
-    fromRegionId: input.fromRegionId,
-    toRegionId: input.toRegionId,
-    courierId: input.courierId ?? null,
-    notes: input.notes ?? '',
-    status: 'draft',
+    ...draft,
     totalValue: addDecimals(lines.map((l) => l.value)),
-    fromRegion: { regionName: facts.regions.get(input.fromRegionId)!.regionName },
-    toRegion: { regionName: facts.regions.get(input.toRegionId)!.regionName },
+    fromRegion: { regionName: facts.regions.get(draft.fromRegionId)!.regionName },
+    toRegion: { regionName: facts.regions.get(draft.toRegionId)!.regionName },
     courier: facts.courierName === null ? null : { courierName: facts.courierName },
-    dispatchedAt: null,
-    dispatchedBy: null,
-    receivedAt: null,
-    receivedBy: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    ...stamps,
     lines,
   };
 }
@@ -218,34 +182,14 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
 
 export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, ActionOf<typeof transferDocument>> {
   return {
-    async create(tx, actor, input) {
+    async create(tx, actor, input, drafts) {
       const facts = await assertWrite(tx, actor, input);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`WITH t AS (
-              INSERT INTO transfers (document_date, from_region_id, to_region_id, courier_id, notes, created_by)
-              VALUES (${input.transferDate}::date, ${input.fromRegionId}::int, ${input.toRegionId}::int, ${input.courierId ?? null}::int, ${input.notes ?? ''}, ${actor.userId}::int)
-              RETURNING id),
-            l AS (${insertLinesInto} SELECT t.id, v.* FROM t CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns})
-            SELECT id FROM t`,
-      );
-      // created_at and updated_at default to now(), the facts' `at`.
-      return { document: draftOf(Number(row!.id), input, facts, { createdBy: actor.userId, createdAt: facts.at, updatedAt: facts.at }) };
+      return { document: draftOf(drafts.answer(await drafts.insert(input), input), facts) };
     },
 
-    async update(tx, actor, before, input) {
+    async update(tx, actor, before, input, drafts) {
       const facts = await assertWrite(tx, actor, input);
-      await tx.execute(
-        sql`WITH t AS (
-              UPDATE transfers SET document_date = ${input.transferDate}::date, from_region_id = ${input.fromRegionId}::int, to_region_id = ${input.toRegionId}::int,
-                courier_id = ${input.courierId ?? null}::int, notes = ${input.notes ?? ''}, updated_at = now()
-              WHERE id = ${before.id}::int)
-            DELETE FROM transfer_lines WHERE transfer_id = ${before.id}::int`,
-      );
-      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
-      await tx.execute(sql`${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns}`);
-      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: facts.at };
-      return { document: draftOf(before.id, input, facts, stamps) };
+      return { document: draftOf(drafts.answer(await drafts.update(before.id, input), input, {}, before), facts) };
     },
 
     transitions: {
