@@ -1,9 +1,10 @@
 import { canonicalDecimal, type FieldDeclaration } from '@erp/domain';
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
+import { lineIdsOf } from './written-lines.ts';
 
 /**
  * THE writer of a document's draft (docs/ADDING-A-DOCUMENT.md): the header row and its lines,
@@ -114,10 +115,6 @@ function draftInsertCtes(
 }
 
 const lineIdsSql = (present: boolean) => (present ? sql`(SELECT json_agg(json_build_object('id', id, 'line_no', line_no)) FROM draft_lines)` : sql`NULL::json`);
-
-function lineIdsOf(value: unknown): Map<number, number> {
-  return new Map((jsonValue<Array<{ id: number; line_no: number }> | null>(value) ?? []).map((l) => [Number(l.line_no), Number(l.id)]));
-}
 
 /** Writes a new draft and its lines in one statement. */
 async function insertDraft(tx: Tx, binding: AnyDocumentBinding, actor: Actor, input: unknown, values: DraftValues = {}): Promise<WrittenDraft> {
