@@ -11,7 +11,7 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { assetQueries } from './assets.queries.ts';
 
-const { documentType } = assetDocument;
+const { documentType, numberPrefix } = assetDocument;
 
 /** The body of an asset's save (the declaration's fields; life and method default to the category's). */
 export interface AssetInput {
@@ -89,7 +89,7 @@ async function readReferences(tx: Tx, actor: Actor, input: AssetInput): Promise<
   };
 }
 
-/** The row to write: the input checked (400 naming each field), life and method from the category when not given. */
+/** The input checked (400 naming each field); what the row stores beyond it: life and method from the category when not given. */
 async function checkedValues(tx: Tx, actor: Actor, input: AssetInput) {
   const refs = await readReferences(tx, actor, input);
   const errors: Record<string, string> = {};
@@ -106,20 +106,11 @@ async function checkedValues(tx: Tx, actor: Actor, input: AssetInput) {
   if (toMinorUnits(input.salvageValue) > toMinorUnits(input.cost)) errors.salvageValue = assetMessages.salvageAboveCost;
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   return {
-    assetName: input.assetName,
-    assetCategoryId: input.assetCategoryId,
-    regionId: input.regionId,
-    documentDate: input.purchaseDate,
-    cost: input.cost,
-    salvageValue: input.salvageValue,
-    // Copied when saved: a later change of the category changes no asset.
-    usefulLifeMonths: input.usefulLifeMonths ?? refs.category!.usefulLifeMonths,
-    depreciationMethod: input.depreciationMethod ?? refs.category!.depreciationMethod,
-    custodianEmployeeId: input.custodianEmployeeId ?? null,
-    custodianUserId: input.custodianUserId ?? null,
-    paymentAccountId: paidFrom,
-    vendorId,
-    notes: input.notes ?? '',
+    header: {
+      // Copied when saved: a later change of the category changes no asset.
+      usefulLifeMonths: input.usefulLifeMonths ?? refs.category!.usefulLifeMonths,
+      depreciationMethod: input.depreciationMethod ?? refs.category!.depreciationMethod,
+    },
   };
 }
 
@@ -181,15 +172,13 @@ async function checkDisposal(tx: Tx, actor: Actor, asset: AssetDetail, input: Di
 }
 
 export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<typeof assetDocument>> = {
-  async create(tx, actor, input) {
-    const values = await checkedValues(tx, actor, input);
-    const [row] = await tx.insert(assets).values({ ...values, createdBy: actor.userId }).returning({ id: assets.id });
-    return { document: (await readAsset(tx, row!.id))! };
+  async create(tx, actor, input, drafts) {
+    const { id } = await drafts.insert(input, await checkedValues(tx, actor, input));
+    return { document: (await readAsset(tx, id))! };
   },
 
-  async update(tx, actor, before, input) {
-    const values = await checkedValues(tx, actor, input);
-    await tx.update(assets).set({ ...values, updatedAt: sql`now()` }).where(eq(assets.id, before.id));
+  async update(tx, actor, before, input, drafts) {
+    await drafts.update(before.id, input, await checkedValues(tx, actor, input));
     return { document: (await readAsset(tx, before.id))! };
   },
 
@@ -209,7 +198,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<t
         documentDate: asset.purchaseDate,
         narration: `Asset capitalised: ${asset.assetName}`.slice(0, 500),
         lines: [line(facts.assetAccountId, cost, 0n, { regionId: asset.regionId }), credit],
-        numberPrefix: 'FA',
+        numberPrefix,
         actor: { userId: actor.userId },
         dateField: 'purchaseDate',
         alongside: step.claim(),

@@ -125,7 +125,7 @@ async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void>
       documentDate: run.runDate,
       narration: `Depreciation for ${run.month}`,
       lines,
-      numberPrefix: 'DEP',
+      numberPrefix: depreciationRunDocument.numberPrefix,
       actor: { userId: job.createdBy },
       dateField: 'month',
       alongside: [

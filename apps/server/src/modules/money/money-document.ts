@@ -1,4 +1,4 @@
-import { addDecimals, type ChequeInput, type DocumentDefinition, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
+import { addDecimals, chequeDocument, type ChequeInput, type DocumentDefinition, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
@@ -143,7 +143,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           cheque: draft.cheque,
           amount: draft.amount,
           createdBy: actor.userId,
-          documentNumber: await allocateDocumentNumber(tx, 'CHQ', draft.cheque.chequeDate),
+          documentNumber: await allocateDocumentNumber(tx, chequeDocument.numberPrefix, draft.cheque.chequeDate),
         };
         const total = plannedTotal(lines);
         await postToLedger(tx, {
