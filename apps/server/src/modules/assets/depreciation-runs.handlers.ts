@@ -1,7 +1,6 @@
 import { depreciationRunDocument, type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { depreciationRuns } from '../../db/schema/index.ts';
 import { closedThrough, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
@@ -68,19 +67,19 @@ async function checkMonth(tx: Tx, month: string, except?: number): Promise<void>
   await assertMonthFree(tx, month, except);
 }
 
+/** A run stores its month as the month's first day and is dated the month's last. */
+const valuesOf = (month: string) => ({ header: { month: `${month}-01`, runDate: monthEnd(month) } });
+
 export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, DepreciationRunDetail, ActionOf<typeof depreciationRunDocument>> = {
-  async create(tx, actor, input) {
+  async create(tx, _actor, input, drafts) {
     await checkMonth(tx, input.month);
-    const [row] = await tx
-      .insert(depreciationRuns)
-      .values({ month: `${input.month}-01`, documentDate: monthEnd(input.month), createdBy: actor.userId })
-      .returning({ id: depreciationRuns.id });
-    return { document: await reread(tx, row!.id) };
+    const { id } = await drafts.insert(input, valuesOf(input.month));
+    return { document: await reread(tx, id) };
   },
 
-  async update(tx, _actor, before, input) {
+  async update(tx, _actor, before, input, drafts) {
     await checkMonth(tx, input.month, before.id);
-    await tx.update(depreciationRuns).set({ month: `${input.month}-01`, documentDate: monthEnd(input.month), updatedAt: sql`now()` }).where(eq(depreciationRuns.id, before.id));
+    await drafts.update(before.id, input, valuesOf(input.month));
     return { document: await reread(tx, before.id) };
   },
 
