@@ -105,7 +105,7 @@ export const stockDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.regionId, t.moveDate] })],
 );
 
-// Cancelled by mirror movements under its own number: no reversal links (0018).
+// Cancelled by mirror movements under its own number: no reversal links (0019).
 const { reversesId: _reversesId, reversalId: _reversalId, ...adjustmentColumns } = documentColumns();
 
 export const stockAdjustments = pgTable(

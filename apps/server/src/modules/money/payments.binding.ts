@@ -2,6 +2,7 @@ import { paymentDocument, type PaymentDetail, type PaymentInput } from '@erp/dom
 import { paymentAllocations, payments } from '../../db/schema/index.ts';
 import type { DocumentBinding, ActionOf, StateOf } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
+import { chequeFirst } from './money-accounts.ts';
 import { paymentHandlers } from './payments.handlers.ts';
 import { paymentQueries } from './payments.queries.ts';
 
@@ -14,5 +15,6 @@ export const paymentBinding: DocumentBinding<PaymentInput, PaymentDetail, StateO
   lineTable: { table: paymentAllocations, parent: paymentAllocations.paymentId, openAfterDraft: true },
   workflowColumns: ['reversal_id', 'allocated_amount'],
   queries: paymentQueries,
+  lockFirst: chequeFirst('payment_id'),
   handlers: paymentHandlers(async (tx, id) => (await findDocument<PaymentDetail>(tx, paymentBinding, id))!),
 };

@@ -2,6 +2,7 @@ import { receiptDocument, type ReceiptDetail, type ReceiptInput } from '@erp/dom
 import { receiptAllocations, receipts } from '../../db/schema/index.ts';
 import type { DocumentBinding, ActionOf, StateOf } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
+import { chequeFirst } from './money-accounts.ts';
 import { receiptHandlers } from './receipts.handlers.ts';
 import { receiptQueries } from './receipts.queries.ts';
 
@@ -14,5 +15,6 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, StateO
   lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId, openAfterDraft: true },
   workflowColumns: ['reversal_id', 'allocated_amount'],
   queries: receiptQueries,
+  lockFirst: chequeFirst('receipt_id'),
   handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),
 };

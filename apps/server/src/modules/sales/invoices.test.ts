@@ -70,9 +70,10 @@ describe('invoices: save, post, cancel', () => {
     const created = await f.call('POST', '/api/invoices', {
       ...base(),
       notes: 'Urgent',
+      // A percentage and a price as JSON numbers, a quantity as a numeric string: as the issue 17 client sent them.
       lines: [
-        { itemId: f.reagent, quantity: 8, discountPercent: '10' },
-        { itemId: f.gloves, inventoryId: lots.gloves, quantity: 3, price: '2.50' },
+        { itemId: f.reagent, quantity: 8, discountPercent: 10 },
+        { itemId: f.gloves, inventoryId: lots.gloves, quantity: '3', price: 2.5 },
       ],
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -143,6 +144,16 @@ describe('invoices: save, post, cancel', () => {
     for (const expected of ['INV-', 'INV-A', 'INV-B', '345.74', 'Pakistani Rupees Three Hundred Forty-Five and Paisa Seventy-Four Only', 'Thank you for your business']) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('prints a company and address in Urdu in their own script, not as "?"', async () => {
+    await f.call('PUT', '/api/settings', { companyName: 'لاہور سپلائز', taxRate: '17.00', currency: 'PKR', invoiceFooter: 'شکریہ' });
+    const text = pdfTextLines((await f.call('GET', `/api/invoices/${state.invoice}/pdf`)).rawPayload);
+    expect(text).toEqual(expect.arrayContaining(['لاہور', 'سپلائز', 'شکریہ', '345.74']));
+    expect(text.join('')).not.toContain('?');
+    // The courier line (none chosen) and each quantity's unit print too.
+    expect(text).toContain('Courier: -');
+    expect(text.some((line) => /^\d+ \S+$/.test(line) && !/^\d+ of \d+$/.test(line))).toBe(true);
   });
 
   it('cancels: stock back into the same lots, the reversal of both ledgers, the summary taken back', async () => {

@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { constants, type DocumentDefinition } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
@@ -17,6 +17,8 @@ import { type DocumentRecord, documentKeys, fetchDocuments } from './document-ap
 import { addressOf, type DocumentAddress } from './document-address.ts';
 import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
+import { fitColumns, fittedTable } from '../table-fit.ts';
 
 export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
   definition: DocumentDefinition;
@@ -88,9 +90,9 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   const sortable = (extra: ColumnsType<DocumentRecord>) =>
     extra.map((column) => (column.sorter && column.key !== undefined ? { ...column, sortOrder: sortOrder(String(column.key)) } : column));
   const heading: ReactNode = showTitle ? (
-    <Typography.Title level={3} style={{ margin: 0 }}>
+    <ScreenTitle>
       {definition.title}
-    </Typography.Title>
+    </ScreenTitle>
   ) : (
     <span />
   );
@@ -135,16 +137,17 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         size="middle"
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         onRow={(row) => ({ onDoubleClick: () => open(row.id) })}
-        columns={[
+        columns={fitColumns([
           {
             key: numberKey,
             dataIndex: numberKey,
             title: 'Number',
             sorter: true,
             sortOrder: sortOrder(numberKey),
-            render: (v: string | null) => v ?? <Typography.Text type="secondary">Draft</Typography.Text>,
+            // A draft cancelled before it was numbered is no longer a draft.
+            render: (v: string | null, row) => v ?? <Typography.Text type="secondary">{row.status === 'draft' ? 'Draft' : 'Not numbered'}</Typography.Text>,
           },
           { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
           ...sortable(columns),
@@ -158,11 +161,11 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
           {
             key: 'actions',
             title: 'Actions',
-            fixed: 'right',
             render: (_: unknown, row) => {
+              const editable = definition.allowedActions(row, user).includes('edit');
               const view = (
-                <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)}>
-                  {definition.allowedActions(row, user).includes('edit') ? 'Edit' : 'View'}
+                <Button size="small" icon={editable ? <EditOutlined /> : <EyeOutlined />} onClick={() => open(row.id)}>
+                  {editable ? 'Edit' : 'View'}
                 </Button>
               );
               return rowActions ? (
@@ -175,7 +178,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
               );
             },
           },
-        ]}
+        ], [numberKey, definition.dateField, 'status'])}
         pagination={serverPagination(params, list.data?.total ?? 0)}
         // Newest first when the user clears the sort.
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter, { sort: definition.dateField, order: 'desc' }))}

@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
@@ -15,6 +15,8 @@ import { ResourceFilters } from './resource-filters.tsx';
 import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
+import { fitColumns, fittedTable } from '../table-fit.ts';
 
 export interface ResourceFormSlotProps {
   open: boolean;
@@ -86,7 +88,6 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
     columns.push({
       key: 'actions',
       title: 'Actions',
-      fixed: 'right',
       render: (_: unknown, row: ResourceRow) => (
         <Space size="small" wrap>
           {canWrite && (
@@ -110,9 +111,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           {title ?? resource.title}
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           {headerExtra}
           <ExportButtons onExport={(format) => downloadExport(resource.name, format, params)} />
@@ -137,10 +138,10 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
       <Table<ResourceRow>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={fitColumns(columns)}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         pagination={serverPagination(params, list.data?.total ?? 0)}
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter))}
       />
