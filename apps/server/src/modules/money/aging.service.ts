@@ -7,9 +7,15 @@ import {
   type AgingReport,
   agingBuckets,
   agingKinds,
+  chequeDocument,
   dateSchema,
   fromMinorUnits,
+  goodsReceiptDocument,
+  invoiceDocument,
+  paymentDocument,
   permittedIds,
+  receiptDocument,
+  salesReturnDocument,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -17,12 +23,7 @@ import { z } from 'zod';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { goodsReceiptDocumentType } from '../purchasing/purchasing.api.ts';
-import { invoiceDocumentType, salesReturnDocumentType } from '../sales/sales.api.ts';
 import { goodsReceiptDueDateSql } from './allocations.ts';
-import { chequeDocumentType } from './cheques.handlers.ts';
-import { paymentDocumentType } from './payments.handlers.ts';
-import { receiptDocumentType } from './receipts.handlers.ts';
 
 /**
  * Receivables and payables aging (issue 9, section 4): what each customer or vendor owes, or
@@ -154,7 +155,7 @@ const sides: Record<AgingKind, AgingSide> = {
               WHERE ${liveAsOf('i', asOf)}${scope}) x WHERE x.open > 0`;
       return sql`${documents}
                  UNION ALL ${advanceItems({ table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql`` }, asOf, regions)}
-                 UNION ALL ${journalItems({ table: 'customers', region: sql`p.region_id` }, [invoiceDocumentType, salesReturnDocumentType, receiptDocumentType, chequeDocumentType], 1, asOf, regions)}`;
+                 UNION ALL ${journalItems({ table: 'customers', region: sql`p.region_id` }, [invoiceDocument.documentType, salesReturnDocument.documentType, receiptDocument.documentType, chequeDocument.documentType], 1, asOf, regions)}`;
     },
     parties: sql`SELECT id, customer_name AS name FROM customers`,
   },
@@ -172,7 +173,7 @@ const sides: Record<AgingKind, AgingSide> = {
               WHERE ${liveAsOf('g', asOf)}${scope}) x WHERE x.open > 0`;
       return sql`${documents}
                  UNION ALL ${advanceItems({ table: 'payments', allocations: 'payment_allocations', key: 'payment_id', party: 'vendor_id', payee: sql` AND m.payee_type = 'vendor'` }, asOf, regions)}
-                 UNION ALL ${journalItems({ table: 'vendors', region: null }, [goodsReceiptDocumentType, paymentDocumentType, chequeDocumentType], -1, asOf, regions)}`;
+                 UNION ALL ${journalItems({ table: 'vendors', region: null }, [goodsReceiptDocument.documentType, paymentDocument.documentType, chequeDocument.documentType], -1, asOf, regions)}`;
     },
     parties: sql`SELECT id, vendor_name AS name FROM vendors`,
   },

@@ -4,5 +4,3 @@ export { createCustomerAccount } from './customers.service.ts';
 export { invoiceScope } from './invoices.queries.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
 // The aging tells the receivable rows its documents stand for from every other row (journals).
-export { invoiceDocumentType } from './invoices.handlers.ts';
-export { salesReturnDocumentType } from './sales-returns.handlers.ts';
