@@ -64,34 +64,3 @@ export interface AccountOption {
   region: { regionName: string } | null;
   active: boolean;
 }
-
-/** The accounts postings need, chosen in settings (the default chart fills them in). */
-export const postingAccountKeys = [
-  { key: 'cash', label: 'Cash' },
-  { key: 'chequesInHand', label: 'Cheques in hand' },
-  { key: 'receivables', label: 'Receivables (control)' },
-  { key: 'inventory', label: 'Inventory' },
-  { key: 'payables', label: 'Payables (control)' },
-  { key: 'chequesIssued', label: 'Cheques issued' },
-  { key: 'taxPayable', label: 'Tax payable' },
-  { key: 'salariesPayable', label: 'Salaries payable' },
-  { key: 'sales', label: 'Sales' },
-  { key: 'salesReturns', label: 'Sales returns' },
-  { key: 'costOfSales', label: 'Cost of sales' },
-  { key: 'stockAdjustments', label: 'Stock adjustments' },
-  { key: 'depreciation', label: 'Depreciation' },
-  { key: 'bankCharges', label: 'Bank charges' },
-  { key: 'assetDisposal', label: 'Gain or loss on disposal of assets' },
-  { key: 'accumulatedDepreciation', label: 'Accumulated depreciation' },
-  { key: 'salaries', label: 'Salaries' },
-  { key: 'retainedEarnings', label: 'Retained earnings' },
-] as const;
-
-export type PostingAccountKey = (typeof postingAccountKeys)[number]['key'];
-
-export const postingAccountsSchema = z.strictObject(
-  Object.fromEntries(postingAccountKeys.map(({ key, label }) => [key, z.number({ error: `${label} account is required` }).int().positive()])) as Record<
-    PostingAccountKey,
-    z.ZodNumber
-  >,
-);

@@ -1,19 +1,11 @@
 import { canAccessRoute, type LayoutRoute } from '../access/routes.ts';
 import { isReadOnlyRole, type Role } from '../access/roles.ts';
 import { hasScope } from '../access/scopes.ts';
-import { setupResources } from '../setup/resources.ts';
-import { users } from '../setup/users.ts';
-import { accountHeads } from '../accounting/account-heads.ts';
-import { accounts } from '../accounting/accounts.ts';
-import { items } from '../inventory/items.ts';
-import { priceList } from '../inventory/price-list.ts';
-import { vendors } from '../purchasing/vendors.ts';
-import { customers } from '../sales/customers.ts';
-import { employees } from '../hr/employees.ts';
+import { areasFold } from '../areas.ts';
 import type { ResourceDeclaration } from './declaration.ts';
 
-/** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors, priceList, customers, employees];
+/** Every declared resource, folded from the areas (areas.ts). */
+export const resources: readonly ResourceDeclaration[] = areasFold.resources;
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

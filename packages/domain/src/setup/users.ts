@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { displayRoleName, roles } from '../access/roles.ts';
-import { knownScopes } from '../access/scopes.ts';
 import { constants } from '../messages.ts';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
 
@@ -73,5 +72,3 @@ export const userCreateSchema = z.strictObject({
 export const userUpdateSchema = userCreateSchema.omit({ password: true }).partial();
 
 export const resetPasswordSchema = z.strictObject({ password: passwordSchema });
-
-export { knownScopes };
