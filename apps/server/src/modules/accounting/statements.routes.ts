@@ -35,27 +35,27 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
   const db = () => app.ctx.db;
 
-  app.get('/api/accounting/trial-balance', { schema: docs.trialBalance, preHandler: guard }, async (request) => {
+  app.get('/accounting/trial-balance', { schema: docs.trialBalance, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to)) };
   });
 
-  app.get('/api/accounting/profit-and-loss', { schema: docs.profitAndLoss, preHandler: guard }, async (request) => {
+  app.get('/accounting/profit-and-loss', { schema: docs.profitAndLoss, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to)) };
   });
 
-  app.get('/api/accounting/balance-sheet', { schema: docs.balanceSheet, preHandler: guard }, async (request) => {
+  app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, preHandler: guard }, async (request) => {
     const query = parseInput(atQuery, request.query);
     return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso())) };
   });
 
-  app.get('/api/accounting/period-close', { schema: docs.readPeriodClose, preHandler: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
+  app.get('/accounting/period-close', { schema: docs.readPeriodClose, preHandler: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
 
   // Admin and accountant; null reopens every period. The row lock waits for postings in flight.
-  app.post('/api/accounting/period-close', { schema: docs.periodClose, preHandler: guard }, async (request) => {
+  app.post('/accounting/period-close', { schema: docs.periodClose, preHandler: guard }, async (request) => {
     const role = authOf(request).user.role;
     if (role !== 'admin' && role !== 'accountant') throw new ForbiddenError(messages.routeRestricted);
     const input = parseInput(periodCloseInput, request.body);
