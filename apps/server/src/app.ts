@@ -18,8 +18,9 @@ import { createTokenService } from './lib/tokens.ts';
 import { TtlValue } from './lib/ttl-value.ts';
 import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
+import { bindResources } from './lib/resource/resource-tables.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
-import { apiPrefix, areaPlugin, bindAreaResources, foldServerAreas, type ServerArea } from './modules/module.ts';
+import { apiPrefix, areaPlugin, foldServerAreas, type ServerArea } from './modules/module.ts';
 import { findSessionUser } from './modules/setup/users.repository.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestInput } from './plugins/request-input.ts';
@@ -57,7 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const db = options.db.db;
   const areas = foldServerAreas(options.areas ?? shippedAreas);
-  bindAreaResources(areas);
+  // Before any route is planned: a resource joins those it references, maybe of an area registered after it.
+  bindResources(areas.resourceBindings);
   const context: AppContext = {
     database: options.db,
     db,

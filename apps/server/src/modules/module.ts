@@ -10,7 +10,6 @@ import type { AnyJobKind } from '../lib/jobs/job-runner.ts';
 import type { ApiTag } from '../lib/openapi.ts';
 import { registerResource } from '../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../lib/resource/resource-binding.ts';
-import { bindResources } from '../lib/resource/resource-tables.ts';
 
 /**
  * One business area's manifest: everything the app needs to know of it, in its own folder
@@ -38,9 +37,6 @@ export interface ServerArea {
   /** The area's own routes (paths relative to /api), registered inside its plugin. */
   routes?(app: FastifyInstance): void;
 }
-
-/** @deprecated the former name of a manifest. */
-export type ServerModule = ServerArea;
 
 /** The areas folded: the domain's fold of their declarations, and what the server registers. */
 export interface ServerAreasFold extends AreasFold {
@@ -93,14 +89,6 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
     }
   }
   return { ...foldAreas(areas.flatMap((a) => (a.declaration ? [a.declaration] : []))), areas, resourceBindings, documentBindings, apiTags };
-}
-
-/**
- * The tables behind every resource are bound before any route is planned (a resource joins
- * the ones it references, which may belong to an area registered later).
- */
-export function bindAreaResources(fold: ServerAreasFold): void {
-  bindResources(fold.resourceBindings);
 }
 
 /** An area as an encapsulated Fastify plugin, registered with `{prefix: apiPrefix}`. */
