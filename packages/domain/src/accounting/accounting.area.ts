@@ -13,6 +13,8 @@ export * from './wire.ts';
 /** Issue 3: the chart of accounts, journals, ledgers and statements; the default chart's heads. */
 export const accountingArea = defineArea({
   name: 'accounting',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/accounts'] },
   resources: [accountHeads, accounts],
   documents: [journalDocument],
   chartHeads: [

@@ -50,3 +50,11 @@ describe('the fold of the areas', () => {
     expect(() => foldAreas([...areas, defineArea({ name: 'copy', resources: [resources[0]!] })])).toThrow(/resource/);
   });
 });
+
+describe('option routes declared by the areas', () => {
+  it('let the screens of one area read the options of another', async () => {
+    const { optionsRoutesOf, resourceByName } = await import('../resource/registry.ts');
+    expect(optionsRoutesOf(resourceByName('regions')!)).toEqual(expect.arrayContaining(['/employees', '/customers', '/assets', '/accounts']));
+    expect(optionsRoutesOf(resourceByName('accounts')!)).toEqual(expect.arrayContaining(['/receipts', '/payments', '/cheques', '/settings']));
+  });
+});

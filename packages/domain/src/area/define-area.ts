@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountKind } from '../accounting/accounts.ts';
 import type { HeadType } from '../accounting/account-heads.ts';
+import type { LayoutRoute } from '../access/routes.ts';
 import type { DocumentDefinition } from '../document/define-document.ts';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
 
@@ -45,6 +46,12 @@ export interface AreaDeclaration {
   chartAccounts?: readonly DefaultAccount[];
   /** The default chart's heads (the accounting area's). */
   chartHeads?: readonly ChartHead[];
+  /**
+   * This area's screens whose pickers read another area's resource, by resource name
+   * (`{ regions: ['/employees'] }`): who may open them may read its options. A screen of the
+   * resource's own area is in its `optionsAlsoFor`; a screen that references it is found anyway.
+   */
+  optionRoutes?: Readonly<Record<string, readonly LayoutRoute[]>>;
 }
 
 /** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
@@ -79,6 +86,8 @@ export interface AreasFold {
   /** Posting keys in the order of their default accounts' codes (the chart's order). */
   postingAccounts: readonly PostingAccountDeclaration[];
   chart: { heads: readonly ChartHead[]; accounts: readonly DefaultChartAccount[] };
+  /** Every area's `optionRoutes`, by resource name. */
+  optionRoutes: Readonly<Record<string, readonly LayoutRoute[]>>;
 }
 
 function refuseDuplicates(what: string, names: readonly string[]): void {
@@ -103,12 +112,17 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
     ...areas.flatMap((a) => a.chartAccounts ?? []),
   ].sort(byCode);
   refuseDuplicates('default account code', accounts.map((a) => a.accountCode));
+  const optionRoutes: Record<string, LayoutRoute[]> = {};
+  for (const area of areas) {
+    for (const [resource, routes] of Object.entries(area.optionRoutes ?? {})) optionRoutes[resource] = [...(optionRoutes[resource] ?? []), ...routes];
+  }
   return {
     resources,
     documents,
     scopes: [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])],
     postingAccounts,
     chart: { heads: chartHeadsOf(areas.flatMap((a) => a.chartHeads ?? []), accounts), accounts },
+    optionRoutes,
   };
 }
 

@@ -10,6 +10,8 @@ export * from './asset-details.ts';
 /** Issue 9, section 5: fixed assets and depreciation runs. */
 export const assetsArea = defineArea({
   name: 'assets',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/assets'], 'asset-categories': ['/assets'], users: ['/assets'], accounts: ['/assets'], employees: ['/assets'] },
   documents: [assetDocument, depreciationRunDocument],
   postingAccounts: [
     {

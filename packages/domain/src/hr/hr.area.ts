@@ -6,6 +6,8 @@ export * from './employees.ts';
 /** Employees (issue 9; the home of payroll): paid salaries, custodians of assets. */
 export const hrArea = defineArea({
   name: 'hr',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/employees'], cities: ['/employees'], users: ['/employees'] },
   resources: [employees],
   postingAccounts: [
     {

@@ -30,19 +30,14 @@ export const items = {
   optionSearch: ['itemName', 'articleNumber'],
   defaultSort: { field: 'itemName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'categoryId' },
-  // Pickers of the documents that buy, sell, count and plan items, and the inventory filters.
+  // Pickers of inventory's screens and of areas still to come (planning, order generation, rentals);
+  // the other areas' screens are named in their manifests' optionRoutes.
   optionsAlsoFor: [
     '/inventory',
     '/inventory-ledger',
-    '/purchase-orders',
     '/order-generation',
     '/transfers',
     '/price-list',
-    '/invoices',
-    '/quotations',
-    '/sales-returns',
-    '/items/sales',
-    '/sales/reports',
     '/planning/form',
     '/reagent-rentals',
   ],

@@ -14,6 +14,8 @@ export * from './customer-statement.ts';
 /** Issue 9: receipts, payments, the cheque register, aging and statements. */
 export const moneyArea = defineArea({
   name: 'money',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { accounts: ['/cheques', '/payments', '/receipts'], vendors: ['/payments', '/cheques'], customers: ['/receipts', '/cheques'], employees: ['/payments'] },
   documents: [receiptDocument, paymentDocument, chequeDocument],
   postingAccounts: [
     { key: 'cash', label: 'Cash', account: { accountCode: '1000', accountName: 'Cash in hand', head: 'Assets', subHead: 'Cash & Bank', kind: 'cash' } },

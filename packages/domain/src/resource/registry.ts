@@ -11,9 +11,9 @@ export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);
 }
 
-/** Screens whose pickers read a resource's options: its own, those referencing it, and those declared. */
+/** Screens whose pickers read a resource's options: its own, those referencing it, and those declared (by it and by the areas). */
 export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
-  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? [])]);
+  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? []), ...(areasFold.optionRoutes[resource.name] ?? [])]);
   for (const other of resources) {
     if (other.fields.some((f) => f.kind === 'reference' && f.reference === resource.name)) routes.add(other.route);
   }

@@ -15,6 +15,8 @@ export * from './sales-reports.ts';
 /** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
 export const salesArea = defineArea({
   name: 'sales',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'] },
   resources: [customers],
   documents: [quotationDocument, invoiceDocument, salesReturnDocument],
   scopes: ['credit-limit:override', 'customers:credit-limit'],

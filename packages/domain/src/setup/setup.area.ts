@@ -7,4 +7,9 @@ export * from './users.ts';
 export * from './settings.ts';
 
 /** Issue 2: master data, users and the company settings. */
-export const setupArea = defineArea({ name: 'setup', resources: [...setupResources, users] });
+export const setupArea = defineArea({
+  name: 'setup',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { accounts: ['/settings', '/asset-categories'] },
+  resources: [...setupResources, users],
+});

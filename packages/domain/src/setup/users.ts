@@ -13,7 +13,6 @@ export const users = {
   title: 'Users',
   nameField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  optionsAlsoFor: ['/employees', '/customers', '/sales/reports', '/items/sales', '/assets'],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, searchable: true },
     {
