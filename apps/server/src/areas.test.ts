@@ -1,4 +1,4 @@
-import { areasFold, knownScopes, postingAccountKeys, resources } from '@erp/domain';
+import { areasFold, importKinds, knownScopes, postingAccountKeys, resources } from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 import { areas } from './areas.ts';
 import { foldServerAreas } from './modules/module.ts';
@@ -13,9 +13,10 @@ describe('areas.ts on both sides', () => {
     expect(fold.chart).toEqual(areasFold.chart);
   });
 
-  it('serves every declared resource and document, each once', () => {
+  it('serves every declared resource, document and import kind, each once', () => {
     expect(fold.resourceBindings.map((b) => b.declaration.name).sort()).toEqual(resources.map((r) => r.name).sort());
     expect(fold.documentBindings.map((b) => b.definition.name).sort()).toEqual(areasFold.documents.map((d) => d.name).sort());
+    expect(areas.flatMap((a) => a.imports ?? []).map((kind) => kind.name).sort()).toEqual([...importKinds].sort());
   });
 
   it('refuses a manifest serving what its declaration does not declare, or from another area\'s table', () => {

@@ -1,4 +1,4 @@
-import { type AreasFold, foldAreas, postingAccountsSchemaOf, type PostingKeysOf } from './area/define-area.ts';
+import { type AreasFold, foldAreas, type ImportKindsOf, postingAccountsSchemaOf, type PostingKeysOf } from './area/define-area.ts';
 import { accountingArea } from './accounting/accounting.area.ts';
 import { assetsArea } from './assets/assets.area.ts';
 import { hrArea } from './hr/hr.area.ts';
@@ -30,5 +30,9 @@ export const knownScopes: readonly string[] = areasFold.scopes;
 export const postingAccountKeys = areasFold.postingAccounts.map(({ key, label }) => ({ key: key as PostingAccountKey, label }));
 
 export type PostingAccountKey = PostingKeysOf<(typeof areas)[number]>;
+
+/** The kinds of import, each on its area's screen: /items, /vendors, /inventory. */
+export const importKinds = areasFold.imports as readonly ImportKindName[];
+export type ImportKindName = ImportKindsOf<(typeof areas)[number]>;
 
 export const postingAccountsSchema = postingAccountsSchemaOf(postingAccountKeys);

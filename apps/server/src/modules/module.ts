@@ -82,7 +82,7 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
   const apiTags: ApiTag[] = [];
   for (const area of areas) {
     const own = [...(area.resources ?? []).map((r) => r.declaration.title), ...(area.documents ?? []).map((d) => d.definition.title)];
-    for (const tag of [...own.map((name) => ({ name, description: `Area: ${area.name}` })), ...(area.openApiTags ?? [])]) {
+    for (const tag of [...own.map((name) => ({ name })), ...(area.openApiTags ?? [])].map((t) => ({ description: `Area: ${area.name}`, ...t }))) {
       if (tagNames.has(tag.name)) continue;
       tagNames.add(tag.name);
       apiTags.push(tag);

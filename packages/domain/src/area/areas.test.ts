@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areas, areasFold, knownScopes, postingAccountKeys } from '../areas.ts';
+import { areas, areasFold, importKinds, knownScopes, postingAccountKeys } from '../areas.ts';
 import { resources } from '../resource/registry.ts';
 import { defineArea, foldAreas, generalScopes } from './define-area.ts';
 
@@ -26,6 +26,11 @@ describe('the fold of the areas', () => {
       const head = areasFold.chart.heads.find((h) => h.headName === account.head);
       expect(head?.subHeads, account.accountCode).toContain(account.subHead);
     }
+  });
+
+  it('names every import kind once, from the area whose screen offers it', () => {
+    expect([...importKinds].sort()).toEqual(['items', 'opening-stock', 'vendors']);
+    expect(() => foldAreas([...areas, defineArea({ name: 'again', imports: ['items'] })])).toThrow(/import kind/);
   });
 
   it('folds every resource of every area', () => {

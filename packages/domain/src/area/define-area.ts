@@ -52,12 +52,17 @@ export interface AreaDeclaration {
    * resource's own area is in its `optionsAlsoFor`; a screen that references it is found anyway.
    */
   optionRoutes?: Readonly<Record<string, readonly LayoutRoute[]>>;
+  /** The kinds of import the area's screens offer (`items`: /api/imports/items); the server declares their columns. */
+  imports?: readonly string[];
 }
 
 /** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
 export function defineArea<const Area extends AreaDeclaration>(area: Area): Area {
   return area;
 }
+
+/** The import kinds an area declares, as a type. */
+export type ImportKindsOf<Area> = Area extends { imports: readonly (infer Kind)[] } ? Kind : never;
 
 /** The posting keys an area declares, as a type. */
 export type PostingKeysOf<Area> = Area extends { postingAccounts: readonly { key: infer Key }[] } ? Key : never;
@@ -86,6 +91,8 @@ export interface AreasFold {
   /** Posting keys in the order of their default accounts' codes (the chart's order). */
   postingAccounts: readonly PostingAccountDeclaration[];
   chart: { heads: readonly ChartHead[]; accounts: readonly DefaultChartAccount[] };
+  /** Every area's import kinds. */
+  imports: readonly string[];
   /** Every area's `optionRoutes`, by resource name. */
   optionRoutes: Readonly<Record<string, readonly LayoutRoute[]>>;
 }
@@ -104,6 +111,7 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
   const resources = areas.flatMap((a) => a.resources ?? []);
   const documents = areas.flatMap((a) => a.documents ?? []);
   refuseDuplicates('resource or document', [...resources.map((r) => r.name), ...documents.map((d) => d.name)]);
+  refuseDuplicates('import kind', areas.flatMap((a) => a.imports ?? []));
   const byCode = (x: DefaultAccount, y: DefaultAccount) => x.accountCode.localeCompare(y.accountCode);
   const postingAccounts = areas.flatMap((a) => a.postingAccounts ?? []).sort((x, y) => byCode(x.account, y.account));
   refuseDuplicates('posting key', postingAccounts.map((p) => p.key));
@@ -123,6 +131,7 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
     postingAccounts,
     chart: { heads: chartHeadsOf(areas.flatMap((a) => a.chartHeads ?? []), accounts), accounts },
     optionRoutes,
+    imports: areas.flatMap((a) => a.imports ?? []),
   };
 }
 

@@ -14,6 +14,7 @@ export * from './transfer.document.ts';
 /** Issues 6 and 7: items, lots, stock adjustments, transfers and the price list. */
 export const inventoryArea = defineArea({
   name: 'inventory',
+  imports: ['items', 'opening-stock'],
   // The screens of this area whose pickers read other areas' resources.
   optionRoutes: { regions: ['/inventory', '/transfers'], categories: ['/items', '/price-list', '/inventory'], 'sub-categories': ['/items'], couriers: ['/transfers'], vendors: ['/items'], customers: ['/price-list'] },
   resources: [items, priceList],

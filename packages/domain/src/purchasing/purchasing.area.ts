@@ -10,6 +10,7 @@ export * from './goods-receipt.document.ts';
 /** Issue 7: vendors, purchase orders and goods receipts. */
 export const purchasingArea = defineArea({
   name: 'purchasing',
+  imports: ['vendors'],
   // The screens of this area whose pickers read other areas' resources.
   optionRoutes: { regions: ['/purchase-orders'], cities: ['/vendors'], accounts: ['/vendors'], items: ['/purchase-orders'] },
   resources: [vendors],
