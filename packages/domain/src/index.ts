@@ -9,6 +9,7 @@ export * from './format.ts';
 export * from './money.ts';
 export * from './pickers.ts';
 export * from './resource/declaration.ts';
+export * from './resource/numeric-input.ts';
 export * from './resource/registry.ts';
 export * from './document/index.ts';
 export * from './area/define-area.ts';

@@ -6,6 +6,7 @@ import { journalDocument } from './journal.document.ts';
 export * from './account-heads.ts';
 export * from './accounts.ts';
 export * from './journals.ts';
+export * from './period-close.ts';
 export * from './journal.document.ts';
 export * from './ledger.ts';
 export * from './wire.ts';

@@ -64,3 +64,8 @@ export interface AccountOption {
   region: { regionName: string } | null;
   active: boolean;
 }
+
+export const accountMessages = {
+  chooseOwnRegion: 'Choose one of your regions: company-wide accounts are set by users of every region',
+  companyWide: 'Company-wide accounts are changed and deleted by users of every region',
+} as const;

@@ -23,6 +23,11 @@ export const inventoryArea = defineArea({
   postingAccounts: [
     { key: 'inventory', label: 'Inventory', account: { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory' } },
     {
+      key: 'inventoryInTransit',
+      label: 'Inventory in transit',
+      account: { accountCode: '1210', accountName: 'Inventory in transit', head: 'Assets', subHead: 'Inventory', kind: 'inventory' },
+    },
+    {
       key: 'stockAdjustments',
       label: 'Stock adjustments',
       account: { accountCode: '5100', accountName: 'Stock adjustments', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense' },

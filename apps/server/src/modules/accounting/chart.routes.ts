@@ -1,7 +1,8 @@
-import { accountHeads as accountHeadsDeclaration, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
+import { accountHeads as accountHeadsDeclaration, accountMessages, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
 import { inArray, isNull, or, sql } from 'drizzle-orm';
 import { accountHeads, accounts } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
+import { regionalWrites } from '../../lib/resource/regional-writes.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 
 /** Account heads and accounts: generic resources; accounts add the option keys of spec section 3. */
@@ -27,6 +28,8 @@ export const chartBindings: readonly ResourceBinding[] = [
         const ids = permittedIds(subject.permissions, 'regions');
         return ids ? or(isNull(accounts.regionId), inArray(accounts.regionId, [...ids])) : undefined;
       },
+      // ...but a company-wide account is written only by users of every region, as a company-wide price.
+      writes: regionalWrites(accountMessages),
     },
   },
 ];
