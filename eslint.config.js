@@ -31,8 +31,8 @@ const elements = [
 
 /** The server's composition roots: they assemble the app, so they may wire any module. */
 const files = [
-  { category: 'composition-root', pattern: 'apps/server/src/{app,app-context,bootstrap,cli,main,index}.ts' },
-  { category: 'composition-root', pattern: 'apps/server/src/modules/{index,module}.ts' },
+  { category: 'composition-root', pattern: 'apps/server/src/{app,app-context,areas,bootstrap,cli,main,index}.ts' },
+  { category: 'composition-root', pattern: 'apps/server/src/modules/module.ts' },
   { category: 'composition-root', pattern: 'apps/server/src/demo/**' },
 ];
 

@@ -8,6 +8,7 @@ import type { UserCache } from './lib/user-cache.ts';
 import type { OptionsCache } from './lib/resource/options-cache.ts';
 import type { PublicCompany } from '@erp/domain';
 import type { SessionUserRecord } from './lib/session-user.ts';
+import type { ServerAreasFold } from './modules/module.ts';
 
 /** The services every module reaches through `app.ctx`. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   company: TtlValue<PublicCompany>;
   /** The worker of the jobs table (lib/jobs): modules register their kinds on it. */
   jobs: JobRunner;
+  /** The areas served, folded once (modules/module.ts): their scopes, posting accounts, resources and documents. */
+  areas: ServerAreasFold;
 }
 
 /** Who is calling: the acting user and, on an assumed session, the admin behind them. */

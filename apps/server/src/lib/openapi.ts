@@ -157,6 +157,12 @@ const documentTransform: SwaggerTransform = (input) => {
   return { url: result.url, schema: { ...result.schema, ...(secured ? { security: [{ bearerAuth: [] }] } : {}) } as FastifySchema };
 };
 
+/** A group of routes in the API document; each area declares its own (modules/module.ts). */
+export interface ApiTag {
+  name: string;
+  description?: string;
+}
+
 const routesSeen = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
 
 /** Every route registered after registerApiDocs (HEAD twins aside), as Fastify saw it: the docs' test compares them with the document. */
@@ -169,7 +175,7 @@ export function registeredRoutes(app: FastifyInstance): readonly { method: strin
  * like /api/health: see docs/DECISIONS.md. Registered before any route, so that every route
  * is seen.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, tags: readonly ApiTag[] = []): Promise<void> {
   // Route schemas validate input; answers are sent as they are (the same JSON.stringify
   // Fastify uses without a schema: no key is ever dropped).
   app.setValidatorCompiler(validateRouteInput);
@@ -191,6 +197,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Every answer is JSON `{status, message, ...}`; refusals add `errors` naming the fields. Sign in with POST /api/login and send `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: [...tags],
     },
     transform: documentTransform,
     transformObject: (document) => tidy('openapiObject' in document ? document.openapiObject : document.swaggerObject) as ReturnType<SwaggerTransformObject>,

@@ -37,7 +37,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   const { declaration, hooks } = binding;
   const plan = planResourceQueries(binding);
   registerConstraintNames(declaration, getTableName(binding.table));
-  const base = `/api/${declaration.name}`;
+  const base = `/${declaration.name}`;
   const useResource = [authenticate, requireAccess((role) => canUseResource(role, declaration))];
   // A resource whose writes need a scope (the price list) is read by every role of its route.
   const writeResource = declaration.writeScope ? [...useResource, requireScope(declaration.writeScope)] : useResource;
@@ -86,7 +86,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
 
   app.post(base, { schema: docs.create, onRequest: writeResource }, async (request, reply) => {
     const input = request.body as Row;
-    const data = hooks?.create ? await hooks.create(actorOf(request), input) : await createRecord(db(), plan, actorOf(request), input);
+    const data = hooks?.create ? await hooks.create(actorOf(request), input, app.ctx) : await createRecord(db(), plan, actorOf(request), input);
     return reply.status(201).send({ status: 201, message: messages.saved, data });
   });
 
@@ -94,14 +94,14 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const id = idOf(request);
     if (hooks?.update) await assertInScope(request, id);
     const input = request.body as Row;
-    const data = hooks?.update ? await hooks.update(actorOf(request), id, input) : await updateRecord(db(), plan, actorOf(request), id, input);
+    const data = hooks?.update ? await hooks.update(actorOf(request), id, input, app.ctx) : await updateRecord(db(), plan, actorOf(request), id, input);
     return { status: 200, message: messages.saved, data };
   });
 
   app.delete(`${base}/:id`, { schema: docs.remove, onRequest: [...writeResource, requireScope(`${declaration.name}:delete`)] }, async (request) => {
     const id = idOf(request);
     if (hooks?.remove) await assertInScope(request, id);
-    if (hooks?.remove) await hooks.remove(actorOf(request), id);
+    if (hooks?.remove) await hooks.remove(actorOf(request), id, app.ctx);
     else await deleteRecord(db(), plan, actorOf(request), id);
     return { status: 200, message: messages.deleted };
   });
@@ -110,7 +110,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     app.post(`${base}/:id/${action}`, { schema: docs.action(action), onRequest: writeResource }, async (request) => {
       const id = idOf(request);
       await assertInScope(request, id);
-      const result = await handler(actorOf(request), id, request.body as Row | undefined);
+      const result = await handler(actorOf(request), id, request.body as Row | undefined, app.ctx);
       return { status: 200, ...result };
     });
   }

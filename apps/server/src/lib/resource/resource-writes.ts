@@ -1,4 +1,4 @@
-import { messages, resources } from '@erp/domain';
+import { messages } from '@erp/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import { isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint } from '../pg-error.ts';
 import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
-import { tableOfResource } from './resource-tables.ts';
+import { boundResources, tableOfResource } from './resource-tables.ts';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -111,7 +111,7 @@ export async function lockRow(tx: Executor, plan: ResourceQueryPlan, id: number,
  */
 export async function assertNotReferenced(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<void> {
   const { declaration } = plan.binding;
-  for (const other of resources) {
+  for (const other of boundResources()) {
     for (const field of other.fields) {
       if (field.kind !== 'reference' || field.reference !== declaration.name) continue;
       const otherTable = tableOfResource(other.name);

@@ -38,9 +38,9 @@ const subAccountColumn = {
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
 
-  app.get('/api/ledger/:accountId', { schema: ledgerDocs.read, onRequest: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), validated(ledgerQuerySchema, request.query)));
+  app.get('/ledger/:accountId', { schema: ledgerDocs.read, onRequest: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), validated(ledgerQuerySchema, request.query)));
 
-  app.get('/api/ledger/:accountId/export', { schema: ledgerDocs.export, onRequest: guard }, async (request, reply) => {
+  app.get('/ledger/:accountId/export', { schema: ledgerDocs.export, onRequest: guard }, async (request, reply) => {
     const { format, ...query } = validated(ledgerExportQuery, request.query);
     const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
     const rows: Row[] = [

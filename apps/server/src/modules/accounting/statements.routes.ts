@@ -45,28 +45,28 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   // A user limited to regions reads the statements of their regions (statements.service.ts).
   const regionsOf = (request: FastifyRequest) => permittedIds(authOf(request).user.permissions, 'regions');
 
-  app.get('/api/accounting/trial-balance', { schema: docs.trialBalance, onRequest: guard }, async (request) => {
+  app.get('/accounting/trial-balance', { schema: docs.trialBalance, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to, regionsOf(request))) };
   });
 
-  app.get('/api/accounting/profit-and-loss', { schema: docs.profitAndLoss, onRequest: guard }, async (request) => {
+  app.get('/accounting/profit-and-loss', { schema: docs.profitAndLoss, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to, regionsOf(request))) };
   });
 
-  app.get('/api/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {
+  app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {
     const query = validated(atQuery, request.query);
     return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso(), regionsOf(request))) };
   });
 
-  app.get('/api/accounting/period-close', { schema: docs.readPeriodClose, onRequest: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
+  app.get('/accounting/period-close', { schema: docs.readPeriodClose, onRequest: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
 
   // Admin and accountant; forward only (or the same day), never past today.
   const mayClose = requireAccess((role) => role === 'admin' || role === 'accountant');
-  app.post('/api/accounting/period-close', { schema: docs.periodClose, onRequest: [...guard, mayClose] }, async (request) => {
+  app.post('/accounting/period-close', { schema: docs.periodClose, onRequest: [...guard, mayClose] }, async (request) => {
     const input = validated(periodCloseSchema, request.body);
     const saved = await db().transaction((tx) => closePeriods(tx, actorOf(request), input.closedThrough));
     return { status: 200, message: messages.saved, closedThrough: saved };
@@ -75,7 +75,7 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   // Reopening is its own, audited action for the admin: back to an earlier day, or null (all open).
   // The scope names the action; a scope list someone wrote into a user record does not make another role the admin.
   const mayReopen = [...guard, requireScope(periodReopenScope), requireAccess((role) => role === 'admin')];
-  app.post('/api/accounting/period-reopen', { schema: docs.periodReopen, onRequest: mayReopen }, async (request) => {
+  app.post('/accounting/period-reopen', { schema: docs.periodReopen, onRequest: mayReopen }, async (request) => {
     const input = validated(periodReopenSchema, request.body);
     const saved = await db().transaction((tx) => reopenPeriods(tx, actorOf(request), input.closedThrough));
     return { status: 200, message: messages.saved, closedThrough: saved };

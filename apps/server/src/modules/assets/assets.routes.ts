@@ -25,7 +25,7 @@ const scheduleDocs = routeSchema({
 
 /** GET /api/assets/:id/schedule: the schedule computed from the asset as saved (domain assets/depreciation.ts). */
 export function registerAssetScheduleRoute(app: FastifyInstance): void {
-  app.get('/api/assets/:id/schedule', { schema: scheduleDocs, onRequest: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
+  app.get('/assets/:id/schedule', { schema: scheduleDocs, onRequest: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
     const asset = await findDocument<AssetDetail>(app.ctx.db, assetBinding, idOf(request), { actor: actorOf(request) });
     if (!asset) throw new NotFoundError();
     const through = asset.depreciatedThrough ? monthOf(asset.depreciatedThrough) : undefined;

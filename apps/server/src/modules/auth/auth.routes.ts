@@ -10,25 +10,25 @@ import { authDocs } from './auth.docs.ts';
 import { assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
-  app.get('/api/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
+  app.get('/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
 
-  app.post('/api/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(app.ctx, request.ip, validated(loginSchema, request.body)));
+  app.post('/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(app.ctx, request.ip, validated(loginSchema, request.body)));
 
-  app.post('/api/verify-token', { schema: authDocs.verifyToken, onRequest: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(app.ctx, authOf(request)));
+  app.post('/verify-token', { schema: authDocs.verifyToken, onRequest: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(app.ctx, authOf(request)));
 
-  app.post('/api/assume-role', { schema: authDocs.assumeRole, onRequest: authenticate }, async (request) => {
+  app.post('/assume-role', { schema: authDocs.assumeRole, onRequest: authenticate }, async (request) => {
     const { userId } = validated(assumeRoleSchema, request.body);
     return assumeRole(app.ctx, authOf(request), actorOf(request), userId);
   });
 
   // Every role has /user/password, the auditor included: changing one's own password is not a business write.
-  app.post('/api/change-password', { schema: authDocs.changePassword, onRequest: authenticate }, async (request) =>
+  app.post('/change-password', { schema: authDocs.changePassword, onRequest: authenticate }, async (request) =>
     changePassword(app.ctx, authOf(request), actorOf(request), validated(changePasswordSchema, request.body)),
   );
 
-  app.get('/api/company', { schema: authDocs.company }, async () => ({ status: 200, message: messages.ok, company: await app.ctx.company.get() }));
+  app.get('/company', { schema: authDocs.company }, async () => ({ status: 200, message: messages.ok, company: await app.ctx.company.get() }));
 
-  app.get('/api/company/logo/:kind', { schema: authDocs.companyLogo }, async (request, reply) => {
+  app.get('/company/logo/:kind', { schema: authDocs.companyLogo }, async (request, reply) => {
     const { kind } = request.params as { kind: LogoKind };
     const logo = await findCompanyLogo(app.ctx.db, kind);
     if (!logo) throw new NotFoundError();

@@ -58,16 +58,16 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
   const inventoryGuard = [authenticate, requireRoute('/inventory')];
   const ledgerGuard = [authenticate, requireRoute('/inventory-ledger')];
 
-  app.get('/api/inventory', { schema: inventoryDocs.list, onRequest: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, validated(inventoryListQuerySchema, request.query)));
+  app.get('/inventory', { schema: inventoryDocs.list, onRequest: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, validated(inventoryListQuerySchema, request.query)));
 
-  app.get('/api/inventory/export', { schema: inventoryDocs.export, onRequest: inventoryGuard }, async (request, reply) => {
+  app.get('/inventory/export', { schema: inventoryDocs.export, onRequest: inventoryGuard }, async (request, reply) => {
     const { format, ...query } = validated(inventoryExportQuery, request.query);
     const rows = await inventoryForExport(db(), authOf(request).user, query);
     return sendExport(reply, format, { fileName: exportFileName('inventory'), title: 'Inventory', columns: lotColumns, rows: rows as unknown as Row[] });
   });
 
   app.get(
-    '/api/inventory/options',
+    '/inventory/options',
     { schema: inventoryDocs.options, onRequest: [authenticate, requireAccess((role) => lotPickerRoutes.some((route) => canAccessRoute(role, route)))] },
     async (request, reply) => {
       const auth = authOf(request);
@@ -79,9 +79,9 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/api/inventory-ledger', { schema: inventoryDocs.ledger, onRequest: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, validated(inventoryLedgerQuerySchema, request.query)));
+  app.get('/inventory-ledger', { schema: inventoryDocs.ledger, onRequest: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, validated(inventoryLedgerQuerySchema, request.query)));
 
-  app.get('/api/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, onRequest: ledgerGuard }, async (request, reply) => {
+  app.get('/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, onRequest: ledgerGuard }, async (request, reply) => {
     const { format, ...query } = validated(inventoryLedgerExportQuery, request.query);
     const ledger = await inventoryLedgerForExport(db(), authOf(request).user, query);
     const rows: Row[] = [

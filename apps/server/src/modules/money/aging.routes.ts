@@ -69,12 +69,12 @@ const docs = {
 /** /api/accounting/aging: the /accounting screen's aging, and its drill-down. */
 export function registerAgingRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
-  app.get('/api/accounting/aging', { schema: docs.report, onRequest: guard }, async (request) => ({
+  app.get('/accounting/aging', { schema: docs.report, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
     ...(await agingReport(app.ctx.db, actorOf(request), validated(agingQuerySchema, request.query))),
   }));
-  app.get('/api/accounting/aging/export', { schema: docs.export, onRequest: guard }, async (request, reply) => {
+  app.get('/accounting/aging/export', { schema: docs.export, onRequest: guard }, async (request, reply) => {
     const { format, ...query } = validated(agingExportQuery, request.query);
     const report = await agingReport(app.ctx.db, actorOf(request), query);
     const party = report.kind === 'receivable' ? 'Customer' : 'Vendor';
@@ -89,7 +89,7 @@ export function registerAgingRoutes(app: FastifyInstance): void {
       rows: [...report.rows, { partyName: 'Total', ...report.totals }],
     });
   });
-  app.get('/api/accounting/aging/documents', { schema: docs.documents, onRequest: guard }, async (request) => ({
+  app.get('/accounting/aging/documents', { schema: docs.documents, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
     ...(await agingDocuments(app.ctx.db, actorOf(request), validated(agingDocumentsQuerySchema, request.query))),

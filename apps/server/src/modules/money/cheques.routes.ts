@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { documentListQuerySchema } from '../../lib/document/document-query.ts';
-import { registerDocument } from '../../lib/document/register-document.ts';
 import { decimalString, envelope, routeSchema } from '../../lib/openapi.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
@@ -26,12 +25,10 @@ const summaryDocs = routeSchema({
   },
 });
 
-/** /api/cheques: the generic document routes (no create: receipts and payments record cheques) and the register's totals. */
+/** The cheque register's totals; the cheques themselves are a document of the manifest (no create: receipts and payments record them). */
 export function registerChequeRoutes(app: FastifyInstance): void {
-  // Before the generic routes: a static path is matched before `/:id` anyway, but reads plainer here.
-  app.get('/api/cheques/summary', { schema: summaryDocs, onRequest: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
+  app.get('/cheques/summary', { schema: summaryDocs, onRequest: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
     const summary = await chequeSummary(app.ctx.db, actorOf(request), validated(listQuery, request.query));
     return { status: 200, message: messages.ok, ...summary };
   });
-  registerDocument(app, chequeBinding);
 }

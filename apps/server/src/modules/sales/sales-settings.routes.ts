@@ -34,7 +34,7 @@ const docs = routeSchema({
 /** GET /api/sales/settings. */
 export function registerSalesSettingsRoute(app: FastifyInstance): void {
   const mayRead = requireAccess((role) => salesSettingsRoutes.some((route) => canAccessRoute(role, route)));
-  app.get('/api/sales/settings', { schema: docs, onRequest: [authenticate, mayRead] }, async () => ({
+  app.get('/sales/settings', { schema: docs, onRequest: [authenticate, mayRead] }, async () => ({
     status: 200,
     message: messages.ok,
     settings: await readSalesSettings(app.ctx.db),

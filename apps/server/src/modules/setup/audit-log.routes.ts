@@ -22,7 +22,7 @@ const auditLogDocs = routeSchema({
 
 /** The audit log, newest first, for the roles that manage users (admin, auditor). */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  app.get('/api/audit-log', { schema: auditLogDocs, onRequest: [authenticate, requireRoute('/user')] }, async (request) => {
+  app.get('/audit-log', { schema: auditLogDocs, onRequest: [authenticate, requireRoute('/user')] }, async (request) => {
     const { data, total } = await auditLogPage(app.ctx.db, actorOf(request), validated(auditQuerySchema, request.query));
     return { status: 200, message: messages.ok, data, total };
   });

@@ -14,20 +14,20 @@ const logoKindOf = (request: FastifyRequest) => validated(logoParams, request.pa
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const guard = { onRequest: [authenticate, requireRoute('/settings')] };
 
-  app.get('/api/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
+  app.get('/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
 
-  app.put('/api/settings', { ...guard, schema: settingsDocs.update }, async (request) => {
+  app.put('/settings', { ...guard, schema: settingsDocs.update }, async (request) => {
     const { rectangleLogo: _rectangle, squareLogo: _square, ...input } = validated(settingsUpdateBody, request.body);
     return { status: 200, message: messages.saved, settings: await updateSettings(app.ctx, actorOf(request), input) };
   });
 
-  app.put('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
+  app.put('/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
     status: 200,
     message: messages.logoSaved,
     settings: await saveLogo(app.ctx, actorOf(request), logoKindOf(request), await readLogoUpload(request)),
   }));
 
-  app.delete('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
+  app.delete('/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
     status: 200,
     message: messages.logoRemoved,
     settings: await removeLogo(app.ctx, actorOf(request), logoKindOf(request)),
