@@ -11,7 +11,7 @@ import {
   salesMessages,
   salesReturnDocument,
 } from '@erp/domain';
-import { problemsOfIssues } from '../../../components/document/form-problems.ts';
+import { problemsByRow, problemsOfIssues } from '../../../components/document/form-problems.ts';
 import { todayWire } from '../../../lib/dates.ts';
 
 /** One row of the return form: what comes back now of one invoice line, in one condition. Several rows may share an invoice line (part restocked, part written off). */
@@ -67,17 +67,6 @@ export function returnBodyOf(values: ReturnFormValues): { body: SalesReturnInput
     body: { invoiceId: values.invoiceId ?? (undefined as unknown as number), returnDate: values.returnDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), lines },
     rowOfLine,
   };
-}
-
-/** Problems keyed by sent line (`lines.N.x`) re-keyed by form row. */
-export function problemsByRow(problems: Readonly<Record<string, string>>, rowOfLine: readonly number[]): Record<string, string> {
-  const byRow: Record<string, string> = {};
-  for (const [key, message] of Object.entries(problems)) {
-    const match = /^lines\.(\d+)\.(.+)$/.exec(key);
-    const row = match ? rowOfLine[Number(match[1])] : undefined;
-    byRow[match && row !== undefined ? `lines.${row}.${match[2]}` : key] = message;
-  }
-  return byRow;
 }
 
 export const nothingToReturn = 'Enter the quantity returned on at least one line';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { documentKeys, fetchDocument } from '../../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../../components/document/document-header-fields.tsx';
 import { SummaryDescriptions } from '../../../components/document/document-summary.tsx';
-import { showFormProblems } from '../../../components/document/form-problems.ts';
+import { problemsByRow, showFormProblems } from '../../../components/document/form-problems.ts';
 import { useDraftActions } from '../../../components/document/use-draft-actions.ts';
 import { DeleteButton } from '../../../components/resource/delete-button.tsx';
 import { resourceKeys } from '../../../components/resource/resource-api.ts';
@@ -13,7 +13,7 @@ import { requiredMark } from '../../../components/required-mark.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { problemsByRow, returnBodyOf, returnFormProblems, rowsFromInvoice, rowsFromReturn, type ReturnFormValues } from './sales-return-checks.ts';
+import { returnBodyOf, returnFormProblems, rowsFromInvoice, rowsFromReturn, type ReturnFormValues } from './sales-return-checks.ts';
 import { SalesReturnRows } from './sales-return-rows.tsx';
 
 const invoiceField = salesReturnDocument.fields.filter((field) => field.name === 'invoiceId');
