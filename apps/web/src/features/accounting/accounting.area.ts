@@ -1,4 +1,3 @@
-import { journalDocument } from '@erp/domain';
 import { addressOf } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
@@ -13,5 +12,5 @@ export const accountingArea = defineArea({
     '/ledger/:accountId': lazyScreen(() => import('./ledger-page.tsx'), 'LedgerPage'),
   },
   titles: { '/accounting': 'Accounting', '/ledger/:accountId': 'Account Ledger' },
-  documentLinks: { journal: addressOf(journalDocument.route) },
+  documentLinks: { journal: addressOf('/journals') },
 });

@@ -1,4 +1,3 @@
-import { transferDocument } from '@erp/domain';
 import { addressOf } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
@@ -13,7 +12,7 @@ export const inventoryArea = defineArea({
     '/price-list': lazyScreen(() => import('./price-list-screen.tsx'), 'PriceListScreen'),
   },
   documentLinks: {
-    transfer: addressOf(transferDocument.route),
+    transfer: addressOf('/transfers'),
     // Stock adjustments open on /inventory's adjustments tab.
     'stock-adjustment': { href: (id) => `/inventory?adjustment=${id}` },
   },

@@ -1,4 +1,3 @@
-import { chequeDocument, paymentDocument, receiptDocument } from '@erp/domain';
 import { addressOf } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
@@ -10,6 +9,6 @@ export const moneyArea = defineArea({
     '/payments': lazyScreen(() => import('./payments-screen.tsx'), 'PaymentsScreen'),
     '/cheques': lazyScreen(() => import('./cheques-screen.tsx'), 'ChequesScreen'),
   },
-  documentLinks: Object.fromEntries([receiptDocument, paymentDocument, chequeDocument].map((document) => [document.name, addressOf(document.route)])),
+  documentLinks: { receipts: addressOf('/receipts'), payments: addressOf('/payments'), cheques: addressOf('/cheques') },
   statusColours: { inHand: 'gold', deposited: 'blue', issued: 'blue', cleared: 'green', bounced: 'red' },
 });

@@ -1,9 +1,8 @@
-import { invoiceDocument, salesReturnDocument } from '@erp/domain';
 import { addressOf } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
-const invoiceAddress = addressOf(invoiceDocument.route);
+const invoiceAddress = addressOf('/invoices');
 
 export const salesArea = defineArea({
   name: 'sales',
@@ -18,6 +17,6 @@ export const salesArea = defineArea({
   },
   titles: { '/invoice/:id': 'Invoice' },
   // The ledgers stamp `invoice`; aging names its rows `invoices`.
-  documentLinks: { invoice: invoiceAddress, invoices: invoiceAddress, 'sales-return': addressOf(salesReturnDocument.route) },
+  documentLinks: { invoice: invoiceAddress, invoices: invoiceAddress, 'sales-return': addressOf('/sales-returns') },
   statusColours: { sent: 'blue', accepted: 'green', rejected: 'red' },
 });

@@ -9,6 +9,9 @@ export interface DocumentLink {
 /**
  * What one web area adds to the app: `features/<area>/<area>.area.ts` exports one, and
  * `app/areas.ts` lists them. Nothing else is a shared list an area edits.
+ *
+ * Manifests are in the entry chunk the login page loads: they import no screen, API module or
+ * document declaration (those would pull zod schemas in), only lazy screens and addresses.
  */
 export interface WebArea<Screens extends ScreenMap = ScreenMap> {
   name: string;
