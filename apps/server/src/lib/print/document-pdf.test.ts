@@ -103,4 +103,24 @@ describe('renderDocumentPdf', () => {
     const pdf = await renderDocumentPdf(model({ rows: [], parties: [{ title: 'Vendor', lines: ['Kāshif ✓'] }] }), { compress: false });
     expect(pdfTextLines(pdf)).toContain('K?shif ?');
   });
+
+  it('prints Urdu names and addresses in an embedded Arabic-script font, right to left, beside Latin text', async () => {
+    const pdf = await renderDocumentPdf(
+      model({
+        parties: [{ title: 'Customer', lines: ['Services Hospital لاہور', 'حمید لطیف، گلی 12 (لاہور)'] }],
+        rows: [{ no: '1', item: 'ریجنٹ CBC', quantity: '1', unitCost: '5.00', value: '5.00' }],
+        notes: 'پہلی سطر\nsecond line',
+      }),
+      { compress: false },
+    );
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoNaskhArabic/);
+    const lines = pdfTextLines(pdf);
+    // Each right-to-left word is drawn on its own, last word leftmost; Latin runs stay in Helvetica.
+    expect(lines).toEqual(expect.arrayContaining(['Services Hospital ', 'لاہور', 'حمید', 'لطیف،', 'گلی', '12', 'ریجنٹ', 'CBC', 'پہلی', 'سطر', 'second line']));
+    expect(lines.join('')).not.toContain('?');
+    const address = lines.slice(lines.indexOf('Services Hospital ') + 2, lines.indexOf('Services Hospital ') + 12);
+    // The address of a right-to-left paragraph: "(لاہور)" then "12" leftmost, "حمید" rightmost.
+    expect(address.slice(0, 10)).toEqual(['(', 'لاہور', ')', ' ', '12', ' ', 'گلی', ' ', 'لطیف،', ' ']);
+    expect(lines[lines.indexOf('Services Hospital ') + 12]).toBe('حمید');
+  });
 });

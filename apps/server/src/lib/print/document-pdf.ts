@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { type TextRun, hasArabicScript, visualRuns } from './bidi-runs.ts';
+import { arabicFontBytes } from './fonts.ts';
 import { winAnsiText } from './win-ansi.ts';
 
 /**
@@ -71,10 +73,115 @@ function drawLogo(doc: Doc, logo: NonNullable<PrintableDocument['company']['logo
   }
 }
 
-function text(doc: Doc, value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { width: number }): number {
-  const safe = winAnsiText(value);
-  const height = doc.heightOfString(safe, options);
-  doc.text(safe, x, y, options);
+type TextOptions = PDFKit.Mixins.TextOptions & { width: number };
+
+const latinBold = 'Helvetica-Bold';
+const arabicFont = { regular: 'NotoNaskhArabic', bold: 'NotoNaskhArabic-Bold' };
+
+function registerArabicFonts(doc: Doc): void {
+  doc.registerFont(arabicFont.regular, arabicFontBytes('regular'));
+  doc.registerFont(arabicFont.bold, arabicFontBytes('bold'));
+}
+
+/** The Helvetica face in use, so Arabic runs take the same weight and the face comes back after them. */
+const currentLatinFont = (doc: Doc): string => (doc as unknown as { _font: { name: string } })._font.name;
+
+interface Faces {
+  latin: string;
+  arabic: string;
+}
+
+function facesOf(doc: Doc): Faces {
+  const latin = currentLatinFont(doc);
+  return { latin, arabic: latin === latinBold ? arabicFont.bold : arabicFont.regular };
+}
+
+/**
+ * The pieces a run is drawn in, left to right, with their face. pdfkit shapes an embedded
+ * font's text word by word and keeps the words in the order given, so a right-to-left run
+ * goes word by word, last word first; its spaces take the Latin space's width.
+ */
+function pieces(run: TextRun): { face: keyof Faces; text: string }[] {
+  if (run.face === 'latin') return [{ face: 'latin', text: winAnsiText(run.text) }];
+  return run.text
+    .split(/(\s+)/)
+    .filter((token) => token !== '')
+    .reverse()
+    .map((token) => (/^\s+$/.test(token) ? { face: 'latin', text: token.replace(/\s/g, ' ') } : { face: 'arabic', text: token }));
+}
+
+function runWidth(doc: Doc, run: TextRun, faces: Faces): number {
+  return pieces(run).reduce((total, piece) => total + doc.font(faces[piece.face]).widthOfString(piece.text), 0);
+}
+
+function lineWidth(doc: Doc, line: string, faces: Faces): number {
+  return visualRuns(line).reduce((total, run) => total + runWidth(doc, run, faces), 0);
+}
+
+/**
+ * Text with Arabic script, broken into lines by words in reading order (pdfkit's own wrapping
+ * places the words of a line left to right, which reverses a right-to-left sentence), each
+ * line then put in visual order.
+ */
+function bidiLines(doc: Doc, value: string, width: number, faces: Faces): string[] {
+  const lines: string[] = [];
+  for (const paragraph of value.split('\n')) {
+    let line = '';
+    for (const token of paragraph.split(/(\s+)/)) {
+      const candidate = line + token;
+      if (line.trim() && lineWidth(doc, candidate.trimEnd(), faces) > width) {
+        lines.push(line.trimEnd());
+        line = token.trimStart();
+      } else line = candidate;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function bidiLineHeight(doc: Doc, faces: Faces): number {
+  const arabic = doc.font(faces.arabic).currentLineHeight(true);
+  return Math.max(doc.font(faces.latin).currentLineHeight(true), arabic);
+}
+
+/**
+ * Text in the standard Helvetica, whose WinAnsi glyphs cover the Latin names; text with
+ * Arabic script (Urdu names and addresses) is laid out here: its Arabic runs in the embedded
+ * Noto Naskh Arabic (shaped by fontkit), every run placed in bidirectional order.
+ */
+function drawText(doc: Doc, value: string, x: number, y: number, options: TextOptions): void {
+  if (!hasArabicScript(value)) {
+    doc.text(winAnsiText(value), x, y, options);
+    return;
+  }
+  const faces = facesOf(doc);
+  const lineHeight = bidiLineHeight(doc, faces);
+  const lines = bidiLines(doc, value, options.width, faces);
+  const shown = options.height === undefined ? lines : lines.slice(0, Math.max(1, Math.floor(options.height / lineHeight)));
+  shown.forEach((line, index) => {
+    const runs = visualRuns(line);
+    const total = runs.reduce((sum, run) => sum + runWidth(doc, run, faces), 0);
+    let left = options.align === 'right' ? x + options.width - total : options.align === 'center' ? x + (options.width - total) / 2 : x;
+    for (const piece of runs.flatMap(pieces)) {
+      doc.font(faces[piece.face]).text(piece.text, left, y + index * lineHeight, { lineBreak: false });
+      left += doc.widthOfString(piece.text);
+    }
+  });
+  doc.font(faces.latin);
+}
+
+/** The height drawText takes. */
+function measureText(doc: Doc, value: string, options: TextOptions): number {
+  if (!hasArabicScript(value)) return doc.heightOfString(winAnsiText(value), options);
+  const faces = facesOf(doc);
+  const height = bidiLines(doc, value, options.width, faces).length * bidiLineHeight(doc, faces);
+  doc.font(faces.latin);
+  return height;
+}
+
+function text(doc: Doc, value: string, x: number, y: number, options: TextOptions): number {
+  const height = measureText(doc, value, options);
+  drawText(doc, value, x, y, options);
   return height;
 }
 
@@ -134,19 +241,19 @@ function drawRow(doc: Doc, columns: readonly Column[], widths: readonly number[]
   columns.forEach((column, index) => {
     const width = widths[index]!;
     // `height` makes pdfkit stop (with an ellipsis) rather than add a page of its own.
-    doc.text(cells[index]!, x + cellPadding.x, y + cellPadding.y, { width: width - 2 * cellPadding.x, align: column.align ?? 'left', height: height - cellPadding.y, ellipsis: true });
+    drawText(doc, cells[index]!, x + cellPadding.x, y + cellPadding.y, { width: width - 2 * cellPadding.x, align: column.align ?? 'left', height: height - cellPadding.y, ellipsis: true });
     x += width;
   });
 }
 
 function rowHeight(doc: Doc, widths: readonly number[], cells: readonly string[], limit: number): number {
-  const tallest = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * cellPadding.x })));
+  const tallest = Math.max(...cells.map((cell, index) => measureText(doc, cell, { width: widths[index]! - 2 * cellPadding.x })));
   return Math.min(tallest + 2 * cellPadding.y, limit);
 }
 
 function drawTableHeader(doc: Doc, columns: readonly Column[], widths: readonly number[], y: number): number {
   doc.font('Helvetica-Bold').fontSize(8.5);
-  const labels = columns.map((c) => winAnsiText(c.label));
+  const labels = columns.map((c) => c.label);
   const height = rowHeight(doc, widths, labels, contentBottom - y);
   doc.rect(page.margin, y, contentWidth, height).fill('#eeeeee');
   doc.fillColor('black');
@@ -167,7 +274,7 @@ function drawTable(doc: Doc, model: PrintableDocument, y: number): number {
   y = drawTableHeader(doc, columns, widths, y);
   const tallestRow = contentBottom - topMargin - 40;
   for (const row of model.rows) {
-    const cells = columns.map((c) => winAnsiText(row[c.key] ?? ''));
+    const cells = columns.map((c) => row[c.key] ?? '');
     doc.font('Helvetica').fontSize(9);
     const height = rowHeight(doc, widths, cells, tallestRow);
     if (y + height > contentBottom) {
@@ -212,7 +319,7 @@ function drawNotes(doc: Doc, notes: string | undefined, y: number, title = 'Note
   doc.font('Helvetica-Bold').fontSize(9).fillColor(muted);
   y += text(doc, title.toUpperCase(), page.margin, y, { width: contentWidth }) + 2;
   doc.font('Helvetica').fontSize(9.5).fillColor('black');
-  doc.text(winAnsiText(notes.trim()), page.margin, y, { width: contentWidth });
+  drawText(doc, notes.trim(), page.margin, y, { width: contentWidth });
 }
 
 /** Drawn on every page at the end, once the page count is known. */
@@ -231,7 +338,8 @@ function drawPageFurniture(doc: Doc, model: PrintableDocument): void {
 }
 
 /**
- * An A4 PDF of a document in pdfkit's standard Helvetica (no font files): letterhead,
+ * An A4 PDF of a document in pdfkit's standard Helvetica, with Noto Naskh Arabic embedded
+ * (subset) for Arabic-script text: letterhead,
  * parties, the lines with their header repeated on each page, totals, notes, "Page x of y".
  */
 export async function renderDocumentPdf(model: PrintableDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
@@ -242,6 +350,7 @@ export async function renderDocumentPdf(model: PrintableDocument, options: Rende
     compress: options.compress ?? true,
     info: { Title: winAnsiText(`${model.title} ${model.number}`), Author: winAnsiText(model.company.name), CreationDate: model.createdAt ?? fixedCreationDate },
   });
+  registerArabicFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

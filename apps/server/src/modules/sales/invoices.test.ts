@@ -145,6 +145,13 @@ describe('invoices: save, post, cancel', () => {
     }
   });
 
+  it('prints a company and address in Urdu in their own script, not as "?"', async () => {
+    await f.call('PUT', '/api/settings', { companyName: 'لاہور سپلائز', taxRate: '17.00', currency: 'PKR', invoiceFooter: 'شکریہ' });
+    const text = pdfTextLines((await f.call('GET', `/api/invoices/${state.invoice}/pdf`)).rawPayload);
+    expect(text).toEqual(expect.arrayContaining(['لاہور', 'سپلائز', 'شکریہ', '345.74']));
+    expect(text.join('')).not.toContain('?');
+  });
+
   it('cancels: stock back into the same lots, the reversal of both ledgers, the summary taken back', async () => {
     const before = await summaryOf(f.reagent);
     const cancelled = await f.call('POST', `/api/invoices/${state.invoice}/cancel`);
