@@ -84,22 +84,18 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceDetail; onDo
     setLinesError(showFormProblems(form, header));
     store.setErrors(Object.fromEntries(Object.entries(problems).filter(([key]) => key.startsWith('lines.'))));
   };
-  const { save, remove, formError, setFormError } = useDraftActions<InvoiceDetail>(invoiceDocument, {
+  const { save, remove, submit, formError, setFormError } = useDraftActions<InvoiceDetail>(invoiceDocument, {
     id: invoice?.id,
     body: () => bodyOf(form.getFieldsValue(true), store),
-    onProblems: showProblems,
+    check: () => {
+      const parsed = invoiceDocument.saveSchema.safeParse(bodyOf(form.getFieldsValue(true), store));
+      return parsed.success ? {} : problemsOfIssues(parsed.error.issues);
+    },
+    showProblems,
     onDone,
     // Lots proposed elsewhere moved.
     alsoRefresh: () => queryClient.invalidateQueries({ queryKey: ['invoice-lots'] }),
   });
-
-  const submit = (post: boolean) => {
-    setFormError(undefined);
-    const parsed = invoiceDocument.saveSchema.safeParse(bodyOf(form.getFieldsValue(true), store));
-    const problems = parsed.success ? {} : problemsOfIssues(parsed.error.issues);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate(post);
-  };
 
   const pickCustomer = (option: GenericOption | undefined) => {
     if (typeof option?.regionId === 'number') form.setFieldValue('regionId', option.regionId);

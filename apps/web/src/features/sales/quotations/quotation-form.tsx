@@ -45,19 +45,13 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
   // The saved draft stays open: sending it is the next step.
-  const { save, remove, formError, setFormError } = useDraftActions<QuotationDetail>(quotationDocument, {
+  const { save, remove, submit, formError, setFormError } = useDraftActions<QuotationDetail>(quotationDocument, {
     id: quotation?.id,
     body: () => quotationBodyOf(form.getFieldsValue(true) as QuotationFormValues),
-    onProblems: showProblems,
+    check: () => quotationFormProblems(form.getFieldsValue(true) as QuotationFormValues),
+    showProblems,
     onDone,
   });
-
-  const submit = () => {
-    setFormError(undefined);
-    const problems = quotationFormProblems(form.getFieldsValue(true) as QuotationFormValues);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate(false);
-  };
 
   // The customer's region is where its prices are asked.
   const customerPicked = (option: GenericOption | undefined) => form.setFieldValue('regionId', typeof option?.regionId === 'number' ? option.regionId : null);
@@ -65,7 +59,7 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
   return (
     <Flex vertical gap={8}>
       {formError && <Alert type="error" showIcon title={formError} />}
-      <Form form={form} name="quotation-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+      <Form form={form} name="quotation-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(false)}>
         <DocumentHeaderFields
           fields={quotationDocument.fields}
           inputProps={{ customerId: { onOptionPicked: customerPicked, allowClear: false }, quotationDate: { allowClear: false }, validUntil: { allowClear: false } }}
@@ -78,7 +72,7 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
             {canDelete && <DeleteButton singular={quotationDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
             {quotation && <TransitionButtons definition={quotationDocument} document={quotation} onError={setFormError} />}
             <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit}>
+            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
               Save draft
             </Button>
           </Space>

@@ -74,14 +74,16 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
 
-  const { save, remove, formError, setFormError } = useDraftActions<SalesReturnDetail>(salesReturnDocument, {
+  const { save, remove, submit, formError } = useDraftActions<SalesReturnDetail>(salesReturnDocument, {
     id: salesReturn?.id,
     body: () => {
       const { body, rowOfLine } = returnBodyOf(form.getFieldsValue(true) as ReturnFormValues);
       sentRows.current = rowOfLine;
       return body;
     },
-    onProblems: (errors: Record<string, string>) => showProblems(problemsByRow(errors, sentRows.current)),
+    check: () => returnFormProblems(form.getFieldsValue(true) as ReturnFormValues, invoice),
+    showProblems,
+    serverProblems: (errors) => problemsByRow(errors, sentRows.current),
     onDone,
     // The invoice's returned quantities and open amount, the lots restocked.
     alsoRefresh: () =>
@@ -92,13 +94,6 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
         queryClient.invalidateQueries({ queryKey: resourceKeys.options('inventory') }),
       ]),
   });
-
-  const submit = (toPost: boolean) => {
-    setFormError(undefined);
-    const problems = returnFormProblems(form.getFieldsValue(true) as ReturnFormValues, invoice);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate(toPost);
-  };
 
   return (
     <Flex vertical gap={8}>
