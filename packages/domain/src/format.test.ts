@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatCalendarDate, formatDateTime } from './format.ts';
+import { formatBalance, formatCalendarDate, formatDateTime, formatQuantity } from './format.ts';
 import { addDecimals, formatDecimal, fromMinorUnits, isDecimalString, toMinorUnits } from './money.ts';
 import { defaultPlanYears, isOptionDisabled, isOptionHidden, planColour } from './pickers.ts';
 
@@ -70,5 +70,14 @@ describe('picker rules (spec sections 4 and 5)', () => {
     expect(isOptionHidden({ quantity: -3 })).toBe(true);
     expect(isOptionHidden({ quantity: '2' })).toBe(false);
     expect(isOptionHidden({})).toBe(false);
+  });
+});
+
+describe('formatQuantity', () => {
+  it('separates thousands like amounts do', () => {
+    expect(formatQuantity(12500)).toBe('12,500');
+    expect(formatQuantity('1234567')).toBe('1,234,567');
+    expect(formatQuantity(0)).toBe('0');
+    expect(formatQuantity(-1500)).toBe('-1,500');
   });
 });

@@ -33,3 +33,11 @@ export function formatCalendarDate(value: string | null | undefined): string {
   const d = dayjs(date);
   return d.isValid() && d.format('YYYY-MM-DD') === date ? d.format('D MMM YYYY') : '';
 }
+
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+/** A quantity with thousands separated, as amounts are: 12500 -> `12,500`. */
+export function formatQuantity(value: number | string): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? quantityFormat.format(number) : String(value);
+}

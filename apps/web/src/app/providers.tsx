@@ -9,8 +9,10 @@ import { queryClient as defaultClient } from '../lib/query-client.ts';
  * antd's defaults put some text under WCAG AA's 4.5:1 (STYLE.md: no serious axe violation):
  * error text and danger buttons (#ff4d4f, 3.3:1), links (#1677ff, 4.1:1), secondary text and
  * description labels and input placeholders (45% and 25% black), the lighter hover shades,
- * and the green, orange and gold tags (3.4, 3.3, 2.8:1).
- * These shades keep each hue at 4.5:1 or more on white and on its tag's tint.
+ * the green, orange and gold tags (3.4, 3.3, 2.8:1), the success and warning status tags (the
+ * "near expiry" warning: 1.83:1), and the focus ring, drawn in colorPrimaryBorder (1.71:1 on
+ * white; WCAG 1.4.11 asks 3:1). These shades keep each hue at 4.5:1 or more on white and on its
+ * tag's tint, and the ring at 3:1.
  */
 /** antd's colorTextSecondary: 65% black, 5.7:1 on white. */
 const secondaryText = 'rgba(0, 0, 0, 0.65)';
@@ -25,12 +27,13 @@ const theme = {
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     colorPrimaryHover: '#0958d9',
+    colorPrimaryBorder: '#4a8ae6',
     colorErrorHover: '#a8071a',
   },
   components: {
     // Preset tags take their text colour from the palette's 7th shade; a global palette
     // override does not reach the tags' CSS variables, the component's own token does.
-    Tag: { green7: '#237804', orange7: '#ad4e00', gold7: '#874d00' } as Record<string, string>,
+    Tag: { green7: '#237804', orange7: '#ad4e00', gold7: '#874d00', colorSuccess: '#237804', colorWarning: '#ad4e00' } as Record<string, string>,
   },
 };
 

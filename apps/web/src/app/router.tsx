@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/load-failed.tsx';
 import { FullScreenLoader } from '../components/loaders.tsx';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { NotFound } from './not-found.tsx';
 import { HomeRedirect, RouteGuard, StandaloneGuard } from './route-guard.tsx';
 import { routeTitle, screenOf } from './screens.tsx';
@@ -13,12 +14,16 @@ const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ de
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 
 function ScreenOf({ route }: { route: AppRoute }) {
+  const { user } = useAuth();
   const Screen = screenOf(route).component;
-  return <Screen route={route} title={routeTitle(route)} />;
+  const title = routeTitle(route);
+  useDocumentTitle(title, user?.company?.companySettings?.companyName);
+  return <Screen route={route} title={title} />;
 }
 
 function LoginRoute() {
   const { state } = useAuth();
+  useDocumentTitle('Log In', undefined);
   if (state.isAuthenticated) return <Navigate to="/" replace />;
   return <LoginPage />;
 }

@@ -1,4 +1,4 @@
-import { DatePicker } from 'antd';
+import { DatePicker, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { displayDateFormat, toDayjs, toWireDate } from '../lib/dates.ts';
 
@@ -39,16 +39,17 @@ export interface DateRangeInputProps {
   'aria-label'?: string;
 }
 
-/** A from-to picker over wire dates. */
-export function DateRangeInput({ value, onChange, style, allowClear = true, ...rest }: DateRangeInputProps) {
+/**
+ * A from-to pair over wire dates: two pickers, not antd's RangePicker, whose Tab from an
+ * empty start field sends focus back to it (rc-picker moves to the part still missing), so
+ * the table and paging after it could not be reached forward (WCAG 2.1.1).
+ */
+export function DateRangeInput({ value, onChange, style, allowClear = true, 'aria-label': label = 'Dates' }: DateRangeInputProps) {
+  const [from, to] = [value?.[0] ?? null, value?.[1] ?? null];
   return (
-    <DatePicker.RangePicker
-      {...rest}
-      allowClear={allowClear}
-      value={[toDayjs(value?.[0]), toDayjs(value?.[1])]}
-      format={displayDateFormat}
-      onChange={(range) => onChange?.([toWireDate(range?.[0]), toWireDate(range?.[1])])}
-      style={{ maxWidth: '100%', ...style }}
-    />
+    <Space.Compact role="group" aria-label={label} style={{ maxWidth: '100%', ...style }}>
+      <DateInput aria-label={`${label}: from`} placeholder="From" allowClear={allowClear} value={from} onChange={(next) => onChange?.([next, to])} style={{ width: 150 }} />
+      <DateInput aria-label={`${label}: to`} placeholder="To" allowClear={allowClear} value={to} onChange={(next) => onChange?.([from, next])} style={{ width: 150 }} />
+    </Space.Compact>
   );
 }

@@ -1,5 +1,5 @@
 import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../lib/http.ts';
 import { notify } from '../lib/notify.tsx';
@@ -19,14 +19,15 @@ export function ExportButtons({ onExport, disabled }: { onExport: (format: Expor
       setExporting(undefined);
     }
   };
+  // Its own Space: a fragment is one item of the caller's Space, and the two buttons touched.
   return (
-    <>
+    <Space size={8} wrap>
       <Button icon={<FileTextOutlined />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')} disabled={disabled}>
         Export CSV
       </Button>
       <Button icon={<FileExcelOutlined />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')} disabled={disabled}>
         Export Excel
       </Button>
-    </>
+    </Space>
   );
 }

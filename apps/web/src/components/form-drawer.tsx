@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useIsNarrow } from '../lib/use-is-narrow.ts';
+import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 export interface FormDrawerProps {
   title: string;
@@ -17,11 +18,12 @@ export interface FormDrawerProps {
 /** The drawer every create and edit form opens in: full width on small screens, Cancel and Save below. */
 export function FormDrawer({ title, open, onClose, onSave, saving, error, width = 480, children }: FormDrawerProps) {
   const narrow = useIsNarrow();
+  const guard = useUnsavedChangesGuard(open, onClose);
   return (
     <Drawer
       title={title}
       open={open}
-      onClose={onClose}
+      onClose={guard.requestClose}
       size={narrow ? '100%' : width}
       destroyOnHidden
       footer={
@@ -34,7 +36,7 @@ export function FormDrawer({ title, open, onClose, onSave, saving, error, width 
       }
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      {children}
+      {guard.track(children)}
     </Drawer>
   );
 }

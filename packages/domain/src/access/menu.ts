@@ -132,12 +132,24 @@ export function menuGroupOfPath(path: string): string | undefined {
 }
 
 /**
- * Where `/` sends a role: the dashboard where allowed, otherwise the first screen of its own
- * list in spec section 6 (sales roles: invoices; engineers: inventory), which is the screen
- * the spec names first for it.
+ * The screen each role works in most (issue 17): the books for the accountant, the invoices
+ * for the operation manager and sales, the stock for the inventory supervisor. Roles not
+ * named here land on the first screen of their list in spec section 6.
  */
+const mostUsedScreen: Partial<Record<Role, LayoutRoute>> = {
+  accountant: '/accounting',
+  operationManager: '/invoices',
+  salesManager: '/invoices',
+  salesExecutive: '/invoices',
+  inventorySupervisor: '/inventory',
+};
+
+/** Where `/` sends a role: the dashboard where allowed, else the screen it uses most. */
 export function homeRouteForRole(role: Role): LayoutRoute {
   if (canAccessRoute(role, '/dashboard')) return '/dashboard';
+  const preferred = mostUsedScreen[role];
+  if (preferred && canAccessRoute(role, preferred)) return preferred;
   const first = roleRoutes[role].find((route): route is LayoutRoute => !route.includes('/:'));
   return first ?? '/user/password';
 }
+

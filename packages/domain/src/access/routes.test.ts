@@ -92,11 +92,11 @@ describe('home route', () => {
   it('sends roles with the dashboard there, the others to the first screen of their spec list', () => {
     expect(homeRouteForRole('admin')).toBe('/dashboard');
     expect(homeRouteForRole('auditor')).toBe('/dashboard');
-    expect(homeRouteForRole('accountant')).toBe('/asset-categories');
+    expect(homeRouteForRole('accountant')).toBe('/accounting');
     expect(homeRouteForRole('salesExecutive')).toBe('/invoices');
     expect(homeRouteForRole('serviceEngineer')).toBe('/inventory');
     expect(homeRouteForRole('inventorySupervisor')).toBe('/inventory');
-    expect(homeRouteForRole('operationManager')).toBe('/couriers');
+    expect(homeRouteForRole('operationManager')).toBe('/invoices');
     for (const role of roles) expect(canAccessPath(role, homeRouteForRole(role))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
+import { useUnsavedChangesGuard } from '../unsaved-changes.tsx';
 import { type DocumentRecord, documentKeys, fetchDocument } from './document-api.ts';
 
 export type DocumentTarget = 'new' | number;
@@ -33,19 +34,20 @@ export function DocumentDrawer<Doc extends DocumentRecord>({
   const query = useQuery({ queryKey: documentKeys.one(definition.name, id ?? 0), queryFn: () => fetchDocument<Doc>(definition, id ?? 0), enabled: id !== undefined });
   const document = id !== undefined ? query.data : undefined;
   const onDone = (openId?: number) => (openId ? onOpen(openId) : onClose());
+  const guard = useUnsavedChangesGuard(target, onClose);
 
   let title = `New ${definition.singular}`;
-  let body: ReactNode = renderForm({ onDone });
+  let body: ReactNode = guard.track(renderForm({ onDone }));
   if (id !== undefined) {
     const number = document ? ((document[definition.numberField ?? 'documentNumber'] as string | null | undefined) ?? document.documentNumber) : undefined;
     title = document ? `${capitalised(definition.singular)} ${number ?? '(draft)'}` : capitalised(definition.singular);
     if (query.isLoading) body = <Skeleton active />;
     else if (query.isError) body = <Alert type="error" showIcon title={errorMessage(query.error)} />;
-    else if (document && definition.allowedActions(document, user).includes('edit')) body = renderForm({ document, onDone });
+    else if (document && definition.allowedActions(document, user).includes('edit')) body = guard.track(renderForm({ document, onDone }));
     else if (document) body = renderView({ document, onClose });
   }
   return (
-    <Drawer title={title} open={target !== undefined} onClose={onClose} size={narrow ? '100%' : 960} destroyOnHidden>
+    <Drawer title={title} open={target !== undefined} onClose={guard.requestClose} size={narrow ? '100%' : 960} destroyOnHidden>
       {target !== undefined && body}
     </Drawer>
   );

@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { constants, type DocumentDefinition } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
+import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { DateRangeInput } from '../date-input.tsx';
 import { ExportButtons } from '../export-buttons.tsx';
 import { downloadExport, type ListParams } from '../resource/resource-api.ts';
@@ -17,6 +18,7 @@ import { type DocumentRecord, documentKeys, fetchDocuments } from './document-ap
 import { addressOf, type DocumentAddress } from './document-address.ts';
 import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
 
 export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
   definition: DocumentDefinition;
@@ -65,6 +67,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   renderView,
 }: DocumentListScreenProps<Doc>) {
   const { user } = useAuth();
+  const narrow = useIsNarrow();
   const navigate = useNavigate();
   const address = given ?? addressOf(definition.route);
   const target = address.targetOf(useLocation());
@@ -88,9 +91,9 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   const sortable = (extra: ColumnsType<DocumentRecord>) =>
     extra.map((column) => (column.sorter && column.key !== undefined ? { ...column, sortOrder: sortOrder(String(column.key)) } : column));
   const heading: ReactNode = showTitle ? (
-    <Typography.Title level={3} style={{ margin: 0 }}>
+    <ScreenTitle>
       {definition.title}
-    </Typography.Title>
+    </ScreenTitle>
   ) : (
     <span />
   );
@@ -158,11 +161,13 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
           {
             key: 'actions',
             title: 'Actions',
-            fixed: 'right',
+            // Pinned, it took most of a phone's width (255 of 366 px); there the table scrolls instead.
+            fixed: narrow ? undefined : 'right',
             render: (_: unknown, row) => {
+              const editable = definition.allowedActions(row, user).includes('edit');
               const view = (
-                <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)}>
-                  {definition.allowedActions(row, user).includes('edit') ? 'Edit' : 'View'}
+                <Button size="small" icon={editable ? <EditOutlined /> : <EyeOutlined />} onClick={() => open(row.id)}>
+                  {editable ? 'Edit' : 'View'}
                 </Button>
               );
               return rowActions ? (

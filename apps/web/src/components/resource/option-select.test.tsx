@@ -31,6 +31,12 @@ describe('option pickers (spec sections 4, 5 and 7)', () => {
     expect(screen.getByText('Lot with stock')).not.toHaveAttribute('data-plan-colour');
   });
 
+  it('colours nothing where no plan years are given (order and invoice lines)', () => {
+    const [option] = toSelectOptions([{ id: 3, name: 'Unplanned kit', plans: {} }]);
+    renderWithApp(<div>{option!.label}</div>);
+    expect(screen.getByText('Unplanned kit')).not.toHaveAttribute('data-plan-colour');
+  });
+
   it('reads GET /api/<resource>/options and offers them, unapproved ones disabled', async () => {
     api = mockApi(() => ({
       status: 200,

@@ -1,4 +1,4 @@
-import { defaultPlanYears, isOptionDisabled, isOptionHidden, planColour, resourceByName, type GenericOption, type PlanColour } from '@erp/domain';
+import { isOptionDisabled, isOptionHidden, planColour, resourceByName, type GenericOption, type PlanColour } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -20,10 +20,14 @@ export interface SelectOption {
   disabled: boolean;
 }
 
-/** The picker rules: hide quantity <= 0, disable unapproved, colour by plan coverage. */
+/**
+ * The picker rules: hide quantity <= 0, disable unapproved, and, where plans matter (the
+ * planning screens and Generate Order pass the years), colour by plan coverage. Elsewhere no
+ * colour: on order and invoice lines every item showed red "Not planned" before plans existed.
+ */
 export function toSelectOptions(
   options: readonly GenericOption[],
-  planYears: readonly number[] = defaultPlanYears(),
+  planYears?: readonly number[],
   textOf: (option: GenericOption) => string = (option) => String(option.name ?? option.id),
   searchFields: readonly string[] = [],
 ): SelectOption[] {
@@ -32,7 +36,7 @@ export function toSelectOptions(
     .map((option) => {
       const text = textOf(option);
       const plans = option.plans as Record<string, boolean> | undefined;
-      const colour = plans && typeof plans === 'object' ? planColour(plans, planYears) : undefined;
+      const colour = planYears && plans && typeof plans === 'object' ? planColour(plans, planYears) : undefined;
       return {
         value: option.id,
         text,
@@ -52,6 +56,7 @@ export function toSelectOptions(
 export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loading' | 'showSearch'> {
   /** The resource whose `/options` the picker reads. */
   resource: string;
+  /** Colour items by plan coverage over these years (spec section 4); only where plans matter. */
   planYears?: readonly number[];
   /** The text an option shows and is searched by (default its `name`), e.g. an account's code and name. */
   optionText?: (option: GenericOption) => string;

@@ -1,13 +1,14 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
+import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { DeleteButton } from './delete-button.tsx';
 import { deleteRow, downloadExport, fetchList, resourceKeys, type ListParams, type ResourceRow } from './resource-api.ts';
 import { resourceColumns } from './resource-columns.tsx';
@@ -15,6 +16,7 @@ import { ResourceFilters } from './resource-filters.tsx';
 import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
+import { ScreenTitle } from '../screen-title.tsx';
 
 export interface ResourceFormSlotProps {
   open: boolean;
@@ -48,6 +50,7 @@ export interface RowLink {
 /** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
+  const narrow = useIsNarrow();
   const queryClient = useQueryClient();
   const [params, setParams] = useState<ListParams>({
     page: 1,
@@ -86,7 +89,8 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
     columns.push({
       key: 'actions',
       title: 'Actions',
-      fixed: 'right',
+      // Pinned, it took most of a phone's width (255 of 366 px on /accounts); there the table scrolls instead.
+      fixed: narrow ? undefined : 'right',
       render: (_: unknown, row: ResourceRow) => (
         <Space size="small" wrap>
           {canWrite && (
@@ -110,9 +114,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           {title ?? resource.title}
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           {headerExtra}
           <ExportButtons onExport={(format) => downloadExport(resource.name, format, params)} />

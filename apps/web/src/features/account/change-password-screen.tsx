@@ -1,12 +1,13 @@
 import { type ChangePasswordResponse, changePasswordSchema, constants, messages } from '@erp/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { tokenStorage } from '../../lib/auth/token-storage.ts';
 import { errorMessage, http } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 interface PasswordValues {
   currentPassword: string;
@@ -46,9 +47,9 @@ export function ChangePasswordScreen() {
 
   return (
     <Card style={{ maxWidth: 480, width: '100%' }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <ScreenTitle>
         Change Password
-      </Typography.Title>
+      </ScreenTitle>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} name="change-password" layout="vertical" requiredMark={requiredMark} onFinish={onFinish}>
         <Form.Item label="Current password" name="currentPassword" rules={[{ required: true, message: 'Current password is required' }]}>

@@ -1,10 +1,11 @@
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AgingTab } from './aging-tab.tsx';
 import { CustomerStatementTab } from './customer-statement-tab.tsx';
 import { PeriodCloseTab } from './period-close-tab.tsx';
 import { BalanceSheetTab, ProfitAndLossTab } from './statements-tabs.tsx';
 import { TrialBalanceTab } from './trial-balance-tab.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'aging', 'customer-statement', 'period-close'] as const;
 
@@ -15,9 +16,9 @@ export function AccountingScreen() {
   const active = tabs.find((t) => t === wanted) ?? 'trial-balance';
   return (
     <Flex vertical gap={8}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <ScreenTitle>
         Accounting
-      </Typography.Title>
+      </ScreenTitle>
       <Tabs
         activeKey={active}
         onChange={(key) => setSearch({ tab: key })}

@@ -13,6 +13,7 @@ import { documentHref } from '../../components/document/document-address.ts';
 import { accountingKeys, downloadLedger, fetchLedger } from './accounting-api.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import './ledger-page.css';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 export const ledgerPageSize = 100;
 
@@ -97,9 +98,9 @@ export function LedgerPage() {
             </Button>
             <div>
               <Typography.Text type="secondary">Ledger</Typography.Text>
-              <Typography.Title level={3} style={{ margin: 0 }}>
+              <ScreenTitle>
                 {title}
-              </Typography.Title>
+              </ScreenTitle>
             </div>
           </Space>
           <Space wrap className="no-print">

@@ -1,5 +1,5 @@
 import { type AssetDetail, assetDocument, type DepreciationRunDetail, depreciationRunDocument, formatDecimal } from '@erp/domain';
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
@@ -9,6 +9,7 @@ import { AssetView } from './asset-view.tsx';
 import { assetAddress, runAddress } from './assets-api.ts';
 import { DepreciationRunForm } from './depreciation-run-form.tsx';
 import { DepreciationRunView } from './depreciation-run-view.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 type Tab = 'assets' | 'runs';
 
@@ -63,9 +64,9 @@ export function AssetsScreen() {
   const tab: Tab = params.get('tab') === 'runs' ? 'runs' : 'assets';
   return (
     <Flex vertical gap={8}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <ScreenTitle>
         {assetDocument.title}
-      </Typography.Title>
+      </ScreenTitle>
       <Tabs
         activeKey={tab}
         onChange={(key) => void navigate(key === 'runs' ? runAddress.href() : assetAddress.href())}

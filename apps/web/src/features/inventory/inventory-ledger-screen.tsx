@@ -1,4 +1,4 @@
-import { formatDecimal, type InventoryLedgerQuery, type InventoryLedgerResponse, type InventoryLedgerRow } from '@erp/domain';
+import { formatDecimal, formatQuantity, type InventoryLedgerQuery, type InventoryLedgerResponse, type InventoryLedgerRow } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
@@ -12,11 +12,12 @@ import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { downloadInventoryLedger, fetchInventoryLedger, inventoryKeys } from './inventory-api.ts';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 export const inventoryLedgerPageSize = 100;
 
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
-const quantity = (value: number) => (value === 0 ? '' : String(value));
+const quantity = (value: number) => (value === 0 ? '' : formatQuantity(value));
 
 /**
  * /inventory-ledger (PRODUCT.md): the stock ledger as a screen: every movement with date,
@@ -66,9 +67,9 @@ export function InventoryLedgerScreen() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           Inventory Ledger
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           <ExportButtons onExport={(format) => downloadInventoryLedger(format, filter)} disabled={!first} />
         </Space>
@@ -90,15 +91,15 @@ export function InventoryLedgerScreen() {
           bordered
           column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}
           items={[
-            { key: 'opening', label: first.from ? `Opening (${formatDate(first.from)})` : 'Opening', children: <strong data-testid="opening">{first.opening.quantity}</strong> },
-            { key: 'in', label: 'In', children: <span data-testid="total-in">{first.totals.quantityIn}</span> },
-            { key: 'out', label: 'Out', children: <span data-testid="total-out">{first.totals.quantityOut}</span> },
+            { key: 'opening', label: first.from ? `Opening (${formatDate(first.from)})` : 'Opening', children: <strong data-testid="opening">{formatQuantity(first.opening.quantity)}</strong> },
+            { key: 'in', label: 'In', children: <span data-testid="total-in">{formatQuantity(first.totals.quantityIn)}</span> },
+            { key: 'out', label: 'Out', children: <span data-testid="total-out">{formatQuantity(first.totals.quantityOut)}</span> },
             {
               key: 'closing',
               label: first.to ? `Closing (${formatDate(first.to)})` : 'Closing',
               children: (
                 <strong data-testid="closing">
-                  {first.closing.quantity} ({formatDecimal(first.closing.value)})
+                  {formatQuantity(first.closing.quantity)} ({formatDecimal(first.closing.value)})
                 </strong>
               ),
             },
@@ -147,7 +148,7 @@ export function InventoryLedgerScreen() {
           },
           { key: 'in', title: 'In', align: 'right', render: (_: unknown, row) => quantity(row.quantityIn) },
           { key: 'out', title: 'Out', align: 'right', render: (_: unknown, row) => quantity(row.quantityOut) },
-          { key: 'balance', title: 'Balance', align: 'right', render: (_: unknown, row) => <span data-testid="balance">{row.balance}</span> },
+          { key: 'balance', title: 'Balance', align: 'right', render: (_: unknown, row) => <span data-testid="balance">{formatQuantity(row.balance)}</span> },
           { key: 'balanceValue', title: 'Value', align: 'right', render: (_: unknown, row) => formatDecimal(row.balanceValue) },
         ]}
       />

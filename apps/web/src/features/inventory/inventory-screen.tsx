@@ -21,6 +21,7 @@ import { downloadInventory, fetchInventory, inventoryKeys, type StockAdjustment 
 import { StockAdjustmentForm } from './stock-adjustment-form.tsx';
 import { StockAdjustmentView } from './stock-adjustment-view.tsx';
 import { StockAdjustmentsTab } from './stock-adjustments-tab.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 type Query = InventoryListQuery & { page: number; pageSize: number };
 
@@ -74,9 +75,9 @@ export function InventoryScreen() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           Inventory
-        </Typography.Title>
+        </ScreenTitle>
         {canAdjust && (
           <Space wrap>
             <ImportButton kind="opening-stock" title="Import opening stock" onImported={refreshStock} />

@@ -5,6 +5,7 @@ import { DocumentListScreen } from '../../components/document/document-list-scre
 import { ChequeActions } from './cheque-actions.tsx';
 import { ChequeTotals } from './cheque-totals.tsx';
 import { ChequeView, directionLabel } from './cheque-view.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 type View = (typeof chequeViews)[number]['value'];
 
@@ -22,9 +23,9 @@ export function ChequesScreen() {
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           {chequeDocument.title}
-        </Typography.Title>
+        </ScreenTitle>
         <Segmented<View> aria-label="View" options={chequeViews.map((v) => ({ value: v.value, label: v.label }))} value={view} onChange={setView} />
       </Flex>
       <DocumentListScreen<ChequeDetail>

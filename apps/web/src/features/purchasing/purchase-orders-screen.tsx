@@ -1,5 +1,5 @@
 import { formatDecimal, goodsReceiptDocument, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail, type ReceiptStatus } from '@erp/domain';
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -10,6 +10,7 @@ import { PurchaseOrderForm } from './purchase-order-form.tsx';
 import { PurchaseOrderView } from './purchase-order-view.tsx';
 import { receiptAddress } from './purchasing-addresses.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 type Tab = 'orders' | 'receipts';
 
@@ -79,9 +80,9 @@ export function PurchaseOrdersScreen() {
   const tab: Tab = params.get('tab') === 'receipts' ? 'receipts' : 'orders';
   return (
     <Flex vertical gap={8}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <ScreenTitle>
         {purchaseOrderDocument.title}
-      </Typography.Title>
+      </ScreenTitle>
       <Tabs
         activeKey={tab}
         onChange={(key) => void navigate(`${purchaseOrderDocument.route}?tab=${key}`)}

@@ -1,6 +1,6 @@
 import { companySettingsSchema, messages } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { TextArea } from '../../components/text-area.tsx';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
@@ -10,6 +10,7 @@ import { fetchSettings, saveSettings, settingsKey } from './settings-api.ts';
 import { LogoUpload } from './logo-upload.tsx';
 import { PostingAccountsCard } from './posting-accounts-card.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
+import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
   (label, index) => ({ value: index + 1, label }),
@@ -50,9 +51,9 @@ export function SettingsScreen() {
   if (settings.isError) return <Alert type="error" showIcon title={errorMessage(settings.error)} />;
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <ScreenTitle>
         Settings
-      </Typography.Title>
+      </ScreenTitle>
       <Flex gap={16} wrap>
         <LogoUpload kind="rectangle" url={settings.data?.rectangleLogo} />
         <LogoUpload kind="square" url={settings.data?.squareLogo} />

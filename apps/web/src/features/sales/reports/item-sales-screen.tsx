@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { type DrillTarget, drillDownOf, InvoicesDrawer } from './sales-report-invoices.tsx';
 import { figureColumns, type FigureKey, onTableChange, PeriodNote, ReportFilters, reportPageSize, TotalsRow, useReportQuery } from './sales-report-parts.tsx';
 import { downloadReport, fetchItemSales, salesReportKeys } from './sales-reports-api.ts';
+import { ScreenTitle } from '../../../components/screen-title.tsx';
 
 // Issue 8: quantity and value sold per item (cost and margin are the sales report's; the export carries them too).
 const figures: readonly FigureKey[] = ['quantity', 'value', 'returnedQuantity', 'returnedValue'];
@@ -59,9 +60,9 @@ export function ItemSalesScreen() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           Item Sales
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           <ExportButtons onExport={(format) => downloadReport('items', format, query)} disabled={!data} />
         </Space>

@@ -1,12 +1,13 @@
 import { salesReportGroupings, type SalesReportGrouping, type SalesReportRow } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Space, Table } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { type DrillTarget, drillDownOf, InvoicesDrawer } from './sales-report-invoices.tsx';
 import { figureColumns, type FigureKey, onTableChange, PeriodNote, ReportFilters, reportPageSize, TotalsRow, useReportQuery } from './sales-report-parts.tsx';
 import { downloadReport, fetchSalesReport, salesReportKeys } from './sales-reports-api.ts';
+import { ScreenTitle } from '../../../components/screen-title.tsx';
 
 // The chart library loads with the chart, after the table: never with the login page.
 const SalesReportChart = lazy(() => import('./sales-report-chart.tsx'));
@@ -34,9 +35,9 @@ export function SalesReportScreen() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <ScreenTitle>
           Sales Report
-        </Typography.Title>
+        </ScreenTitle>
         <Space wrap>
           <ExportButtons onExport={(format) => downloadReport('sales', format, query)} disabled={!data} />
         </Space>
