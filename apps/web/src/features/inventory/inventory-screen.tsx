@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { documentKeys } from '../../components/document/document-api.ts';
 import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { ItemNameCell } from '../../components/item-name-cell.tsx';
 import { ImportButton } from '../../components/import/import-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
@@ -197,14 +198,7 @@ function StockOnHand() {
             title: 'Item',
             sorter: true,
             sortOrder: sortOrder('itemName'),
-            render: (_: unknown, row) => (
-              <>
-                {row.item.itemName}
-                <Typography.Text type="secondary" style={{ display: 'block' }}>
-                  {row.item.articleNumber}
-                </Typography.Text>
-              </>
-            ),
+            render: (_: unknown, row) => <ItemNameCell name={row.item.itemName} articleNumber={row.item.articleNumber} />,
           },
           { key: 'lotNumber', title: 'Lot', dataIndex: 'lotNumber', sorter: true, sortOrder: sortOrder('lotNumber') },
           {

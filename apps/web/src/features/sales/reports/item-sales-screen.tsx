@@ -1,6 +1,6 @@
 import { itemSalesGroupings, type ItemSalesRow, salesReportGroupings } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { type DrillTarget, drillDownOf, InvoicesDrawer } from './sales-report-invoices.tsx';
 import { figureColumns, type FigureKey, onTableChange, PeriodNote, ReportFilters, reportPageSize, TotalsRow, useReportQuery } from './sales-report-parts.tsx';
 import { downloadReport, fetchItemSales, salesReportKeys } from './sales-reports-api.ts';
+import { ItemNameCell } from '../../../components/item-name-cell.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 
 // Issue 8: quantity and value sold per item (cost and margin are the sales report's; the export carries them too).
@@ -40,18 +41,18 @@ export function ItemSalesScreen() {
       sorter: true,
       sortOrder: query.sort === 'label' ? (query.order === 'desc' ? 'descend' : 'ascend') : null,
       render: (_: unknown, row) => (
-        <>
-          {drillable(row) ? (
-            <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} aria-label={`Invoices of ${row.itemName}${row.group ? `, ${row.group.label}` : ''}`} onClick={(event) => (event.stopPropagation(), open(row))}>
-              {row.itemName}
-            </Button>
-          ) : (
-            row.itemName
-          )}
-          <Typography.Text type="secondary" style={{ display: 'block' }}>
-            {row.articleNumber}
-          </Typography.Text>
-        </>
+        <ItemNameCell
+          articleNumber={row.articleNumber}
+          name={
+            drillable(row) ? (
+              <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} aria-label={`Invoices of ${row.itemName}${row.group ? `, ${row.group.label}` : ''}`} onClick={(event) => (event.stopPropagation(), open(row))}>
+                {row.itemName}
+              </Button>
+            ) : (
+              row.itemName
+            )
+          }
+        />
       ),
     },
     ...(split ? [{ key: 'group', title: groupTitle, render: (_: unknown, row: ItemSalesRow) => row.group?.label ?? '' }] : []),
