@@ -11,6 +11,7 @@ import { documentHref } from '../document/document-address.ts';
 import { DocumentPrintHeader } from '../document/document-print-header.tsx';
 import { PdfDownloadButton } from '../document/pdf-download-button.tsx';
 import { usePrintView } from '../document/use-print-view.ts';
+import { SummaryRow } from '../summary-row.tsx';
 import { type StatementPeriod, downloadCustomerStatementPdf, fetchCustomerStatement, statementKeys } from './customer-statement-api.ts';
 
 /** The statement's rows between the opening and the closing balance, both shown as rows. */
@@ -46,18 +47,7 @@ function StatementTable({ statement }: { statement: Statement }) {
         { key: 'balance', title: 'Balance', align: 'right', render: (_: unknown, row) => <span style={{ whiteSpace: 'nowrap', fontWeight: row.edge ? 600 : undefined }}>{formatBalance(row.balance)}</span> },
       ]}
       summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={3}>
-            <strong>Total for the period</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={3} align="right">
-            <strong>{formatDecimal(statement.totals.debit)}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={4} align="right">
-            <strong>{formatDecimal(statement.totals.credit)}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={5} />
-        </Table.Summary.Row>
+        <SummaryRow label="Total for the period" labelSpan={3} columnCount={6} cells={{ 3: formatDecimal(statement.totals.debit), 4: formatDecimal(statement.totals.credit) }} />
       )}
     />
   );

@@ -11,6 +11,7 @@ import { ItemNameCell } from '../../components/item-name-cell.tsx';
 import { ImportButton } from '../../components/import/import-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
+import { SummaryRow } from '../../components/summary-row.tsx';
 import { serverPagination } from '../../components/resource/table-paging.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -240,18 +241,12 @@ function StockOnHand() {
         summary={() =>
           data ? (
             <Table.Summary>
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={4}>
-                  <strong>Total of {data.total} lots</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <strong data-testid="total-quantity">{data.totals.quantity}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
-                <Table.Summary.Cell index={6} align="right">
-                  <strong data-testid="total-value">{formatDecimal(data.totals.value)}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
+              <SummaryRow
+                label={`Total of ${data.total} lots`}
+                labelSpan={4}
+                columnCount={7}
+                cells={{ 4: <span data-testid="total-quantity">{data.totals.quantity}</span>, 6: <span data-testid="total-value">{formatDecimal(data.totals.value)}</span> }}
+              />
             </Table.Summary>
           ) : null
         }

@@ -14,6 +14,7 @@ import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interfa
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
+import { SummaryRow } from '../../../components/summary-row.tsx';
 import { useQueryParams } from '../../../lib/use-query-params.ts';
 
 export const reportPageSize = 50;
@@ -161,16 +162,7 @@ export function TotalsRow({ totals, keys, leading }: { totals: SalesFigures; key
   };
   return (
     <Table.Summary fixed="bottom">
-      <Table.Summary.Row data-testid="report-totals">
-        <Table.Summary.Cell index={0} colSpan={leading}>
-          <strong>Total</strong>
-        </Table.Summary.Cell>
-        {keys.map((key, i) => (
-          <Table.Summary.Cell key={key} index={leading + i} align="right">
-            <strong>{text[key]}</strong>
-          </Table.Summary.Cell>
-        ))}
-      </Table.Summary.Row>
+      <SummaryRow testId="report-totals" label="Total" labelSpan={leading} columnCount={leading + keys.length} cells={Object.fromEntries(keys.map((key, i) => [leading + i, text[key]]))} />
     </Table.Summary>
   );
 }
