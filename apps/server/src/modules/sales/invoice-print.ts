@@ -31,9 +31,7 @@ export async function invoicePrintable(_executor: unknown, invoice: InvoiceDetai
       { title: 'Bill to', lines: customerBlock(invoice.customer) },
       {
         title: 'Shipped from',
-        lines: [`${invoice.region.regionName} warehouse`, invoice.courier ? `Courier: ${invoice.courier.courierName}` : '', invoice.salesperson ? `Salesperson: ${invoice.salesperson.name}` : ''].filter(
-          (line) => line !== '',
-        ),
+        lines: [`${invoice.region.regionName} warehouse`, `Courier: ${invoice.courier?.courierName ?? '-'}`, invoice.salesperson ? `Salesperson: ${invoice.salesperson.name}` : ''].filter((line) => line !== ''),
       },
     ],
     columns: [
@@ -41,7 +39,7 @@ export async function invoicePrintable(_executor: unknown, invoice: InvoiceDetai
       { key: 'articleNumber', label: 'Article no.', width: 1.3 },
       { key: 'itemName', label: 'Item', width: 2.2 },
       { key: 'lot', label: 'Lot / expiry', width: 1.6 },
-      { key: 'quantity', label: 'Qty', align: 'right', width: 0.7 },
+      { key: 'quantity', label: 'Qty', align: 'right', width: 0.9 },
       { key: 'price', label: 'Price', align: 'right', width: 1.1 },
       { key: 'discount', label: 'Disc. %', align: 'right', width: 0.8 },
       { key: 'tax', label: 'Tax', align: 'right', width: 1.3 },
@@ -52,7 +50,7 @@ export async function invoicePrintable(_executor: unknown, invoice: InvoiceDetai
       articleNumber: line.item.articleNumber,
       itemName: line.item.itemName,
       lot: lotCell(line.lot),
-      quantity: formatDecimal(String(line.quantity), 0),
+      quantity: `${formatDecimal(String(line.quantity), 0)} ${line.item.unit}`,
       price: formatDecimal(line.price),
       discount: formatDecimal(line.discountPercent),
       tax: formatDecimal(line.taxAmount),

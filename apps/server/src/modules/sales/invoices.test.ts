@@ -150,6 +150,9 @@ describe('invoices: save, post, cancel', () => {
     const text = pdfTextLines((await f.call('GET', `/api/invoices/${state.invoice}/pdf`)).rawPayload);
     expect(text).toEqual(expect.arrayContaining(['لاہور', 'سپلائز', 'شکریہ', '345.74']));
     expect(text.join('')).not.toContain('?');
+    // The courier line (none chosen) and each quantity's unit print too.
+    expect(text).toContain('Courier: -');
+    expect(text.some((line) => /^\d+ \S+$/.test(line) && !/^\d+ of \d+$/.test(line))).toBe(true);
   });
 
   it('cancels: stock back into the same lots, the reversal of both ledgers, the summary taken back', async () => {

@@ -9,7 +9,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
-import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { DateRangeInput } from '../date-input.tsx';
 import { ExportButtons } from '../export-buttons.tsx';
 import { downloadExport, type ListParams } from '../resource/resource-api.ts';
@@ -19,6 +18,7 @@ import { addressOf, type DocumentAddress } from './document-address.ts';
 import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
 import { ScreenTitle } from '../screen-title.tsx';
+import { fitColumns, fittedTable } from '../table-fit.ts';
 
 export interface DocumentListScreenProps<Doc extends DocumentRecord> extends DocumentPanels<Doc> {
   definition: DocumentDefinition;
@@ -67,7 +67,6 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   renderView,
 }: DocumentListScreenProps<Doc>) {
   const { user } = useAuth();
-  const narrow = useIsNarrow();
   const navigate = useNavigate();
   const address = given ?? addressOf(definition.route);
   const target = address.targetOf(useLocation());
@@ -138,16 +137,17 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         size="middle"
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         onRow={(row) => ({ onDoubleClick: () => open(row.id) })}
-        columns={[
+        columns={fitColumns([
           {
             key: numberKey,
             dataIndex: numberKey,
             title: 'Number',
             sorter: true,
             sortOrder: sortOrder(numberKey),
-            render: (v: string | null) => v ?? <Typography.Text type="secondary">Draft</Typography.Text>,
+            // A draft cancelled before it was numbered is no longer a draft.
+            render: (v: string | null, row) => v ?? <Typography.Text type="secondary">{row.status === 'draft' ? 'Draft' : 'Not numbered'}</Typography.Text>,
           },
           { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
           ...sortable(columns),
@@ -161,8 +161,6 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
           {
             key: 'actions',
             title: 'Actions',
-            // Pinned, it took most of a phone's width (255 of 366 px); there the table scrolls instead.
-            fixed: narrow ? undefined : 'right',
             render: (_: unknown, row) => {
               const editable = definition.allowedActions(row, user).includes('edit');
               const view = (
@@ -180,7 +178,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
               );
             },
           },
-        ]}
+        ], [numberKey, definition.dateField, 'status'])}
         pagination={serverPagination(params, list.data?.total ?? 0)}
         // Newest first when the user clears the sort.
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter, { sort: definition.dateField, order: 'desc' }))}

@@ -8,7 +8,6 @@ import { LinkButton } from '../link-button.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { DeleteButton } from './delete-button.tsx';
 import { deleteRow, downloadExport, fetchList, resourceKeys, type ListParams, type ResourceRow } from './resource-api.ts';
 import { resourceColumns } from './resource-columns.tsx';
@@ -17,6 +16,7 @@ import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { ScreenTitle } from '../screen-title.tsx';
+import { fitColumns, fittedTable } from '../table-fit.ts';
 
 export interface ResourceFormSlotProps {
   open: boolean;
@@ -50,7 +50,6 @@ export interface RowLink {
 /** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
-  const narrow = useIsNarrow();
   const queryClient = useQueryClient();
   const [params, setParams] = useState<ListParams>({
     page: 1,
@@ -89,8 +88,6 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
     columns.push({
       key: 'actions',
       title: 'Actions',
-      // Pinned, it took most of a phone's width (255 of 366 px on /accounts); there the table scrolls instead.
-      fixed: narrow ? undefined : 'right',
       render: (_: unknown, row: ResourceRow) => (
         <Space size="small" wrap>
           {canWrite && (
@@ -141,10 +138,10 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
       <Table<ResourceRow>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={fitColumns(columns)}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         pagination={serverPagination(params, list.data?.total ?? 0)}
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter))}
       />

@@ -164,6 +164,7 @@ export function InvoicePage() {
               },
               { key: 'from', label: 'Shipped from', children: `${data.region.regionName} warehouse` },
               { key: 'courier', label: 'Courier', children: data.courier?.courierName ?? '-' },
+              { key: 'salesperson', label: 'Salesperson', children: data.salesperson?.name ?? '-' },
             ]}
           />
           <Lines invoice={data} />

@@ -68,6 +68,7 @@ export function InvoiceView({ invoice, onClose }: { invoice: InvoiceDetail; onCl
       <DocumentLinesTable lines={invoice.lines} columns={columns} totals={{ amount: invoice.subtotal, taxAmount: invoice.taxAmount }} />
       <DocumentViewActions
         onClose={onClose}
+        printable={false}
         afterPrint={
           <>
             <Button icon={<FileTextOutlined />} href={invoicePagePath(invoice.id)} target="_blank">
