@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,4 +46,17 @@ describe('the supported Node.js range', () => {
     expect(result.stderr).toBe(`Supplies ERP needs Node.js 22.12 or newer; this is ${systemVersion}.\n`);
     expect(readdirSync(work)).not.toContain('data-system');
   });
+
+  const systemNpm = '/usr/bin/npm';
+  it.runIf(systemVersion !== '' && !isSupportedNode(systemVersion) && existsSync(systemNpm))(`npm ci refuses at once on the real ${systemVersion || 'old Node'} (engine-strict), installing nothing`, () => {
+    // A copy of what npm ci reads: never the clone itself, whose node_modules npm ci would remove first.
+    const copy = join(work, 'npm-ci');
+    mkdirSync(copy);
+    for (const file of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(join(scripts, '..', file), join(copy, file));
+    const result = spawnSync(systemNpm, ['ci'], { cwd: copy, env: { ...process.env, PATH: '/usr/bin:/bin' }, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('EBADENGINE');
+    expect(result.stderr).toContain('"node":">=22.12.0"');
+    expect(existsSync(join(copy, 'node_modules'))).toBe(false);
+  }, 70_000);
 });

@@ -39,6 +39,7 @@ export const messages = {
   logoTooLarge: 'The logo must be at most 1 MB',
   logoMissing: 'Please choose an image file',
   invalidBody: 'The request body is not valid JSON',
+  nestedTooDeep: (levels: number) => `The request body must not nest more than ${levels} levels deep`,
   requestTooLarge: 'The request is too large',
   nulCharacter: (label: string) => `${label} must not contain the NUL character`,
   wholeNumberTooLarge: (label: string) => `${label} must be at most 2147483647`,

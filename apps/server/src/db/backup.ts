@@ -1,12 +1,12 @@
-import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { type FileHandle, open } from 'node:fs/promises';
+import { createInterface, type Interface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, queryRows } from './client.ts';
+import { pgErrorOf } from '../lib/pg-error.ts';
+import { type Db, type Executor, queryRows, type Tx } from './client.ts';
 import { schemaVersion } from './migrate.ts';
 
 export const backupFormat = 'erp-backup/1';
@@ -130,23 +130,75 @@ export async function backupDatabase(db: Db, file: string): Promise<{ tables: nu
 }
 
 /**
+ * A restore's refusal, worded to be printed: it names the table and the row's number, never a
+ * row's values (a backup holds password hashes and the token-signing key).
+ */
+export class BackupError extends Error {}
+
+/** The constraint or SQLSTATE of a database refusal: names, never values (its message may quote them). */
+function refusalOf(error: unknown): string {
+  const pgError = pgErrorOf(error);
+  if (!pgError) return error instanceof Error ? error.constructor.name : 'error';
+  return pgError.constraint ? `constraint ${pgError.constraint}` : `SQLSTATE ${pgError.code}`;
+}
+
+/** Refuses, as a BackupError, a backup file that is missing or unreadable: before a database is opened for it. */
+export async function assertBackupReadable(file: string): Promise<void> {
+  await (await openBackup(file)).close();
+}
+
+async function openBackup(file: string): Promise<FileHandle> {
+  try {
+    return await open(file, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(code === 'ENOENT' ? `No backup file ${file}` : `Cannot read ${file} (${code ?? 'error'})`);
+  }
+}
+
+/**
  * Replaces every table's rows with the file's, in ONE transaction: truncate all, insert
  * parents before children, then move each identity sequence past its highest id.
- * The database must already be migrated to the backup's schema version.
+ * The database must already be migrated to the backup's schema version. Every refusal is a
+ * BackupError naming at most the table and the row's number in it.
  */
 export async function restoreDatabase(db: Db, file: string): Promise<{ tables: number; rows: number }> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  const source = (await openBackup(file)).createReadStream();
+  const lines = createInterface({ input: source.pipe(createGunzip()), crlfDelay: Infinity });
+  try {
+    return await restoreLines(db, lines);
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    if ((error as { code?: unknown }).code === 'Z_DATA_ERROR' || (error as { code?: unknown }).code === 'Z_BUF_ERROR') throw new BackupError(`${file} is not a gzip'd backup`);
+    throw new BackupError(`The restore failed (${refusalOf(error)}); nothing was restored`);
+  } finally {
+    lines.close();
+    source.destroy();
+  }
+}
+
+async function restoreLines(db: Db, lines: Interface): Promise<{ tables: number; rows: number }> {
   const iterator = lines[Symbol.asyncIterator]();
+  let lineNo = 0;
   const next = async (): Promise<string | undefined> => {
     const result = await iterator.next();
+    lineNo += 1;
     return result.done ? undefined : result.value;
   };
+  // JSON.parse quotes the text it refuses: never its message.
+  const parsed = <T>(line: string, what: string): T => {
+    try {
+      return JSON.parse(line) as T;
+    } catch {
+      throw new BackupError(`The backup is damaged at line ${lineNo} (${what})`);
+    }
+  };
   const headerLine = await next();
-  const header = headerLine ? (JSON.parse(headerLine) as BackupHeader) : undefined;
-  if (header?.format !== backupFormat) throw new Error('This file is not a backup of this application');
+  const header = headerLine ? parsed<BackupHeader>(headerLine, 'its header') : undefined;
+  if (header?.format !== backupFormat) throw new BackupError('This file is not a backup of this application');
   const currentVersion = await schemaVersion(db);
   if (header.schemaVersion !== currentVersion) {
-    throw new Error(`The backup has schema ${header.schemaVersion}; this database has ${currentVersion}. Migrate to the same version first.`);
+    throw new BackupError(`The backup has schema ${header.schemaVersion}; this database has ${currentVersion}. Migrate to the same version first.`);
   }
   let total = 0;
   await db.transaction(async (tx) => {
@@ -159,21 +211,30 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
     if (tables.length > 0) await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
     for (let line = await next(); line !== undefined; line = await next()) {
       if (line.trim() === '') continue;
-      const section = JSON.parse(line) as { table: string; rows: number };
-      if (!tables.includes(section.table)) throw new Error(`The backup has a table this database does not: ${section.table}`);
+      const section = parsed<{ table: string; rows: number }>(line, 'a table heading');
+      if (!tables.includes(section.table)) throw new BackupError(`The backup has a table this database does not: ${section.table}`);
+      const insert = (executor: Executor, rows: readonly string[]) =>
+        executor.execute(
+          sql`INSERT INTO ${identifier(section.table)} OVERRIDING SYSTEM VALUE
+              SELECT * FROM jsonb_populate_recordset(NULL::${identifier(section.table)}, ${`[${rows.join(',')}]`}::jsonb)`,
+        );
       let batch: string[] = [];
+      let firstRow = 1;
       const flush = async () => {
         if (batch.length === 0) return;
-        await tx.execute(
-          sql`INSERT INTO ${identifier(section.table)} OVERRIDING SYSTEM VALUE
-              SELECT * FROM jsonb_populate_recordset(NULL::${identifier(section.table)}, ${`[${batch.join(',')}]`}::jsonb)`,
-        );
+        // A savepoint per batch: a refused batch is tried row by row to name the row.
+        try {
+          await tx.transaction((savepoint) => insert(savepoint, batch));
+        } catch (error) {
+          throw await refusedRow(tx, batch, firstRow, section.table, insert, error);
+        }
         total += batch.length;
+        firstRow += batch.length;
         batch = [];
       };
       for (let i = 0; i < section.rows; i++) {
         const row = await next();
-        if (row === undefined) throw new Error(`The backup ends inside table ${section.table}`);
+        if (row === undefined) throw new BackupError(`The backup ends inside table ${section.table}`);
         batch.push(row);
         if (batch.length >= 500) await flush();
       }
@@ -182,8 +243,27 @@ export async function restoreDatabase(db: Db, file: string): Promise<{ tables: n
     for (const table of tables) await resetIdentity(tx, table);
     await restoreSequences(tx, header.sequences ?? {});
   });
-  lines.close();
   return { tables: header.tables.length, rows: total };
+}
+
+/** The first row of a refused batch the database refuses alone, as a BackupError naming the table and its row number. */
+async function refusedRow(
+  tx: Tx,
+  batch: readonly string[],
+  firstRow: number,
+  table: string,
+  insert: (executor: Executor, rows: readonly string[]) => Promise<unknown>,
+  batchError: unknown,
+): Promise<BackupError> {
+  // Each row kept once in, so a row refused for repeating an earlier one of the batch is found; the restore rolls back anyway.
+  for (let i = 0; i < batch.length; i++) {
+    try {
+      await tx.transaction((savepoint) => insert(savepoint, [batch[i]!]));
+    } catch (error) {
+      return new BackupError(`The restore failed at table ${table}, row ${firstRow + i} (${refusalOf(error)}); nothing was restored`);
+    }
+  }
+  return new BackupError(`The restore failed at table ${table}, rows ${firstRow} to ${firstRow + batch.length - 1} (${refusalOf(batchError)}); nothing was restored`);
 }
 
 /** Puts the free sequences back where the backup had them (a sequence this database lacks is skipped). */

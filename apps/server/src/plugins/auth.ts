@@ -2,17 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../app-context.ts';
 import { UnauthorizedError } from '../lib/app-error.ts';
 import { passwordVersionOf, type TokenClaims } from '../lib/tokens.ts';
+import { parseId } from '../lib/validation.ts';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
-}
-
-function userIdOf(subject: unknown): number | undefined {
-  const id = Number(subject);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /**
@@ -30,14 +26,14 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   } catch {
     throw new UnauthorizedError();
   }
-  const userId = userIdOf(claims.sub);
+  const userId = parseId(claims.sub);
   if (!userId) throw new UnauthorizedError();
   const user = await userCache.get(userId);
   // A password changed or reset since the token was signed ends it.
   if (!user?.active || user.passwordVersion !== passwordVersionOf(claims)) throw new UnauthorizedError();
   const auth: AuthContext = { user };
   if (claims.act !== undefined) {
-    const adminId = userIdOf(claims.act?.sub);
+    const adminId = parseId(claims.act?.sub);
     const realUser = adminId ? await userCache.get(adminId) : undefined;
     if (!realUser?.active || realUser.role !== 'admin' || realUser.passwordVersion !== passwordVersionOf(claims.act)) throw new UnauthorizedError();
     auth.realUser = realUser;

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { queryRows } from '../db/client.ts';
 import { accounts, users } from '../db/schema/index.ts';
 import { createServerLogger } from '../lib/loggable-error.ts';
+import { maxInputDepth } from './request-input.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -161,6 +162,49 @@ describe('inputs that used to answer 500 (issue 6)', () => {
     expect(overflowing.statusCode, overflowing.body).toBe(400);
     expect(documentNumber('JV', 1, 1)).toBe('JV-0001-000001');
     expect(documentNumber('JV', 2026, 12)).toBe('JV-2026-000012');
+  });
+});
+
+describe('inputs that answered 500 or 400 out of range (issue 17)', () => {
+  it('refuses a JSON body nested thousands of levels deep with 400 on every JSON route, login included, and logs no error', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const app = await buildApp({ db: t.database, logger: pino({ level: 'info' }, sink) });
+    const deepArray = `${'['.repeat(8000)}${']'.repeat(8000)}`;
+    const deepObject = `${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}`;
+    for (const [method, url] of [
+      ['POST', '/api/login'],
+      ['POST', '/api/customers'],
+      ['PUT', '/api/customers/1'],
+      ['POST', '/api/invoices'],
+      ['PUT', '/api/settings'],
+    ] as const) {
+      for (const payload of [deepArray, deepObject]) {
+        const response = await app.inject({ method, url, payload, headers: { ...bearer(t.adminToken), 'content-type': 'application/json' } });
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+        expect(response.json().message).toBe(messages.nestedTooDeep(maxInputDepth));
+      }
+    }
+    // Nesting a form needs (a document's lines, an allocation) is still read.
+    const shallow = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'nobody', password: 'x', extra: { a: [[{ b: 1 }]] } } });
+    expect(shallow.statusCode).not.toBe(500);
+    await app.close();
+    expect(lines.join('')).not.toContain('"level":50');
+  });
+
+  it('answers 400 naming sort for an empty or unknown sort on every generic resource list and export', async () => {
+    for (const resource of await servedResources()) {
+      for (const url of [`/api/${resource.name}?sort=`, `/api/${resource.name}/export?sort=`, `/api/${resource.name}?sort=nope`]) {
+        const response = await inject('GET', url);
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+        expect(response.json().errors, url).toHaveProperty('sort');
+      }
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { addDecimals } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { queryRows } from '../db/client.ts';
+import { type Executor, queryRows } from '../db/client.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
@@ -56,14 +56,36 @@ export async function purchasingFixtures(t: TestApp, prefix: string): Promise<Pu
   return { today: todayIso(), north, south, category, reagent, gloves, unapproved, vendor: { id: vendorRow.id, accountId: vendorRow.accountId! }, call };
 }
 
-/** The Inventory account's balance and the value of every lot, to the cent. */
+/** The Inventory and Inventory in transit accounts' balance and the value of every lot, to the cent. */
 export async function inventoryAgrees(t: TestApp): Promise<{ ledger: string; lots: string }> {
   const [row] = await queryRows<{ ledger: string; lots: string }>(
     t.database.db,
-    sql`SELECT (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key = 'inventory')::text AS ledger,
+    sql`SELECT (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key IN ('inventory', 'inventoryInTransit'))::text AS ledger,
                (SELECT coalesce(sum(quantity * unit_cost), 0) FROM inventory)::text AS lots`,
   );
   return { ledger: addDecimals([row!.ledger]), lots: addDecimals([row!.lots]) };
+}
+
+/**
+ * Per region (and account: Inventory for warehouse lots, Inventory in transit for lots in a
+ * transit location, each counted by its location's region): the ledger rows stamped with the
+ * region and the lots' value, only where they differ. Empty when every region agrees.
+ */
+export async function inventoryDisagreementsByRegion(executor: Executor): Promise<Array<{ regionId: number; key: string; ledger: string; lots: string }>> {
+  return queryRows(
+    executor,
+    sql`WITH ledger AS (
+          SELECT g.region_id, p.key, sum(g.debit - g.credit) AS value FROM gl_entries g
+          JOIN posting_accounts p ON p.account_id = g.account_id AND p.key IN ('inventory', 'inventoryInTransit') GROUP BY g.region_id, p.key),
+        lots AS (
+          SELECT loc.region_id, CASE loc.kind WHEN 'transit' THEN 'inventoryInTransit' ELSE 'inventory' END AS key, sum(i.quantity * i.unit_cost) AS value
+          FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id GROUP BY 1, 2)
+        SELECT coalesce(l.region_id, s.region_id) AS "regionId", coalesce(l.key, s.key) AS key,
+               coalesce(l.value, 0)::numeric(18, 2)::text AS ledger, coalesce(s.value, 0)::numeric(18, 2)::text AS lots
+        FROM ledger l FULL JOIN lots s ON s.region_id IS NOT DISTINCT FROM l.region_id AND s.key = l.key
+        WHERE coalesce(l.value, 0) <> coalesce(s.value, 0)
+        ORDER BY 1, 2`,
+  );
 }
 
 /** A vendor's balance on its payable account (credit - debit). */

@@ -44,6 +44,12 @@ export const knownScopes = [
   '*:cancel',
 ] as const;
 
+/**
+ * Reopening closed periods (issue 17): its own action, audited, for the admin alone. Not in
+ * `knownScopes`, so no user record can be granted it: only the admin's `*` holds it.
+ */
+export const periodReopenScope = 'accounting:reopen';
+
 function scopeMatches(granted: string, wanted: string): boolean {
   if (granted === '*' || granted === wanted) return true;
   const [gResource, gAction] = granted.split(':');

@@ -65,12 +65,18 @@ export interface AccountOption {
   active: boolean;
 }
 
+export const accountMessages = {
+  chooseOwnRegion: 'Choose one of your regions: company-wide accounts are set by users of every region',
+  companyWide: 'Company-wide accounts are changed and deleted by users of every region',
+} as const;
+
 /** The accounts postings need, chosen in settings (the default chart fills them in). */
 export const postingAccountKeys = [
   { key: 'cash', label: 'Cash' },
   { key: 'chequesInHand', label: 'Cheques in hand' },
   { key: 'receivables', label: 'Receivables (control)' },
   { key: 'inventory', label: 'Inventory' },
+  { key: 'inventoryInTransit', label: 'Inventory in transit' },
   { key: 'payables', label: 'Payables (control)' },
   { key: 'chequesIssued', label: 'Cheques issued' },
   { key: 'taxPayable', label: 'Tax payable' },

@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { fitsIntegerDigits, fromMinorUnits, isDecimalString, toMinorUnits } from '../money.ts';
 import { maxInt32, noNulPattern } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 const amount = (label: string) =>
-  z
-    .string({ error: `${label} must be a number` })
-    .trim()
-    .refine((v) => v === '' || isDecimalString(v, 2, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most 2 decimals` })
-    .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) })
-    .transform((v) => (v === '' ? '0.00' : v));
+  decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => v === '' || isDecimalString(v, 2, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most 2 decimals` })
+      .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) })
+      .transform((v) => (v === '' ? '0.00' : v)),
+  );
 
 /** A journal's line; the journal itself is declared in journal.document.ts. */
 export const journalLineSchema = z.strictObject({

@@ -3,6 +3,7 @@ import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 import { positiveAmountSchema } from '../money/money-fields.ts';
 import { depreciationMethods } from '../setup/resources.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 // The asset categories' methods (setup), one list for both.
 export type DepreciationMethod = (typeof depreciationMethods)[number]['value'];
@@ -17,20 +18,24 @@ export const disposeAssetSchema = z.strictObject({
   disposalDate: dateSchema('Disposal date'),
   kind: z.enum(['sale', 'writeOff'], { error: 'Choose sale or write-off' }),
   // A sale's price and the cash or bank account it was paid into.
-  proceeds: z
-    .string({ error: 'Proceeds must be a number' })
-    .trim()
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Proceeds must be a number of at most 16 digits and 2 decimals' })
+  proceeds: decimalInput(
+    z
+      .string({ error: numberOrNumericString('Proceeds') })
+      .trim()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Proceeds must be a number of at most 16 digits and 2 decimals' }),
+  )
     .nullable()
     .optional(),
   accountId: referenceSchema('Account').nullable().optional(),
 });
 
 const moneyOrZero = (label: string) =>
-  z
-    .string({ error: `${label} must be a number` })
-    .trim()
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` });
+  decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` }),
+  );
 
 /**
  * Fixed assets (issue 9, section 5): bought on a date at a cost, depreciated month by month

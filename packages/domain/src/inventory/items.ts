@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 export const storageConditions = [
   { value: 'ambient', label: 'Room temperature (15-25 °C)' },
@@ -10,10 +11,12 @@ export const storageConditions = [
 
 /** A price: at most 16 digits and 2 decimals (numeric(18, 2)), never negative. */
 const priceSchema = (label: string) =>
-  z
-    .string({ error: `${label} must be a number` })
-    .trim()
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals, not negative` });
+  decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals, not negative` }),
+  );
 
 /**
  * An item (PRODUCT.md, Items and inventory; API names of issue 6, section 5). The article

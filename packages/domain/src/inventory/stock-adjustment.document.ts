@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
 export const stockAdjustmentReasons = [
   { value: 'countCorrection', label: 'Count correction' },
@@ -11,12 +12,14 @@ export const stockAdjustmentReasons = [
 
 export type StockAdjustmentReason = (typeof stockAdjustmentReasons)[number]['value'];
 
-const quantitySchema = z
-  .number({ error: 'Quantity must be a whole number' })
-  .int({ error: 'Quantity must be a whole number' })
-  .min(-maxInt32, { error: `Quantity must be at least -${maxInt32}` })
-  .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` })
-  .refine((v) => v !== 0, { error: 'Quantity must not be 0' });
+const quantitySchema = wholeNumberInput(
+  z
+    .number({ error: 'Quantity must be a whole number' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(-maxInt32, { error: `Quantity must be at least -${maxInt32}` })
+    .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` })
+    .refine((v) => v !== 0, { error: 'Quantity must not be 0' }),
+);
 
 /**
  * Stock adjustments (issue 6, sections 2 and 5; shown on /inventory): a reason and lines that
@@ -46,7 +49,7 @@ export const stockAdjustmentDocument = defineDocument({
       { name: 'lotNumber', label: 'Lot number', kind: 'text', maxLength: 60, schema: z.string().trim().max(60, { error: 'Lot number must be at most 60 characters' }).nullable().optional() },
       { name: 'dateExpiry', label: 'Expiry', kind: 'date', schema: dateSchema('Expiry').nullable().optional() },
       { name: 'quantity', label: 'Quantity', kind: 'integer', required: true, schema: quantitySchema },
-      { name: 'unitCost', label: 'Unit cost', kind: 'decimal', scale: 2, schema: z.string().trim().nullable().optional() },
+      { name: 'unitCost', label: 'Unit cost', kind: 'decimal', scale: 2, schema: decimalInput(z.string({ error: numberOrNumericString('Unit cost') }).trim()).nullable().optional() },
     ],
     min: 1,
     max: 500,

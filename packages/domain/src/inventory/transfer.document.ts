@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { maxInt32, referenceSchema } from '../resource/declaration.ts';
+import { wholeNumberInput } from '../resource/numeric-input.ts';
 
-const positiveQuantity = z
-  .number({ error: 'Quantity must be a whole number' })
-  .int({ error: 'Quantity must be a whole number' })
-  .min(1, { error: 'Quantity must be at least 1' })
-  .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` });
+const positiveQuantity = wholeNumberInput(
+  z
+    .number({ error: 'Quantity must be a whole number' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' })
+    .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+);
 
 /**
  * Transfers (issue 7, section 3): lots of the source region's warehouse moved to another

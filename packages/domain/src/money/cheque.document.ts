@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 export const chequeDirections = [
   { value: 'received', label: 'Received' },
@@ -18,10 +19,12 @@ export const bounceChequeSchema = z.strictObject({
     .min(1, { error: 'Reason is required' })
     .max(200, { error: 'Reason must be at most 200 characters' })
     .regex(/^[^\u0000]*$/, { error: 'Reason must not contain NUL characters' }),
-  bankCharge: z
-    .string({ error: 'Bank charge must be a number' })
-    .trim()
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Bank charge must be a number of at most 16 digits and 2 decimals' })
+  bankCharge: decimalInput(
+    z
+      .string({ error: numberOrNumericString('Bank charge') })
+      .trim()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Bank charge must be a number of at most 16 digits and 2 decimals' }),
+  )
     .nullable()
     .optional(),
 });

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { dateSchema } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 /** An amount of money paid or allocated: above zero, two decimals, fits numeric(18, 2). */
 export function positiveAmountSchema(label: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` })
-    .refine((v) => /[1-9]/.test(v), { error: `${label} must be more than zero` });
+  return decimalInput(
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : numberOrNumericString(label)) })
+      .trim()
+      .min(1, { error: `${label} is required`, abort: true })
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` })
+      .refine((v) => /[1-9]/.test(v), { error: `${label} must be more than zero` }),
+  );
 }
 
 export const paymentMethods = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.ts';
+import { wholeNumberInput } from '../resource/numeric-input.ts';
 
 /**
  * Goods receipts (issue 7, section 2): what arrived on an approved purchase order, per order
@@ -33,11 +34,13 @@ export const goodsReceiptDocument = defineDocument({
         label: 'Quantity',
         kind: 'integer',
         required: true,
-        schema: z
-          .number({ error: 'Quantity must be a whole number' })
-          .int({ error: 'Quantity must be a whole number' })
-          .min(1, { error: 'Quantity must be at least 1' })
-          .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+        schema: wholeNumberInput(
+          z
+            .number({ error: 'Quantity must be a whole number' })
+            .int({ error: 'Quantity must be a whole number' })
+            .min(1, { error: 'Quantity must be at least 1' })
+            .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+        ),
       },
       // Required for lot-tracked items (checked against the item); others get the receipt's own lot.
       { name: 'lotNumber', label: 'Lot number', kind: 'text', maxLength: 60, schema: z.string().trim().max(60, { error: 'Lot number must be at most 60 characters' }).nullable().optional() },

@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, maxInt32 } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
-const positiveQuantity = z
-  .number({ error: 'Quantity must be a whole number' })
-  .int({ error: 'Quantity must be a whole number' })
-  .min(1, { error: 'Quantity must be at least 1' })
-  .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` });
+const positiveQuantity = wholeNumberInput(
+  z
+    .number({ error: 'Quantity must be a whole number' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' })
+    .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+);
 
-const unitCostSchema = z
-  .string({ error: 'Unit cost is required' })
-  .trim()
-  .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Unit cost must be a number of at most 16 digits and 2 decimals, not negative' });
+const unitCostSchema = decimalInput(
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Unit cost is required' : numberOrNumericString('Unit cost')) })
+    .trim()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Unit cost must be a number of at most 16 digits and 2 decimals, not negative' }),
+);
 
 /**
  * Purchase orders (issue 7, section 2; PRODUCT.md, Purchase management): a vendor, the

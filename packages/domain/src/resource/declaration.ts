@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LayoutRoute } from '../access/routes.ts';
 import { messages } from '../messages.ts';
 import { fitsIntegerDigits, isDecimalString } from '../money.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from './numeric-input.ts';
 
 export type FieldKind =
   | 'text'
@@ -53,6 +54,8 @@ export interface FieldDeclaration {
   defaultValue?: unknown;
   /** Extra rule that cannot be said with the properties above. */
   schema?: z.ZodType;
+  /** A second wire name the API also accepts (in bodies and list filters) and answers: a customer's `type`. */
+  alias?: string;
 }
 
 export interface ResourceDeclaration {
@@ -133,11 +136,13 @@ export function referenceSchema(label: string) {
 
 /** A decimal with at most `scale` decimals that fits numeric(18, scale). */
 export function decimalSchema(label: string, scale = 2) {
-  return z
-    .string({ error: `${label} must be a number` })
-    .trim()
-    .refine((v) => isDecimalString(v, scale, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most ${scale} decimals` })
-    .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) });
+  return decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => isDecimalString(v, scale, Number.POSITIVE_INFINITY), { error: `${label} must be a number with at most ${scale} decimals` })
+      .refine((v) => fitsIntegerDigits(v), { error: messages.amountTooLarge(label) }),
+  );
 }
 
 const textKinds: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'email', 'phone', 'url']);
@@ -170,11 +175,13 @@ function fieldSchemaOf(field: FieldDeclaration): z.ZodType {
     case 'integer': {
       const min = field.min ?? -maxInt32 - 1;
       const max = field.max ?? maxInt32;
-      return z
-        .number({ error: `${label} must be a whole number` })
-        .int({ error: `${label} must be a whole number` })
-        .min(min, { error: `${label} must be at least ${min}` })
-        .max(max, { error: field.max === undefined ? messages.wholeNumberTooLarge(label) : `${label} must be at most ${max}` });
+      return wholeNumberInput(
+        z
+          .number({ error: `${label} must be a whole number` })
+          .int({ error: `${label} must be a whole number` })
+          .min(min, { error: `${label} must be at least ${min}` })
+          .max(max, { error: field.max === undefined ? messages.wholeNumberTooLarge(label) : `${label} must be at most ${max}` }),
+      );
     }
     case 'decimal':
       return decimalSchema(label, field.scale ?? 2);
@@ -195,19 +202,46 @@ export function formFields(resource: ResourceDeclaration): FieldDeclaration[] {
   return resource.fields.filter((f) => f.form !== false);
 }
 
-/** The create schema, derived from the fields: required fields must be present, others may be null or absent. */
+/**
+ * The create schema, derived from the fields: required fields must be present, others may be
+ * null or absent. A required field with a default (an item's storage, every `active`) takes it
+ * when absent, as the form would; null is still refused.
+ */
+/**
+ * A body or query with each field's alias read as the field: `{type: 'clinic'}` is
+ * `{customerType: 'clinic'}`. Both given alike count once; given apart, the alias stays and is
+ * refused as an unknown field.
+ */
+export function withFieldAliases(resource: ResourceDeclaration, input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  let out = input as Record<string, unknown>;
+  for (const field of resource.fields) {
+    if (!field.alias || !(field.alias in out)) continue;
+    const { [field.alias]: value, ...rest } = out;
+    if (field.name in rest && rest[field.name] !== value) continue;
+    out = { ...rest, [field.name]: value };
+  }
+  return out;
+}
+
 export function createSchemaOf(resource: ResourceDeclaration) {
+  return z.strictObject(shapeOf(resource, 'create'));
+}
+
+/** The update schema: every field optional (an absent one is left as it is, never defaulted), unknown keys refused. */
+export function updateSchemaOf(resource: ResourceDeclaration) {
+  return z.strictObject(shapeOf(resource, 'update'));
+}
+
+function shapeOf(resource: ResourceDeclaration, write: 'create' | 'update'): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of formFields(resource)) {
     const base = fieldSchema(field);
-    shape[field.name] = field.required ? base : base.nullable().optional();
+    if (!field.required) shape[field.name] = base.nullable().optional();
+    else if (write === 'update') shape[field.name] = base.optional();
+    else shape[field.name] = field.defaultValue === undefined ? base : base.optional().transform((v) => (v === undefined ? field.defaultValue : v));
   }
-  return z.strictObject(shape);
-}
-
-/** The update schema: every field optional, unknown keys refused. */
-export function updateSchemaOf(resource: ResourceDeclaration) {
-  return createSchemaOf(resource).partial();
+  return shape;
 }
 
 export function listedFields(resource: ResourceDeclaration): FieldDeclaration[] {

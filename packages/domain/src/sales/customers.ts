@@ -46,7 +46,7 @@ export const customers = {
   ],
   fields: [
     { name: 'customerName', label: 'Customer', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
-    { name: 'customerType', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },
+    { name: 'customerType', alias: 'type', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
     { name: 'cityId', label: 'City', kind: 'reference', reference: 'cities', filterable: true },
     { name: 'address', label: 'Address', kind: 'textarea', maxLength: 500, list: false },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDecimals, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
 import { maxInt32 } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
 /**
  * The money of a priced sales line (quotation, invoice, sales return), computed the same way
@@ -75,19 +76,25 @@ export interface SalesSettings {
 /** The screens whose forms read the sales settings. */
 export const salesSettingsRoutes = ['/quotations', '/invoices', '/sales-returns', '/invoice/:id'] as const;
 
-export const salesQuantitySchema = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Quantity is required' : 'Quantity must be a whole number') })
-  .int({ error: 'Quantity must be a whole number' })
-  .min(1, { error: 'Quantity must be at least 1' })
-  .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` });
+export const salesQuantitySchema = wholeNumberInput(
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Quantity is required' : 'Quantity must be a whole number') })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' })
+    .max(maxInt32, { error: `Quantity must be at most ${maxInt32}` }),
+);
 
-export const salesPriceSchema = z
-  .string({ error: 'Price must be a number' })
-  .trim()
-  .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Price must be a number of at most 16 digits and 2 decimals, not negative' });
+export const salesPriceSchema = decimalInput(
+  z
+    .string({ error: numberOrNumericString('Price') })
+    .trim()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: 'Price must be a number of at most 16 digits and 2 decimals, not negative' }),
+);
 
-export const discountPercentSchema = z
-  .string({ error: 'Discount must be a number' })
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'Discount must be a percentage with at most 2 decimals' })
-  .refine((v) => Number(v) <= 100, { error: 'Discount must be at most 100%' });
+export const discountPercentSchema = decimalInput(
+  z
+    .string({ error: numberOrNumericString('Discount') })
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'Discount must be a percentage with at most 2 decimals' })
+    .refine((v) => Number(v) <= 100, { error: 'Discount must be at most 100%' }),
+);

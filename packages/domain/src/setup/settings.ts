@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDecimalString } from '../money.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
 export const logoKinds = ['rectangle', 'square'] as const;
 export type LogoKind = (typeof logoKinds)[number];
@@ -13,33 +14,50 @@ export const logoRules = {
 const optionalText = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, { error: `${label} must be at most ${max} characters` });
 
-export const companySettingsSchema = z.strictObject({
+const settingsFields = {
   companyName: optionalText('Company name', 120).min(1, { error: 'Company name is required' }),
-  address: optionalText('Address', 500).default(''),
-  phone: optionalText('Phone', 30).regex(/^[+()\d\s-]*$/, { error: 'Phone may hold digits, spaces, +, - and brackets only' }).default(''),
-  taxNumber: optionalText('Tax number', 50).default(''),
+  address: optionalText('Address', 500),
+  phone: optionalText('Phone', 30).regex(/^[+()\d\s-]*$/, { error: 'Phone may hold digits, spaces, +, - and brackets only' }),
+  taxNumber: optionalText('Tax number', 50),
   currency: z
     .string()
     .trim()
-    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as PKR' })
-    .default('PKR'),
-  taxRate: z
-    .string({ error: 'Tax rate must be a number' })
-    .trim()
-    .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, {
-      error: 'Tax rate must be a percentage from 0 to 100 with at most 2 decimals',
-    })
-    .default('0.00'),
-  invoiceFooter: optionalText('Invoice footer', 500).default(''),
-  fiscalYearStartMonth: z.number().int().min(1, { error: 'Month must be 1 to 12' }).max(12, { error: 'Month must be 1 to 12' }).default(7),
+    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as PKR' }),
+  taxRate: decimalInput(
+    z
+      .string({ error: numberOrNumericString('Tax rate') })
+      .trim()
+      .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, {
+        error: 'Tax rate must be a percentage from 0 to 100 with at most 2 decimals',
+      }),
+  ),
+  invoiceFooter: optionalText('Invoice footer', 500),
+  fiscalYearStartMonth: wholeNumberInput(z.number().int().min(1, { error: 'Month must be 1 to 12' }).max(12, { error: 'Month must be 1 to 12' })),
   /** Lots expiring within this many days are flagged on /inventory. */
-  nearExpiryDays: z
-    .number({ error: 'Near-expiry window must be a whole number of days' })
-    .int({ error: 'Near-expiry window must be a whole number of days' })
-    .min(0, { error: 'Near-expiry window must be 0 to 3650 days' })
-    .max(3650, { error: 'Near-expiry window must be 0 to 3650 days' })
-    .default(90),
+  nearExpiryDays: wholeNumberInput(
+    z
+      .number({ error: 'Near-expiry window must be a whole number of days' })
+      .int({ error: 'Near-expiry window must be a whole number of days' })
+      .min(0, { error: 'Near-expiry window must be 0 to 3650 days' })
+      .max(3650, { error: 'Near-expiry window must be 0 to 3650 days' }),
+  ),
+};
+
+/** The settings as the form saves them whole: every field but the company name has a default. */
+export const companySettingsSchema = z.strictObject({
+  ...settingsFields,
+  address: settingsFields.address.default(''),
+  phone: settingsFields.phone.default(''),
+  taxNumber: settingsFields.taxNumber.default(''),
+  currency: settingsFields.currency.default('PKR'),
+  taxRate: settingsFields.taxRate.default('0.00'),
+  invoiceFooter: settingsFields.invoiceFooter.default(''),
+  fiscalYearStartMonth: settingsFields.fiscalYearStartMonth.default(7),
+  nearExpiryDays: settingsFields.nearExpiryDays.default(90),
 });
+
+/** A save of stored settings (issue 17): the fields sent change, the others stay as they are (no defaults). */
+export const companySettingsUpdateSchema = z.strictObject(settingsFields).partial();
 
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 

@@ -111,6 +111,13 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
    * sees it, only its source changes it).
    */
   assertMayWrite?(actor: Actor, document: Detail, action: Action | 'edit' | 'delete'): void;
+  /**
+   * Locks, before the machinery locks this document, the rows of other documents the
+   * transition will lock and that come first in the one lock order of documents
+   * (docs/ARCHITECTURE.md, "Lock order"): a receipt's or payment's cheque before its cancel
+   * locks the receipt, as a bounce does. Not called when the document came locked already.
+   */
+  lockFirst?(tx: Tx, id: number, action: Action): Promise<void>;
 }
 
 /** Any document type's binding, as the generic code takes it. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { actorOf } from '../actor.ts';
+import { registerAuditedRecords } from '../audit-scope.ts';
 import { NotFoundError } from '../app-error.ts';
 import { exportFileName, exportRowCap, parseExportQuery, sendExport, type ExportColumn } from '../resource/resource-export.ts';
 import { parseId, parseInput } from '../validation.ts';
@@ -51,6 +52,7 @@ export function documentRoutes(binding: AnyDocumentBinding): string[] {
 export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
   const { definition } = binding;
   registered.set(app, [...registeredDocuments(app), binding]);
+  if (binding.queries.rowScope) registerAuditedRecords(definition.name, { table: binding.table, id: binding.columns.id, scope: binding.queries.rowScope });
   const base = `/api/${definition.name}`;
   const guard = [authenticate, requireRoute(definition.route)];
   const listQuerySchema = documentListQuerySchema(binding);

@@ -63,6 +63,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const transition = definition.transitions[action];
   if (!transition) throw new NotFoundError();
   assertMayRun(actor, binding, action);
+  if (!options.document) await binding.lockFirst?.(tx, id, action);
   const document = options.document ?? (await findDocument<Detail>(tx, binding, id, { lock: true, actor }));
   if (!document) throw new NotFoundError();
   if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));

@@ -250,19 +250,21 @@ export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId
       const valid = checked.flatMap((row) => (row.input !== undefined ? [{ rowNumber: row.rowNumber, input: row.input }] : []));
       progress.processed = rejected.length;
       const ids = valid.length > 0 ? await kind.write(tx, actor, valid, (written) => (progress.processed = rejected.length + written), { id: jobId, fileName: job.fileName }) : [];
+      // Rows, not records: opening stock writes 500 rows as one adjustment. Every valid row was written, or the write threw.
+      const imported = valid.length;
       await audit(tx, auditActorOf(actor), {
         action: 'import',
         resource: kind.resource,
         recordId: `import-${jobId}`,
-        after: { kind: kind.name, jobId, fileName: job.fileName, mode: options.mode, imported: ids.length, rejected: rejected.length, ids },
+        after: { kind: kind.name, jobId, fileName: job.fileName, mode: options.mode, imported, rejected: rejected.length, ids },
       });
       await tx.execute(
         sql`UPDATE import_jobs SET status = 'done', mapping = ${JSON.stringify(mapping)}::jsonb, total_rows = ${sheet.rows.length}::int,
-              processed_rows = ${sheet.rows.length}::int, imported_rows = ${ids.length}::int, rejected = ${JSON.stringify(rejected)}::jsonb,
+              processed_rows = ${sheet.rows.length}::int, imported_rows = ${imported}::int, rejected = ${JSON.stringify(rejected)}::jsonb,
               file = NULL, updated_at = now(), finished_at = now()
             WHERE id = ${jobId}::int`,
       );
-      return { imported: ids.length, rejected: rejected.length };
+      return { imported, rejected: rejected.length };
     });
     inProgress.delete(jobId);
     return { ...result, job: stateOf(await findJob(db, actor, jobId)) };

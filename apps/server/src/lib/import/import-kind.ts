@@ -48,7 +48,7 @@ export interface ImportKind<Input = unknown> {
    * as unknown. Reads only.
    */
   check(tx: Executor, actor: Actor, rows: readonly ImportRow[]): Promise<CheckedRow<Input>[]>;
-  /** Writes the checked rows inside the caller's transaction; answers the written records' ids. */
+  /** Writes every checked row inside the caller's transaction, or throws; answers the written records' ids (one record may hold many rows). */
   write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; input: Input }[], progress: ImportProgress, job: ImportJobRef): Promise<number[]>;
 }
 

@@ -45,14 +45,20 @@ export function exportFileName(name: string, now = new Date()): string {
   return `${name}-${now.toISOString().slice(0, 10)}`;
 }
 
+/** What a spreadsheet may read as the start of a formula (OWASP, CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+/** A plain number (an amount as the database writes it, `-1250.50`): a spreadsheet reads it as that number, never as a formula. */
+const numeral = /^[+-]?\d+(?:\.\d+)?$/;
+
 /**
- * RFC 4180 field. A text starting with =, @, a tab or a carriage return, or with + or - not
- * followed by a digit, is prefixed with ' so a spreadsheet does not run it as a formula.
+ * RFC 4180 field. A text starting with =, +, -, @, a tab or a carriage return is prefixed
+ * with ' so a spreadsheet does not run it (`-2+3+cmd|' /C calc'!A0`); a plain number, as
+ * amounts are written, is left as the number it is.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^(?:[=@\t\r]|[+-](?![\d.]))/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && formulaStart.test(text) && !numeral.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -11,12 +11,14 @@ import {
   type ResourceDeclaration,
   sortableFields,
   messages,
+  withFieldAliases,
 } from '@erp/domain';
 import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { BadRequestError } from '../app-error.ts';
+import { registerAuditedRecords } from '../audit-scope.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
 
 export type { RowScope, RowScopeSubject };
@@ -95,7 +97,10 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
   const rowScope = rowScopeOf(binding, columns);
-  if (rowScope) rowScopes.set(declaration.name, rowScope);
+  if (rowScope) {
+    rowScopes.set(declaration.name, rowScope);
+    if (columns.id) registerAuditedRecords(declaration.name, { table, id: columns.id, scope: rowScope });
+  }
   return { binding, columns, references, rowScope };
 }
 
@@ -107,7 +112,10 @@ function column(plan: ResourceQueryPlan, name: string): AnyPgColumn {
 
 function rowSelection(plan: ResourceQueryPlan): Record<string, unknown> {
   const selection: Record<string, unknown> = { id: column(plan, 'id') };
-  for (const field of plan.binding.declaration.fields) selection[field.name] = column(plan, field.name);
+  for (const field of plan.binding.declaration.fields) {
+    selection[field.name] = column(plan, field.name);
+    if (field.alias) selection[field.alias] = column(plan, field.name);
+  }
   Object.assign(selection, plan.binding.hooks?.rowColumns ?? {});
   selection.createdAt = column(plan, 'createdAt');
   selection.updatedAt = column(plan, 'updatedAt');
@@ -137,7 +145,7 @@ export interface ParsedListQuery extends ListQuery {
 /** The list query plus the declared filters, each coerced by its field's kind. */
 export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): ParsedListQuery {
   const query = listQuerySchema.parse(raw ?? {});
-  const source = (raw ?? {}) as Record<string, unknown>;
+  const source = withFieldAliases(declaration, raw ?? {}) as Record<string, unknown>;
   const filters: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of declaration.fields.filter((f) => f.filterable)) {
@@ -148,7 +156,7 @@ export function parseListQuery(declaration: ResourceDeclaration, raw: unknown): 
     if (coerced === undefined) errors[field.name] = messages.invalidFilter(field.label);
     else filters[field.name] = coerced;
   }
-  if (query.sort && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
+  if (query.sort !== undefined && !sortKeys(declaration).has(query.sort)) errors.sort = messages.invalidFilter('Sort');
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   return { ...query, filters };
 }

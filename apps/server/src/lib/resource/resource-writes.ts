@@ -1,4 +1,4 @@
-import { createSchemaOf, messages, resources, updateSchemaOf } from '@erp/domain';
+import { createSchemaOf, messages, resources, updateSchemaOf, withFieldAliases } from '@erp/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -51,7 +51,7 @@ export async function assertReferencesInScope(tx: Executor, plan: ResourceQueryP
 
 export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, body: unknown): Promise<Row> {
   const { declaration, table } = plan.binding;
-  const input = parseInput(createSchemaOf(declaration), body) as Row;
+  const input = parseInput(createSchemaOf(declaration), withFieldAliases(declaration, body)) as Row;
   try {
     return await db.transaction(async (tx) => {
       await assertReferencesInScope(tx, plan, actor, input);
@@ -69,7 +69,7 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
 /** Updates a row the caller may see (404 otherwise), in one transaction with its audit row. */
 export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, body: unknown): Promise<Row> {
   const { declaration, table } = plan.binding;
-  const input = parseInput(updateSchemaOf(declaration), body) as Row;
+  const input = parseInput(updateSchemaOf(declaration), withFieldAliases(declaration, body)) as Row;
   try {
     return await db.transaction(async (tx) => {
       const before = await lockRow(tx, plan, id, actor);

@@ -1,4 +1,4 @@
-import { cities as citiesDeclaration } from '@erp/domain';
+import { accountMessages, cities as citiesDeclaration } from '@erp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { cities } from '../../db/schema/index.ts';
@@ -58,13 +58,16 @@ describe('row scope on writes (issue 6)', () => {
     expect((await inject('GET', `/api/cities/${northCity}`)).json().data.cityName).toBe('Northtown');
   });
 
-  it('lets the same user change and delete rows inside the scope, and company-wide accounts', async () => {
+  it('lets the same user change and delete rows inside the scope, but not company-wide accounts (issue 17: those are for users of every region)', async () => {
     const southAccount = (await account(south)).json().data.id;
     const update = await inject('PUT', `/api/accounts/${southAccount}`, { accountName: 'South cash' }, narrowed.token);
     expect(update.statusCode, update.body).toBe(200);
     expect((await inject('DELETE', `/api/accounts/${southAccount}`, undefined, narrowed.token)).statusCode).toBe(200);
     const companyWide = (await account(null)).json().data.id;
-    expect((await inject('PUT', `/api/accounts/${companyWide}`, { accountName: 'Everyone' }, narrowed.token)).statusCode).toBe(200);
+    const refused = await inject('PUT', `/api/accounts/${companyWide}`, { accountName: 'Everyone' }, narrowed.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(accountMessages.companyWide);
+    expect((await inject('PUT', `/api/accounts/${companyWide}`, { accountName: 'Everyone' })).statusCode).toBe(200);
   });
 
   it('refuses a create or update whose reference points outside the scope, naming the field', async () => {

@@ -1,8 +1,9 @@
-import { accountHeads as accountHeadsDeclaration, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
+import { accountHeads as accountHeadsDeclaration, accountMessages, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
 import { inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
+import { regionalWrites } from '../../lib/resource/regional-writes.ts';
 import { registerResource } from '../../lib/resource/register-resource.ts';
 import { tableOfResource } from '../../lib/resource/resource-tables.ts';
 
@@ -29,6 +30,8 @@ export function registerChartRoutes(app: FastifyInstance): void {
         const ids = permittedIds(subject.permissions, 'regions');
         return ids ? or(isNull(accounts.regionId), inArray(accounts.regionId, [...ids])) : undefined;
       },
+      // ...but a company-wide account is written only by users of every region, as a company-wide price.
+      writes: regionalWrites(accountMessages),
     },
   });
   // A delete refused by these foreign keys names who holds the account.

@@ -34,6 +34,7 @@ export const defaultAccounts: readonly ChartAccount[] = [
   { accountCode: '1100', accountName: 'Accounts receivable', head: 'Assets', subHead: 'Receivables', kind: 'receivable', postingKey: 'receivables' },
   { accountCode: '1150', accountName: 'Cheques in hand', head: 'Assets', subHead: 'Cheques in hand', kind: 'other', postingKey: 'chequesInHand' },
   { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory', postingKey: 'inventory' },
+  { accountCode: '1210', accountName: 'Inventory in transit', head: 'Assets', subHead: 'Inventory', kind: 'inventory', postingKey: 'inventoryInTransit' },
   { accountCode: '1500', accountName: 'Furniture & equipment', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },
   { accountCode: '1510', accountName: 'Vehicles', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },
   { accountCode: '1520', accountName: 'Computers', head: 'Assets', subHead: 'Fixed assets', kind: 'other' },

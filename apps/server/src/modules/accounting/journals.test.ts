@@ -1,4 +1,4 @@
-import { documentNumber, journalMessages, messages } from '@erp/domain';
+import { documentNumber, journalMessages, messages, periodReopenScope } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -137,8 +137,37 @@ describe('posting refusals', () => {
     const refused = await post(id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ journalDate: journalMessages.closedPeriod('2026-03-31') });
-    expect((await inject('POST', '/api/accounting/period-close', { closedThrough: null })).statusCode).toBe(200);
+    expect((await inject('POST', '/api/accounting/period-reopen', { closedThrough: null })).statusCode).toBe(200);
     expect((await post(id)).statusCode).toBe(200);
+  });
+
+  it('closes forward only and never past today; reopening is its own audited action for the admin (issue 17)', async () => {
+    const closeTo = (closedThrough: unknown, token = t.adminToken) => inject('POST', '/api/accounting/period-close', { closedThrough }, token);
+    const reopenTo = (closedThrough: unknown, token = t.adminToken) => inject('POST', '/api/accounting/period-reopen', { closedThrough }, token);
+    const future = await closeTo('2999-12-31');
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors.closedThrough).toMatch(/must not be after today/);
+    expect((await closeTo(null)).statusCode).toBe(400);
+
+    const accountant = await t.userWithRole('accountant');
+    expect((await closeTo('2026-04-30', accountant.token)).statusCode).toBe(200);
+    expect((await closeTo('2026-04-30', accountant.token)).statusCode).toBe(200);
+    const backwards = await closeTo('2026-01-31', accountant.token);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors.closedThrough).toMatch(/its own action/);
+    expect((await inject('GET', '/api/accounting/period-close')).json().closedThrough).toBe('2026-04-30');
+
+    // Only the admin reopens: not the accountant, not even one granted the scope.
+    expect((await reopenTo('2026-01-31', accountant.token)).statusCode).toBe(403);
+    const granted = await t.userWithRole('accountant', { scopes: [periodReopenScope] });
+    expect((await reopenTo('2026-01-31', granted.token)).statusCode).toBe(403);
+    expect((await reopenTo('2026-05-31')).statusCode).toBe(400);
+    const reopened = await reopenTo('2026-01-31');
+    expect(reopened.json()).toMatchObject({ status: 200, closedThrough: '2026-01-31' });
+    const audits = await t.database.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.resource, 'period-close'));
+    expect(audits.at(-1)).toEqual({ action: 'reopen-period', before: { closedThrough: '2026-04-30' }, after: { closedThrough: '2026-01-31' } });
+    expect((await reopenTo(null)).statusCode).toBe(200);
+    expect((await reopenTo(null)).statusCode).toBe(400);
   });
 });
 
@@ -197,7 +226,7 @@ describe('posting and cancelling', () => {
     const unbalanced = await inject('POST', '/api/journals', { journalDate: '2026-05-02', narration: 'Off', lines: [line(cash, '2', ''), line(capital, '', '3')], post: true });
     expect(unbalanced.statusCode).toBe(400);
     expect(await t.database.db.$count(journals)).toBe(journalsBefore);
-    expect((await inject('POST', '/api/accounting/period-close', { closedThrough: null })).statusCode).toBe(200);
+    expect((await inject('POST', '/api/accounting/period-reopen', { closedThrough: null })).statusCode).toBe(200);
 
     const created = await inject('POST', '/api/journals', { journalDate: '2026-05-02', narration: 'In one go', lines: [line(cash, '7.5', '', 'm'), line(capital, '', '7.50')], post: true });
     expect(created.statusCode, created.body).toBe(201);

@@ -1,8 +1,8 @@
 import { fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, messages, permittedIds, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../app-context.ts';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -54,9 +54,22 @@ interface LedgerAccount {
   headType: string;
   openingBalance: string;
   regionId: number | null;
+  /**
+   * For a reader kept to regions, on a company-wide account: the regions whose stamped entries
+   * they read (the account's own opening balance is the company's), as in the statements.
+   */
+  stamps?: readonly number[];
 }
 
-/** The account, if the caller may see it: regional accounts follow the user's `permissions.regions`. */
+/** The entries of the account the reader sees: all, or those stamped with their regions. */
+function stampedWith(account: LedgerAccount): SQL {
+  return account.stamps ? sql` AND region_id IN (${intList(account.stamps)})` : sql``;
+}
+
+/**
+ * The account, if the caller may see it: regional accounts follow the user's `permissions.regions`;
+ * a company-wide account is read through the entries stamped with their regions.
+ */
 export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext): Promise<LedgerAccount> {
   const [account] = await queryRows<LedgerAccount>(
     executor,
@@ -67,7 +80,7 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (!account) throw new NotFoundError();
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
-  return account;
+  return regions && account.regionId === null ? { ...account, openingBalance: '0', stamps: regions } : account;
 }
 
 interface RangeSummary {
@@ -83,13 +96,17 @@ interface RangeSummary {
  * own opening balance always counts: it is the balance brought forward into the books.
  */
 async function rangeSummary(executor: Executor, account: LedgerAccount, from: string, to: string): Promise<RangeSummary> {
+  // Day totals hold every region's entries: a reader of some regions sums their stamped entries.
+  const days = account.stamps
+    ? sql`(SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id = ${account.id}${stampedWith(account)}) days`
+    : sql`account_daily_totals`;
   const [row] = await queryRows<{ before: string; debit: string; credit: string; count: number }>(
     executor,
     sql`SELECT coalesce(sum(debit - credit) FILTER (WHERE entry_date < ${from}::date), 0)::text AS before,
                coalesce(sum(debit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS debit,
                coalesce(sum(credit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS credit,
                coalesce(sum(entries) FILTER (WHERE entry_date >= ${from}::date), 0)::int AS count
-        FROM account_daily_totals WHERE account_id = ${account.id} AND entry_date <= ${to}::date`,
+        FROM ${days} WHERE ${account.stamps ? sql`true` : sql`account_id = ${account.id}`} AND entry_date <= ${to}::date`,
   );
   return {
     opening: toMinorUnits(account.openingBalance) + toMinorUnits(row!.before),
@@ -103,10 +120,10 @@ async function rangeSummary(executor: Executor, account: LedgerAccount, from: st
 async function balanceThrough(executor: Executor, account: LedgerAccount, cursor: Cursor): Promise<bigint> {
   const [row] = await queryRows<{ days: string; entries: string }>(
     executor,
-    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM account_daily_totals
-                 WHERE account_id = ${account.id} AND entry_date < ${cursor.date}::date)::text AS days,
+    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM ${account.stamps ? sql`gl_entries` : sql`account_daily_totals`}
+                 WHERE account_id = ${account.id} AND entry_date < ${cursor.date}::date${stampedWith(account)})::text AS days,
                (SELECT coalesce(sum(debit - credit), 0) FROM gl_entries
-                 WHERE account_id = ${account.id} AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint)::text AS entries`,
+                 WHERE account_id = ${account.id} AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint${stampedWith(account)})::text AS entries`,
   );
   return toMinorUnits(account.openingBalance) + toMinorUnits(row!.days) + toMinorUnits(row!.entries);
 }
@@ -115,7 +132,7 @@ async function balanceThrough(executor: Executor, account: LedgerAccount, cursor
 type EntryRow = Omit<LedgerRow, 'entryId'> & { id: string };
 
 /** Entries of the range after the cursor, in order, each with the running balance (window sum plus the balance before). */
-async function entryRows(executor: Executor, accountId: number, range: { from: string; to: string }, base: bigint, after: Cursor | undefined, limit: number): Promise<EntryRow[]> {
+async function entryRows(executor: Executor, account: LedgerAccount, range: { from: string; to: string }, base: bigint, after: Cursor | undefined, limit: number): Promise<EntryRow[]> {
   const afterCursor = after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``;
   return queryRows<EntryRow>(
     executor,
@@ -124,7 +141,7 @@ async function entryRows(executor: Executor, accountId: number, range: { from: s
                document_number AS "documentNumber", narration, memo, debit::text AS debit, credit::text AS credit,
                (${fromMinorUnits(base)}::numeric + sum(debit - credit) OVER (ORDER BY entry_date, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance
         FROM gl_entries
-        WHERE account_id = ${accountId} AND entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
+        WHERE account_id = ${account.id} AND entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}${stampedWith(account)}
         ORDER BY gl_entries.entry_date, gl_entries.id
         LIMIT ${limit}`,
   );
@@ -153,7 +170,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const base = after ? await balanceThrough(executor, account, after) : summary.opening;
-  const rows = await entryRows(executor, account.id, range, base, after, query.pageSize + 1);
+  const rows = await entryRows(executor, account, range, base, after, query.pageSize + 1);
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   return {
@@ -176,7 +193,7 @@ export async function ledgerForExport(executor: Executor, accountId: number, aut
   const range = await periodOf(executor, query.from, query.to);
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);
-  const rows = (await entryRows(executor, account.id, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf);
+  const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf);
   return {
     account,
     range,

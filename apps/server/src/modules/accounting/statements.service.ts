@@ -1,7 +1,7 @@
 import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits } from '@erp/domain';
 import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { fiscalYearStartMonth } from './ledger.service.ts';
 
 /** One account's balances around a split date: before it (opening included) and from it through `to`. */
@@ -12,17 +12,37 @@ interface AccountBalance {
   headType: HeadType;
   headName: string;
   subHeadName: string | null;
-  /** Dr-signed cents: the account's opening balance plus every entry before the split. */
+  /** Dr-signed cents: the account's opening balance (as counted for the reader). */
+  opening: bigint;
+  /** Dr-signed cents: the opening plus every entry before the split. */
   before: bigint;
   debit: bigint;
   credit: bigint;
 }
 
 /**
- * The one aggregate behind every statement: per account, GROUP BY over the per-day totals
- * (one row per account and day, whatever the number of entries).
+ * The per-day totals a reader's statements sum: all of them; or, for a user limited to
+ * regions, the days of their regions' accounts and, on company-wide accounts, only the
+ * entries stamped with one of their regions (read from the entries, which day totals do not
+ * split by region; `gl_entries_region_idx`).
  */
-async function accountBalances(executor: Executor, split: string, to: string): Promise<AccountBalance[]> {
+function movementOf(to: string, regions: readonly number[] | undefined): SQL {
+  if (!regions) return sql`SELECT account_id, entry_date, debit, credit FROM account_daily_totals WHERE entry_date <= ${to}::date`;
+  return sql`SELECT t.account_id, t.entry_date, t.debit, t.credit FROM account_daily_totals t
+               JOIN accounts a ON a.id = t.account_id WHERE a.region_id IN (${intList(regions)}) AND t.entry_date <= ${to}::date
+             UNION ALL
+             SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g
+               JOIN accounts a ON a.id = g.account_id
+             WHERE a.region_id IS NULL AND g.region_id IN (${intList(regions)}) AND g.entry_date <= ${to}::date`;
+}
+
+/**
+ * The one aggregate behind every statement: per account, GROUP BY over the per-day totals
+ * (one row per account and day, whatever the number of entries). `regions`, the reader's
+ * `permissions.regions`: their regions' accounts whole (opening balance and every entry) and
+ * company-wide accounts' entries stamped with their regions (docs/DECISIONS.md, issue 17).
+ */
+async function accountBalances(executor: Executor, split: string, to: string, regions?: readonly number[]): Promise<AccountBalance[]> {
   const rows = await queryRows<{
     accountId: number;
     accountCode: string;
@@ -41,15 +61,17 @@ async function accountBalances(executor: Executor, split: string, to: string): P
                  sum(debit - credit) FILTER (WHERE entry_date < ${split}::date) AS before,
                  sum(debit) FILTER (WHERE entry_date >= ${split}::date) AS debit,
                  sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
-          FROM account_daily_totals WHERE entry_date <= ${to}::date GROUP BY account_id)
+          FROM (${movementOf(to, regions)}) days GROUP BY account_id)
         SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
                h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName",
-               a.opening_balance::text AS opening, coalesce(m.before, 0)::text AS before,
+               ${regions ? sql`CASE WHEN a.region_id IS NULL THEN 0 ELSE a.opening_balance END` : sql`a.opening_balance`}::text AS opening,
+               coalesce(m.before, 0)::text AS before,
                coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
         FROM accounts a
         JOIN account_heads h ON h.id = a.head_id
         LEFT JOIN account_heads s ON s.id = a.sub_head_id
         LEFT JOIN movement m ON m.account_id = a.id
+        ${regions ? sql`WHERE a.region_id IS NULL OR a.region_id IN (${intList(regions)})` : sql``}
         ORDER BY a.account_code`,
   );
   return rows.map((r) => ({
@@ -59,6 +81,7 @@ async function accountBalances(executor: Executor, split: string, to: string): P
     headType: r.headType,
     headName: r.headName,
     subHeadName: r.subHeadName,
+    opening: toMinorUnits(r.opening),
     before: toMinorUnits(r.opening) + toMinorUnits(r.before),
     debit: toMinorUnits(r.debit),
     credit: toMinorUnits(r.credit),
@@ -69,8 +92,8 @@ const money = fromMinorUnits;
 
 
 /** Every account with a balance or activity: opening at `from`, the period's debits and credits, closing at `to`. */
-export async function trialBalance(executor: Executor, from: string, to: string): Promise<TrialBalance> {
-  const balances = (await accountBalances(executor, from, to)).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
+export async function trialBalance(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<TrialBalance> {
+  const balances = (await accountBalances(executor, from, to, regions)).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
   const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
   const rows = balances.map((b) => {
     const closing = b.before + b.debit - b.credit;
@@ -117,8 +140,8 @@ function grouped(items: { balance: AccountBalance; amount: bigint }[]): { lines:
 }
 
 
-export async function profitAndLoss(executor: Executor, from: string, to: string): Promise<ProfitAndLoss> {
-  const balances = await accountBalances(executor, from, to);
+export async function profitAndLoss(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<ProfitAndLoss> {
+  const balances = await accountBalances(executor, from, to, regions);
   const movement = (type: HeadType) =>
     balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, balance.debit - balance.credit) }));
   const income = grouped(movement('income'));
@@ -139,11 +162,15 @@ export async function profitAndLoss(executor: Executor, from: string, to: string
  * At `to`: asset, liability and equity accounts at their closing balance; equity also holds
  * the profit of earlier years not yet moved to retained earnings, the profit of the fiscal
  * year through `to`, and, when the accounts' opening balances do not net to zero, their
- * difference. So it always balances: every posting is balanced, and the rest is shown.
+ * difference. So it always balances: every posting is balanced, and the rest is shown. For a
+ * user limited to regions, the entries shown need not net to zero (a journal from their
+ * region's cash to a company-wide account of no region stamps only the cash line): their net
+ * is the balance with the rest of the company, shown as its own equity line, as a branch's
+ * books hold a head office account.
  */
-export async function balanceSheet(executor: Executor, to: string): Promise<BalanceSheet> {
+export async function balanceSheet(executor: Executor, to: string, regions?: readonly number[]): Promise<BalanceSheet> {
   const fiscalYear = fiscalYearOf(new Date(`${to}T00:00:00Z`), await fiscalYearStartMonth(executor));
-  const balances = await accountBalances(executor, fiscalYear.from, to);
+  const balances = await accountBalances(executor, fiscalYear.from, to, regions);
   const closing = (b: AccountBalance) => b.before + b.debit - b.credit;
   const section = (type: HeadType) => grouped(balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, closing(balance)) })));
   const assets = section('asset');
@@ -152,12 +179,14 @@ export async function balanceSheet(executor: Executor, to: string): Promise<Bala
   const results = balances.filter((b) => b.headType === 'income' || b.headType === 'expense');
   const earlierProfit = -results.reduce((sum, b) => sum + b.before, 0n);
   const periodProfit = -results.reduce((sum, b) => sum + b.debit - b.credit, 0n);
-  const openingDifference = balances.reduce((sum, b) => sum + closing(b), 0n);
+  const openingDifference = balances.reduce((sum, b) => sum + b.opening, 0n);
+  const restOfCompany = balances.reduce((sum, b) => sum + closing(b) - b.opening, 0n);
   const extra: StatementLine[] = [];
   if (earlierProfit !== 0n) extra.push({ label: 'Profit of earlier years', amount: money(earlierProfit) });
   extra.push({ label: 'Profit for the period', amount: money(periodProfit) });
   if (openingDifference !== 0n) extra.push({ label: 'Opening balance difference', amount: money(openingDifference) });
-  const totalEquity = equity.total + earlierProfit + periodProfit + openingDifference;
+  if (restOfCompany !== 0n) extra.push({ label: 'Balance with other regions', amount: money(restOfCompany) });
+  const totalEquity = equity.total + earlierProfit + periodProfit + openingDifference + restOfCompany;
   return {
     to,
     fiscalYearFrom: fiscalYear.from,

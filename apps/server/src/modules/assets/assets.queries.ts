@@ -40,7 +40,7 @@ export const assetQueries: DocumentQueries<AssetDetail> = {
     vendorName: text(sql`(SELECT v.vendor_name FROM vendors v WHERE v.id = assets.vendor_id)`),
     notes: assets.notes,
     accumulatedDepreciation: assets.accumulatedDepreciation,
-    bookValue: sql<string>`(assets.cost - assets.accumulated_depreciation)::numeric(18, 2)::text`,
+    bookValue: sql<string>`round(assets.cost - assets.accumulated_depreciation, 2)::text`,
     depreciatedThrough: assets.depreciatedThrough,
     disposalKind: assets.disposalKind,
     disposalDate: assets.disposalDate,

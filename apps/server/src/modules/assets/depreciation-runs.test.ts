@@ -118,7 +118,7 @@ describe('a depreciation run', () => {
   });
 
   it('is refused in a closed period, and fails whole if the period closes while it runs', async () => {
-    const close = (closedThrough: string | null) => f.call('POST', '/api/accounting/period-close', { closedThrough });
+    const close = (closedThrough: string | null) => f.call('POST', `/api/accounting/${closedThrough === null ? 'period-reopen' : 'period-close'}`, { closedThrough });
     expect((await close('2026-04-30')).statusCode).toBe(200);
     const refused = await f.call('POST', '/api/depreciation-runs', { month: '2026-04' });
     expect(refused.statusCode).toBe(409);

@@ -160,3 +160,26 @@ describe('items', () => {
     expect(refused.statusCode, refused.body).toBe(409);
   });
 });
+
+describe('items as clients create them (issue 17)', () => {
+  it('default storage to ambient and active to true when left out; an update leaves them as they are', async () => {
+    const { storageCondition: _s, active: _a, ...named } = item({ articleNumber: 'SYS-DEF-01', itemName: 'Defaulted Reagent', vendorId: ids.sysmex });
+    const created = await post('/api/items', named);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ storageCondition: 'ambient', active: true });
+    const id = created.json().data.id;
+    const cold = await t.app.inject({ method: 'PUT', url: `/api/items/${id}`, payload: { storageCondition: 'frozen', active: false }, headers: bearer(t.adminToken) });
+    expect(cold.json().data).toMatchObject({ storageCondition: 'frozen', active: false });
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/items/${id}`, payload: { itemName: 'Defaulted Reagent 2' }, headers: bearer(t.adminToken) });
+    expect(renamed.json().data).toMatchObject({ itemName: 'Defaulted Reagent 2', storageCondition: 'frozen', active: false });
+  });
+
+  it('take prices and whole numbers as JSON numbers or numeric strings', async () => {
+    const created = await post('/api/items', item({ articleNumber: 'SYS-NUM-01', itemName: 'Numbered Reagent', vendorId: ids.sysmex, costPrice: 1250.5, salePrice: '1800', reorderLevel: '12' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ costPrice: '1250.50', salePrice: '1800.00', reorderLevel: 12 });
+    const bad = await post('/api/items', item({ articleNumber: 'SYS-NUM-02', costPrice: true, salePrice: 0.1 + 0.2 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ costPrice: 'Cost price must be a number or a numeric string', salePrice: expect.stringMatching(/at most 16 digits and 2 decimals/) });
+  });
+});

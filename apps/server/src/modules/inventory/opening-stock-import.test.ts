@@ -96,7 +96,13 @@ describe('opening stock import', () => {
 
     const ran = await imports.run(preview.jobId, { mode: 'validOnly' }, t.adminToken);
     expect(ran.statusCode, ran.body).toBe(200);
-    expect(ran.json()).toMatchObject({ imported: 1, rejected: 8, job: { status: 'done', importedRows: 1 } });
+    // Rows, not adjustments (issue 17): the three valid rows are one adjustment.
+    expect(ran.json()).toMatchObject({ imported: 3, rejected: 8, job: { status: 'done', importedRows: 3, rejectedRows: 8 } });
+    const [audited] = await queryRows<{ after: { imported: number; rejected: number; ids: number[] } }>(
+      t.database.db,
+      sql`SELECT after FROM audit_log WHERE action = 'import' AND record_id = ${`import-${preview.jobId}`}`,
+    );
+    expect(audited!.after).toMatchObject({ imported: 3, rejected: 8, ids: [expect.any(Number)] });
     const lots = await queryRows<{ itemId: number; lotNumber: string; quantity: number; unitCost: string; dateExpiry: string | null }>(
       t.database.db,
       sql`SELECT item_id AS "itemId", lot_number AS "lotNumber", quantity, unit_cost::text AS "unitCost", date_expiry::text AS "dateExpiry"
@@ -123,7 +129,7 @@ describe('opening stock import', () => {
     const preview = (await imports.preview(csvOf([header, ...rows]), t.adminToken, 'big.csv')).json();
     expect(preview.validRows).toBe(501);
     const ran = await imports.run(preview.jobId, { mode: 'allOrNothing' }, t.adminToken);
-    expect(ran.json()).toMatchObject({ imported: 2, rejected: 0 });
+    expect(ran.json()).toMatchObject({ imported: 501, rejected: 0, job: { importedRows: 501 } });
     const counts = await queryRows<{ lines: number }>(
       t.database.db,
       sql`SELECT (SELECT count(*)::int FROM stock_adjustment_lines l WHERE l.stock_adjustment_id = a.id) AS lines

@@ -3,9 +3,10 @@ import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-o
 import { type Executor, intList } from '../../db/client.ts';
 import { customers, items, priceList, regions } from '../../db/schema/index.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
-import { BadRequestError, ForbiddenError } from '../../lib/app-error.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
 import type { ConstraintRefusal } from '../../lib/pg-error.ts';
-import type { ResourceWriteHooks, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
+import { regionalWrites } from '../../lib/resource/regional-writes.ts';
+import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 import { parseInput } from '../../lib/validation.ts';
 
@@ -22,32 +23,8 @@ export function priceListScope(subject: RowScopeSubject): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A user limited to regions writes rows of one of them: `regionId` must be one (400 otherwise). */
-function assertOwnRegion(regionIds: readonly number[], regionId: unknown): void {
-  if (typeof regionId !== 'number' || !regionIds.includes(regionId)) throw new BadRequestError({ regionId: priceListMessages.chooseOwnRegion });
-}
-
-/**
- * A company-wide row (no region) applies in every region, so only a user of every region (no
- * `permissions.regions`) adds, changes or deletes one; a user limited to regions sees those
- * rows (the row scope) but writes only rows of their regions.
- */
-export const priceListWrites: ResourceWriteHooks = {
-  async beforeInsert(_tx, actor, input) {
-    const regionIds = permittedIds(actor.permissions, 'regions');
-    if (regionIds) assertOwnRegion(regionIds, input.regionId);
-    return {};
-  },
-  async beforeUpdate(_tx, actor, before, input) {
-    const regionIds = permittedIds(actor.permissions, 'regions');
-    if (!regionIds) return;
-    if (before.regionId === null) throw new ForbiddenError(priceListMessages.companyWide);
-    if ('regionId' in input) assertOwnRegion(regionIds, input.regionId);
-  },
-  async beforeDelete(_tx, actor, before) {
-    if (permittedIds(actor.permissions, 'regions') && before.regionId === null) throw new ForbiddenError(priceListMessages.companyWide);
-  },
-};
+/** Company-wide rows are written by users of every region (lib/resource/regional-writes.ts). */
+export const priceListWrites = regionalWrites(priceListMessages);
 
 /**
  * The answer to a refused overlap. The constraint's detail ends with the existing row's key,

@@ -1,7 +1,19 @@
-import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, type TransferInput, transferProblems } from '@erp/domain';
+import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, toMinorUnits, type TransferInput, transferProblems } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, assertPeriodOpen, todayIso } from '../../ledger/general-ledger.ts';
+import {
+  assertOpenIn,
+  assertPeriodOpen,
+  type LedgerLineInput,
+  type PostingContext,
+  postDocument,
+  postToLedger,
+  readPostingContext,
+  reverseInLedger,
+  todayIso,
+  transferLines,
+} from '../../ledger/general-ledger.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
@@ -215,6 +227,18 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
   throw new BadRequestError(problems);
 }
 
+/**
+ * The accounts a transfer's value moves between and the posting's context (period share-locked,
+ * now(), the actor's name). Stock on its way is Inventory in transit stamped with the
+ * destination's region, whose in-transit location holds it (docs/DECISIONS.md, issue 17).
+ */
+async function transitPosting(tx: Tx, actor: Actor, date: string): Promise<{ inventory: number; inTransit: number; context: PostingContext }> {
+  const { inventory, inventoryInTransit } = await requirePostingAccounts(tx, ['inventory', 'inventoryInTransit']);
+  const context = await readPostingContext(tx, [inventory, inventoryInTransit], actor.userId);
+  assertOpenIn(context, date, 'transferDate');
+  return { inventory, inTransit: inventoryInTransit, context };
+}
+
 export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, 'dispatch' | 'receive' | 'cancel'> {
   return {
     async create(tx, actor, input) {
@@ -257,7 +281,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
       async dispatch(tx, actor, draft, step) {
         const date = draft.transferDate;
         assertDispatchable(draft, todayIso());
-        await assertPeriodOpen(tx, date, 'transferDate');
+        const accounts = await transitPosting(tx, actor, date);
         const transit = await transitOf(tx, draft.toRegionId);
         await assertReceivable(tx, draft);
         const moves: StockMoveInput[] = draft.lines.flatMap((line, index): StockMoveInput[] => [
@@ -273,10 +297,29 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         let documentNumber: string;
         try {
           const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
-          // The number after the lots' locks, before the stock day totals (the one lock order of ledger/stock-ledger.ts).
-          documentNumber = await allocateDocumentNumber(tx, transferNumberPrefix, date);
-          const number = sql`${documentNumber}::text`;
-          for (const statement of [...stock.statements, ...step.claim()]) await tx.execute(statement(number));
+          const narration = `Transfer from ${draft.fromRegion.regionName} to ${draft.toRegion.regionName}`;
+          // At cost: out of the source's Inventory, into the destination's Inventory in transit.
+          const lines: LedgerLineInput[] = [
+            { accountId: accounts.inTransit, debit: stock.valueOut, credit: '0', memo: narration, regionId: draft.toRegionId },
+            { accountId: accounts.inventory, debit: '0', credit: stock.valueOut, memo: narration, regionId: draft.fromRegionId },
+          ];
+          // One statement: the number, the movements (stock day totals), the ledger rows (account day totals), status and audit.
+          documentNumber = await postDocument(
+            tx,
+            {
+              documentType: transferDocumentType,
+              documentId: draft.id,
+              documentDate: date,
+              narration,
+              lines,
+              numberPrefix: transferNumberPrefix,
+              actor: { userId: actor.userId },
+              dateField: 'transferDate',
+              before: stock.statements,
+              alongside: step.claim(),
+            },
+            accounts.context,
+          );
         } catch (error) {
           throw stockCheckRefusal(error) ?? onLot(error);
         }
@@ -291,7 +334,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
        */
       async receive(tx, actor, document) {
         const today = todayIso();
-        await assertPeriodOpen(tx, today, 'transferDate');
+        const accounts = await transitPosting(tx, actor, today);
         const inTransit = await queryRows<{ lineNo: number; inventoryId: number; quantity: number; itemId: number; lotNumber: string; dateExpiry: string | null; unitCost: string }>(
           tx,
           sql`SELECT m.line_no AS "lineNo", m.inventory_id AS "inventoryId", m.quantity_in AS quantity, i.item_id AS "itemId", i.lot_number AS "lotNumber",
@@ -312,8 +355,28 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         ]);
         try {
           const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
-          const number = sql`${document.documentNumber}::text`;
-          for (const statement of stock.statements) await tx.execute(statement(number));
+          if (toMinorUnits(stock.valueIn) > 0n) {
+            // Out of the destination's Inventory in transit into its Inventory, both stamped with it.
+            const narration = `Transfer ${document.documentNumber} received in ${document.toRegion.regionName}`;
+            await postToLedger(
+              tx,
+              {
+                documentType: transferDocumentType,
+                documentId: document.id,
+                documentDate: today,
+                narration,
+                lines: transferLines(accounts.inventory, accounts.inTransit, stock.valueIn, narration, { regionId: document.toRegionId }),
+                documentNumber: document.documentNumber!,
+                actor: { userId: actor.userId },
+                dateField: 'transferDate',
+                before: stock.statements,
+              },
+              accounts.context,
+            );
+          } else {
+            const number = sql`${document.documentNumber}::text`;
+            for (const statement of stock.statements) await tx.execute(statement(number));
+          }
         } catch (error) {
           const refusal = stockCheckRefusal(error) ?? onLot(error);
           // Nothing on the receipt to correct: a lot held at the destination under the same number is a conflict to settle there.
@@ -330,6 +393,10 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           await assertPeriodOpen(tx, today, 'transferDate');
           const source = { documentType: transferDocumentType, documentId: document.id };
           await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
+          // The dispatch's ledger rows mirrored: back into the source's Inventory (goods at no cost wrote none).
+          if (toMinorUnits(document.totalValue) > 0n) {
+            await reverseInLedger(tx, { ...source, date: today, narration: `Cancellation of transfer ${document.documentNumber}`, actor: { userId: actor.userId }, dateField: 'transferDate' });
+          }
         }
         return { document };
       },

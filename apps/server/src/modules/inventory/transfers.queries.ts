@@ -41,7 +41,7 @@ export const transferQueries: DocumentQueries<TransferDetail> = {
     notes: transfers.notes,
     status: transfers.status,
     // The lots' cost never changes, so the value is the same read at any time.
-    totalValue: sql<string>`(SELECT coalesce(sum(l.quantity * i.unit_cost), 0)::numeric(18, 2)::text FROM transfer_lines l JOIN inventory i ON i.id = l.inventory_id
+    totalValue: sql<string>`(SELECT round(coalesce(sum(l.quantity * i.unit_cost), 0), 2)::text FROM transfer_lines l JOIN inventory i ON i.id = l.inventory_id
                               WHERE l.transfer_id = transfers.id)`,
     fromRegion: regionName('from_region_id'),
     toRegion: regionName('to_region_id'),
@@ -59,7 +59,7 @@ export const transferQueries: DocumentQueries<TransferDetail> = {
   linesSelection: sql`(
     SELECT coalesce(json_agg(json_build_object(
              'lineNo', l.line_no, 'inventoryId', l.inventory_id, 'quantity', l.quantity, 'itemId', i.item_id,
-             'lotNumber', i.lot_number, 'dateExpiry', i.date_expiry, 'unitCost', i.unit_cost::text, 'value', (l.quantity * i.unit_cost)::numeric(18, 2)::text,
+             'lotNumber', i.lot_number, 'dateExpiry', i.date_expiry, 'unitCost', i.unit_cost::text, 'value', round(l.quantity * i.unit_cost, 2)::text,
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit)) ORDER BY l.line_no), '[]')
     FROM transfer_lines l JOIN inventory i ON i.id = l.inventory_id JOIN items it ON it.id = i.item_id
     WHERE l.transfer_id = transfers.id)`,

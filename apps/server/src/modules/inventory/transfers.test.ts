@@ -68,13 +68,14 @@ async function quantityOf(inventoryId: number) {
   return Number(row!.quantity);
 }
 
-/** The Inventory account's balance, which a transfer never moves. */
-async function inventoryBalance(): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
+/** A transfer's ledger rows: posting key, region stamp, debit and credit, in order. */
+async function transferRows(id: number) {
+  return queryRows<{ key: string; regionId: number; debit: string; credit: string; documentNumber: string }>(
     t.database.db,
-    sql`SELECT coalesce(sum(g.debit - g.credit), 0)::text AS balance FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key = 'inventory'`,
+    sql`SELECT p.key, g.region_id AS "regionId", g.debit::text AS debit, g.credit::text AS credit, g.document_number AS "documentNumber"
+        FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id
+        WHERE g.document_type = 'transfer' AND g.document_id = ${id}::int ORDER BY g.id`,
   );
-  return row!.balance;
 }
 
 const draftBody = (lines: Array<{ inventoryId: number; quantity: number }>, extra: Record<string, unknown> = {}) => ({
@@ -120,8 +121,7 @@ describe('transfers: a transfer dispatched and received (scenario)', () => {
     expect((await call('POST', '/api/transfers', { ...draftBody([{ inventoryId: lotId('L-A'), quantity: 1 }]), post: true })).statusCode).toBe(400);
   });
 
-  it('dispatches: the number, the lot out of the source warehouse and into the destination in transit, no ledger rows', async () => {
-    const inventoryBefore = await inventoryBalance();
+  it("dispatches: the number, the lot out of the source warehouse and into the destination in transit, at cost from the source's Inventory to the destination's in transit", async () => {
     const response = await call('POST', `/api/transfers/${state.main}/dispatch`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Transfer dispatched');
@@ -142,8 +142,11 @@ describe('transfers: a transfer dispatched and received (scenario)', () => {
       { qin: 0, qout: 6, n: data.documentNumber, kind: 'warehouse' },
       { qin: 6, qout: 0, n: data.documentNumber, kind: 'transit' },
     ]);
-    expect(await queryRows(t.database.db, sql`SELECT 1 FROM gl_entries WHERE document_type = 'transfer'`)).toEqual([]);
-    expect(await inventoryBalance()).toBe(inventoryBefore);
+    // 6 x 12.35, stamped with the region each side's lots are in (the in-transit location is the destination's).
+    expect(await transferRows(state.main!)).toEqual([
+      { key: 'inventoryInTransit', regionId: ids.south, debit: '74.10', credit: '0.00', documentNumber: data.documentNumber },
+      { key: 'inventory', regionId: ids.north, debit: '0.00', credit: '74.10', documentNumber: data.documentNumber },
+    ]);
   });
 
   it('shows the stock in transit on /inventory (location filter) and in the inventory ledger, never in pickers', async () => {
@@ -162,8 +165,7 @@ describe('transfers: a transfer dispatched and received (scenario)', () => {
     ]);
   });
 
-  it('receives: out of transit into the destination warehouse as the same lot, expiry and cost; the Inventory account untouched', async () => {
-    const inventoryBefore = await inventoryBalance();
+  it("receives: out of transit into the destination warehouse as the same lot, expiry and cost; from its in transit to its Inventory", async () => {
     const response = await call('POST', `/api/transfers/${state.main}/receive`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Transfer received', data: { status: 'received', receivedBy: expect.any(Number) } });
@@ -172,8 +174,10 @@ describe('transfers: a transfer dispatched and received (scenario)', () => {
       { regionId: ids.south, kind: 'transit', place: 'Trf South in transit', quantity: 0, dateExpiry: expiry, unitCost: '12.35' },
       { regionId: ids.south, kind: 'warehouse', place: 'Trf South warehouse', quantity: 6, dateExpiry: expiry, unitCost: '12.35' },
     ]);
-    expect(await inventoryBalance()).toBe(inventoryBefore);
-    expect(await queryRows(t.database.db, sql`SELECT 1 FROM gl_entries WHERE document_type = 'transfer'`)).toEqual([]);
+    expect((await transferRows(state.main!)).slice(2).map(({ documentNumber: _, ...row }) => row)).toEqual([
+      { key: 'inventory', regionId: ids.south, debit: '74.10', credit: '0.00' },
+      { key: 'inventoryInTransit', regionId: ids.south, debit: '0.00', credit: '74.10' },
+    ]);
     // Received stock is the destination's to sell.
     const options = (await call('GET', `/api/inventory/options?regionId=${ids.south}`)).json().options;
     expect(options.find((o: { lotNumber: string }) => o.lotNumber === 'L-A')).toMatchObject({ quantity: 6, unitCost: '12.35', dateExpiry: expiry });
@@ -185,14 +189,19 @@ describe('transfers: a transfer dispatched and received (scenario)', () => {
     const id = await draft([{ inventoryId: lotId('L-A'), quantity: 3 }]);
     expect((await call('POST', `/api/transfers/${id}/dispatch`)).statusCode).toBe(200);
     expect(await quantityOf(lotId('L-A'))).toBe(1);
-    const inventoryBefore = await inventoryBalance();
     const cancelled = await call('POST', `/api/transfers/${id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ message: 'Transfer cancelled', data: { status: 'cancelled', cancelledBy: expect.any(Number) } });
     expect(await quantityOf(lotId('L-A'))).toBe(4);
     const transit = (await lotsNamed('L-A')).find((l) => l.kind === 'transit')!;
     expect(transit.quantity).toBe(0);
-    expect(await inventoryBalance()).toBe(inventoryBefore);
+    // The dispatch's rows mirrored: the value back in the source's Inventory.
+    expect((await transferRows(id)).map(({ documentNumber: _, ...row }) => row)).toEqual([
+      { key: 'inventoryInTransit', regionId: ids.south, debit: '37.05', credit: '0.00' },
+      { key: 'inventory', regionId: ids.north, debit: '0.00', credit: '37.05' },
+      { key: 'inventoryInTransit', regionId: ids.south, debit: '0.00', credit: '37.05' },
+      { key: 'inventory', regionId: ids.north, debit: '37.05', credit: '0.00' },
+    ]);
     const moves = await queryRows<{ qin: number; qout: number }>(
       t.database.db,
       sql`SELECT quantity_in AS qin, quantity_out AS qout FROM stock_moves WHERE document_type = 'transfer' AND document_id = ${id} ORDER BY id`,

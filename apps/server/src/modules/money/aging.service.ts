@@ -163,7 +163,7 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
     sql`WITH d AS (${side.open(asOf, regions)})
         SELECT d.id, ${side.documentType} AS "documentType", d.document_number AS "documentNumber", d.document_date::text AS date, d.due_date::text AS "dueDate",
                (${asOf}::date - d.due_date) AS "daysPastDue", ${bucketCase(asOf)} AS bucket,
-               d.total::numeric(18, 2)::text AS total, d.open::numeric(18, 2)::text AS "openAmount"
+               round(d.total, 2)::text AS total, round(d.open, 2)::text AS "openAmount"
         FROM d WHERE d.party_id = ${query.partyId}::int${inBucket}
         ORDER BY d.due_date, d.document_date, d.id`,
   );

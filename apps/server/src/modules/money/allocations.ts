@@ -38,11 +38,11 @@ export interface Target extends OpenDocument {
 }
 
 const invoiceFacts = sql`t.id, t.customer_id AS "partyId", t.status, t.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-  t.due_date::text AS "dueDate", t.grand_total::text AS total, (t.grand_total - t.allocated_amount - t.returned_amount)::numeric(18, 2)::text AS "openAmount"`;
+  t.due_date::text AS "dueDate", t.grand_total::text AS total, round(t.grand_total - t.allocated_amount - t.returned_amount, 2)::text AS "openAmount"`;
 
 // A bill is due its vendor's payment terms after the goods arrived (goods receipts have no due date of their own).
 const billFacts = sql`t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-  (t.document_date + v.payment_terms_days)::text AS "dueDate", t.total_value::text AS total, (t.total_value - t.paid_amount)::numeric(18, 2)::text AS "openAmount"`;
+  (t.document_date + v.payment_terms_days)::text AS "dueDate", t.total_value::text AS total, round(t.total_value - t.paid_amount, 2)::text AS "openAmount"`;
 
 /** A goods receipt's due date: the receipt date plus its vendor's payment terms (aging reads it too). */
 export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;

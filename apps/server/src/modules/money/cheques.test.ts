@@ -145,7 +145,7 @@ describe('received cheques', () => {
       expect(closed.statusCode).toBe(400);
       expect(Object.keys(closed.json().errors)).toEqual(['clearDate']);
     } finally {
-      await f.call('POST', '/api/accounting/period-close', { closedThrough: null });
+      await f.call('POST', '/api/accounting/period-reopen', { closedThrough: null });
     }
   });
 });

@@ -64,6 +64,17 @@ export async function lockChequeOf(tx: Tx, column: 'receipt_id' | 'payment_id', 
   return row && { id: Number(row.id), status: row.status };
 }
 
+/**
+ * A receipt's or payment's `lockFirst` (lib/document): its cancel locks the document's cheque
+ * first, as the cheque's own transitions do (the cheque before its receipt or payment, the one
+ * lock order of documents), so a cancel and a bounce at once take turns instead of deadlocking.
+ */
+export function chequeFirst(column: 'receipt_id' | 'payment_id') {
+  return async (tx: Tx, id: number, action: string): Promise<void> => {
+    if (action === 'cancel') await lockChequeOf(tx, column, id);
+  };
+}
+
 /** Gives back a cheque still in the drawer (received, in hand) or not yet presented (issued): its document was cancelled. */
 export function cancelChequeStatement(chequeId: number, userId: number | null) {
   return sql`UPDATE cheques SET status = 'cancelled', cancel_date = current_date, cancelled_at = now(), cancelled_by = ${userId}::int, updated_at = now() WHERE id = ${chequeId}::int`;

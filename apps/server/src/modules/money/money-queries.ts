@@ -12,7 +12,7 @@ export function moneyDocumentColumns(name: 'receipts' | 'payments', table: typeo
   const t = sql.identifier(name);
   const rows = sql.identifier(name === 'receipts' ? 'receipt_allocations' : 'payment_allocations');
   const key = sql.identifier(name === 'receipts' ? 'receipt_id' : 'payment_id');
-  const allocated = sql`(CASE WHEN ${t}.status = 'draft' THEN (SELECT coalesce(sum(a.amount), 0) FROM ${rows} a WHERE a.${key} = ${t}.id) ELSE ${t}.allocated_amount END)::numeric(18, 2)`;
+  const allocated = sql`round(CASE WHEN ${t}.status = 'draft' THEN (SELECT coalesce(sum(a.amount), 0) FROM ${rows} a WHERE a.${key} = ${t}.id) ELSE ${t}.allocated_amount END, 2)`;
   const register = (column: string) => sql`(SELECT q.${sql.identifier(column)} FROM cheques q WHERE q.${key} = ${t}.id)`;
   return {
     id: table.id,
@@ -25,7 +25,7 @@ export function moneyDocumentColumns(name: 'receipts' | 'payments', table: typeo
     accountName: sql<string>`(SELECT x.account_name FROM accounts x WHERE x.id = ${t}.account_id)`,
     amount: table.amount,
     allocatedAmount: sql<string>`${allocated}::text`,
-    unallocatedAmount: sql<string>`(${t}.amount - ${allocated})::numeric(18, 2)::text`,
+    unallocatedAmount: sql<string>`round(${t}.amount - ${allocated}, 2)::text`,
     reference: table.reference,
     cheque: sql`(CASE WHEN ${t}.cheque_number IS NULL THEN NULL ELSE json_build_object('chequeNumber', ${t}.cheque_number, 'bank', ${t}.cheque_bank, 'chequeDate', ${t}.cheque_date) END)`.mapWith(
       jsonValue,

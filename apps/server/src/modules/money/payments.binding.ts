@@ -2,6 +2,7 @@ import { paymentDocument, type PaymentDetail, type PaymentInput } from '@erp/dom
 import { payments } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
+import { chequeFirst } from './money-accounts.ts';
 import { paymentHandlers } from './payments.handlers.ts';
 import { paymentQueries } from './payments.queries.ts';
 
@@ -11,5 +12,6 @@ export const paymentBinding: DocumentBinding<PaymentInput, PaymentDetail, 'draft
   table: payments,
   columns: { id: payments.id, number: payments.documentNumber, date: payments.documentDate, status: payments.status },
   queries: paymentQueries,
+  lockFirst: chequeFirst('payment_id'),
   handlers: paymentHandlers(async (tx, id) => (await findDocument<PaymentDetail>(tx, paymentBinding, id))!),
 };

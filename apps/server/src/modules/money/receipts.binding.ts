@@ -2,6 +2,7 @@ import { receiptDocument, type ReceiptDetail, type ReceiptInput } from '@erp/dom
 import { receipts } from '../../db/schema/index.ts';
 import type { DocumentBinding } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
+import { chequeFirst } from './money-accounts.ts';
 import { receiptHandlers } from './receipts.handlers.ts';
 import { receiptQueries } from './receipts.queries.ts';
 
@@ -11,5 +12,6 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, 'draft
   table: receipts,
   columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
   queries: receiptQueries,
+  lockFirst: chequeFirst('receipt_id'),
   handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),
 };

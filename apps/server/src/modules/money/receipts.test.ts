@@ -206,3 +206,38 @@ describe('receipts', () => {
     expect(text).toContain('300.00');
   });
 });
+
+describe('the largest receipts a document may carry (issue 17)', () => {
+  it('never break a read: the customer, its list and export, the receipts, the ledger, aging and the statements still answer', async () => {
+    const customer = await f.newCustomer('Largest Receipts Clinic');
+    const max = '9999999999999999.99';
+    for (let i = 0; i < 2; i++) {
+      const created = await f.call('POST', '/api/receipts', { customerId: customer.id, receiptDate: f.today, method: 'cash', amount: max, reference: `Largest ${i}`, post: true });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({ status: 'posted', unallocatedAmount: max });
+    }
+    const one = await f.call('GET', `/api/customers/${customer.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data).toMatchObject({ balance: '-19999999999999999.98', creditLeft: '20000000000099999.98' });
+    const list = await f.call('GET', `/api/customers?search=${encodeURIComponent('Largest Receipts')}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data[0].balance).toBe('-19999999999999999.98');
+    for (const url of [
+      '/api/customers',
+      '/api/customers/export',
+      '/api/customers/export?format=xlsx',
+      '/api/receipts',
+      '/api/receipts/export',
+      `/api/ledger/${customer.accountId}`,
+      `/api/ledger/${f.accounts.cash}`,
+      '/api/accounting/aging?kind=receivable',
+      '/api/accounting/trial-balance',
+      '/api/accounting/balance-sheet',
+    ]) {
+      const response = await f.call('GET', url);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    }
+    // Its credit check reads the balance too: an invoice still posts.
+    await expect(f.invoice(customer.id, '1.00')).resolves.toMatchObject({ grandTotal: '1.17' });
+  });
+});

@@ -24,7 +24,7 @@ const order = sql<OrderSummary>`(
 const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]>`(${order}) -> ${sql.raw(`'${key}'`)}`.mapWith(jsonValue<OrderSummary[Key]>);
 
 /** What is still owed to the vendor for a posted receipt; nothing once cancelled. */
-const openAmountSql = sql`(CASE WHEN goods_receipts.status = 'cancelled' THEN 0 ELSE goods_receipts.total_value - goods_receipts.paid_amount END)::numeric(18, 2)`;
+const openAmountSql = sql`round(CASE WHEN goods_receipts.status = 'cancelled' THEN 0 ELSE goods_receipts.total_value - goods_receipts.paid_amount END, 2)`;
 
 /** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
 export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
@@ -57,7 +57,7 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     SELECT coalesce(json_agg(json_build_object(
              'lineNo', l.line_no, 'purchaseOrderLineId', l.purchase_order_line_id, 'itemId', l.item_id, 'quantity', l.quantity,
              'lotNumber', l.lot_number, 'dateExpiry', l.date_expiry, 'unitCost', l.unit_cost::text,
-             'value', (l.quantity * l.unit_cost)::numeric(18, 2)::text, 'inventoryId', l.inventory_id,
+             'value', round(l.quantity * l.unit_cost, 2)::text, 'inventoryId', l.inventory_id,
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
              ORDER BY l.line_no), '[]')
     FROM goods_receipt_lines l JOIN items it ON it.id = l.item_id WHERE l.goods_receipt_id = goods_receipts.id)`,

@@ -34,12 +34,12 @@ export async function createCustomerAccount(tx: Executor, customer: { customerNa
  */
 const balance = sql<string>`account_balance(${customers.accountId})`;
 export const customerFigures = {
-  balance: sql<string>`(${balance})::numeric(18, 2)::text`,
-  creditLeft: sql<string>`(${customers.creditLimit} - ${balance})::numeric(18, 2)::text`,
+  balance: sql<string>`round(${balance}, 2)::text`,
+  creditLeft: sql<string>`round(${customers.creditLimit} - ${balance}, 2)::text`,
   // What posted invoices past their due date still leave open (the partial index invoices_open_idx).
-  overdue: sql<string>`(SELECT coalesce(sum(i.grand_total - i.allocated_amount - i.returned_amount), 0) FROM invoices i
+  overdue: sql<string>`round((SELECT coalesce(sum(i.grand_total - i.allocated_amount - i.returned_amount), 0) FROM invoices i
                         WHERE i.customer_id = ${customers.id} AND i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total
-                          AND i.due_date < current_date)::numeric(18, 2)::text`,
+                          AND i.due_date < current_date), 2)::text`,
   // Cheques of the customer that bounced (issue 9, section 3: shown on the customer), through cheques_party_idx.
   bouncedCheques: sql<number>`(SELECT count(*) FROM cheques q WHERE q.party_type = 'customer' AND q.party_id = ${customers.id} AND q.status = 'bounced')::int`.mapWith(Number),
 };

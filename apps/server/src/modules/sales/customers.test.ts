@@ -225,3 +225,28 @@ describe('who may read and write customers', () => {
     expect((await inject('PUT', `/api/customers/${inSindh.id}`, { regionId: ids.punjab }, token)).statusCode).toBe(400);
   });
 });
+
+describe('customers as clients name them (issue 17)', () => {
+  it('accept and answer `type`, with `customerType` kept as its alias, in bodies, rows and list filters', async () => {
+    const { customerType: _named, ...rest } = customer({ customerName: 'Typed Clinic' });
+    const created = await inject('POST', '/api/customers', { ...rest, type: 'clinic' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({ type: 'clinic', customerType: 'clinic' });
+
+    const updated = await inject('PUT', `/api/customers/${id}`, { type: 'laboratory' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ type: 'laboratory', customerType: 'laboratory' });
+    expect((await inject('PUT', `/api/customers/${id}`, { customerType: 'distributor', type: 'distributor' })).json().data.type).toBe('distributor');
+
+    const filtered = (await inject('GET', `/api/customers?type=distributor&search=${encodeURIComponent('Typed Clinic')}`)).json().data;
+    expect(filtered.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await inject('GET', `/api/customers?type=clinic&search=${encodeURIComponent('Typed Clinic')}`)).json().data).toEqual([]);
+
+    const bad = await inject('POST', '/api/customers', { ...rest, customerName: 'Bad Type', type: 'pharmacy' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('customerType');
+    const twice = await inject('PUT', `/api/customers/${id}`, { customerType: 'clinic', type: 'hospital' });
+    expect(twice.statusCode).toBe(400);
+  });
+});

@@ -167,7 +167,7 @@ export async function createInvoice(tx: Tx, actor: Actor, input: InvoiceInput, q
 async function lockCustomer(tx: Tx, customerId: number): Promise<{ balance: string; creditLimit: string; active: boolean }> {
   const [row] = await queryRows<{ balance: string; creditLimit: string; active: boolean }>(
     tx,
-    sql`SELECT account_balance(c.account_id)::numeric(18, 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
+    sql`SELECT round(account_balance(c.account_id), 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
         FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE`,
   );
   return row!;

@@ -14,7 +14,7 @@ export function invoiceScope(actor: Actor, regionColumn: SQL = sql`invoices.regi
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
 /** What is still owed: the total less receipts and returns while posted (negative: a credit left by a return of paid goods); nothing once cancelled. */
-export const openAmountSql = sql`(CASE WHEN invoices.status = 'cancelled' THEN 0 ELSE invoices.grand_total - invoices.allocated_amount - invoices.returned_amount END)::numeric(18, 2)`;
+export const openAmountSql = sql`round(CASE WHEN invoices.status = 'cancelled' THEN 0 ELSE invoices.grand_total - invoices.allocated_amount - invoices.returned_amount END, 2)`;
 
 const json = <T>(expression: SQL) => sql<T>`${expression}`.mapWith(jsonValue<T>);
 

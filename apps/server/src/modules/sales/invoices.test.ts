@@ -70,9 +70,10 @@ describe('invoices: save, post, cancel', () => {
     const created = await f.call('POST', '/api/invoices', {
       ...base(),
       notes: 'Urgent',
+      // A percentage and a price as JSON numbers, a quantity as a numeric string: as the issue 17 client sent them.
       lines: [
-        { itemId: f.reagent, quantity: 8, discountPercent: '10' },
-        { itemId: f.gloves, inventoryId: lots.gloves, quantity: 3, price: '2.50' },
+        { itemId: f.reagent, quantity: 8, discountPercent: 10 },
+        { itemId: f.gloves, inventoryId: lots.gloves, quantity: '3', price: 2.5 },
       ],
     });
     expect(created.statusCode, created.body).toBe(201);

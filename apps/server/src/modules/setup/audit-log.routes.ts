@@ -4,6 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { auditLogScope } from '../../lib/audit-scope.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
@@ -41,6 +43,8 @@ export function registerAuditLogRoutes(app: FastifyInstance): void {
       query.action ? eq(auditLog.action, query.action) : undefined,
       query.recordId ? eq(auditLog.recordId, query.recordId) : undefined,
       query.userId ? eq(auditLog.actorUserId, query.userId) : undefined,
+      // A user limited to regions reads the history of the records they may see.
+      auditLogScope(actorOf(request)),
     ];
     const where = and(...conditions);
     const db = app.ctx.db;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CompanySettings, companySettingsSchema, type LogoKind, logoRules, messages } from '@erp/domain';
+import { type CompanySettings, companySettingsSchema, companySettingsUpdateSchema, type LogoKind, logoRules, messages } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { companyLogos, companySettings } from '../../db/schema/index.ts';
@@ -12,13 +12,13 @@ import { readCompanySettings } from './settings.repository.ts';
 export async function updateSettings(request: FastifyRequest): Promise<CompanySettings> {
   // The form sends back what GET gave it; the logo URLs are managed by their own routes.
   const { rectangleLogo: _r, squareLogo: _s, ...body } = (request.body ?? {}) as Record<string, unknown>;
-  const input = parseInput(companySettingsSchema, body);
   const { db, company } = request.server.ctx;
   const settings = await db.transaction(async (tx) => {
     const before = await readCompanySettings(tx);
     const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1).for('update');
-    if (existing) await tx.update(companySettings).set({ ...input, updatedAt: sql`now()` }).where(eq(companySettings.id, existing.id));
-    else await tx.insert(companySettings).values(input);
+    // Stored settings change by the fields sent only; the first save fills the rest with defaults.
+    if (existing) await tx.update(companySettings).set({ ...parseInput(companySettingsUpdateSchema, body), updatedAt: sql`now()` }).where(eq(companySettings.id, existing.id));
+    else await tx.insert(companySettings).values(parseInput(companySettingsSchema, body));
     const after = await readCompanySettings(tx);
     await audit(tx, actorOf(request), { action: 'update', resource: 'settings', recordId: 1, before, after });
     return after;

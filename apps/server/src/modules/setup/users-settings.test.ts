@@ -102,6 +102,19 @@ describe('settings', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['companyName', 'taxRate']);
   });
 
+  it('changes only the fields sent (issue 17), and takes the tax rate as a number or a numeric string', async () => {
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/settings', payload, ...as(t.adminToken) });
+    expect((await put({ companyName: 'Partial Supplies', address: '1 Mall Road, Lahore', taxRate: '17.00', nearExpiryDays: 60 })).statusCode).toBe(200);
+    const renamed = await put({ companyName: 'Renamed Supplies' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().settings).toMatchObject({ companyName: 'Renamed Supplies', address: '1 Mall Road, Lahore', taxRate: '17.00', nearExpiryDays: 60 });
+    const rate = await put({ taxRate: 16 });
+    expect(rate.statusCode, rate.body).toBe(200);
+    expect(rate.json().settings).toMatchObject({ companyName: 'Renamed Supplies', taxRate: '16.00', address: '1 Mall Road, Lahore' });
+    const blank = await put({ companyName: '' });
+    expect(blank.json().errors).toEqual({ companyName: 'Company name is required' });
+  });
+
   it('is for the admin only', async () => {
     const auditor = await t.userWithRole('auditor');
     expect((await t.app.inject({ method: 'GET', url: '/api/settings', ...as(auditor.token) })).statusCode).toBe(403);

@@ -56,3 +56,9 @@ export async function savePeriodClose(closedThrough: string): Promise<string> {
   return data.message;
 }
 
+/** The admin's own action (issue 17): the books closed through an earlier day, or null for none. */
+export async function reopenPeriods(closedThrough: string | null): Promise<string> {
+  const { data } = await http.post<{ message: string }>('/api/accounting/period-reopen', { closedThrough });
+  return data.message;
+}
+

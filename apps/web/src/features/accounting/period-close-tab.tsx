@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, fetchPeriodClose, savePeriodClose } from './accounting-api.ts';
+import { accountingKeys, fetchPeriodClose, reopenPeriods, savePeriodClose } from './accounting-api.ts';
 
 /** The date through which the books are closed: posting on or before it is refused. */
 export function PeriodCloseTab() {
@@ -58,6 +58,44 @@ export function PeriodCloseTab() {
           </Popconfirm>
         </Flex>
       )}
+      {error && <Alert type="error" showIcon title={error} />}
+      {user?.role === 'admin' && current.data && <ReopenPeriods closedThrough={current.data} />}
+    </Flex>
+  );
+}
+
+/** The admin moves the close back (to an earlier day, or none): its own, audited action. */
+function ReopenPeriods({ closedThrough }: { closedThrough: string }) {
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const reopen = useMutation({
+    mutationFn: (to: string | null) => reopenPeriods(to),
+    onSuccess: async (message) => {
+      notify.success(message || 'Saved');
+      setDate(null);
+      await queryClient.invalidateQueries({ queryKey: accountingKeys.periodClose });
+    },
+    onError: (e) => setError(fieldErrorsOf(e)?.closedThrough ?? errorMessage(e)),
+  });
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        Reopening lets postings dated after the new date (or any date, when left empty) in again. Only the admin may reopen; it is recorded in the audit log.
+      </Typography.Text>
+      <Flex gap={8} wrap align="center">
+        <DateInput aria-label="Keep the books closed through" value={date} onChange={(v) => { setError(undefined); setDate(v); }} style={{ width: 200 }} />
+        <Popconfirm
+          title={date ? `Reopen the periods after ${formatDate(date)}?` : `Reopen every period closed through ${formatDate(closedThrough)}?`}
+          okText="Yes"
+          cancelText="No"
+          onConfirm={() => reopen.mutateAsync(date).catch(() => undefined)}
+        >
+          <Button danger loading={reopen.isPending}>
+            Reopen periods
+          </Button>
+        </Popconfirm>
+      </Flex>
       {error && <Alert type="error" showIcon title={error} />}
     </Flex>
   );
