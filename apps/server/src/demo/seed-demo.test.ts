@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
@@ -239,6 +240,80 @@ describe('demo assets', () => {
                  (SELECT sum(credit - debit) FROM gl_entries g JOIN accounts a ON a.id = g.account_id WHERE a.account_code = '1590')::text AS ledger`,
     );
     expect(books!.ledger).toBe(books!.accumulated);
+  });
+});
+
+describe('demo books (issue 17, section 5)', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(t.adminToken) });
+  const daysAgo = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  /** The customers' (vendors') accounts in the GL as of a date, on the side's sign: receivables Dr, payables Cr. */
+  async function partyAccounts(party: 'customers' | 'vendors', asOf: string): Promise<string> {
+    const sign = party === 'customers' ? sql`1` : sql`-1`;
+    const [row] = await queryRows<{ total: string }>(
+      t.database.db,
+      sql`SELECT (${sign} * ((SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN ${sql.identifier(party)} p ON p.account_id = g.account_id WHERE g.entry_date <= ${asOf}::date)
+                  + (SELECT coalesce(sum(a.opening_balance), 0) FROM accounts a JOIN ${sql.identifier(party)} p ON p.account_id = a.id)))::numeric(18, 2)::text AS total`,
+    );
+    return row!.total;
+  }
+
+  it('ages the receivables and payables to the party accounts\' balance to the cent, today and as of past dates, each figure its drill-down\'s total', async () => {
+    for (const [kind, party] of [['receivable', 'customers'], ['payable', 'vendors']] as const) {
+      for (const asOf of [todayIso(), daysAgo(20), daysAgo(75), daysAgo(200)]) {
+        const aging = await get(`/api/accounting/aging?kind=${kind}&asOf=${asOf}`);
+        expect(aging.statusCode, aging.body).toBe(200);
+        expect(aging.json().totals.total, `${kind} as of ${asOf}`).toBe(await partyAccounts(party, asOf));
+      }
+    }
+    // The opening balances brought forward are aged (journal rows), and a party's drill-down adds up to its row.
+    const aging = (await get('/api/accounting/aging?kind=receivable')).json();
+    const kinds = new Set<string>();
+    for (const row of aging.rows.slice(0, 8)) {
+      const items = (await get(`/api/accounting/aging/documents?kind=receivable&partyId=${row.partyId}`)).json();
+      expect(items.total).toBe(row.total);
+      for (const item of items.rows) kinds.add(item.itemKind);
+    }
+    const journals = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM gl_entries g JOIN customers c ON c.account_id = g.account_id WHERE g.document_type = 'journal'`,
+    );
+    expect(journals[0]!.n).toBeGreaterThan(0);
+    expect(kinds.has('document')).toBe(true);
+  });
+
+  it('shows the receivables control account (1100) with its customers\' rows in its ledger and their balance in the statements', async () => {
+    const [control] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'receivables'`);
+    const receivables = await partyAccounts('customers', todayIso());
+    const [own] = await queryRows<{ total: string }>(
+      t.database.db,
+      sql`SELECT (coalesce((SELECT sum(debit - credit) FROM gl_entries WHERE account_id = ${control!.id}::int), 0) + (SELECT opening_balance FROM accounts WHERE id = ${control!.id}::int))::text AS total`,
+    );
+    const expected = fromMinorUnits(toMinorUnits(receivables) + toMinorUnits(own!.total));
+    // Every row of every customer's account, paged by the keyset; the running balance ends at the closing balance.
+    const range = 'from=2000-01-01&to=2099-12-31';
+    let after: string | null = null;
+    const rows: { entryId: number; balance: string; account?: { accountCode: string } }[] = [];
+    let first;
+    do {
+      const page = await get(`/api/ledger/${control!.id}?${range}&pageSize=250${after ? `&after=${after}` : ''}`);
+      expect(page.statusCode, page.body).toBe(200);
+      first ??= page.json();
+      rows.push(...page.json().rows);
+      after = page.json().nextCursor;
+    } while (after);
+    expect(rows.length).toBe(first.totals.count);
+    expect(rows.length).toBeGreaterThan(250);
+    expect(new Set(rows.map((r) => r.entryId)).size).toBe(rows.length);
+    expect(rows.every((r) => r.account?.accountCode.startsWith('1100'))).toBe(true);
+    expect(first.closingBalance).toBe(expected);
+    expect(rows.at(-1)!.balance).toBe(expected);
+    // The trial balance and balance sheet show one receivables line holding the customers' accounts.
+    const trial = (await get(`/api/accounting/trial-balance?from=${daysAgo(400)}&to=${todayIso()}`)).json();
+    expect(trial.rows.filter((r: { accountCode: string }) => r.accountCode.startsWith('1100-'))).toEqual([]);
+    expect(trial.rows.find((r: { accountId: number }) => r.accountId === Number(control!.id)).closing).toBe(expected);
+    const sheet = (await get(`/api/accounting/balance-sheet?to=${todayIso()}`)).json();
+    const lines = sheet.assets.flatMap((group: { children?: { accountId?: number; amount: string }[] }) => group.children ?? []);
+    expect(lines.find((line: { accountId?: number }) => line.accountId === Number(control!.id))?.amount).toBe(expected);
   });
 });
 

@@ -2,6 +2,7 @@ import { fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, jsonValue, queryRows, type Tx } from '../db/client.ts';
 import { BadRequestError } from '../lib/app-error.ts';
+import { allocateDocumentNumber, type AlongsideStatement, nextNumberSql } from '../lib/document/document-number.ts';
 
 /**
  * THE posting service: every general-ledger row of the system is written here, inside the
@@ -55,36 +56,10 @@ export interface PostingResult {
   actorName: string | null;
 }
 
-/**
- * A data-modifying statement to run inside the posting's statement, given the number as SQL
- * (the document's own UPDATE, its audit row): it then takes no round trip of its own while
- * the sequence row is locked.
- */
-export type AlongsideStatement = (documentNumber: SQL) => SQL;
-
 /** The server's calendar day as `YYYY-MM-DD`. */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/**
- * The next number of a document type in the year of `date`, as a statement answering
- * `document_number` (the format of the domain's `documentNumber`). The upsert holds the
- * sequence row's lock until the caller commits, so concurrent posters take turns and a
- * rolled-back posting gives its number back: numbers are gapless.
- */
-function nextNumberSql(prefix: string, date: string): SQL {
-  const year = Number(date.slice(0, 4));
-  return sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${prefix}, ${year}, 1)
-    ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + 1
-    RETURNING ${`${prefix}-${String(year).padStart(4, '0')}-`}::text || CASE WHEN last_number < 1000000 THEN lpad(last_number::text, 6, '0') ELSE last_number::text END AS document_number`;
-}
-
-/** Takes the next number now (a document numbered before its rows are written). */
-export async function allocateDocumentNumber(tx: Tx, prefix: string, date: string): Promise<string> {
-  const [row] = await queryRows<{ document_number: string }>(tx, nextNumberSql(prefix, date));
-  return row!.document_number;
 }
 
 /** The last day of the closed period, or null when every date is open. */

@@ -27,7 +27,7 @@ export const accountHeads = {
   title: 'Account Heads',
   nameField: 'headName',
   defaultSort: { field: 'headName', order: 'asc' },
-  optionsAlsoFor: ['/accounts', '/accounting'],
+  optionsAlsoFor: ['/accounting'],
   fields: [
     { name: 'headName', label: 'Head', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     { name: 'headType', label: 'Type', kind: 'enum', enumValues: headTypes, required: true, filterable: true },

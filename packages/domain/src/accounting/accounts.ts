@@ -26,7 +26,7 @@ export const accounts = {
   nameField: 'accountName',
   defaultSort: { field: 'accountCode', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
-  optionsAlsoFor: ['/journals', '/accounting', '/settings', '/cheques', '/payments', '/receipts', '/customers', '/vendors', '/assets', '/asset-categories'],
+  optionsAlsoFor: ['/accounting', '/settings', '/cheques'],
   fields: [
     {
       name: 'accountCode',

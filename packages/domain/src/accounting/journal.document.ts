@@ -11,6 +11,7 @@ export const journalDocument = defineDocument({
   route: '/journals',
   title: 'Journals',
   singular: 'journal',
+  documentType: 'journal', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'JV',
   numberField: 'journalNumber',
   dateField: 'journalDate',

@@ -11,6 +11,8 @@ export interface LedgerRow {
   credit: string;
   /** Signed: positive Dr, negative Cr (formatBalance shows it). */
   balance: string;
+  /** On a control account's ledger (receivables, payables), the customer's or vendor's account the row is on. */
+  account?: { id: number; accountCode: string; accountName: string };
 }
 
 export interface LedgerResponse {

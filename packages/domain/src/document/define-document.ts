@@ -54,6 +54,13 @@ export interface DocumentDeclaration<State extends string, Action extends string
   singular: string;
   /** Numbers: `JV-2026-000123`. */
   numberPrefix: string;
+  /**
+   * The `document_type` its ledger rows carry (gl_entries, stock_moves). The rule: the name
+   * (plural, like routes). Only the six documents that posted before the rule declare the
+   * singular their rows already hold ('journal', 'invoice'...): the ledgers are append-only,
+   * so their history keeps its word (docs/DECISIONS.md, issue 16).
+   */
+  documentType?: string;
   /** The wire key of the number when it is not only `documentNumber` (journals: `journalNumber`). */
   numberField?: string;
   /** The wire key of the document's date (`journalDate`): the list's from/to filter, the number's year, the period check. */
@@ -87,6 +94,10 @@ export interface DocumentUser {
 }
 
 export interface DocumentDefinition<State extends string = string, Action extends string = string> extends DocumentDeclaration<State, Action> {
+  /** The declared `documentType`, else the name. */
+  documentType: string;
+  /** The `<stamp>` of every transition that stamps (`posted`, `cancelled`): a `<stamp>_at` and `<stamp>_by` column each. */
+  stamps: readonly DocumentStamp[];
   actions: readonly Action[];
   /** Header and lines, as a draft save sends them. */
   inputSchema: z.ZodObject;
@@ -177,8 +188,12 @@ export function defineDocument<const State extends string, const Action extends 
     return scope === undefined || hasScope(user.role, user.scopes, scope);
   };
 
+  const stamps = [...new Set(actions.flatMap((action) => declaration.transitions[action].stamp ?? []))];
+
   return {
     ...declaration,
+    documentType: declaration.documentType ?? declaration.name,
+    stamps,
     actions,
     inputSchema,
     saveSchema,

@@ -34,21 +34,7 @@ export const items = {
   defaultSort: { field: 'itemName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'categoryId' },
   // Pickers of the documents that buy, sell, count and plan items, and the inventory filters.
-  optionsAlsoFor: [
-    '/inventory',
-    '/inventory-ledger',
-    '/purchase-orders',
-    '/order-generation',
-    '/transfers',
-    '/price-list',
-    '/invoices',
-    '/quotations',
-    '/sales-returns',
-    '/items/sales',
-    '/sales/reports',
-    '/planning/form',
-    '/reagent-rentals',
-  ],
+  optionsAlsoFor: ['/inventory-ledger', '/order-generation', '/transfers', '/sales-returns', '/items/sales', '/sales/reports', '/planning/form', '/reagent-rentals'],
   fields: [
     { name: 'itemName', label: 'Item', kind: 'text', required: true, maxLength: 200, searchable: true },
     {

@@ -33,6 +33,7 @@ export const stockAdjustmentDocument = defineDocument({
   route: '/inventory',
   title: 'Stock Adjustments',
   singular: 'stock adjustment',
+  documentType: 'stock-adjustment', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'SA',
   dateField: 'adjustmentDate',
   fields: [

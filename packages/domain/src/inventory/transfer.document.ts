@@ -23,6 +23,7 @@ export const transferDocument = defineDocument({
   route: '/transfers',
   title: 'Transfers',
   singular: 'transfer',
+  documentType: 'transfer', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'TRF',
   dateField: 'transferDate',
   fields: [

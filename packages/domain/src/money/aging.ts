@@ -31,10 +31,23 @@ export interface AgingReport {
   totals: AgingFigures;
 }
 
-/** An open invoice or goods receipt behind a figure of the aging (GET /api/accounting/aging/documents). */
+/**
+ * What an aging figure is made of (issue 17, section 5), so the aging adds up to the party
+ * accounts' balance: open documents (invoices, goods receipts); advances, the unallocated part
+ * of posted receipts or payments, as credits (negative); and journal rows, every other row on
+ * the party's account (the balances brought forward, journals, an asset bought on credit) and
+ * the account's own opening balance, each due on its date.
+ */
+export const agingItemKinds = ['document', 'advance', 'journal'] as const;
+export type AgingItemKind = (typeof agingItemKinds)[number];
+
+/** One item behind a figure of the aging (GET /api/accounting/aging/documents). */
 export interface AgingDocument {
+  /** The document's id (for an account's opening balance, the account's). */
   id: number;
-  documentType: 'invoices' | 'goods-receipts';
+  itemKind: AgingItemKind;
+  /** invoices, goods-receipts, receipts, payments, accounts (an opening balance), or the general ledger's document type of a journal row. */
+  documentType: string;
   documentNumber: string;
   date: string;
   dueDate: string;

@@ -17,6 +17,7 @@ export const goodsReceiptDocument = defineDocument({
   route: '/purchase-orders',
   title: 'Goods Receipts',
   singular: 'goods receipt',
+  documentType: 'goods-receipt', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'GRN',
   dateField: 'receiptDate',
   fields: [

@@ -15,7 +15,7 @@ export const vendors = {
   optionSearch: ['vendorName'],
   defaultSort: { field: 'vendorName', order: 'asc' },
   // Pickers of the screens that buy from vendors and the item form.
-  optionsAlsoFor: ['/purchase-orders', '/order-generation', '/items', '/payments', '/cheques'],
+  optionsAlsoFor: ['/order-generation', '/cheques'],
   fields: [
     { name: 'vendorName', label: 'Vendor', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
     { name: 'contactPerson', label: 'Contact person', kind: 'text', maxLength: 100, searchable: true },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cities, couriers, regions } from '../setup/resources.ts';
+import { items } from '../inventory/items.ts';
+import { vendors } from '../purchasing/vendors.ts';
+import { customers } from '../sales/customers.ts';
 import { canReadOptions, optionsRoutesOf } from './registry.ts';
 import { createSchemaOf, sortableFields, updateSchemaOf } from './declaration.ts';
 
@@ -31,5 +34,12 @@ describe('who reads options', () => {
     expect(optionsRoutesOf(regions)).toEqual(expect.arrayContaining(['/regions', '/cities', '/customers']));
     expect(canReadOptions('salesExecutive', regions)).toBe(true);
     expect(canReadOptions('inventorySupervisor', cities)).toBe(false);
+  });
+
+  it('walks the documents too: their header and line reference fields', () => {
+    // A purchase order names its vendor in the header and its items in the lines; a receipt its customer.
+    expect(optionsRoutesOf(items)).toEqual(expect.arrayContaining(['/items', '/purchase-orders', '/quotations', '/invoices']));
+    expect(optionsRoutesOf(vendors)).toContain('/purchase-orders');
+    expect(optionsRoutesOf(customers)).toEqual(expect.arrayContaining(['/receipts', '/quotations']));
   });
 });

@@ -31,19 +31,7 @@ export const customers = {
   // Customers of regions the user is not given are not theirs (and neither are their invoices).
   rowPermission: { area: 'regions', field: 'regionId' },
   // Pickers of the screens that sell to, bill, plan for or are paid by customers.
-  optionsAlsoFor: [
-    '/quotations',
-    '/invoices',
-    '/sales-returns',
-    '/price-list',
-    '/reagent-rentals',
-    '/joint-ventures',
-    '/receipts',
-    '/cheques',
-    '/sales/reports',
-    '/items/sales',
-    '/planning/form',
-  ],
+  optionsAlsoFor: ['/sales-returns', '/reagent-rentals', '/joint-ventures', '/cheques', '/sales/reports', '/items/sales', '/planning/form'],
   fields: [
     { name: 'customerName', label: 'Customer', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
     { name: 'customerType', alias: 'type', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },

@@ -20,6 +20,7 @@ export const invoiceDocument = defineDocument({
   route: '/invoices',
   title: 'Invoices',
   singular: 'invoice',
+  documentType: 'invoice', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'INV',
   dateField: 'invoiceDate',
   fields: [

@@ -22,6 +22,7 @@ export const salesReturnDocument = defineDocument({
   route: '/sales-returns',
   title: 'Sales Returns',
   singular: 'sales return',
+  documentType: 'sales-return', // posted before the plural rule: its ledger rows keep this word
   numberPrefix: 'SR',
   dateField: 'returnDate',
   fields: [

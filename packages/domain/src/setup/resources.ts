@@ -9,7 +9,7 @@ export const regions = {
   nameField: 'regionName',
   defaultSort: { field: 'regionName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'id' },
-  optionsAlsoFor: ['/customers', '/inventory', '/employees', '/accounts', '/transfers', '/user', '/planning/form', '/purchase-orders', '/assets', '/sales/reports', '/items/sales'],
+  optionsAlsoFor: ['/user', '/planning/form', '/sales/reports', '/items/sales'],
   fields: [
     { name: 'regionName', label: 'Region', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     {
@@ -37,7 +37,7 @@ export const cities = {
   nameField: 'cityName',
   defaultSort: { field: 'cityName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
-  optionsAlsoFor: ['/customers', '/vendors', '/employees'],
+  optionsAlsoFor: ['/employees'],
   fields: [
     { name: 'cityName', label: 'City', kind: 'text', required: true, maxLength: 100, searchable: true, unique: true, uniqueWith: 'regionId' },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
@@ -52,7 +52,7 @@ export const categories = {
   nameField: 'categoryName',
   defaultSort: { field: 'categoryName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'id' },
-  optionsAlsoFor: ['/items', '/user', '/price-list', '/inventory'],
+  optionsAlsoFor: ['/user', '/price-list', '/inventory'],
   fields: [
     { name: 'categoryName', label: 'Category', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     { name: 'description', label: 'Description', kind: 'textarea', maxLength: 500, list: false },
@@ -67,7 +67,6 @@ export const subCategories = {
   nameField: 'subCategoryName',
   defaultSort: { field: 'subCategoryName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'categoryId' },
-  optionsAlsoFor: ['/items'],
   fields: [
     { name: 'subCategoryName', label: 'Sub Category', kind: 'text', required: true, maxLength: 100, searchable: true, unique: true, uniqueWith: 'categoryId' },
     { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'categories', required: true, filterable: true },
@@ -86,7 +85,6 @@ export const assetCategories = {
   title: 'Asset Categories',
   nameField: 'assetCategoryName',
   defaultSort: { field: 'assetCategoryName', order: 'asc' },
-  optionsAlsoFor: ['/assets'],
   fields: [
     { name: 'assetCategoryName', label: 'Asset Category', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     { name: 'usefulLifeMonths', label: 'Useful Life (months)', kind: 'integer', required: true, min: 1, max: 1200, defaultValue: 60 },
@@ -113,7 +111,6 @@ export const couriers = {
   title: 'Couriers',
   nameField: 'courierName',
   defaultSort: { field: 'courierName', order: 'asc' },
-  optionsAlsoFor: ['/invoices', '/transfers'],
   fields: [
     { name: 'courierName', label: 'Courier', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true },

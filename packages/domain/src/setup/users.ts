@@ -14,7 +14,7 @@ export const users = {
   title: 'Users',
   nameField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  optionsAlsoFor: ['/employees', '/customers', '/sales/reports', '/items/sales', '/assets'],
+  optionsAlsoFor: ['/employees', '/sales/reports', '/items/sales'],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, searchable: true },
     {

@@ -105,10 +105,13 @@ export const stockDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.regionId, t.moveDate] })],
 );
 
+// Cancelled by mirror movements under its own number: no reversal links (0019).
+const { reversesId: _reversesId, reversalId: _reversalId, ...adjustmentColumns } = documentColumns();
+
 export const stockAdjustments = pgTable(
   'stock_adjustments',
   {
-    ...documentColumns(),
+    ...adjustmentColumns,
     reason: text('reason').notNull(),
     narration: text('narration').notNull().default(''),
     totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),

@@ -3,9 +3,15 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
-import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from './document-number.ts';
 import type { Actor } from '../actor.ts';
 import type { ExportColumn } from '../resource/resource-export.ts';
+import type { DraftWriter } from './draft-writer.ts';
+
+/** The states of a declaration (`StateOf<typeof journalDocument>`): bindings and handlers never restate them. */
+export type StateOf<Definition extends { states: readonly string[] }> = Definition['states'][number];
+/** The transitions of a declaration. */
+export type ActionOf<Definition extends { actions: readonly string[] }> = Definition['actions'][number];
 
 /** A document as the API answers it: the header row's keys and its lines. */
 export type DocumentRow = { id: number; status: string; [key: string]: unknown };
@@ -40,6 +46,8 @@ export interface TransitionStep {
   context?: unknown;
   /** The action's body, parsed with the transition's declared `input` schema. */
   input?: unknown;
+  /** The document type's draft writer (a journal's cancel writes its reversal with it). */
+  drafts: DraftWriter;
 }
 
 export interface TransitionOutcome<Detail extends DocumentRow> {
@@ -58,10 +66,13 @@ export type TransitionHandler<Detail extends DocumentRow> = {
 
 /** What a document type supplies: what its writes store and what its transitions post. */
 export interface DocumentHandlers<Input, Detail extends DocumentRow, Action extends string> {
-  /** Writes a new draft (header and lines), refusing what the database would refuse (a missing account) with 400. */
-  create(tx: Tx, actor: Actor, input: Input): Promise<WrittenDocument<Detail>>;
+  /**
+   * Writes a new draft (header and lines) with `drafts` (lib/document/draft-writer.ts), after the
+   * type's checks, refusing what the database would refuse (a missing account) with 400.
+   */
+  create(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
   /** Replaces a draft whole. `before` is the locked document. */
-  update(tx: Tx, actor: Actor, before: Detail, input: Input): Promise<WrittenDocument<Detail>>;
+  update(tx: Tx, actor: Actor, before: Detail, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
   transitions: { [A in Action]: TransitionHandler<Detail> };
 }
 
@@ -102,6 +113,21 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
   definition: DocumentDefinition<State, Action>;
   table: PgTable;
   columns: DocumentTableColumns;
+  /** The lines' table and its key to the document (lib/document/draft-writer.ts writes both); absent for a document without lines. */
+  lineTable?: {
+    table: PgTable;
+    parent: AnyPgColumn;
+    /** The lines change after the draft too (a receipt's allocations, applied and released): no trigger keeps them. */
+    openAfterDraft?: boolean;
+    /** The lines answer without their ids (journals, stock adjustments, transfers). */
+    withoutIds?: boolean;
+  };
+  /**
+   * Columns (SQL names) a transition writes besides status, updated_at and the stamps, which
+   * stay writable once the document leaves its editable states (a receipt's `allocated_amount`):
+   * the last argument of its trigger (lib/document/document-tables.ts).
+   */
+  workflowColumns?: readonly string[];
   queries: DocumentQueries<Detail>;
   handlers: DocumentHandlers<Input, Detail, Action>;
   /**

@@ -5,6 +5,7 @@ import { type Actor, auditActorOf } from '../actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
 import { findDocument } from './document-query.ts';
+import { draftWriter } from './draft-writer.ts';
 import { assertMayRun, runTransition } from './run-transition.ts';
 
 /** The transition a save with `"post": true` runs. */
@@ -43,7 +44,8 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
     assertMayRun(actor, binding, postAction);
   }
   const before = options.id === undefined ? undefined : await lockedDraft<Detail>(tx, actor, binding, options.id, 'edit');
-  const written = before ? await binding.handlers.update(tx, actor, before, input) : await binding.handlers.create(tx, actor, input);
+  const drafts = draftWriter(tx, actor, binding);
+  const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts);
   const document = written.document as Detail;
   const entry: AuditEntry = before
     ? { action: 'update', resource: binding.definition.name, recordId: document.id, before, after: document }

@@ -1,12 +1,13 @@
 import { isReadOnlyRole, messages } from '@erp/domain';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, type AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber, type AlongsideStatement } from './document-number.ts';
 import { audit, auditStatement } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../app-error.ts';
 import type { AnyDocumentBinding, DocumentRow, TransitionHandler } from './document-binding.ts';
 import { findDocument } from './document-query.ts';
+import { draftWriter } from './draft-writer.ts';
 
 /** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
 export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
@@ -83,6 +84,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const outcome = await handler(tx, actor, document, {
     context: options.context,
     input: options.input,
+    drafts: draftWriter(tx, actor, binding),
     claim: (sets, auditExtra) => {
       claimed = true;
       return writes(sets, auditExtra);

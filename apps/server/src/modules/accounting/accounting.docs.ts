@@ -17,6 +17,10 @@ const ledgerRow = z.looseObject({
   debit: money,
   credit: money,
   balance: money.describe('Running balance after the entry, signed: positive Dr, negative Cr'),
+  account: z
+    .object({ id: z.int(), accountCode: z.string(), accountName: z.string() })
+    .optional()
+    .describe("On a control account's ledger, the customer's or vendor's account the row is on"),
 });
 
 const statementLine = z.looseObject({ label: z.string(), accountId: z.int().optional(), amount: money }).describe('A line; groups carry `children` lines');
@@ -40,7 +44,10 @@ export const ledgerDocs = {
   read: routeSchema({
     tags: ['Ledger'],
     summary: "An account's ledger, keyset paged",
-    description: 'Without from/to: the fiscal year of today. Pass `nextCursor` back as `after` for the next page.',
+    description:
+      'Without from/to: the fiscal year of today. Pass `nextCursor` back as `after` for the next page. ' +
+      "A control account's ledger (the receivables or payables account of the posting accounts) rolls up its customers' or vendors' accounts in the user's regions: " +
+      'every row of each, with `account` naming it, and the opening and closing balances of them all.',
     params: accountIdParams,
     querystring: ledgerQuerySchema,
     response: {

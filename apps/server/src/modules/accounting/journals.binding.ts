@@ -1,18 +1,20 @@
 import { journalDocument, type JournalInput } from '@erp/domain';
 import type { Tx } from '../../db/client.ts';
-import { journals } from '../../db/schema/index.ts';
+import { journalLines, journals } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { DocumentBinding } from '../../lib/document/document-binding.ts';
+import type { DocumentBinding, ActionOf, StateOf } from '../../lib/document/document-binding.ts';
 import { saveDocument } from '../../lib/document/document-service.ts';
 import { runTransition } from '../../lib/document/run-transition.ts';
 import { journalHandlers } from './journals.handlers.ts';
 import { journalQueries, type JournalWithLines } from './journals.queries.ts';
 
 /** Journals on the document machinery: the declaration (domain), the table, its queries and handlers. */
-export const journalBinding: DocumentBinding<JournalInput, JournalWithLines, 'draft' | 'posted' | 'cancelled', 'post' | 'cancel'> = {
+export const journalBinding: DocumentBinding<JournalInput, JournalWithLines, StateOf<typeof journalDocument>, ActionOf<typeof journalDocument>> = {
   definition: journalDocument,
   table: journals,
   columns: { id: journals.id, number: journals.journalNumber, date: journals.journalDate, status: journals.status },
+  lineTable: { table: journalLines, parent: journalLines.journalId, withoutIds: true },
+  workflowColumns: ['reversal_journal_id'],
   queries: journalQueries,
   handlers: journalHandlers,
 };

@@ -8,7 +8,7 @@ import { parseId } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
 import { ledgerDocs } from './accounting.docs.ts';
-import { accountLedger, ledgerForExport } from './ledger.service.ts';
+import { accountLedger, ledgerForExport, memberCount } from './ledger.service.ts';
 
 function accountIdOf(request: FastifyRequest): number {
   const id = parseId((request.params as { accountId?: unknown }).accountId);
@@ -28,6 +28,15 @@ const ledgerColumns = [
   { header: 'Balance', value: (row: Row) => formatBalance(String(row.balance)) },
 ];
 
+/** A control account's export names each row's customer or vendor account after the date. */
+const subAccountColumn = {
+  header: 'Account',
+  value: (row: Row) => {
+    const account = row.account as { accountCode: string; accountName: string } | undefined;
+    return account ? `${account.accountCode} ${account.accountName}` : null;
+  },
+};
+
 /** The standalone ledger page's API: who may open /ledger/:accountId may read it (sales roles included). */
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
@@ -43,6 +52,6 @@ export function registerLedgerRoutes(app: FastifyInstance): void {
       { entryDate: ledger.range.to, narration: 'Closing balance', debit: ledger.totals.debit, credit: ledger.totals.credit, balance: ledger.closingBalance },
     ];
     const fileName = `ledger-${ledger.account.accountCode.replace(/[^A-Za-z0-9.-]/g, '')}-${ledger.range.from}-${ledger.range.to}`;
-    return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns: ledgerColumns, rows });
+    return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns: memberCount(ledger.account) > 1 ? [ledgerColumns[0]!, subAccountColumn, ...ledgerColumns.slice(1)] : ledgerColumns, rows });
   });
 }

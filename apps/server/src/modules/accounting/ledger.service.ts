@@ -55,15 +55,74 @@ interface LedgerAccount {
   openingBalance: string;
   regionId: number | null;
   /**
-   * For a reader kept to regions, on a company-wide account: the regions whose stamped entries
-   * they read (the account's own opening balance is the company's), as in the statements.
+   * The accounts whose rows the ledger shows: the account itself, and for a control account its
+   * customers' or vendors' accounts (in the user's regions). `whole`: read whole (every entry,
+   * opening balance); `stamped`: company-wide accounts a reader kept to regions reads through the
+   * entries stamped with their regions (`stamps`), as in the statements.
    */
+  members: { whole: number[]; stamped: number[] };
   stamps?: readonly number[];
 }
 
-/** The entries of the account the reader sees: all, or those stamped with their regions. */
-function stampedWith(account: LedgerAccount): SQL {
-  return account.stamps ? sql` AND region_id IN (${intList(account.stamps)})` : sql``;
+/**
+ * A control account (issue 17, section 5) is the receivables or payables posting account: the
+ * customers' (vendors') own accounts are coded, headed and kinded after it, and its balance in
+ * the statements is theirs. Its sub-accounts are those the customers (vendors) point at while
+ * it is the posting account; any other account has none.
+ */
+export const controlSubAccounts = sql`
+  SELECT p.account_id AS control_id, c.account_id AS account_id FROM posting_accounts p JOIN customers c ON p.key = 'receivables'
+  UNION ALL
+  SELECT p.account_id, v.account_id FROM posting_accounts p JOIN vendors v ON p.key = 'payables'`;
+
+/**
+ * The account and its sub-accounts when it is a control account (those of regions outside the
+ * user's left out), by how the reader reads them; and the opening balance they bring: the
+ * accounts read whole (a company-wide account's is the company's, not a region's).
+ */
+async function membersOf(
+  executor: Executor,
+  account: { id: number; regionId: number | null; openingBalance: string },
+  regions: readonly number[] | undefined,
+): Promise<{ members: LedgerAccount['members']; openingBalance: string }> {
+  const scope = regions ? sql` AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``;
+  const subAccounts = await queryRows<{ id: number; regionId: number | null; openingBalance: string }>(
+    executor,
+    sql`SELECT s.account_id AS id, a.region_id AS "regionId", a.opening_balance::text AS "openingBalance"
+        FROM (${controlSubAccounts}) s JOIN accounts a ON a.id = s.account_id WHERE s.control_id = ${account.id}::int${scope}`,
+  );
+  const members = { whole: [] as number[], stamped: [] as number[] };
+  let opening = 0n;
+  for (const member of [account, ...subAccounts]) {
+    const stamped = regions !== undefined && member.regionId === null;
+    (stamped ? members.stamped : members.whole).push(Number(member.id));
+    if (!stamped) opening += toMinorUnits(member.openingBalance);
+  }
+  return { members, openingBalance: fromMinorUnits(opening) };
+}
+
+export const memberCount = (account: LedgerAccount) => account.members.whole.length + account.members.stamped.length;
+
+/** The reader's entries of the ledger's accounts (over `gl_entries`, alias `g`): the whole members' all, the stamped members' those of their regions. */
+function entriesOf(account: LedgerAccount): SQL {
+  const { whole, stamped } = account.members;
+  const parts = [
+    ...(whole.length ? [sql`g.account_id IN (${intList(whole)})`] : []),
+    ...(stamped.length && account.stamps ? [sql`(g.account_id IN (${intList(stamped)}) AND g.region_id IN (${intList(account.stamps)}))`] : []),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+}
+
+/** Per-day totals of the reader's entries: the day totals of whole members, the stamped members' entries one by one (day totals do not split by region). */
+function daysOf(account: LedgerAccount): SQL {
+  const { whole, stamped } = account.members;
+  const parts = [
+    ...(whole.length ? [sql`SELECT entry_date, debit, credit, entries FROM account_daily_totals WHERE account_id IN (${intList(whole)})`] : []),
+    ...(stamped.length && account.stamps
+      ? [sql`SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id IN (${intList(stamped)}) AND region_id IN (${intList(account.stamps)})`]
+      : []),
+  ];
+  return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::date AS entry_date, 0 AS debit, 0 AS credit, 0 AS entries WHERE false`;
 }
 
 /**
@@ -71,7 +130,7 @@ function stampedWith(account: LedgerAccount): SQL {
  * a company-wide account is read through the entries stamped with their regions.
  */
 export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext): Promise<LedgerAccount> {
-  const [account] = await queryRows<LedgerAccount>(
+  const [account] = await queryRows<Omit<LedgerAccount, 'members'>>(
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
                a.opening_balance::text AS "openingBalance", a.region_id AS "regionId"
@@ -80,7 +139,8 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (!account) throw new NotFoundError();
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
-  return regions && account.regionId === null ? { ...account, openingBalance: '0', stamps: regions } : account;
+  const read = await membersOf(executor, { ...account, id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
+  return { ...account, ...read, ...(regions ? { stamps: regions } : {}) };
 }
 
 interface RangeSummary {
@@ -96,17 +156,13 @@ interface RangeSummary {
  * own opening balance always counts: it is the balance brought forward into the books.
  */
 async function rangeSummary(executor: Executor, account: LedgerAccount, from: string, to: string): Promise<RangeSummary> {
-  // Day totals hold every region's entries: a reader of some regions sums their stamped entries.
-  const days = account.stamps
-    ? sql`(SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id = ${account.id}${stampedWith(account)}) days`
-    : sql`account_daily_totals`;
   const [row] = await queryRows<{ before: string; debit: string; credit: string; count: number }>(
     executor,
     sql`SELECT coalesce(sum(debit - credit) FILTER (WHERE entry_date < ${from}::date), 0)::text AS before,
                coalesce(sum(debit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS debit,
                coalesce(sum(credit) FILTER (WHERE entry_date >= ${from}::date), 0)::text AS credit,
                coalesce(sum(entries) FILTER (WHERE entry_date >= ${from}::date), 0)::int AS count
-        FROM ${days} WHERE ${account.stamps ? sql`true` : sql`account_id = ${account.id}`} AND entry_date <= ${to}::date`,
+        FROM (${daysOf(account)}) days WHERE entry_date <= ${to}::date`,
   );
   return {
     opening: toMinorUnits(account.openingBalance) + toMinorUnits(row!.before),
@@ -120,35 +176,43 @@ async function rangeSummary(executor: Executor, account: LedgerAccount, from: st
 async function balanceThrough(executor: Executor, account: LedgerAccount, cursor: Cursor): Promise<bigint> {
   const [row] = await queryRows<{ days: string; entries: string }>(
     executor,
-    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM ${account.stamps ? sql`gl_entries` : sql`account_daily_totals`}
-                 WHERE account_id = ${account.id} AND entry_date < ${cursor.date}::date${stampedWith(account)})::text AS days,
-               (SELECT coalesce(sum(debit - credit), 0) FROM gl_entries
-                 WHERE account_id = ${account.id} AND entry_date = ${cursor.date}::date AND id <= ${cursor.id}::bigint${stampedWith(account)})::text AS entries`,
+    sql`SELECT (SELECT coalesce(sum(debit - credit), 0) FROM (${daysOf(account)}) days WHERE entry_date < ${cursor.date}::date)::text AS days,
+               (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g
+                 WHERE ${entriesOf(account)} AND g.entry_date = ${cursor.date}::date AND g.id <= ${cursor.id}::bigint)::text AS entries`,
   );
   return toMinorUnits(account.openingBalance) + toMinorUnits(row!.days) + toMinorUnits(row!.entries);
 }
 
 /** A ledger row as the database gives it: the id of a bigint column arrives as a string. */
-type EntryRow = Omit<LedgerRow, 'entryId'> & { id: string };
+type EntryRow = Omit<LedgerRow, 'entryId' | 'account'> & { id: string; accountId: number; accountCode: string; accountName: string };
 
-/** Entries of the range after the cursor, in order, each with the running balance (window sum plus the balance before). */
+/**
+ * Entries of the range after the cursor, in order, each with the running balance (window sum
+ * plus the balance before). For a control account, the first `limit` rows of each member
+ * account (an index range each, gl_entries_ledger_idx) merged, so a page costs members x
+ * page size index reads whatever the number of entries; one account is one index range.
+ */
 async function entryRows(executor: Executor, account: LedgerAccount, range: { from: string; to: string }, base: bigint, after: Cursor | undefined, limit: number): Promise<EntryRow[]> {
-  const afterCursor = after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``;
+  const afterCursor = after ? sql`AND (g.entry_date, g.id) > (${after.date}::date, ${after.id}::bigint)` : sql``;
   return queryRows<EntryRow>(
     executor,
-    // ORDER BY names the table: a bare `id` would sort by the text alias ('60' < '7').
-    sql`SELECT id::text AS id, entry_date::text AS "entryDate", document_type AS "documentType", document_id AS "documentId",
-               document_number AS "documentNumber", narration, memo, debit::text AS debit, credit::text AS credit,
-               (${fromMinorUnits(base)}::numeric + sum(debit - credit) OVER (ORDER BY entry_date, id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance
-        FROM gl_entries
-        WHERE account_id = ${account.id} AND entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}${stampedWith(account)}
-        ORDER BY gl_entries.entry_date, gl_entries.id
-        LIMIT ${limit}`,
+    sql`SELECT e.id::text AS id, e.entry_date::text AS "entryDate", e.document_type AS "documentType", e.document_id AS "documentId",
+               e.document_number AS "documentNumber", e.narration, e.memo, e.debit::text AS debit, e.credit::text AS credit,
+               (${fromMinorUnits(base)}::numeric + sum(e.debit - e.credit) OVER (ORDER BY e.entry_date, e.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance,
+               e.account_id AS "accountId", e.account_code AS "accountCode", e.account_name AS "accountName"
+        FROM (SELECT g.*, a.account_code, a.account_name FROM accounts a CROSS JOIN LATERAL (
+                SELECT g.id, g.entry_date, g.document_type, g.document_id, g.document_number, g.narration, g.memo, g.debit, g.credit, g.account_id FROM gl_entries g
+                WHERE g.account_id = a.id AND ${entriesOf(account)} AND g.entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
+                ORDER BY g.entry_date, g.id LIMIT ${limit}) g
+              WHERE a.id IN (${intList([...account.members.whole, ...account.members.stamped])})
+              ORDER BY g.entry_date, g.id LIMIT ${limit}) e
+        ORDER BY e.entry_date, e.id`,
   );
 }
 
-function ledgerRowOf(row: EntryRow): LedgerRow {
-  return {
+function ledgerRowOf(account: LedgerAccount) {
+  const rollsUp = memberCount(account) > 1;
+  return (row: EntryRow): LedgerRow => ({
     entryId: Number(row.id),
     entryDate: row.entryDate,
     documentType: row.documentType,
@@ -159,7 +223,8 @@ function ledgerRowOf(row: EntryRow): LedgerRow {
     debit: row.debit,
     credit: row.credit,
     balance: fromMinorUnits(toMinorUnits(row.balance)),
-  };
+    ...(rollsUp ? { account: { id: Number(row.accountId), accountCode: row.accountCode, accountName: row.accountName } } : {}),
+  });
 }
 
 /** GET /api/ledger/:accountId: opening, a keyset page with running balances, totals and closing of the whole range. */
@@ -180,7 +245,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
     from: range.from,
     to: range.to,
     openingBalance: fromMinorUnits(summary.opening),
-    rows: page.map(ledgerRowOf),
+    rows: page.map(ledgerRowOf(account)),
     totals: { debit: fromMinorUnits(summary.debit), credit: fromMinorUnits(summary.credit), count: summary.count },
     closingBalance: fromMinorUnits(summary.opening + summary.debit - summary.credit),
     nextCursor: rows.length > query.pageSize && last ? encodeCursor({ date: last.entryDate, id: last.id }) : null,
@@ -193,7 +258,7 @@ export async function ledgerForExport(executor: Executor, accountId: number, aut
   const range = await periodOf(executor, query.from, query.to);
   const account = await ledgerAccount(executor, accountId, auth);
   const summary = await rangeSummary(executor, account, range.from, range.to);
-  const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf);
+  const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf(account));
   return {
     account,
     range,

@@ -57,11 +57,18 @@ const salesOf = (pl: ProfitAndLoss) => pl.income.flatMap((g) => g.children ?? []
 describe('statements of a user limited to regions', () => {
   it("show no other region's account; company-wide accounts hold only the rows stamped with their regions", async () => {
     const everyone = await statement<TrialBalance>('trial-balance');
-    expect(rowOf(everyone, ids.southCustomerAccount)).toBeDefined();
     const mine = await statement<TrialBalance>('trial-balance', north.token);
-    expect(rowOf(mine, ids.southCustomerAccount)).toBeUndefined();
+    // The customers' accounts roll up into the receivables control account's line (issue 17, section 5):
+    // the company's holds both customers, North's only its own.
+    const [control] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'receivables'`);
+    const balanceOf = async (id: number) =>
+      toMinorUnits((await queryRows<{ balance: string }>(t.database.db, sql`SELECT account_balance(${id}::int)::numeric(18, 2)::text AS balance`))[0]!.balance);
+    const [northOwes, southOwes] = [await balanceOf(ids.northCustomerAccount), await balanceOf(ids.southCustomerAccount)];
+    expect(southOwes).toBeGreaterThan(0n);
+    for (const tb of [everyone, mine]) expect(rowOf(tb, ids.southCustomerAccount) ?? rowOf(tb, ids.northCustomerAccount)).toBeUndefined();
+    expect(toMinorUnits(rowOf(everyone, Number(control!.id))!.closing)).toBe(northOwes + southOwes);
+    expect(toMinorUnits(rowOf(mine, Number(control!.id))!.closing)).toBe(northOwes);
     expect(mine.rows.some((r) => r.accountName.includes('South Clinic'))).toBe(false);
-    expect(rowOf(mine, ids.northCustomerAccount)?.closing).toBe(rowOf(everyone, ids.northCustomerAccount)?.closing);
     expect(rowOf(mine, ids.northCash)?.closing).toBe('25.00');
     // Sales: the company's 400.00; North's 100.00.
     expect(salesOf(await statement<ProfitAndLoss>('profit-and-loss'))?.amount).toBe('400.00');
@@ -101,6 +108,21 @@ describe('the ledger of a company-wide account for a user limited to regions', (
     const exported = await f.call('GET', `/api/ledger/${sales!.id}/export?format=csv`, undefined, north.token);
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain('South Clinic');
+  });
+
+  it("the receivables control account's ledger lists their regions' customers' rows, as its trial balance line totals them", async () => {
+    const [control] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'receivables'`);
+    const ledger = async (token?: string) => {
+      const response = await f.call('GET', `/api/ledger/${control!.id}?from=2000-01-01&to=2099-12-31&pageSize=1000`, undefined, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { rows: Array<{ account: { id: number } }>; closingBalance: string };
+    };
+    const everyone = await ledger();
+    expect(new Set(everyone.rows.map((r) => r.account.id))).toEqual(new Set([ids.northCustomerAccount, ids.southCustomerAccount]));
+    const mine = await ledger(north.token);
+    expect(new Set(mine.rows.map((r) => r.account.id))).toEqual(new Set([ids.northCustomerAccount]));
+    const tb = await statement<TrialBalance>('trial-balance', north.token);
+    expect(rowOf(tb, Number(control!.id))?.closing).toBe(mine.closingBalance);
   });
 });
 

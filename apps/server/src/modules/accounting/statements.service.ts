@@ -2,7 +2,7 @@ import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMino
 import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
-import { fiscalYearStartMonth } from './ledger.service.ts';
+import { controlSubAccounts, fiscalYearStartMonth } from './ledger.service.ts';
 
 /** One account's balances around a split date: before it (opening included) and from it through `to`. */
 interface AccountBalance {
@@ -50,6 +50,7 @@ async function accountBalances(executor: Executor, split: string, to: string, re
     headType: HeadType;
     headName: string;
     subHeadName: string | null;
+    controlId: number | null;
     opening: string;
     before: string;
     debit: string;
@@ -63,7 +64,7 @@ async function accountBalances(executor: Executor, split: string, to: string, re
                  sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
           FROM (${movementOf(to, regions)}) days GROUP BY account_id)
         SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
-               h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName",
+               h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName", c.control_id AS "controlId",
                ${regions ? sql`CASE WHEN a.region_id IS NULL THEN 0 ELSE a.opening_balance END` : sql`a.opening_balance`}::text AS opening,
                coalesce(m.before, 0)::text AS before,
                coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
@@ -71,10 +72,11 @@ async function accountBalances(executor: Executor, split: string, to: string, re
         JOIN account_heads h ON h.id = a.head_id
         LEFT JOIN account_heads s ON s.id = a.sub_head_id
         LEFT JOIN movement m ON m.account_id = a.id
+        LEFT JOIN (${controlSubAccounts}) c ON c.account_id = a.id
         ${regions ? sql`WHERE a.region_id IS NULL OR a.region_id IN (${intList(regions)})` : sql``}
         ORDER BY a.account_code`,
   );
-  return rows.map((r) => ({
+  return rolledUp(rows.map((r) => ({
     accountId: Number(r.accountId),
     accountCode: r.accountCode,
     accountName: r.accountName,
@@ -85,7 +87,29 @@ async function accountBalances(executor: Executor, split: string, to: string, re
     before: toMinorUnits(r.opening) + toMinorUnits(r.before),
     debit: toMinorUnits(r.debit),
     credit: toMinorUnits(r.credit),
-  }));
+    controlId: r.controlId === null ? null : Number(r.controlId),
+  })));
+}
+
+/**
+ * Issue 17, section 5: a customer's or vendor's account is shown in its control account
+ * (receivables, payables), whose ledger lists their rows; so the statements show one
+ * Receivables line, not a line per customer. A sub-account without its control in the list
+ * (none is) would stay a line of its own.
+ */
+function rolledUp(balances: (AccountBalance & { controlId: number | null })[]): AccountBalance[] {
+  const ids = new Set(balances.map((b) => b.accountId));
+  const shown = new Map<number, AccountBalance>();
+  for (const { controlId, ...balance } of balances) if (controlId === null || !ids.has(controlId)) shown.set(balance.accountId, balance);
+  for (const { controlId, opening, before, debit, credit } of balances) {
+    const control = controlId === null ? undefined : shown.get(controlId);
+    if (!control) continue;
+    control.opening += opening;
+    control.before += before;
+    control.debit += debit;
+    control.credit += credit;
+  }
+  return [...shown.values()];
 }
 
 const money = fromMinorUnits;

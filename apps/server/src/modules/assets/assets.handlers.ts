@@ -1,4 +1,4 @@
-import { type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
+import { assetDocument, type AssetDetail, type DepreciationMethod, type disposeAssetSchema, fromMinorUnits, permittedIds, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
@@ -8,8 +8,10 @@ import { type LedgerLineInput, postToLedger, reverseInLedger } from '../../ledge
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { assetQueries } from './assets.queries.ts';
+
+const { documentType, numberPrefix } = assetDocument;
 
 /** The body of an asset's save (the declaration's fields; life and method default to the category's). */
 export interface AssetInput {
@@ -30,7 +32,6 @@ export interface AssetInput {
 
 export type DisposeAssetInput = z.infer<typeof disposeAssetSchema>;
 
-export const assetDocumentType = 'assets';
 export const assetMessages = {
   paidBy: 'Choose the account it was paid from, or the vendor it is owed to (one of them)',
   salvageAboveCost: 'Salvage value cannot be more than the cost',
@@ -88,7 +89,7 @@ async function readReferences(tx: Tx, actor: Actor, input: AssetInput): Promise<
   };
 }
 
-/** The row to write: the input checked (400 naming each field), life and method from the category when not given. */
+/** The input checked (400 naming each field); what the row stores beyond it: life and method from the category when not given. */
 async function checkedValues(tx: Tx, actor: Actor, input: AssetInput) {
   const refs = await readReferences(tx, actor, input);
   const errors: Record<string, string> = {};
@@ -105,20 +106,11 @@ async function checkedValues(tx: Tx, actor: Actor, input: AssetInput) {
   if (toMinorUnits(input.salvageValue) > toMinorUnits(input.cost)) errors.salvageValue = assetMessages.salvageAboveCost;
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   return {
-    assetName: input.assetName,
-    assetCategoryId: input.assetCategoryId,
-    regionId: input.regionId,
-    documentDate: input.purchaseDate,
-    cost: input.cost,
-    salvageValue: input.salvageValue,
-    // Copied when saved: a later change of the category changes no asset.
-    usefulLifeMonths: input.usefulLifeMonths ?? refs.category!.usefulLifeMonths,
-    depreciationMethod: input.depreciationMethod ?? refs.category!.depreciationMethod,
-    custodianEmployeeId: input.custodianEmployeeId ?? null,
-    custodianUserId: input.custodianUserId ?? null,
-    paymentAccountId: paidFrom,
-    vendorId,
-    notes: input.notes ?? '',
+    header: {
+      // Copied when saved: a later change of the category changes no asset.
+      usefulLifeMonths: input.usefulLifeMonths ?? refs.category!.usefulLifeMonths,
+      depreciationMethod: input.depreciationMethod ?? refs.category!.depreciationMethod,
+    },
   };
 }
 
@@ -179,16 +171,14 @@ async function checkDisposal(tx: Tx, actor: Actor, asset: AssetDetail, input: Di
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
 }
 
-export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalise' | 'dispose' | 'cancel'> = {
-  async create(tx, actor, input) {
-    const values = await checkedValues(tx, actor, input);
-    const [row] = await tx.insert(assets).values({ ...values, createdBy: actor.userId }).returning({ id: assets.id });
-    return { document: (await readAsset(tx, row!.id))! };
+export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<typeof assetDocument>> = {
+  async create(tx, actor, input, drafts) {
+    const { id } = await drafts.insert(input, await checkedValues(tx, actor, input));
+    return { document: (await readAsset(tx, id))! };
   },
 
-  async update(tx, actor, before, input) {
-    const values = await checkedValues(tx, actor, input);
-    await tx.update(assets).set({ ...values, updatedAt: sql`now()` }).where(eq(assets.id, before.id));
+  async update(tx, actor, before, input, drafts) {
+    await drafts.update(before.id, input, await checkedValues(tx, actor, input));
     return { document: (await readAsset(tx, before.id))! };
   },
 
@@ -203,12 +193,12 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
           ? line(facts.vendorAccountId!, 0n, cost, { regionId: asset.regionId, partyType: 'vendor', partyId: asset.vendorId })
           : line(asset.paymentAccountId!, 0n, cost, { regionId: asset.regionId });
       const { documentNumber } = await postToLedger(tx, {
-        documentType: assetDocumentType,
+        documentType,
         documentId: asset.id,
         documentDate: asset.purchaseDate,
         narration: `Asset capitalised: ${asset.assetName}`.slice(0, 500),
         lines: [line(facts.assetAccountId, cost, 0n, { regionId: asset.regionId }), credit],
-        numberPrefix: 'FA',
+        numberPrefix,
         actor: { userId: actor.userId },
         dateField: 'purchaseDate',
         alongside: step.claim(),
@@ -229,7 +219,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
       const { lines, gain } = disposalLines(asset, facts, input, disposalAccount);
       const value = (v: string | number | null) => sql`${v}`;
       await postToLedger(tx, {
-        documentType: assetDocumentType,
+        documentType,
         documentId: asset.id,
         documentDate: input.disposalDate,
         narration: `Asset ${input.kind === 'sale' ? 'sold' : 'written off'}: ${asset.assetName}`.slice(0, 500),
@@ -252,7 +242,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, 'capitalis
     async cancel(tx, actor, asset) {
       const [charged] = await queryRows(tx, sql`SELECT 1 FROM depreciation_entries WHERE asset_id = ${asset.id}::int AND live LIMIT 1`);
       if (charged || toMinorUnits(asset.accumulatedDepreciation) > 0n) throw new ConflictError(assetMessages.charged);
-      await reverseInLedger(tx, { documentType: assetDocumentType, documentId: asset.id, narration: `Asset cancelled: ${asset.assetName}`.slice(0, 500), actor: { userId: actor.userId } });
+      await reverseInLedger(tx, { documentType, documentId: asset.id, narration: `Asset cancelled: ${asset.assetName}`.slice(0, 500), actor: { userId: actor.userId } });
       return { document: asset };
     },
   },

@@ -1,4 +1,4 @@
-import { type DepreciationMethod, depreciationChargeFor, monthOf, sum, toMinorUnits } from '@erp/domain';
+import { type DepreciationMethod, depreciationChargeFor, depreciationRunDocument, monthOf, sum, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { postDocument, readPostingContext, transferLines } from '../../ledger/general-ledger.ts';
@@ -7,7 +7,7 @@ import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { auditStatement } from '../../plugins/audit.ts';
 import { assetMessages } from './assets.handlers.ts';
-import { assertMonthOpen, depreciationChunkSize, depreciationJobKind, depreciationRunDocumentType } from './depreciation-runs.handlers.ts';
+import { assertMonthOpen, depreciationChunkSize, depreciationJobKind } from './depreciation-runs.handlers.ts';
 
 interface Payload {
   chunkSize?: number;
@@ -120,19 +120,19 @@ async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void>
   await postDocument(
     tx,
     {
-      documentType: depreciationRunDocumentType,
+      documentType: depreciationRunDocument.documentType,
       documentId: run.id,
       documentDate: run.runDate,
       narration: `Depreciation for ${run.month}`,
       lines,
-      numberPrefix: 'DEP',
+      numberPrefix: depreciationRunDocument.numberPrefix,
       actor: { userId: job.createdBy },
       dateField: 'month',
       alongside: [
         (number) => sql`UPDATE depreciation_runs SET status = 'posted', document_number = ${number}, posted_at = now(), posted_by = ${job.createdBy}::int,
             total_amount = ${total}::numeric, total_assets = processed_assets, error = NULL, updated_at = now() WHERE id = ${run.id}::int`,
         (number) =>
-          auditStatement(actor, { action: 'post', resource: depreciationRunDocumentType, recordId: run.id, before: { status: 'running' }, after: { status: 'posted', totalAmount: total } }, { documentNumber: number }),
+          auditStatement(actor, { action: 'post', resource: depreciationRunDocument.name, recordId: run.id, before: { status: 'running' }, after: { status: 'posted', totalAmount: total } }, { documentNumber: number }),
       ],
     },
     context,

@@ -1,19 +1,19 @@
-import { type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
+import { depreciationRunDocument, type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { depreciationRuns } from '../../db/schema/index.ts';
 import { closedThrough, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { readDepreciationRun } from './depreciation-runs.queries.ts';
+
+const { documentType } = depreciationRunDocument;
 
 export interface DepreciationRunInput {
   /** `YYYY-MM`. */
   month: string;
 }
 
-export const depreciationRunDocumentType = 'depreciation-runs';
 export const depreciationJobKind = 'depreciation-run';
 /** Assets per chunk: each chunk one short transaction, so requests interleave and progress shows. */
 export const depreciationChunkSize = 500;
@@ -67,19 +67,19 @@ async function checkMonth(tx: Tx, month: string, except?: number): Promise<void>
   await assertMonthFree(tx, month, except);
 }
 
-export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, DepreciationRunDetail, 'post' | 'cancel'> = {
-  async create(tx, actor, input) {
+/** A run stores its month as the month's first day and is dated the month's last. */
+const valuesOf = (month: string) => ({ header: { month: `${month}-01`, runDate: monthEnd(month) } });
+
+export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, DepreciationRunDetail, ActionOf<typeof depreciationRunDocument>> = {
+  async create(tx, _actor, input, drafts) {
     await checkMonth(tx, input.month);
-    const [row] = await tx
-      .insert(depreciationRuns)
-      .values({ month: `${input.month}-01`, documentDate: monthEnd(input.month), createdBy: actor.userId })
-      .returning({ id: depreciationRuns.id });
-    return { document: await reread(tx, row!.id) };
+    const { id } = await drafts.insert(input, valuesOf(input.month));
+    return { document: await reread(tx, id) };
   },
 
-  async update(tx, _actor, before, input) {
+  async update(tx, _actor, before, input, drafts) {
     await checkMonth(tx, input.month, before.id);
-    await tx.update(depreciationRuns).set({ month: `${input.month}-01`, documentDate: monthEnd(input.month), updatedAt: sql`now()` }).where(eq(depreciationRuns.id, before.id));
+    await drafts.update(before.id, input, valuesOf(input.month));
     return { document: await reread(tx, before.id) };
   },
 
@@ -116,10 +116,10 @@ export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, Dep
             WHERE e.depreciation_run_id = ${run.id}::int AND a.status <> 'active' ORDER BY a.id LIMIT 1`,
       );
       if (gone) throw new ConflictError(depreciationMessages.disposedSince(gone.name));
-      const [posted] = await queryRows(tx, sql`SELECT 1 FROM gl_entries WHERE document_type = ${depreciationRunDocumentType} AND document_id = ${run.id}::int LIMIT 1`);
+      const [posted] = await queryRows(tx, sql`SELECT 1 FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${run.id}::int LIMIT 1`);
       if (posted) {
         await reverseInLedger(tx, {
-          documentType: depreciationRunDocumentType,
+          documentType,
           documentId: run.id,
           narration: `Reversal of ${run.documentNumber}: depreciation for ${run.month}`,
           actor: { userId: actor.userId },

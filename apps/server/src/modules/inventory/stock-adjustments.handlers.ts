@@ -1,29 +1,17 @@
-import { fromMinorUnits, permittedIds, type StockAdjustmentInput, stockAdjustmentProblems, toMinorUnits, canonicalDecimal } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { canonicalDecimal, compareDecimal, negateDecimal, permittedIds, stockAdjustmentDocument, type StockAdjustmentInput, stockAdjustmentProblems, sum } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  allocateDocumentNumber,
-  assertOpenIn,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  type PostingContext,
-  postToLedger,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-  transferLines,
-} from '../../ledger/general-ledger.ts';
+import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, type PostingContext, postToLedger, readPostingContext, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import { numberWith } from '../../lib/document/document-number.ts';
+import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import type { StockAdjustmentDetail } from './stock-adjustments.queries.ts';
 
-/** What stock adjustments write and post; the machinery (lib/document) does the rest. */
-export const stockAdjustmentDocumentType = 'stock-adjustment';
-export const stockAdjustmentNumberPrefix = 'SA';
+const { documentType, numberPrefix } = stockAdjustmentDocument;
 
 
 interface LotFacts {
@@ -104,57 +92,21 @@ async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): P
 }
 
 
-/** The lines as stored (a lot's line keeps only the lot and the quantity), as VALUES rows. */
-function linesSql(input: StockAdjustmentInput): SQL {
-  return sql.join(
-    input.lines.map((line, index) => {
-      const lot = line.inventoryId ?? null;
-      return sql`(${index + 1}::int, ${lot}::int, ${lot ? null : (line.itemId ?? null)}::int, ${lot ? null : (line.regionId ?? null)}::int,
-                  ${lot ? null : (line.lotNumber?.trim() ?? '')}::text, ${lot ? null : (line.dateExpiry ?? null)}::date, ${line.quantity}::int,
-                  ${lot ? null : (line.unitCost ?? null)}::numeric)`;
-    }),
-    sql`, `,
-  );
+/** The lines as stored: a lot's line keeps only the lot and the quantity. */
+function valuesOf(input: StockAdjustmentInput): DraftValues {
+  const lotOnly = { itemId: null, regionId: null, lotNumber: null, dateExpiry: null, unitCost: null };
+  return { lines: input.lines.map((line) => (line.inventoryId ? lotOnly : { lotNumber: line.lotNumber?.trim() ?? '' })) };
 }
 
-const insertLinesInto = sql`INSERT INTO stock_adjustment_lines (stock_adjustment_id, line_no, inventory_id, item_id, region_id, lot_number, date_expiry, quantity, unit_cost)`;
-const valuesColumns = sql`v(line_no, inventory_id, item_id, region_id, lot_number, date_expiry, quantity, unit_cost)`;
-
-/** A draft as the database now holds it, built from what was written and read (no re-read): the row and lines of a GET. */
-function draftOf(id: number, input: StockAdjustmentInput, facts: LineFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): StockAdjustmentDetail {
-  const lines = input.lines.map((line, index) => {
+/** The draft as written, each lot's line completed from the lot, with the names the check read (no re-read): the row and lines of a GET. */
+function draftOf(draft: StockAdjustmentDetail, facts: LineFacts): StockAdjustmentDetail {
+  const lines = draft.lines.map((line) => {
     const lot = line.inventoryId ? facts.lots.get(line.inventoryId)! : undefined;
-    const itemId = lot ? lot.itemId : line.itemId!;
-    const regionId = lot ? lot.regionId : line.regionId!;
-    const item = lot ?? facts.items.get(itemId)!;
-    return {
-      lineNo: index + 1,
-      inventoryId: line.inventoryId ?? null,
-      itemId,
-      regionId,
-      lotNumber: lot ? lot.lotNumber : (line.lotNumber?.trim() ?? ''),
-      dateExpiry: lot ? lot.dateExpiry : (line.dateExpiry ?? null),
-      quantity: line.quantity,
-      unitCost: lot ? canonicalDecimal(lot.unitCost) : line.unitCost ? canonicalDecimal(line.unitCost) : null,
-      item: { itemName: item.itemName, articleNumber: item.articleNumber },
-      region: { regionName: lot ? lot.regionName : facts.regions.get(regionId)! },
-    };
+    const stored = lot ? { itemId: lot.itemId, regionId: lot.regionId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry, unitCost: canonicalDecimal(lot.unitCost) } : {};
+    const { itemName, articleNumber } = lot ?? facts.items.get(line.itemId)!;
+    return { ...line, ...stored, item: { itemName, articleNumber }, region: { regionName: lot ? lot.regionName : facts.regions.get(line.regionId)! } };
   });
-  return {
-    id,
-    documentNumber: null,
-    adjustmentDate: input.adjustmentDate,
-    reason: input.reason,
-    narration: input.narration ?? '',
-    status: 'draft',
-    totalValue: '0.00',
-    postedAt: null,
-    postedBy: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    ...stamps,
-    lines,
-  };
+  return { ...draft, totalValue: '0.00', lines };
 }
 
 /** The movements of a draft: a signed quantity on a lot, or a receipt of a new lot. */
@@ -174,59 +126,38 @@ function movesOf(document: StockAdjustmentDetail): StockMoveInput[] {
 
 /** Dr/Cr Inventory against the counter account, per region (the lines carry their region), for what each region's stock moved by. */
 function ledgerLines(stock: Pick<PreparedStockPosting, 'moves'>, inventoryAccount: number, counterAccount: number, memo: string): LedgerLineInput[] {
-  const net = new Map<number, bigint>();
-  for (const move of stock.moves) net.set(move.regionId, (net.get(move.regionId) ?? 0n) + (move.quantityIn > 0 ? 1n : -1n) * toMinorUnits(move.value));
-  const lines: LedgerLineInput[] = [];
-  for (const [regionId, value] of [...net.entries()].sort(([a], [b]) => a - b)) {
-    if (value === 0n) continue;
-    const amount = fromMinorUnits(value > 0n ? value : -value);
-    const [debit, credit] = value > 0n ? [inventoryAccount, counterAccount] : [counterAccount, inventoryAccount];
-    lines.push(...transferLines(debit, credit, amount, memo, { regionId }));
-  }
-  return lines;
+  const moved = new Map<number, string[]>();
+  for (const move of stock.moves) moved.set(move.regionId, [...(moved.get(move.regionId) ?? []), move.quantityIn > 0 ? move.value : negateDecimal(move.value)]);
+  return [...moved.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([regionId, values]) => {
+      const net = sum(values);
+      const sign = compareDecimal(net, '0');
+      if (sign === 0) return [];
+      const [debit, credit] = sign > 0 ? [inventoryAccount, counterAccount] : [counterAccount, inventoryAccount];
+      return transferLines(debit, credit, sign > 0 ? net : negateDecimal(net), memo, { regionId });
+    });
 }
 
-/** Takes the number, then runs the statements with it (a posting that writes no ledger rows: rare). */
-async function numberWith(tx: Tx, prefix: string, date: string, statements: readonly AlongsideStatement[]): Promise<string> {
-  const documentNumber = await allocateDocumentNumber(tx, prefix, date);
-  for (const statement of statements) await tx.execute(statement(sql`${documentNumber}::text`));
-  return documentNumber;
-}
-
-export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput, StockAdjustmentDetail, 'post' | 'cancel'> {
+export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput, StockAdjustmentDetail, ActionOf<typeof stockAdjustmentDocument>> {
   return {
     /**
      * After the check's one read, the header and its lines as CTEs of the posting context's
      * read (period, accounts, now()), handed to a save-and-post like a journal's.
      */
-    async create(tx, actor, input) {
+    async create(tx, actor, input, drafts) {
       const facts = await assertLines(tx, actor, input);
-      const write = {
-        ctes: sql`a AS (
-              INSERT INTO stock_adjustments (document_date, reason, narration, created_by)
-              VALUES (${input.adjustmentDate}::date, ${input.reason}, ${input.narration ?? ''}, ${actor.userId}::int)
-              RETURNING id),
-            l AS (${insertLinesInto} SELECT a.id, v.* FROM a CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns})`,
-        id: sql`(SELECT id FROM a)`,
-      };
-      const context = await readPostingContext(tx, Object.values(facts.posting), actor.userId, write);
+      const values = valuesOf(input);
+      const context = await readPostingContext(tx, Object.values(facts.posting), actor.userId, drafts.insertCtes(input, values));
       // created_at and updated_at default to now(), the context's `at`.
-      const document = draftOf(context.writtenId!, input, facts, { createdBy: actor.userId, createdAt: context.at, updatedAt: context.at });
+      const document = draftOf(drafts.answer({ id: context.writtenId!, at: context.at, lineIds: new Map() }, input, values), facts);
       return { document, context: { posting: facts.posting, context } satisfies WrittenContext };
     },
 
-    async update(tx, actor, before, input) {
+    async update(tx, actor, before, input, drafts) {
       const facts = await assertLines(tx, actor, input);
-      await tx.execute(
-        sql`WITH a AS (
-              UPDATE stock_adjustments SET document_date = ${input.adjustmentDate}::date, reason = ${input.reason}, narration = ${input.narration ?? ''}, updated_at = now()
-              WHERE id = ${before.id}::int)
-            DELETE FROM stock_adjustment_lines WHERE stock_adjustment_id = ${before.id}::int`,
-      );
-      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
-      await tx.execute(sql`${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns}`);
-      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: facts.at };
-      return { document: draftOf(before.id, input, facts, stamps) };
+      const values = valuesOf(input);
+      return { document: draftOf(drafts.answer(await drafts.update(before.id, input, values), input, values, before), facts) };
     },
 
     transitions: {
@@ -245,7 +176,7 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
         const context = written?.context ?? (await readPostingContext(tx, [accounts.inventory, accounts[counterKey]], actor.userId));
         assertOpenIn(context, date, 'adjustmentDate');
         const stock = await prepareStockMoves(tx, {
-          document: { documentType: stockAdjustmentDocumentType, documentId: draft.id, date },
+          document: { documentType, documentId: draft.id, date },
           actor: { userId: actor.userId },
           moves: movesOf(draft),
         });
@@ -259,12 +190,12 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
             ({ documentNumber } = await postToLedger(
               tx,
               {
-                documentType: stockAdjustmentDocumentType,
+                documentType,
                 documentId: draft.id,
                 documentDate: date,
                 narration,
                 lines,
-                numberPrefix: stockAdjustmentNumberPrefix,
+                numberPrefix,
                 actor: { userId: actor.userId },
                 dateField: 'adjustmentDate',
                 before: stock.statements,
@@ -274,7 +205,7 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
             ));
           } else {
             // Nothing of value moved (lots at no cost): the number, movements, status and audit row all the same.
-            documentNumber = await numberWith(tx, stockAdjustmentNumberPrefix, date, [...stock.statements, ...writes]);
+            documentNumber = await numberWith(tx, numberPrefix, date, [...stock.statements, ...writes]);
           }
         } catch (error) {
           throw stockCheckRefusal(error) ?? error;
@@ -287,11 +218,11 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
       async cancel(tx, actor, original) {
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'adjustmentDate');
-        const document = { documentType: stockAdjustmentDocumentType, documentId: original.id };
+        const document = { documentType, documentId: original.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: original.documentNumber!, date: today }, { userId: actor.userId });
         const [ledger] = await queryRows<{ n: number }>(
           tx,
-          sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = ${stockAdjustmentDocumentType} AND document_id = ${original.id}`,
+          sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${original.id}`,
         );
         if (Number(ledger!.n) > 0) {
           await reverseInLedger(tx, { ...document, date: today, narration: `Cancellation of stock adjustment ${original.documentNumber}`, actor: { userId: actor.userId }, dateField: 'adjustmentDate' });

@@ -1,5 +1,5 @@
-import { addDecimals, isExpired, lotLabel, multiply, permittedIds, stockMessages, toMinorUnits, type TransferInput, transferProblems } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { addDecimals, isExpired, transferDocument, lotLabel, multiply, permittedIds, stockMessages, toMinorUnits, type TransferInput, transferProblems } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import {
   assertOpenIn,
@@ -17,12 +17,10 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
-/** The stock ledger's document type of a transfer's movements (dispatch, receipt and cancellation alike). */
-export const transferDocumentType = 'transfer';
-export const transferNumberPrefix = 'TRF';
+const { documentType, numberPrefix } = transferDocument;
 
 interface LotFacts {
   id: number;
@@ -99,53 +97,19 @@ async function assertWrite(tx: Tx, actor: Actor, input: TransferInput): Promise<
   return facts;
 }
 
-/** The lines as stored, as VALUES rows. */
-function linesSql(input: TransferInput): SQL {
-  return sql.join(
-    input.lines.map((line, index) => sql`(${index + 1}::int, ${line.inventoryId}::int, ${line.quantity}::int)`),
-    sql`, `,
-  );
-}
-
-const insertLinesInto = sql`INSERT INTO transfer_lines (transfer_id, line_no, inventory_id, quantity)`;
-const valuesColumns = sql`v(line_no, inventory_id, quantity)`;
-
-/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
-function draftOf(id: number, input: TransferInput, facts: WriteFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): TransferDetail {
-  const lines: TransferLineRow[] = input.lines.map((line, index) => {
+/** The draft as written, each line completed from its lot, with the names the check read (no re-read): what a GET answers. */
+function draftOf(draft: TransferDetail, facts: WriteFacts): TransferDetail {
+  const lines: TransferLineRow[] = draft.lines.map((line) => {
     const lot = facts.lots.get(line.inventoryId)!;
-    return {
-      lineNo: index + 1,
-      inventoryId: line.inventoryId,
-      quantity: line.quantity,
-      itemId: lot.itemId,
-      lotNumber: lot.lotNumber,
-      dateExpiry: lot.dateExpiry,
-      unitCost: lot.unitCost,
-      value: multiply(line.quantity, lot.unitCost),
-      item: { itemName: lot.itemName, articleNumber: lot.articleNumber, unit: lot.unit },
-    };
+    const { itemId, lotNumber, dateExpiry, unitCost } = lot;
+    return { ...line, itemId, lotNumber, dateExpiry, unitCost, value: multiply(line.quantity, unitCost), item: { itemName: lot.itemName, articleNumber: lot.articleNumber, unit: lot.unit } };
   });
   return {
-    id,
-    documentNumber: null,
-    transferDate: input.transferDate,
-    fromRegionId: input.fromRegionId,
-    toRegionId: input.toRegionId,
-    courierId: input.courierId ?? null,
-    notes: input.notes ?? '',
-    status: 'draft',
+    ...draft,
     totalValue: addDecimals(lines.map((l) => l.value)),
-    fromRegion: { regionName: facts.regions.get(input.fromRegionId)!.regionName },
-    toRegion: { regionName: facts.regions.get(input.toRegionId)!.regionName },
+    fromRegion: { regionName: facts.regions.get(draft.fromRegionId)!.regionName },
+    toRegion: { regionName: facts.regions.get(draft.toRegionId)!.regionName },
     courier: facts.courierName === null ? null : { courierName: facts.courierName },
-    dispatchedAt: null,
-    dispatchedBy: null,
-    receivedAt: null,
-    receivedBy: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    ...stamps,
     lines,
   };
 }
@@ -239,36 +203,16 @@ async function transitPosting(tx: Tx, actor: Actor, date: string): Promise<{ inv
   return { inventory, inTransit: inventoryInTransit, context };
 }
 
-export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, 'dispatch' | 'receive' | 'cancel'> {
+export function transferHandlers(): DocumentHandlers<TransferInput, TransferDetail, ActionOf<typeof transferDocument>> {
   return {
-    async create(tx, actor, input) {
+    async create(tx, actor, input, drafts) {
       const facts = await assertWrite(tx, actor, input);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`WITH t AS (
-              INSERT INTO transfers (document_date, from_region_id, to_region_id, courier_id, notes, created_by)
-              VALUES (${input.transferDate}::date, ${input.fromRegionId}::int, ${input.toRegionId}::int, ${input.courierId ?? null}::int, ${input.notes ?? ''}, ${actor.userId}::int)
-              RETURNING id),
-            l AS (${insertLinesInto} SELECT t.id, v.* FROM t CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns})
-            SELECT id FROM t`,
-      );
-      // created_at and updated_at default to now(), the facts' `at`.
-      return { document: draftOf(Number(row!.id), input, facts, { createdBy: actor.userId, createdAt: facts.at, updatedAt: facts.at }) };
+      return { document: draftOf(drafts.answer(await drafts.insert(input), input), facts) };
     },
 
-    async update(tx, actor, before, input) {
+    async update(tx, actor, before, input, drafts) {
       const facts = await assertWrite(tx, actor, input);
-      await tx.execute(
-        sql`WITH t AS (
-              UPDATE transfers SET document_date = ${input.transferDate}::date, from_region_id = ${input.fromRegionId}::int, to_region_id = ${input.toRegionId}::int,
-                courier_id = ${input.courierId ?? null}::int, notes = ${input.notes ?? ''}, updated_at = now()
-              WHERE id = ${before.id}::int)
-            DELETE FROM transfer_lines WHERE transfer_id = ${before.id}::int`,
-      );
-      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
-      await tx.execute(sql`${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns}`);
-      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: facts.at };
-      return { document: draftOf(before.id, input, facts, stamps) };
+      return { document: draftOf(drafts.answer(await drafts.update(before.id, input), input, {}, before), facts) };
     },
 
     transitions: {
@@ -296,7 +240,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         ]);
         let documentNumber: string;
         try {
-          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
+          const stock = await prepareStockMoves(tx, { document: { documentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
           const narration = `Transfer from ${draft.fromRegion.regionName} to ${draft.toRegion.regionName}`;
           // At cost: out of the source's Inventory, into the destination's Inventory in transit.
           const lines: LedgerLineInput[] = [
@@ -307,12 +251,12 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           documentNumber = await postDocument(
             tx,
             {
-              documentType: transferDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines,
-              numberPrefix: transferNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'transferDate',
               before: stock.statements,
@@ -340,7 +284,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           sql`SELECT m.line_no AS "lineNo", m.inventory_id AS "inventoryId", m.quantity_in AS quantity, i.item_id AS "itemId", i.lot_number AS "lotNumber",
                      i.date_expiry::text AS "dateExpiry", i.unit_cost::text AS "unitCost"
               FROM stock_moves m JOIN inventory i ON i.id = m.inventory_id JOIN stock_locations loc ON loc.id = m.location_id
-              WHERE m.document_type = ${transferDocumentType} AND m.document_id = ${document.id}::int AND m.quantity_in > 0 AND loc.kind = 'transit'
+              WHERE m.document_type = ${documentType} AND m.document_id = ${document.id}::int AND m.quantity_in > 0 AND loc.kind = 'transit'
               ORDER BY m.id`,
         );
         const moves: StockMoveInput[] = inTransit.flatMap((line, index): StockMoveInput[] => [
@@ -354,14 +298,14 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           },
         ]);
         try {
-          const stock = await prepareStockMoves(tx, { document: { documentType: transferDocumentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
+          const stock = await prepareStockMoves(tx, { document: { documentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
           if (toMinorUnits(stock.valueIn) > 0n) {
             // Out of the destination's Inventory in transit into its Inventory, both stamped with it.
             const narration = `Transfer ${document.documentNumber} received in ${document.toRegion.regionName}`;
             await postToLedger(
               tx,
               {
-                documentType: transferDocumentType,
+                documentType,
                 documentId: document.id,
                 documentDate: today,
                 narration,
@@ -391,7 +335,7 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
         if (document.status === 'dispatched') {
           const today = todayIso();
           await assertPeriodOpen(tx, today, 'transferDate');
-          const source = { documentType: transferDocumentType, documentId: document.id };
+          const source = { documentType, documentId: document.id };
           await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
           // The dispatch's ledger rows mirrored: back into the source's Inventory (goods at no cost wrote none).
           if (toMinorUnits(document.totalValue) > 0n) {

@@ -1,4 +1,4 @@
-import { agingBuckets, messages } from '@erp/domain';
+import { agingBuckets, agingItemKinds, messages } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -17,6 +17,7 @@ const docs = {
     summary: 'Receivables or payables aging as of a date',
     description:
       'Per customer (receivable: open posted invoices) or vendor (payable: open posted goods receipts, due after the vendor\'s payment terms), the open amounts by days past the due date ' +
+      'with the advances (unallocated receipts or payments) as credits and every other row of the party\'s account (balances brought forward, journals) due on its date, so the total equals the party accounts\' balance ' +
       '(current: not yet due; 1-30, 31-60, 61-90, over 90), the total, and grand totals. `asOf` defaults to today; a past date rebuilds the open amounts from the dated history. ' +
       'Documents of regions outside the user\'s are left out.',
     querystring: agingQuerySchema,
@@ -37,15 +38,18 @@ const docs = {
   }),
   documents: routeSchema({
     tags,
-    summary: 'The open documents behind an aging figure',
-    description: 'One party\'s open invoices or goods receipts as of the date, in one bucket (or all without `bucket`), oldest due first.',
+    summary: 'The items behind an aging figure',
+    description:
+      'One party\'s items as of the date, in one bucket (or all without `bucket`), oldest due first: `document` (an open invoice or goods receipt), `advance` (a receipt\'s or payment\'s unallocated part, negative) ' +
+      'or `journal` (another row of its account, by its ledger document type, or `accounts` for the account\'s opening balance).',
     querystring: agingDocumentsQuerySchema,
     response: {
       200: envelope({
         rows: z.array(
           z.object({
             id: z.int(),
-            documentType: z.enum(['invoices', 'goods-receipts']),
+            itemKind: z.enum(agingItemKinds),
+            documentType: z.string(),
             documentNumber: z.string(),
             date: isoDate,
             dueDate: isoDate,

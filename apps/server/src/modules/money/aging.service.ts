@@ -7,9 +7,15 @@ import {
   type AgingReport,
   agingBuckets,
   agingKinds,
+  chequeDocument,
   dateSchema,
   fromMinorUnits,
+  goodsReceiptDocument,
+  invoiceDocument,
+  paymentDocument,
   permittedIds,
+  receiptDocument,
+  salesReturnDocument,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -21,13 +27,17 @@ import { goodsReceiptDueDateSql } from './allocations.ts';
 
 /**
  * Receivables and payables aging (issue 9, section 4): what each customer or vendor owes, or
- * is owed, as of a date, by how long past the due date (domain money/aging.ts), from the open
- * documents: posted invoices less their allocated receipts and returns; posted goods receipts
- * (the vendors' bills) less their payments. As of today or later the open amounts are the
- * documents' own columns, read through the partial indexes of open documents
- * (invoices_open_idx, goods_receipts_open_idx). As of a past date they are rebuilt from the
- * dated history: documents dated on or before it and not cancelled by then, less allocations
- * dated by then and not released by then, less returns dated by then and not cancelled by then.
+ * is owed, as of a date, by how long past the due date (domain money/aging.ts). Its items
+ * (issue 17, section 5) add up to the customers' (vendors') accounts in the general ledger to
+ * the cent: the open documents (posted invoices less their allocated receipts and returns;
+ * posted goods receipts, the vendors' bills, less their payments); the advances (what posted
+ * receipts or payments leave unallocated) as credits; and every other row on the party's
+ * account (balances brought forward, journals) and its opening balance, due on its date. As of
+ * today or later the open amounts are the documents' own columns, read through the partial
+ * indexes of open documents (invoices_open_idx, goods_receipts_open_idx). As of a past date
+ * they are rebuilt from the dated history: documents dated on or before it and not cancelled
+ * by then, less allocations dated by then and not released by then, less returns dated by
+ * then and not cancelled by then; ledger rows dated by then.
  */
 
 const bucketKeys = agingBuckets.map((b) => b.key) as [AgingBucket, ...AgingBucket[]];
@@ -60,58 +70,110 @@ const bucketCase = (asOf: string) => {
 };
 
 interface AgingSide {
-  documentType: AgingDocument['documentType'];
-  /** Documents open (above zero) as of `asOf`: id, party_id, document_number, document_date, due_date, total, open (over alias `d` later). */
-  open(asOf: string, regions: readonly number[] | undefined): SQL;
+  /** Items as of `asOf`, one row each: id, party_id, document_type, item_kind, document_number, document_date, due_date, total, open (over alias `d` later). */
+  items(asOf: string, regions: readonly number[] | undefined): SQL;
   /** The party's name by id (alias `p`). */
   parties: SQL;
 }
 
 const isPast = (asOf: string) => asOf < todayIso();
 
-// What is allocated to a document as of a date: allocations dated by then and not released by then.
-const allocatedAsOf = (table: string, key: string, asOf: string) => sql`
-  SELECT ${sql.identifier(key)} AS id, sum(amount) AS amount FROM ${sql.identifier(table)}
-  WHERE allocation_date <= ${asOf}::date AND (released_at IS NULL OR released_at::date > ${asOf}::date) GROUP BY 1`;
+/**
+ * What is allocated as of a date, by document (`key`): allocations dated by then and not
+ * released by then. A bounce releases a receipt's allocations on the cheque's bounce date
+ * (when the ledger takes the money back), whenever it was recorded.
+ */
+const allocatedAsOf = (table: 'receipt_allocations' | 'payment_allocations', key: string, asOf: string) => {
+  const releasedOn =
+    table === 'receipt_allocations'
+      ? sql`coalesce((SELECT q.bounce_date FROM cheques q WHERE q.receipt_id = x.receipt_id AND x.released_reason = 'bounced'), x.released_at::date)`
+      : sql`x.released_at::date`;
+  return sql`
+  SELECT x.${sql.identifier(key)} AS id, sum(x.amount) AS amount FROM ${sql.identifier(table)} x
+  WHERE x.allocation_date <= ${asOf}::date AND (x.released_at IS NULL OR ${releasedOn} > ${asOf}::date) GROUP BY 1`;
+};
 
 // Live as of a date: dated by then, posted, or cancelled only after it (a cancel reverses on its day).
 const liveAsOf = (alias: string, asOf: string) =>
   sql`${sql.raw(alias)}.document_date <= ${asOf}::date AND (${sql.raw(alias)}.status = 'posted' OR (${sql.raw(alias)}.status = 'cancelled' AND ${sql.raw(alias)}.cancelled_at::date > ${asOf}::date))`;
 
+/** Rows in the user's regions; a row of no region (a vendor's, company-wide) is everyone's. */
+const inRegions = (region: SQL, regions: readonly number[] | undefined) => (regions ? sql` AND (${region} IS NULL OR ${region} IN (${intList(regions)}))` : sql``);
+
+/**
+ * The rows of a party's account that its documents do not explain (`explained`: the document
+ * types whose rows the open documents and advances already stand for), one item per document
+ * and day, due on its date; and the account's own opening balance. `sign` turns Dr-signed
+ * amounts into the side's (receivable Dr positive, payable Cr positive).
+ */
+function journalItems(party: { table: string; region: SQL | null }, explained: readonly string[], sign: 1 | -1, asOf: string, regions: readonly number[] | undefined): SQL {
+  const table = sql.identifier(party.table);
+  const amount = (drSigned: SQL) => (sign === 1 ? drSigned : sql`-(${drSigned})`);
+  const region = party.region ?? sql`NULL::int`;
+  const dated = isPast(asOf) ? sql` AND g.entry_date <= ${asOf}::date` : sql``;
+  return sql`SELECT g.document_id AS id, p.id AS party_id, g.document_type, 'journal'::text AS item_kind, coalesce(g.document_number, '') AS document_number,
+                    g.entry_date AS document_date, g.entry_date AS due_date, ${amount(sql`sum(g.debit - g.credit)`)} AS total, ${amount(sql`sum(g.debit - g.credit)`)} AS open
+             FROM ${table} p JOIN gl_entries g ON g.account_id = p.account_id
+             WHERE g.document_type NOT IN (${sql.join(explained.map((type) => sql`${type}`), sql`, `)})${dated}${inRegions(sql`coalesce(g.region_id, ${region})`, regions)}
+             GROUP BY g.document_type, g.document_id, g.document_number, g.entry_date, p.id HAVING sum(g.debit - g.credit) <> 0
+             UNION ALL
+             SELECT a.id, p.id, 'accounts', 'journal', a.account_code, coalesce(a.opening_date, a.created_at::date), coalesce(a.opening_date, a.created_at::date),
+                    ${amount(sql`a.opening_balance`)}, ${amount(sql`a.opening_balance`)}
+             FROM ${table} p JOIN accounts a ON a.id = p.account_id WHERE a.opening_balance <> 0${inRegions(region, regions)}`;
+}
+
+/**
+ * The unallocated part of posted receipts or payments, as credits due on their date. As of a
+ * past date: dated by then, live then (a bounced receipt until its cheque's bounce date), less
+ * the allocations live then.
+ */
+function advanceItems(money: { table: string; allocations: 'receipt_allocations' | 'payment_allocations'; key: string; party: string; payee: SQL }, asOf: string, regions: readonly number[] | undefined): SQL {
+  const table = sql.identifier(money.table);
+  const head = sql`SELECT m.id, m.${sql.identifier(money.party)} AS party_id, ${money.table}::text AS document_type, 'advance'::text AS item_kind, m.document_number,
+                          m.document_date, m.document_date AS due_date, -m.amount AS total`;
+  const scope = sql`${money.payee}${inRegions(sql`m.region_id`, regions)}`;
+  if (!isPast(asOf)) return sql`${head}, m.allocated_amount - m.amount AS open FROM ${table} m WHERE m.status = 'posted' AND m.allocated_amount < m.amount${scope}`;
+  const bouncedLater = sql`(m.status = 'bounced' AND m.document_date <= ${asOf}::date AND EXISTS (SELECT 1 FROM cheques q WHERE q.${sql.identifier(money.key)} = m.id AND q.bounce_date > ${asOf}::date))`;
+  return sql`SELECT * FROM (${head}, coalesce(a.amount, 0) - m.amount AS open FROM ${table} m
+             LEFT JOIN (${allocatedAsOf(money.allocations, money.key, asOf)}) a ON a.id = m.id
+             WHERE (${liveAsOf('m', asOf)} OR ${bouncedLater})${scope}) x WHERE x.open < 0`;
+}
+
 const sides: Record<AgingKind, AgingSide> = {
   receivable: {
-    documentType: 'invoices',
-    open(asOf, regions) {
-      const scope = regions ? sql` AND i.region_id IN (${intList(regions)})` : sql``;
-      if (!isPast(asOf)) {
-        // The words of invoices_open_idx's predicate, so the partial index serves it.
-        return sql`SELECT i.id, i.customer_id AS party_id, i.document_number, i.document_date, i.due_date, i.grand_total AS total,
-                          i.grand_total - i.allocated_amount - i.returned_amount AS open
-                   FROM invoices i WHERE i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total${scope}`;
-      }
-      return sql`SELECT * FROM (SELECT i.id, i.customer_id AS party_id, i.document_number, i.document_date, i.due_date, i.grand_total AS total,
-                        i.grand_total - coalesce(a.amount, 0) - coalesce(r.amount, 0) AS open
-                 FROM invoices i
-                 LEFT JOIN (${allocatedAsOf('receipt_allocations', 'invoice_id', asOf)}) a ON a.id = i.id
-                 LEFT JOIN (SELECT s.invoice_id AS id, sum(s.grand_total) AS amount FROM sales_returns s WHERE ${liveAsOf('s', asOf)} GROUP BY 1) r ON r.id = i.id
-                 WHERE ${liveAsOf('i', asOf)}${scope}) x WHERE x.open > 0`;
+    items(asOf, regions) {
+      const scope = inRegions(sql`i.region_id`, regions);
+      const head = sql`SELECT i.id, i.customer_id AS party_id, 'invoices'::text AS document_type, 'document'::text AS item_kind, i.document_number, i.document_date, i.due_date, i.grand_total AS total`;
+      // The words of invoices_open_idx's predicate, so the partial index serves it.
+      const documents = !isPast(asOf)
+        ? sql`${head}, i.grand_total - i.allocated_amount - i.returned_amount AS open
+              FROM invoices i WHERE i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total${scope}`
+        : sql`SELECT * FROM (${head}, i.grand_total - coalesce(a.amount, 0) - coalesce(r.amount, 0) AS open
+              FROM invoices i
+              LEFT JOIN (${allocatedAsOf('receipt_allocations', 'invoice_id', asOf)}) a ON a.id = i.id
+              LEFT JOIN (SELECT s.invoice_id AS id, sum(s.grand_total) AS amount FROM sales_returns s WHERE ${liveAsOf('s', asOf)} GROUP BY 1) r ON r.id = i.id
+              WHERE ${liveAsOf('i', asOf)}${scope}) x WHERE x.open > 0`;
+      return sql`${documents}
+                 UNION ALL ${advanceItems({ table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql`` }, asOf, regions)}
+                 UNION ALL ${journalItems({ table: 'customers', region: sql`p.region_id` }, [invoiceDocument.documentType, salesReturnDocument.documentType, receiptDocument.documentType, chequeDocument.documentType], 1, asOf, regions)}`;
     },
     parties: sql`SELECT id, customer_name AS name FROM customers`,
   },
   payable: {
-    documentType: 'goods-receipts',
-    open(asOf, regions) {
-      const scope = regions ? sql` AND o.region_id IN (${intList(regions)})` : sql``;
-      const head = sql`SELECT g.id, o.vendor_id AS party_id, g.document_number, g.document_date, ${goodsReceiptDueDateSql(sql`g`, sql`v`)} AS due_date, g.total_value AS total`;
+    items(asOf, regions) {
+      const scope = inRegions(sql`o.region_id`, regions);
+      const head = sql`SELECT g.id, o.vendor_id AS party_id, 'goods-receipts'::text AS document_type, 'document'::text AS item_kind, g.document_number, g.document_date,
+                              ${goodsReceiptDueDateSql(sql`g`, sql`v`)} AS due_date, g.total_value AS total`;
       const joins = sql`JOIN purchase_orders o ON o.id = g.purchase_order_id JOIN vendors v ON v.id = o.vendor_id`;
-      if (!isPast(asOf)) {
-        // The words of goods_receipts_open_idx's predicate.
-        return sql`${head}, g.total_value - g.paid_amount AS open FROM goods_receipts g ${joins}
-                   WHERE g.status = 'posted' AND g.paid_amount < g.total_value${scope}`;
-      }
-      return sql`SELECT * FROM (${head}, g.total_value - coalesce(a.amount, 0) AS open FROM goods_receipts g ${joins}
-                 LEFT JOIN (${allocatedAsOf('payment_allocations', 'goods_receipt_id', asOf)}) a ON a.id = g.id
-                 WHERE ${liveAsOf('g', asOf)}${scope}) x WHERE x.open > 0`;
+      // The words of goods_receipts_open_idx's predicate.
+      const documents = !isPast(asOf)
+        ? sql`${head}, g.total_value - g.paid_amount AS open FROM goods_receipts g ${joins} WHERE g.status = 'posted' AND g.paid_amount < g.total_value${scope}`
+        : sql`SELECT * FROM (${head}, g.total_value - coalesce(a.amount, 0) AS open FROM goods_receipts g ${joins}
+              LEFT JOIN (${allocatedAsOf('payment_allocations', 'goods_receipt_id', asOf)}) a ON a.id = g.id
+              WHERE ${liveAsOf('g', asOf)}${scope}) x WHERE x.open > 0`;
+      return sql`${documents}
+                 UNION ALL ${advanceItems({ table: 'payments', allocations: 'payment_allocations', key: 'payment_id', party: 'vendor_id', payee: sql` AND m.payee_type = 'vendor'` }, asOf, regions)}
+                 UNION ALL ${journalItems({ table: 'vendors', region: null }, [goodsReceiptDocument.documentType, paymentDocument.documentType, chequeDocument.documentType], -1, asOf, regions)}`;
     },
     parties: sql`SELECT id, vendor_name AS name FROM vendors`,
   },
@@ -129,7 +191,7 @@ export async function agingReport(executor: Executor, actor: Actor, query: z.inf
   const regions = permittedIds(actor.permissions, 'regions');
   const groups = await queryRows<{ partyId: number; partyName: string; bucket: AgingBucket; amount: string }>(
     executor,
-    sql`WITH g AS (SELECT d.party_id, ${bucketCase(asOf)} AS bucket, sum(d.open) AS amount FROM (${side.open(asOf, regions)}) d GROUP BY 1, 2)
+    sql`WITH g AS (SELECT d.party_id, ${bucketCase(asOf)} AS bucket, sum(d.open) AS amount FROM (${side.items(asOf, regions)}) d GROUP BY 1, 2)
         SELECT g.party_id AS "partyId", p.name AS "partyName", g.bucket, g.amount::text AS amount
         FROM g JOIN (${side.parties}) p ON p.id = g.party_id ORDER BY p.name, g.party_id`,
   );
@@ -147,12 +209,13 @@ export async function agingReport(executor: Executor, actor: Actor, query: z.inf
   return {
     kind: query.kind,
     asOf,
-    rows: [...rows.entries()].map(([partyId, row]) => ({ partyId, partyName: row.partyName, ...figures(row.cents) })),
+    // A party whose advances and debts cancel out in every bucket owes nothing: no row.
+    rows: [...rows.entries()].filter(([, row]) => bucketKeys.some((key) => row.cents[key] !== 0n)).map(([partyId, row]) => ({ partyId, partyName: row.partyName, ...figures(row.cents) })),
     totals: figures(grand),
   };
 }
 
-/** The open documents behind a figure: one party's, in one bucket or all, oldest due first. */
+/** The items behind a figure: one party's, in one bucket or all, oldest due first. */
 export async function agingDocuments(executor: Executor, actor: Actor, query: z.infer<typeof agingDocumentsQuerySchema>) {
   const asOf = query.asOf ?? todayIso();
   const side = sides[query.kind];
@@ -160,12 +223,12 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
   const inBucket = query.bucket ? sql` AND ${bucketCondition(query.bucket, asOf)}` : sql``;
   const rows = await queryRows<AgingDocument>(
     executor,
-    sql`WITH d AS (${side.open(asOf, regions)})
-        SELECT d.id, ${side.documentType} AS "documentType", d.document_number AS "documentNumber", d.document_date::text AS date, d.due_date::text AS "dueDate",
+    sql`WITH d AS (${side.items(asOf, regions)})
+        SELECT d.id, d.item_kind AS "itemKind", d.document_type AS "documentType", d.document_number AS "documentNumber", d.document_date::text AS date, d.due_date::text AS "dueDate",
                (${asOf}::date - d.due_date) AS "daysPastDue", ${bucketCase(asOf)} AS bucket,
                round(d.total, 2)::text AS total, round(d.open, 2)::text AS "openAmount"
         FROM d WHERE d.party_id = ${query.partyId}::int${inBucket}
-        ORDER BY d.due_date, d.document_date, d.id`,
+        ORDER BY d.due_date, d.document_date, d.item_kind, d.id`,
   );
   const [party] = await queryRows<{ name: string }>(executor, sql`SELECT p.name FROM (${side.parties}) p WHERE p.id = ${query.partyId}::int`);
   return {

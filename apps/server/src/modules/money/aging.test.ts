@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { type ChequeFixtures, chequeFixtures, daysFrom } from '../../test/cheque-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -137,5 +138,37 @@ describe('payables aging', () => {
       ['goods-receipts', '9400.00'],
       ['goods-receipts', '100.00'],
     ]);
+  });
+});
+
+describe('advances and other rows of the party account (issue 17, section 5)', () => {
+  it('ages a balance brought forward by journal at its date and an unallocated receipt as a credit, totalling the account', async () => {
+    const lab = await f.newCustomer('Advance Lab');
+    const journal = await f.call('POST', '/api/journals', {
+      journalDate: daysFrom(f, -100),
+      narration: 'Customer balances brought forward',
+      lines: [
+        { accountId: lab.accountId, debit: '1000.00', credit: '0', memo: '' },
+        { accountId: f.accounts.expense, debit: '0', credit: '1000.00', memo: '' },
+      ],
+    });
+    expect(journal.statusCode, journal.body).toBe(201);
+    expect((await f.call('POST', `/api/journals/${journal.json().data.id}/post`)).statusCode).toBe(200);
+    const receipt = await f.call('POST', '/api/receipts', { customerId: lab.id, receiptDate: f.today, method: 'cash', amount: '300.00', post: true });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+
+    const row = (await aging('kind=receivable')).json().rows.find((r: { partyId: number }) => r.partyId === lab.id);
+    expect(row).toEqual({ partyId: lab.id, partyName: 'Age Advance Lab', ...zero, over90: '1000.00', current: '-300.00', total: '700.00' });
+    const [ledger] = await queryRows<{ balance: string }>(t.database.db, sql`SELECT account_balance(${lab.accountId}::int)::numeric(18, 2)::text AS balance`);
+    expect(ledger!.balance).toBe('700.00');
+    const items = (await f.call('GET', `/api/accounting/aging/documents?kind=receivable&partyId=${lab.id}`)).json();
+    expect(items.rows).toMatchObject([
+      { itemKind: 'journal', documentType: 'journal', id: journal.json().data.id, dueDate: daysFrom(f, -100), bucket: 'over90', openAmount: '1000.00' },
+      { itemKind: 'advance', documentType: 'receipts', id: receipt.json().data.id, bucket: 'current', total: '-300.00', openAmount: '-300.00' },
+    ]);
+    expect(items.total).toBe('700.00');
+    // Before the receipt, the balance brought forward alone; before the journal, nothing.
+    expect((await aging(`kind=receivable&asOf=${daysFrom(f, -1)}`)).json().rows.find((r: { partyId: number }) => r.partyId === lab.id)).toMatchObject({ current: '0.00', over90: '1000.00', total: '1000.00' });
+    expect((await aging(`kind=receivable&asOf=${daysFrom(f, -101)}`)).json().rows.find((r: { partyId: number }) => r.partyId === lab.id)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { addDecimals, fromMinorUnits, moneyMessages, type OpenDocument, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
-import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 
 /**

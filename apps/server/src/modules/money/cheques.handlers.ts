@@ -1,4 +1,4 @@
-import {
+import { chequeDocument,
   type bounceChequeSchema,
   type cancelChequeSchema,
   type ChequeDetail,
@@ -15,15 +15,16 @@ import { assertPeriodOpen, type LedgerLineInput, postToLedger, todayIso, transfe
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, TransitionStep } from '../../lib/document/document-binding.ts';
+import type { ActionOf, DocumentHandlers, TransitionStep } from '../../lib/document/document-binding.ts';
 import { runTransition } from '../../lib/document/run-transition.ts';
 import { auditStatement } from '../../plugins/audit.ts';
 import { releaseAllocations } from './allocations.ts';
 import { readCheque } from './cheques.queries.ts';
 import { paymentBinding } from './payments.binding.ts';
 
+const { documentType } = chequeDocument;
+
 /** The cheque's ledger rows are its own document's, numbered with its CHQ number. */
-export const chequeDocumentType = 'cheques';
 
 export const chequeMessages = {
   recordedBySource: 'A cheque is recorded by the receipt or payment it comes with, never on its own',
@@ -33,7 +34,7 @@ export const chequeMessages = {
   notBankAccount: 'Choose a bank account',
 };
 
-type Action = 'deposit' | 'clear' | 'bounce' | 'cancel';
+type Action = ActionOf<typeof chequeDocument>;
 
 /** The bank account a cheque goes into: an active account the actor may use, of the bank kind; refused on `bankAccountId`. */
 async function assertBankAccount(tx: Tx, actor: Actor, accountId: number): Promise<void> {
@@ -58,7 +59,7 @@ const chequeLines = (cheque: ChequeDetail, debitAccount: number, creditAccount: 
 /** Posts the cheque's rows dated `date`, its status, stamps, columns and audit row joining the posting's statement; answers the cheque as written. */
 async function postCheque(tx: Tx, actor: Actor, cheque: ChequeDetail, step: TransitionStep, posting: { date: string; dateField: string; narration: string; lines: LedgerLineInput[]; sets: Record<string, ReturnType<typeof sql>>; also?: ReturnType<typeof auditStatement>[] }) {
   await postToLedger(tx, {
-    documentType: chequeDocumentType,
+    documentType,
     documentId: cheque.id,
     documentDate: posting.date,
     narration: posting.narration,

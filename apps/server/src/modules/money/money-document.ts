@@ -1,14 +1,15 @@
-import { addDecimals, type ChequeInput, fromMinorUnits, moneyMessages, type PaymentMethod, toMinorUnits } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { allocateDocumentNumber, type AlongsideStatement, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { addDecimals, chequeDocument, type ChequeInput, type DocumentDefinition, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';
+import type { DraftWriter } from '../../lib/document/draft-writer.ts';
 import {
   type AllocationSource,
   applyStatements,
-  insertAllocationRows,
   nextLineNo,
   planAllocations,
   type PlannedAllocation,
@@ -28,9 +29,9 @@ export interface MoneyDocument extends DocumentRow {
   allocations: ReadonlyArray<{ amount: string; released: boolean }>;
 }
 
-/** A save's header, checked and resolved: the columns written and the allocations asked for. */
+/** A save's header, checked and resolved: what it stores beyond its input (by property) and the allocations asked for. */
 export interface MoneyHeader {
-  columns: Record<string, SQL>;
+  values: Record<string, unknown>;
   /** The customer or vendor whose documents the money is allocated to; null: no allocations (an employee, an expense). */
   partyId: number | null;
   amount: string;
@@ -56,8 +57,8 @@ export interface MoneyPosting {
 /** What differs between receipts and payments; moneyHandlers does the rest. */
 export interface MoneyKind<Input, Detail extends MoneyDocument> {
   source: AllocationSource;
-  documentType: string;
-  numberPrefix: string;
+  /** The declaration: its document type and number prefix. */
+  definition: Pick<DocumentDefinition, 'documentType' | 'numberPrefix'>;
   dateField: string;
   /** 'Receipt': refusals read "Receipt allocations add up to more than the amount". */
   label: string;
@@ -73,18 +74,10 @@ export interface MoneyKind<Input, Detail extends MoneyDocument> {
   read(tx: Tx, id: number): Promise<Detail>;
 }
 
-/** The columns a receipt and a payment store alike: how the money moves, and the cheque as entered. */
-export function moneyColumns(input: { method: PaymentMethod; amount: string; reference?: string; cheque?: ChequeInput | null }, accountId: number): Record<string, SQL> {
+/** What a receipt and a payment store alike beyond their fields: the account the money moves through, and the cheque as entered. */
+export function moneyValues(input: { cheque?: ChequeInput | null }, accountId: number): Record<string, unknown> {
   const cheque = input.cheque ?? null;
-  return {
-    method: sql`${input.method}::text`,
-    account_id: sql`${accountId}::int`,
-    amount: sql`${input.amount}::numeric`,
-    reference: sql`${input.reference ?? ''}::text`,
-    cheque_number: sql`${cheque?.chequeNumber ?? null}::text`,
-    cheque_bank: sql`${cheque?.bank ?? null}::text`,
-    cheque_date: sql`${cheque?.chequeDate ?? null}::date`,
-  };
+  return { accountId, chequeNumber: cheque?.chequeNumber ?? null, chequeBank: cheque?.bank ?? null, chequeDate: cheque?.chequeDate ?? null };
 }
 
 /** What a save hands its posting in the same request: whether the allocations were proposed (then proposed again under the locks). */
@@ -102,43 +95,30 @@ interface SaveContext {
 export function moneyHandlers<Input, Detail extends MoneyDocument, Action extends 'post' | 'allocate' | 'cancel'>(
   kind: MoneyKind<Input, Detail>,
 ): DocumentHandlers<Input, Detail, Action> {
-  const table = sql.identifier(kind.source);
   const rowsTable = sql.identifier(kind.source === 'receipts' ? 'receipt_allocations' : 'payment_allocations');
   const sourceColumn = kind.source === 'receipts' ? 'receipt_id' : 'payment_id';
   const sourceKey = sql.identifier(sourceColumn);
+  const targetField = kind.source === 'receipts' ? 'invoiceId' : 'goodsReceiptId';
 
   async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
     if (header.partyId === null) return [];
     return planAllocations(tx, { source: kind.source, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
   }
 
-  async function write(tx: Tx, actor: Actor, input: Input, id?: number) {
+  /** The draft with its allocation lines as planned (proposed oldest due first when left out). */
+  async function write(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, id?: number) {
     const header = await kind.header(tx, actor, input);
     const lines = await planned(tx, header, false);
-    const names = Object.keys(header.columns);
-    const values = Object.values(header.columns);
-    let documentId: number;
-    if (id === undefined) {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`INSERT INTO ${table} (${sql.join([...names.map((n) => sql.identifier(n)), sql.identifier('created_by')], sql`, `)})
-            VALUES (${sql.join([...values, sql`${actor.userId}::int`], sql`, `)}) RETURNING id`,
-      );
-      documentId = Number(row!.id);
-    } else {
-      documentId = id;
-      await tx.execute(sql`DELETE FROM ${rowsTable} WHERE ${sourceKey} = ${id}::int`);
-      const sets = names.map((n, index) => sql`${sql.identifier(n)} = ${values[index]!}`);
-      await tx.execute(sql`UPDATE ${table} SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id}::int`);
-    }
-    if (lines.length > 0) await tx.execute(insertAllocationRows(kind.source, documentId, lines, 1, header.date));
+    const written = { ...input, allocations: lines.map((line) => ({ [targetField]: line.targetId, amount: line.amount })) };
+    const values = { header: header.values, lines: lines.map(() => ({ allocationDate: header.date })) };
+    const { id: documentId } = id === undefined ? await drafts.insert(written, values) : await drafts.update(id, written, values);
     const context: SaveContext = { proposed: header.requested === undefined };
     return { document: await kind.read(tx, documentId), context };
   }
 
   return {
-    create: (tx, actor, input) => write(tx, actor, input),
-    update: (tx, actor, before, input) => write(tx, actor, input, before.id),
+    create: (tx, actor, input, drafts) => write(tx, actor, input, drafts),
+    update: (tx, actor, before, input, drafts) => write(tx, actor, input, drafts, before.id),
     transitions: {
       /**
        * The allocations checked again under the targets' locks (proposed again, oldest due
@@ -148,7 +128,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
       async post(tx: Tx, actor: Actor, draft: Detail, step: TransitionStep) {
         const partyId = kind.partyOf(draft);
         const proposed = (step.context as SaveContext | undefined)?.proposed ?? false;
-        const header: MoneyHeader = { columns: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft) };
+        const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft) };
         const lines = await planned(tx, header, true);
         // A proposal made again under the locks replaces the draft's lines, unless it came out the same (the usual save-and-post).
         const stored = kind.requestedOf(draft);
@@ -163,16 +143,16 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           cheque: draft.cheque,
           amount: draft.amount,
           createdBy: actor.userId,
-          documentNumber: await allocateDocumentNumber(tx, 'CHQ', draft.cheque.chequeDate),
+          documentNumber: await allocateDocumentNumber(tx, chequeDocument.numberPrefix, draft.cheque.chequeDate),
         };
         const total = plannedTotal(lines);
         await postToLedger(tx, {
-          documentType: kind.documentType,
+          documentType: kind.definition.documentType,
           documentId: draft.id,
           documentDate: header.date,
           narration,
           lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
-          numberPrefix: kind.numberPrefix,
+          numberPrefix: kind.definition.numberPrefix,
           actor: { userId: actor.userId },
           dateField: kind.dateField,
           alongside: [
@@ -190,9 +170,8 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
         if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
         const asked = (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations;
-        const field = kind.source === 'receipts' ? 'invoiceId' : 'goodsReceiptId';
-        const requested = asked?.map((a) => ({ targetId: Number(a[field]), amount: a.amount }));
-        const lines = await planned(tx, { columns: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested }, true);
+        const requested = asked?.map((a) => ({ targetId: Number(a[targetField]), amount: a.amount }));
+        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested }, true);
         const total = plannedTotal(lines);
         const rows = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
         const statements: AlongsideStatement[] = [
@@ -213,7 +192,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         if (refusal) throw new ConflictError(refusal);
         const releases = await releaseStatements(tx, kind.source, document.id, 'cancelled');
         await reverseInLedger(tx, {
-          documentType: kind.documentType,
+          documentType: kind.definition.documentType,
           documentId: document.id,
           date: todayIso(),
           narration: `Cancellation of ${kind.label.toLowerCase()} ${document.documentNumber}`,

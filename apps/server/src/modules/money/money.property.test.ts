@@ -18,7 +18,8 @@ afterAll(async () => t?.close());
 /**
  * What a run does, after its invoices are posted: receipts in cash or by cheque (allocations
  * proposed, or asked of one invoice), later allocations, receipts cancelled, cheques deposited and
- * bounced (with a bank charge or not), invoices cancelled (refused while money is allocated).
+ * bounced (with a bank charge or not), invoices cancelled (refused while money is allocated),
+ * journals on the customer's account (a balance brought forward, or written off).
  */
 type Step =
   | { kind: 'receipt'; cents: number; invoice: number | null; askCents: number; byCheque: boolean }
@@ -26,7 +27,8 @@ type Step =
   | { kind: 'cancel'; receipt: number }
   | { kind: 'deposit'; receipt: number }
   | { kind: 'bounce'; receipt: number; chargeCents: number }
-  | { kind: 'cancelInvoice'; invoice: number };
+  | { kind: 'cancelInvoice'; invoice: number }
+  | { kind: 'journal'; cents: number; debit: boolean };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -41,12 +43,14 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), receipt: fc.nat(5) }),
   fc.record({ kind: fc.constant('bounce' as const), receipt: fc.nat(5), chargeCents: fc.integer({ min: 0, max: 2_000 }) }),
   fc.record({ kind: fc.constant('cancelInvoice' as const), invoice: fc.nat(3) }),
+  fc.record({ kind: fc.constant('journal' as const), cents: fc.integer({ min: 1, max: 40_000 }), debit: fc.boolean() }),
 );
 
 /**
  * Issue 9, section 6: for any sequence, each invoice's open amount is its total less its live
  * allocations, never negative; and the customers' receivable accounts add up to the open
- * invoices less the money received and not allocated (the advances).
+ * invoices less the money received and not allocated (the advances) plus the journals on them,
+ * as the aging's total does.
  */
 async function invariants(customerIds: readonly number[]) {
   const ids = sql.join(
@@ -68,9 +72,24 @@ async function invariants(customerIds: readonly number[]) {
     t.database.db,
     sql`SELECT (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN customers c ON c.account_id = g.account_id WHERE c.id IN (${ids}))::numeric(18, 2)::text AS ledger,
                ((SELECT coalesce(sum(grand_total - allocated_amount - returned_amount), 0) FROM invoices WHERE customer_id IN (${ids}) AND status = 'posted')
-                - (SELECT coalesce(sum(amount - allocated_amount), 0) FROM receipts WHERE customer_id IN (${ids}) AND status = 'posted'))::numeric(18, 2)::text AS documents`,
+                - (SELECT coalesce(sum(amount - allocated_amount), 0) FROM receipts WHERE customer_id IN (${ids}) AND status = 'posted')
+                + (SELECT coalesce(sum(g.debit - g.credit), 0) FROM gl_entries g JOIN customers c ON c.account_id = g.account_id
+                   WHERE c.id IN (${ids}) AND g.document_type = 'journal'))::numeric(18, 2)::text AS documents`,
   );
   expect(sums!.ledger).toBe(sums!.documents);
+  await agingMatchesLedger();
+}
+
+/** Issue 17, section 5: the receivables aging (open invoices, advances as credits, other rows) totals the customers' accounts in the GL to the cent. */
+async function agingMatchesLedger() {
+  const response = await f.call('GET', '/api/accounting/aging?kind=receivable');
+  expect(response.statusCode, response.body).toBe(200);
+  const [gl] = await queryRows<{ total: string }>(
+    t.database.db,
+    sql`SELECT (coalesce((SELECT sum(g.debit - g.credit) FROM gl_entries g JOIN customers c ON c.account_id = g.account_id), 0)
+               + (SELECT coalesce(sum(a.opening_balance), 0) FROM accounts a JOIN customers c ON c.account_id = a.id))::numeric(18, 2)::text AS total`,
+  );
+  expect(response.json().totals.total).toBe(gl!.total);
 }
 
 describe('money property', () => {
@@ -100,6 +119,16 @@ describe('money property', () => {
             // Asking more than an invoice has open (409), or of a cancelled invoice (400), is refused whole and stores nothing.
             expect([201, 400, 409]).toContain(response.statusCode);
             if (response.statusCode === 201) receipts.push({ id: response.json().data.id, chequeId: response.json().data.chequeId });
+          } else if (step.kind === 'journal') {
+            const amount = fromMinorUnits(BigInt(step.cents));
+            const [customerLine, otherLine] = [
+              { accountId: customer.accountId, debit: step.debit ? amount : '0', credit: step.debit ? '0' : amount, memo: '' },
+              { accountId: f.accounts.expense, debit: step.debit ? '0' : amount, credit: step.debit ? amount : '0', memo: '' },
+            ];
+            const journal = await f.call('POST', '/api/journals', { journalDate: f.today, narration: 'Brought forward', lines: [customerLine, otherLine] });
+            expect(journal.statusCode, journal.body).toBe(201);
+            const posted = await f.call('POST', `/api/journals/${journal.json().data.id}/post`);
+            expect(posted.statusCode, posted.body).toBe(200);
           } else if (step.kind === 'cancelInvoice') {
             const invoice = invoices[step.invoice % invoices.length]!;
             // Refused while a receipt is allocated to it; cancelled once: refused again.

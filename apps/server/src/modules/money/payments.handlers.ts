@@ -1,17 +1,13 @@
-import { moneyMessages, type PaymentDetail, type PaymentInput, permittedIds, purchasingMessages } from '@erp/domain';
+import { moneyMessages, paymentDocument, type PaymentDetail, type PaymentInput, permittedIds, purchasingMessages } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { accountInScope } from '../../ledger/account-in-scope.ts';
 import { checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
-import { moneyColumns, type MoneyKind, moneyHandlers } from './money-document.ts';
-
-/** What payments write and post; the machinery (lib/document) does the rest. */
-export const paymentDocumentType = 'payments';
-export const paymentNumberPrefix = 'PV';
+import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 export const paymentMessages = {
   employeeMissing: 'The employee does not exist',
@@ -25,7 +21,8 @@ const inRegions = (actor: Actor, column: SQL) => {
 };
 
 interface Payee {
-  columns: Record<string, SQL>;
+  /** The payee named, the other two stored empty. */
+  values: Record<string, number | null>;
   /** The vendor, for allocations; null for an employee or an expense. */
   vendorId: number | null;
   /** The region the payee brings when the payment names none (the employee's, the expense account's). */
@@ -34,12 +31,12 @@ interface Payee {
 
 /** The payee named by `payeeType`, checked (400 naming its field); the other payee fields are stored empty. */
 async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee> {
-  const none = { vendor_id: sql`NULL::int`, employee_id: sql`NULL::int`, expense_account_id: sql`NULL::int` };
+  const none = { vendorId: null, employeeId: null, expenseAccountId: null };
   if (input.payeeType === 'vendor') {
     if (!input.vendorId) throw new BadRequestError({ vendorId: paymentMessages.payeeRequired('Vendor') });
     const [vendor] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM vendors WHERE id = ${input.vendorId}::int`);
     if (!vendor) throw new BadRequestError({ vendorId: purchasingMessages.vendorMissing });
-    return { columns: { ...none, vendor_id: sql`${input.vendorId}::int` }, vendorId: input.vendorId, regionId: null };
+    return { values: { ...none, vendorId: input.vendorId }, vendorId: input.vendorId, regionId: null };
   }
   if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
   if (input.payeeType === 'employee') {
@@ -49,12 +46,12 @@ async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee
       sql`SELECT id, region_id AS "regionId" FROM employees WHERE id = ${input.employeeId}::int ${inRegions(actor, sql`region_id`)}`,
     );
     if (!employee) throw new BadRequestError({ employeeId: paymentMessages.employeeMissing });
-    return { columns: { ...none, employee_id: sql`${input.employeeId}::int` }, vendorId: null, regionId: employee.regionId === null ? null : Number(employee.regionId) };
+    return { values: { ...none, employeeId: input.employeeId }, vendorId: null, regionId: employee.regionId === null ? null : Number(employee.regionId) };
   }
   if (!input.expenseAccountId) throw new BadRequestError({ expenseAccountId: paymentMessages.payeeRequired('Expense account') });
   await accountInScope(tx, actor, input.expenseAccountId, 'expenseAccountId');
   const [account] = await queryRows<{ regionId: number | null }>(tx, sql`SELECT region_id AS "regionId" FROM accounts WHERE id = ${input.expenseAccountId}::int`);
-  return { columns: { ...none, expense_account_id: sql`${input.expenseAccountId}::int` }, vendorId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
+  return { values: { ...none, expenseAccountId: input.expenseAccountId }, vendorId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
 }
 
 /** The payee's debit: the vendor's own payable account, Salaries payable for an employee, or the expense account. */
@@ -75,8 +72,7 @@ async function debitOf(tx: Tx, payment: PaymentDetail): Promise<{ accountId: num
 export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>): MoneyKind<PaymentInput, PaymentDetail> {
   return {
     source: 'payments',
-    documentType: paymentDocumentType,
-    numberPrefix: paymentNumberPrefix,
+    definition: paymentDocument,
     dateField: 'paymentDate',
     label: 'Payment',
     async header(tx, actor, input) {
@@ -92,13 +88,7 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         amount: input.amount,
         date: input.paymentDate,
         requested: input.allocations?.map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
-        columns: {
-          document_date: sql`${input.paymentDate}::date`,
-          payee_type: sql`${input.payeeType}::text`,
-          ...payee.columns,
-          region_id: sql`${input.regionId ?? payee.regionId}::int`,
-          ...moneyColumns(input, accountId),
-        },
+        values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId) },
       };
     },
     partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : null),
@@ -119,5 +109,5 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
   };
 }
 
-export const paymentHandlers = (read: (tx: Tx, id: number) => Promise<PaymentDetail>): DocumentHandlers<PaymentInput, PaymentDetail, 'post' | 'allocate' | 'cancel'> =>
+export const paymentHandlers = (read: (tx: Tx, id: number) => Promise<PaymentDetail>): DocumentHandlers<PaymentInput, PaymentDetail, ActionOf<typeof paymentDocument>> =>
   moneyHandlers(paymentKind(read));

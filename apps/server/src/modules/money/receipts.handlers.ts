@@ -1,15 +1,11 @@
-import { chequeDocument, moneyMessages, type ReceiptDetail, type ReceiptInput, salesMessages } from '@erp/domain';
+import { chequeDocument, moneyMessages, receiptDocument, type ReceiptDetail, type ReceiptInput, salesMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { invoiceScope } from '../sales/sales.api.ts';
 import { checkCheque, moneyAccountOf } from './money-accounts.ts';
-import { moneyColumns, type MoneyKind, moneyHandlers } from './money-document.ts';
-
-/** What receipts write and post; the machinery (lib/document) does the rest. */
-export const receiptDocumentType = 'receipts';
-export const receiptNumberPrefix = 'RV';
+import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 /** The customer's row (within the actor's regions, else missing), its region and receivable account. */
 async function customerOf(tx: Tx, actor: Parameters<typeof invoiceScope>[0] | null, customerId: number) {
@@ -30,8 +26,7 @@ async function customerOf(tx: Tx, actor: Parameters<typeof invoiceScope>[0] | nu
 export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>): MoneyKind<ReceiptInput, ReceiptDetail> {
   return {
     source: 'receipts',
-    documentType: receiptDocumentType,
-    numberPrefix: receiptNumberPrefix,
+    definition: receiptDocument,
     dateField: 'receiptDate',
     label: 'Receipt',
     async header(tx, actor, input) {
@@ -44,12 +39,7 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
         amount: input.amount,
         date: input.receiptDate,
         requested: input.allocations?.map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
-        columns: {
-          document_date: sql`${input.receiptDate}::date`,
-          customer_id: sql`${customer.id}::int`,
-          region_id: sql`${customer.regionId}::int`,
-          ...moneyColumns(input, accountId),
-        },
+        values: { regionId: customer.regionId, ...moneyValues(input, accountId) },
       };
     },
     partyOf: (receipt) => receipt.customerId,
@@ -70,5 +60,5 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
   };
 }
 
-export const receiptHandlers = (read: (tx: Tx, id: number) => Promise<ReceiptDetail>): DocumentHandlers<ReceiptInput, ReceiptDetail, 'post' | 'allocate' | 'cancel'> =>
+export const receiptHandlers = (read: (tx: Tx, id: number) => Promise<ReceiptDetail>): DocumentHandlers<ReceiptInput, ReceiptDetail, ActionOf<typeof receiptDocument>> =>
   moneyHandlers(receiptKind(read));

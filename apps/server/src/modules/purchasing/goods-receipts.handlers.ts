@@ -1,28 +1,19 @@
-import { addDays, addDecimals, type GoodsReceiptInput, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
+import { goodsReceiptDocument, addDays, addDecimals, type GoodsReceiptInput, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  assertOpenIn,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  postDocument,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-} from '../../ledger/general-ledger.ts';
+import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
-/** What goods receipts write and post; the machinery (lib/document) does the rest. */
-export const goodsReceiptDocumentType = 'goods-receipt';
-export const goodsReceiptNumberPrefix = 'GRN';
+const { documentType, numberPrefix } = goodsReceiptDocument;
+
 
 interface OrderLineFacts {
   id: number;
@@ -239,7 +230,7 @@ function onLotNumber(error: unknown): unknown {
   return new BadRequestError(errors, error.message);
 }
 
-export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, GoodsReceiptDetail, 'post' | 'cancel'> {
+export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, GoodsReceiptDetail, ActionOf<typeof goodsReceiptDocument>> {
   return {
     /** After the check's one read, the header and its lines in one statement; untracked lots named after the receipt. */
     async create(tx, actor, input) {
@@ -311,7 +302,7 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
         }));
         let stock: Awaited<ReturnType<typeof prepareStockMoves>>;
         try {
-          stock = await prepareStockMoves(tx, { document: { documentType: goodsReceiptDocumentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
+          stock = await prepareStockMoves(tx, { document: { documentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves });
         } catch (error) {
           throw onLotNumber(error);
         }
@@ -335,12 +326,12 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
           documentNumber = await postDocument(
             tx,
             {
-              documentType: goodsReceiptDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines,
-              numberPrefix: goodsReceiptNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'receiptDate',
               before: stock.statements,
@@ -376,7 +367,7 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
         await lockOrder(tx, receipt.purchaseOrderId);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'receiptDate');
-        const document = { documentType: goodsReceiptDocumentType, documentId: receipt.id };
+        const document = { documentType, documentId: receipt.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: receipt.documentNumber!, date: today }, { userId: actor.userId });
         if (toMinorUnits(receipt.totalValue) > 0n) {
           await reverseInLedger(tx, {

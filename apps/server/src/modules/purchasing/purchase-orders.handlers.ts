@@ -1,10 +1,11 @@
-import { addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages, canonicalDecimal } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { purchaseOrderDocument, addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { type PurchaseOrderDetail } from './purchase-orders.queries.ts';
 
 interface ItemFacts {
@@ -71,110 +72,42 @@ async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput): Pr
 }
 
 
-function totalOf(input: PurchaseOrderInput): string {
-  return addDecimals(input.lines.map((l) => multiply(l.quantity, l.unitCost)));
+/** What an order stores beyond its input: the date (today unless given) and the total. */
+function valuesOf(input: PurchaseOrderInput, orderDate: string): DraftValues {
+  return { header: { orderDate, totalValue: addDecimals(input.lines.map((l) => multiply(l.quantity, l.unitCost))) } };
 }
 
-function linesSql(input: PurchaseOrderInput): SQL {
-  return sql.join(
-    input.lines.map((line, index) => sql`(${index + 1}::int, ${line.itemId}::int, ${line.quantity}::int, ${line.unitCost}::numeric)`),
-    sql`, `,
-  );
-}
-
-const insertLinesInto = sql`INSERT INTO purchase_order_lines (purchase_order_id, line_no, item_id, quantity, unit_cost)`;
-const valuesColumns = sql`v(line_no, item_id, quantity, unit_cost)`;
-
-/** The line ids the INSERT gave, by line number. */
-type LineIds = Map<number, number>;
-
-const lineIdsOf = (value: unknown): LineIds => new Map((jsonValue<Array<{ lineNo: number; id: number }> | null>(value) ?? []).map((l) => [Number(l.lineNo), Number(l.id)]));
-
-/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
-function draftOf(
-  id: number,
-  input: PurchaseOrderInput,
-  orderDate: string,
-  facts: OrderFacts,
-  lineIds: LineIds,
-  stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date },
-): PurchaseOrderDetail {
+/** The draft as written, with the names the check read (no re-read): what a GET answers. */
+function draftOf(draft: PurchaseOrderDetail, facts: OrderFacts): PurchaseOrderDetail {
   return {
-    id,
-    purchaseOrderId: id,
-    documentNumber: null,
-    orderDate,
-    vendorId: input.vendorId,
+    ...draft,
+    purchaseOrderId: draft.id,
     vendor: { vendorName: facts.vendor!.vendorName },
-    regionId: input.regionId,
     region: { regionName: facts.regionName! },
-    expectedDate: input.expectedDate,
-    notes: input.notes ?? '',
-    status: 'draft',
     isApproved: false,
     receiptStatus: 'notReceived',
-    totalValue: totalOf(input),
     receipts: [],
-    approvedAt: null,
-    approvedBy: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    ...stamps,
-    lines: input.lines.map((line, index) => {
+    lines: draft.lines.map((line) => {
       const item = facts.items.get(line.itemId)!;
-      return {
-        id: lineIds.get(index + 1)!,
-        lineNo: index + 1,
-        itemId: line.itemId,
-        quantity: line.quantity,
-        unitCost: canonicalDecimal(line.unitCost),
-        value: multiply(line.quantity, line.unitCost),
-        receivedQuantity: 0,
-        item: { itemName: item.itemName, articleNumber: item.articleNumber, lotTracked: item.lotTracked, unit: item.unit },
-      };
+      return { ...line, value: multiply(line.quantity, line.unitCost), receivedQuantity: 0, item: { itemName: item.itemName, articleNumber: item.articleNumber, lotTracked: item.lotTracked, unit: item.unit } };
     }),
   };
 }
 
-export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, PurchaseOrderDetail, 'approve' | 'cancel'> {
+export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, PurchaseOrderDetail, ActionOf<typeof purchaseOrderDocument>> {
   return {
     /** After the check's one read, the header and its lines in one statement. */
-    async create(tx, actor, input) {
+    async create(tx, actor, input, drafts) {
       const facts = await checkedFacts(tx, actor, input);
-      const orderDate = input.orderDate ?? todayIso();
-      const [row] = await queryRows<{ id: number; createdAt: string | Date; lines: unknown }>(
-        tx,
-        sql`WITH o AS (
-              INSERT INTO purchase_orders (document_date, vendor_id, region_id, expected_date, notes, total_value, created_by)
-              VALUES (${orderDate}::date, ${input.vendorId}::int, ${input.regionId}::int, ${input.expectedDate}::date, ${input.notes ?? ''}, ${totalOf(input)}::numeric, ${actor.userId}::int)
-              RETURNING id, created_at),
-            l AS (${insertLinesInto} SELECT o.id, v.* FROM o CROSS JOIN (VALUES ${linesSql(input)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT o.id, o.created_at AS "createdAt", (SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) FROM l) AS lines FROM o`,
-      );
-      const at = new Date(row!.createdAt);
-      return { document: draftOf(Number(row!.id), input, orderDate, facts, lineIdsOf(row!.lines), { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
+      const values = valuesOf(input, input.orderDate ?? todayIso());
+      return { document: draftOf(drafts.answer(await drafts.insert(input, values), input, values), facts) };
     },
 
-    async update(tx, actor, before, input) {
+    async update(tx, actor, before, input, drafts) {
       const facts = await checkedFacts(tx, actor, input);
-      const orderDate = input.orderDate ?? before.orderDate;
-      const [row] = await queryRows<{ updatedAt: string | Date }>(
-        tx,
-        sql`WITH o AS (
-              UPDATE purchase_orders SET document_date = ${orderDate}::date, vendor_id = ${input.vendorId}::int, region_id = ${input.regionId}::int,
-                     expected_date = ${input.expectedDate}::date, notes = ${input.notes ?? ''}, total_value = ${totalOf(input)}::numeric, updated_at = now()
-              WHERE id = ${before.id}::int RETURNING updated_at),
-            d AS (DELETE FROM purchase_order_lines WHERE purchase_order_id = ${before.id}::int)
-            SELECT updated_at AS "updatedAt" FROM o`,
-      );
-      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
-      const [written] = await queryRows<{ lines: unknown }>(
-        tx,
-        sql`WITH l AS (${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(input)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no)) AS lines FROM l`,
-      );
-      const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
-      return { document: draftOf(before.id, input, orderDate, facts, lineIdsOf(written!.lines), stamps) };
+      const values = valuesOf(input, input.orderDate ?? before.orderDate);
+      const written = await drafts.update(before.id, input, values);
+      return { document: draftOf(drafts.answer(written, input, values, before), facts) };
     },
 
     transitions: {

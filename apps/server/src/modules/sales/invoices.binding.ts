@@ -1,18 +1,20 @@
 import { invoiceDocument, type InvoiceDetail, type InvoiceInput } from '@erp/domain';
 import type { Tx } from '../../db/client.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { invoiceLines, invoices } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { DocumentBinding } from '../../lib/document/document-binding.ts';
+import type { DocumentBinding, ActionOf, StateOf } from '../../lib/document/document-binding.ts';
 import { audit } from '../../plugins/audit.ts';
 import { auditActorOf } from '../../lib/actor.ts';
 import { createInvoice, invoiceHandlers } from './invoices.handlers.ts';
 import { invoiceQueries } from './invoices.queries.ts';
 
 /** Invoices on the document machinery: the declaration (domain), the table, its queries and handlers. */
-export const invoiceBinding: DocumentBinding<InvoiceInput, InvoiceDetail, 'draft' | 'posted' | 'cancelled', 'post' | 'cancel'> = {
+export const invoiceBinding: DocumentBinding<InvoiceInput, InvoiceDetail, StateOf<typeof invoiceDocument>, ActionOf<typeof invoiceDocument>> = {
   definition: invoiceDocument,
   table: invoices,
   columns: { id: invoices.id, number: invoices.documentNumber, date: invoices.documentDate, status: invoices.status },
+  lineTable: { table: invoiceLines, parent: invoiceLines.invoiceId },
+  workflowColumns: ['reversal_id', 'cost_total', 'allocated_amount', 'returned_amount'],
   queries: invoiceQueries,
   handlers: invoiceHandlers(),
 };

@@ -1,4 +1,4 @@
-import {
+import { invoiceDocument,
   addDecimals,
   compareDecimal,
   creditLimitOverrideScope,
@@ -13,28 +13,20 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  postDocument,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-} from '../../ledger/general-ledger.ts';
+import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-/** What invoices write and post; the machinery (lib/document) does the rest. */
-export const invoiceDocumentType = 'invoice';
-export const invoiceNumberPrefix = 'INV';
+const { documentType, numberPrefix } = invoiceDocument;
+
 
 function linesValues(lines: readonly PlannedLine[]): SQL {
   return sql.join(
@@ -207,7 +199,7 @@ function summaryOf(invoice: InvoiceDetail, sign: 1 | -1): AlongsideStatement | u
   );
 }
 
-export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, 'post' | 'cancel'> {
+export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, ActionOf<typeof invoiceDocument>> {
   return {
     async create(tx, actor, input) {
       return createInvoice(tx, actor, input);
@@ -248,7 +240,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const date = draft.invoiceDate;
         const context = await readPostingContext(tx, [draft.customer.accountId, ...Object.values(accounts)], actor.userId);
         const stock = await prepareStockMoves(tx, {
-          document: { documentType: invoiceDocumentType, documentId: draft.id, date },
+          document: { documentType, documentId: draft.id, date },
           actor: { userId: actor.userId },
           moves: draft.lines.map((line, index) => ({
             lineNo: line.lineNo,
@@ -276,12 +268,12 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
           documentNumber = await postDocument(
             tx,
             {
-              documentType: invoiceDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines,
-              numberPrefix: invoiceNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'invoiceDate',
               before: stock.statements,
@@ -307,7 +299,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         if (toMinorUnits(invoice.returnedAmount) > 0n || invoice.lines.some((l) => l.returnedQuantity > 0)) throw new ConflictError(salesMessages.invoiceHasReturns);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'invoiceDate');
-        const document = { documentType: invoiceDocumentType, documentId: invoice.id };
+        const document = { documentType, documentId: invoice.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: invoice.documentNumber!, date: today }, { userId: actor.userId });
         // Ledger rows were written unless the goods went free at no cost.
         if (toMinorUnits(invoice.grandTotal) > 0n || toMinorUnits(invoice.costTotal) > 0n) {

@@ -1,8 +1,9 @@
-import {
+import { quotationDocument,
   canonicalDecimal,
   documentMessages,
   lineMoney,
   type LineMoney,
+  type PricedLine as SalesPricedLine,
   permittedIds,
   type QuotationInput,
   quotationMessages,
@@ -16,8 +17,8 @@ import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { lineIdsOf } from '../../lib/document/written-lines.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { createInvoiceDraft } from './invoices.binding.ts';
 import type { QuotationDetail } from './quotations.queries.ts';
 import { pricesFor } from './sales-prices.ts';
@@ -95,11 +96,9 @@ function assertQuotation(input: QuotationInput, facts: QuotationFacts): void {
 
 const given = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** A line as stored: its price (given, else the price list's), discount and money. */
-interface PricedLine {
+/** A line as stored: the domain's priced line (its price given, else the price list's) with its item, discount and money. */
+interface PricedLine extends SalesPricedLine {
   itemId: number;
-  quantity: number;
-  price: string;
   discountPercent: string;
   money: LineMoney;
 }
@@ -134,116 +133,46 @@ async function checkedAndPriced(tx: Tx, actor: Actor, input: QuotationInput): Pr
   return { facts, priced: await priceLines(tx, input, facts.customer!, facts.taxRate) };
 }
 
-function linesSql(priced: Priced): SQL {
-  return sql.join(
-    priced.lines.map(
-      (line, index) =>
-        sql`(${index + 1}::int, ${line.itemId}::int, ${line.quantity}::int, ${line.price}::numeric, ${line.discountPercent}::numeric, ${line.money.amount}::numeric, ${line.money.taxAmount}::numeric)`,
-    ),
-    sql`, `,
-  );
+/** What a quotation stores beyond its input: the customer's region, the tax rate, each line's price and money, the totals. */
+function valuesOf(facts: QuotationFacts, { totals, lines }: Priced): DraftValues {
+  return {
+    header: { regionId: facts.customer!.regionId, taxRate: facts.taxRate, subtotal: totals.subtotal, taxAmount: totals.taxAmount, grandTotal: totals.grandTotal },
+    lines: lines.map((line) => ({ price: line.price, discountPercent: line.discountPercent, amount: line.money.amount, taxAmount: line.money.taxAmount })),
+  };
 }
 
-const insertLinesInto = sql`INSERT INTO quotation_lines (quotation_id, line_no, item_id, quantity, price, discount_percent, amount, tax_amount)`;
-const valuesColumns = sql`v(line_no, item_id, quantity, price, discount_percent, amount, tax_amount)`;
-
-type LineIds = Map<number, number>;
-
-/** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
-function draftOf(
-  id: number,
-  input: QuotationInput,
-  facts: QuotationFacts,
-  priced: Priced,
-  lineIds: LineIds,
-  stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date },
-): QuotationDetail {
+/** The draft as written, with the names the checks read (no re-read): what a GET answers. */
+function draftOf(draft: QuotationDetail, facts: QuotationFacts): QuotationDetail {
   const customer = facts.customer!;
   return {
-    id,
-    quotationId: id,
-    documentNumber: null,
-    quotationDate: input.quotationDate,
-    validUntil: input.validUntil,
-    customerId: input.customerId,
+    ...draft,
+    quotationId: draft.id,
     customer: { customerName: customer.customerName, address: customer.address },
-    regionId: customer.regionId,
     region: { regionName: customer.regionName },
-    terms: input.terms ?? '',
-    status: 'draft',
     expired: false,
-    subtotal: priced.totals.subtotal,
-    taxRate: facts.taxRate,
-    taxAmount: priced.totals.taxAmount,
-    grandTotal: priced.totals.grandTotal,
     invoiceId: null,
     invoice: null,
-    sentAt: null,
-    sentBy: null,
-    acceptedAt: null,
-    acceptedBy: null,
-    rejectedAt: null,
-    rejectedBy: null,
-    ...stamps,
-    lines: priced.lines.map((line, index) => {
+    lines: draft.lines.map((line) => {
       const item = facts.items.get(line.itemId)!;
-      return {
-        id: lineIds.get(index + 1)!,
-        lineNo: index + 1,
-        itemId: line.itemId,
-        quantity: line.quantity,
-        price: line.price,
-        discountPercent: line.discountPercent,
-        amount: line.money.amount,
-        taxAmount: line.money.taxAmount,
-        item: { itemName: item.itemName, articleNumber: item.articleNumber, unit: item.unit },
-      };
+      return { ...line, item: { itemName: item.itemName, articleNumber: item.articleNumber, unit: item.unit } };
     }),
   };
 }
 
-export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationDetail, 'send' | 'accept' | 'reject'> {
+export function quotationHandlers(): DocumentHandlers<QuotationInput, QuotationDetail, ActionOf<typeof quotationDocument>> {
   return {
     /** After the checks' read (and the prices'), the header and its lines in one statement. */
-    async create(tx, actor, input) {
+    async create(tx, actor, input, drafts) {
       const { facts, priced } = await checkedAndPriced(tx, actor, input);
-      const { totals } = priced;
-      const [row] = await queryRows<{ id: number; createdAt: string | Date; lines: unknown }>(
-        tx,
-        sql`WITH q AS (
-              INSERT INTO quotations (document_date, customer_id, region_id, valid_until, terms, subtotal, tax_rate, tax_amount, grand_total, created_by)
-              VALUES (${input.quotationDate}::date, ${input.customerId}::int, ${facts.customer!.regionId}::int, ${input.validUntil}::date, ${input.terms ?? ''},
-                      ${totals.subtotal}::numeric, ${facts.taxRate}::numeric, ${totals.taxAmount}::numeric, ${totals.grandTotal}::numeric, ${actor.userId}::int)
-              RETURNING id, created_at),
-            l AS (${insertLinesInto} SELECT q.id, v.* FROM q CROSS JOIN (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT q.id, q.created_at AS "createdAt", (SELECT json_agg(json_build_object('id', l.id, 'line_no', l.line_no)) FROM l) AS lines FROM q`,
-      );
-      const at = new Date(row!.createdAt);
-      return { document: draftOf(Number(row!.id), input, facts, priced, lineIdsOf(row!.lines), { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
+      const values = valuesOf(facts, priced);
+      return { document: draftOf(drafts.answer(await drafts.insert(input, values), input, values), facts) };
     },
 
     /** The rate is the settings' again: a draft re-saved is priced as if written now. */
-    async update(tx, actor, before, input) {
+    async update(tx, actor, before, input, drafts) {
       const { facts, priced } = await checkedAndPriced(tx, actor, input);
-      const { totals } = priced;
-      const [row] = await queryRows<{ updatedAt: string | Date }>(
-        tx,
-        sql`WITH q AS (
-              UPDATE quotations SET document_date = ${input.quotationDate}::date, customer_id = ${input.customerId}::int, region_id = ${facts.customer!.regionId}::int,
-                     valid_until = ${input.validUntil}::date, terms = ${input.terms ?? ''}, subtotal = ${totals.subtotal}::numeric,
-                     tax_rate = ${facts.taxRate}::numeric, tax_amount = ${totals.taxAmount}::numeric, grand_total = ${totals.grandTotal}::numeric, updated_at = now()
-              WHERE id = ${before.id}::int RETURNING updated_at),
-            d AS (DELETE FROM quotation_lines WHERE quotation_id = ${before.id}::int)
-            SELECT updated_at AS "updatedAt" FROM q`,
-      );
-      // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
-      const [written] = await queryRows<{ lines: unknown }>(
-        tx,
-        sql`WITH l AS (${insertLinesInto} SELECT ${before.id}::int, v.* FROM (VALUES ${linesSql(priced)}) AS ${valuesColumns} RETURNING id, line_no)
-            SELECT json_agg(json_build_object('id', l.id, 'line_no', l.line_no)) AS lines FROM l`,
-      );
-      const stamps = { createdBy: before.createdBy, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
-      return { document: draftOf(before.id, input, facts, priced, lineIdsOf(written!.lines), stamps) };
+      const values = valuesOf(facts, priced);
+      return { document: draftOf(drafts.answer(await drafts.update(before.id, input, values), input, values, before), facts) };
     },
 
     transitions: {

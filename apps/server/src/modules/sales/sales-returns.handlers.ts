@@ -1,28 +1,20 @@
-import { addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
+import { salesReturnDocument, addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  type AlongsideStatement,
-  assertPeriodOpen,
-  type LedgerLineInput,
-  postDocument,
-  readPostingContext,
-  reverseInLedger,
-  todayIso,
-} from '../../ledger/general-ledger.ts';
+import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-/** What sales returns write and post; the machinery (lib/document) does the rest. */
-export const salesReturnDocumentType = 'sales-return';
-export const salesReturnNumberPrefix = 'SR';
+const { documentType, numberPrefix } = salesReturnDocument;
+
 
 function linesValues(lines: readonly PlannedReturnLine[]): SQL {
   return sql.join(
@@ -201,7 +193,7 @@ async function create(tx: Tx, actor: Actor, input: SalesReturnInput): Promise<Sa
   return draftOf(row!, input, facts, lines, actor.userId);
 }
 
-export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesReturnDetail, 'post' | 'cancel'> {
+export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesReturnDetail, ActionOf<typeof salesReturnDocument>> {
   return {
     async create(tx, actor, input) {
       return { document: await create(tx, actor, input) };
@@ -243,7 +235,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         const totals = returnTotals(lines);
         const date = draft.returnDate;
         const stock = await prepareStockMoves(tx, {
-          document: { documentType: salesReturnDocumentType, documentId: draft.id, date },
+          document: { documentType, documentId: draft.id, date },
           actor: { userId: actor.userId },
           moves: lines.flatMap((line, index) =>
             line.condition === 'restock' ? [{ lineNo: index + 1, field: `lines.${index}`, direction: 'in' as const, quantity: line.quantity, lot: { inventoryId: line.inventoryId } }] : [],
@@ -284,12 +276,12 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           documentNumber = await postDocument(
             tx,
             {
-              documentType: salesReturnDocumentType,
+              documentType,
               documentId: draft.id,
               documentDate: date,
               narration,
               lines: ledgerLines,
-              numberPrefix: salesReturnNumberPrefix,
+              numberPrefix,
               actor: { userId: actor.userId },
               dateField: 'returnDate',
               before: stock.statements,
@@ -323,7 +315,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         await lockInvoice(tx, ret.invoiceId);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'returnDate');
-        const document = { documentType: salesReturnDocumentType, documentId: ret.id };
+        const document = { documentType, documentId: ret.id };
         await reverseStockMoves(tx, document, { ...document, documentNumber: ret.documentNumber!, date: today }, { userId: actor.userId });
         const summary = summaryOf(ret, ret.lines, -1);
         const writes = [...returnedUpdates(ret.invoiceId, ret.lines, ret.grandTotal, -1), ...(summary ? [summary] : [])];

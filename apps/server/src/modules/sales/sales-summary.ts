@@ -1,6 +1,6 @@
 import { addDecimals } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import type { AlongsideStatement } from '../../ledger/general-ledger.ts';
+import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 
 /** What one posting adds to (or, negative, takes from) one row of the monthly sales summary. */
 export interface SalesSummaryDelta {

@@ -2,17 +2,25 @@ import { type AgingDocument, agingBuckets, formatDecimal, invoiceDocument } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { addressOf, queryAddress } from '../../components/document/document-address.ts';
+import { addressOf, documentHref, queryAddress } from '../../components/document/document-address.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { type AgingCell, agingKeys, fetchAgingDocuments } from './aging-api.ts';
 
-const documentAddresses = {
+const documentAddresses: Record<string, { href: (id: number) => string }> = {
   invoices: addressOf(invoiceDocument.route),
   // Goods receipts open on the purchase orders' receipts tab.
   'goods-receipts': queryAddress('/purchase-orders', { tab: 'receipts' }),
-} as const;
+};
+
+/** Where an item opens: its document, an advance's receipt or payment, a journal row's document; an account's opening balance opens nowhere. */
+function itemHref(row: AgingDocument): string | undefined {
+  if (row.documentType === 'accounts') return undefined;
+  return documentAddresses[row.documentType]?.href(row.id) ?? documentHref(row.documentType, row.id);
+}
+
+const itemKindLabels: Record<AgingDocument['itemKind'], string> = { document: '', advance: 'Advance', journal: 'Opening balance / journal' };
 
 export function agingCellTitle(cell: AgingCell & { partyName: string }): string {
   const bucket = cell.bucket ? agingBuckets.find((b) => b.key === cell.bucket)?.label : undefined;
@@ -21,8 +29,9 @@ export function agingCellTitle(cell: AgingCell & { partyName: string }): string 
 }
 
 /**
- * The open invoices or goods receipts behind one figure of the aging
- * (GET /api/accounting/aging/documents), each linking to its document.
+ * The items behind one figure of the aging (GET /api/accounting/aging/documents): open
+ * invoices or goods receipts, advances (negative) and opening balance or journal rows, each
+ * linking to its document where it has one.
  */
 export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { partyName: string }; onClose: () => void }) {
   const narrow = useIsNarrow();
@@ -35,7 +44,7 @@ export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { p
     <Drawer title={cell ? agingCellTitle(cell) : ''} open={cell !== undefined} onClose={onClose} size={narrow ? '100%' : 720} destroyOnHidden>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       <Table<AgingDocument>
-        rowKey={(row) => `${row.documentType}-${row.id}`}
+        rowKey={(row) => `${row.itemKind}-${row.documentType}-${row.id}-${row.date}`}
         size="small"
         loading={query.isLoading}
         dataSource={query.data ?? []}
@@ -47,8 +56,12 @@ export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { p
           {
             key: 'number',
             title: 'Number',
-            render: (_: unknown, row) => <Link to={documentAddresses[row.documentType].href(row.id)}>{row.documentNumber}</Link>,
+            render: (_: unknown, row) => {
+              const href = itemHref(row);
+              return href ? <Link to={href}>{row.documentNumber}</Link> : row.documentNumber;
+            },
           },
+          { key: 'kind', title: 'Kind', render: (_: unknown, row) => itemKindLabels[row.itemKind] },
           { key: 'date', title: 'Date', render: (_: unknown, row) => formatDate(row.date) },
           { key: 'dueDate', title: 'Due', render: (_: unknown, row) => formatDate(row.dueDate) },
           { key: 'days', title: 'Days past due', align: 'right', render: (_: unknown, row) => (row.daysPastDue > 0 ? row.daysPastDue : '') },

@@ -22,8 +22,11 @@ const receivables = {
 };
 
 const documents = [
-  { id: 41, documentType: 'invoices', documentNumber: 'INV-2026-000041', date: '2026-04-01', dueDate: '2026-05-01', total: '300.00', openAmount: '200.50', daysPastDue: 60, bucket: 'days31to60' },
-  { id: 44, documentType: 'invoices', documentNumber: 'INV-2026-000044', date: '2026-04-10', dueDate: '2026-05-10', total: '50.00', openAmount: '50.00', daysPastDue: 51, bucket: 'days31to60' },
+  { id: 41, itemKind: 'document', documentType: 'invoices', documentNumber: 'INV-2026-000041', date: '2026-04-01', dueDate: '2026-05-01', total: '300.00', openAmount: '200.50', daysPastDue: 60, bucket: 'days31to60' },
+  { id: 44, itemKind: 'document', documentType: 'invoices', documentNumber: 'INV-2026-000044', date: '2026-04-10', dueDate: '2026-05-10', total: '50.00', openAmount: '50.00', daysPastDue: 51, bucket: 'days31to60' },
+  // Issue 17, section 5: an advance (negative) and a balance brought forward by a journal.
+  { id: 9, itemKind: 'advance', documentType: 'receipts', documentNumber: 'RV-2026-000009', date: '2026-05-05', dueDate: '2026-05-05', total: '-100.00', openAmount: '-100.00', daysPastDue: 56, bucket: 'days31to60' },
+  { id: 2, itemKind: 'journal', documentType: 'journal', documentNumber: 'JV-2026-000002', date: '2026-05-01', dueDate: '2026-05-01', total: '100.00', openAmount: '100.00', daysPastDue: 60, bucket: 'days31to60' },
 ];
 
 describe('aging', () => {
@@ -49,6 +52,10 @@ describe('aging', () => {
     expect(within(drawer).getByText('City Hospital: 31-60 days past due')).toBeInTheDocument();
     expect(await within(drawer).findByRole('link', { name: 'INV-2026-000041' })).toHaveAttribute('href', '/invoices/41');
     expect(within(drawer).getByText('200.50')).toBeInTheDocument();
+    const advance = within(drawer).getByRole('link', { name: 'RV-2026-000009' }).closest('tr')!;
+    expect(advance).toHaveTextContent('Advance');
+    expect(within(advance as HTMLElement).getAllByText('-100.00')).toHaveLength(2);
+    expect(within(drawer).getByRole('link', { name: 'JV-2026-000002' }).closest('tr')).toHaveTextContent('Opening balance / journal');
     const drill = api.calls.find((c) => c.url === '/api/accounting/aging/documents');
     expect(drill?.params).toEqual({ kind: 'receivable', asOf: '2026-06-30', partyId: 3, bucket: 'days31to60' });
   });

@@ -21,7 +21,8 @@ const figureColumns: readonly Column[] = [...agingBuckets.map((b) => ({ key: b.k
 
 /**
  * Receivables or payables aging as of a date (issue 9, section 4): per customer or vendor what
- * is open by days past the due date, with the totals; each figure opens the documents behind it.
+ * is open by days past the due date, with the totals; each figure opens the items behind it (open
+ * documents, advances as credits, balances brought forward and journals: issue 17, section 5).
  */
 export function AgingTab() {
   const [kind, setKind] = useState<AgingKind>('receivable');

@@ -78,4 +78,16 @@ describe('the account ledger (/ledger/:accountId)', () => {
     expect(await screen.findByText('1 Jan 2026 to 31 Jan 2026')).toBeInTheDocument();
     expect(api.calls[0]?.params).toMatchObject({ from: '2026-01-01', to: '2026-01-31' });
   });
+
+  it("names each row's customer account on a control account's ledger, linking to that account's own", async () => {
+    const onCustomer = { ...row(1, '1000.00', '0.00', '2234.50'), account: { id: 77, accountCode: '1100-0001', accountName: 'City Hospital' } };
+    api = mockApi(() => ({ status: 200, data: { ...base, rows: [onCustomer], nextCursor: null } }));
+    renderWithApp(
+      <Routes>
+        <Route path="/ledger/:accountId" element={<LedgerPage />} />
+      </Routes>,
+      { auth: authOf(userOf('accountant')), path: '/ledger/5' },
+    );
+    expect(await screen.findByRole('link', { name: '1100-0001 City Hospital' })).toHaveAttribute('href', '/ledger/77');
+  });
 });

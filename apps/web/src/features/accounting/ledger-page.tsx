@@ -158,6 +158,12 @@ export function LedgerPage() {
                   title: 'Narration',
                   render: (_: unknown, row) => (
                     <>
+                      {/* A control account's ledger names the customer's or vendor's account of each row. */}
+                      {row.account && (
+                        <Link to={`/ledger/${row.account.id}`} style={{ display: 'block' }}>
+                          {row.account.accountCode} {row.account.accountName}
+                        </Link>
+                      )}
                       {row.narration}
                       {row.memo && row.memo !== row.narration && (
                         <Typography.Text type="secondary" style={{ display: 'block' }}>
