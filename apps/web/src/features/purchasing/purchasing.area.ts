@@ -8,6 +8,7 @@ export const purchasingArea = defineArea({
     '/vendors': lazyScreen(() => import('./vendors-screen.tsx'), 'VendorsScreen'),
     '/purchase-orders': lazyScreen(() => import('./purchase-orders-screen.tsx'), 'PurchaseOrdersScreen'),
   },
-  documentLinks: { 'goods-receipt': receiptAddress },
+  // The ledgers stamp `goods-receipt`; aging names its rows `goods-receipts`.
+  documentLinks: { 'goods-receipt': receiptAddress, 'goods-receipts': receiptAddress },
   statusColours: { approved: 'blue' },
 });
