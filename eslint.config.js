@@ -38,7 +38,7 @@ const elements = [
  * folders, and these roots are files beside app-context.ts and config.ts, which plugins and lib
  * do import (app-context.ts declares the `fastify` augmentation, `request.auth`, `app.ctx`).
  */
-const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/modules/{index,areas}.ts', 'apps/server/src/demo/**'];
+const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/demo/**'];
 const files = [
   ...serverRoots.map((pattern) => ({ category: 'server-root', pattern })),
   ...[...serverRoots, 'apps/server/src/app-context.ts', 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),

@@ -7,6 +7,7 @@ import type { TtlValue } from './lib/ttl-value.ts';
 import type { UserCache } from './lib/user-cache.ts';
 import type { OptionsCache } from './lib/resource/options-cache.ts';
 import type { PublicCompany } from '@erp/domain';
+import type { ServerAreasFold } from './modules/module.ts';
 import type { SessionUserRecord } from './modules/setup/users.repository.ts';
 
 /** The services every module reaches through `app.ctx`. */
@@ -22,6 +23,8 @@ export interface AppContext {
   company: TtlValue<PublicCompany>;
   /** The worker of the jobs table (lib/jobs): modules register their kinds on it. */
   jobs: JobRunner;
+  /** The areas served, folded once (modules/module.ts): their scopes, posting accounts, resources and documents. */
+  areas: ServerAreasFold;
 }
 
 /** Who is calling: the acting user and, on an assumed session, the admin behind them. */

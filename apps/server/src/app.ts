@@ -6,6 +6,7 @@ import { messages } from '@erp/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
+import { areas as shippedAreas } from './areas.ts';
 import { loadOrCreateSecret } from './bootstrap.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -17,8 +18,9 @@ import { createTokenService } from './lib/tokens.ts';
 import { TtlValue } from './lib/ttl-value.ts';
 import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
+import { bindResources } from './lib/resource/resource-tables.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
-import { serverModules } from './modules/index.ts';
+import { apiPrefix, areaPlugin, foldServerAreas, type ServerArea } from './modules/module.ts';
 import { findSessionUser } from './modules/setup/users.repository.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestInput } from './plugins/request-input.ts';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** Run the jobs worker in the background (default true); tests drive it with `ctx.jobs.tick()` / `runUntilIdle()` instead. */
   startJobs?: boolean;
+  /** The areas served (default: areas.ts); a test adds a fixture area here. */
+  areas?: readonly ServerArea[];
 }
 
 export const bodyLimitBytes = 2 * 1024 * 1024;
@@ -53,6 +57,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const db = options.db.db;
+  const areas = foldServerAreas(options.areas ?? shippedAreas);
+  // Before any route is planned: a resource joins those it references, maybe of an area registered after it.
+  bindResources(areas.resourceBindings);
   const context: AppContext = {
     database: options.db,
     db,
@@ -64,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     optionsCache: new OptionsCache(),
     // PGlite's data directory is locked to this process: a job running at start-up is a crash's orphan.
     jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log }),
+    areas,
   };
   app.decorate('ctx', context);
   app.decorateRequest('auth', null);
@@ -75,8 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   // Before the modules: the docs see every route registered after them.
-  await registerApiDocs(app);
-  for (const module of serverModules) module.register(app);
+  await registerApiDocs(app, areas.apiTags);
+  // Each area in its own encapsulated context: what it adds (hooks, decorations) stays its own.
+  for (const area of areas.areas) await app.register(areaPlugin(area), { prefix: apiPrefix });
   if (options.startJobs !== false) app.addHook('onReady', async () => context.jobs.start());
   // Before the database closes: the chunk in flight finishes and its job is handed back.
   app.addHook('onClose', async () => context.jobs.stop());

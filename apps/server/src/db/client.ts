@@ -9,9 +9,11 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
+/**
+ * No relational schema: queries name their tables (each area's, declared in its manifest), so
+ * no file lists every table for Drizzle.
+ */
+export type Schema = Record<string, never>;
 /** Both drivers speak the same dialect; code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -44,13 +46,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db;
+    const db = drizzleNodePostgres({ client: pool }) as unknown as Db;
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
     const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
-    return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
+    return { db: drizzlePglite({ client }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
   }
   await mkdir(dataDir, { recursive: true });
   const releaseLock = await lockDataDir(dataDir);
@@ -61,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -9,8 +9,9 @@ export type PostingAccountIds = Partial<Record<PostingAccountKey, number>>;
 /** The accounts chosen in settings for each posting key (cash, sales, inventory...). */
 export async function readPostingAccounts(executor: Executor, keys?: readonly PostingAccountKey[]): Promise<PostingAccountIds> {
   const rows = await (keys ? executor.select().from(postingAccounts).where(inArray(postingAccounts.key, [...keys])) : executor.select().from(postingAccounts));
+  const known = new Set<string>(keys ?? postingAccountKeys.map((k) => k.key));
   const result: PostingAccountIds = {};
-  for (const row of rows) if (postingAccountKeys.some((k) => k.key === row.key)) result[row.key as PostingAccountKey] = row.accountId;
+  for (const row of rows) if (known.has(row.key)) result[row.key as PostingAccountKey] = row.accountId;
   return result;
 }
 

@@ -13,6 +13,12 @@ export const xlsxMime = 'application/vnd.openxmlformats-officedocument.spreadshe
 /** A JSON answer, or answers by content type (exports, images). */
 export type ResponseDoc = z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> };
 
+/** A group of routes in the API document; each area declares its own (modules/module.ts). */
+export interface ApiTag {
+  name: string;
+  description?: string;
+}
+
 export interface RouteDocs {
   tags: readonly string[];
   summary: string;
@@ -132,7 +138,7 @@ export function registeredRoutes(app: FastifyInstance): readonly { method: strin
  * like /api/health: see docs/DECISIONS.md. Registered before any route, so that every route
  * is seen.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, tags: readonly ApiTag[] = []): Promise<void> {
   // Route schemas are documentation: input is parsed by the handlers, answers are sent as
   // they are (the same JSON.stringify Fastify uses without a schema: no key is ever dropped).
   app.setValidatorCompiler(() => () => true);
@@ -154,6 +160,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Every answer is JSON `{status, message, ...}`; refusals add `errors` naming the fields. Sign in with POST /api/login and send `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: [...tags],
     },
     transform: documentTransform,
     transformObject: (document) => tidy('openapiObject' in document ? document.openapiObject : document.swaggerObject) as ReturnType<SwaggerTransformObject>,

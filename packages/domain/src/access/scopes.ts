@@ -22,28 +22,6 @@ export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   auditor: [],
 };
 
-/** Scopes an admin may grant on the user screen. */
-export const knownScopes = [
-  'items:approve',
-  'stock-adjustments:post',
-  'purchase-orders:approve',
-  'purchase-orders:cancel',
-  'goods-receipts:cancel',
-  'transfers:cancel',
-  'credit-limit:override',
-  'customers:credit-limit',
-  'invoices:cancel',
-  'sales-returns:cancel',
-  'receipts:cancel',
-  'payments:cancel',
-  'cheques:cancel',
-  'assets:cancel',
-  'depreciation-runs:cancel',
-  'price-list:write',
-  '*:delete',
-  '*:cancel',
-] as const;
-
 /**
  * Reopening closed periods (issue 17): its own action, audited, for the admin alone. Not in
  * `knownScopes`, so no user record can be granted it: only the admin's `*` holds it.

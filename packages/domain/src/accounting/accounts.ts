@@ -26,7 +26,7 @@ export const accounts = {
   nameField: 'accountName',
   defaultSort: { field: 'accountCode', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
-  optionsAlsoFor: ['/accounting', '/settings', '/cheques'],
+  optionsAlsoFor: ['/journals', '/accounting'],
   fields: [
     {
       name: 'accountCode',
@@ -69,35 +69,3 @@ export const accountMessages = {
   chooseOwnRegion: 'Choose one of your regions: company-wide accounts are set by users of every region',
   companyWide: 'Company-wide accounts are changed and deleted by users of every region',
 } as const;
-
-/** The accounts postings need, chosen in settings (the default chart fills them in). */
-export const postingAccountKeys = [
-  { key: 'cash', label: 'Cash' },
-  { key: 'chequesInHand', label: 'Cheques in hand' },
-  { key: 'receivables', label: 'Receivables (control)' },
-  { key: 'inventory', label: 'Inventory' },
-  { key: 'inventoryInTransit', label: 'Inventory in transit' },
-  { key: 'payables', label: 'Payables (control)' },
-  { key: 'chequesIssued', label: 'Cheques issued' },
-  { key: 'taxPayable', label: 'Tax payable' },
-  { key: 'salariesPayable', label: 'Salaries payable' },
-  { key: 'sales', label: 'Sales' },
-  { key: 'salesReturns', label: 'Sales returns' },
-  { key: 'costOfSales', label: 'Cost of sales' },
-  { key: 'stockAdjustments', label: 'Stock adjustments' },
-  { key: 'depreciation', label: 'Depreciation' },
-  { key: 'bankCharges', label: 'Bank charges' },
-  { key: 'assetDisposal', label: 'Gain or loss on disposal of assets' },
-  { key: 'accumulatedDepreciation', label: 'Accumulated depreciation' },
-  { key: 'salaries', label: 'Salaries' },
-  { key: 'retainedEarnings', label: 'Retained earnings' },
-] as const;
-
-export type PostingAccountKey = (typeof postingAccountKeys)[number]['key'];
-
-export const postingAccountsSchema = z.strictObject(
-  Object.fromEntries(postingAccountKeys.map(({ key, label }) => [key, z.number({ error: `${label} account is required` }).int().positive()])) as Record<
-    PostingAccountKey,
-    z.ZodNumber
-  >,
-);

@@ -14,7 +14,6 @@ export const employees = {
   optionSearch: ['employeeName'],
   defaultSort: { field: 'employeeName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
-  // Pickers of the screens that pay employees and hand them assets.
   fields: [
     { name: 'employeeName', label: 'Employee', kind: 'text', required: true, maxLength: 120, searchable: true },
     { name: 'designation', label: 'Designation', kind: 'text', maxLength: 100, defaultValue: '', searchable: true },

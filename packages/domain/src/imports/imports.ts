@@ -1,11 +1,10 @@
+import type { ImportKindName } from '../areas.ts';
+
 /**
  * Imports from CSV and Excel (issue 7, section 5): what the server answers and the web shows.
- * The kinds themselves (their columns, checks and writes) are declared on the server.
+ * The kinds are named by their areas' manifests (`imports`); their columns, checks and writes
+ * are declared on the server.
  */
-
-/** The kinds of import, each on its screen: /items, /vendors, /inventory. */
-export const importKinds = ['items', 'vendors', 'opening-stock'] as const;
-export type ImportKindName = (typeof importKinds)[number];
 
 /** Import the valid rows and reject the others, or import nothing when any row is invalid. */
 export const importModes = [

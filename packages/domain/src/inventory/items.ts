@@ -33,8 +33,17 @@ export const items = {
   optionSearch: ['itemName', 'articleNumber'],
   defaultSort: { field: 'itemName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'categoryId' },
-  // Pickers of the documents that buy, sell, count and plan items, and the inventory filters.
-  optionsAlsoFor: ['/inventory-ledger', '/order-generation', '/transfers', '/sales-returns', '/items/sales', '/sales/reports', '/planning/form', '/reagent-rentals'],
+  // Pickers of inventory's screens and of areas still to come (planning, order generation, rentals);
+  // the other areas' screens are named in their manifests' optionRoutes.
+  optionsAlsoFor: [
+    '/inventory',
+    '/inventory-ledger',
+    '/order-generation',
+    '/transfers',
+    '/price-list',
+    '/planning/form',
+    '/reagent-rentals',
+  ],
   fields: [
     { name: 'itemName', label: 'Item', kind: 'text', required: true, maxLength: 200, searchable: true },
     {

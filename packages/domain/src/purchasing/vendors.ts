@@ -14,8 +14,8 @@ export const vendors = {
   nameField: 'vendorName',
   optionSearch: ['vendorName'],
   defaultSort: { field: 'vendorName', order: 'asc' },
-  // Pickers of the screens that buy from vendors and the item form.
-  optionsAlsoFor: ['/order-generation', '/cheques'],
+  // Pickers of purchasing's screens and of order generation (an area still to come).
+  optionsAlsoFor: ['/purchase-orders', '/order-generation'],
   fields: [
     { name: 'vendorName', label: 'Vendor', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
     { name: 'contactPerson', label: 'Contact person', kind: 'text', maxLength: 100, searchable: true },

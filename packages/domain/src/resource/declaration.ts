@@ -75,7 +75,10 @@ export interface ResourceDeclaration {
   optionSearch?: readonly string[];
   fields: readonly FieldDeclaration[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** Screens (besides this resource's own and those that reference it) whose pickers read its options. */
+  /**
+   * Screens of the resource's own area (besides its own and those that reference it) whose pickers
+   * read its options; another area names its screens in its manifest's `optionRoutes`.
+   */
   optionsAlsoFor?: readonly LayoutRoute[];
   /**
    * Narrows the rows a user sees by one of their permission lists (PRODUCT.md, principle 6):

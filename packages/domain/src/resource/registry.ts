@@ -1,50 +1,15 @@
 import { canAccessRoute, type LayoutRoute } from '../access/routes.ts';
 import { isReadOnlyRole, type Role } from '../access/roles.ts';
 import { hasScope } from '../access/scopes.ts';
-import { setupResources } from '../setup/resources.ts';
-import { users } from '../setup/users.ts';
-import { accountHeads } from '../accounting/account-heads.ts';
-import { accounts } from '../accounting/accounts.ts';
-import { items } from '../inventory/items.ts';
-import { priceList } from '../inventory/price-list.ts';
-import { vendors } from '../purchasing/vendors.ts';
-import { customers } from '../sales/customers.ts';
-import { employees } from '../hr/employees.ts';
-import { journalDocument } from '../accounting/journal.document.ts';
-import { assetDocument } from '../assets/asset.document.ts';
-import { depreciationRunDocument } from '../assets/depreciation-run.document.ts';
+import { areasFold } from '../areas.ts';
 import type { DocumentDefinition } from '../document/define-document.ts';
-import { stockAdjustmentDocument } from '../inventory/stock-adjustment.document.ts';
-import { transferDocument } from '../inventory/transfer.document.ts';
-import { chequeDocument } from '../money/cheque.document.ts';
-import { paymentDocument } from '../money/payment.document.ts';
-import { receiptDocument } from '../money/receipt.document.ts';
-import { goodsReceiptDocument } from '../purchasing/goods-receipt.document.ts';
-import { purchaseOrderDocument } from '../purchasing/purchase-order.document.ts';
-import { invoiceDocument } from '../sales/invoice.document.ts';
-import { quotationDocument } from '../sales/quotation.document.ts';
-import { salesReturnDocument } from '../sales/sales-return.document.ts';
 import type { FieldDeclaration, ResourceDeclaration } from './declaration.ts';
 
-/** Every declared resource. Later modules add theirs here. */
-export const resources: readonly ResourceDeclaration[] = [...setupResources, users, accountHeads, accounts, items, vendors, priceList, customers, employees];
+/** Every declared resource, folded from the areas (areas.ts). */
+export const resources: readonly ResourceDeclaration[] = areasFold.resources;
 
-/** Every declared document: their reference fields (header and lines) open pickers too. */
-export const documents: readonly DocumentDefinition[] = [
-  journalDocument,
-  stockAdjustmentDocument,
-  transferDocument,
-  purchaseOrderDocument,
-  goodsReceiptDocument,
-  quotationDocument,
-  invoiceDocument,
-  salesReturnDocument,
-  receiptDocument,
-  paymentDocument,
-  chequeDocument,
-  assetDocument,
-  depreciationRunDocument,
-];
+/** Every declared document, folded from the areas: their reference fields (header and lines) open pickers too. */
+export const documents: readonly DocumentDefinition[] = areasFold.documents;
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);
@@ -54,11 +19,11 @@ const references = (fields: readonly FieldDeclaration[], name: string) => fields
 
 /**
  * Screens whose pickers read a resource's options: its own, those of the resources and documents
- * whose fields (a document's lines included) reference it, and those declared (`optionsAlsoFor`:
- * a screen picking it without a declared field, such as a report's filter).
+ * whose fields (a document's lines included) reference it, and those declared (`optionsAlsoFor`,
+ * and the areas' `optionRoutes`: a screen picking it without a declared field, such as a report's filter).
  */
 export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
-  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? [])]);
+  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? []), ...(areasFold.optionRoutes[resource.name] ?? [])]);
   for (const other of resources) if (references(other.fields, resource.name)) routes.add(other.route);
   for (const document of documents) if (references([...document.fields, ...document.lines.fields], resource.name)) routes.add(document.route);
   return [...routes];

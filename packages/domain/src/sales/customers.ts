@@ -30,8 +30,18 @@ export const customers = {
   defaultSort: { field: 'customerName', order: 'asc' },
   // Customers of regions the user is not given are not theirs (and neither are their invoices).
   rowPermission: { area: 'regions', field: 'regionId' },
-  // Pickers of the screens that sell to, bill, plan for or are paid by customers.
-  optionsAlsoFor: ['/sales-returns', '/reagent-rentals', '/joint-ventures', '/cheques', '/sales/reports', '/items/sales', '/planning/form'],
+  // Pickers of sales' screens and of areas still to come (rentals, joint ventures, planning);
+  // the other areas' screens are named in their manifests' optionRoutes.
+  optionsAlsoFor: [
+    '/quotations',
+    '/invoices',
+    '/sales-returns',
+    '/reagent-rentals',
+    '/joint-ventures',
+    '/sales/reports',
+    '/items/sales',
+    '/planning/form',
+  ],
   fields: [
     { name: 'customerName', label: 'Customer', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
     { name: 'customerType', alias: 'type', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },

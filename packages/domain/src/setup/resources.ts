@@ -9,7 +9,7 @@ export const regions = {
   nameField: 'regionName',
   defaultSort: { field: 'regionName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'id' },
-  optionsAlsoFor: ['/user', '/planning/form', '/sales/reports', '/items/sales'],
+  optionsAlsoFor: ['/user', '/planning/form'],
   fields: [
     { name: 'regionName', label: 'Region', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     {
@@ -37,7 +37,6 @@ export const cities = {
   nameField: 'cityName',
   defaultSort: { field: 'cityName', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
-  optionsAlsoFor: ['/employees'],
   fields: [
     { name: 'cityName', label: 'City', kind: 'text', required: true, maxLength: 100, searchable: true, unique: true, uniqueWith: 'regionId' },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
@@ -52,7 +51,7 @@ export const categories = {
   nameField: 'categoryName',
   defaultSort: { field: 'categoryName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'id' },
-  optionsAlsoFor: ['/user', '/price-list', '/inventory'],
+  optionsAlsoFor: ['/user'],
   fields: [
     { name: 'categoryName', label: 'Category', kind: 'text', required: true, maxLength: 100, unique: true, searchable: true },
     { name: 'description', label: 'Description', kind: 'textarea', maxLength: 500, list: false },

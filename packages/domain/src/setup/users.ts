@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { displayRoleName, roles } from '../access/roles.ts';
-import { knownScopes } from '../access/scopes.ts';
 import { constants } from '../messages.ts';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
 
@@ -14,7 +13,6 @@ export const users = {
   title: 'Users',
   nameField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  optionsAlsoFor: ['/employees', '/sales/reports', '/items/sales'],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100, searchable: true },
     {
@@ -73,5 +71,3 @@ export const userCreateSchema = z.strictObject({
 export const userUpdateSchema = userCreateSchema.omit({ password: true }).partial();
 
 export const resetPasswordSchema = z.strictObject({ password: passwordSchema });
-
-export { knownScopes };

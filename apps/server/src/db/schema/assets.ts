@@ -1,7 +1,7 @@
 import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
-import { employees } from './money.ts';
+import { employees } from './hr.ts';
 import { vendors } from './purchasing.ts';
 import { assetCategories, regions } from './setup.ts';
 import { users } from './system.ts';

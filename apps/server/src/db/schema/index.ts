@@ -6,4 +6,5 @@ export * from './transfers.ts';
 export * from './purchasing.ts';
 export * from './sales.ts';
 export * from './money.ts';
+export * from './hr.ts';
 export * from './assets.ts';

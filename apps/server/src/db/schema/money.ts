@@ -1,23 +1,13 @@
-import { boolean, date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
 import { goodsReceipts, vendors } from './purchasing.ts';
 import { customers, invoices } from './sales.ts';
-import { entityColumns, regions } from './setup.ts';
+import { employees } from './hr.ts';
+import { regions } from './setup.ts';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** Mirrors db/migrations/0016_money.sql (the SQL is the source of truth). */
-export const employees = pgTable('employees', {
-  ...entityColumns(),
-  employeeName: text('employee_name').notNull(),
-  designation: text('designation').notNull().default(''),
-  regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
-  phone: text('phone'),
-  email: text('email'),
-  active: boolean('active').notNull().default(true),
-});
 
 /** The draft's cheque of a receipt or payment by cheque. */
 const chequeColumns = () => ({

@@ -29,11 +29,12 @@ function defaultExportColumns(binding: AnyDocumentBinding): ExportColumn[] {
   ];
 }
 
-const registered = new WeakMap<FastifyInstance, AnyDocumentBinding[]>();
+// Keyed by the app's context, which its encapsulated area plugins share.
+const registered = new WeakMap<object, AnyDocumentBinding[]>();
 
 /** The document types an app serves (tests check each against its routes). */
 export function registeredDocuments(app: FastifyInstance): readonly AnyDocumentBinding[] {
-  return registered.get(app) ?? [];
+  return registered.get(app.ctx) ?? [];
 }
 
 /** The paths a document type answers; one `POST /:id/<action>` per declared transition. */
@@ -51,9 +52,9 @@ export function documentRoutes(binding: AnyDocumentBinding): string[] {
  */
 export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
   const { definition } = binding;
-  registered.set(app, [...registeredDocuments(app), binding]);
+  registered.set(app.ctx, [...registeredDocuments(app), binding]);
   if (binding.queries.rowScope) registerAuditedRecords(definition.name, { table: binding.table, id: binding.columns.id, scope: binding.queries.rowScope });
-  const base = `/api/${definition.name}`;
+  const base = `/${definition.name}`;
   const guard = [authenticate, requireRoute(definition.route)];
   const listQuerySchema = documentListQuerySchema(binding);
   const db = () => app.ctx.db;

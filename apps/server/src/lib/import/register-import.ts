@@ -13,11 +13,12 @@ import { importJobDocs, importKindDocs } from './import-docs.ts';
 import { findJob, previewImport, rejectedRowsOf, remapImport, runImport, runningState, stateOf } from './import-jobs.ts';
 import type { AnyImportKind } from './import-kind.ts';
 
-const kindsOf = new WeakMap<FastifyInstance, Map<string, AnyImportKind>>();
+// Keyed by the app's context: the kinds are registered by their areas' plugins, the job routes by another.
+const kindsOf = new WeakMap<object, Map<string, AnyImportKind>>();
 
 /** The import kinds an app serves. */
 export function registeredImportKinds(app: FastifyInstance): readonly AnyImportKind[] {
-  return [...(kindsOf.get(app)?.values() ?? [])];
+  return [...(kindsOf.get(app.ctx)?.values() ?? [])];
 }
 
 function jobIdOf(request: FastifyRequest): number {
@@ -64,9 +65,9 @@ function mayUse(actor: Pick<Actor, 'role' | 'scopes'>, kind: AnyImportKind): boo
  * its screen's role table, read-only roles refused, and its scope.
  */
 export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): void {
-  const kinds = kindsOf.get(app) ?? new Map<string, AnyImportKind>();
-  kindsOf.set(app, kinds.set(kind.name, kind));
-  const base = `/api/imports/${kind.name}`;
+  const kinds = kindsOf.get(app.ctx) ?? new Map<string, AnyImportKind>();
+  kindsOf.set(app.ctx, kinds.set(kind.name, kind));
+  const base = `/imports/${kind.name}`;
   const read = [authenticate, requireRoute(kind.route)];
   const write = [authenticate, requireAccess((role) => canAccessRoute(role, kind.route)), ...(kind.scope ? [requireScope(kind.scope)] : [])];
   const docs = importKindDocs(kind);
@@ -101,13 +102,13 @@ export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): v
  */
 export function registerImportJobRoutes(app: FastifyInstance): void {
   const kindOf = (request: FastifyRequest, name: string): AnyImportKind => {
-    const kind = kindsOf.get(app)?.get(name);
+    const kind = kindsOf.get(app.ctx)?.get(name);
     if (!kind) throw new NotFoundError();
     if (!mayUse(authOf(request).user, kind)) throw new ForbiddenError(messages.routeRestricted);
     return kind;
   };
 
-  app.get('/api/imports/jobs/:jobId', { schema: importJobDocs.state, preHandler: [authenticate] }, async (request) => {
+  app.get('/imports/jobs/:jobId', { schema: importJobDocs.state, preHandler: [authenticate] }, async (request) => {
     const actor = actorOf(request);
     const jobId = jobIdOf(request);
     // While this process runs the job, its transaction may hold the database: answered from memory.
@@ -121,7 +122,7 @@ export function registerImportJobRoutes(app: FastifyInstance): void {
     return { status: 200, message: messages.ok, job: stateOf(job) };
   });
 
-  app.get('/api/imports/jobs/:jobId/rejected', { schema: importJobDocs.rejected, preHandler: [authenticate] }, async (request, reply) => {
+  app.get('/imports/jobs/:jobId/rejected', { schema: importJobDocs.rejected, preHandler: [authenticate] }, async (request, reply) => {
     const { format } = parseExportQuery(request.query);
     const { job, rows } = await rejectedRowsOf(db(), actorOf(request), jobIdOf(request));
     const kind = kindOf(request, job.kind);

@@ -19,7 +19,7 @@ export interface JobKind<Payload = Record<string, unknown>, Cursor = Record<stri
 
 // Any kind, whatever its payload and cursor: the runner hands each its own job back.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runner is generic over kinds it does not know.
-type AnyJobKind = JobKind<any, any>;
+export type AnyJobKind = JobKind<any, any>;
 
 export interface JobRunnerOptions {
   db: Db;

@@ -36,7 +36,7 @@ export function registerDocumentPdfRoute<Detail extends DocumentRow>(app: Fastif
     params: idParams,
     response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } },
   });
-  app.get(`/api/${definition.name}/:id/pdf`, { schema: docs, preHandler: [authenticate, requireRoute(definition.route)] }, async (request, reply) => {
+  app.get(`/${definition.name}/:id/pdf`, { schema: docs, preHandler: [authenticate, requireRoute(definition.route)] }, async (request, reply) => {
     const id = parseId((request.params as { id?: unknown }).id);
     if (id === undefined) throw new NotFoundError();
     const db = app.ctx.db;

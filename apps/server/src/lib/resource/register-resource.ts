@@ -42,7 +42,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   const { declaration, hooks } = binding;
   const plan = planResourceQueries(binding);
   registerConstraintNames(declaration, getTableName(binding.table));
-  const base = `/api/${declaration.name}`;
+  const base = `/${declaration.name}`;
   const useResource = [authenticate, requireAccess((role) => canUseResource(role, declaration))];
   // A resource whose writes need a scope (the price list) is read by every role of its route.
   const writeResource = declaration.writeScope ? [...useResource, requireScope(declaration.writeScope)] : useResource;

@@ -7,7 +7,6 @@ import {
   type OptionsQuery,
   listQuerySchema,
   permittedIds,
-  resourceByName,
   type ResourceDeclaration,
   sortableFields,
   messages,
@@ -22,7 +21,7 @@ import { registerAuditedRecords } from '../audit-scope.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';
 
 export type { RowScope, RowScopeSubject };
-import { tableOfResource } from './resource-tables.ts';
+import { boundResource, tableOfResource } from './resource-tables.ts';
 
 type Columns = Record<string, AnyPgColumn>;
 
@@ -66,7 +65,7 @@ function rowScopeOf(binding: ResourceBinding, columns: Columns): RowScope | unde
 export function rowScopeOfResource(resource: string, subject: RowScopeSubject): SQL | undefined {
   const registered = rowScopes.get(resource);
   if (registered) return registered(subject);
-  const declaration = resourceByName(resource);
+  const declaration = boundResource(resource);
   const rule = declaration?.rowPermission;
   if (!rule) return undefined;
   const scoped = (getTableColumns(tableOfResource(resource)) as Columns)[rule.field];
@@ -91,7 +90,7 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
   const references = declaration.fields
     .filter((field) => field.kind === 'reference')
     .map((field) => {
-      const target = resourceByName(field.reference ?? '');
+      const target = boundResource(field.reference ?? '');
       if (!target) throw new Error(`${declaration.name}.${field.name} references an unknown resource`);
       const joined = alias(tableOfResource(target.name), `ref_${field.name}`);
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };

@@ -1,26 +1,29 @@
+import type { ResourceDeclaration } from '@erp/domain';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { accountHeads, accounts, assetCategories, categories, cities, couriers, customers, employees, items, priceList, regions, subCategories, users, vendors } from '../../db/schema/index.ts';
+import type { ResourceBinding } from './resource-binding.ts';
 
-/** The table behind each declared resource, so references can be joined and checked. Later modules add theirs. */
-export const resourceTables: Readonly<Record<string, PgTable>> = {
-  regions,
-  cities,
-  categories,
-  'sub-categories': subCategories,
-  'asset-categories': assetCategories,
-  couriers,
-  users,
-  'account-heads': accountHeads,
-  accounts,
-  items,
-  vendors,
-  'price-list': priceList,
-  customers,
-  employees,
-};
+/**
+ * The resources the app serves, bound once from the areas' manifests before any route is
+ * planned, so references can be joined and checked across areas. Process-wide: every app of
+ * a process serves the same areas (a test may add one).
+ */
+const bound = new Map<string, ResourceBinding>();
+
+export function bindResources(bindings: readonly ResourceBinding[]): void {
+  for (const binding of bindings) bound.set(binding.declaration.name, binding);
+}
+
+/** Every bound resource's declaration. */
+export function boundResources(): ResourceDeclaration[] {
+  return [...bound.values()].map((binding) => binding.declaration);
+}
+
+export function boundResource(name: string): ResourceDeclaration | undefined {
+  return bound.get(name)?.declaration;
+}
 
 export function tableOfResource(name: string): PgTable {
-  const table = resourceTables[name];
-  if (!table) throw new Error(`No table is bound to resource ${name}`);
-  return table;
+  const binding = bound.get(name);
+  if (!binding) throw new Error(`No table is bound to resource ${name}`);
+  return binding.table;
 }

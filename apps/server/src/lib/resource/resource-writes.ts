@@ -1,4 +1,4 @@
-import { createSchemaOf, messages, resources, updateSchemaOf, withFieldAliases } from '@erp/domain';
+import { createSchemaOf, messages, updateSchemaOf, withFieldAliases } from '@erp/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import { isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint } from '../
 import { parseInput } from '../validation.ts';
 import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
-import { tableOfResource } from './resource-tables.ts';
+import { boundResources, tableOfResource } from './resource-tables.ts';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -113,7 +113,7 @@ export async function lockRow(tx: Executor, plan: ResourceQueryPlan, id: number,
  */
 export async function assertNotReferenced(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<void> {
   const { declaration } = plan.binding;
-  for (const other of resources) {
+  for (const other of boundResources()) {
     for (const field of other.fields) {
       if (field.kind !== 'reference' || field.reference !== declaration.name) continue;
       const otherTable = tableOfResource(other.name);

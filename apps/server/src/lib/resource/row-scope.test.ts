@@ -95,15 +95,20 @@ describe('row scope on writes (issue 6)', () => {
   it('keeps actions and write hooks of a resource to the rows of the scope', async () => {
     const app = await buildApp({ db: t.database });
     const calls: string[] = [];
-    registerResource(app, {
-      declaration: { ...citiesDeclaration, name: 'scoped-cities-test' },
-      table: cities,
-      hooks: {
-        update: async (_request, id) => (calls.push(`update ${id}`), { id }),
-        remove: async (_request, id) => void calls.push(`remove ${id}`),
-        actions: { touch: async (_request, id) => (calls.push(`touch ${id}`), { message: 'Touched' }) },
-      },
-    });
+    // Resources serve paths relative to their area's /api prefix.
+    await app.register(
+      async (api) =>
+        registerResource(api, {
+          declaration: { ...citiesDeclaration, name: 'scoped-cities-test' },
+          table: cities,
+          hooks: {
+            update: async (_request, id) => (calls.push(`update ${id}`), { id }),
+            remove: async (_request, id) => void calls.push(`remove ${id}`),
+            actions: { touch: async (_request, id) => (calls.push(`touch ${id}`), { message: 'Touched' }) },
+          },
+        }),
+      { prefix: '/api' },
+    );
     await app.ready();
     try {
       const northCity = await created('/api/cities', { cityName: 'North Hook', regionId: north });

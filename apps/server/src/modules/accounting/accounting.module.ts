@@ -1,5 +1,17 @@
-import type { ServerModule } from '../module.ts';
+import { accountingArea } from '@erp/domain';
+import * as accountingTables from '../../db/schema/accounting.ts';
+import type { ServerArea } from '../module.ts';
 import { registerAccountingRoutes } from './accounting.routes.ts';
+import { chartBindings } from './chart.routes.ts';
+import { journalBinding } from './journals.binding.ts';
 
 /** Issue 3: chart of accounts, journals (a document), ledgers and statements. */
-export const accountingModule: ServerModule = { name: 'accounting', register: registerAccountingRoutes };
+export const accountingModule: ServerArea = {
+  name: 'accounting',
+  declaration: accountingArea,
+  tables: accountingTables,
+  resources: chartBindings,
+  documents: [journalBinding],
+  openApiTags: [{ name: 'Posting accounts' }, { name: 'Ledger' }, { name: 'Statements' }, { name: 'Period close' }],
+  routes: registerAccountingRoutes,
+};

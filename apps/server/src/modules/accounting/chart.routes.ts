@@ -1,16 +1,14 @@
 import { accountHeads as accountHeadsDeclaration, accountMessages, accounts as accountsDeclaration, permittedIds } from '@erp/domain';
 import { inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { accounts } from '../../db/schema/index.ts';
+import { accountHeads, accounts } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { regionalWrites } from '../../lib/resource/regional-writes.ts';
-import { registerResource } from '../../lib/resource/register-resource.ts';
-import { tableOfResource } from '../../lib/resource/resource-tables.ts';
+import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 
 /** Account heads and accounts: generic resources; accounts add the option keys of spec section 3. */
-export function registerChartRoutes(app: FastifyInstance): void {
-  registerResource(app, { declaration: accountHeadsDeclaration, table: tableOfResource('account-heads') });
-  registerResource(app, {
+export const chartBindings: readonly ResourceBinding[] = [
+  { declaration: accountHeadsDeclaration, table: accountHeads },
+  {
     declaration: accountsDeclaration,
     table: accounts,
     hooks: {
@@ -33,8 +31,11 @@ export function registerChartRoutes(app: FastifyInstance): void {
       // ...but a company-wide account is written only by users of every region, as a company-wide price.
       writes: regionalWrites(accountMessages),
     },
-  });
-  // A delete refused by these foreign keys names who holds the account.
+  },
+];
+
+/** A delete refused by these foreign keys names who holds the account. */
+export function registerChartRoutes(): void {
   registerTableTitle('gl_entries', 'General Ledger');
   registerTableTitle('journal_lines', 'Journals');
   registerTableTitle('posting_accounts', 'Posting accounts (settings)');

@@ -41,9 +41,9 @@ const subAccountColumn = {
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
 
-  app.get('/api/ledger/:accountId', { schema: ledgerDocs.read, preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
+  app.get('/ledger/:accountId', { schema: ledgerDocs.read, preHandler: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), request.query));
 
-  app.get('/api/ledger/:accountId/export', { schema: ledgerDocs.export, preHandler: guard }, async (request, reply) => {
+  app.get('/ledger/:accountId/export', { schema: ledgerDocs.export, preHandler: guard }, async (request, reply) => {
     const { format, query } = parseExportQuery(request.query);
     const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
     const rows: Row[] = [

@@ -48,27 +48,27 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   // A user limited to regions reads the statements of their regions (statements.service.ts).
   const regionsOf = (request: FastifyRequest) => permittedIds(authOf(request).user.permissions, 'regions');
 
-  app.get('/api/accounting/trial-balance', { schema: docs.trialBalance, preHandler: guard }, async (request) => {
+  app.get('/accounting/trial-balance', { schema: docs.trialBalance, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to, regionsOf(request))) };
   });
 
-  app.get('/api/accounting/profit-and-loss', { schema: docs.profitAndLoss, preHandler: guard }, async (request) => {
+  app.get('/accounting/profit-and-loss', { schema: docs.profitAndLoss, preHandler: guard }, async (request) => {
     const query = parseInput(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to, regionsOf(request))) };
   });
 
-  app.get('/api/accounting/balance-sheet', { schema: docs.balanceSheet, preHandler: guard }, async (request) => {
+  app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, preHandler: guard }, async (request) => {
     const query = parseInput(atQuery, request.query);
     return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso(), regionsOf(request))) };
   });
 
-  app.get('/api/accounting/period-close', { schema: docs.readPeriodClose, preHandler: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
+  app.get('/accounting/period-close', { schema: docs.readPeriodClose, preHandler: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));
 
   // Admin and accountant; forward only (or the same day), never past today. The row lock waits for postings in flight.
-  app.post('/api/accounting/period-close', { schema: docs.periodClose, preHandler: guard }, async (request) => {
+  app.post('/accounting/period-close', { schema: docs.periodClose, preHandler: guard }, async (request) => {
     const role = authOf(request).user.role;
     if (role !== 'admin' && role !== 'accountant') throw new ForbiddenError(messages.routeRestricted);
     const input = parseInput(periodCloseSchema, request.body);
@@ -81,7 +81,7 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   });
 
   // Reopening is its own, audited action for the admin: back to an earlier day, or null (all open).
-  app.post('/api/accounting/period-reopen', { schema: docs.periodReopen, preHandler: [...guard, requireScope(periodReopenScope)] }, async (request) => {
+  app.post('/accounting/period-reopen', { schema: docs.periodReopen, preHandler: [...guard, requireScope(periodReopenScope)] }, async (request) => {
     // The scope names the action; a scope list someone wrote into a user record does not make another role the admin.
     if (authOf(request).user.role !== 'admin') throw new ForbiddenError(messages.routeRestricted);
     const input = parseInput(periodReopenSchema, request.body);

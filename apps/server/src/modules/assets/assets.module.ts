@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { registerDocument } from '../../lib/document/register-document.ts';
-import type { ServerModule } from '../module.ts';
+import { assetsArea } from '@erp/domain';
+import * as assetTables from '../../db/schema/assets.ts';
+import type { ServerArea } from '../module.ts';
 import { assetBinding } from './assets.binding.ts';
 import { registerAssetScheduleRoute } from './assets.routes.ts';
 import { depreciationJob } from './depreciation-job.ts';
 import { depreciationRunBinding } from './depreciation-runs.binding.ts';
 
 /** Issue 9, section 5: fixed assets, their schedules, and depreciation runs done by a job (lib/jobs). */
-export const assetsModule: ServerModule = {
+export const assetsModule: ServerArea = {
   name: 'assets',
-  register(app: FastifyInstance) {
-    registerDocument(app, assetBinding);
-    registerAssetScheduleRoute(app);
-    registerDocument(app, depreciationRunBinding);
-    app.ctx.jobs.register(depreciationJob);
-  },
+  declaration: assetsArea,
+  tables: assetTables,
+  documents: [assetBinding, depreciationRunBinding],
+  jobs: [depreciationJob],
+  openApiTags: [{ name: 'Assets' }],
+  routes: registerAssetScheduleRoute,
 };

@@ -26,7 +26,7 @@ const scheduleDocs = routeSchema({
 
 /** GET /api/assets/:id/schedule: the schedule computed from the asset as saved (domain assets/depreciation.ts). */
 export function registerAssetScheduleRoute(app: FastifyInstance): void {
-  app.get('/api/assets/:id/schedule', { schema: scheduleDocs, preHandler: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
+  app.get('/assets/:id/schedule', { schema: scheduleDocs, preHandler: [authenticate, requireRoute(assetBinding.definition.route)] }, async (request) => {
     const id = parseId((request.params as { id?: unknown }).id);
     const asset = id === undefined ? undefined : await findDocument<AssetDetail>(app.ctx.db, assetBinding, id, { actor: actorOf(request) });
     if (!asset) throw new NotFoundError();

@@ -1,5 +1,9 @@
-import type { ServerModule } from '../module.ts';
+import type { ServerArea } from '../module.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 
 /** Sign-in, tokens, assumed roles and the public company profile. */
-export const authModule: ServerModule = { name: 'auth', register: registerAuthRoutes };
+export const authModule: ServerArea = {
+  name: 'auth',
+  openApiTags: [{ name: 'Authentication', description: 'Sign in, tokens, assumed roles' }, { name: 'Health' }],
+  routes: registerAuthRoutes,
+};

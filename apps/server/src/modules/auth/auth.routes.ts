@@ -9,23 +9,23 @@ import { authDocs } from './auth.docs.ts';
 import { assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
-  app.get('/api/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
+  app.get('/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
 
-  app.post('/api/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(request));
+  app.post('/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(request));
 
-  app.post('/api/verify-token', { schema: authDocs.verifyToken, preHandler: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(request));
+  app.post('/verify-token', { schema: authDocs.verifyToken, preHandler: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(request));
 
-  app.post('/api/assume-role', { schema: authDocs.assumeRole, preHandler: authenticate }, async (request) => {
+  app.post('/assume-role', { schema: authDocs.assumeRole, preHandler: authenticate }, async (request) => {
     const { userId } = parseInput(assumeRoleSchema, request.body);
     return assumeRole(request, userId);
   });
 
   // Every role has /user/password, the auditor included: changing one's own password is not a business write.
-  app.post('/api/change-password', { schema: authDocs.changePassword, preHandler: authenticate }, async (request) => changePassword(request));
+  app.post('/change-password', { schema: authDocs.changePassword, preHandler: authenticate }, async (request) => changePassword(request));
 
-  app.get('/api/company', { schema: authDocs.company }, async () => ({ status: 200, message: messages.ok, company: await app.ctx.company.get() }));
+  app.get('/company', { schema: authDocs.company }, async () => ({ status: 200, message: messages.ok, company: await app.ctx.company.get() }));
 
-  app.get('/api/company/logo/:kind', { schema: authDocs.companyLogo }, async (request, reply) => {
+  app.get('/company/logo/:kind', { schema: authDocs.companyLogo }, async (request, reply) => {
     const kind = (request.params as { kind: string }).kind as LogoKind;
     if (!logoKinds.includes(kind)) throw new NotFoundError();
     const [logo] = await app.ctx.db.select().from(companyLogos).where(eq(companyLogos.kind, kind));

@@ -1,16 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { failInterruptedJobs } from '../../lib/import/import-jobs.ts';
 import { registerImportJobRoutes } from '../../lib/import/register-import.ts';
-import type { ServerModule } from '../module.ts';
+import type { ServerArea } from '../module.ts';
 
 /**
  * Issue 7, section 5: the routes every import shares (a job's progress, its rejected rows).
- * Each kind is declared and registered by its own area (items and opening stock: inventory;
- * vendors: purchasing) with lib/import's registerImportKind.
+ * Each kind is declared by its own area's manifest (items and opening stock: inventory;
+ * vendors: purchasing).
  */
-export const importsModule: ServerModule = {
+export const importsModule: ServerArea = {
   name: 'imports',
-  register(app: FastifyInstance) {
+  routes(app) {
     registerImportJobRoutes(app);
     // A run's rows commit with its job's state: a job still `running` at start-up stored nothing.
     app.addHook('onReady', async () => failInterruptedJobs(app.ctx.db));

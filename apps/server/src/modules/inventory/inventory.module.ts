@@ -1,25 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { registerDocument } from '../../lib/document/register-document.ts';
-import { registerImportKind } from '../../lib/import/register-import.ts';
-import type { ServerModule } from '../module.ts';
+import { inventoryArea } from '@erp/domain';
+import * as inventoryTables from '../../db/schema/inventory.ts';
+import * as transferTables from '../../db/schema/transfers.ts';
+import type { ServerArea } from '../module.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { itemsImport } from './items.import.ts';
-import { registerItemRoutes } from './items.routes.ts';
+import { itemBinding, registerItemRoutes } from './items.routes.ts';
 import { openingStockImport } from './opening-stock.import.ts';
-import { registerPriceListRoutes } from './price-list.routes.ts';
+import { priceListBinding, registerPriceListRoutes } from './price-list.routes.ts';
 import { stockAdjustmentBinding } from './stock-adjustments.binding.ts';
 import { transferBinding } from './transfers.binding.ts';
 
-/** Issue 6: items, lots, stock adjustments (a document) and the stock ledger's screens (/items, /inventory, /inventory-ledger); issue 7: the price list. */
-export const inventoryModule: ServerModule = {
+/** Issue 6: items, lots, stock adjustments (a document) and the stock ledger's screens (/items, /inventory, /inventory-ledger); issue 7: the price list and transfers. */
+export const inventoryModule: ServerArea = {
   name: 'inventory',
-  register(app: FastifyInstance) {
-    registerItemRoutes(app);
+  declaration: inventoryArea,
+  tables: { ...inventoryTables, ...transferTables },
+  resources: [itemBinding, priceListBinding],
+  documents: [stockAdjustmentBinding, transferBinding],
+  imports: [itemsImport, openingStockImport],
+  openApiTags: [{ name: 'Inventory' }, { name: 'Price List' }],
+  routes(app) {
+    registerItemRoutes();
     registerInventoryRoutes(app);
     registerPriceListRoutes(app);
-    registerDocument(app, stockAdjustmentBinding);
-    registerImportKind(app, itemsImport);
-    registerImportKind(app, openingStockImport);
-    registerDocument(app, transferBinding);
   },
 };

@@ -47,16 +47,16 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
   const inventoryGuard = [authenticate, requireRoute('/inventory')];
   const ledgerGuard = [authenticate, requireRoute('/inventory-ledger')];
 
-  app.get('/api/inventory', { schema: inventoryDocs.list, preHandler: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, request.query));
+  app.get('/inventory', { schema: inventoryDocs.list, preHandler: inventoryGuard }, async (request) => listInventory(db(), authOf(request).user, request.query));
 
-  app.get('/api/inventory/export', { schema: inventoryDocs.export, preHandler: inventoryGuard }, async (request, reply) => {
+  app.get('/inventory/export', { schema: inventoryDocs.export, preHandler: inventoryGuard }, async (request, reply) => {
     const { format, query } = parseExportQuery(request.query);
     const rows = await inventoryForExport(db(), authOf(request).user, query);
     return sendExport(reply, format, { fileName: exportFileName('inventory'), title: 'Inventory', columns: lotColumns, rows: rows as unknown as Row[] });
   });
 
   app.get(
-    '/api/inventory/options',
+    '/inventory/options',
     { schema: inventoryDocs.options, preHandler: [authenticate, requireAccess((role) => lotPickerRoutes.some((route) => canAccessRoute(role, route)))] },
     async (request, reply) => {
       const auth = authOf(request);
@@ -67,9 +67,9 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/api/inventory-ledger', { schema: inventoryDocs.ledger, preHandler: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, request.query));
+  app.get('/inventory-ledger', { schema: inventoryDocs.ledger, preHandler: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, request.query));
 
-  app.get('/api/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, preHandler: ledgerGuard }, async (request, reply) => {
+  app.get('/inventory-ledger/export', { schema: inventoryDocs.ledgerExport, preHandler: ledgerGuard }, async (request, reply) => {
     const { format, query } = parseExportQuery(request.query);
     const ledger = await inventoryLedgerForExport(db(), authOf(request).user, query);
     const rows: Row[] = [

@@ -5,7 +5,7 @@ import { authOf } from '../../app-context.ts';
 import { priceList } from '../../db/schema/index.ts';
 import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';
-import { registerResource } from '../../lib/resource/register-resource.ts';
+import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
 import { effectiveToRefusal, overlapRefusal, priceListScope, priceListWrites, resolvePrice } from './price-list.service.ts';
@@ -53,9 +53,10 @@ export function registerPriceListRoutes(app: FastifyInstance): void {
   registerConstraintRefusal('price_list_effective_to_check', () => effectiveToRefusal);
 
   app.get(
-    '/api/price-list/price',
+    '/price-list/price',
     { schema: priceDocs, preHandler: [authenticate, requireAccess((role) => canUseResource(role, priceListDeclaration) || priceAskedFrom.some((route) => canAccessRoute(role, route)))] },
     async (request) => ({ status: 200, message: messages.ok, data: await resolvePrice(app.ctx.db, authOf(request).user, request.query) }),
   );
-  registerResource(app, { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope, writes: priceListWrites } });
 }
+
+export const priceListBinding: ResourceBinding = { declaration: priceListDeclaration, table: priceList, hooks: { rowScope: priceListScope, writes: priceListWrites } };

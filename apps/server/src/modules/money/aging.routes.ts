@@ -68,12 +68,12 @@ const docs = {
 /** /api/accounting/aging: the /accounting screen's aging, and its drill-down. */
 export function registerAgingRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/accounting')];
-  app.get('/api/accounting/aging', { schema: docs.report, preHandler: guard }, async (request) => ({
+  app.get('/accounting/aging', { schema: docs.report, preHandler: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
     ...(await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, request.query))),
   }));
-  app.get('/api/accounting/aging/export', { schema: docs.export, preHandler: guard }, async (request, reply) => {
+  app.get('/accounting/aging/export', { schema: docs.export, preHandler: guard }, async (request, reply) => {
     const { format, query } = parseExportQuery(request.query);
     const report = await agingReport(app.ctx.db, actorOf(request), parseInput(agingQuerySchema, query));
     const party = report.kind === 'receivable' ? 'Customer' : 'Vendor';
@@ -88,7 +88,7 @@ export function registerAgingRoutes(app: FastifyInstance): void {
       rows: [...report.rows, { partyName: 'Total', ...report.totals }],
     });
   });
-  app.get('/api/accounting/aging/documents', { schema: docs.documents, preHandler: guard }, async (request) => ({
+  app.get('/accounting/aging/documents', { schema: docs.documents, preHandler: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
     ...(await agingDocuments(app.ctx.db, actorOf(request), parseInput(agingDocumentsQuerySchema, request.query))),

@@ -6,7 +6,6 @@ import { queryRows } from '../../db/client.ts';
 import { cheques } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { documentListQuerySchema, documentListWhere } from '../../lib/document/document-query.ts';
-import { registerDocument } from '../../lib/document/register-document.ts';
 import { decimalString, envelope, routeSchema } from '../../lib/openapi.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
@@ -28,10 +27,9 @@ const summaryDocs = routeSchema({
   },
 });
 
-/** /api/cheques: the generic document routes (no create: receipts and payments record cheques) and the register's totals. */
+/** The cheque register's totals; the cheques themselves are a document of the manifest (no create: receipts and payments record them). */
 export function registerChequeRoutes(app: FastifyInstance): void {
-  // Before the generic routes: a static path is matched before `/:id` anyway, but reads plainer here.
-  app.get('/api/cheques/summary', { schema: summaryDocs, preHandler: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
+  app.get('/cheques/summary', { schema: summaryDocs, preHandler: [authenticate, requireRoute(chequeDocument.route)] }, async (request) => {
     const query = parseInput(listQuery, request.query);
     const where = documentListWhere(chequeBinding, query, actorOf(request));
     const rows = await queryRows<{ status: string; count: number; total: string }>(
@@ -47,5 +45,4 @@ export function registerChequeRoutes(app: FastifyInstance): void {
     const summary: ChequeSummary = { data, totals: { count, total } };
     return { status: 200, message: messages.ok, ...summary };
   });
-  registerDocument(app, chequeBinding);
 }

@@ -68,9 +68,9 @@ export function registerCustomerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/customers')];
   const read = (request: FastifyRequest) => customerStatement(app.ctx.db, actorOf(request), idOf(request), parseInput(statementQuerySchema, request.query));
 
-  app.get('/api/customers/:id/statement', { schema: docs.read, preHandler: guard }, async (request) => ({ status: 200, message: messages.ok, ...(await read(request)) }));
+  app.get('/customers/:id/statement', { schema: docs.read, preHandler: guard }, async (request) => ({ status: 200, message: messages.ok, ...(await read(request)) }));
 
-  app.get('/api/customers/:id/statement/pdf', { schema: docs.pdf, preHandler: guard }, async (request, reply) => {
+  app.get('/customers/:id/statement/pdf', { schema: docs.pdf, preHandler: guard }, async (request, reply) => {
     const statement = await read(request);
     const bytes = await renderDocumentPdf(statementPrintable(statement, await readCompanyLetterhead(app.ctx.db)));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${statementFileName(statement)}"`).send(bytes);

@@ -34,7 +34,7 @@ interface OpenList {
 const openLists: OpenList[] = [
   {
     source: 'receipts',
-    path: '/api/receipts/open-invoices',
+    path: '/receipts/open-invoices',
     route: receiptDocument.route,
     tag: receiptDocument.title,
     partyKey: 'customerId',
@@ -43,7 +43,7 @@ const openLists: OpenList[] = [
   },
   {
     source: 'payments',
-    path: '/api/payments/open-bills',
+    path: '/payments/open-bills',
     route: paymentDocument.route,
     tag: paymentDocument.title,
     partyKey: 'vendorId',

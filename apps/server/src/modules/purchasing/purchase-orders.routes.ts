@@ -85,7 +85,7 @@ export async function purchaseOrderOptions(executor: Executor, actor: Actor, que
 /** What purchase orders serve besides the document machinery's routes: their picker options. */
 export function registerPurchaseOrderRoutes(app: FastifyInstance): void {
   const mayPick = requireAccess((role) => optionsRoutes.some((route) => canAccessRoute(role, route)));
-  app.get('/api/purchase-orders/options', { schema: optionsDocs, preHandler: [authenticate, mayPick] }, async (request, reply) => {
+  app.get('/purchase-orders/options', { schema: optionsDocs, preHandler: [authenticate, mayPick] }, async (request, reply) => {
     const query = parseInput(optionsQuerySchema, request.query ?? {});
     const actor = actorOf(request);
     // Narrowed by region per user, so cached per user when the user has a region list.

@@ -119,12 +119,12 @@ export async function invoiceOptions(executor: Executor, actor: Actor, query: Op
 
 /** What invoices serve besides the document machinery's routes: lot proposals and picker options. */
 export function registerInvoiceRoutes(app: FastifyInstance): void {
-  app.get('/api/invoices/lots', { schema: lotsDocs, preHandler: [authenticate, requireRoute(invoiceDocument.route)] }, async (request) => {
+  app.get('/invoices/lots', { schema: lotsDocs, preHandler: [authenticate, requireRoute(invoiceDocument.route)] }, async (request) => {
     const lots = await proposeLots(app.ctx.db, actorOf(request), request.query ?? {});
     return { status: 200, message: messages.ok, lots };
   });
   const mayPick = requireAccess((role) => optionsRoutes.some((route) => canAccessRoute(role, route)));
-  app.get('/api/invoices/options', { schema: optionsDocs, preHandler: [authenticate, mayPick] }, async (request) => {
+  app.get('/invoices/options', { schema: optionsDocs, preHandler: [authenticate, mayPick] }, async (request) => {
     const query = parseInput(optionsQuerySchema, request.query ?? {});
     const { options, hasMore } = await invoiceOptions(app.ctx.db, actorOf(request), query);
     return { status: 200, message: messages.ok, options, hasMore };

@@ -92,7 +92,7 @@ const fileNameOf = (name: string, groupBy: string, months: { from: string; to: s
 export function registerSalesReportRoutes(app: FastifyInstance): void {
   const db = () => app.ctx.db;
 
-  app.get('/api/sales/reports', { schema: docs.salesReport, preHandler: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
+  app.get('/sales/reports', { schema: docs.salesReport, preHandler: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
     const query = parseInput(salesReportQuerySchema, request.query);
     const subject = authOf(request).user;
     if (query.format === 'json') return salesReport(db(), subject, query);
@@ -102,7 +102,7 @@ export function registerSalesReportRoutes(app: FastifyInstance): void {
     return sendExport(reply, query.format, { fileName: fileNameOf('sales-report', query.groupBy, monthsOf(query)), title: 'Sales Report', columns, rows });
   });
 
-  app.get('/api/items/sales', { schema: docs.itemSales, preHandler: [authenticate, requireRoute('/items/sales')] }, async (request, reply) => {
+  app.get('/items/sales', { schema: docs.itemSales, preHandler: [authenticate, requireRoute('/items/sales')] }, async (request, reply) => {
     const query = parseInput(itemSalesQuerySchema, request.query);
     const subject = authOf(request).user;
     if (query.format === 'json') return itemSales(db(), subject, query);

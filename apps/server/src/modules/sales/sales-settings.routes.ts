@@ -55,7 +55,7 @@ export async function readSalesSettings(executor: Executor): Promise<SalesSettin
 /** GET /api/sales/settings. */
 export function registerSalesSettingsRoute(app: FastifyInstance): void {
   const mayRead = requireAccess((role) => salesSettingsRoutes.some((route) => canAccessRoute(role, route)));
-  app.get('/api/sales/settings', { schema: docs, preHandler: [authenticate, mayRead] }, async () => ({
+  app.get('/sales/settings', { schema: docs, preHandler: [authenticate, mayRead] }, async () => ({
     status: 200,
     message: messages.ok,
     settings: await readSalesSettings(app.ctx.db),

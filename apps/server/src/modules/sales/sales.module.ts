@@ -1,30 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { registerDocument } from '../../lib/document/register-document.ts';
-import type { ServerModule } from '../module.ts';
-import { registerCustomerRoutes } from './customers.routes.ts';
-import { invoiceBinding } from './invoices.binding.ts';
+import { salesArea } from '@erp/domain';
+import * as salesTables from '../../db/schema/sales.ts';
+import type { ServerArea } from '../module.ts';
+import { customerBinding, registerCustomerRoutes } from './customers.routes.ts';
 import { registerInvoicePdfRoute } from './invoice-pdf.routes.ts';
+import { invoiceBinding } from './invoices.binding.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
-import { registerSalesReportRoutes } from './sales-reports.routes.ts';
 import { quotationBinding } from './quotations.binding.ts';
 import { registerQuotationRoutes } from './quotations.routes.ts';
-import { registerSalesSettingsRoute } from './sales-settings.routes.ts';
 import { salesReturnBinding } from './sales-returns.binding.ts';
+import { registerSalesReportRoutes } from './sales-reports.routes.ts';
 import { registerSalesReturnPdfRoute } from './sales-return-pdf.routes.ts';
+import { registerSalesSettingsRoute } from './sales-settings.routes.ts';
 
 /** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
-export const salesModule: ServerModule = {
+export const salesModule: ServerArea = {
   name: 'sales',
-  register(app: FastifyInstance) {
-    registerCustomerRoutes(app);
+  declaration: salesArea,
+  tables: salesTables,
+  resources: [customerBinding],
+  documents: [invoiceBinding, quotationBinding, salesReturnBinding],
+  openApiTags: [{ name: 'Sales' }, { name: 'Sales reports' }],
+  routes(app) {
+    registerCustomerRoutes();
     registerInvoiceRoutes(app);
-    registerDocument(app, invoiceBinding);
     registerInvoicePdfRoute(app);
     registerSalesReportRoutes(app);
-    registerDocument(app, quotationBinding);
     registerQuotationRoutes(app);
     registerSalesSettingsRoute(app);
-    registerDocument(app, salesReturnBinding);
     registerSalesReturnPdfRoute(app);
   },
 };

@@ -34,7 +34,7 @@ const auditLogDocs = routeSchema({
 
 /** The audit log, newest first, for the roles that manage users (admin, auditor). */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  app.get('/api/audit-log', { schema: auditLogDocs, preHandler: [authenticate, requireRoute('/user')] }, async (request) => {
+  app.get('/audit-log', { schema: auditLogDocs, preHandler: [authenticate, requireRoute('/user')] }, async (request) => {
     const query = parseInput(auditQuerySchema, request.query);
     const actor = alias(users, 'actor');
     const realUser = alias(users, 'real_user');

@@ -16,17 +16,17 @@ function logoKindOf(request: FastifyRequest): LogoKind {
 export function registerSettingsRoutes(app: FastifyInstance): void {
   const guard = { preHandler: [authenticate, requireRoute('/settings')] };
 
-  app.get('/api/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
+  app.get('/settings', { ...guard, schema: settingsDocs.read }, async () => ({ status: 200, message: messages.ok, settings: await readCompanySettings(app.ctx.db) }));
 
-  app.put('/api/settings', { ...guard, schema: settingsDocs.update }, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
+  app.put('/settings', { ...guard, schema: settingsDocs.update }, async (request) => ({ status: 200, message: messages.saved, settings: await updateSettings(request) }));
 
-  app.put('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
+  app.put('/settings/logo/:kind', { ...guard, schema: settingsDocs.uploadLogo }, async (request) => ({
     status: 200,
     message: messages.logoSaved,
     settings: await saveLogo(request, logoKindOf(request)),
   }));
 
-  app.delete('/api/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
+  app.delete('/settings/logo/:kind', { ...guard, schema: settingsDocs.removeLogo }, async (request) => ({
     status: 200,
     message: messages.logoRemoved,
     settings: await removeLogo(request, logoKindOf(request)),

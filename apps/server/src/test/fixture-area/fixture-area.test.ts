@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../areas.ts';
+import { foldServerAreas } from '../../modules/module.ts';
+import { bearer, createTestApp, type TestApp } from '../test-app.ts';
+import { fixtureNotesModule } from './notes.module.ts';
+import { createFixtureNotes } from './notes.tables.ts';
+
+/**
+ * Issue 16, section 1, the measure: an area is added by its own folder and one line in each
+ * `areas.ts`. Here the line is `[...areas, fixtureNotesModule]`, the folder is this one.
+ */
+const folder = import.meta.dirname;
+const serverSrc = resolve(folder, '../..');
+const repo = resolve(serverSrc, '../../..');
+
+let t: TestApp;
+let region: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ areas: [...areas, fixtureNotesModule] });
+  await t.database.db.execute(createFixtureNotes);
+  const created = await t.app.inject({ method: 'POST', url: '/api/regions', payload: { regionName: 'Fixture North', regionCode: 'FXN' }, headers: bearer(t.adminToken) });
+  region = created.json().data.id;
+});
+afterAll(async () => t?.close());
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: bearer(t.adminToken) });
+}
+
+describe('a fixture area added to the fold', () => {
+  it('serves its resource end to end: create, list with its reference joined, options', async () => {
+    const created = await call('POST', '/api/fixture-notes', { noteTitle: 'First note', regionId: region });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = await call('GET', '/api/fixture-notes');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining({ noteTitle: 'First note', region: { id: region, regionName: 'Fixture North' } })]);
+    const options = await call('GET', '/api/fixture-notes/options?search=First');
+    expect(options.json().options).toEqual([expect.objectContaining({ id: created.json().data.id, name: 'First note' })]);
+    expect((await call('POST', '/api/fixture-notes', { regionId: region })).json().errors).toHaveProperty('noteTitle');
+    // A region in use by a note is named when its delete is refused: the fold knows who references it.
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/regions/${region}`, headers: bearer(t.adminToken) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Fixture notes');
+  });
+
+  it('makes its scope grantable and its posting key required in settings', async () => {
+    expect(t.app.ctx.areas.scopes).toContain('fixture-notes:approve');
+    expect(t.app.ctx.areas.postingAccounts.map((p) => p.key)).toContain('fixtureNotes');
+    const chosen = (await call('GET', '/api/settings/posting-accounts')).json().postingAccounts as Record<string, number>;
+    expect(chosen).not.toHaveProperty('fixtureNotes');
+    const missing = await call('PUT', '/api/settings/posting-accounts', chosen);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ fixtureNotes: 'Fixture notes account is required' });
+    const saved = await call('PUT', '/api/settings/posting-accounts', { ...chosen, fixtureNotes: chosen.salaries });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('GET', '/api/settings/posting-accounts')).json().postingAccounts.fixtureNotes).toBe(chosen.salaries);
+  });
+
+  it('adds its account and sub-head to the default chart and its title to the API document', async () => {
+    const fold = foldServerAreas([...areas, fixtureNotesModule]);
+    expect(fold.chart.accounts).toContainEqual(expect.objectContaining({ accountCode: '6990', postingKey: 'fixtureNotes' }));
+    expect(fold.chart.heads.find((h) => h.headName === 'Expenses')?.subHeads).toContain('Fixture costs');
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toContain('/api/fixture-notes');
+    expect(document.tags.map((tag: { name: string }) => tag.name)).toContain('Fixture notes');
+  });
+
+  it('needed nothing outside its folder: no other file names it, and it imports only shared code', () => {
+    const names = /fixture-notes|fixtureNotes|fixture_notes/;
+    const outside = [join(repo, 'apps/server/src'), join(repo, 'packages/domain/src'), join(repo, 'apps/web/src')]
+      .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => join(root, file)))
+      .filter((file) => /\.(ts|tsx|sql)$/.test(file) && !file.startsWith(folder + '/'))
+      .filter((file) => names.test(readFileSync(file, 'utf8')));
+    expect(outside.map((file) => relative(repo, file))).toEqual([]);
+
+    const shared = [/^@erp\/domain$/, /^drizzle-orm(\/|$)/, /^vitest$/, /^node:/];
+    const sharedPaths = ['lib/', 'db/', 'modules/module.ts', 'test/test-app.ts', 'areas.ts'];
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
+      for (const [, specifier] of readFileSync(join(folder, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '([^']+)';$/gm)) {
+        if (!specifier!.startsWith('.')) {
+          expect(shared.some((pattern) => pattern.test(specifier!)), `${file}: ${specifier}`).toBe(true);
+          continue;
+        }
+        const target = relative(serverSrc, resolve(dirname(join(folder, file)), specifier!));
+        const inFolder = !relative(folder, resolve(folder, specifier!)).startsWith('..');
+        expect(inFolder || sharedPaths.some((path) => target.startsWith(path)), `${file}: ${specifier}`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { AccountKind } from '../accounting/accounts.ts';
+import type { HeadType } from '../accounting/account-heads.ts';
+import type { LayoutRoute } from '../access/routes.ts';
+import type { DocumentDefinition } from '../document/define-document.ts';
+import type { ResourceDeclaration } from '../resource/declaration.ts';
+
+/** An account the default chart creates for a new company (bootstrap). */
+export interface DefaultAccount {
+  accountCode: string;
+  accountName: string;
+  /** A head of the default chart and its sub-head; a sub-head no head lists is created under it. */
+  head: string;
+  subHead: string;
+  kind: AccountKind;
+}
+
+/** A key postings read their account by (settings, Posting accounts), and the default chart's account for it. */
+export interface PostingAccountDeclaration {
+  key: string;
+  label: string;
+  account: DefaultAccount;
+}
+
+/** A head of the default chart and the sub-heads it starts with. */
+export interface ChartHead {
+  headName: string;
+  headType: HeadType;
+  subHeads: readonly string[];
+}
+
+/**
+ * One business area as the domain knows it: what it declares (resources, documents), the
+ * scopes an admin may grant in it beyond its documents' transitions, and its accounts of the
+ * default chart with the posting keys they fill. `areas.ts` folds every area into the lists
+ * the rest of the code reads (resources, knownScopes, postingAccountKeys, the default chart).
+ */
+export interface AreaDeclaration {
+  name: string;
+  resources?: readonly ResourceDeclaration[];
+  documents?: readonly DocumentDefinition[];
+  /** Grantable scopes that are no transition's (`items:approve`); transitions' scopes are read from `documents`. */
+  scopes?: readonly string[];
+  postingAccounts?: readonly PostingAccountDeclaration[];
+  /** Accounts of the default chart that no posting names (a second bank account, capital). */
+  chartAccounts?: readonly DefaultAccount[];
+  /** The default chart's heads (the accounting area's). */
+  chartHeads?: readonly ChartHead[];
+  /**
+   * This area's screens whose pickers read another area's resource, by resource name
+   * (`{ regions: ['/employees'] }`): who may open them may read its options. A screen of the
+   * resource's own area is in its `optionsAlsoFor`; a screen that references it is found anyway.
+   */
+  optionRoutes?: Readonly<Record<string, readonly LayoutRoute[]>>;
+  /** The kinds of import the area's screens offer (`items`: /api/imports/items); the server declares their columns. */
+  imports?: readonly string[];
+}
+
+/** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
+export function defineArea<const Area extends AreaDeclaration>(area: Area): Area {
+  return area;
+}
+
+/** The import kinds an area declares, as a type. */
+export type ImportKindsOf<Area> = Area extends { imports: readonly (infer Kind)[] } ? Kind : never;
+
+/** The posting keys an area declares, as a type. */
+export type PostingKeysOf<Area> = Area extends { postingAccounts: readonly { key: infer Key }[] } ? Key : never;
+
+/** Scopes any resource or document shares (`*:delete`: delete on every screen the role writes on). */
+export const generalScopes = ['*:delete', '*:cancel'] as const;
+
+/** An area's grantable scopes: its own, then each transition's that needs one. */
+export function scopesOfArea(area: AreaDeclaration): string[] {
+  const fromDocuments = (area.documents ?? []).flatMap((document) =>
+    Object.values(document.transitions as Record<string, { scope?: string }>).flatMap((transition) => (transition.scope ? [transition.scope] : [])),
+  );
+  return [...new Set([...(area.scopes ?? []), ...fromDocuments])];
+}
+
+export interface DefaultChartAccount extends DefaultAccount {
+  postingKey?: string;
+}
+
+/** The folded areas: what the hubs used to list by hand. */
+export interface AreasFold {
+  resources: readonly ResourceDeclaration[];
+  documents: readonly DocumentDefinition[];
+  /** Grantable scopes, area by area, then the general ones. */
+  scopes: readonly string[];
+  /** Posting keys in the order of their default accounts' codes (the chart's order). */
+  postingAccounts: readonly PostingAccountDeclaration[];
+  chart: { heads: readonly ChartHead[]; accounts: readonly DefaultChartAccount[] };
+  /** Every area's import kinds. */
+  imports: readonly string[];
+  /** Every area's `optionRoutes`, by resource name. */
+  optionRoutes: Readonly<Record<string, readonly LayoutRoute[]>>;
+}
+
+function refuseDuplicates(what: string, names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`Two areas declare the ${what} ${name}`);
+    seen.add(name);
+  }
+}
+
+/** Folds areas once; two areas declaring one resource, document, posting key or account code is a programming error. */
+export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
+  refuseDuplicates('area', areas.map((a) => a.name));
+  const resources = areas.flatMap((a) => a.resources ?? []);
+  const documents = areas.flatMap((a) => a.documents ?? []);
+  refuseDuplicates('resource or document', [...resources.map((r) => r.name), ...documents.map((d) => d.name)]);
+  refuseDuplicates('import kind', areas.flatMap((a) => a.imports ?? []));
+  const byCode = (x: DefaultAccount, y: DefaultAccount) => x.accountCode.localeCompare(y.accountCode);
+  const postingAccounts = areas.flatMap((a) => a.postingAccounts ?? []).sort((x, y) => byCode(x.account, y.account));
+  refuseDuplicates('posting key', postingAccounts.map((p) => p.key));
+  const accounts: DefaultChartAccount[] = [
+    ...postingAccounts.map(({ key, account }) => ({ ...account, postingKey: key })),
+    ...areas.flatMap((a) => a.chartAccounts ?? []),
+  ].sort(byCode);
+  refuseDuplicates('default account code', accounts.map((a) => a.accountCode));
+  const optionRoutes: Record<string, LayoutRoute[]> = {};
+  for (const area of areas) {
+    for (const [resource, routes] of Object.entries(area.optionRoutes ?? {})) optionRoutes[resource] = [...(optionRoutes[resource] ?? []), ...routes];
+  }
+  return {
+    resources,
+    documents,
+    scopes: [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])],
+    postingAccounts,
+    chart: { heads: chartHeadsOf(areas.flatMap((a) => a.chartHeads ?? []), accounts), accounts },
+    optionRoutes,
+    imports: areas.flatMap((a) => a.imports ?? []),
+  };
+}
+
+/** The declared heads, each with the sub-heads its accounts name that it does not list yet. */
+function chartHeadsOf(declared: readonly ChartHead[], accounts: readonly DefaultAccount[]): ChartHead[] {
+  return declared.map((head) => {
+    const extra = accounts.filter((a) => a.head === head.headName && !head.subHeads.includes(a.subHead)).map((a) => a.subHead);
+    return { ...head, subHeads: [...new Set([...head.subHeads, ...extra])] };
+  });
+}
+
+/** Settings' posting accounts: every key required, each an account id. */
+export function postingAccountsSchemaOf<Key extends string>(keys: readonly { key: Key; label: string }[]) {
+  return z.strictObject(
+    Object.fromEntries(keys.map(({ key, label }) => [key, z.number({ error: `${label} account is required` }).int().positive()])) as Record<Key, z.ZodNumber>,
+  );
+}

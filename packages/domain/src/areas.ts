@@ -1,0 +1,38 @@
+import { type AreasFold, foldAreas, type ImportKindsOf, postingAccountsSchemaOf, type PostingKeysOf } from './area/define-area.ts';
+import { accountingArea } from './accounting/accounting.area.ts';
+import { assetsArea } from './assets/assets.area.ts';
+import { hrArea } from './hr/hr.area.ts';
+import { inventoryArea } from './inventory/inventory.area.ts';
+import { moneyArea } from './money/money.area.ts';
+import { purchasingArea } from './purchasing/purchasing.area.ts';
+import { salesArea } from './sales/sales.area.ts';
+import { setupArea } from './setup/setup.area.ts';
+
+// Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
+export * from './setup/setup.area.ts';
+export * from './accounting/accounting.area.ts';
+export * from './inventory/inventory.area.ts';
+export * from './purchasing/purchasing.area.ts';
+export * from './sales/sales.area.ts';
+export * from './money/money.area.ts';
+export * from './hr/hr.area.ts';
+export * from './assets/assets.area.ts';
+
+/** Every business area of the domain, folded once into the lists below. */
+export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea] as const;
+
+export const areasFold: AreasFold = foldAreas(areas);
+
+/** Scopes an admin may grant on the user screen: every area's, then the general ones. */
+export const knownScopes: readonly string[] = areasFold.scopes;
+
+/** The accounts postings need, chosen in settings (the default chart fills them in), in the chart's order. */
+export const postingAccountKeys = areasFold.postingAccounts.map(({ key, label }) => ({ key: key as PostingAccountKey, label }));
+
+export type PostingAccountKey = PostingKeysOf<(typeof areas)[number]>;
+
+/** The kinds of import, each on its area's screen: /items, /vendors, /inventory. */
+export const importKinds = areasFold.imports as readonly ImportKindName[];
+export type ImportKindName = ImportKindsOf<(typeof areas)[number]>;
+
+export const postingAccountsSchema = postingAccountsSchemaOf(postingAccountKeys);

@@ -1,0 +1,36 @@
+import { defineArea } from '../area/define-area.ts';
+import { items } from './items.ts';
+import { priceList } from './price-list.ts';
+import { stockAdjustmentDocument } from './stock-adjustment.document.ts';
+import { transferDocument } from './transfer.document.ts';
+
+export * from './items.ts';
+export * from './price-list.ts';
+export * from './inventory.ts';
+export * from './expiry.ts';
+export * from './stock-adjustment.document.ts';
+export * from './transfer.document.ts';
+
+/** Issues 6 and 7: items, lots, stock adjustments, transfers and the price list. */
+export const inventoryArea = defineArea({
+  name: 'inventory',
+  imports: ['items', 'opening-stock'],
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/inventory', '/transfers'], categories: ['/items', '/price-list', '/inventory'], 'sub-categories': ['/items'], couriers: ['/transfers'], vendors: ['/items'], customers: ['/price-list'] },
+  resources: [items, priceList],
+  documents: [stockAdjustmentDocument, transferDocument],
+  scopes: ['items:approve', 'price-list:write'],
+  postingAccounts: [
+    { key: 'inventory', label: 'Inventory', account: { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory' } },
+    {
+      key: 'inventoryInTransit',
+      label: 'Inventory in transit',
+      account: { accountCode: '1210', accountName: 'Inventory in transit', head: 'Assets', subHead: 'Inventory', kind: 'inventory' },
+    },
+    {
+      key: 'stockAdjustments',
+      label: 'Stock adjustments',
+      account: { accountCode: '5100', accountName: 'Stock adjustments', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense' },
+    },
+  ],
+});

@@ -1,0 +1,34 @@
+import { defineArea } from '../area/define-area.ts';
+import { customers } from './customers.ts';
+import { invoiceDocument } from './invoice.document.ts';
+import { quotationDocument } from './quotation.document.ts';
+import { salesReturnDocument } from './sales-return.document.ts';
+
+export * from './customers.ts';
+export * from './sales-lines.ts';
+export * from './amount-in-words.ts';
+export * from './invoice.document.ts';
+export * from './quotation.document.ts';
+export * from './sales-return.document.ts';
+export * from './sales-reports.ts';
+
+/** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
+export const salesArea = defineArea({
+  name: 'sales',
+  // The screens of this area whose pickers read other areas' resources.
+  optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'] },
+  resources: [customers],
+  documents: [quotationDocument, invoiceDocument, salesReturnDocument],
+  scopes: ['credit-limit:override', 'customers:credit-limit'],
+  postingAccounts: [
+    {
+      key: 'receivables',
+      label: 'Receivables (control)',
+      account: { accountCode: '1100', accountName: 'Accounts receivable', head: 'Assets', subHead: 'Receivables', kind: 'receivable' },
+    },
+    { key: 'taxPayable', label: 'Tax payable', account: { accountCode: '2100', accountName: 'Tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' } },
+    { key: 'sales', label: 'Sales', account: { accountCode: '4000', accountName: 'Sales', head: 'Income', subHead: 'Sales', kind: 'income' } },
+    { key: 'salesReturns', label: 'Sales returns', account: { accountCode: '4100', accountName: 'Sales returns', head: 'Income', subHead: 'Sales', kind: 'income' } },
+    { key: 'costOfSales', label: 'Cost of sales', account: { accountCode: '5000', accountName: 'Cost of sales', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense' } },
+  ],
+});
