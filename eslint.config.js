@@ -26,14 +26,22 @@ const elements = [
   { type: 'server', pattern: 'apps/server/src', partialMatch: false },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['area'], partialMatch: false },
   ...['components', 'lib'].map((layer) => ({ type: 'web-shared', pattern: `apps/web/src/${layer}`, partialMatch: false })),
+  // The web's composition root: router, layout, providers and the fold of the areas (app/areas.ts).
+  { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
   { type: 'web', pattern: 'apps/web/src', partialMatch: false },
 ];
 
-/** The server's composition roots: they assemble the app, so they may wire any module. */
+/**
+ * The server's composition roots: they assemble the app, so they may wire any module.
+ * `server-root` is the part of them nothing shared may import: the app, its start-up, its list
+ * of areas, the demo data. A category of files, not an element: the plugin's elements are
+ * folders, and these roots are files beside app-context.ts and config.ts, which plugins and lib
+ * do import (app-context.ts declares the `fastify` augmentation, `request.auth`, `app.ctx`).
+ */
+const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/demo/**'];
 const files = [
-  { category: 'composition-root', pattern: 'apps/server/src/{app,app-context,areas,bootstrap,cli,main,index}.ts' },
-  { category: 'composition-root', pattern: 'apps/server/src/modules/module.ts' },
-  { category: 'composition-root', pattern: 'apps/server/src/demo/**' },
+  ...serverRoots.map((pattern) => ({ category: 'server-root', pattern })),
+  ...[...serverRoots, 'apps/server/src/app-context.ts', 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),
 ];
 
 /**
@@ -64,8 +72,13 @@ const boundaryPolicies = [
   },
   {
     from: { element: { type: 'server-shared' } },
-    disallow: { to: { element: { types: ['server-module', 'server-root'] } } },
+    disallow: { to: { element: { type: 'server-module' } } },
     message: 'lib, plugins, db and ledger import no module (they know no business area)',
+  },
+  {
+    from: { element: { types: ['server-shared', 'server-module'] } },
+    disallow: { to: { file: { categories: 'server-root' } } },
+    message: 'Modules, lib, plugins, db and ledger import no composition root (app.ts, start-up, areas, demo/)',
   },
   {
     from: { element: { type: 'web-feature' } },
@@ -76,6 +89,11 @@ const boundaryPolicies = [
     from: { element: { type: 'web-shared' } },
     disallow: { to: { element: { type: 'web-feature' } } },
     message: 'components and lib import no feature',
+  },
+  {
+    from: { element: { types: ['web-feature', 'web-shared'] } },
+    disallow: { to: { element: { type: 'web-app' } } },
+    message: 'features, components and lib import nothing from app/ (app fills what they need through lib/)',
   },
   {
     from: { element: { types: ['server*'] } },

@@ -30,7 +30,12 @@ const accountingFeature = someFile('apps/web/src/features/accounting', /\.tsx$/)
 describe('import boundaries (eslint.config.js)', () => {
   it('points at files that exist', () => {
     expect(existsSync(join(root, 'apps/server/src/modules/setup/setup.api.ts'))).toBe(true);
-    expect(existsSync(join(root, 'apps/server/src/app.ts'))).toBe(true);
+    for (const file of ['apps/server/src/app.ts', 'apps/server/src/bootstrap.ts', 'apps/server/src/demo/seed-demo.ts', 'apps/server/src/app-context.ts']) {
+      expect(existsSync(join(root, file)), file).toBe(true);
+    }
+    for (const file of ['apps/web/src/app/areas.ts', 'apps/web/src/app/router.tsx', 'apps/web/src/app/screens.tsx', 'apps/web/src/lib/areas/screen-map.ts', 'apps/web/src/features/users/users.area.ts']) {
+      expect(existsSync(join(root, file)), file).toBe(true);
+    }
   });
 
   it('a server module imports another module only through its <area>.api.ts', async () => {
@@ -53,6 +58,31 @@ describe('import boundaries (eslint.config.js)', () => {
         'lib, plugins, db and ledger import no module (they know no business area)',
       ]);
     }
+  });
+
+  it('nothing shared and no module imports a composition root (app.ts, start-up, demo/); app-context.ts stays importable', async () => {
+    const message = 'Modules, lib, plugins, db and ledger import no composition root (app.ts, start-up, areas, demo/)';
+    for (const layer of ['lib', 'plugins', 'db', 'ledger']) {
+      const file = `apps/server/src/${layer}/boundary-fixture.ts`;
+      expect(await boundaryErrors(file, `export { buildApp } from '../app.ts';`)).toEqual([message]);
+      expect(await boundaryErrors(file, `export { seedDemo } from '../demo/seed-demo.ts';`)).toEqual([message]);
+      expect(await boundaryErrors(file, `export { bootstrap } from '../bootstrap.ts';`)).toEqual([message]);
+      // The fastify augmentation (request.auth, app.ctx) and authOf are for everyone.
+      expect(await boundaryErrors(file, `export { authOf } from '../app-context.ts';`)).toEqual([]);
+    }
+    expect(await boundaryErrors('apps/server/src/modules/auth/boundary-fixture.ts', `export { buildApp } from '../../app.ts';`)).toEqual([message]);
+    expect(await boundaryErrors('apps/server/src/demo/boundary-fixture.ts', `export { buildApp } from '../app.ts';`)).toEqual([]);
+  });
+
+  it('web features, components and lib import nothing from app/ (app fills lib/areas for them)', async () => {
+    const message = 'features, components and lib import nothing from app/ (app fills what they need through lib/)';
+    expect(await boundaryErrors('apps/web/src/features/users/boundary-fixture.ts', `export { areaFold } from '../../app/areas.ts';`)).toEqual([message]);
+    expect(await boundaryErrors('apps/web/src/features/users/boundary-fixture.ts', `export const load = () => import('../../app/router.tsx');`)).toEqual([message]);
+    expect(await boundaryErrors('apps/web/src/components/boundary-fixture.ts', `export { screenOf } from '../app/screens.tsx';`)).toEqual([message]);
+    expect(await boundaryErrors('apps/web/src/lib/boundary-fixture.ts', `export { areaFold } from '../app/areas.ts';`)).toEqual([message]);
+    expect(await boundaryErrors('apps/web/src/features/users/boundary-fixture.ts', `export { lazyScreen } from '../../lib/areas/screen-map.ts';`)).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/app/boundary-fixture.ts', `export { usersArea } from '../features/users/users.area.ts';`)).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/main.tsx', `export { areaFold } from './app/areas.ts';`)).toEqual([]);
   });
 
   it('a web feature does not import another feature, statically or lazily', async () => {

@@ -4,7 +4,8 @@ import { fieldErrorsOf } from './http.ts';
 
 type FieldPath = (string | number)[];
 
-function pathOf(dotted: string): FieldPath {
+/** `lines.2.quantity` -> `['lines', 2, 'quantity']`, the form's name path of a server error key. */
+export function fieldPathOf(dotted: string): FieldPath {
   return dotted.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
@@ -13,7 +14,7 @@ export function applyServerFieldErrors(form: FormInstance, error: unknown): bool
   const errors = fieldErrorsOf(error);
   if (!errors) return false;
   const entries = Object.entries(errors);
-  form.setFields(entries.map(([name, message]) => ({ name: pathOf(name), errors: [message] })));
+  form.setFields(entries.map(([name, message]) => ({ name: fieldPathOf(name), errors: [message] })));
   return entries.length > 0;
 }
 

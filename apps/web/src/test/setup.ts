@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { areaFold } from '../app/areas.ts';
+import { installAreas } from '../lib/areas/area-registry.ts';
+
+// As main.tsx does: components read the areas' document links and status colours from lib/areas.
+installAreas(areaFold);
 
 afterEach(() => {
   cleanup();

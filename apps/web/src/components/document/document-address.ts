@@ -1,4 +1,5 @@
 import { prefixRoutes } from '@erp/domain';
+import { documentLinkOf } from '../../lib/areas/area-registry.ts';
 import type { DocumentTarget } from './document-drawer.tsx';
 
 /**
@@ -44,21 +45,9 @@ export function addressOf(route: string): DocumentAddress {
 }
 
 /**
- * Where a ledger row's source document opens (general and stock ledgers), by the document type
- * the server stamps on the row. A document type with a screen adds itself here.
+ * Where a ledger or statement row's source document opens, by the document type the server
+ * stamps on the row: each area's manifest declares its own (`documentLinks`).
  */
-const documentScreens: Readonly<Record<string, DocumentAddress>> = {
-  journal: pathAddress('/journals'),
-  transfer: queryAddress('/transfers'),
-  'goods-receipt': queryAddress('/purchase-orders', { tab: 'receipts' }),
-  'sales-return': pathAddress('/sales-returns'),
-  receipts: queryAddress('/receipts'),
-  payments: queryAddress('/payments'),
-  cheques: pathAddress('/cheques'),
-};
-
 export function documentHref(documentType: string, documentId: number): string | undefined {
-  // Stock adjustments open on /inventory's adjustments tab.
-  if (documentType === 'stock-adjustment') return `/inventory?adjustment=${documentId}`;
-  return documentScreens[documentType]?.href(documentId);
+  return documentLinkOf(documentType)?.href(documentId);
 }

@@ -1,9 +1,5 @@
 import type { FormInstance } from 'antd';
-
-/** `lines.2.quantity` -> `['lines', 2, 'quantity']`, the form's name path of a server error key. */
-export function fieldPathOf(dotted: string): (string | number)[] {
-  return dotted.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
+import { fieldPathOf } from '../../lib/form-errors.ts';
 
 /**
  * Puts refusals (the form's own checks or a 400's `errors`) on the form's fields, clearing the
@@ -24,4 +20,24 @@ export function problemsOfIssues(issues: readonly { path: readonly PropertyKey[]
   const problems: Record<string, string> = {};
   for (const issue of issues) problems[issue.path.map(String).join('.')] ??= issue.message;
   return problems;
+}
+
+/**
+ * Problems keyed by sent line (`lines.N.field`) re-keyed by form row: a form sends only its rows
+ * with something in them, and `rowOfLine[N]` is the row line N came from. `lines` names the
+ * lines' key (`allocations`); `onField` puts every problem of a row on that one field.
+ */
+export function problemsByRow(
+  problems: Readonly<Record<string, string>>,
+  rowOfLine: readonly number[],
+  { lines = 'lines', onField }: { lines?: string; onField?: string } = {},
+): Record<string, string> {
+  const byRow: Record<string, string> = {};
+  const sentLine = new RegExp(`^${lines}\\.(\\d+)\\.(.+)$`);
+  for (const [key, message] of Object.entries(problems)) {
+    const match = sentLine.exec(key);
+    const row = match ? rowOfLine[Number(match[1])] : undefined;
+    byRow[match && row !== undefined ? `${lines}.${row}.${onField ?? match[2]}` : key] ??= message;
+  }
+  return byRow;
 }

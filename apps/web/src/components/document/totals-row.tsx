@@ -1,6 +1,7 @@
 import { formatDecimal } from '@erp/domain';
-import { Flex, Table } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { SummaryRow } from '../summary-row.tsx';
 
 export interface TotalItem {
   label: string;
@@ -29,21 +30,6 @@ export function TotalsBar({ items, extra, testId }: { items: readonly TotalItem[
  * one cell per column, totals where given (by column index), empty elsewhere.
  */
 export function TotalsRow({ label = 'Total', labelSpan, columnCount, totals }: { label?: string; labelSpan: number; columnCount: number; totals: Readonly<Record<number, string>> }) {
-  const cells: ReactNode[] = [];
-  for (let index = labelSpan; index < columnCount; index++) {
-    const total = totals[index];
-    cells.push(
-      <Table.Summary.Cell key={index} index={index} align={total === undefined ? undefined : 'right'}>
-        {total === undefined ? null : <strong>{formatDecimal(total)}</strong>}
-      </Table.Summary.Cell>,
-    );
-  }
-  return (
-    <Table.Summary.Row>
-      <Table.Summary.Cell index={0} colSpan={labelSpan}>
-        <strong>{label}</strong>
-      </Table.Summary.Cell>
-      {cells}
-    </Table.Summary.Row>
-  );
+  const cells = Object.fromEntries(Object.entries(totals).map(([index, total]) => [index, formatDecimal(total)]));
+  return <SummaryRow label={label} labelSpan={labelSpan} columnCount={columnCount} cells={cells} />;
 }

@@ -10,8 +10,12 @@ export interface DraftActionsOptions {
   id?: number;
   /** The request body from the form's values now. */
   body: () => object;
-  /** Puts the server's per-field refusals on the form (a 400's `errors`). */
-  onProblems: (errors: Record<string, string>) => void;
+  /** The form's own checks before sending: problems by field path (`lines.2.quantity`); none, it sends. */
+  check: () => Readonly<Record<string, string>>;
+  /** Puts problems on the form, clearing the previous ones: the checks', and a 400's `errors`. */
+  showProblems: (problems: Readonly<Record<string, string>>) => void;
+  /** A 400's `errors` as the form names them (sent lines re-keyed to form rows: `problemsByRow`). */
+  serverProblems?: (errors: Record<string, string>) => Record<string, string>;
   /** Closes the drawer, or keeps the saved document open (`openId`). */
   onDone: (openId?: number) => void;
   /** More to read again after a save or delete than the type's own list (an invoice's lots). */
@@ -19,9 +23,9 @@ export interface DraftActionsOptions {
 }
 
 /**
- * Save (and post) and delete of a draft, as every document form has them: the answer's message,
- * the type's lists and open documents read again, the saved draft kept open; a refusal's message
- * above the form and its field errors on the fields.
+ * Save (and post) and delete of a draft, as every document form has them: the form's own checks
+ * first, the answer's message, the type's lists and open documents read again, the saved draft
+ * kept open; a refusal's message above the form and its field errors on the fields.
  */
 export function useDraftActions<Doc extends { id: number }>(definition: DocumentDefinition, options: DraftActionsOptions) {
   const queryClient = useQueryClient();
@@ -40,7 +44,7 @@ export function useDraftActions<Doc extends { id: number }>(definition: Document
     onError: (error) => {
       setFormError(errorMessage(error));
       const errors = fieldErrorsOf(error);
-      if (errors && Object.keys(errors).length > 0) options.onProblems(errors);
+      if (errors && Object.keys(errors).length > 0) options.showProblems(options.serverProblems?.(errors) ?? errors);
     },
   });
   const remove = useMutation({
@@ -52,5 +56,12 @@ export function useDraftActions<Doc extends { id: number }>(definition: Document
     },
     onError: (error) => setFormError(errorMessage(error)),
   });
-  return { save, remove, formError, setFormError };
+  /** Runs the form's checks and, when they pass, saves (and posts). */
+  const submit = (post: boolean) => {
+    setFormError(undefined);
+    const problems = options.check();
+    options.showProblems(problems);
+    if (Object.keys(problems).length === 0) save.mutate(post);
+  };
+  return { save, remove, submit, formError, setFormError };
 }

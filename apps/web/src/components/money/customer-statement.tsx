@@ -7,20 +7,12 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { DateRangeInput } from '../date-input.tsx';
-import { addressOf, documentHref } from '../document/document-address.ts';
+import { documentHref } from '../document/document-address.ts';
 import { DocumentPrintHeader } from '../document/document-print-header.tsx';
 import { PdfDownloadButton } from '../document/pdf-download-button.tsx';
 import { usePrintView } from '../document/use-print-view.ts';
+import { SummaryRow } from '../summary-row.tsx';
 import { type StatementPeriod, downloadCustomerStatementPdf, fetchCustomerStatement, statementKeys } from './customer-statement-api.ts';
-
-// Where a statement line's document opens, by the ledger's document type: the money documents and
-// invoices on their screens, the others (returns, journals) as the ledgers open them.
-const ownScreens: Readonly<Record<string, string>> = { invoice: '/invoices', invoices: '/invoices', receipts: '/receipts', payments: '/payments', cheques: '/cheques' };
-
-function rowHref(row: Pick<CustomerStatementRow, 'documentType' | 'documentId'>): string | undefined {
-  const route = ownScreens[row.documentType];
-  return route ? addressOf(route).href(row.documentId) : documentHref(row.documentType, row.documentId);
-}
 
 /** The statement's rows between the opening and the closing balance, both shown as rows. */
 function StatementTable({ statement }: { statement: Statement }) {
@@ -45,7 +37,7 @@ function StatementTable({ statement }: { statement: Statement }) {
           key: 'document',
           title: 'Document',
           render: (_: unknown, row) => {
-            const href = row.edge ? undefined : rowHref(row);
+            const href = row.edge ? undefined : documentHref(row.documentType, row.documentId);
             return href ? <Link to={href}>{row.documentNumber}</Link> : row.documentNumber;
           },
         },
@@ -55,18 +47,7 @@ function StatementTable({ statement }: { statement: Statement }) {
         { key: 'balance', title: 'Balance', align: 'right', render: (_: unknown, row) => <span style={{ whiteSpace: 'nowrap', fontWeight: row.edge ? 600 : undefined }}>{formatBalance(row.balance)}</span> },
       ]}
       summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={3}>
-            <strong>Total for the period</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={3} align="right">
-            <strong>{formatDecimal(statement.totals.debit)}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={4} align="right">
-            <strong>{formatDecimal(statement.totals.credit)}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={5} />
-        </Table.Summary.Row>
+        <SummaryRow label="Total for the period" labelSpan={3} columnCount={6} cells={{ 3: formatDecimal(statement.totals.debit), 4: formatDecimal(statement.totals.credit) }} />
       )}
     />
   );

@@ -1,23 +1,16 @@
-import { type AgingDocument, agingBuckets, formatDecimal, invoiceDocument } from '@erp/domain';
+import { type AgingDocument, agingBuckets, formatDecimal } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { addressOf, documentHref, queryAddress } from '../../components/document/document-address.ts';
+import { documentHref } from '../../components/document/document-address.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { type AgingCell, agingKeys, fetchAgingDocuments } from './aging-api.ts';
 
-const documentAddresses: Record<string, { href: (id: number) => string }> = {
-  invoices: addressOf(invoiceDocument.route),
-  // Goods receipts open on the purchase orders' receipts tab.
-  'goods-receipts': queryAddress('/purchase-orders', { tab: 'receipts' }),
-};
-
 /** Where an item opens: its document, an advance's receipt or payment, a journal row's document; an account's opening balance opens nowhere. */
 function itemHref(row: AgingDocument): string | undefined {
-  if (row.documentType === 'accounts') return undefined;
-  return documentAddresses[row.documentType]?.href(row.id) ?? documentHref(row.documentType, row.id);
+  return row.documentType === 'accounts' ? undefined : documentHref(row.documentType, row.id);
 }
 
 const itemKindLabels: Record<AgingDocument['itemKind'], string> = { document: '', advance: 'Advance', journal: 'Opening balance / journal' };

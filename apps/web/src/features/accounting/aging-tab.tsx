@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { downloadFile } from '../../components/resource/resource-api.ts';
+import { SummaryRow } from '../../components/summary-row.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { type AgingCell, agingKeys, fetchAging } from './aging-api.ts';
 import { AgingDocumentsDrawer } from './aging-documents-drawer.tsx';
@@ -86,16 +87,12 @@ export function AgingTab() {
         columns={columns}
         summary={() =>
           data && (
-            <Table.Summary.Row data-testid="aging-totals">
-              <Table.Summary.Cell index={0}>
-                <strong>Total</strong>
-              </Table.Summary.Cell>
-              {figureColumns.map((column, index) => (
-                <Table.Summary.Cell key={column.key} index={index + 1} align="right">
-                  <strong>{formatDecimal(data.totals[column.key])}</strong>
-                </Table.Summary.Cell>
-              ))}
-            </Table.Summary.Row>
+            <SummaryRow
+              testId="aging-totals"
+              label="Total"
+              columnCount={figureColumns.length + 1}
+              cells={Object.fromEntries(figureColumns.map((column, index) => [index + 1, formatDecimal(data.totals[column.key])]))}
+            />
           )
         }
       />

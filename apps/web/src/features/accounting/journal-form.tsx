@@ -1,8 +1,9 @@
 import { journalDocument, messages } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Popconfirm, Space, type FormInstance } from 'antd';
+import { Alert, Button, Flex, Form, Popconfirm, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
+import { showFormProblems } from '../../components/document/form-problems.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
@@ -13,9 +14,6 @@ import { notify } from '../../lib/notify.tsx';
 import type { JournalDetail } from './accounting-api.ts';
 import { journalBodyOf, journalFormProblems, journalFormValuesOf, type JournalFormValues } from './journal-checks.ts';
 import { emptyLine, JournalLinesEditor } from './journal-lines.tsx';
-
-type FieldPath = (string | number)[];
-const pathOf = (dotted: string): FieldPath => dotted.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 export interface JournalFormProps {
   /** A draft to edit; undefined for a new journal. */
@@ -44,15 +42,7 @@ export function JournalForm({ journal, onDone }: JournalFormProps) {
     form.setFieldsValue(journal ? journalFormValuesOf(journal) : { journalDate: todayWire(), narration: '', lines: [{ ...emptyLine }, { ...emptyLine }] });
   }, [journal, form]);
 
-  const showProblems = (problems: Record<string, string>) => {
-    const { lines, ...fields } = problems;
-    setLinesError(lines);
-    const current = form.getFieldsError().filter((f) => f.errors.length > 0);
-    (form as FormInstance).setFields([
-      ...current.map((f) => ({ name: f.name, errors: [] as string[] })),
-      ...Object.entries(fields).map(([name, message]) => ({ name: pathOf(name), errors: [message] })),
-    ]);
-  };
+  const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
 
   const showServerError = (error: unknown) => {
     const errors = fieldErrorsOf(error);

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { documentHref } from '../../components/document/document-address.ts';
+import { SummaryRow } from '../../components/summary-row.tsx';
 import { accountingKeys, downloadLedger, fetchLedger } from './accounting-api.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import './ledger-page.css';
@@ -178,20 +179,12 @@ export function LedgerPage() {
               ]}
               summary={() => (
                 <Table.Summary>
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0} colSpan={3}>
-                      <strong>Totals and closing balance</strong>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={3} align="right">
-                      <strong>{formatDecimal(first.totals.debit)}</strong>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={4} align="right">
-                      <strong>{formatDecimal(first.totals.credit)}</strong>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={5} align="right">
-                      <strong>{formatBalance(first.closingBalance)}</strong>
-                    </Table.Summary.Cell>
-                  </Table.Summary.Row>
+                  <SummaryRow
+                    label="Totals and closing balance"
+                    labelSpan={3}
+                    columnCount={6}
+                    cells={{ 3: formatDecimal(first.totals.debit), 4: formatDecimal(first.totals.credit), 5: formatBalance(first.closingBalance) }}
+                  />
                 </Table.Summary>
               )}
               title={() => (

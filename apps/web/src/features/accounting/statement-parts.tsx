@@ -1,6 +1,7 @@
 import { formatDecimal, ledgerPath, type StatementLine } from '@erp/domain';
 import { Table, Typography } from 'antd';
 import { Link } from 'react-router';
+import { SummaryRow } from '../../components/summary-row.tsx';
 
 interface StatementRow {
   key: string;
@@ -54,14 +55,7 @@ export function StatementSection({
       ]}
       locale={{ emptyText: <Typography.Text type="secondary">Nothing in this period</Typography.Text> }}
       summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0}>
-            <strong>{totalLabel}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={1} align="right">
-            <strong>{formatDecimal(total)}</strong>
-          </Table.Summary.Cell>
-        </Table.Summary.Row>
+        <SummaryRow label={totalLabel} columnCount={2} cells={{ 1: formatDecimal(total) }} />
       )}
     />
   );

@@ -4,6 +4,7 @@ import { Alert, Flex, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeInput } from '../../components/date-input.tsx';
+import { SummaryRow } from '../../components/summary-row.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { accountingKeys, fetchStatement, type TrialBalanceResponse } from './accounting-api.ts';
 
@@ -48,23 +49,13 @@ export function TrialBalanceTab() {
         ]}
         summary={() =>
           data && (
-            <Table.Summary.Row data-testid="trial-balance-totals">
-              <Table.Summary.Cell index={0} colSpan={3}>
-                <strong>Total</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                <strong>{formatBalance(data.totals.opening)}</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                <strong>{formatDecimal(data.totals.debit)}</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                <strong>{formatDecimal(data.totals.credit)}</strong>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} align="right">
-                <strong>{formatBalance(data.totals.closing)}</strong>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
+            <SummaryRow
+              testId="trial-balance-totals"
+              label="Total"
+              labelSpan={3}
+              columnCount={7}
+              cells={{ 3: formatBalance(data.totals.opening), 4: formatDecimal(data.totals.debit), 5: formatDecimal(data.totals.credit), 6: formatBalance(data.totals.closing) }}
+            />
           )
         }
       />

@@ -59,19 +59,13 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
   }, [asset, form]);
 
   const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
-  const { save, remove, formError, setFormError } = useDraftActions<AssetDetail>(assetDocument, {
+  const { save, remove, submit, formError, setFormError } = useDraftActions<AssetDetail>(assetDocument, {
     id: asset?.id,
     body: () => assetBodyOf(form.getFieldsValue(true) as AssetFormValues),
-    onProblems: showProblems,
+    check: () => assetFormProblems(form.getFieldsValue(true) as AssetFormValues),
+    showProblems,
     onDone,
   });
-
-  const submit = () => {
-    setFormError(undefined);
-    const problems = assetFormProblems(form.getFieldsValue(true) as AssetFormValues);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate(false);
-  };
 
   // The category's useful life and method are the asset's unless the user changes them.
   const categoryPicked = async (categoryId: unknown) => {
@@ -87,7 +81,7 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
   return (
     <Flex vertical gap={8}>
       {formError && <Alert type="error" showIcon title={formError} />}
-      <Form form={form} name="asset-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+      <Form form={form} name="asset-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(false)}>
         <Flex gap={16} wrap>
           <DeclaredField name="assetName" />
           <DeclaredField name="assetCategoryId" onOptionPicked={(option?: { id: number }) => void categoryPicked(option?.id)} allowClear={false} />
@@ -146,7 +140,7 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
             {canDelete && <DeleteButton singular={assetDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
             {asset && <TransitionButtons definition={assetDocument} document={asset} onError={setFormError} />}
             <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit}>
+            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
               Save draft
             </Button>
           </Space>

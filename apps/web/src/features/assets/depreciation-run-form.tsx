@@ -46,20 +46,16 @@ export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunDeta
   }, [run, form]);
 
   const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
-  const { save, remove, formError, setFormError } = useDraftActions<DepreciationRunDetail>(depreciationRunDocument, {
+  const { save, remove, submit, formError } = useDraftActions<DepreciationRunDetail>(depreciationRunDocument, {
     id: run?.id,
     body: () => ({ month: form.getFieldValue('month') as string | null }),
-    onProblems: showProblems,
+    check: () => {
+      const result = depreciationRunDocument.inputSchema.safeParse({ month: form.getFieldValue('month') ?? undefined });
+      return result.success ? {} : problemsOfIssues(result.error.issues);
+    },
+    showProblems,
     onDone,
   });
-
-  const submit = () => {
-    setFormError(undefined);
-    const result = depreciationRunDocument.inputSchema.safeParse({ month: form.getFieldValue('month') ?? undefined });
-    const problems = result.success ? {} : problemsOfIssues(result.error.issues);
-    showProblems(problems);
-    if (result.success) save.mutate(true);
-  };
 
   return (
     <Flex vertical gap={12}>
@@ -70,7 +66,7 @@ export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunDeta
           <RunProgress run={run} />
         </>
       )}
-      <Form form={form} name="depreciation-run-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+      <Form form={form} name="depreciation-run-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(true)}>
         <Form.Item name="month" label="Month" required style={{ maxWidth: 240 }}>
           <MonthInput />
         </Form.Item>
@@ -81,7 +77,7 @@ export function DepreciationRunForm({ run, onDone }: { run?: DepreciationRunDeta
           <Space wrap>
             {canDelete && <DeleteButton singular={depreciationRunDocument.singular} loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
             <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit}>
+            <Button type="primary" loading={save.isPending} onClick={() => submit(true)}>
               {run?.status === 'failed' ? 'Run again' : 'Run depreciation'}
             </Button>
           </Space>

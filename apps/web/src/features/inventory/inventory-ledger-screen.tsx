@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DateRangeInput } from '../../components/date-input.tsx';
 import { documentHref } from '../../components/document/document-address.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { ItemNameCell } from '../../components/item-name-cell.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
@@ -118,14 +119,7 @@ export function InventoryLedgerScreen() {
           {
             key: 'item',
             title: 'Item',
-            render: (_: unknown, row) => (
-              <>
-                {row.item.itemName}
-                <Typography.Text type="secondary" style={{ display: 'block' }}>
-                  {row.item.articleNumber}
-                </Typography.Text>
-              </>
-            ),
+            render: (_: unknown, row) => <ItemNameCell name={row.item.itemName} articleNumber={row.item.articleNumber} />,
           },
           {
             key: 'lot',

@@ -7,9 +7,11 @@ import { useEffect, useState } from 'react';
 import { documentKeys } from '../../components/document/document-api.ts';
 import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { ItemNameCell } from '../../components/item-name-cell.tsx';
 import { ImportButton } from '../../components/import/import-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
+import { SummaryRow } from '../../components/summary-row.tsx';
 import { serverPagination } from '../../components/resource/table-paging.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -197,14 +199,7 @@ function StockOnHand() {
             title: 'Item',
             sorter: true,
             sortOrder: sortOrder('itemName'),
-            render: (_: unknown, row) => (
-              <>
-                {row.item.itemName}
-                <Typography.Text type="secondary" style={{ display: 'block' }}>
-                  {row.item.articleNumber}
-                </Typography.Text>
-              </>
-            ),
+            render: (_: unknown, row) => <ItemNameCell name={row.item.itemName} articleNumber={row.item.articleNumber} />,
           },
           { key: 'lotNumber', title: 'Lot', dataIndex: 'lotNumber', sorter: true, sortOrder: sortOrder('lotNumber') },
           {
@@ -246,18 +241,12 @@ function StockOnHand() {
         summary={() =>
           data ? (
             <Table.Summary>
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={4}>
-                  <strong>Total of {data.total} lots</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <strong data-testid="total-quantity">{data.totals.quantity}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
-                <Table.Summary.Cell index={6} align="right">
-                  <strong data-testid="total-value">{formatDecimal(data.totals.value)}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
+              <SummaryRow
+                label={`Total of ${data.total} lots`}
+                labelSpan={4}
+                columnCount={7}
+                cells={{ 4: <span data-testid="total-quantity">{data.totals.quantity}</span>, 6: <span data-testid="total-value">{formatDecimal(data.totals.value)}</span> }}
+              />
             </Table.Summary>
           ) : null
         }

@@ -1,8 +1,9 @@
 import { messages, stockAdjustmentDocument, stockAdjustmentProblems, stockAdjustmentReasons, type StockAdjustmentInput } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space, type FormInstance } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
+import { showFormProblems } from '../../components/document/form-problems.ts';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
@@ -17,7 +18,6 @@ type LineValues = { inventoryId?: number | null; itemId?: number | null; regionI
 type FormValues = { adjustmentDate: string; reason?: StockAdjustmentInput['reason']; narration: string; lines: LineValues[] };
 
 const emptyLine = (): LineValues => ({});
-const pathOf = (dotted: string) => dotted.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The body the API takes: an existing lot's line sends only the lot and the quantity. */
@@ -72,15 +72,7 @@ export function StockAdjustmentForm({ document, onDone }: { document?: StockAdju
     form.setFieldsValue(document ? valuesOf(document) : { adjustmentDate: todayWire(), narration: '', lines: [emptyLine()] });
   }, [document, form]);
 
-  const showProblems = (problems: Record<string, string>) => {
-    const { lines, ...fields } = problems;
-    setLinesError(lines);
-    const current = form.getFieldsError().filter((f) => f.errors.length > 0);
-    (form as FormInstance).setFields([
-      ...current.map((f) => ({ name: f.name, errors: [] as string[] })),
-      ...Object.entries(fields).map(([name, message]) => ({ name: pathOf(name), errors: [message] })),
-    ]);
-  };
+  const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: documentKeys.all(stockAdjustmentDocument.name) });

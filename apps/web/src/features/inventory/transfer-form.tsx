@@ -1,9 +1,10 @@
 import { addDecimals, type GenericOption, messages, multiply, type TransferDetail, transferDocument, type TransferInput, transferProblems } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Space, type FormInstance } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { deleteDocument, documentKeys, runDocumentAction, saveDocument } from '../../components/document/document-api.ts';
+import { showFormProblems } from '../../components/document/form-problems.ts';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
@@ -19,7 +20,6 @@ type LineValues = { inventoryId?: number | null; quantity?: number | null };
 type FormValues = { transferDate?: string; fromRegionId?: number | null; toRegionId?: number | null; courierId?: number | null; notes?: string; lines?: LineValues[] };
 
 const emptyLine = (): LineValues => ({});
-const pathOf = (dotted: string) => dotted.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /** A lot as the picker shows it: item, lot number, expiry and what is available. */
 export function lotOptionText(option: GenericOption): string {
@@ -89,15 +89,7 @@ export function TransferForm({ document, onDone }: { document?: TransferDetail; 
     form.setFieldsValue(document ? valuesOf(document) : { transferDate: todayWire(), notes: '', lines: [emptyLine()] });
   }, [document, form]);
 
-  const showProblems = (problems: Record<string, string>) => {
-    const { lines: whole, ...fields } = problems;
-    setLinesError(whole);
-    const current = form.getFieldsError().filter((f) => f.errors.length > 0);
-    (form as FormInstance).setFields([
-      ...current.map((f) => ({ name: f.name, errors: [] as string[] })),
-      ...Object.entries(fields).map(([name, message]) => ({ name: pathOf(name), errors: [message] })),
-    ]);
-  };
+  const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: documentKeys.all(transferDocument.name) });

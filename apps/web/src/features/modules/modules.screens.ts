@@ -1,4 +1,4 @@
-import { lazyScreen, type Screen } from '../../app/screen-map.ts';
+import { lazyScreen, type Screen } from '../../lib/areas/screen-map.ts';
 
 /** What a route of a later module shows until its module is built. */
 export const moduleNotAvailableScreen: Screen = lazyScreen(() => import('./module-not-available-screen.tsx'), 'ModuleNotAvailableScreen');

@@ -1,4 +1,5 @@
 import { compareDecimal, formatDecimal, fromMinorUnits, isDecimalString, moneyMessages, type OpenDocument, sum, toMinorUnits } from '@erp/domain';
+import { problemsByRow } from '../../components/document/form-problems.ts';
 
 /** One row of the allocations table: an open invoice (or bill) and what of the money goes to it ('' or '0' for nothing). */
 export interface AllocationRow {
@@ -52,14 +53,7 @@ export function allocationsBody<Key extends string>(rows: readonly AllocationRow
 
 /** The server's (or the form's) refusals with `allocations.N.<field>` renamed to the table row N came from; a refused target lands on its amount. */
 export function problemsOnRows(problems: Readonly<Record<string, string>>, rowOfSent: readonly number[]): Record<string, string> {
-  const onRows: Record<string, string> = {};
-  for (const [path, message] of Object.entries(problems)) {
-    const match = /^allocations\.(\d+)\.(\w+)$/.exec(path);
-    const row = match ? rowOfSent[Number(match[1])] : undefined;
-    if (match && row !== undefined) onRows[`allocations.${row}.amount`] ??= message;
-    else onRows[path] = message;
-  }
-  return onRows;
+  return problemsByRow(problems, rowOfSent, { lines: 'allocations', onField: 'amount' });
 }
 
 /** The form's own checks of the rows: none above its document's open amount, none negative, not more than the money. */

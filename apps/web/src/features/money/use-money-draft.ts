@@ -41,16 +41,14 @@ export function useMoneyDraft<Doc extends { id: number }, Values extends { amoun
       sentRows.current = rowOfSent;
       return { ...bodyOf(values), allocations };
     },
-    onProblems: (errors) => showProblems(problemsOnRows(errors, sentRows.current)),
+    check: () => {
+      const values = form.getFieldsValue(true) as Values;
+      return allocationProblems(values.allocations ?? [], targets, values.amount, overMessage);
+    },
+    showProblems,
+    serverProblems: (errors) => problemsOnRows(errors, sentRows.current),
     onDone,
     alsoRefresh: () => invalidateAfterMoney(queryClient),
   });
-  const submit = (toPost: boolean) => {
-    actions.setFormError(undefined);
-    const values = form.getFieldsValue(true) as Values;
-    const problems = allocationProblems(values.allocations ?? [], targets, values.amount, overMessage);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) actions.save.mutate(toPost);
-  };
-  return { ...actions, submit, allocationsError };
+  return { ...actions, allocationsError };
 }

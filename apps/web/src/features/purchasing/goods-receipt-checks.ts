@@ -1,5 +1,5 @@
 import { goodsReceiptDocument, isExpired, purchasingMessages, type GoodsReceiptDetail, type GoodsReceiptInput, type PurchaseOrderDetail, type PurchaseOrderLineRow } from '@erp/domain';
-import { problemsOfIssues } from '../../components/document/form-problems.ts';
+import { problemsByRow, problemsOfIssues } from '../../components/document/form-problems.ts';
 import { todayWire } from '../../lib/dates.ts';
 
 /** One row of the receipt form: what arrives now of one order line, into one lot. Several rows may share an order line (several lots). */
@@ -55,17 +55,6 @@ export function receiptBodyOf(values: ReceiptFormValues, purchaseOrderId: number
     body: { purchaseOrderId, receiptDate: values.receiptDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), acceptNearExpiry, lines },
     rowOfLine,
   };
-}
-
-/** Problems keyed by sent line (`lines.N.x`) re-keyed by form row. */
-export function problemsByRow(problems: Readonly<Record<string, string>>, rowOfLine: readonly number[]): Record<string, string> {
-  const byRow: Record<string, string> = {};
-  for (const [key, message] of Object.entries(problems)) {
-    const match = /^lines\.(\d+)\.(.+)$/.exec(key);
-    const row = match ? rowOfLine[Number(match[1])] : undefined;
-    byRow[match && row !== undefined ? `lines.${row}.${match[2]}` : key] = message;
-  }
-  return byRow;
 }
 
 export const nothingToReceive = 'Enter the quantity received on at least one line';

@@ -5,14 +5,14 @@ import { useRef, useState } from 'react';
 import { documentKeys, deleteDocument, fetchDocument, saveDocument } from '../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { SummaryDescriptions } from '../../components/document/document-summary.tsx';
-import { showFormProblems } from '../../components/document/form-problems.ts';
+import { problemsByRow, showFormProblems } from '../../components/document/form-problems.ts';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { isNearExpiryMessage, problemsByRow, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
+import { isNearExpiryMessage, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 import { GoodsReceiptRows } from './goods-receipt-rows.tsx';
 import { NearExpiryConfirm, nearExpiryLot } from './near-expiry-confirm.tsx';
 

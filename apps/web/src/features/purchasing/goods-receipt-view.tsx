@@ -11,7 +11,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { GoodsReceiptPostButton } from './goods-receipt-post.tsx';
-import { orderAddress } from './purchasing-api.ts';
+import { orderAddress } from './purchasing-addresses.ts';
 
 // The order's received quantities and the stock change with the receipt.
 const alsoInvalidate = [documentKeys.all(purchaseOrderDocument.name), ['inventory'], ['options', 'inventory']];

@@ -3,7 +3,7 @@ import { Button, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { receiptAddress } from './purchasing-api.ts';
+import { receiptAddress } from './purchasing-addresses.ts';
 
 /** The goods receipts of an order (the order's answer carries them, drafts and cancelled too); each number opens its receipt. */
 export function OrderReceipts({ order }: { order: PurchaseOrderDetail }) {

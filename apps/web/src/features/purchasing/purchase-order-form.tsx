@@ -37,24 +37,18 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
   // The saved draft stays open: approving it is the next step.
-  const { save, remove, formError, setFormError } = useDraftActions<PurchaseOrderDetail>(purchaseOrderDocument, {
+  const { save, remove, submit, formError, setFormError } = useDraftActions<PurchaseOrderDetail>(purchaseOrderDocument, {
     id: order?.id,
     body: () => orderBodyOf(form.getFieldsValue(true) as OrderFormValues),
-    onProblems: showProblems,
+    check: () => orderFormProblems(form.getFieldsValue(true) as OrderFormValues),
+    showProblems,
     onDone,
   });
-
-  const submit = () => {
-    setFormError(undefined);
-    const problems = orderFormProblems(form.getFieldsValue(true) as OrderFormValues);
-    showProblems(problems);
-    if (Object.keys(problems).length === 0) save.mutate(false);
-  };
 
   return (
     <Flex vertical gap={8}>
       {formError && <Alert type="error" showIcon title={formError} />}
-      <Form form={form} name="purchase-order-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={submit}>
+      <Form form={form} name="purchase-order-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(false)}>
         <DocumentHeaderFields fields={purchaseOrderDocument.fields} inputProps={{ orderDate: { allowClear: false } }} />
         <PurchaseOrderLinesEditor form={form} linesError={linesError} />
       </Form>
@@ -64,7 +58,7 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
             {canDelete && <DeleteButton singular={purchaseOrderDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
             {order && <TransitionButtons definition={purchaseOrderDocument} document={order} onError={setFormError} />}
             <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit}>
+            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
               Save draft
             </Button>
           </Space>

@@ -11,7 +11,8 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { OrderReceipts } from './order-receipts.tsx';
-import { downloadPurchaseOrderPdf, receiveOrderPath } from './purchasing-api.ts';
+import { receiveOrderPath } from './purchasing-addresses.ts';
+import { downloadPurchaseOrderPdf } from './purchasing-api.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 
 const remaining = (line: PurchaseOrderLineRow) => Math.max(line.quantity - line.receivedQuantity, 0);

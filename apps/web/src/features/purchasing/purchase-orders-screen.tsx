@@ -8,7 +8,7 @@ import { GoodsReceiptForm } from './goods-receipt-form.tsx';
 import { GoodsReceiptView } from './goods-receipt-view.tsx';
 import { PurchaseOrderForm } from './purchase-order-form.tsx';
 import { PurchaseOrderView } from './purchase-order-view.tsx';
-import { receiptAddress } from './purchasing-api.ts';
+import { receiptAddress } from './purchasing-addresses.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
 

@@ -1,0 +1,51 @@
+import { allRoutes } from '@erp/domain';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DocumentStatusTag } from '../components/document/document-status-tag.tsx';
+import { documentHref, pathAddress } from '../components/document/document-address.ts';
+import { installAreas } from '../lib/areas/area-registry.ts';
+import { foldAreas } from '../lib/areas/fold-areas.ts';
+import { lazyScreen } from '../lib/areas/screen-map.ts';
+import { defineArea } from '../lib/areas/web-area.ts';
+import { renderWithApp } from '../test/harness.tsx';
+import { areaFold, areas } from './areas.ts';
+
+// A new area, as payroll will come: its own folder's manifest plus one entry in app/areas.ts
+// give it its route, its documents' ledger links and its states' colours; no other shared file.
+const payrollFixture = defineArea({
+  name: 'payroll-fixture',
+  screens: { '/pay-slips': lazyScreen(() => import('../features/modules/module-not-available-screen.tsx'), 'ModuleNotAvailableScreen') },
+  documentLinks: { 'pay-slips': pathAddress('/pay-slips') },
+  statusColours: { approvedForPayment: 'cyan' },
+});
+
+afterEach(() => installAreas(areaFold));
+
+describe('the areas (app/areas.ts)', () => {
+  it('fold into one screen per route, each route served by one area at most', () => {
+    const served = areas.flatMap((area) => Object.keys(area.screens));
+    expect(new Set(served).size).toBe(served.length);
+    for (const route of served) expect(allRoutes).toContain(route);
+  });
+
+  it('take a new area from its manifest alone', () => {
+    const fold = foldAreas([...areas, payrollFixture]);
+    expect(fold.screens['/pay-slips']).toBe(payrollFixture.screens['/pay-slips']);
+    installAreas(fold);
+    expect(documentHref('pay-slips', 12)).toBe('/pay-slips/12');
+    renderWithApp(<DocumentStatusTag definition={{ stateLabels: { approvedForPayment: 'Approved for payment' } }} status="approvedForPayment" />);
+    expect(screen.getByText('Approved for payment')).toHaveClass('ant-tag-cyan');
+  });
+
+  it('refuse a route, a document type or a title two areas both declare, and a status given two colours', () => {
+    const sales = areas.find((area) => area.name === 'sales')!;
+    expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: { '/invoices': payrollFixture.screens['/pay-slips'] } })])).toThrow(
+      'Route /invoices is declared by both sales and copy',
+    );
+    expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, documentLinks: { invoice: pathAddress('/x') } })])).toThrow('Document type invoice');
+    expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, titles: { '/invoice/:id': 'Bill' } })])).toThrow('Title of route /invoice/:id');
+    expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, statusColours: { bounced: 'orange' } })])).toThrow('Colour of status bounced');
+    expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, statusColours: { bounced: 'red' } })])).not.toThrow();
+    expect(() => foldAreas([sales, sales])).toThrow('Area sales is listed twice');
+  });
+});

@@ -1,0 +1,21 @@
+import { accountArea } from '../features/account/account.area.ts';
+import { accountingArea } from '../features/accounting/accounting.area.ts';
+import { assetsArea } from '../features/assets/assets.area.ts';
+import { hrArea } from '../features/hr/hr.area.ts';
+import { inventoryArea } from '../features/inventory/inventory.area.ts';
+import { moneyArea } from '../features/money/money.area.ts';
+import { purchasingArea } from '../features/purchasing/purchasing.area.ts';
+import { salesArea } from '../features/sales/sales.area.ts';
+import { settingsArea } from '../features/settings/settings.area.ts';
+import { setupArea } from '../features/setup/setup.area.ts';
+import { usersArea } from '../features/users/users.area.ts';
+import { foldAreas } from '../lib/areas/fold-areas.ts';
+
+/**
+ * The web's one list of areas: a new area adds its manifest (`features/<area>/<area>.area.ts`)
+ * here and edits no other shared file. Screens, titles, document links and status colours all
+ * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
+ */
+export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea] as const;
+
+export const areaFold = foldAreas(areas);

@@ -1,0 +1,10 @@
+import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+
+/** People: employees today, payroll (/pay-slips) next. */
+export const hrArea = defineArea({
+  name: 'hr',
+  screens: {
+    '/employees': lazyScreen(() => import('./employees-screen.tsx'), 'EmployeesScreen'),
+  },
+});

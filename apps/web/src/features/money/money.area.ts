@@ -1,0 +1,14 @@
+import { addressOf } from '../../components/document/document-address.ts';
+import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+
+export const moneyArea = defineArea({
+  name: 'money',
+  screens: {
+    '/receipts': lazyScreen(() => import('./receipts-screen.tsx'), 'ReceiptsScreen'),
+    '/payments': lazyScreen(() => import('./payments-screen.tsx'), 'PaymentsScreen'),
+    '/cheques': lazyScreen(() => import('./cheques-screen.tsx'), 'ChequesScreen'),
+  },
+  documentLinks: { receipts: addressOf('/receipts'), payments: addressOf('/payments'), cheques: addressOf('/cheques') },
+  statusColours: { inHand: 'gold', deposited: 'blue', issued: 'blue', cleared: 'green', bounced: 'red' },
+});

@@ -1,0 +1,14 @@
+import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+import { receiptAddress } from './purchasing-addresses.ts';
+
+export const purchasingArea = defineArea({
+  name: 'purchasing',
+  screens: {
+    '/vendors': lazyScreen(() => import('./vendors-screen.tsx'), 'VendorsScreen'),
+    '/purchase-orders': lazyScreen(() => import('./purchase-orders-screen.tsx'), 'PurchaseOrdersScreen'),
+  },
+  // The ledgers stamp `goods-receipt`; aging names its rows `goods-receipts`.
+  documentLinks: { 'goods-receipt': receiptAddress, 'goods-receipts': receiptAddress },
+  statusColours: { approved: 'blue' },
+});

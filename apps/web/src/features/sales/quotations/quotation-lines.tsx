@@ -1,0 +1,85 @@
+import { formatDecimal, type GenericOption, quotationDocument } from '@erp/domain';
+import { Form, InputNumber, Typography, type FormInstance } from 'antd';
+import { LinesEditor } from '../../../components/document/lines-editor.tsx';
+import { TotalsBar } from '../../../components/document/totals-row.tsx';
+import { OptionSelect } from '../../../components/resource/option-select.tsx';
+import { emptyQuotationLine, quotationLineMoney, quotationTotals, type QuotationFormValues, type QuotationLineValues } from './quotation-checks.ts';
+import { fetchPrice } from '../shared/price-api.ts';
+
+function QuotationTotalsBar({ form, taxRate }: { form: FormInstance<QuotationFormValues>; taxRate: string }) {
+  const lines = Form.useWatch('lines', { form, preserve: true }) as QuotationFormValues['lines'];
+  const totals = quotationTotals(lines, taxRate);
+  return (
+    <TotalsBar
+      testId="quotation-totals"
+      items={[
+        { label: 'Subtotal', value: totals.subtotal },
+        { label: `Tax (${formatDecimal(taxRate)}%)`, value: totals.taxAmount },
+        { label: 'Grand total', value: totals.grandTotal },
+      ]}
+    />
+  );
+}
+
+function LineAmount({ form, name, taxRate }: { form: FormInstance<QuotationFormValues>; name: number; taxRate: string }) {
+  const line = Form.useWatch(['lines', name], { form, preserve: true }) as QuotationLineValues | undefined;
+  const money = quotationLineMoney(line, taxRate);
+  return (
+    <Typography.Text style={{ flex: '0 0 130px', textAlign: 'right', paddingTop: 5 }} data-testid={`quotation-line-${name + 1}-amount`}>
+      {money === undefined ? '' : `Amount ${formatDecimal(money.amount)}`}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The lines of a quotation: item (unapproved items shown but disabled), quantity, price
+ * (prefilled from the price list for the customer, its region and the quotation date when the
+ * item is picked; left empty, the server prices it the same way), discount %, the line's amount
+ * and the totals with the settings' tax. Names are `lines.N.<field>`, the paths of the server's 400 `errors`.
+ */
+export function QuotationLinesEditor({ form, taxRate, linesError }: { form: FormInstance<QuotationFormValues>; taxRate: string; linesError?: string }) {
+  const prefillPrice = async (name: number, option: GenericOption | undefined) => {
+    if (!option) return;
+    const { customerId, regionId, quotationDate } = form.getFieldsValue(true) as QuotationFormValues;
+    try {
+      const price = await fetchPrice({ itemId: option.id, regionId, customerId, date: quotationDate });
+      // Still the same item on that line (the user may have picked again meanwhile).
+      if (form.getFieldValue(['lines', name, 'itemId']) === option.id) form.setFieldValue(['lines', name, 'price'], price);
+    } catch {
+      // No price to offer (the server prices a line left without one from the same list).
+    }
+  };
+  return (
+    <LinesEditor
+      min={quotationDocument.lines.min}
+      emptyLine={emptyQuotationLine}
+      testIdPrefix="quotation"
+      linesError={linesError}
+      footer={<QuotationTotalsBar form={form} taxRate={taxRate} />}
+      renderLine={(field, index) => (
+        <>
+          <Form.Item name={[field.name, 'itemId']} style={{ flex: '3 1 240px', marginBottom: 8, minWidth: 0 }}>
+            <OptionSelect
+              resource="items"
+              aria-label={`Line ${index + 1} item`}
+              placeholder="Item"
+              allowClear={false}
+              popupMatchSelectWidth={false}
+              onOptionPicked={(option) => void prefillPrice(field.name, option)}
+            />
+          </Form.Item>
+          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 90px', marginBottom: 8 }}>
+            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={1} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name={[field.name, 'price']} style={{ flex: '1 1 120px', marginBottom: 8 }}>
+            <InputNumber<string> aria-label={`Line ${index + 1} price`} placeholder="Price list" stringMode min="0" precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name={[field.name, 'discountPercent']} style={{ flex: '1 1 90px', marginBottom: 8 }}>
+            <InputNumber<string> aria-label={`Line ${index + 1} discount %`} placeholder="Disc. %" stringMode min="0" max="100" precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <LineAmount form={form} name={field.name} taxRate={taxRate} />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { AreaFold } from './fold-areas.ts';
+import type { DocumentLink } from './web-area.ts';
+
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours'>;
+
+/**
+ * What components and features read from the fold of the areas without importing `app/`
+ * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
+ * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
+ */
+let installed: Shared = { documentLinks: {}, statusColours: {} };
+
+export function installAreas(fold: Shared): void {
+  installed = fold;
+}
+
+/** Where a document of a type stamped on ledger rows opens, if an area gives it a screen. */
+export function documentLinkOf(documentType: string): DocumentLink | undefined {
+  return installed.documentLinks[documentType];
+}
+
+export function statusColourOf(status: string): string | undefined {
+  return installed.statusColours[status];
+}

@@ -1,0 +1,18 @@
+import type { AppRoute } from '@erp/domain';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+export type ScreenProps = { route: AppRoute; title: string };
+
+/** A screen: its own chunk (spec section 2: a loading fallback shows while a screen loads). */
+export type Screen = { component: LazyExoticComponent<ComponentType<ScreenProps>> };
+
+/** The screens of one feature area, by route (its manifest's `screens`). */
+export type ScreenMap = Partial<Record<AppRoute, Screen>>;
+
+/** A screen from a module's named export: `lazyScreen(() => import('./x-screen.tsx'), 'XScreen')`. */
+export function lazyScreen<Name extends string, Module extends Record<Name, ComponentType<ScreenProps> | ComponentType<Partial<ScreenProps>>>>(
+  load: () => Promise<Module>,
+  name: Name,
+): Screen {
+  return { component: lazy(() => load().then((module) => ({ default: module[name] as ComponentType<ScreenProps> }))) };
+}

@@ -1,0 +1,35 @@
+import type { AppRoute } from '@erp/domain';
+import type { ScreenMap } from './screen-map.ts';
+
+/** Where a document opens, given its id (`components/document/document-address.ts` builds them). */
+export interface DocumentLink {
+  href(documentId: number): string;
+}
+
+/**
+ * What one web area adds to the app: `features/<area>/<area>.area.ts` exports one, and
+ * `app/areas.ts` lists them. Nothing else is a shared list an area edits.
+ *
+ * Manifests are in the entry chunk the login page loads: they import no screen, API module or
+ * document declaration (those would pull zod schemas in), only lazy screens and addresses.
+ */
+export interface WebArea<Screens extends ScreenMap = ScreenMap> {
+  name: string;
+  /** Route -> lazy screen. */
+  screens: Screens;
+  /** Titles of its routes that the menu does not list. */
+  titles?: Partial<Record<AppRoute, string>>;
+  /**
+   * Where a ledger or statement row's source document opens, by the document type the server
+   * stamps on the row.
+   */
+  documentLinks?: Readonly<Record<string, DocumentLink>>;
+  /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
+  statusColours?: Readonly<Record<string, string>>;
+}
+
+/** An area's manifest (typed: a route outside the route table, a misspelt key, fail to compile). */
+export function defineArea<const Screens extends ScreenMap>(area: WebArea<Screens>): WebArea<Screens> {
+  return area;
+}
+
