@@ -1,4 +1,4 @@
-import { canAccessRoute, messages, type PostingAccountKey, postingAccountsSchema, postingAccountsSchemaOf } from '@erp/domain';
+import { canAccessRoute, messages, type PostingAccountKey, postingAccountsSchemaOf } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { readPostingAccounts } from '../../ledger/posting-accounts.ts';
 import { actorOf } from '../../lib/actor.ts';
@@ -21,9 +21,10 @@ export function registerPostingAccountRoutes(app: FastifyInstance): void {
     postingAccounts: await readPostingAccounts(app.ctx.db, keys()),
   }));
 
-  app.put('/settings/posting-accounts', { schema: postingAccountDocs.update, onRequest: [authenticate, requireRoute('/settings')] }, async (request) => {
-    // The route's schema knows every key; the areas served may be fewer (a key of an area not served is refused).
-    const input = postingAccountsSchemaOf(app.ctx.areas.postingAccounts).parse(validated(postingAccountsSchema, request.body));
+  // The keys of the areas served, no more and no fewer (an area added to the fold brings its own).
+  const body = postingAccountsSchemaOf(app.ctx.areas.postingAccounts);
+  app.put('/settings/posting-accounts', { schema: postingAccountDocs.update(body), onRequest: [authenticate, requireRoute('/settings')] }, async (request) => {
+    const input = validated(body, request.body);
     const saved = await app.ctx.db.transaction((tx) => savePostingAccounts(tx, actorOf(request), input, keys()));
     return { status: 200, message: messages.saved, postingAccounts: saved };
   });
