@@ -48,6 +48,21 @@ export interface TransitionStep {
   input?: unknown;
   /** The document type's draft writer (a journal's cancel writes its reversal with it). */
   drafts: DraftWriter;
+  /**
+   * What a posting of this document says of it, from the declaration: type, id, its date (the
+   * declared date field's value), number prefix, date field and who posts. Spread into
+   * `postToLedger` / `postDocument` and override what differs (a disposal's own date).
+   */
+  posting: DocumentPosting;
+}
+
+export interface DocumentPosting {
+  documentType: string;
+  documentId: number;
+  documentDate: string;
+  numberPrefix: string;
+  dateField: string;
+  actor: { userId: number | null };
 }
 
 export interface TransitionOutcome<Detail extends DocumentRow> {

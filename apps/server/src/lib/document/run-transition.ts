@@ -85,6 +85,14 @@ export async function runTransition<Detail extends DocumentRow>(
     context: options.context,
     input: options.input,
     drafts: draftWriter(tx, actor, binding),
+    posting: {
+      documentType: definition.documentType,
+      documentId: id,
+      documentDate: document[definition.dateField] as string,
+      numberPrefix: definition.numberPrefix,
+      dateField: definition.dateField,
+      actor: { userId: actor.userId },
+    },
     claim: (sets, auditExtra) => {
       claimed = true;
       return writes(sets, auditExtra);

@@ -62,7 +62,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
       const context = (step.context as PostingContext | undefined) ?? (await contextOf(tx, actor, draft.lines));
       const { documentNumber, at, actorName } = await postToLedger(
         tx,
-        { documentType, documentId: draft.id, documentDate: draft.journalDate, narration: draft.narration, lines: stampedLines(draft.lines, context), numberPrefix, actor: { userId: actor.userId }, dateField: 'journalDate', alongside: step.claim() },
+        { ...step.posting, narration: draft.narration, lines: stampedLines(draft.lines, context), alongside: step.claim() },
         context,
       );
       return { document: { ...draft, status: 'posted', journalNumber: documentNumber, postedAt: at, postedBy: actor.userId, postedByName: actorName, updatedAt: at }, documentNumber };

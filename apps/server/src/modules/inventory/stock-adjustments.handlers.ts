@@ -190,14 +190,9 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
             ({ documentNumber } = await postToLedger(
               tx,
               {
-                documentType,
-                documentId: draft.id,
-                documentDate: date,
+                ...step.posting,
                 narration,
                 lines,
-                numberPrefix,
-                actor: { userId: actor.userId },
-                dateField: 'adjustmentDate',
                 before: stock.statements,
                 alongside: writes,
               },

@@ -20,7 +20,7 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
-const { documentType, numberPrefix } = transferDocument;
+const { documentType } = transferDocument;
 
 interface LotFacts {
   id: number;
@@ -251,14 +251,9 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           documentNumber = await postDocument(
             tx,
             {
-              documentType,
-              documentId: draft.id,
-              documentDate: date,
+              ...step.posting,
               narration,
               lines,
-              numberPrefix,
-              actor: { userId: actor.userId },
-              dateField: 'transferDate',
               before: stock.statements,
               alongside: step.claim(),
             },

@@ -147,14 +147,9 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         };
         const total = plannedTotal(lines);
         await postToLedger(tx, {
-          documentType: kind.definition.documentType,
-          documentId: draft.id,
-          documentDate: header.date,
+          ...step.posting,
           narration,
           lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
-          numberPrefix: kind.definition.numberPrefix,
-          actor: { userId: actor.userId },
-          dateField: kind.dateField,
           alongside: [
             ...step.claim({ allocated_amount: sql`${total}::numeric` }),
             ...applyStatements(kind.source, draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),

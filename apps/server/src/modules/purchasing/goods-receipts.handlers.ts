@@ -12,7 +12,7 @@ import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
-const { documentType, numberPrefix } = goodsReceiptDocument;
+const { documentType } = goodsReceiptDocument;
 
 
 interface OrderLineFacts {
@@ -326,14 +326,9 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
           documentNumber = await postDocument(
             tx,
             {
-              documentType,
-              documentId: draft.id,
-              documentDate: date,
+              ...step.posting,
               narration,
               lines,
-              numberPrefix,
-              actor: { userId: actor.userId },
-              dateField: 'receiptDate',
               before: stock.statements,
               alongside: writes,
             },

@@ -25,7 +25,7 @@ import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-const { documentType, numberPrefix } = invoiceDocument;
+const { documentType } = invoiceDocument;
 
 
 function linesValues(lines: readonly PlannedLine[]): SQL {
@@ -268,14 +268,9 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
           documentNumber = await postDocument(
             tx,
             {
-              documentType,
-              documentId: draft.id,
-              documentDate: date,
+              ...step.posting,
               narration,
               lines,
-              numberPrefix,
-              actor: { userId: actor.userId },
-              dateField: 'invoiceDate',
               before: stock.statements,
               alongside: writes,
             },

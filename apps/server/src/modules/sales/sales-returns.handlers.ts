@@ -13,7 +13,7 @@ import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
-const { documentType, numberPrefix } = salesReturnDocument;
+const { documentType } = salesReturnDocument;
 
 
 function linesValues(lines: readonly PlannedReturnLine[]): SQL {
@@ -276,14 +276,9 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           documentNumber = await postDocument(
             tx,
             {
-              documentType,
-              documentId: draft.id,
-              documentDate: date,
+              ...step.posting,
               narration,
               lines: ledgerLines,
-              numberPrefix,
-              actor: { userId: actor.userId },
-              dateField: 'returnDate',
               before: stock.statements,
               alongside: writes,
             },
