@@ -1,5 +1,7 @@
 import { prefixRoutes } from '@erp/domain';
+import { canAccessPath } from '@erp/domain';
 import { documentLinkOf } from '../../lib/areas/area-registry.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import type { DocumentTarget } from './document-drawer.tsx';
 
 /**
@@ -50,4 +52,16 @@ export function addressOf(route: string): DocumentAddress {
  */
 export function documentHref(documentType: string, documentId: number): string | undefined {
   return documentLinkOf(documentType)?.href(documentId);
+}
+
+/**
+ * `documentHref` for the signed-in user: a document they may not open (the auditor has no
+ * /receipts) has no link, so its number shows as plain text instead of a link to a refusal.
+ */
+export function useDocumentHref(): (documentType: string, documentId: number) => string | undefined {
+  const { user } = useAuth();
+  return (documentType, documentId) => {
+    const href = documentHref(documentType, documentId);
+    return href && user && canAccessPath(user.role, href) ? href : undefined;
+  };
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { DateRangeInput } from '../date-input.tsx';
-import { documentHref } from '../document/document-address.ts';
+import { useDocumentHref } from '../document/document-address.ts';
 import { DocumentPrintHeader } from '../document/document-print-header.tsx';
 import { PdfDownloadButton } from '../document/pdf-download-button.tsx';
 import { usePrintView } from '../document/use-print-view.ts';
@@ -16,6 +16,7 @@ import { type StatementPeriod, downloadCustomerStatementPdf, fetchCustomerStatem
 
 /** The statement's rows between the opening and the closing balance, both shown as rows. */
 function StatementTable({ statement }: { statement: Statement }) {
+  const documentHref = useDocumentHref();
   type Line = Omit<CustomerStatementRow, 'kind'> & { key: string; edge?: boolean };
   const lines: Line[] = [
     { key: 'opening', edge: true, date: statement.from, documentType: '', documentId: 0, documentNumber: '', description: 'Opening balance', debit: '', credit: '', balance: statement.opening },

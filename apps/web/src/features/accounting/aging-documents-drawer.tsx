@@ -2,14 +2,14 @@ import { type AgingDocument, agingBuckets, formatDecimal } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { documentHref } from '../../components/document/document-address.ts';
+import { useDocumentHref } from '../../components/document/document-address.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { type AgingCell, agingKeys, fetchAgingDocuments } from './aging-api.ts';
 
 /** Where an item opens: its document, an advance's receipt or payment, a journal row's document; an account's opening balance opens nowhere. */
-function itemHref(row: AgingDocument): string | undefined {
+function itemHref(row: AgingDocument, documentHref: ReturnType<typeof useDocumentHref>): string | undefined {
   return row.documentType === 'accounts' ? undefined : documentHref(row.documentType, row.id);
 }
 
@@ -27,6 +27,7 @@ export function agingCellTitle(cell: AgingCell & { partyName: string }): string 
  * linking to its document where it has one.
  */
 export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { partyName: string }; onClose: () => void }) {
+  const documentHref = useDocumentHref();
   const narrow = useIsNarrow();
   const query = useQuery({
     queryKey: agingKeys.documents({ kind: cell?.kind ?? 'receivable', asOf: cell?.asOf, partyId: cell?.partyId ?? 0, bucket: cell?.bucket }),
@@ -50,7 +51,7 @@ export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { p
             key: 'number',
             title: 'Number',
             render: (_: unknown, row) => {
-              const href = itemHref(row);
+              const href = itemHref(row, documentHref);
               return href ? <Link to={href}>{row.documentNumber}</Link> : row.documentNumber;
             },
           },

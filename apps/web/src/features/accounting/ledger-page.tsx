@@ -9,7 +9,7 @@ import { DateRangeInput } from '../../components/date-input.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { documentHref } from '../../components/document/document-address.ts';
+import { useDocumentHref } from '../../components/document/document-address.ts';
 import { SummaryRow } from '../../components/summary-row.tsx';
 import { accountingKeys, downloadLedger, fetchLedger } from './accounting-api.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -39,6 +39,7 @@ function useLoadWhenVisible(load: () => void, enabled: boolean) {
  * range; pages by keyset cursor; print and export.
  */
 export function LedgerPage() {
+  const documentHref = useDocumentHref();
   const accountId = Number(useParams().accountId);
   const [search, setSearch] = useQueryParams();
   const navigate = useNavigate();

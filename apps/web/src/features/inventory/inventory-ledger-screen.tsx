@@ -4,7 +4,7 @@ import { Alert, Button, Descriptions, Flex, Space, Table, Tag, Typography } from
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeInput } from '../../components/date-input.tsx';
-import { documentHref } from '../../components/document/document-address.ts';
+import { useDocumentHref } from '../../components/document/document-address.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { ItemNameCell } from '../../components/item-name-cell.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
@@ -27,6 +27,7 @@ const quantity = (value: number) => (value === 0 ? '' : formatQuantity(value));
  * in the address, so /inventory links to a lot's ledger.
  */
 export function InventoryLedgerScreen() {
+  const documentHref = useDocumentHref();
   const [params, setParams] = useQueryParams();
   const filter: InventoryLedgerQuery = {
     itemId: idOf(params.get('itemId')),

@@ -2,7 +2,7 @@ import { goodsReceiptDocument, payeeTypes, type PaymentAllocationRow, type Payme
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { documentHref } from '../../components/document/document-address.ts';
+import { useDocumentHref } from '../../components/document/document-address.ts';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { PdfDownloadButton } from '../../components/document/pdf-download-button.tsx';
@@ -22,6 +22,7 @@ function payeeOf(payment: PaymentDetail): string {
 
 /** A posted or cancelled payment (or a draft for who may not edit it): payee, money, cheque, allocations to goods receipts; Post, Allocate advance, Cancel; Print and the voucher PDF. */
 export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onClose: () => void }) {
+  const documentHref = useDocumentHref();
   const [error, setError] = useState<string>();
   const { user } = useAuth();
   const actions = paymentDocument.allowedActions(payment, user);
