@@ -142,6 +142,15 @@ export interface ChequeDetail {
 
 /** GET /api/cheques/summary: per status (every status, in the workflow's order), how many cheques and their amount. */
 export interface ChequeSummary {
-  data: { status: (typeof chequeDocument.states)[number]; count: number; total: string }[];
+  data: ChequeStatusTotal[];
+  /** Both directions' count; the total adds money in and money out, so screens show `directions`. */
   totals: { count: number; total: string };
+  /** Received and issued apart (money in, money out), each with its statuses (zeros left out). */
+  directions: { direction: ChequeDirection; count: number; total: string; statuses: ChequeStatusTotal[] }[];
+}
+
+export interface ChequeStatusTotal {
+  status: (typeof chequeDocument.states)[number];
+  count: number;
+  total: string;
 }

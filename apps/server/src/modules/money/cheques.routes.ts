@@ -12,15 +12,19 @@ import { chequeSummary } from './cheque-summary.ts';
 
 const listQuery = documentListQuerySchema(chequeBinding);
 
+const statusTotal = z.object({ status: z.string(), count: z.int(), total: decimalString });
+
 const summaryDocs = routeSchema({
   tags: [chequeDocument.title],
-  summary: 'Cheque totals by status',
-  description: 'The count and total amount of the cheques in each status, for the same filters as the list (search, status, from/to, direction, dueFrom, dueTo, view); paging and sort are ignored.',
+  summary: 'Cheque totals by status and by direction',
+  description:
+    'The count and total amount of the cheques in each status, and of received and issued cheques apart (each with its statuses), for the same filters as the list (search, status, from/to, direction, dueFrom, dueTo, view); paging and sort are ignored. `totals` counts both directions; its total adds money in and money out.',
   querystring: listQuery,
   response: {
     200: envelope({
-      data: z.array(z.object({ status: z.string(), count: z.int(), total: decimalString })),
+      data: z.array(statusTotal),
       totals: z.object({ count: z.int(), total: decimalString }),
+      directions: z.array(z.object({ direction: z.string(), count: z.int(), total: decimalString, statuses: z.array(statusTotal) })),
     }),
   },
 });

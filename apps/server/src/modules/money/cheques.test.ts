@@ -56,6 +56,11 @@ describe('the register', () => {
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json().data.find((s: { status: string }) => s.status === 'inHand')).toEqual({ status: 'inHand', count: 1, total });
     expect(summary.json().totals).toEqual({ count: 1, total });
+    // Received and issued apart: money in is never added to money out on the screen.
+    expect(summary.json().directions).toEqual([
+      { direction: 'received', count: 1, total, statuses: [{ status: 'inHand', count: 1, total }] },
+      { direction: 'issued', count: 0, total: '0.00', statuses: [] },
+    ]);
   });
 });
 

@@ -37,6 +37,18 @@ function serve() {
           { status: 'bounced', count: 0, total: '0.00' },
         ],
         totals: { count: 3, total: '1290.00' },
+        directions: [
+          {
+            direction: 'received',
+            count: 2,
+            total: '860.00',
+            statuses: [
+              { status: 'inHand', count: 1, total: '430.00' },
+              { status: 'deposited', count: 1, total: '430.00' },
+            ],
+          },
+          { direction: 'issued', count: 1, total: '430.00', statuses: [{ status: 'issued', count: 1, total: '430.00' }] },
+        ],
       });
     if (config.url === '/api/accounts/options') return ok({ options: accountOptions, hasMore: false });
     if (config.url === '/api/cheques/1/deposit') {
@@ -51,7 +63,10 @@ describe('the cheques screen', () => {
     serve();
     renderWithApp(<ChequesScreen />, { auth: authOf(userOf('accountant', { scopes: ['cheques:cancel'] })), path: '/cheques' });
     expect(await screen.findByText('100200')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('cheque-totals')).toHaveTextContent('All (3)1,290.00'));
+    // Received and issued apart: money in is never added to money out.
+    await waitFor(() => expect(screen.getByTestId('cheque-totals')).toHaveTextContent('All received (2)860.00'));
+    expect(screen.getByTestId('cheque-totals')).toHaveTextContent('All issued (1)430.00');
+    expect(screen.getByTestId('cheque-totals')).not.toHaveTextContent('1,290.00');
     expect(screen.getByTestId('cheque-totals')).toHaveTextContent('In hand (1)430.00');
     // In hand: deposit or bounce; deposited: clear or bounce; issued: clear or cancel.
     expect(actionsOf('100200')).toEqual(['Deposit cheque 100200', 'Bounce cheque 100200']);

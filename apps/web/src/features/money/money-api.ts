@@ -22,7 +22,7 @@ export async function fetchOpenBills(vendorId: number): Promise<OpenDocument[]> 
 
 export async function fetchChequeSummary(query: Record<string, unknown>): Promise<ChequeSummary> {
   const { data } = await http.get<ChequeSummary>('/api/cheques/summary', { params: query });
-  return { data: data.data, totals: data.totals };
+  return { data: data.data, totals: data.totals, directions: data.directions };
 }
 
 /** The voucher PDF of a receipt or payment (`GET /api/<name>/:id/pdf`), saved under the server's file name. */
