@@ -1,8 +1,9 @@
 import { defineArea, type ResourceDeclaration } from '@erp/domain';
+import { fixtureVoucherDocument } from './vouchers.document.ts';
 
 /**
  * The domain side of a trivial area, built for the test of adding an area (not shipped): one
- * resource, a scope of its own, and an account of the default chart with its posting key.
+ * resource, one document, a scope of its own, and an account of the default chart with its posting key.
  */
 export const fixtureNotes = {
   name: 'fixture-notes',
@@ -21,6 +22,7 @@ export const fixtureNotes = {
 export const fixtureNotesArea = defineArea({
   name: 'fixture-notes',
   resources: [fixtureNotes],
+  documents: [fixtureVoucherDocument],
   scopes: ['fixture-notes:approve'],
   postingAccounts: [
     {

@@ -1,11 +1,13 @@
 import { genericResource, type ServerArea } from '../../modules/module.ts';
 import { fixtureNotesArea } from './notes.area.ts';
 import * as tables from './notes.tables.ts';
+import { fixtureVoucherBinding } from './vouchers.binding.ts';
 
 /** The server side of the fixture area: its manifest, as `areas.ts` would list it. */
 export const fixtureNotesModule: ServerArea = {
   name: 'fixture-notes',
   declaration: fixtureNotesArea,
-  tables: { fixtureNotes: tables.fixtureNotes },
+  tables: { fixtureNotes: tables.fixtureNotes, fixtureVouchers: tables.fixtureVouchers, fixtureVoucherLines: tables.fixtureVoucherLines },
   resources: fixtureNotesArea.resources.map((declaration) => genericResource(declaration, tables)),
+  documents: [fixtureVoucherBinding],
 };
