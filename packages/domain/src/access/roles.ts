@@ -32,3 +32,10 @@ export function displayRoleName(role: string): string {
 export function isReadOnlyRole(role: Role): boolean {
   return role === 'auditor';
 }
+
+/**
+ * The roles that sell, and so may be a customer's salesperson (issue 17: the picker listed every
+ * user, the auditor too): the sales roles and the service managers who carry customers,
+ * invoices and plan progress (spec section 6).
+ */
+export const salespersonRoles: readonly Role[] = ['salesManager', 'salesExecutive', 'serviceManager', 'asm'];

@@ -4,7 +4,7 @@ import { items } from '../inventory/items.ts';
 import { vendors } from '../purchasing/vendors.ts';
 import { customers } from '../sales/customers.ts';
 import { canReadOptions, optionsRoutesOf } from './registry.ts';
-import { createSchemaOf, sortableFields, updateSchemaOf } from './declaration.ts';
+import { createSchemaOf, offeredBy, sortableFields, updateSchemaOf } from './declaration.ts';
 
 describe('schemas derived from declarations', () => {
   it('requires required fields and names each bad field', () => {
@@ -41,5 +41,17 @@ describe('who reads options', () => {
     expect(optionsRoutesOf(items)).toEqual(expect.arrayContaining(['/items', '/purchase-orders', '/quotations', '/invoices']));
     expect(optionsRoutesOf(vendors)).toContain('/purchase-orders');
     expect(optionsRoutesOf(customers)).toEqual(expect.arrayContaining(['/receipts', '/quotations']));
+  });
+});
+
+describe('a reference field offering some options only', () => {
+  it("offers a customer's salesperson among the selling roles, never the auditor or the accountant", () => {
+    const field = customers.fields.find((f) => f.name === 'salespersonId')!;
+    expect(offeredBy(field, { id: 1, role: 'salesExecutive' })).toBe(true);
+    expect(offeredBy(field, { id: 2, role: 'asm' })).toBe(true);
+    expect(offeredBy(field, { id: 3, role: 'auditor' })).toBe(false);
+    expect(offeredBy(field, { id: 4, role: 'accountant' })).toBe(false);
+    // A field without the rule offers every option.
+    expect(offeredBy({}, { id: 5, role: 'auditor' })).toBe(true);
   });
 });

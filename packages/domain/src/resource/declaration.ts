@@ -56,6 +56,16 @@ export interface FieldDeclaration {
   schema?: z.ZodType;
   /** A second wire name the API also accepts (in bodies and list filters) and answers: a customer's `type`. */
   alias?: string;
+  /**
+   * For `reference`: which of the resource's options the picker offers, by an option column's
+   * values (a customer's salesperson: users of the selling roles, not the auditor).
+   */
+  optionsWhere?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Whether an option passes a reference field's `optionsWhere`. */
+export function offeredBy(field: Pick<FieldDeclaration, 'optionsWhere'>, option: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(field.optionsWhere ?? {}).every(([key, values]) => values.includes(String(option[key])));
 }
 
 export interface ResourceDeclaration {

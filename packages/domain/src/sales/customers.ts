@@ -1,3 +1,4 @@
+import { salespersonRoles } from '../access/roles.ts';
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
 
 /** Who may set or change a customer's credit limit (accountant by default, admin): see customerMessages.creditLimitScope. */
@@ -61,7 +62,7 @@ export const customers = {
       schema: decimalSchema('Credit limit', 2).refine((v) => !v.startsWith('-'), { error: 'Credit limit must not be negative' }),
     },
     { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true },
-    { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true },
+    { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true, optionsWhere: { role: salespersonRoles } },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
     { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
   ],

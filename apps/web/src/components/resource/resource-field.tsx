@@ -1,4 +1,4 @@
-import type { FieldDeclaration } from '@erp/domain';
+import { type FieldDeclaration, offeredBy } from '@erp/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { AccountSelect } from '../account-select.tsx';
 import { DateInput } from '../date-input.tsx';
@@ -24,7 +24,7 @@ export function ResourceFieldInput({ field, ...control }: { field: FieldDeclarat
     case 'reference':
       // An account shows as its code and name (an asset category's three accounts).
       if (field.reference === 'accounts') return <AccountSelect {...control} />;
-      return field.reference ? <OptionSelect {...control} resource={field.reference} /> : null;
+      return field.reference ? <OptionSelect {...control} resource={field.reference} {...(field.optionsWhere ? { where: (option) => offeredBy(field, option) } : {})} /> : null;
     case 'email':
       return <Input {...control} type="email" maxLength={200} />;
     case 'url':

@@ -1,4 +1,5 @@
 import {
+  customers,
   formatDecimal,
   monthEnd,
   monthStart,
@@ -6,6 +7,7 @@ import {
   type SalesReportGrouping,
   type SalesReportRequest,
   type SalesReportSortKey,
+  offeredBy,
   salesReportSortKeys,
 } from '@erp/domain';
 import { DatePicker, Flex, Select, Table, Typography } from 'antd';
@@ -16,6 +18,9 @@ import { useMemo } from 'react';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { SummaryRow } from '../../../components/summary-row.tsx';
 import { useQueryParams } from '../../../lib/use-query-params.ts';
+
+/** The report's salesperson filter offers whom a customer's salesperson picker offers. */
+const salespersonField = customers.fields.find((field) => field.name === 'salespersonId')!;
 
 export const reportPageSize = 50;
 
@@ -108,7 +113,15 @@ export function ReportFilters<Grouping extends SalesReportGrouping>({
       />
       <OptionSelect resource="regions" aria-label="Filter by Region" placeholder="Region" value={query.regionId} onChange={(v: number | undefined) => setQuery({ regionId: v })} {...picker} />
       <OptionSelect resource="customers" aria-label="Filter by Customer" placeholder="Customer" value={query.customerId} onChange={(v: number | undefined) => setQuery({ customerId: v })} {...picker} />
-      <OptionSelect resource="users" aria-label="Filter by Salesperson" placeholder="Salesperson" value={query.salespersonId} onChange={(v: number | undefined) => setQuery({ salespersonId: v })} {...picker} />
+      <OptionSelect
+        resource="users"
+        aria-label="Filter by Salesperson"
+        placeholder="Salesperson"
+        where={(option) => offeredBy(salespersonField, option)}
+        value={query.salespersonId}
+        onChange={(v: number | undefined) => setQuery({ salespersonId: v })}
+        {...picker}
+      />
       <OptionSelect resource="items" aria-label="Filter by Item" placeholder="Item" value={query.itemId} onChange={(v: number | undefined) => setQuery({ itemId: v })} {...picker} />
     </Flex>
   );
