@@ -41,7 +41,7 @@ export interface DashboardFigure {
   /** A decimal string (money to the cent, counts and quantities whole); null when `error`. */
   value: string | null;
   /** What the figure is compared with: the same elapsed part of last year, or a plan. */
-  compare?: { label: string; value: string };
+  compare?: { label: string; value: string; unit: FigureUnit };
   rows?: FigureRow[];
   drill: FigureDrill;
   /** Set when this figure alone could not be computed (failed, or over the time limit). */

@@ -1,4 +1,4 @@
-import { type DashboardBoardId, type DashboardFigure, type DashboardResponse, figureUnavailableMessage, fromMinorUnits, monthEnd, monthStart, toMinorUnits } from '@erp/domain';
+import { canAccessPath, type DashboardBoardId, type DashboardFigure, type DashboardResponse, figureUnavailableMessage, fromMinorUnits, monthEnd, monthStart, toMinorUnits } from '@erp/domain';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../actor.ts';
@@ -22,10 +22,14 @@ export function figureContext(actor: Actor, now = new Date()): FigureContext {
   return { actor, today, monthStart: monthStart(today), monthEnd: monthEnd(today), lastYearMonthStart: monthStart(lastYearToday), lastYearToday };
 }
 
-/** A board's statements with the figures of each that are on it: the owner's board has every figure. */
-export function boardStatements(statements: readonly FigureStatement[], board: DashboardBoardId): { statement: FigureStatement; figures: FigureDefinition[] }[] {
+/**
+ * A board's statements with the figures of each that are on it (the owner's board has every
+ * figure) and that the caller may open the list of: a role given /dashboard without, say,
+ * /cheques sees no cheque figure, and its statement is not run.
+ */
+export function boardStatements(statements: readonly FigureStatement[], board: DashboardBoardId, context: FigureContext): { statement: FigureStatement; figures: FigureDefinition[] }[] {
   return statements.flatMap((statement) => {
-    const figures = statement.figures.filter((f) => board === 'owner' || f.boards.includes(board));
+    const figures = statement.figures.filter((f) => (board === 'owner' || f.boards.includes(board)) && canAccessPath(context.actor.role, f.drill(context).route));
     return figures.length ? [{ statement, figures }] : [];
   });
 }
@@ -86,7 +90,7 @@ export interface BoardReading {
  */
 export async function readBoard(executor: Executor, kind: 'pglite' | 'postgres', statements: readonly FigureStatement[], actor: Actor, board: DashboardBoardId, now = new Date()): Promise<BoardReading> {
   const context = figureContext(actor, now);
-  const parts = boardStatements(statements, board);
+  const parts = boardStatements(statements, board, context);
   const rows = await bounded(
     parts.map(({ statement }) => () => runStatement(executor, statement, context)),
     kind === 'postgres' ? figureConcurrency : 1,

@@ -34,7 +34,7 @@ export interface FigureDefinition {
   boards: readonly FigureBoard[];
   value(row: FigureRowValues): string;
   /** The same elapsed part of last year, or (once sales plans exist) the plan: the hook for a comparison. */
-  compare?(row: FigureRowValues): { label: string; value: string } | undefined;
+  compare?(row: FigureRowValues): { label: string; value: string; unit: FigureUnit } | undefined;
   rows?(row: FigureRowValues): FigureRow[];
   drill(context: FigureContext): FigureDrill;
   list(context: FigureContext): { url: string; total(body: Record<string, unknown>): string };

@@ -14,7 +14,7 @@ const figure = z.object({
   label: z.string(),
   unit: z.enum(['money', 'count', 'quantity']),
   value: z.string().nullable(),
-  compare: z.object({ label: z.string(), value: z.string() }).optional(),
+  compare: z.object({ label: z.string(), value: z.string(), unit: z.enum(['money', 'count', 'quantity']) }).optional(),
   rows: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   drill: z.object({ route: z.string(), query: z.record(z.string(), z.string()) }),
   error: z.string().optional(),

@@ -29,7 +29,7 @@ const lotsFigure = (f: (typeof lotsFigures)[number]): FigureDefinition => ({
   unit: 'money',
   boards: ['warehouse'],
   value: (row) => moneyValue(row[`${f.id}_value`]),
-  compare: (row) => ({ label: 'Quantity', value: countValue(row[`${f.id}_quantity`]) }),
+  compare: (row) => ({ label: 'Quantity', value: countValue(row[`${f.id}_quantity`]), unit: 'quantity' }),
   drill: () => ({ route: '/inventory', query: f.query }),
   list: () => ({ url: `/api/inventory?${new URLSearchParams(f.query).toString()}`, total: (body) => (body.totals as { value: string }).value }),
 });

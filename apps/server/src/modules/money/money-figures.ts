@@ -56,7 +56,7 @@ const chequeFigure = (f: { id: string; label: string; unit: 'money' | 'count'; q
       unit: f.unit,
       boards: ['accounts'],
       value: (row) => (f.unit === 'money' ? moneyValue(row.amount) : countValue(row.n)),
-      compare: (row) => (f.unit === 'money' ? { label: 'Cheques', value: countValue(row.n) } : { label: 'Amount', value: moneyValue(row.amount) }),
+      compare: (row) => (f.unit === 'money' ? { label: 'Cheques', value: countValue(row.n), unit: 'count' } : { label: 'Amount', value: moneyValue(row.amount), unit: 'money' }),
       drill: (c) => ({ route: '/cheques', query: f.query(c) }),
       list: (c) => ({
         url: `/api/cheques/summary?${new URLSearchParams(f.query(c)).toString()}`,

@@ -36,7 +36,7 @@ const monthFigures: FigureDefinition[] = [
     boards: ['sales'],
     value: (row) => moneyValue(row.month_value),
     // Sales plans (still to come) replace this with the plan: the comparison is the figure's own.
-    compare: (row) => ({ label: 'Same days last year', value: moneyValue(row.last_year) }),
+    compare: (row) => ({ label: 'Same days last year', value: moneyValue(row.last_year), unit: 'money' }),
     drill: reportDrill('region'),
     list: reportList('region', (totals) => totals.value!),
   },
