@@ -38,14 +38,21 @@ export const inventoryFigures: readonly FigureStatement[] = [
   {
     id: 'stock-expiry',
     scope: ['regions', 'categories'],
-    sql: (c) =>
-      sql`SELECT ${sql.join(
-        lotsFigures.map(
-          (f) => sql`(SELECT coalesce(sum(i.quantity * i.unit_cost), 0)::text ${lotFrom} WHERE ${lotsWhere(f.query, c)}) AS ${sql.identifier(`${f.id}_value`)},
-                     (SELECT coalesce(sum(i.quantity), 0)::text ${lotFrom} WHERE ${lotsWhere(f.query, c)}) AS ${sql.identifier(`${f.id}_quantity`)}`,
+    // One scan of the lots any figure counts; each figure sums those its list's conditions keep.
+    sql: (c) => {
+      const conditions = lotsFigures.map((f) => ({ id: f.id, where: lotsWhere(f.query, c) }));
+      return sql`SELECT ${sql.join(
+        conditions.map(
+          ({ id, where }) => sql`coalesce(sum(i.quantity * i.unit_cost) FILTER (WHERE ${where}), 0)::text AS ${sql.identifier(`${id}_value`)},
+                                 coalesce(sum(i.quantity) FILTER (WHERE ${where}), 0)::text AS ${sql.identifier(`${id}_quantity`)}`,
         ),
         sql`, `,
-      )}`,
+      )}
+      ${lotFrom} WHERE ${sql.join(
+        conditions.map(({ where }) => sql`(${where})`),
+        sql` OR `,
+      )}`;
+    },
     figures: lotsFigures.map(lotsFigure),
   },
   {
