@@ -6,7 +6,7 @@
 // the monthly sales summary of BENCH_DASHBOARD_LINES invoice lines (sales-volume.ts; the bench
 // year is this year, so this month has its share), BENCH_DASHBOARD_INVOICES open invoices and
 // as many paid (aging.ts), BENCH_DASHBOARD_LOTS lots with two stock moves each
-// (stock-volume.ts; their expiry dates spread over the next two years and the last one), and
+// (stock-volume.ts; their expiry dates spread from 90 days ago to two years ahead), and
 // BENCH_DASHBOARD_CHEQUES received cheques with their receipts, dated over 90 days around today.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,8 +45,9 @@ const chequesSql = (n: number) => `
     SELECT 'BCQ-' || substr(r.document_number, 5), r.cheque_date, (ARRAY['inHand', 'deposited', 'cleared', 'bounced'])[1 + r.id % 4], 'received', r.cheque_number, r.cheque_bank, r.amount,
            'customer', r.customer_id, r.region_id, r.id
     FROM receipts r WHERE r.document_number LIKE 'BCR-%';
-  -- The lots' expiry dates over three years around today, so the 30/60/90-day windows and the expired hold some of them.
-  UPDATE inventory SET date_expiry = current_date - 365 + (id * 7919) % 1095 WHERE date_expiry IS NOT NULL OR lot_number IS NOT NULL;
+  -- The lots' expiry dates from 90 days ago (expired stock is written off within the quarter) to two years ahead:
+  -- about a tenth of the lots expired, a tenth within 90 days.
+  UPDATE inventory SET date_expiry = current_date - 90 + (id * 7919) % 820;
   ANALYZE;
 `;
 

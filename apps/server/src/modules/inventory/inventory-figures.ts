@@ -1,4 +1,4 @@
-import { inventoryListQuerySchema } from '@erp/domain';
+import { addDays, inventoryListQuerySchema } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { countValue, moneyValue } from '../../lib/dashboard/dashboard-board.ts';
 import type { FigureContext, FigureDefinition, FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
@@ -23,6 +23,8 @@ const lotsFigures: { id: string; label: string; query: Record<string, string> }[
   { id: 'expired', label: 'Expired stock on hand', query: { status: 'expired' } },
 ];
 
+const widest = Math.max(...lotsFigures.map((f) => Number(f.query.expiringWithin ?? 0)));
+
 const lotsFigure = (f: (typeof lotsFigures)[number]): FigureDefinition => ({
   id: f.id,
   label: f.label,
@@ -38,7 +40,9 @@ export const inventoryFigures: readonly FigureStatement[] = [
   {
     id: 'stock-expiry',
     scope: ['regions', 'categories'],
-    // One scan of the lots any figure counts; each figure sums those its list's conditions keep.
+    // One scan of the lots any figure counts; each figure sums those its list's conditions keep. The
+    // first two conditions are implied by every figure's own (positive stock, an expiry within the
+    // widest window): stated, they let inventory_expiry_idx find the lots.
     sql: (c) => {
       const conditions = lotsFigures.map((f) => ({ id: f.id, where: lotsWhere(f.query, c) }));
       return sql`SELECT ${sql.join(
@@ -48,10 +52,10 @@ export const inventoryFigures: readonly FigureStatement[] = [
         ),
         sql`, `,
       )}
-      ${lotFrom} WHERE ${sql.join(
+      ${lotFrom} WHERE i.quantity > 0 AND i.date_expiry <= ${addDays(c.today, widest)}::date AND (${sql.join(
         conditions.map(({ where }) => sql`(${where})`),
         sql` OR `,
-      )}`;
+      )})`;
     },
     figures: lotsFigures.map(lotsFigure),
   },
