@@ -13,7 +13,7 @@ export const dashboardBoards = [
 
 export type DashboardBoardId = (typeof dashboardBoards)[number]['id'];
 
-/** The boards an area puts figures on; the owner's board shows every other board's figures (and its own). */
+/** The boards' ids, as the API's `board` takes them; the owner's board shows every figure. */
 export const dashboardBoardIds = dashboardBoards.map((b) => b.id) as [DashboardBoardId, ...DashboardBoardId[]];
 
 export const dashboardQuerySchema = z.object({
@@ -28,7 +28,7 @@ export interface FigureDrill {
   query: Record<string, string>;
 }
 
-/** A top-N line of a figure (top customers, top items): its own value and where it opens. */
+/** A top-N line of a figure (top customers, top items): its label and value. */
 export interface FigureRow {
   label: string;
   value: string;

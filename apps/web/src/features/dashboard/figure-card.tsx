@@ -5,7 +5,7 @@ import { drillHref } from './dashboard-api.ts';
 
 const shown = (figure: Pick<DashboardFigure, 'unit'>, value: string) => (figure.unit === 'money' ? formatDecimal(value) : Number(value).toLocaleString('en-US'));
 
-/** The figure against last year's same days, as a percentage (none when last year had nothing). */
+/** The figure against its comparison, as a whole percentage for display (none when the comparison is nothing). */
 function percentOf(value: string, compare: string): number | undefined {
   const base = Number(compare);
   return base > 0 ? Math.round((Number(value) / base) * 100) : undefined;
@@ -28,7 +28,8 @@ export function FigureCard({ figure, onRetry }: { figure: DashboardFigure; onRet
       </Card>
     );
   }
-  const percent = figure.compare && figure.unit === 'money' && figure.id === 'sales-month' ? percentOf(figure.value, figure.compare.value) : undefined;
+  // A comparison in the figure's own unit (sales against last year, a plan) shows as a percentage.
+  const percent = figure.compare && figure.compare.unit === figure.unit ? percentOf(figure.value, figure.compare.value) : undefined;
   return (
     <Link to={drillHref(figure.drill)} className="figure-card-link" aria-label={`${figure.label}: ${shown(figure, figure.value)}. Open the list`}>
       <Card size="small" hoverable title={figure.label} className="figure-card" data-testid={`figure-${figure.id}`}>
@@ -38,7 +39,7 @@ export function FigureCard({ figure, onRetry }: { figure: DashboardFigure; onRet
             {figure.compare.label}: {shown(figure.compare, figure.compare.value)}
           </Typography.Text>
         )}
-        {percent !== undefined && <Progress percent={Math.min(percent, 100)} format={() => `${percent}%`} size="small" aria-label="Against the same days last year" />}
+        {percent !== undefined && <Progress percent={Math.min(percent, 100)} format={() => `${percent}%`} size="small" aria-label={`${figure.label} against ${figure.compare!.label.toLowerCase()}`} />}
         {figure.rows && (
           <Table
             size="small"
