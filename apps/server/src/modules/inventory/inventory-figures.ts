@@ -44,18 +44,20 @@ export const inventoryFigures: readonly FigureStatement[] = [
     // first two conditions are implied by every figure's own (positive stock, an expiry within the
     // widest window): stated, they let inventory_expiry_idx find the lots.
     sql: (c) => {
-      const conditions = lotsFigures.map((f) => ({ id: f.id, where: lotsWhere(f.query, c) }));
+      const conditions = lotsFigures.map((f, n) => ({ id: f.id, flag: sql.identifier(`f${n}`), where: lotsWhere(f.query, c) }));
+      // Each lot's conditions are evaluated once (OFFSET 0 keeps the subquery from being flattened into the sums).
       return sql`SELECT ${sql.join(
         conditions.map(
-          ({ id, where }) => sql`coalesce(sum(i.quantity * i.unit_cost) FILTER (WHERE ${where}), 0)::text AS ${sql.identifier(`${id}_value`)},
-                                 coalesce(sum(i.quantity) FILTER (WHERE ${where}), 0)::text AS ${sql.identifier(`${id}_quantity`)}`,
+          ({ id, flag }) => sql`coalesce(sum(x.value) FILTER (WHERE x.${flag}), 0)::text AS ${sql.identifier(`${id}_value`)},
+                                coalesce(sum(x.quantity) FILTER (WHERE x.${flag}), 0)::text AS ${sql.identifier(`${id}_quantity`)}`,
         ),
         sql`, `,
       )}
-      ${lotFrom} WHERE i.quantity > 0 AND i.date_expiry <= ${addDays(c.today, widest)}::date AND (${sql.join(
-        conditions.map(({ where }) => sql`(${where})`),
-        sql` OR `,
-      )})`;
+      FROM (SELECT i.quantity * i.unit_cost AS value, i.quantity, ${sql.join(
+        conditions.map(({ flag, where }) => sql`(${where}) AS ${flag}`),
+        sql`, `,
+      )}
+            ${lotFrom} WHERE i.quantity > 0 AND i.date_expiry <= ${addDays(c.today, widest)}::date OFFSET 0) x`;
     },
     figures: lotsFigures.map(lotsFigure),
   },
