@@ -43,7 +43,9 @@ export interface FigureDefinition {
 /**
  * One SQL statement of an area's figures, answering one row: several figures of one scan
  * share it (the receivables and their buckets), so a board costs one statement per entry,
- * whatever the volume. `scope` names the row scopes its SQL narrows by (permissions).
+ * whatever the volume. `scope` names the row scopes its SQL narrows by (permissions); the
+ * dashboard's test checks that a statement declaring `regions` reads differently for a
+ * one-region caller.
  */
 export interface FigureStatement {
   id: string;

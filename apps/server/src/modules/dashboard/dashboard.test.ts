@@ -1,11 +1,13 @@
 import { type DashboardBoardId, type DashboardFigure, type DashboardResponse, dashboardBoardIds } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { boardStatements, figureContext, readBoard } from '../../lib/dashboard/dashboard-board.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
 import { createPasswordHasher } from '../../lib/passwords.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../../test/test-app.ts';
@@ -87,6 +89,13 @@ describe('the dashboard', () => {
       expect(statements, name).toBe(boardStatements(t.app.ctx.areas.figureStatements, name, figureContext(actor)).length);
       expect(statements, name).toBeLessThanOrEqual(15);
       expect(response.figures.every((f) => f.value !== null), name).toBe(true);
+    }
+    // A statement declaring a row scope puts it in its SQL: a one-region caller's statement is another.
+    const dialect = new PgDialect();
+    const text = (statement: FigureStatement, who: Actor) => JSON.stringify(dialect.sqlToQuery(statement.sql(figureContext(who))));
+    const everyone: Actor = { ...actor, permissions: {} };
+    for (const statement of t.app.ctx.areas.figureStatements.filter((s) => s.scope.includes('regions'))) {
+      expect(text(statement, actor), statement.id).not.toBe(text(statement, everyone));
     }
   });
 
