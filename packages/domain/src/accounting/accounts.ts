@@ -27,6 +27,9 @@ export const accounts = {
   defaultSort: { field: 'accountCode', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
   optionsAlsoFor: ['/journals', '/accounting'],
+  // The accounts money is received into and paid from (receipts' and payments' cash and bank accounts): the dashboard's bank and cash balances.
+  namedFilters: [{ name: 'cashAndBank', label: 'Cash and bank accounts' }],
+  listTotals: [{ name: 'balance', label: 'Balance', kind: 'balance' }],
   fields: [
     {
       name: 'accountCode',

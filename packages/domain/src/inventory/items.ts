@@ -33,6 +33,8 @@ export const items = {
   optionSearch: ['itemName', 'articleNumber'],
   defaultSort: { field: 'itemName', order: 'asc' },
   rowPermission: { area: 'categories', field: 'categoryId' },
+  // Stock on hand in the warehouses of the caller's regions under the reorder level (the dashboard's figure).
+  namedFilters: [{ name: 'belowReorder', label: 'Below reorder level' }],
   // Pickers of inventory's screens and of areas still to come (planning, order generation, rentals);
   // the other areas' screens are named in their manifests' optionRoutes.
   optionsAlsoFor: [

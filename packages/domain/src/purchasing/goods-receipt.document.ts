@@ -110,6 +110,8 @@ export interface GoodsReceiptDetail {
   /** What payments allocated (issue 9); open = total - paid; paymentStatus computed from them. */
   paidAmount: string;
   openAmount: string;
+  /** The receipt date plus the vendor's payment terms (the payables aging's due date). */
+  dueDate: string;
   paymentStatus: 'unpaid' | 'partlyPaid' | 'paid';
   purchaseOrder: { documentNumber: string | null; vendorId: number; regionId: number };
   vendor: { vendorName: string };

@@ -68,6 +68,24 @@ export function offeredBy(field: Pick<FieldDeclaration, 'optionsWhere'>, option:
   return Object.entries(field.optionsWhere ?? {}).every(([key, values]) => values.includes(String(option[key])));
 }
 
+/**
+ * A list filter that is no field's equality: a condition the server's binding defines over the
+ * row and the caller (`?belowReorder=true`: items whose stock in the caller's warehouses is
+ * under the reorder level). The query string sets it with `true`; the list screen reads it
+ * from the address (a dashboard figure's drill-down) and shows it as a tag that clears it.
+ */
+export interface NamedFilterDeclaration {
+  name: string;
+  label: string;
+}
+
+/** A sum the list answers over every row of its filter (`totals.<name>`), not only the page's: an account's balance. */
+export interface ListTotalDeclaration {
+  name: string;
+  label: string;
+  kind: 'balance' | 'decimal';
+}
+
 export interface ResourceDeclaration {
   /** API path segment: `/api/<name>`; also the audit log's resource name. */
   name: string;
@@ -102,6 +120,10 @@ export interface ResourceDeclaration {
    * then only read): the price list is read by engineers but written by `price-list:write`.
    */
   writeScope?: string;
+  /** Filters by a named condition (the binding's), beyond the fields' equalities. */
+  namedFilters?: readonly NamedFilterDeclaration[];
+  /** Sums the list answers over its whole filter, as `totals` (the binding computes each). */
+  listTotals?: readonly ListTotalDeclaration[];
 }
 
 /** The largest id, reference or whole number a column holds (PostgreSQL integer). */
@@ -306,6 +328,8 @@ export interface ListResponse<Row> {
   message: string;
   data: Row[];
   total: number;
+  /** The declaration's `listTotals` over the whole filter, decimal strings; absent when it declares none. */
+  totals?: Record<string, string>;
 }
 
 export interface OptionsResponse<Option> {

@@ -52,8 +52,8 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const query = request.query as ParsedListQuery;
     const auth = authOf(request);
     const limits = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-    const { data, total } = await listPage(db(), plan, query, auth, limits);
-    return { status: 200, message: messages.ok, data, total };
+    const page = await listPage(db(), plan, query, auth, limits);
+    return { status: 200, message: messages.ok, ...page };
   });
 
   app.get(`${base}/options`, { schema: docs.options, onRequest: [authenticate, requireAccess((role) => canReadOptions(role, declaration))] }, async (request, reply) => {

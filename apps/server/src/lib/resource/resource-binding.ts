@@ -44,6 +44,10 @@ export interface ResourceHooks {
   optionColumns?: Record<string, AnyPgColumn | SQL>;
   /** Narrows the rows a caller may see and change (the user's permissions), applied inside the query. */
   rowScope?: RowScope;
+  /** The condition of each of the declaration's `namedFilters`, for the caller (items below reorder level in their warehouses). */
+  namedFilters?: Record<string, (subject: RowScopeSubject) => SQL>;
+  /** The expression over the row each of the declaration's `listTotals` sums (an account's balance). */
+  listTotals?: Record<string, SQL>;
   /**
    * Writes replacing the generic ones; `input` is the body as `schemas` (or the declaration's)
    * validated it, `ctx` the app's services (bindings are declared before any app exists).

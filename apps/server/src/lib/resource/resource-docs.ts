@@ -75,7 +75,18 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
       tags,
       summary: `List ${title.toLowerCase()}`,
       querystring: listQuerySchemaOf(declaration),
-      response: { 200: envelope({ data: z.array(row), total: z.int() }, 'One page of rows and the count of all rows matching') },
+      response: {
+        200: envelope(
+          {
+            data: z.array(row),
+            total: z.int(),
+            ...(declaration.listTotals?.length
+              ? { totals: z.object(Object.fromEntries(declaration.listTotals.map((t) => [t.name, z.string().describe(`${t.label}: the sum over every row matching`)]))) }
+              : {}),
+          },
+          'One page of rows and the count of all rows matching',
+        ),
+      },
     }),
     options: routeSchema({
       tags,

@@ -56,6 +56,12 @@ export function withAliases<Schema extends z.ZodType>(declaration: ResourceDecla
 function listQueryObjectOf(declaration: ResourceDeclaration) {
   const filters: Record<string, z.ZodType> = {};
   for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterSchemaOf(field);
+  for (const named of declaration.namedFilters ?? []) {
+    filters[named.name] = z
+      .enum(['true'], { error: messages.invalidFilter(named.label) })
+      .optional()
+      .describe(`Filter: ${named.label} (true)`);
+  }
   return listQuerySchema.extend({
     sort: z.enum([...sortKeys(declaration)] as [string, ...string[]], { error: messages.invalidFilter('Sort') }).optional(),
     ...filters,
@@ -64,6 +70,7 @@ function listQueryObjectOf(declaration: ResourceDeclaration) {
 
 function withFiltersApart(declaration: ResourceDeclaration) {
   const names = declaration.fields.filter((f) => f.filterable).map((f) => f.name);
+  const namedFilters = (declaration.namedFilters ?? []).map((f) => f.name);
   return (parsed: Record<string, unknown>) => {
     const filters: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...parsed };
@@ -71,7 +78,9 @@ function withFiltersApart(declaration: ResourceDeclaration) {
       if (rest[name] !== undefined) filters[name] = rest[name];
       delete rest[name];
     }
-    return { ...rest, filters };
+    const named = namedFilters.filter((name) => rest[name] === 'true');
+    for (const name of namedFilters) delete rest[name];
+    return { ...rest, filters, named };
   };
 }
 

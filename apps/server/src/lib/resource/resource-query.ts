@@ -89,6 +89,12 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       const joined = alias(tableOfResource(target.name), `ref_${field.name}`);
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
+  for (const { name } of declaration.namedFilters ?? []) {
+    if (!binding.hooks?.namedFilters?.[name]) throw new Error(`${declaration.name} declares the filter ${name}, which its binding has no condition for`);
+  }
+  for (const { name } of declaration.listTotals ?? []) {
+    if (!binding.hooks?.listTotals?.[name]) throw new Error(`${declaration.name} declares the total ${name}, which its binding has no expression for`);
+  }
   const rowScope = rowScopeOf(binding, columns);
   if (rowScope) {
     rowScopes.set(declaration.name, rowScope);
@@ -133,6 +139,8 @@ export function likePattern(search: string): string {
 
 export interface ParsedListQuery extends ListQuery {
   filters: Record<string, unknown>;
+  /** The declaration's named filters the query sets. */
+  named?: readonly string[];
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
@@ -144,6 +152,14 @@ export function sortKeys(declaration: ResourceDeclaration): Set<string> {
   return keys;
 }
 
+/**
+ * The list's condition for a caller: search, filters, named filters and row scope. A dashboard
+ * figure counts the rows of a list with it (no search: the reference joins are then not needed).
+ */
+export function resourceListWhere(plan: ResourceQueryPlan, query: ParsedListQuery, subject: RowScopeSubject): SQL | undefined {
+  return whereOf(plan, query, { user: subject } as AuthContext);
+}
+
 function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const { declaration } = plan.binding;
@@ -153,6 +169,8 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
     conditions.push(or(...searchable.map((f) => ilike(searchColumnOf(plan, f), pattern))));
   }
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
+  // A named filter's condition reads the caller's scope (their warehouses); one without a caller sees every row.
+  for (const name of query.named ?? []) conditions.push(plan.binding.hooks!.namedFilters![name]!(auth?.user ?? { permissions: {} }));
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
 }
@@ -199,27 +217,45 @@ export async function listPage(
   query: ParsedListQuery,
   auth: AuthContext | undefined,
   limits: { limit: number; offset: number },
-): Promise<{ data: Row[]; total: number }> {
-  const selection = { ...rowSelection(plan), [totalKey]: sql<number>`count(*) over ()` };
+): Promise<{ data: Row[]; total: number; totals?: Record<string, string> }> {
+  const sums = totalsSelection(plan, (sum) => sql`${sum} over ()`);
+  const selection = { ...rowSelection(plan), ...prefixed(sums), [totalKey]: sql<number>`count(*) over ()` };
   const base = executor.select(selection as never).from(plan.binding.table).$dynamic();
   const rows = (await withJoins(plan, base)
     .where(whereOf(plan, query, auth))
     .orderBy(...orderOf(plan, query))
     .limit(limits.limit)
     .offset(limits.offset)) as Row[];
-  if (rows.length === 0) return { data: [], total: limits.offset === 0 ? 0 : await countRows(executor, plan, query, auth) };
-  const total = Number(rows[0]?.[totalKey] ?? 0);
-  for (const row of rows) delete row[totalKey];
-  return { data: rows, total };
+  if (rows.length === 0) {
+    if (limits.offset > 0) return countRows(executor, plan, query, auth);
+    return { data: [], total: 0, ...(sums ? { totals: Object.fromEntries(Object.keys(sums).map((name) => [name, '0.00'])) } : {}) };
+  }
+  const first = rows[0]!;
+  const total = Number(first[totalKey] ?? 0);
+  const totals = sums && Object.fromEntries(Object.keys(sums).map((name) => [name, String(first[`${totalKey}_${name}`])]));
+  for (const row of rows) for (const key of Object.keys(row)) if (key.startsWith(totalKey)) delete row[key];
+  return { data: rows, total, ...(totals ? { totals } : {}) };
 }
 
 const totalKey = '__total';
 
-export async function countRows(executor: Executor, plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): Promise<number> {
+/** The declaration's list totals, each its binding's expression summed (to the cent) and wrapped by `over` (a window, or nothing). */
+function totalsSelection(plan: ResourceQueryPlan, over: (sum: SQL) => SQL): Record<string, SQL<string>> | undefined {
+  const declared = plan.binding.declaration.listTotals;
+  if (!declared?.length) return undefined;
+  return Object.fromEntries(declared.map(({ name }) => [name, sql<string>`round(coalesce(${over(sql`sum(${plan.binding.hooks!.listTotals![name]!})`)}, 0), 2)::text`]));
+}
+
+const prefixed = (sums: Record<string, SQL> | undefined) => Object.fromEntries(Object.entries(sums ?? {}).map(([name, value]) => [`${totalKey}_${name}`, value]));
+
+/** A page past the end: the count and totals of the filter alone. */
+async function countRows(executor: Executor, plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthContext | undefined): Promise<{ data: Row[]; total: number; totals?: Record<string, string> }> {
+  const sums = totalsSelection(plan, (sum) => sum);
   // Joined like the list: a search may name a referenced record.
-  const base = executor.select({ total: sql<number>`count(*)::int` }).from(plan.binding.table).$dynamic();
-  const [row] = await withJoins(plan, base).where(whereOf(plan, query, auth));
-  return Number(row?.total ?? 0);
+  const base = executor.select({ total: sql<number>`count(*)::int`, ...(sums ?? {}) }).from(plan.binding.table).$dynamic();
+  const [row] = (await withJoins(plan, base).where(whereOf(plan, query, auth))) as Row[];
+  const totals = sums && Object.fromEntries(Object.keys(sums).map((name) => [name, String(row?.[name] ?? '0.00')]));
+  return { data: [], total: Number(row?.total ?? 0), ...(totals ? { totals } : {}) };
 }
 
 export async function findRow(executor: Executor, plan: ResourceQueryPlan, id: number, auth?: AuthContext): Promise<Row | undefined> {

@@ -1,6 +1,7 @@
 import { accountingArea } from '@erp/domain';
 import * as accountingTables from '../../db/schema/accounting.ts';
 import type { ServerArea } from '../module.ts';
+import { accountingFigures } from './accounting-figures.ts';
 import { registerAccountingRoutes } from './accounting.routes.ts';
 import { chartBindings } from './chart.routes.ts';
 import { journalBinding } from './journals.binding.ts';
@@ -12,6 +13,7 @@ export const accountingModule: ServerArea = {
   tables: accountingTables,
   resources: chartBindings,
   documents: [journalBinding],
+  figures: accountingFigures,
   openApiTags: [{ name: 'Posting accounts' }, { name: 'Ledger' }, { name: 'Statements' }, { name: 'Period close' }],
   routes: registerAccountingRoutes,
 };

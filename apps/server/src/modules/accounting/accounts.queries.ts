@@ -16,6 +16,15 @@ export const accountOptionColumns = {
   kind: accounts.kind,
 };
 
+/**
+ * An account's balance now, signed (debit positive), from the per-day totals (`account_balance`,
+ * 0013_customers.sql): each row of the list shows it, and the list sums it over its filter.
+ */
+export const accountBalance = sql<string>`account_balance(${accounts.id})`;
+
+/** The accounts money comes into and goes out of: receipts and payments take a cash-kind account for cash, a bank-kind one for bank (money-accounts.ts). */
+export const cashAndBankAccounts = sql`${accounts.kind} IN ('cash', 'bank')`;
+
 /** Company-wide accounts (no region: cash, sales, ...) are everyone's; regional ones follow the user's regions. */
 export const accountRowScope: RowScope = (subject) => {
   const ids = permittedIds(subject.permissions, 'regions');

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { users, vendors } from '../../db/schema/index.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { boardStatements, figureContext, readBoard } from '../../lib/dashboard/dashboard-board.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -56,9 +56,19 @@ async function expectFiguresEqualTheirLists(token: string): Promise<DashboardFig
 
 describe('the dashboard', () => {
   it('answers every figure equal to its drill-down list, on the demo data, for the admin and a regional auditor', async () => {
+    // The demo's vendor bills are due later or paid: one due within the week (terms of 3 days, received today).
+    await t.database.db.update(vendors).set({ paymentTermsDays: 3 }).where(eq(vendors.id, f.vendor.id));
+    await f.receive([{ itemId: f.reagent, lotNumber: 'DASH-0', expiresIn: 200, quantity: 4, unitCost: '12.50' }]);
+    // The lists' new filters mean what they say: 4 on hand under a reorder level of 5; cash and bank accounts alone.
+    await t.app.inject({ method: 'PUT', url: `/api/items/${f.reagent}`, headers: bearer(t.adminToken), payload: { reorderLevel: 5 } });
+    const list = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(t.adminToken) })).json<{ data: Record<string, unknown>[] }>().data;
+    expect((await list('/api/items?belowReorder=true&pageSize=200')).map((item) => item.id)).toContain(f.reagent);
+    expect(new Set((await list('/api/accounts?cashAndBank=true&pageSize=200')).map((account) => account.kind))).toEqual(new Set(['cash', 'bank']));
+    const refused = await t.app.inject({ method: 'GET', url: '/api/items?belowReorder=yes', headers: bearer(t.adminToken) });
+    expect(refused.json().errors).toHaveProperty('belowReorder');
     const all = await expectFiguresEqualTheirLists(t.adminToken);
     // The demo data is not empty where it matters: a zero everywhere would prove nothing.
-    for (const id of ['sales-month', 'receivables', 'expiring-90', 'open-quotations']) expect(Number(all.find((f) => f.id === id)!.value), id).toBeGreaterThan(0);
+    for (const id of ['sales-month', 'receivables', 'expiring-90', 'open-quotations', 'cash-and-bank', 'payables-due-this-week', 'items-below-reorder']) expect(Number(all.find((f) => f.id === id)!.value), id).toBeGreaterThan(0);
     for (const [id, groupBy] of [['top-customers', 'customer'], ['top-items', 'item']] as const) {
       const report = await t.app.inject({ method: 'GET', url: `/api/sales/reports?from=${f.today.slice(0, 8)}01&to=${f.today}&groupBy=${groupBy}&pageSize=10`, headers: bearer(t.adminToken) });
       const rows = all.find((figure) => figure.id === id)!.rows!;

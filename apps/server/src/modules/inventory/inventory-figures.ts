@@ -1,16 +1,19 @@
-import { addDays, inventoryListQuerySchema } from '@erp/domain';
+import { addDays, inventoryListQuerySchema, items } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { countValue, moneyValue } from '../../lib/dashboard/dashboard-board.ts';
 import type { FigureContext, FigureDefinition, FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
 import { type DocumentListQuery, documentListWhere } from '../../lib/document/document-query.ts';
+import { listQuerySchemaOf } from '../../lib/resource/resource-list-query.ts';
+import { planResourceQueries, type ResourceQueryPlan, resourceListWhere } from '../../lib/resource/resource-query.ts';
 import { listConditions, lotFrom } from './inventory.service.ts';
+import { itemBinding } from './items.routes.ts';
 import { transferBinding } from './transfers.binding.ts';
 
 /**
  * The warehouse's dashboard figures (issue 18): stock at cost expiring within 30, 60 and 90
- * days (usable lots: the expired apart), and transfers in transit. Each reads the lots list's
- * (or the transfers list's) own conditions for the drill-down's query, so it adds up the
- * rows that list shows.
+ * days (usable lots: the expired apart), transfers in transit and items below reorder level.
+ * Each reads the lots list's (the transfers list's, the items list's) own conditions for the
+ * drill-down's query, so it adds up the rows that list shows.
  */
 
 /** A lots-list query as the screen's address gives it (strings), parsed with the list's own defaults. */
@@ -22,6 +25,11 @@ const lotsFigures: { id: string; label: string; query: Record<string, string> }[
   ...[30, 60, 90].map((days) => ({ id: `expiring-${days}`, label: `Stock expiring within ${days} days`, query: { status: 'usable', expiringWithin: String(days) } })),
   { id: 'expired', label: 'Expired stock on hand', query: { status: 'expired' } },
 ];
+
+const belowReorderQuery = { belowReorder: 'true' };
+// Planned on first use: the tables of every area are bound by then.
+let itemsPlan: ResourceQueryPlan | undefined;
+const itemsWhere = (c: FigureContext) => resourceListWhere((itemsPlan ??= planResourceQueries(itemBinding)), listQuerySchemaOf(items).parse(belowReorderQuery), c.actor);
 
 const widest = Math.max(...lotsFigures.map((f) => Number(f.query.expiringWithin ?? 0)));
 
@@ -74,6 +82,22 @@ export const inventoryFigures: readonly FigureStatement[] = [
         value: (row) => countValue(row.n),
         drill: () => ({ route: '/transfers', query: { status: 'dispatched' } }),
         list: () => ({ url: '/api/transfers?status=dispatched', total: (body) => String(body.total) }),
+      },
+    ],
+  },
+  {
+    id: 'items-below-reorder',
+    scope: ['regions', 'categories'],
+    sql: (c) => sql`SELECT count(*)::int AS n FROM items WHERE ${itemsWhere(c)}`,
+    figures: [
+      {
+        id: 'items-below-reorder',
+        label: 'Items below reorder level',
+        unit: 'count',
+        boards: ['warehouse'],
+        value: (row) => countValue(row.n),
+        drill: () => ({ route: items.route, query: belowReorderQuery }),
+        list: () => ({ url: `/api/items?${new URLSearchParams(belowReorderQuery).toString()}`, total: (body) => String(body.total) }),
       },
     ],
   },

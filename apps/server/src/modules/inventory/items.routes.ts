@@ -3,16 +3,18 @@ import { items } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 import { planResourceQueries, type ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
+import { belowReorderLevel } from './items-reorder.ts';
 import { approveItem } from './items.service.ts';
 
 let plan: ResourceQueryPlan | undefined;
 
-/** Items: a generic resource with the option keys of spec section 3 and the approve action. */
+/** Items: a generic resource with the option keys of spec section 3, the approve action and the below-reorder filter. */
 export const itemBinding: ResourceBinding = {
   declaration: itemsDeclaration,
   table: items,
   hooks: {
     rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt },
+    namedFilters: { belowReorder: belowReorderLevel },
     optionColumns: {
       itemId: items.id,
       itemName: items.itemName,

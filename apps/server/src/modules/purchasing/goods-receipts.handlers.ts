@@ -36,6 +36,7 @@ interface ReceiptFacts {
     vendorId: number;
     vendorName: string;
     vendorAccountId: number;
+    paymentTermsDays: number;
     regionId: number;
     regionName: string;
   } | null;
@@ -56,7 +57,7 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
   const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null }>(
     tx,
     sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'orderDate', o.document_date, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
-                                         'vendorAccountId', v.account_id, 'regionId', o.region_id, 'regionName', r.region_name)
+                                         'vendorAccountId', v.account_id, 'paymentTermsDays', v.payment_terms_days, 'regionId', o.region_id, 'regionName', r.region_name)
                   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
                   WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
                (SELECT json_agg(json_build_object('id', l.id, 'itemId', l.item_id, 'quantity', l.quantity, 'receivedQuantity', l.received_quantity,
@@ -164,6 +165,7 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
     totalValue: totalOf(input, facts),
     paidAmount: '0.00',
     openAmount: totalOf(input, facts),
+    dueDate: addDays(input.receiptDate, Number(order.paymentTermsDays)),
     paymentStatus: 'unpaid',
     postedAt: null,
     postedBy: null,

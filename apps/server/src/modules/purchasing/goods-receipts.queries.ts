@@ -1,8 +1,10 @@
-import type { GoodsReceiptDetail, GoodsReceiptLineRow } from '@erp/domain';
+import { dateSchema, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { jsonValue } from '../../db/client.ts';
 import { goodsReceipts } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { goodsReceiptDueDateSql } from './goods-receipt-allocations.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 export type { GoodsReceiptDetail, GoodsReceiptLineRow };
@@ -26,6 +28,13 @@ const part = <Key extends keyof OrderSummary>(key: Key) => sql<OrderSummary[Key]
 /** What is still owed to the vendor for a posted receipt; nothing once cancelled. */
 const openAmountSql = sql`round(CASE WHEN goods_receipts.status = 'cancelled' THEN 0 ELSE goods_receipts.total_value - goods_receipts.paid_amount END, 2)`;
 
+/**
+ * The receipt's due date (its date plus the vendor's payment terms, as the payables aging reads it). The
+ * table is named in full: Drizzle leaves a column of a one-table select unqualified, which the subquery would read as its own.
+ */
+const dueDateSql = sql<string>`(SELECT ${goodsReceiptDueDateSql(sql`goods_receipts`, sql`v`)} FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id
+                                WHERE o.id = goods_receipts.purchase_order_id)`;
+
 /** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
 export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
   rowSelection: {
@@ -43,6 +52,7 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     // What payments allocated (issue 9): paid / partly paid computed from it, never a stored state.
     paidAmount: goodsReceipts.paidAmount,
     openAmount: sql<string>`${openAmountSql}::text`,
+    dueDate: sql<string>`${dueDateSql}::text`,
     paymentStatus: sql<string>`(CASE WHEN goods_receipts.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'
                                      WHEN goods_receipts.paid_amount > 0 THEN 'partlyPaid' ELSE 'unpaid' END)`,
     postedAt: goodsReceipts.postedAt,
@@ -68,6 +78,16 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
             OR o.vendor_id IN (SELECT v.id FROM vendors v WHERE v.vendor_name ILIKE ${pattern}))`,
   ],
   sortColumns: { receiptDate: goodsReceipts.documentDate, documentNumber: goodsReceipts.documentNumber, createdAt: goodsReceipts.createdAt },
+  queryFilters: {
+    // Posted and not fully paid: what the vendor is still owed (the words of goods_receipts_open_idx's predicate).
+    payable: {
+      schema: z.enum(['true'], { error: 'Payable must be true' }),
+      condition: () => sql`(goods_receipts.status = 'posted' AND goods_receipts.paid_amount < goods_receipts.total_value)`,
+    },
+    // Due from and to (inclusive): the dashboard's payables due this week.
+    dueFrom: { schema: dateSchema('Due from'), condition: (value: string) => sql`${dueDateSql} >= ${value}::date` },
+    dueTo: { schema: dateSchema('Due to'), condition: (value: string) => sql`${dueDateSql} <= ${value}::date` },
+  },
   // A receipt belongs to its order's region.
   rowScope: (actor) => {
     const scope = purchaseOrderScope(actor, sql`o.region_id`);

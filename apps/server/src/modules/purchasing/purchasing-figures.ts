@@ -1,10 +1,20 @@
+import { addDays } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { countValue, moneyValue } from '../../lib/dashboard/dashboard-board.ts';
-import type { FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
+import type { FigureContext, FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
 import { type DocumentListQuery, documentListWhere } from '../../lib/document/document-query.ts';
+import { goodsReceiptBinding } from './goods-receipts.binding.ts';
 import { purchaseOrderBinding } from './purchase-orders.binding.ts';
 
-/** The warehouse board's late purchase orders (issue 18): the order list's own `late` filter. */
+/**
+ * The dashboard's purchasing figures (issue 18): late purchase orders (warehouse board), the
+ * order list's own `late` filter; and payables due this week (accounts board), the goods
+ * receipts list's `payable`, `dueFrom` and `dueTo` filters, this week being today and the six
+ * days after it, as the cheques due this week.
+ */
+
+const payablesDueQuery = (c: FigureContext) => ({ payable: 'true', dueFrom: c.today, dueTo: addDays(c.today, 6) });
+
 export const purchasingFigures: readonly FigureStatement[] = [
   {
     id: 'purchase-orders-late',
@@ -21,6 +31,25 @@ export const purchasingFigures: readonly FigureStatement[] = [
         compare: (row) => ({ label: 'Ordered value', value: moneyValue(row.value), unit: 'money' }),
         drill: () => ({ route: '/purchase-orders', query: { late: 'true' } }),
         list: () => ({ url: '/api/purchase-orders?late=true', total: (body) => String(body.total) }),
+      },
+    ],
+  },
+  {
+    id: 'payables-due-this-week',
+    scope: ['regions'],
+    sql: (c) =>
+      sql`SELECT count(*)::int AS n, coalesce(sum(total_value - paid_amount), 0)::text AS open
+          FROM goods_receipts WHERE ${documentListWhere(goodsReceiptBinding, payablesDueQuery(c) as unknown as DocumentListQuery, c.actor)}`,
+    figures: [
+      {
+        id: 'payables-due-this-week',
+        label: 'Vendor bills due this week',
+        unit: 'count',
+        boards: ['accounts'],
+        value: (row) => countValue(row.n),
+        compare: (row) => ({ label: 'Still owed', value: moneyValue(row.open), unit: 'money' }),
+        drill: (c) => ({ route: '/purchase-orders', query: { tab: 'receipts', ...payablesDueQuery(c) } }),
+        list: (c) => ({ url: `/api/goods-receipts?${new URLSearchParams(payablesDueQuery(c)).toString()}`, total: (body) => String(body.total) }),
       },
     ],
   },
