@@ -37,9 +37,10 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
   allowCreate?: boolean;
   /**
    * Filters a link may set in the address with no control of their own (`late` purchase
-   * orders, from the dashboard), by their label: shown as a tag that clears them.
+   * orders, from the dashboard), by their label (or a label given the value: a due date):
+   * shown as a tag that clears them.
    */
-  addressFilters?: Record<string, string>;
+  addressFilters?: Record<string, string | ((value: string) => string)>;
   /** Filters the screen sets with its own controls (the cheques' view and direction), sent with the list and the export. */
   filters?: Record<string, unknown>;
   /** The screen's own controls, after the search, status and dates. */
@@ -144,6 +145,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         {toolbar}
         {Object.entries(addressFilters)
           .filter(([key]) => filters[key] !== undefined)
+          .map(([key, label]) => [key, typeof label === 'string' ? label : label(String(filters[key]))] as const)
           .map(([key, label]) => (
             <Tag key={key} closable closeIcon={<CloseOutlined aria-label={`Clear ${label}`} />} onClose={() => setFilter({ [key]: undefined })} style={{ alignSelf: 'center' }}>
               {label}

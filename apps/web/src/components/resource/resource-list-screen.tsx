@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { LinkButton } from '../link-button.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
@@ -12,6 +13,7 @@ import { DeleteButton } from './delete-button.tsx';
 import { deleteRow, downloadExport, fetchList, resourceKeys, type ListParams, type ResourceRow } from './resource-api.ts';
 import { resourceColumns } from './resource-columns.tsx';
 import { ResourceFilters } from './resource-filters.tsx';
+import { ListTotals, NamedFilterTags, namedFiltersFromAddress } from './resource-list-extras.tsx';
 import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
@@ -51,13 +53,14 @@ export interface RowLink {
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<ListParams>({
+  const location = useLocation();
+  const [params, setParams] = useState<ListParams>(() => ({
     page: 1,
     pageSize: constants.defaultPageSize,
     sort: resource.defaultSort.field,
     order: resource.defaultSort.order,
-    filters: {},
-  });
+    filters: namedFiltersFromAddress(location.search, resource),
+  }));
   const [editing, setEditing] = useState<{ open: boolean; row?: ResourceRow }>({ open: false });
 
   const list = useQuery({
@@ -133,7 +136,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
           filters={params.filters ?? {}}
           onFilter={(name, value) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, [name]: value } }))}
         />
+        <NamedFilterTags resource={resource} filters={params.filters ?? {}} onClear={(name) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, [name]: undefined } }))} />
       </Flex>
+      <ListTotals resource={resource} totals={list.data?.totals} />
       {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
       <Table<ResourceRow>
         rowKey="id"

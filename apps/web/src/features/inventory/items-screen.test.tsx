@@ -19,4 +19,11 @@ describe('/items', () => {
     await screen.findByRole('heading', { name: 'Items' });
     expect(screen.queryByRole('button', { name: /Import/ })).not.toBeInTheDocument();
   });
+
+  it('opens on the items below reorder level from the address (the dashboard), shown as a filter', async () => {
+    api = mockApi(() => ({ status: 200, data: { status: 200, message: 'OK', data: [], total: 0 } }));
+    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('auditor')), path: '/items?belowReorder=true' });
+    expect(await screen.findByText('Below reorder level')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/items')!.params).toMatchObject({ belowReorder: 'true' });
+  });
 });

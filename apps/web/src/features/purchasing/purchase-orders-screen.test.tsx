@@ -65,6 +65,18 @@ describe('/purchase-orders', () => {
     expect(screen.getByRole('tab', { name: 'Goods receipts', selected: true })).toBeInTheDocument();
   });
 
+  it("lists the vendor bills due this week from the address (the dashboard), with each one's due date and open amount", async () => {
+    api = serve();
+    renderAt('/purchase-orders?tab=receipts&payable=true&dueFrom=2026-04-06&dueTo=2026-04-12', 'accountant');
+    const row = (await screen.findByText('GRN-2026-000001')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('9 Apr 2026');
+    const query = api.calls.find((c) => c.url === '/api/goods-receipts')!.params as Record<string, unknown>;
+    expect(query).toMatchObject({ payable: 'true', dueFrom: '2026-04-06', dueTo: '2026-04-12' });
+    expect(screen.getByText('Not fully paid')).toBeInTheDocument();
+    expect(screen.getByText('Due from 6 Apr 2026')).toBeInTheDocument();
+    expect(screen.getByText('Due by 12 Apr 2026')).toBeInTheDocument();
+  });
+
   it('opens a receipt from its address on the receipts tab, read-only with its lots, value and Cancel', async () => {
     api = serve();
     renderAt('/purchase-orders?tab=receipts&open=22', 'accountant');

@@ -56,12 +56,16 @@ function GoodsReceiptsTab({ orderId }: { orderId?: number }) {
       showTitle={false}
       // A receipt is made from its order (Receive on the order).
       allowCreate={false}
+      // The dashboard's payables due this week.
+      addressFilters={{ payable: 'Not fully paid', dueFrom: (value) => `Due from ${formatDate(value)}`, dueTo: (value) => `Due by ${formatDate(value)}` }}
       searchPlaceholder="Search number, order, vendor or notes"
       columns={[
         { key: 'order', title: 'Purchase order', render: (_: unknown, row) => (row.purchaseOrder as GoodsReceiptDetail['purchaseOrder'] | null)?.documentNumber },
         { key: 'vendor', title: 'Vendor', ellipsis: true, render: (_: unknown, row) => (row.vendor as GoodsReceiptDetail['vendor'] | null)?.vendorName },
         { key: 'region', title: 'Region', render: (_: unknown, row) => (row.region as GoodsReceiptDetail['region'] | null)?.regionName },
         { key: 'totalValue', dataIndex: 'totalValue', title: 'Value', align: 'right', render: (v: string) => formatDecimal(v) },
+        { key: 'dueDate', dataIndex: 'dueDate', title: 'Due', render: (v: string, row) => (row.status === 'posted' ? formatDate(v) : null) },
+        { key: 'openAmount', dataIndex: 'openAmount', title: 'Open', align: 'right', render: (v: string, row) => (row.status === 'posted' ? formatDecimal(v) : null) },
       ]}
       renderForm={({ document, onDone }) => <GoodsReceiptForm key={document?.id ?? `new-${orderId}`} receipt={document} orderId={orderId} onDone={onDone} />}
       renderView={({ document, onClose }) => <GoodsReceiptView receipt={document} onClose={onClose} />}

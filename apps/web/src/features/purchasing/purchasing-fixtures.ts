@@ -36,6 +36,7 @@ export const draftReceipt: GoodsReceiptDetail = {
   totalValue: '300.00',
   paidAmount: '0.00',
   openAmount: '300.00',
+  dueDate: '2026-04-09',
   paymentStatus: 'unpaid',
   purchaseOrder: { documentNumber: 'PO-2026-000005', vendorId: 3, regionId: 1 },
   vendor: { vendorName: 'Sysmex Reagents' },
