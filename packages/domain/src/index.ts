@@ -15,5 +15,6 @@ export * from './document/index.ts';
 export * from './area/define-area.ts';
 export * from './auth/auth.ts';
 export * from './imports/imports.ts';
+export * from './search/search.ts';
 // The business areas, each one line there.
 export * from './areas.ts';

@@ -159,6 +159,8 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
    * locks the receipt, as a bounce does. Not called when the document came locked already.
    */
   lockFirst?(tx: Tx, id: number, action: Action): Promise<void>;
+  /** The field that titles the document in the command palette, when the derived one would not (lib/search/search-rows.ts). */
+  searchTitle?: string;
 }
 
 /** Any document type's binding, as the generic code takes it. */
