@@ -16,5 +16,6 @@ export * from './area/define-area.ts';
 export * from './auth/auth.ts';
 export * from './imports/imports.ts';
 export * from './search/search.ts';
+export * from './search/search-query.ts';
 // The business areas, each one line there.
 export * from './areas.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The command palette's search (GET /api/search; docs/API.md, "Search"). The palette and the
  * server read the query the same way: `#` narrows to document numbers, `@` to customers and
@@ -14,17 +12,6 @@ export const partyTypes = ['customers', 'vendors'] as const;
 
 /** Results per type unless `limit` says otherwise; the issue's top 5. */
 export const defaultSearchLimit = 5;
-
-export const searchQuerySchema = z.object({
-  q: z.string({ error: 'Type something to search for' }).trim().min(1, { error: 'Type something to search for' }).max(100, { error: 'Search at most 100 characters' }),
-  types: z
-    .string()
-    .regex(/^[a-z-]+(,[a-z-]+)*$/, { error: 'Types are resource names separated by commas' })
-    .optional()
-    .describe('Resource names to search, comma-separated (`invoices,customers`); default: every type the role may open'),
-  limit: z.coerce.number({ error: 'Limit must be a whole number' }).int({ error: 'Limit must be a whole number' }).min(1, { error: 'Limit must be 1 to 20' }).max(20, { error: 'Limit must be 1 to 20' }).default(defaultSearchLimit).describe('Results per type'),
-});
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export interface SearchResult {
   /** The API resource name: `invoices`, `customers`, `vendors`, `items`... */

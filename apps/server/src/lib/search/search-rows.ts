@@ -22,6 +22,8 @@ export interface Searchable {
   /** Whether a record opens at `<route>/<id>` (prefix routes) or `<route>?open=<id>` (exact ones, spec section 2). */
   kind: 'document' | 'resource';
   table: PgTable;
+  /** Where a record opens, when not at the route's own address (search-rows.ts, recordRoute). */
+  openAt?: (id: number) => string;
   /** The type's own row scope, put in the search's WHERE as it is on its list. */
   rowScope?: (actor: Actor) => SQL | undefined;
   code: SQL;
@@ -80,6 +82,7 @@ export function documentSearchable(binding: AnyDocumentBinding): Searchable {
     kind: 'document',
     table,
     ...(binding.queries.rowScope ? { rowScope: binding.queries.rowScope } : {}),
+    ...(binding.searchRoute ? { openAt: binding.searchRoute } : {}),
     code: sql`${binding.columns.number}::text`,
     title: documentTitle(binding),
     subtitle: sql`${capitalise(definition.singular)}::text || ' · ' || to_char(${binding.columns.date}, 'YYYY-MM-DD')`,
@@ -139,6 +142,7 @@ export function searchRowDelete(searchable: Searchable, id: number): SQL {
 
 /** Where a found record opens: a document over its list (document-address.ts on the web), a resource's list searched by its name. */
 export function recordRoute(searchable: Searchable, id: number, title: string): string {
+  if (searchable.openAt) return searchable.openAt(id);
   if (searchable.kind === 'resource') return `${searchable.route}?search=${encodeURIComponent(title)}`;
   return (prefixRoutes as readonly string[]).includes(searchable.route) ? `${searchable.route}/${id}` : `${searchable.route}?open=${id}`;
 }
