@@ -6,7 +6,7 @@ import type { Actor } from '../actor.ts';
 import type { AnyDocumentBinding } from '../document/document-binding.ts';
 import type { ResourceBinding } from '../resource/resource-binding.ts';
 import { rowScopeOfResource } from '../resource/resource-query.ts';
-import { bindingOfResource, boundResource, tableOfResource } from '../resource/resource-tables.ts';
+import { bindingOfResource, boundResource, boundResources, tableOfResource } from '../resource/resource-tables.ts';
 
 /**
  * What one record type puts in `search_index` (0021_search_index.sql; docs/ARCHITECTURE.md,
@@ -55,6 +55,8 @@ function referencedName(table: PgTable, field: FieldDeclaration): SQL | undefine
 function documentTitle(binding: AnyDocumentBinding): SQL {
   const columns = getTableColumns(binding.table) as Columns;
   const fields = binding.definition.fields;
+  // Which references are searchable is known once the resources are bound (app.ts, the demo seed).
+  if (boundResources().length === 0) throw new Error(`Bind the resources before deriving ${binding.definition.name}' search row`);
   const named = binding.searchTitle ? columns[binding.searchTitle] : undefined;
   if (named) return sql`coalesce(${named}::text, '')`;
   for (const field of fields.filter((f) => f.kind === 'reference' && f.reference && bindingOfResource(f.reference)?.search)) {

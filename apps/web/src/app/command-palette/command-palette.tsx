@@ -1,7 +1,7 @@
 import { isMenuGroup, isReadOnlyRole, canAccessRoute, menuForRole, type SearchResult } from '@erp/domain';
 import { Modal, Tag } from 'antd';
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createEntries, statusColourOf } from '../../lib/areas/area-registry.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -57,6 +57,23 @@ export function CommandPalette({ open, onClose, afterClose }: CommandPaletteProp
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const search = useRecordSearch(text);
+  const [list, setList] = useState<HTMLDivElement | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // cmdk 1.1 leaves aria-activedescendant empty while options arrive after the input changed
+  // (its selected id is read before the options render): name the selected option from the DOM.
+  useEffect(() => {
+    if (!list) return;
+    const sync = () => {
+      const selected = list.querySelector('[cmdk-item][aria-selected="true"]');
+      if (selected?.id) input.current?.setAttribute('aria-activedescendant', selected.id);
+      else input.current?.removeAttribute('aria-activedescendant');
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(list, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected'] });
+    return () => observer.disconnect();
+  }, [list]);
   const trimmed = text.trim();
   const commandMode = trimmed.startsWith('>');
   const recordMode = trimmed.startsWith('#') || trimmed.startsWith('@');
@@ -129,12 +146,13 @@ export function CommandPalette({ open, onClose, afterClose }: CommandPaletteProp
     >
       <Command label="Search records, screens and commands" shouldFilter={false} loop className="palette">
         <Command.Input
+          ref={input}
           autoFocus
           value={text}
           onValueChange={setText}
           placeholder="Search records, screens… (# number, @ customer or vendor, > commands)"
         />
-        <Command.List>
+        <Command.List ref={setList}>
           {waiting && records.length === 0 ? (
             <Command.Loading>Searching…</Command.Loading>
           ) : (
