@@ -13,10 +13,12 @@ CREATE TABLE search_index (
   search_text text NOT NULL,
   PRIMARY KEY (entity_type, entity_id)
 );
--- A whole document number, or a code's start: upper() so any case finds it; pattern ops so LIKE 'X%' uses it.
-CREATE INDEX search_index_code_idx ON search_index (upper(code) text_pattern_ops);
--- Short text (under 3 characters) finds titles by their start only.
-CREATE INDEX search_index_title_idx ON search_index (lower(title) text_pattern_ops);
+-- Per type, so each type's top results come from an ordered index scan that stops early:
+-- a whole document number or a code's start (upper(): any case finds it), and a title's start.
+-- COLLATE "C": byte order, so one index serves both LIKE 'x%' and the ORDER BY.
+CREATE INDEX search_index_code_idx ON search_index (entity_type, (upper(code) COLLATE "C"));
+CREATE INDEX search_index_title_idx ON search_index (entity_type, (lower(title) COLLATE "C"));
+-- Words anywhere in the code and title (ILIKE '%word%').
 CREATE INDEX search_index_text_trgm ON search_index USING gin (search_text gin_trgm_ops);
 
 -- The records already there: the statements lib/search/search-rows.ts derives from the bindings

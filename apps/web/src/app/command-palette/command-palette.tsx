@@ -1,7 +1,7 @@
 import { isMenuGroup, isReadOnlyRole, canAccessRoute, menuForRole, type SearchResult } from '@erp/domain';
 import { Modal, Tag } from 'antd';
 import { Command } from 'cmdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createEntries, statusColourOf } from '../../lib/areas/area-registry.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -88,26 +88,18 @@ export function CommandPalette({ open, onClose, afterClose }: CommandPaletteProp
     go(record.route);
   };
 
-  const screens = useMemo<Entry[]>(
-    () =>
-      role
-        ? menuForRole(role)
-            .flatMap((node) => (isMenuGroup(node) ? node.entries.map((e) => ({ ...e, label: `${node.label}: ${e.label}` })) : [node]))
-            .map((e) => ({ key: `go:${e.route}`, label: e.label, run: () => go(e.route) }))
-        : [],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `go` closes over navigate and onClose, stable for the palette's life
-    [role],
-  );
-  const creates = useMemo<Entry[]>(
-    () =>
-      role && !isReadOnlyRole(role)
-        ? createEntries()
-            .filter((c) => canAccessRoute(role, c.route))
-            .map((c) => ({ key: `new:${c.href}`, label: c.label, run: () => go(c.href) }))
-        : [],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
-    [role],
-  );
+  // The menu's screens for this role, and the documents it may write (as document screens decide their New button).
+  const screens: Entry[] = role
+    ? menuForRole(role)
+        .flatMap((node) => (isMenuGroup(node) ? node.entries.map((e) => ({ ...e, label: `${node.label}: ${e.label}` })) : [node]))
+        .map((e) => ({ key: `go:${e.route}`, label: e.label, run: () => go(e.route) }))
+    : [];
+  const creates: Entry[] =
+    role && !isReadOnlyRole(role)
+      ? createEntries()
+          .filter((c) => canAccessRoute(role, c.route))
+          .map((c) => ({ key: `new:${c.href}`, label: c.label, run: () => go(c.href) }))
+      : [];
   const assumed = isKnownUser(state.originalUser);
   const commands: Entry[] = [
     ...(role === 'admin' && !assumed ? [{ key: 'cmd:assume', label: 'Assume role…', run: () => go('/user') }] : []),
