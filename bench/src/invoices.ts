@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, startProcess, stopProcess } from './processes.ts';
+import { load } from './measure.ts';
 import { type InvoiceFigures, invoiceTable, measureInvoices } from './sales-measures.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
@@ -26,15 +27,40 @@ async function measure(engine: string): Promise<InvoiceFigures> {
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
     const { token } = (await login.json()) as { token: string };
-    return await measureInvoices(base, token);
+    return await measureInvoices(base, token, server.pid);
   } finally {
     await stopProcess(server);
   }
 }
 
+/**
+ * The machine's ceilings in the same run, by 8 clients like the invoices: a bare Fastify route,
+ * and one PostgreSQL transaction inserting one row per request (pg, no ORM).
+ */
+async function ceilings(): Promise<string> {
+  const seconds = Number(process.env.BENCH_POSTING_SECONDS ?? 5);
+  const lines = ['| ceiling, 8 clients | req/s | p50 ms | p99 ms |', '|---|---:|---:|---:|'];
+  const postgres = engines.includes('postgres') && (await recreatePostgresDatabase(postgresServer, 'erp_bench_ceiling'));
+  const env: Record<string, string> = { PORT: String(port), ...(postgres ? { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_ceiling') } : {}) };
+  const server = await startProcess(join(root, 'bench/src/ceiling-server.ts'), env, `${base}/fixed`);
+  try {
+    const fixed = await load('bare Fastify', `${base}/fixed`, { connections: 8, durationSeconds: seconds });
+    lines.push(`| bare Fastify, fixed JSON | ${fixed.requestsPerSecond} | ${fixed.p50} | ${fixed.p99} |`);
+    if (postgres) {
+      const tx = await load('one-row transactions', `${base}/tx`, { method: 'POST', connections: 8, durationSeconds: seconds });
+      lines.push(`| one-row PostgreSQL transaction over HTTP (pg, no ORM) | ${tx.requestsPerSecond} | ${tx.p50} | ${tx.p99} |`);
+    }
+  } finally {
+    await stopProcess(server);
+  }
+  return lines.join('\n');
+}
+
+console.log('[ceilings] bare Fastify and one-row PostgreSQL transactions, 8 clients');
+const ceilingTable = await ceilings();
 const results: Array<{ engine: string; figures: InvoiceFigures }> = [];
 for (const engine of engines) {
   console.log(`[${engine}] invoices: a 200-line invoice, 3-line invoices by 1 and 8 clients`);
   results.push({ engine: engine === 'pglite' ? 'PGlite' : 'PostgreSQL', figures: await measure(engine) });
 }
-console.log(`\n${invoiceTable(results)}`);
+console.log(`\n${ceilingTable}\n\n${invoiceTable(results)}`);

@@ -7,6 +7,8 @@ export interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests completed. */
+  total: number;
 }
 
 export interface LoadOptions {
@@ -37,6 +39,7 @@ export async function load(name: string, url: string, options: LoadOptions = {})
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
 }
 

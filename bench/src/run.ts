@@ -91,7 +91,7 @@ async function measureEngine(engine: string, env: Record<string, string>, seed: 
     console.log(`[${engine}] sales reports: a year by region and by item over ${salesLines} invoice lines' summary`);
     const sales = await measureSalesReports(base, token);
     console.log(`[${engine}] invoices: a 200-line invoice, 3-line invoices by 1 and 8 clients`);
-    const invoices = await measureInvoices(base, token);
+    const invoices = await measureInvoices(base, token, server.pid);
     return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports, sales, invoices };
   } finally {
     await stopProcess(server);

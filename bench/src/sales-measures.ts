@@ -1,4 +1,5 @@
 import { call, timed } from './accounting-measures.ts';
+import { type CpuSample, cpuPerRequest, sampleCpu } from './cpu.ts';
 import { load } from './measure.ts';
 
 export interface InvoiceFigures {
@@ -7,6 +8,8 @@ export interface InvoiceFigures {
   invoicesPerSecondConcurrent: number;
   /** 8 clients all invoicing one customer: its row lock (the credit check) serialises them. */
   invoicesPerSecondOneCustomer: number;
+  /** CPU per invoice during the 8-client load over 40 customers: server, PostgreSQL, load generator. */
+  cpuPerInvoice: CpuSample;
   items: number;
   lotsPerItem: number;
   customers: number;
@@ -102,8 +105,16 @@ function invoice(bench: SalesBench, n: number, customerId: number): string {
   });
 }
 
-async function throughput(base: string, token: string, bench: SalesBench, clients: number, customer: (n: number) => number): Promise<number> {
+async function throughput(
+  base: string,
+  token: string,
+  bench: SalesBench,
+  clients: number,
+  customer: (n: number) => number,
+  serverPid?: number,
+): Promise<{ perSecond: number; cpu: CpuSample }> {
   let next = 0;
+  const before = sampleCpu(serverPid);
   const result = await load(`invoices, ${clients} clients`, `${base}/api/invoices`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -114,8 +125,9 @@ async function throughput(base: string, token: string, bench: SalesBench, client
     connections: clients,
     durationSeconds: Number(process.env.BENCH_POSTING_SECONDS ?? 5),
   });
+  const cpu = cpuPerRequest(before, sampleCpu(serverPid), result.total);
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`invoices: ${result.errors} errors, ${result.non2xx} refused (stock run out? lower BENCH_POSTING_SECONDS)`);
-  return result.requestsPerSecond;
+  return { perSecond: result.requestsPerSecond, cpu };
 }
 
 /**
@@ -125,7 +137,7 @@ async function throughput(base: string, token: string, bench: SalesBench, client
  * items, median of 10), then 3-line invoices for 5 s by 1 client and by 8 clients spread over 40
  * customers, and by 8 clients all for one customer.
  */
-export async function measureInvoices(base: string, token: string): Promise<InvoiceFigures> {
+export async function measureInvoices(base: string, token: string, serverPid?: number): Promise<InvoiceFigures> {
   const bench = await seedSalesBench(base, token);
   let big = 0;
   const invoice200Ms = await timed(
@@ -140,10 +152,19 @@ export async function measureInvoices(base: string, token: string): Promise<Invo
     10,
   );
   const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;
-  const invoicesPerSecondSingle = await throughput(base, token, bench, 1, spread);
-  const invoicesPerSecondConcurrent = await throughput(base, token, bench, 8, spread);
-  const invoicesPerSecondOneCustomer = await throughput(base, token, bench, 8, () => bench.customerIds[0]!);
-  return { invoice200Ms, invoicesPerSecondSingle, invoicesPerSecondConcurrent, invoicesPerSecondOneCustomer, items, lotsPerItem, customers: customerCount };
+  const invoicesPerSecondSingle = (await throughput(base, token, bench, 1, spread)).perSecond;
+  const concurrent = await throughput(base, token, bench, 8, spread, serverPid);
+  const invoicesPerSecondOneCustomer = (await throughput(base, token, bench, 8, () => bench.customerIds[0]!)).perSecond;
+  return {
+    invoice200Ms,
+    invoicesPerSecondSingle,
+    invoicesPerSecondConcurrent: concurrent.perSecond,
+    invoicesPerSecondOneCustomer,
+    cpuPerInvoice: concurrent.cpu,
+    items,
+    lotsPerItem,
+    customers: customerCount,
+  };
 }
 
 /** The invoices' table for RESULTS.md, one row per engine. */
@@ -155,11 +176,16 @@ export function invoiceTable(results: ReadonlyArray<{ engine: string; figures: I
       'Aims: 3-line invoices >= 300/s with 8 clients on PostgreSQL, a 200-line invoice < 1 s. ' +
       'Tryton 6.0 on this kind of machine: 0.53 to 0.69 lot-tracked 3-line invoices posted per second.',
     '',
-    `| engine | 200-line invoice | 3-line invoices/s, 1 client | 3-line invoices/s, 8 clients over ${first?.customers ?? customerCount} customers | 3-line invoices/s, 8 clients, one customer |`,
-    '|---|---:|---:|---:|---:|',
+    `| engine | 200-line invoice | 3-line invoices/s, 1 client | 3-line invoices/s, 8 clients over ${first?.customers ?? customerCount} customers | 3-line invoices/s, 8 clients, one customer | CPU ms per invoice, 8 clients: server / database / load generator |`,
+    '|---|---:|---:|---:|---:|---|',
   ];
   for (const { engine, figures: f } of results) {
-    rows.push(`| ${engine} | ${f.invoice200Ms.toFixed(1)} ms | ${f.invoicesPerSecondSingle} | ${f.invoicesPerSecondConcurrent} | ${f.invoicesPerSecondOneCustomer} |`);
+    const cpu = f.cpuPerInvoice;
+    // PGlite runs inside the server process: its database time is the server's.
+    const database = engine === 'PGlite' ? 'in the server' : cpu.postgresMs.toFixed(2);
+    rows.push(
+      `| ${engine} | ${f.invoice200Ms.toFixed(1)} ms | ${f.invoicesPerSecondSingle} | ${f.invoicesPerSecondConcurrent} | ${f.invoicesPerSecondOneCustomer} | ${cpu.serverMs.toFixed(2)} / ${database} / ${cpu.benchMs.toFixed(2)} |`,
+    );
   }
   return rows.join('\n');
 }

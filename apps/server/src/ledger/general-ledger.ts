@@ -1,7 +1,8 @@
-import { fromMinorUnits, journalMessages, journalProblems, toMinorUnits } from '@erp/domain';
+import { fromMinorUnits, journalMessages, journalProblems, type PostingAccountKey, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, intList, jsonValue, queryRows, type Tx } from '../db/client.ts';
+import { type Executor, intArray, jsonValue, numericArray, queryPrepared, queryRows, textArray, type Tx } from '../db/client.ts';
 import { BadRequestError } from '../lib/app-error.ts';
+import type { PostingAccountIds } from './posting-accounts.ts';
 import { allocateDocumentNumber, type AlongsideStatement, nextNumberSql } from '../lib/document/document-number.ts';
 
 /**
@@ -46,6 +47,11 @@ export interface PostToLedgerInput {
   actor: { userId: number | null };
   /** The field a closed-period refusal names (`journalDate`, `invoiceDate`, ...). */
   dateField?: string;
+  /**
+   * The caller's statements (`before`, `alongside`) keep one text whatever the data (arrays,
+   * not VALUES or IN lists): the posting's statement then runs prepared (queryPrepared).
+   */
+  fixedText?: boolean;
 }
 
 export interface PostingResult {
@@ -97,41 +103,80 @@ export interface PostingContext {
   actorName: string | null;
   /** The id of the caller's row written with the read. */
   writtenId?: number;
+  /** The accounts chosen in settings for the posting keys read (PostingContextRead.postingKeys). */
+  postingAccounts: PostingAccountIds;
+  /** The caller's own reads, by name. */
+  reads: Record<string, unknown>;
+}
+
+/** What readPostingContext reads besides the period, the time and the actor's name. */
+export interface PostingContextRead {
+  accountIds?: readonly number[];
+  /** Posting keys whose chosen accounts are read too (answered in `postingAccounts`, checked with the lines' accounts). */
+  postingKeys?: readonly PostingAccountKey[];
+  userId: number | null;
+  /**
+   * A caller's data-modifying CTEs (its new document; PostgreSQL takes them only at the top
+   * level), run in the same statement; `write.id` comes back as `writtenId`. It must not
+   * depend on the accounts existing: the caller checks them from the answer.
+   */
+  write?: { ctes: SQL; id: SQL };
+  /** The actor's permitted regions (row scope): an account of another region reads as missing. */
+  regions?: readonly number[];
+  /**
+   * A caller's own reads in the same round trip: CTEs (a customer's or lots' locking reads,
+   * ordered among themselves by referring to each other) and the expressions answered in
+   * `reads` by name (json, raw as the driver gives it).
+   */
+  ctes?: SQL;
+  reads?: Readonly<Record<string, SQL>>;
+  /** `write`, `ctes` and `reads` keep one text whatever the data: the read runs prepared (queryPrepared). */
+  fixedText?: boolean;
 }
 
 /**
  * The lines' accounts, the period close (share-locked: a close waits for postings in flight
- * and vice versa), the transaction's now() and the actor's name, in one query. `write`, a
- * caller's data-modifying CTEs (its new document; PostgreSQL takes them only at the top
- * level), runs in the same statement and `write.id` comes back as `writtenId`. It must not
- * depend on the accounts existing: the caller checks them from the answer.
+ * and vice versa), the transaction's now() and the actor's name, in one query, with what the
+ * caller adds (PostingContextRead): a posting checks everything it needs in one round trip.
  */
 export async function readPostingContext(
   tx: Tx,
   accountIds: readonly number[],
   userId: number | null,
   write?: { ctes: SQL; id: SQL },
-  /** The actor's permitted regions (row scope): an account of another region reads as missing. */
   regions?: readonly number[],
 ): Promise<PostingContext> {
-  const ids = [...new Set(accountIds)];
-  const inScope = regions && regions.length > 0 ? sql` AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``;
-  const [row] = await queryRows<{ closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
+  return readPostingContextWith(tx, { accountIds, userId, write, regions });
+}
+
+export async function readPostingContextWith(tx: Tx, read: PostingContextRead): Promise<PostingContext> {
+  const ids = [...new Set(read.accountIds ?? [])];
+  const { regions, write, postingKeys = [] } = read;
+  const inScope = regions && regions.length > 0 ? sql` AND (region_id IS NULL OR region_id = ANY(${intArray(regions)}))` : sql``;
+  const keys = textArray(postingKeys);
+  const chosen = sql`(SELECT account_id FROM posting_accounts WHERE key = ANY(${keys}))`;
+  const reads = Object.entries(read.reads ?? {}).map(([name, expression]) => sql`, ${expression} AS ${sql.identifier(`read_${name}`)}`);
+  // Arrays, not IN lists: one text per kind of posting.
+  const [row] = await (read.fixedText ? queryPrepared : queryRows)<Record<string, unknown> & { closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
     tx,
-    sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}
+    sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}${read.ctes ? sql`, ${read.ctes}` : sql``}
         SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at,
-               (SELECT name FROM users WHERE id = ${userId}::int) AS "actorName",
+               (SELECT name FROM users WHERE id = ${read.userId}::int) AS "actorName",
                (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name, 'regionId', region_id))
-                  FROM accounts WHERE id IN (${intList(ids)})${inScope}) AS accounts,
-               ${write ? write.id : sql`NULL::int`} AS "writtenId"`,
+                  FROM accounts WHERE (id = ANY(${intArray(ids)}) OR id IN ${chosen})${inScope}) AS accounts,
+               (SELECT json_object_agg(key, account_id) FROM posting_accounts WHERE key = ANY(${keys})) AS "postingAccounts",
+               ${write ? write.id : sql`NULL::int`} AS "writtenId"${sql.join(reads, sql``)}`,
   );
   const list = jsonValue<PostingAccount[] | null>(row!.accounts) ?? [];
+  const chosenIds = jsonValue<Record<string, number> | null>(row!.postingAccounts) ?? {};
   return {
     accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id), regionId: a.regionId === null || a.regionId === undefined ? null : Number(a.regionId) }])),
+    postingAccounts: Object.fromEntries(Object.entries(chosenIds).map(([key, id]) => [key, Number(id)])),
     closedThrough: row!.closedThrough,
     at: new Date(row!.at),
     actorName: row!.actorName,
     writtenId: row!.writtenId === null ? undefined : Number(row!.writtenId),
+    reads: Object.fromEntries(Object.keys(read.reads ?? {}).map((name) => [name, row![`read_${name}`]])),
   };
 }
 
@@ -174,31 +219,33 @@ async function writeEntries(
   lines: readonly LedgerLineInput[],
   alongside: readonly AlongsideStatement[],
   before: readonly AlongsideStatement[] = [],
+  fixedText = false,
 ): Promise<string> {
   const numbering = 'given' in number ? sql`SELECT ${number.given}::text AS document_number` : nextNumberSql(number.prefix, document.date);
-  const values = lines.map(
-    (line) =>
-      sql`(${line.accountId}::int, ${line.memo ?? ''}::text, ${line.debit}::numeric, ${line.credit}::numeric, ${line.regionId ?? null}::int,
-           ${line.partyType ?? null}::text, ${line.partyId ?? null}::int, ${line.jointVentureId ?? null}::int, ${line.rentalAgreementId ?? null}::int)`,
-  );
   const documentNumber = sql`(SELECT document_number FROM num)`;
   const also = alongside.map((statement, index) => sql`, ${sql.raw(`also_${index}`)} AS (${statement(documentNumber)})`);
   // Referenced by the ledger's INSERT, so they run to completion (and queue their triggers) first.
   const first = before.map((statement, index) => sql`${sql.raw(`before_${index}`)} AS (${statement(documentNumber)}),`);
   const afterFirst = before.map((_, index) => sql` AND (SELECT count(*) FROM ${sql.raw(`before_${index}`)}) >= 0`);
-  const [row] = await queryRows<{ documentNumber: string }>(
+  // The lines as arrays: the statement's text is the same for any number of lines (prepared once).
+  const [row] = await (fixedText ? queryPrepared : queryRows)<{ documentNumber: string }>(
     tx,
     sql`WITH num AS (${numbering}),
         ${sql.join(first, sql` `)}
         ledger AS (
           INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
                                   region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
-          SELECT v.account_id, ${document.date}::date, ${document.documentType}, ${document.documentId}::int, num.document_number,
-                 ${document.narration}, v.memo, v.debit, v.credit, ${document.userId}::int,
+          SELECT v.account_id, ${document.date}::date, ${document.documentType}::text, ${document.documentId}::int, num.document_number,
+                 ${document.narration}::text, v.memo, v.debit, v.credit, ${document.userId}::int,
                  v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id
-          FROM num CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
-            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
+          FROM num CROSS JOIN unnest(${intArray(lines.map((l) => l.accountId))}, ${textArray(lines.map((l) => l.memo ?? ''))},
+                                     ${numericArray(lines.map((l) => l.debit))}, ${numericArray(lines.map((l) => l.credit))},
+                                     ${intArray(lines.map((l) => l.regionId ?? null))}, ${textArray(lines.map((l) => l.partyType ?? null))},
+                                     ${intArray(lines.map((l) => l.partyId ?? null))}, ${intArray(lines.map((l) => l.jointVentureId ?? null))},
+                                     ${intArray(lines.map((l) => l.rentalAgreementId ?? null))}) WITH ORDINALITY
+            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id, ord)
           WHERE true${sql.join(afterFirst, sql``)}
+          ORDER BY v.ord
         )${sql.join(also, sql``)}
         SELECT document_number AS "documentNumber" FROM num`,
   );
@@ -250,6 +297,7 @@ export async function postToLedger(
     input.lines.map((l) => ({ ...l, debit: normalise(l.debit), credit: normalise(l.credit) })),
     input.alongside ?? [],
     input.before ?? [],
+    input.fixedText,
   );
   return { documentNumber, at: checked.at, actorName: checked.actorName };
 }

@@ -50,16 +50,23 @@ export async function audit(executor: Executor, actor: AuditActor, entry: AuditE
  * `after` extended with values only that statement knows, such as the document number.
  */
 export function auditStatement(actor: AuditActor, entry: AuditEntry, afterSql: Record<string, SQL>): SQL {
-  const values = auditValues(actor, entry);
   const pairs = Object.entries(afterSql).map(([key, value]) => sql`${key}::text, ${value}`);
+  const recordId = entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId);
+  // The JSON text goes to the statement as is: one serialisation, not an object made to be serialised again.
   return sql`INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
-    VALUES (${values.actorUserId}::int, ${values.realUserId}::int, ${values.ip}::text, ${values.action}, ${values.resource}, ${values.recordId}::text,
-            ${values.before === null ? null : JSON.stringify(values.before)}::jsonb,
-            coalesce(${values.after === null ? null : JSON.stringify(values.after)}::jsonb, '{}'::jsonb) || jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
+    VALUES (${actor.actorUserId}::int, ${actor.realUserId}::int, ${actor.ip}::text, ${entry.action}::text, ${entry.resource}::text, ${recordId}::text,
+            ${jsonText(entry.before)}::jsonb,
+            coalesce(${jsonText(entry.after)}::jsonb, '{}'::jsonb) || jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
 }
 
 /** Dates as ISO strings, buffers dropped: the audit keeps what a person can read. */
+const readable = (_key: string, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: unknown }).type === 'Buffer' ? undefined : v);
+
+function jsonText(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value, readable);
+}
+
 function toJson(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: unknown }).type === 'Buffer' ? undefined : v)));
+  const text = jsonText(value);
+  return text === null ? null : JSON.parse(text);
 }

@@ -22,11 +22,18 @@ const references = (fields: readonly FieldDeclaration[], name: string) => fields
  * whose fields (a document's lines included) reference it, and those declared (`optionsAlsoFor`,
  * and the areas' `optionRoutes`: a screen picking it without a declared field, such as a report's filter).
  */
+// Declarations never change: each resource's routes are worked out once (every options request asks).
+const optionsRoutes = new WeakMap<ResourceDeclaration, LayoutRoute[]>();
+
 export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
+  const known = optionsRoutes.get(resource);
+  if (known) return known;
   const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? []), ...(areasFold.optionRoutes[resource.name] ?? [])]);
   for (const other of resources) if (references(other.fields, resource.name)) routes.add(other.route);
   for (const document of documents) if (references([...document.fields, ...document.lines.fields], resource.name)) routes.add(document.route);
-  return [...routes];
+  const list = [...routes];
+  optionsRoutes.set(resource, list);
+  return list;
 }
 
 /** A role may call a resource's API when it may open its screen (issue 2, API). */

@@ -80,12 +80,20 @@ export type TransitionHandler<Detail extends DocumentRow> = {
 }['run'];
 
 /** What a document type supplies: what its writes store and what its transitions post. */
+/**
+ * What the save is for: `post`, posted in the same transaction (a save-and-post), so a handler
+ * may read what its posting checks with the draft's own write, one round trip less.
+ */
+export interface SaveIntent {
+  post: boolean;
+}
+
 export interface DocumentHandlers<Input, Detail extends DocumentRow, Action extends string> {
   /**
    * Writes a new draft (header and lines) with `drafts` (lib/document/draft-writer.ts), after the
    * type's checks, refusing what the database would refuse (a missing account) with 400.
    */
-  create(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
+  create(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, intent: SaveIntent): Promise<WrittenDocument<Detail>>;
   /** Replaces a draft whole. `before` is the locked document. */
   update(tx: Tx, actor: Actor, before: Detail, input: Input, drafts: DraftWriter): Promise<WrittenDocument<Detail>>;
   transitions: { [A in Action]: TransitionHandler<Detail> };

@@ -27,6 +27,21 @@ async function lockedDraft<Detail extends DocumentRow>(tx: Tx, actor: Actor, bin
   return document;
 }
 
+const ownValues = (row: object) => Object.fromEntries(Object.entries(row).filter(([, value]) => value === null || typeof value !== 'object' || value instanceof Date));
+
+/**
+ * What the audit keeps of a document: its own fields and its lines' (ids, quantities, amounts),
+ * not the names joined for display (a customer's, an item's), which their own records and
+ * audit rows keep: a smaller row, written on every save.
+ */
+function storedFields(document: object): Record<string, unknown> {
+  const kept: Record<string, unknown> = ownValues(document);
+  for (const [key, value] of Object.entries(document)) {
+    if (Array.isArray(value)) kept[key] = value.map((item: unknown) => (item !== null && typeof item === 'object' ? ownValues(item) : item));
+  }
+  return kept;
+}
+
 /**
  * Creates a draft (no `id`) or replaces one whole; with `post`, posts it in the same
  * transaction through runTransition, the write's audit row joining the posting's statement.
@@ -46,11 +61,11 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   }
   const before = options.id === undefined ? undefined : await lockedDraft<Detail>(tx, actor, binding, options.id, 'edit');
   const drafts = draftWriter(tx, actor, binding);
-  const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts);
+  const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts, { post: options.post === true });
   const document = written.document as Detail;
   const entry: AuditEntry = before
-    ? { action: 'update', resource: binding.definition.name, recordId: document.id, before, after: document }
-    : { action: 'create', resource: binding.definition.name, recordId: document.id, after: document };
+    ? { action: 'update', resource: binding.definition.name, recordId: document.id, before: storedFields(before), after: storedFields(document) }
+    : { action: 'create', resource: binding.definition.name, recordId: document.id, after: storedFields(document) };
   if (!options.post) {
     await writeDraftSearchRow(tx, binding, document.id);
     await audit(tx, auditActorOf(actor), entry);

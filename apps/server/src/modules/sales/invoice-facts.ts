@@ -1,8 +1,8 @@
 import { type InvoiceInput, permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { intArray, jsonValue, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { pricesFor } from './sales-prices.ts';
+import { pricesOf, pricesReadSql } from './sales-prices.ts';
 
 export interface SaleCustomer {
   id: number;
@@ -37,7 +37,7 @@ export interface SaleLot {
   unitCost: string;
 }
 
-/** What the rules of an invoice's save read, in one query (plus the prices). */
+/** What the rules of an invoice's save read, in one query with the prices. */
 export interface SaleFacts {
   /** Within the actor's regions, else null (refused like a missing one). */
   customer: SaleCustomer | null;
@@ -58,19 +58,20 @@ const lotJson = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'itemId', ${alias}.item_id, 'lotNumber', ${alias}.lot_number, 'dateExpiry', ${alias}.date_expiry,
     'regionId', ${alias}.region_id, 'isWarehouse', loc.kind = 'warehouse', 'quantity', ${alias}.quantity, 'unitCost', ${alias}.unit_cost::text)`);
 
-const inList = (ids: readonly number[]) => (ids.length > 0 ? intList(ids) : sql`NULL`);
-
 function scoped(actor: Actor, area: string, column: SQL): SQL {
   const ids = permittedIds(actor.permissions, area);
-  return ids ? sql` AND ${column} IN (${intList(ids)})` : sql``;
+  return ids ? sql` AND ${column} = ANY(${intArray(ids)})` : sql``;
 }
 
 /** Reads what `input` names (customer, region, courier, items, lots) and the candidates for lines without a lot. */
 export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): Promise<SaleFacts> {
   const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
+  const needPrice = input.lines.filter((l) => l.price === undefined || l.price === null || l.price === '').map((l) => l.itemId);
+  const priceWhere = { regionId: input.regionId, customerId: input.customerId, date: input.invoiceDate };
   const namedLots = [...new Set(input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])))];
   const fefoItems = [...new Set(input.lines.filter((l) => !l.inventoryId).map((l) => l.itemId))];
-  const [row] = await queryRows<Record<string, unknown>>(
+  // Arrays, not IN lists: one text for any invoice, prepared once.
+  const [row] = await queryPrepared<Record<string, unknown>>(
     tx,
     sql`SELECT
           (SELECT json_build_object('id', c.id, 'customerName', c.customer_name, 'active', c.active, 'regionId', c.region_id, 'accountId', c.account_id,
@@ -80,12 +81,13 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
           (SELECT json_build_object('id', r.id, 'regionName', r.region_name) FROM regions r WHERE r.id = ${input.regionId}::int${scoped(actor, 'regions', sql`r.id`)}) AS region,
           (SELECT json_build_object('id', k.id, 'courierName', k.courier_name) FROM couriers k WHERE k.id = ${input.courierId ?? null}::int) AS courier,
           (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved))
-             FROM items it WHERE it.id IN (${inList(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
+             FROM items it WHERE it.id = ANY(${intArray(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
           (SELECT json_agg(${lotJson('i')}) FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
-             WHERE i.id IN (${inList(namedLots)})
-                OR (i.item_id IN (${inList(fefoItems)}) AND i.region_id = ${input.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0)) AS lots,
+             WHERE i.id = ANY(${intArray(namedLots)})
+                OR (i.item_id = ANY(${intArray(fefoItems)}) AND i.region_id = ${input.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0)) AS lots,
           (SELECT tax_rate::text FROM company_settings LIMIT 1) AS "taxRate",
-          (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays"`,
+          (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays",
+          ${pricesReadSql(needPrice, priceWhere)} AS prices`,
   );
   const customer = jsonValue<SaleCustomer | null>(row!.customer);
   const lots = (jsonValue<SaleLot[] | null>(row!.lots) ?? []).map((l) => ({ ...l, id: Number(l.id), itemId: Number(l.itemId), regionId: Number(l.regionId), quantity: Number(l.quantity) }));
@@ -94,8 +96,8 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
     if (!lot.isWarehouse || lot.regionId !== input.regionId || lot.quantity <= 0) continue;
     candidates.set(lot.itemId, [...(candidates.get(lot.itemId) ?? []), lot]);
   }
-  const needPrice = input.lines.filter((l) => l.price === undefined || l.price === null || l.price === '').map((l) => l.itemId);
-  const prices = customer ? await pricesFor(tx, needPrice, { regionId: input.regionId, customerId: customer.id, date: input.invoiceDate }) : new Map<number, string>();
+  // Read with the facts; they count only for a customer in the actor's scope.
+  const prices = customer ? pricesOf(row!.prices, priceWhere) : new Map<number, string>();
   return {
     customer: customer && {
       ...customer,

@@ -12,37 +12,32 @@ import { invoiceDocument,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { intArray, jsonValue, numericArray, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
+import { assertPeriodOpen, type LedgerLineInput, postDocument, type PostingContext, readPostingContextWith, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import { type AlongsideStatement } from '../../lib/document/document-number.ts';
-import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
+import { chosenAccounts } from '../../ledger/posting-accounts.ts';
+import { type LockedLot, lotsLockRead, prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import type { ActionOf, DocumentHandlers, SaveIntent } from '../../lib/document/document-binding.ts';
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 
 const { documentType } = invoiceDocument;
+const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
 
 
-function linesValues(lines: readonly PlannedLine[]): SQL {
-  return sql.join(
-    lines.map(
-      (l, index) =>
-        sql`(${index + 1}::int, ${l.itemId}::int, ${l.inventoryId}::int, ${l.quantity}::int, ${l.price}::numeric, ${l.discountPercent}::numeric,
-             ${l.amount}::numeric, ${l.taxAmount}::numeric, ${l.unitCost}::numeric)`,
-    ),
-    sql`, `,
-  );
-}
-
+/** The lines as arrays: the save's statement keeps one text for any number of lines (prepared once). */
 const insertLines = (invoiceId: SQL, lines: readonly PlannedLine[]) =>
   sql`INSERT INTO invoice_lines (invoice_id, line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
       SELECT ${invoiceId}, v.line_no, v.item_id, v.inventory_id, v.quantity, v.price, v.discount_percent, v.amount, v.tax_amount, v.unit_cost
-      FROM (VALUES ${linesValues(lines)}) AS v(line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
+      FROM unnest(${intArray(lines.map((l) => l.itemId))}, ${intArray(lines.map((l) => l.inventoryId))}, ${intArray(lines.map((l) => l.quantity))},
+                  ${numericArray(lines.map((l) => l.price))}, ${numericArray(lines.map((l) => l.discountPercent))}, ${numericArray(lines.map((l) => l.amount))},
+                  ${numericArray(lines.map((l) => l.taxAmount))}, ${numericArray(lines.map((l) => l.unitCost))}) WITH ORDINALITY
+        AS v(item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost, line_no)
+      ORDER BY v.line_no
       RETURNING id, line_no`;
 
 interface Written {
@@ -129,40 +124,87 @@ function headerValues(input: InvoiceInput, facts: SaleFacts, lines: readonly Pla
 
 /**
  * What a save hands the posting of the same request: each stored line's line of the request
- * (a line split over lots became several), so a refusal at posting names the line the user sent.
+ * (a line split over lots became several), so a refusal at posting names the line the user sent;
+ * and, for a save-and-post, what the posting checks, read with the draft's write.
  */
 interface SaveContext {
   inputLineOf: readonly number[];
+  posting?: PostingFacts;
 }
 
-const saveContextOf = (lines: readonly PlannedLine[]): SaveContext => ({ inputLineOf: lines.map((l) => l.inputIndex) });
+/** What a posting checks, read with its locks (postingRead). */
+interface PostingFacts {
+  context: PostingContext;
+  credit: { balance: string; creditLimit: string; active: boolean };
+  lots: LockedLot[];
+}
 
-/** Writes a new draft; `quotationId` links the invoice a quotation's acceptance makes. */
-export async function createInvoice(tx: Tx, actor: Actor, input: InvoiceInput, quotationId: number | null = null): Promise<{ document: InvoiceDetail; context: SaveContext }> {
+/** The draft's customer row locked, its balance and limit: taken before the lots (one lock order). */
+const customerLock = (customerId: number) =>
+  sql`customer AS MATERIALIZED (
+        SELECT round(account_balance(c.account_id), 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
+        FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE)`;
+
+const stockMovesOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; inventoryId: number }>, inputLineOf?: readonly number[]): StockMoveInput[] =>
+  lines.map((line, index) => ({
+    lineNo: line.lineNo,
+    field: `lines.${inputLineOf?.[index] ?? index}`,
+    direction: 'out',
+    quantity: line.quantity,
+    lot: { inventoryId: line.inventoryId },
+  }));
+
+/**
+ * The posting's one read: the customer locked (one customer's postings take turns, so two
+ * invoices cannot both pass its credit limit), then the lots, with the period, the accounts and
+ * the posting keys; with `write`, the draft's own insert in the same statement (a save-and-post).
+ */
+async function postingRead(tx: Tx, actor: Actor, customer: { id: number; accountId: number }, moves: readonly StockMoveInput[], write?: { ctes: SQL; id: SQL; reads: Record<string, SQL> }): Promise<PostingFacts> {
+  const lots = lotsLockRead('lots', moves, sql`(SELECT count(*) FROM customer) >= 0`);
+  const context = await readPostingContextWith(tx, {
+    accountIds: [customer.accountId],
+    postingKeys,
+    userId: actor.userId,
+    write,
+    ctes: sql`${customerLock(customer.id)}, ${lots.cte}`,
+    reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read },
+    fixedText: true,
+  });
+  return { context, credit: jsonValue(context.reads.credit), lots: lots.lots(context.reads.lots) };
+}
+
+/** Writes a new draft; `quotationId` links the invoice a quotation's acceptance makes; with `post`, reads what the posting checks in the same statement. */
+export async function createInvoice(
+  tx: Tx,
+  actor: Actor,
+  input: InvoiceInput,
+  quotationId: number | null = null,
+  intent: SaveIntent = { post: false },
+): Promise<{ document: InvoiceDetail; context: SaveContext }> {
   const facts = await readSaleFacts(tx, actor, input);
   const lines = planInvoiceLines(input, facts, todayIso());
   const h = headerValues(input, facts, lines);
-  const [row] = await queryRows<Written>(
-    tx,
-    sql`WITH inv AS (
+  const ctes = sql`inv AS (
           INSERT INTO invoices (document_date, customer_id, region_id, due_date, courier_id, salesperson_id, quotation_id, notes, subtotal, tax_rate, tax_amount, grand_total, created_by)
           VALUES (${h.date}, ${h.customer}, ${h.region}, ${h.due}, ${h.courier}, ${h.salesperson}, ${quotationId}::int, ${h.notes}, ${h.subtotal}, ${h.taxRate},
                   ${h.taxAmount}, ${h.grandTotal}, ${actor.userId}::int)
           RETURNING id, created_at, updated_at),
-        l AS (${insertLines(sql`(SELECT id FROM inv)`, lines)})
-        SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
-  );
-  return { document: draftOf(row!, input, facts, lines, actor, quotationId), context: saveContextOf(lines) };
-}
-
-/** The draft's customer row locked, its balance, limit and salesperson (posting; see post). */
-async function lockCustomer(tx: Tx, customerId: number): Promise<{ balance: string; creditLimit: string; active: boolean }> {
-  const [row] = await queryRows<{ balance: string; creditLimit: string; active: boolean }>(
-    tx,
-    sql`SELECT round(account_balance(c.account_id), 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
-        FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE`,
-  );
-  return row!;
+        l AS (${insertLines(sql`(SELECT id FROM inv)`, lines)})`;
+  const context: SaveContext = { inputLineOf: lines.map((l) => l.inputIndex) };
+  let row: Written;
+  if (intent.post) {
+    const moves = stockMovesOf(lines.map((l, index) => ({ ...l, lineNo: index + 1 })), context.inputLineOf);
+    context.posting = await postingRead(tx, actor, facts.customer!, moves, { ctes, id: sql`(SELECT id FROM inv)`, reads: { lineIds: sql`(SELECT json_agg(l) FROM l)` } });
+    // created_at and updated_at default to now(), the context's `at`.
+    const { at, writtenId, reads } = context.posting.context;
+    row = { id: writtenId!, createdAt: at, updatedAt: at, lineIds: reads.lineIds };
+  } else {
+    [row] = (await queryPrepared<Written>(
+      tx,
+      sql`WITH ${ctes} SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
+    )) as [Written];
+  }
+  return { document: draftOf(row, input, facts, lines, actor, quotationId), context };
 }
 
 /**
@@ -201,8 +243,8 @@ function summaryOf(invoice: InvoiceDetail, sign: 1 | -1): AlongsideStatement | u
 
 export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail, ActionOf<typeof invoiceDocument>> {
   return {
-    async create(tx, actor, input) {
-      return createInvoice(tx, actor, input);
+    async create(tx, actor, input, _drafts, intent) {
+      return createInvoice(tx, actor, input, null, intent);
     },
 
     async update(tx, actor, before, input) {
@@ -220,7 +262,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
             l AS (${insertLines(sql`${before.id}::int`, lines)})
             SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
       );
-      return { document: draftOf(row!, input, facts, lines, actor, before.quotationId), context: saveContextOf(lines) };
+      return { document: draftOf(row!, input, facts, lines, actor, before.quotationId), context: { inputLineOf: lines.map((l) => l.inputIndex) } };
     },
 
     transitions: {
@@ -233,23 +275,14 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
        * payable; Dr Cost of sales, Cr Inventory), the monthly summary, status and audit row.
        */
       async post(tx, actor, draft, step) {
-        const credit = await lockCustomer(tx, draft.customerId);
+        const saved = step.context as SaveContext | undefined;
+        const moves = stockMovesOf(draft.lines, saved?.inputLineOf);
+        const { context, credit, lots } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves));
         if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
         const override = creditCheck(actor, credit, draft.grandTotal);
-        const accounts = await requirePostingAccounts(tx, ['sales', 'taxPayable', 'costOfSales', 'inventory']);
+        const accounts = chosenAccounts(context.postingAccounts, postingKeys);
         const date = draft.invoiceDate;
-        const context = await readPostingContext(tx, [draft.customer.accountId, ...Object.values(accounts)], actor.userId);
-        const stock = await prepareStockMoves(tx, {
-          document: { documentType, documentId: draft.id, date },
-          actor: { userId: actor.userId },
-          moves: draft.lines.map((line, index) => ({
-            lineNo: line.lineNo,
-            field: `lines.${(step.context as SaveContext | undefined)?.inputLineOf[index] ?? index}`,
-            direction: 'out',
-            quantity: line.quantity,
-            lot: { inventoryId: line.inventoryId },
-          })),
-        });
+        const stock = await prepareStockMoves(tx, { document: { documentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves }, lots);
         const cost = stock.valueOut;
         const narration = `Invoice to ${draft.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
@@ -269,6 +302,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
             tx,
             {
               ...step.posting,
+              fixedText: true,
               narration,
               lines,
               before: stock.statements,

@@ -1,5 +1,6 @@
 import { addDecimals } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { bigintArray, dateArray, intArray, numericArray } from '../../db/client.ts';
 import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 
 /** What one posting adds to (or, negative, takes from) one row of the monthly sales summary. */
@@ -53,14 +54,17 @@ export function salesSummaryStatement(deltas: readonly SalesSummaryDelta[]): Alo
     for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
     return 0;
   });
-  const values = ordered.map(
-    (d) =>
-      sql`(date_trunc('month', ${d.date}::date)::date, ${d.itemId}::int, ${d.regionId}::int, ${d.customerId}::int, ${d.salespersonId}::int,
-           ${d.quantity}::bigint, ${d.value}::numeric, ${d.cost}::numeric, ${d.returnedQuantity}::bigint, ${d.returnedValue}::numeric)`,
-  );
+  const column = <T>(pick: (delta: SalesSummaryDelta) => T) => ordered.map(pick);
+  // Arrays, not a VALUES list: the posting's statement keeps one text for any number of rows.
   return () =>
     sql`INSERT INTO sales_summary AS s (month, item_id, region_id, customer_id, salesperson_id, quantity, value, cost, returned_quantity, returned_value)
-        VALUES ${sql.join(values, sql`, `)}
+        SELECT date_trunc('month', v.day)::date, v.item_id, v.region_id, v.customer_id, v.salesperson_id, v.quantity, v.value, v.cost, v.returned_quantity, v.returned_value
+        FROM unnest(${dateArray(column((d) => d.date))}, ${intArray(column((d) => d.itemId))}, ${intArray(column((d) => d.regionId))},
+                    ${intArray(column((d) => d.customerId))}, ${intArray(column((d) => d.salespersonId))}, ${bigintArray(column((d) => d.quantity))},
+                    ${numericArray(column((d) => d.value))}, ${numericArray(column((d) => d.cost))}, ${bigintArray(column((d) => d.returnedQuantity))},
+                    ${numericArray(column((d) => d.returnedValue))}) WITH ORDINALITY
+          AS v(day, item_id, region_id, customer_id, salesperson_id, quantity, value, cost, returned_quantity, returned_value, ord)
+        ORDER BY v.ord
         ON CONFLICT ON CONSTRAINT sales_summary_key DO UPDATE SET
           quantity = s.quantity + EXCLUDED.quantity, value = s.value + EXCLUDED.value, cost = s.cost + EXCLUDED.cost,
           returned_quantity = s.returned_quantity + EXCLUDED.returned_quantity, returned_value = s.returned_value + EXCLUDED.returned_value
