@@ -35,7 +35,7 @@ export const agingInvoices = Number(process.env.BENCH_AGING_INVOICES ?? 100_000)
 const regions = 10;
 const customers = 300;
 
-const agingVolumeSql = (open: number) => `
+export const agingVolumeSql = (open: number) => `
   INSERT INTO regions (region_name, region_code) SELECT 'Aging Region ' || i, 'AG' || i FROM generate_series(1, ${regions}) AS i;
   CREATE TEMP TABLE bench_aging_regions AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM regions WHERE region_code LIKE 'AG%';
   INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind)

@@ -2,6 +2,7 @@ import { type AreaDeclaration, type AreasFold, foldAreas, type ResourceDeclarati
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FigureStatement } from '../lib/dashboard/dashboard-figure.ts';
 import type { AnyDocumentBinding } from '../lib/document/document-binding.ts';
 import { registerDocument } from '../lib/document/register-document.ts';
 import type { AnyImportKind } from '../lib/import/import-kind.ts';
@@ -32,6 +33,8 @@ export interface ServerArea {
   jobs?: readonly AnyJobKind[];
   /** Import kinds (lib/import) under /api/imports/<kind>. */
   imports?: readonly AnyImportKind[];
+  /** The area's dashboard figures (lib/dashboard), each statement one SQL narrowed by the caller's row scope. */
+  figures?: readonly FigureStatement[];
   /** Tags of the area's hand-written routes in the API document; resources' and documents' titles are added. */
   openApiTags?: readonly ApiTag[];
   /** The area's own routes (paths relative to /api), registered inside its plugin. */
@@ -43,6 +46,8 @@ export interface ServerAreasFold extends AreasFold {
   areas: readonly ServerArea[];
   resourceBindings: readonly ResourceBinding[];
   documentBindings: readonly AnyDocumentBinding[];
+  /** Every area's dashboard figures, in the areas' order (the boards show them so). */
+  figureStatements: readonly FigureStatement[];
   apiTags: readonly ApiTag[];
 }
 
@@ -88,7 +93,11 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
       apiTags.push(tag);
     }
   }
-  return { ...foldAreas(areas.flatMap((a) => (a.declaration ? [a.declaration] : []))), areas, resourceBindings, documentBindings, apiTags };
+  const figureStatements = areas.flatMap((a) => a.figures ?? []);
+  const figureIds = figureStatements.flatMap((s) => s.figures.map((f) => f.id));
+  const repeated = figureIds.find((id, i) => figureIds.indexOf(id) !== i);
+  if (repeated) throw new Error(`Dashboard figure ${repeated} is declared twice`);
+  return { ...foldAreas(areas.flatMap((a) => (a.declaration ? [a.declaration] : []))), areas, resourceBindings, documentBindings, figureStatements, apiTags };
 }
 
 /** An area as an encapsulated Fastify plugin, registered with `{prefix: apiPrefix}`. */

@@ -1,6 +1,7 @@
 import { accountArea } from '../features/account/account.area.ts';
 import { accountingArea } from '../features/accounting/accounting.area.ts';
 import { assetsArea } from '../features/assets/assets.area.ts';
+import { dashboardArea } from '../features/dashboard/dashboard.area.ts';
 import { hrArea } from '../features/hr/hr.area.ts';
 import { inventoryArea } from '../features/inventory/inventory.area.ts';
 import { moneyArea } from '../features/money/money.area.ts';
@@ -16,6 +17,6 @@ import { foldAreas } from '../lib/areas/fold-areas.ts';
  * here and edits no other shared file. Screens, titles, document links and status colours all
  * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
  */
-export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea] as const;
+export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, dashboardArea] as const;
 
 export const areaFold = foldAreas(areas);

@@ -2,6 +2,7 @@ import { inventoryArea } from '@erp/domain';
 import * as inventoryTables from '../../db/schema/inventory.ts';
 import * as transferTables from '../../db/schema/transfers.ts';
 import type { ServerArea } from '../module.ts';
+import { inventoryFigures } from './inventory-figures.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { itemsImport } from './items.import.ts';
 import { itemBinding, registerItemRoutes } from './items.routes.ts';
@@ -18,6 +19,7 @@ export const inventoryModule: ServerArea = {
   resources: [itemBinding, priceListBinding],
   documents: [stockAdjustmentBinding, transferBinding],
   imports: [itemsImport, openingStockImport],
+  figures: inventoryFigures,
   openApiTags: [{ name: 'Inventory' }, { name: 'Price List' }],
   routes(app) {
     registerItemRoutes();

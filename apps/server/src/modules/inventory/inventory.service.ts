@@ -26,9 +26,10 @@ export async function nearExpiryDays(executor: Executor): Promise<number> {
   return Number(row?.days ?? 90);
 }
 
-const lotFrom = sql`FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id JOIN stock_locations l ON l.id = i.location_id`;
+/** The lots list's FROM and WHERE, shared with the dashboard's stock figures (inventory-figures.ts) so they add up the same rows. */
+export const lotFrom = sql`FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id JOIN stock_locations l ON l.id = i.location_id`;
 
-function listConditions(query: ListQuery, subject: RowScopeSubject, today: string, windowDays: number): SQL {
+export function listConditions(query: ListQuery, subject: RowScopeSubject, today: string, windowDays: number): SQL {
   const conditions: SQL[] = stockScope(subject, sql`i.region_id`, sql`i.item_id`);
   if (!query.includeEmpty) conditions.push(sql`i.quantity > 0`);
   if (query.location !== 'all') conditions.push(sql`l.kind = ${query.location}`);

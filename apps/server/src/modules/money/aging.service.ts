@@ -241,3 +241,12 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
     total: addDecimals(rows.map((row) => row.openAmount)),
   };
 }
+
+/**
+ * Every open item of a side as of a date in the caller's regions, with its bucket (`open`,
+ * `bucket`): what the aging's totals add up, for the dashboard's receivables and payables
+ * figures (money-figures.ts), which must equal those totals.
+ */
+export function agingItemsSql(kind: AgingKind, asOf: string, actor: Actor): SQL {
+  return sql`SELECT d.open, ${bucketCase(asOf)} AS bucket FROM (${sides[kind].items(asOf, permittedIds(actor.permissions, 'regions'))}) d`;
+}

@@ -1,6 +1,7 @@
 import { moneyArea } from '@erp/domain';
 import * as moneyTables from '../../db/schema/money.ts';
 import type { ServerArea } from '../module.ts';
+import { moneyFigures } from './money-figures.ts';
 import { registerAgingRoutes } from './aging.routes.ts';
 import { chequeBinding } from './cheques.binding.ts';
 import { registerChequeRoutes } from './cheques.routes.ts';
@@ -15,6 +16,7 @@ export const moneyModule: ServerArea = {
   declaration: moneyArea,
   tables: moneyTables,
   documents: [receiptBinding, paymentBinding, chequeBinding],
+  figures: moneyFigures,
   openApiTags: [{ name: 'Aging' }, { name: 'Customers' }],
   routes(app) {
     registerMoneyRoutes(app);

@@ -1,5 +1,6 @@
 import { permittedIds, type PurchaseOrderDetail, type PurchaseOrderLineRow, type PurchaseOrderReceipt, type ReceiptStatus } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { intList, jsonValue } from '../../db/client.ts';
 import { purchaseOrders } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -77,6 +78,13 @@ export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
     expectedDate: purchaseOrders.expectedDate,
     totalValue: purchaseOrders.totalValue,
     createdAt: purchaseOrders.createdAt,
+  },
+  queryFilters: {
+    // Late: approved, its expected date passed, and not all of it received (the dashboard's late orders).
+    late: {
+      schema: z.enum(['true'], { error: 'Late must be true' }),
+      condition: () => sql`(purchase_orders.status = 'approved' AND purchase_orders.expected_date < current_date AND ${receiptStatus} <> 'received')`,
+    },
   },
   rowScope: (actor) => purchaseOrderScope(actor),
   exportColumns: [

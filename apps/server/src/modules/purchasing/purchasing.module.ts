@@ -1,6 +1,7 @@
 import { purchasingArea } from '@erp/domain';
 import * as purchasingTables from '../../db/schema/purchasing.ts';
 import type { ServerArea } from '../module.ts';
+import { purchasingFigures } from './purchasing-figures.ts';
 import { goodsReceiptBinding } from './goods-receipts.binding.ts';
 import { registerPurchaseOrderPdfRoute } from './purchase-order-pdf.routes.ts';
 import { purchaseOrderBinding } from './purchase-orders.binding.ts';
@@ -16,6 +17,7 @@ export const purchasingModule: ServerArea = {
   resources: [vendorBinding],
   documents: [purchaseOrderBinding, goodsReceiptBinding],
   imports: [vendorsImport],
+  figures: purchasingFigures,
   routes(app) {
     registerVendorRoutes();
     registerPurchaseOrderRoutes(app);

@@ -313,3 +313,15 @@ export async function itemSales(executor: Executor, subject: RowScopeSubject, qu
     totals: figuresOf(total),
   };
 }
+
+/**
+ * The report's groups of a period by one grouping with their labels (`k1`, `label`, `value`,
+ * `cost`): the same sums, scope and source as GET /api/sales/reports, for the dashboard's
+ * sales figures (sales-figures.ts), which must equal that report's totals and first rows.
+ */
+export function labelledSalesGroupsSql(period: { from: string; to: string }, subject: RowScopeSubject, grouping: SalesReportGrouping): SQL {
+  const dimension = dimensions[grouping];
+  const query = { ...period, groupBy: grouping } as Query;
+  return sql`SELECT g.k1, ${dimension.label(sql`g.k1`, sql`d1`)} AS label, g.value, g.cost
+             FROM (${groupedSql(query, subject, [dimension], false)}) g ${dimension.join(sql`g.k1`, sql`d1`)}`;
+}

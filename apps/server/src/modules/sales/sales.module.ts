@@ -1,6 +1,7 @@
 import { salesArea } from '@erp/domain';
 import * as salesTables from '../../db/schema/sales.ts';
 import type { ServerArea } from '../module.ts';
+import { salesFigures } from './sales-figures.ts';
 import { customerBinding, registerCustomerRoutes } from './customers.routes.ts';
 import { registerInvoicePdfRoute } from './invoice-pdf.routes.ts';
 import { invoiceBinding } from './invoices.binding.ts';
@@ -19,6 +20,7 @@ export const salesModule: ServerArea = {
   tables: salesTables,
   resources: [customerBinding],
   documents: [invoiceBinding, quotationBinding, salesReturnBinding],
+  figures: salesFigures,
   openApiTags: [{ name: 'Sales' }, { name: 'Sales reports' }],
   routes(app) {
     registerCustomerRoutes();

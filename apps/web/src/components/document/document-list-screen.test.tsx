@@ -71,6 +71,15 @@ describe('the document list screen (journals)', () => {
     expect(query).toMatchObject({ page: 1, sort: 'journalDate', order: 'desc' });
   });
 
+  it('starts from the filters a link puts in the address (a dashboard figure), ignoring unknown ones', async () => {
+    api = serve();
+    renderAt('/journals?status=posted&from=2026-03-01&to=2026-03-31&late=true', 'accountant');
+    await screen.findByText('Journal 1');
+    const query = api.calls.find((c) => c.url === '/api/journals')!.params as Record<string, unknown>;
+    expect(query).toMatchObject({ status: 'posted', from: '2026-03-01', to: '2026-03-31' });
+    expect(query).not.toHaveProperty('late');
+  });
+
   it('gives the auditor no New and no Edit', async () => {
     api = serve();
     renderAt('/journals', 'auditor');

@@ -1,7 +1,7 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { constants, type DocumentDefinition } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import { type ReactNode, useState } from 'react';
@@ -35,6 +35,11 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
   showTitle?: boolean;
   /** False hides New (documents made from another one: a goods receipt from its order). */
   allowCreate?: boolean;
+  /**
+   * Filters a link may set in the address with no control of their own (`late` purchase
+   * orders, from the dashboard), by their label: shown as a tag that clears them.
+   */
+  addressFilters?: Record<string, string>;
   /** Filters the screen sets with its own controls (the cheques' view and direction), sent with the list and the export. */
   filters?: Record<string, unknown>;
   /** The screen's own controls, after the search, status and dates. */
@@ -60,6 +65,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   showTitle = true,
   allowCreate = true,
   filters: fixedFilters,
+  addressFilters = {},
   toolbar,
   aboveTable,
   rowActions,
@@ -69,10 +75,17 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   const { user } = useAuth();
   const navigate = useNavigate();
   const address = given ?? addressOf(definition.route);
-  const target = address.targetOf(useLocation());
+  const location = useLocation();
+  const target = address.targetOf(location);
   const numberKey = definition.numberField ?? 'documentNumber';
   const canCreate = allowCreate && user !== undefined && definition.mayRun(user, 'edit');
-  const [ownParams, setParams] = useState<ListParams>({ page: 1, pageSize: constants.defaultPageSize, sort: definition.dateField, order: 'desc', filters: {} });
+  const [ownParams, setParams] = useState<ListParams>(() => ({
+    page: 1,
+    pageSize: constants.defaultPageSize,
+    sort: definition.dateField,
+    order: 'desc',
+    filters: filtersFromAddress(location.search, definition, Object.keys(addressFilters)),
+  }));
   // Other filters from the screen start the list again at its first page.
   const fixedKey = JSON.stringify(fixedFilters ?? {});
   const [listedFixed, setListedFixed] = useState(fixedKey);
@@ -129,6 +142,13 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         />
         <DateRangeInput aria-label="Filter by date" value={[filters.from as string | undefined, filters.to as string | undefined]} onChange={([from, to]) => setFilter({ from, to })} />
         {toolbar}
+        {Object.entries(addressFilters)
+          .filter(([key]) => filters[key] !== undefined)
+          .map(([key, label]) => (
+            <Tag key={key} closable closeIcon={<CloseOutlined aria-label={`Clear ${label}`} />} onClose={() => setFilter({ [key]: undefined })} style={{ alignSelf: 'center' }}>
+              {label}
+            </Tag>
+          ))}
       </Flex>
       {aboveTable?.(params)}
       {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
@@ -193,4 +213,24 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
       />
     </Flex>
   );
+}
+
+/**
+ * The list's filters a link puts in the address (a dashboard figure's drill-down): the status
+ * when it is one of the type's, the dates when they are dates, and the screen's own extra keys.
+ */
+function filtersFromAddress(search: string, definition: DocumentDefinition, extraKeys: readonly string[]): Record<string, unknown> {
+  const address = new URLSearchParams(search);
+  const filters: Record<string, unknown> = {};
+  const status = address.get('status');
+  if (status && (definition.states as readonly string[]).includes(status)) filters.status = status;
+  for (const key of ['from', 'to']) {
+    const value = address.get(key);
+    if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) filters[key] = value;
+  }
+  for (const key of extraKeys) {
+    const value = address.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
 }

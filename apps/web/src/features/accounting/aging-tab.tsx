@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useQueryParams } from '../../lib/use-query-params.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { downloadFile } from '../../components/resource/resource-api.ts';
@@ -25,7 +26,9 @@ const figureColumns: readonly Column[] = [...agingBuckets.map((b) => ({ key: b.k
  * documents, advances as credits, balances brought forward and journals: issue 17, section 5).
  */
 export function AgingTab() {
-  const [kind, setKind] = useState<AgingKind>('receivable');
+  // A dashboard figure opens the aging of its side (`?tab=aging&kind=payable`).
+  const [address] = useQueryParams();
+  const [kind, setKind] = useState<AgingKind>(() => kinds.find((k) => k.value === address.get('kind'))?.value ?? 'receivable');
   const [asOf, setAsOf] = useState<string>();
   const [cell, setCell] = useState<AgingCell & { partyName: string }>();
   const query = useQuery({ queryKey: agingKeys.report({ kind, asOf }), queryFn: () => fetchAging({ kind, asOf }), placeholderData: keepPreviousData });

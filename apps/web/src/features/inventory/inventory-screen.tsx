@@ -28,7 +28,7 @@ import { ScreenTitle } from '../../components/screen-title.tsx';
 type Query = InventoryListQuery & { page: number; pageSize: number };
 
 const expiryWindows = [30, 60, 90, 180, 365].map((days) => ({ value: days, label: `Expiring within ${days} days` }));
-const statuses = [
+const statuses: { value: NonNullable<Query['status']>; label: string }[] = [
   { value: 'nearExpiry', label: 'Near expiry' },
   { value: 'expired', label: 'Expired (blocked)' },
   { value: 'usable', label: 'Not expired' },
@@ -109,9 +109,18 @@ export function InventoryScreen() {
   );
 }
 
+/** The status and expiry window the address asks for, when they are among the screen's own choices. */
+function addressFilters(address: URLSearchParams): Partial<Query> {
+  const status = statuses.find((s) => s.value === address.get('status'))?.value;
+  const within = expiryWindows.find((w) => String(w.value) === address.get('expiringWithin'))?.value;
+  return { ...(status ? { status } : {}), ...(within ? { expiringWithin: within } : {}) };
+}
+
 /** Stock on hand: lot number, expiry, quantity and value; near-expiry flagged, expired blocked; filters, totals of the filter, export; paged on the server. */
 function StockOnHand() {
-  const [query, setQuery] = useState<Query>({ page: 1, pageSize: constants.defaultPageSize, sort: 'dateExpiry', order: 'asc' });
+  const [address] = useQueryParams();
+  // A dashboard figure opens the list with its filter in the address (`?status=usable&expiringWithin=60`).
+  const [query, setQuery] = useState<Query>(() => ({ page: 1, pageSize: constants.defaultPageSize, sort: 'dateExpiry', order: 'asc', ...addressFilters(address) }));
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 300);
   useEffect(() => setQuery((q) => (q.search === (search || undefined) ? q : { ...q, search: search || undefined, page: 1 })), [search]);

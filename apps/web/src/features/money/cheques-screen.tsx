@@ -6,6 +6,7 @@ import { ChequeActions } from './cheque-actions.tsx';
 import { ChequeTotals } from './cheque-totals.tsx';
 import { ChequeView, directionLabel } from './cheque-view.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
+import { useQueryParams } from '../../lib/use-query-params.ts';
 
 type View = (typeof chequeViews)[number]['value'];
 
@@ -18,8 +19,10 @@ const directionOptions = chequeDirections.map((d) => ({ value: d.value, label: d
  * and payments, never here.
  */
 export function ChequesScreen() {
-  const [view, setView] = useState<View>('all');
-  const [direction, setDirection] = useState<string>();
+  // A dashboard figure opens the register with its view and direction in the address.
+  const [address] = useQueryParams();
+  const [view, setView] = useState<View>(() => chequeViews.find((v) => v.value === address.get('view'))?.value ?? 'all');
+  const [direction, setDirection] = useState<string | undefined>(() => chequeDirections.find((d) => d.value === address.get('direction'))?.value);
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center" wrap gap={8}>

@@ -25,6 +25,7 @@ function PurchaseOrdersTab() {
     <DocumentListScreen<PurchaseOrderDetail>
       definition={purchaseOrderDocument}
       showTitle={false}
+      addressFilters={{ late: 'Late: expected date passed, not all received' }}
       searchPlaceholder="Search number, vendor or notes"
       columns={[
         { key: 'vendor', title: 'Vendor', ellipsis: true, render: (_: unknown, row) => (row.vendor as PurchaseOrderDetail['vendor'] | null)?.vendorName },
