@@ -10,6 +10,7 @@ let plan: ResourceQueryPlan | undefined;
 
 /** Items: a generic resource with the option keys of spec section 3, the approve action and the below-reorder filter. */
 export const itemBinding: ResourceBinding = {
+  search: { code: 'articleNumber' },
   declaration: itemsDeclaration,
   table: items,
   hooks: {

@@ -6,8 +6,7 @@ import { Tag, Typography } from 'antd';
  * The declaration's named filters a link sets in the address (`/items?belowReorder=true`,
  * a dashboard figure's drill-down), as the list's filters: the value `true` alone.
  */
-export function namedFiltersFromAddress(search: string, resource: ResourceDeclaration): Record<string, string> {
-  const address = new URLSearchParams(search);
+export function namedFiltersFromAddress(address: URLSearchParams, resource: ResourceDeclaration): Record<string, string> {
   return Object.fromEntries((resource.namedFilters ?? []).filter((f) => address.get(f.name) === 'true').map((f) => [f.name, 'true']));
 }
 
