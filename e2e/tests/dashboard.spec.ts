@@ -48,4 +48,13 @@ test('a card is reached by Tab, opens its list with Enter, and the list totals t
   await receivables.click();
   await expect(page).toHaveURL(/\/accounting\?tab=aging&kind=receivable$/);
   await expect(page.getByRole('row', { name: /^Total/ }).last()).toContainText(owed);
+
+  // The bank and cash card opens the cash and bank accounts, whose balances total the figure.
+  await page.goto('/dashboard?board=accounts');
+  const cash = page.getByRole('link', { name: /^Bank and cash balances: / });
+  const balance = (await cash.getAttribute('aria-label'))!.replace(/^Bank and cash balances: /, '').replace(/\. Open the list$/, '');
+  await screenshot(page, 'dashboard-accounts-1280');
+  await cash.click();
+  await expect(page).toHaveURL(/\/accounts\?cashAndBank=true$/);
+  await expect(page.getByTestId('list-total-balance')).toContainText(balance);
 });
