@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -10,6 +11,8 @@ import { defineConfig } from 'vite';
 // into several smaller chunks the login page still loads, costing more than 4 KB of gzip.
 export default defineConfig({
   plugins: [react()],
+  // cmdk's Command.Dialog is never used (the palette is an antd Modal): see no-radix-dialog.ts.
+  resolve: { alias: { '@radix-ui/react-dialog': fileURLToPath(new URL('./src/app/command-palette/no-radix-dialog.ts', import.meta.url)) } },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
   },

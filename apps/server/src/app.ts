@@ -19,6 +19,7 @@ import { TtlValue } from './lib/ttl-value.ts';
 import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
 import { bindResources } from './lib/resource/resource-tables.ts';
+import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import { apiPrefix, areaPlugin, foldServerAreas, type ServerArea } from './modules/module.ts';
 import { findSessionUser } from './modules/setup/users.repository.ts';
@@ -83,9 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   // Before the modules: the docs see every route registered after them.
-  await registerApiDocs(app, areas.apiTags);
+  await registerApiDocs(app, [...areas.apiTags, { name: 'Search', description: 'The command palette across every area' }]);
   // Each area in its own encapsulated context: what it adds (hooks, decorations) stays its own.
   for (const area of areas.areas) await app.register(areaPlugin(area), { prefix: apiPrefix });
+  // Across the areas: each type's row scope and route come from its own area's bindings.
+  await app.register(async (api) => registerSearchRoutes(api), { prefix: apiPrefix });
   if (options.startJobs !== false) app.addHook('onReady', async () => context.jobs.start());
   // Before the database closes: the chunk in flight finishes and its job is handed back.
   app.addHook('onClose', async () => context.jobs.stop());

@@ -15,6 +15,8 @@ export * from './document/index.ts';
 export * from './area/define-area.ts';
 export * from './auth/auth.ts';
 export * from './imports/imports.ts';
+export * from './search/search.ts';
+export * from './search/search-query.ts';
 export * from './dashboard/dashboard.ts';
 // The business areas, each one line there.
 export * from './areas.ts';

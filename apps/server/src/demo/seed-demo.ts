@@ -16,6 +16,10 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { areas } from '../areas.ts';
+import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
+import { foldServerAreas } from '../modules/module.ts';
+import { bindResources } from '../lib/resource/resource-tables.ts';
 
 export const demoPassword = 'Demo@12345';
 
@@ -73,6 +77,9 @@ function logoRow(kind: 'rectangle' | 'square', bytes: Buffer) {
  */
 export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ seeded: boolean }> {
   const passwordHash = await passwords.hash(demoPassword);
+  // The seed runs before any app is built (main.ts): the documents it posts join their resources.
+  const served = foldServerAreas(areas);
+  bindResources(served.resourceBindings);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(4242003)`);
     const [anyRegion] = await tx.select({ id: regions.id }).from(regions).limit(1);
@@ -128,6 +135,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    // The seed writes customers, vendors and items straight to their tables.
+    await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };
   });
 }

@@ -167,6 +167,10 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
    * locks the receipt, as a bounce does. Not called when the document came locked already.
    */
   lockFirst?(tx: Tx, id: number, action: Action): Promise<void>;
+  /** The field that titles the document in the command palette, when the derived one would not (lib/search/search-rows.ts). */
+  searchTitle?: string;
+  /** Where the command palette opens one, when not at its route's own address (a goods receipt opens on its order screen's tab). */
+  searchRoute?: (id: number) => string;
 }
 
 /** Any document type's binding, as the generic code takes it. */

@@ -4,6 +4,7 @@ import { audit, type AuditEntry, auditStatement } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
+import { documentSearchable, searchRowDelete, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
 import { assertMayRun, runTransition } from './run-transition.ts';
@@ -66,6 +67,7 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
     ? { action: 'update', resource: binding.definition.name, recordId: document.id, before: storedFields(before), after: storedFields(document) }
     : { action: 'create', resource: binding.definition.name, recordId: document.id, after: storedFields(document) };
   if (!options.post) {
+    await writeDraftSearchRow(tx, binding, document.id);
     await audit(tx, auditActorOf(actor), entry);
     return { document };
   }
@@ -78,10 +80,19 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   return { document: posted.document, postedMessage: posted.message };
 }
 
+/**
+ * A draft's command-palette row (lib/search), in its transaction; a posting writes the row in
+ * its own statement instead (runTransition), so a save-and-post takes no statement more.
+ */
+export async function writeDraftSearchRow(tx: Tx, binding: AnyDocumentBinding, id: number): Promise<void> {
+  await tx.execute(searchRowUpsert(documentSearchable(binding), id));
+}
+
 /** Deletes a draft (scope `<resource>:delete`); its lines go with it (ON DELETE CASCADE). */
 export async function deleteDocument(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<void> {
   assertMayRun(actor, binding, 'delete');
   const before = await lockedDraft(tx, actor, binding, id, 'delete');
   await tx.delete(binding.table).where(eq(binding.columns.id, id));
+  await tx.execute(searchRowDelete(documentSearchable(binding), id));
   await audit(tx, auditActorOf(actor), { action: 'delete', resource: binding.definition.name, recordId: id, before });
 }

@@ -6,6 +6,7 @@ import { audit, auditStatement } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../app-error.ts';
 import type { AnyDocumentBinding, DocumentRow, TransitionHandler } from './document-binding.ts';
+import { documentSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
 
@@ -74,10 +75,14 @@ export async function runTransition<Detail extends DocumentRow>(
   const before = { status: document.status };
   const entry = (extra: Record<string, unknown> = {}) => ({ action, resource: definition.name, recordId: id, before, after: { status: transition.to, ...extra } });
   const numberAudit = (documentNumber: SQL) => (transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {});
+  // The command palette's row, with the number and status this very statement writes.
+  const searchRow: AlongsideStatement = (documentNumber) =>
+    searchRowUpsert(documentSearchable(binding), id, { ...(transition.numbers ? { code: documentNumber } : {}), status: transition.to });
   const writes = (sets?: Readonly<Record<string, SQL>>, auditExtra: Record<string, unknown> = {}): AlongsideStatement[] => [
     ...(options.alongside ?? []),
     statusUpdate(binding, actor, id, action, sets),
     (documentNumber) => auditStatement(auditActor, entry(auditExtra), numberAudit(documentNumber)),
+    searchRow,
   ];
   let claimed = false;
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;
@@ -104,7 +109,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const current = document[numberKeyOf(binding)] as string | null | undefined;
   const dateValue = document[definition.dateField] as string;
   const documentNumber = transition.numbers && !current ? await allocateDocumentNumber(tx, definition.numberPrefix, dateValue) : (current ?? null);
-  for (const write of [...(options.alongside ?? []), statusUpdate(binding, actor, id, action)]) await tx.execute(write(sql`${documentNumber}::text`));
+  for (const write of [...(options.alongside ?? []), statusUpdate(binding, actor, id, action), searchRow]) await tx.execute(write(sql`${documentNumber}::text`));
   await audit(tx, auditActor, entry({ ...outcome.audit, ...(transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {}) }));
   const after = await findDocument<Detail>(tx, binding, id);
   return { document: after!, message: transition.done };

@@ -1,4 +1,6 @@
 import { createSchemaOf, type FieldDeclaration, formFields, type ImportKindName, resourceByName, type ResourceDeclaration } from '@erp/domain';
+import { bindingOfResource } from '../resource/resource-tables.ts';
+import { resourceSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -153,6 +155,9 @@ export function resourceImport(options: ResourceImportOptions): ImportKind<Row> 
       for (const row of chunk) values.push({ ...row.input, ...((await options.beforeInsert?.(tx, actor, row.input)) ?? {}) });
       const inserted = (await tx.insert(table).values(values as never).returning({ id: tableColumns.id! })) as { id: number }[];
       ids.push(...inserted.map((r) => Number(r.id)));
+      const binding = bindingOfResource(declaration.name);
+      const searchable = binding && resourceSearchable(binding);
+      if (searchable) await tx.execute(searchRowUpsert(searchable, inserted.map((r) => Number(r.id))));
       done += chunk.length;
       progress(done);
     }

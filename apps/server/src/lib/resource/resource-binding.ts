@@ -58,6 +58,11 @@ export interface ResourceHooks {
 }
 
 export interface ResourceBinding {
+  /**
+   * The resource's records are found by the command palette (lib/search): by name, and by the
+   * `code` field when given (an item's article number).
+   */
+  search?: true | { code: string };
   declaration: ResourceDeclaration;
   table: PgTable;
   hooks?: ResourceHooks;

@@ -22,6 +22,10 @@ export function boundResource(name: string): ResourceDeclaration | undefined {
   return bound.get(name)?.declaration;
 }
 
+export function bindingOfResource(name: string): ResourceBinding | undefined {
+  return bound.get(name);
+}
+
 export function tableOfResource(name: string): PgTable {
   const binding = bound.get(name);
   if (!binding) throw new Error(`No table is bound to resource ${name}`);

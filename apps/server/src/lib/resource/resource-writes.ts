@@ -9,6 +9,7 @@ import { isReferenceViolation, pgCodes, pgErrorOf, titleOfConstraint } from '../
 import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
 import { boundResources, tableOfResource } from './resource-tables.ts';
+import { resourceSearchable, searchRowDelete, searchRowUpsert } from '../search/search-rows.ts';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -48,6 +49,12 @@ export async function assertReferencesInScope(tx: Executor, plan: ResourceQueryP
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
 }
 
+/** The record's command-palette row, in the write's transaction: found by its new name by the very next search. */
+async function writeSearchRow(tx: Executor, plan: ResourceQueryPlan, id: number): Promise<void> {
+  const searchable = resourceSearchable(plan.binding);
+  if (searchable) await tx.execute(searchRowUpsert(searchable, id));
+}
+
 /** Creates a row from input validated by the route (`createSchemaOf`), in one transaction with its audit row. */
 export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, input: Row): Promise<Row> {
   const { declaration, table } = plan.binding;
@@ -56,6 +63,7 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeInsert?.(tx, actor, input)) ?? {};
       const [inserted] = (await tx.insert(table).values({ ...input, ...added } as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
+      await writeSearchRow(tx, plan, inserted!.id);
       const row = await findRow(tx, plan, inserted!.id);
       await audit(tx, auditActorOf(actor), { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
       return row!;
@@ -78,6 +86,7 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
         .update(table)
         .set({ ...input, updatedAt: sql`now()` } as never)
         .where(eq(plan.columns.id as AnyPgColumn, id));
+      await writeSearchRow(tx, plan, id);
       const after = await findRow(tx, plan, id);
       await plan.binding.hooks?.writes?.afterUpdate?.(tx, actor, before, after!);
       await audit(tx, auditActorOf(actor), { action: 'update', resource: declaration.name, recordId: id, before, after });
@@ -133,6 +142,8 @@ export async function deleteRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       const writes = plan.binding.hooks?.writes;
       await writes?.beforeDelete?.(tx, actor, before);
       await tx.delete(table).where(eq(plan.columns.id as AnyPgColumn, id));
+      const searchable = resourceSearchable(plan.binding);
+      if (searchable) await tx.execute(searchRowDelete(searchable, id));
       await writes?.afterDelete?.(tx, actor, before);
       await audit(tx, auditActorOf(actor), { action: 'delete', resource: declaration.name, recordId: id, before });
     });

@@ -8,6 +8,7 @@ import { assetQueries } from './assets.queries.ts';
 export const assetBinding: DocumentBinding<AssetInput, AssetDetail, StateOf<typeof assetDocument>, ActionOf<typeof assetDocument>> = {
   definition: assetDocument,
   table: assets,
+  searchTitle: 'assetName',
   columns: { id: assets.id, number: assets.documentNumber, date: assets.documentDate, status: assets.status },
   workflowColumns: ['reversal_id', 'accumulated_depreciation', 'depreciated_through', 'disposal_kind', 'disposal_date', 'disposal_proceeds', 'disposal_account_id', 'disposal_gain', 'custodian_employee_id', 'custodian_user_id'],
   queries: assetQueries,

@@ -8,6 +8,8 @@ import { depreciationRunQueries } from './depreciation-runs.queries.ts';
 export const depreciationRunBinding: DocumentBinding<DepreciationRunInput, DepreciationRunDetail, StateOf<typeof depreciationRunDocument>, ActionOf<typeof depreciationRunDocument>> = {
   definition: depreciationRunDocument,
   table: depreciationRuns,
+  // Runs are listed on the assets screen; none has an address of its own.
+  searchRoute: () => '/assets',
   columns: { id: depreciationRuns.id, number: depreciationRuns.documentNumber, date: depreciationRuns.documentDate, status: depreciationRuns.status },
   workflowColumns: ['posted_at', 'posted_by', 'reversal_id', 'total_assets', 'processed_assets', 'total_amount', 'error', 'document_number'],
   queries: depreciationRunQueries,

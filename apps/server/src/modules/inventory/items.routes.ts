@@ -9,6 +9,7 @@ let plan: ResourceQueryPlan | undefined;
 
 /** Items: a generic resource with the option keys of spec section 3 and the approve action. */
 export const itemBinding: ResourceBinding = {
+  search: { code: 'articleNumber' },
   declaration: itemsDeclaration,
   table: items,
   hooks: {

@@ -8,6 +8,7 @@ import { type StockAdjustmentDetail, stockAdjustmentQueries } from './stock-adju
 export const stockAdjustmentBinding: DocumentBinding<StockAdjustmentInput, StockAdjustmentDetail, StateOf<typeof stockAdjustmentDocument>, ActionOf<typeof stockAdjustmentDocument>> = {
   definition: stockAdjustmentDocument,
   table: stockAdjustments,
+  searchRoute: (id) => `/inventory?adjustment=${id}`,
   columns: { id: stockAdjustments.id, number: stockAdjustments.documentNumber, date: stockAdjustments.documentDate, status: stockAdjustments.status },
   lineTable: { table: stockAdjustmentLines, parent: stockAdjustmentLines.stockAdjustmentId, withoutIds: true },
   queries: stockAdjustmentQueries,

@@ -8,6 +8,7 @@ import { type GoodsReceiptDetail, goodsReceiptQueries } from './goods-receipts.q
 export const goodsReceiptBinding: DocumentBinding<GoodsReceiptInput, GoodsReceiptDetail, StateOf<typeof goodsReceiptDocument>, ActionOf<typeof goodsReceiptDocument>> = {
   definition: goodsReceiptDocument,
   table: goodsReceipts,
+  searchRoute: (id) => `/purchase-orders?tab=receipts&open=${id}`,
   columns: { id: goodsReceipts.id, number: goodsReceipts.documentNumber, date: goodsReceipts.documentDate, status: goodsReceipts.status },
   lineTable: { table: goodsReceiptLines, parent: goodsReceiptLines.goodsReceiptId },
   workflowColumns: ['reversal_id', 'paid_amount'],

@@ -6,6 +6,7 @@ import { vendorWrites } from './vendors.service.ts';
 
 /** Vendors: a generic resource whose writes also keep the vendor's payable account. */
 export const vendorBinding: ResourceBinding = {
+  search: true,
   declaration: vendorsDeclaration,
   table: vendors,
   hooks: {

@@ -6,6 +6,7 @@ import { customerFigures, customerWrites } from './customers.service.ts';
 
 /** Customers: a generic resource whose writes also keep the customer's receivable account, and whose rows carry its balance. */
 export const customerBinding: ResourceBinding = {
+  search: true,
   declaration: customersDeclaration,
   table: customers,
   hooks: {

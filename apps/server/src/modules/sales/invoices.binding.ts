@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { invoiceLines, invoices } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentBinding, ActionOf, StateOf } from '../../lib/document/document-binding.ts';
+import { writeDraftSearchRow } from '../../lib/document/document-service.ts';
 import { audit } from '../../plugins/audit.ts';
 import { auditActorOf } from '../../lib/actor.ts';
 import { createInvoice, invoiceHandlers } from './invoices.handlers.ts';
@@ -25,6 +26,7 @@ export const invoiceBinding: DocumentBinding<InvoiceInput, InvoiceDetail, StateO
  */
 export async function createInvoiceDraft(tx: Tx, actor: Actor, input: InvoiceInput, links: { quotationId: number }): Promise<InvoiceDetail> {
   const { document } = await createInvoice(tx, actor, input, links.quotationId);
+  await writeDraftSearchRow(tx, invoiceBinding as never, document.id);
   await audit(tx, auditActorOf(actor), { action: 'create', resource: invoiceDocument.name, recordId: document.id, after: document });
   return document;
 }

@@ -3,6 +3,7 @@ import { displayRoleName, messages } from '@erp/domain';
 import { Button, Flex, Layout, Tag, Typography, theme } from 'antd';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { isKnownUser } from '../../lib/auth/auth-reducer.ts';
+import { PaletteLauncher } from '../command-palette/palette-launcher.tsx';
 
 export interface HeaderBarProps {
   menuOpen: boolean;
@@ -56,6 +57,7 @@ export function HeaderBar({ menuOpen, onToggleMenu, narrow }: HeaderBarProps) {
           </Flex>
         )}
       </div>
+      <PaletteLauncher compact={narrow} />
       {user && (
         <Flex vertical align="end" style={{ minWidth: 0 }} data-testid="current-user">
           <Typography.Text strong ellipsis style={{ maxWidth: narrow ? 120 : 240 }}>

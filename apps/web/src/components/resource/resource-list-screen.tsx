@@ -3,8 +3,9 @@ import { canWriteResource, constants, hasScope, messages, type ResourceDeclarati
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
+import { useQueryParams } from '../../lib/use-query-params.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
@@ -51,13 +52,20 @@ export interface RowLink {
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  // `?search=` is how a record found elsewhere (the command palette) opens its row here.
+  const [query] = useQueryParams();
+  const linkedSearch = query.get('search') ?? undefined;
   const [params, setParams] = useState<ListParams>({
     page: 1,
     pageSize: constants.defaultPageSize,
     sort: resource.defaultSort.field,
     order: resource.defaultSort.order,
     filters: {},
+    ...(linkedSearch ? { search: linkedSearch } : {}),
   });
+  useEffect(() => {
+    if (linkedSearch) setParams((p) => ({ ...p, search: linkedSearch, page: 1 }));
+  }, [linkedSearch]);
   const [editing, setEditing] = useState<{ open: boolean; row?: ResourceRow }>({ open: false });
 
   const list = useQuery({
@@ -126,6 +134,7 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
       </Flex>
       <Flex wrap gap={8}>
         <ResourceFilters
+          key={linkedSearch ?? ''}
           fields={resource.fields}
           title={resource.title}
           search={params.search ?? ''}

@@ -12,5 +12,6 @@ export const accountingArea = defineArea({
     '/ledger/:accountId': lazyScreen(() => import('./ledger-page.tsx'), 'LedgerPage'),
   },
   titles: { '/accounting': 'Accounting', '/ledger/:accountId': 'Account Ledger' },
+  creates: { journals: { label: 'New journal', route: '/journals', href: addressOf('/journals').href('new') } },
   documentLinks: { journal: addressOf('/journals') },
 });

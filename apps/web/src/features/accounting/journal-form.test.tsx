@@ -28,6 +28,18 @@ describe('journal lines editor', () => {
     expect(journalTotals([...many, { credit: '2.99' }])).toMatchObject({ debit: '3.00', difference: '0.01', balanced: false });
   });
 
+  it('names its columns once, over the lines, out of the way of screen readers (each input names its own)', async () => {
+    api = mockApi((config) => (config.url === '/api/accounts/options' ? { status: 200, data: accountOptions } : { status: 500, data: {} }));
+    renderWithApp(<JournalForm onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    const header = screen.getByTestId('lines-header');
+    expect([...header.children].map((cell) => cell.textContent)).toEqual(['', 'Account', 'Debit', 'Credit', 'Memo', '']);
+    expect(header).toHaveAttribute('aria-hidden', 'true');
+    // Below 768 px the header goes and each cell shows its label.
+    expect(screen.getByLabelText('Line 2 credit').closest('.document-line-cell')).toHaveAttribute('data-label', 'Credit');
+    await userEvent.click(screen.getByRole('button', { name: /add line/i }));
+    expect(screen.getAllByTestId('lines-header')).toHaveLength(1);
+  });
+
   it('shows live totals and the difference, and refuses an unbalanced journal and lines with both or neither side', async () => {
     api = mockApi((config) => (config.url === '/api/accounts/options' ? { status: 200, data: accountOptions } : { status: 500, data: {} }));
     renderWithApp(<JournalForm onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });

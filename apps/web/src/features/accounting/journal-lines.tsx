@@ -1,6 +1,7 @@
 import { compareDecimal, formatDecimal, journalDocument } from '@erp/domain';
 import { Form, Input, InputNumber, Tag, Typography, type FormInstance } from 'antd';
 import { AccountSelect } from '../../components/account-select.tsx';
+import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { journalTotals, type JournalFormValues } from './journal-checks.ts';
@@ -31,6 +32,13 @@ export function JournalTotalsBar({ form }: { form: FormInstance<JournalFormValue
   );
 }
 
+const columns = {
+  account: { label: 'Account', style: { flex: '3 1 220px', minWidth: 0 } },
+  debit: { label: 'Debit', style: { flex: '1 1 110px', minWidth: 0 } },
+  credit: { label: 'Credit', style: { flex: '1 1 110px', minWidth: 0 } },
+  memo: { label: 'Memo', style: { flex: '2 1 160px', minWidth: 0 } },
+} satisfies Record<string, LineColumn>;
+
 /**
  * The lines of a journal on the generic lines editor: account (code and name), debit, credit,
  * memo. Field names are `lines.N.<field>`, the paths of the server's 400 `errors`.
@@ -38,6 +46,7 @@ export function JournalTotalsBar({ form }: { form: FormInstance<JournalFormValue
 export function JournalLinesEditor({ form, linesError }: { form: FormInstance<JournalFormValues>; linesError?: string }) {
   return (
     <LinesEditor
+      columns={Object.values(columns)}
       min={journalDocument.lines.min}
       emptyLine={() => ({ ...emptyLine })}
       testIdPrefix="journal"
@@ -45,18 +54,26 @@ export function JournalLinesEditor({ form, linesError }: { form: FormInstance<Jo
       footer={<JournalTotalsBar form={form} />}
       renderLine={(field, index) => (
         <>
-          <Form.Item name={[field.name, 'accountId']} style={{ flex: '3 1 220px', marginBottom: 8, minWidth: 0 }}>
-            <AccountSelect aria-label={`Line ${index + 1} account`} allowClear={false} popupMatchSelectWidth={false} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'debit']} style={{ flex: '1 1 110px', marginBottom: 8 }}>
-            <InputNumber<string> aria-label={`Line ${index + 1} debit`} placeholder="Debit" stringMode min="0" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'credit']} style={{ flex: '1 1 110px', marginBottom: 8 }}>
-            <InputNumber<string> aria-label={`Line ${index + 1} credit`} placeholder="Credit" stringMode min="0" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'memo']} style={{ flex: '2 1 160px', marginBottom: 8 }}>
-            <Input aria-label={`Line ${index + 1} memo`} placeholder="Memo" maxLength={200} />
-          </Form.Item>
+          <LineCell column={columns.account}>
+            <Form.Item name={[field.name, 'accountId']}>
+              <AccountSelect aria-label={`Line ${index + 1} account`} allowClear={false} popupMatchSelectWidth={false} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.debit}>
+            <Form.Item name={[field.name, 'debit']}>
+              <InputNumber<string> aria-label={`Line ${index + 1} debit`} placeholder="Debit" stringMode min="0" precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.credit}>
+            <Form.Item name={[field.name, 'credit']}>
+              <InputNumber<string> aria-label={`Line ${index + 1} credit`} placeholder="Credit" stringMode min="0" precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.memo}>
+            <Form.Item name={[field.name, 'memo']}>
+              <Input aria-label={`Line ${index + 1} memo`} placeholder="Memo" maxLength={200} />
+            </Form.Item>
+          </LineCell>
         </>
       )}
     />

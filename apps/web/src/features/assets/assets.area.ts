@@ -1,3 +1,4 @@
+import { addressOf } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
@@ -6,5 +7,6 @@ export const assetsArea = defineArea({
   screens: {
     '/assets': lazyScreen(() => import('./assets-screen.tsx'), 'AssetsScreen'),
   },
+  creates: { assets: { label: 'New asset', route: '/assets', href: addressOf('/assets').href('new') } },
   statusColours: { active: 'green', disposed: 'default', running: 'blue', failed: 'red' },
 });

@@ -16,5 +16,9 @@ export const inventoryArea = defineArea({
     // Stock adjustments open on /inventory's adjustments tab.
     'stock-adjustment': { href: (id) => `/inventory?adjustment=${id}` },
   },
+  creates: {
+    transfers: { label: 'New transfer', route: '/transfers', href: addressOf('/transfers').href('new') },
+    'stock-adjustments': { label: 'New stock adjustment', route: '/inventory', href: '/inventory?adjustment=new' },
+  },
   statusColours: { dispatched: 'blue', received: 'green' },
 });

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space } from 'an
 import { useEffect, useState } from 'react';
 import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
 import { showFormProblems } from '../../components/document/form-problems.ts';
+import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
@@ -18,6 +19,18 @@ type LineValues = { inventoryId?: number | null; itemId?: number | null; regionI
 type FormValues = { adjustmentDate: string; reason?: StockAdjustmentInput['reason']; narration: string; lines: LineValues[] };
 
 const emptyLine = (): LineValues => ({});
+
+/** A line adjusts an existing lot or, with the last five, makes a new one. */
+const columns = {
+  lot: { label: 'Existing lot', style: { flex: '2 1 200px', minWidth: 0 } },
+  quantity: { label: 'Quantity (+/-)', style: { flex: '1 1 100px', minWidth: 0 } },
+  item: { label: 'New lot: item', style: { flex: '2 1 180px', minWidth: 0 } },
+  region: { label: 'Region', style: { flex: '1 1 120px', minWidth: 0 } },
+  lotNumber: { label: 'Lot number', style: { flex: '1 1 110px', minWidth: 0 } },
+  expiry: { label: 'Expiry', style: { flex: '1 1 130px', minWidth: 0 } },
+  unitCost: { label: 'Unit cost', style: { flex: '1 1 110px', minWidth: 0 } },
+} satisfies Record<string, LineColumn>;
+const newLotColumns = [columns.item, columns.region, columns.lotNumber, columns.expiry, columns.unitCost];
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The body the API takes: an existing lot's line sends only the lot and the quantity. */
@@ -138,42 +151,60 @@ export function StockAdjustmentForm({ document, onDone }: { document?: StockAdju
         </Form.Item>
       </Flex>
       <LinesEditor
+        columns={Object.values(columns)}
         min={1}
         emptyLine={emptyLine}
         linesError={linesError}
         testIdPrefix="adjustment"
         renderLine={(field, index) => (
-          <Flex gap={8} wrap style={{ flex: 1 }}>
-            <Form.Item name={[field.name, 'inventoryId']} style={{ minWidth: 240, flex: 2, marginBottom: 8 }}>
-              <OptionSelect resource="inventory" filters={{ purpose: 'adjustment' }} aria-label={`Line ${index + 1} lot`} placeholder="Existing lot" />
-            </Form.Item>
-            <Form.Item name={[field.name, 'quantity']} style={{ width: 120, marginBottom: 8 }}>
-              <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Qty (+/-)" precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+          <>
+            <LineCell column={columns.lot}>
+              <Form.Item name={[field.name, 'inventoryId']}>
+                <OptionSelect resource="inventory" filters={{ purpose: 'adjustment' }} aria-label={`Line ${index + 1} lot`} placeholder="Existing lot" />
+              </Form.Item>
+            </LineCell>
+            <LineCell column={columns.quantity}>
+              <Form.Item name={[field.name, 'quantity']}>
+                <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Qty (+/-)" precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </LineCell>
             <Form.Item noStyle shouldUpdate={(a: FormValues, b: FormValues) => a.lines?.[index]?.inventoryId !== b.lines?.[index]?.inventoryId}>
               {({ getFieldValue }) =>
-                getFieldValue(['lines', field.name, 'inventoryId']) ? null : (
+                getFieldValue(['lines', field.name, 'inventoryId']) ? (
+                  // Empty cells keep the line's columns under their headers.
+                  newLotColumns.map((column) => <LineCell key={column.label} column={{ ...column, label: '' }} />)
+                ) : (
                   <>
-                    <Form.Item name={[field.name, 'itemId']} style={{ minWidth: 200, flex: 2, marginBottom: 8 }}>
-                      <OptionSelect resource="items" aria-label={`Line ${index + 1} item`} placeholder="or a new lot: item" />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'regionId']} style={{ minWidth: 140, flex: 1, marginBottom: 8 }}>
-                      <OptionSelect resource="regions" aria-label={`Line ${index + 1} region`} placeholder="Region" />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'lotNumber']} style={{ width: 130, marginBottom: 8 }}>
-                      <Input aria-label={`Line ${index + 1} lot number`} placeholder="Lot number" maxLength={60} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'dateExpiry']} style={{ width: 150, marginBottom: 8 }}>
-                      <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'unitCost']} style={{ width: 130, marginBottom: 8 }}>
-                      <InputNumber<string> aria-label={`Line ${index + 1} unit cost`} placeholder="Unit cost" stringMode precision={2} min="0" style={{ width: '100%' }} />
-                    </Form.Item>
+                    <LineCell column={columns.item}>
+                      <Form.Item name={[field.name, 'itemId']}>
+                        <OptionSelect resource="items" aria-label={`Line ${index + 1} item`} placeholder="or a new lot: item" />
+                      </Form.Item>
+                    </LineCell>
+                    <LineCell column={columns.region}>
+                      <Form.Item name={[field.name, 'regionId']}>
+                        <OptionSelect resource="regions" aria-label={`Line ${index + 1} region`} placeholder="Region" />
+                      </Form.Item>
+                    </LineCell>
+                    <LineCell column={columns.lotNumber}>
+                      <Form.Item name={[field.name, 'lotNumber']}>
+                        <Input aria-label={`Line ${index + 1} lot number`} placeholder="Lot number" maxLength={60} />
+                      </Form.Item>
+                    </LineCell>
+                    <LineCell column={columns.expiry}>
+                      <Form.Item name={[field.name, 'dateExpiry']}>
+                        <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
+                      </Form.Item>
+                    </LineCell>
+                    <LineCell column={columns.unitCost}>
+                      <Form.Item name={[field.name, 'unitCost']}>
+                        <InputNumber<string> aria-label={`Line ${index + 1} unit cost`} placeholder="Unit cost" stringMode precision={2} min="0" style={{ width: '100%' }} />
+                      </Form.Item>
+                    </LineCell>
                   </>
                 )
               }
             </Form.Item>
-          </Flex>
+          </>
         )}
       />
       <Space wrap style={{ marginTop: 16 }}>

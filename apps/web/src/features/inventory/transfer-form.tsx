@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { deleteDocument, documentKeys, runDocumentAction, saveDocument } from '../../components/document/document-api.ts';
 import { showFormProblems } from '../../components/document/form-problems.ts';
+import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
@@ -20,6 +21,11 @@ type LineValues = { inventoryId?: number | null; quantity?: number | null };
 type FormValues = { transferDate?: string; fromRegionId?: number | null; toRegionId?: number | null; courierId?: number | null; notes?: string; lines?: LineValues[] };
 
 const emptyLine = (): LineValues => ({});
+
+const columns = {
+  lot: { label: 'Lot', style: { flex: '3 1 260px', minWidth: 0 } },
+  quantity: { label: 'Quantity', style: { flex: '1 1 140px', minWidth: 0 } },
+} satisfies Record<string, LineColumn>;
 
 /** A lot as the picker shows it: item, lot number, expiry and what is available. */
 export function lotOptionText(option: GenericOption): string {
@@ -171,27 +177,32 @@ export function TransferForm({ document, onDone }: { document?: TransferDetail; 
         <Input.TextArea aria-label="Notes" maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} />
       </Form.Item>
       <LinesEditor
+        columns={Object.values(columns)}
         min={1}
         emptyLine={emptyLine}
         linesError={linesError}
         testIdPrefix="transfer"
         footer={<TotalsBar items={[{ label: 'Value at cost', value: total }]} testId="transfer-total" />}
         renderLine={(field, index) => (
-          <Flex gap={8} wrap style={{ flex: 1 }}>
-            <Form.Item name={[field.name, 'inventoryId']} label={index === 0 ? 'Lot' : undefined} style={{ minWidth: 260, flex: 3, marginBottom: 8 }}>
-              <OptionSelect
-                key={fromRegionId ?? 'none'}
-                resource="inventory"
-                filters={lotFilters}
-                disabled={!fromRegionId}
-                optionText={lotOptionText}
-                aria-label={`Line ${index + 1} lot`}
-              />
-            </Form.Item>
-            <Form.Item name={[field.name, 'quantity']} label={index === 0 ? 'Quantity' : undefined} style={{ width: 140, marginBottom: 8 }}>
-              <InputNumber aria-label={`Line ${index + 1} quantity`} min={1} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Flex>
+          <>
+            <LineCell column={columns.lot}>
+              <Form.Item name={[field.name, 'inventoryId']}>
+                <OptionSelect
+                  key={fromRegionId ?? 'none'}
+                  resource="inventory"
+                  filters={lotFilters}
+                  disabled={!fromRegionId}
+                  optionText={lotOptionText}
+                  aria-label={`Line ${index + 1} lot`}
+                />
+              </Form.Item>
+            </LineCell>
+            <LineCell column={columns.quantity}>
+              <Form.Item name={[field.name, 'quantity']}>
+                <InputNumber aria-label={`Line ${index + 1} quantity`} min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </LineCell>
+          </>
         )}
       />
       <Space wrap style={{ marginTop: 16 }}>

@@ -10,5 +10,9 @@ export const moneyArea = defineArea({
     '/cheques': lazyScreen(() => import('./cheques-screen.tsx'), 'ChequesScreen'),
   },
   documentLinks: { receipts: addressOf('/receipts'), payments: addressOf('/payments'), cheques: addressOf('/cheques') },
+  creates: {
+    receipts: { label: 'New receipt', route: '/receipts', href: addressOf('/receipts').href('new') },
+    payments: { label: 'New payment', route: '/payments', href: addressOf('/payments').href('new') },
+  },
   statusColours: { inHand: 'gold', deposited: 'blue', issued: 'blue', cleared: 'green', bounced: 'red' },
 });

@@ -2,9 +2,17 @@ import { ScissorOutlined } from '@ant-design/icons';
 import { addDecimals, goodsReceiptDocument, multiply, type PurchaseOrderDetail } from '@erp/domain';
 import { Button, Flex, Form, Input, InputNumber, Tooltip, Typography, type FormInstance } from 'antd';
 import { DateInput } from '../../components/date-input.tsx';
+import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
+
+const columns = {
+  orderLine: { label: 'Order line', style: { flex: '3 1 220px', minWidth: 0 } },
+  quantity: { label: 'Quantity', style: { flex: '1 1 100px', minWidth: 0 } },
+  lotNumber: { label: 'Lot number', style: { flex: '1 1 130px', minWidth: 0 } },
+  expiry: { label: 'Expiry', style: { flex: '1 1 150px', minWidth: 0 } },
+} satisfies Record<string, LineColumn>;
 
 function ReceiptTotalsBar({ form, order }: { form: FormInstance<ReceiptFormValues>; order: PurchaseOrderDetail }) {
   const rows = (Form.useWatch('lines', { form, preserve: true }) as ReceiptRowValues[] | undefined) ?? [];
@@ -27,7 +35,7 @@ function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormVa
   const line = order.lines.find((l) => l.id === lineId);
   if (!line) return <Typography.Text type="danger">Not a line of this order</Typography.Text>;
   return (
-    <Flex vertical style={{ flex: '3 1 220px', minWidth: 0, marginBottom: 8 }}>
+    <Flex vertical style={{ marginBottom: 8 }}>
       <Typography.Text strong ellipsis title={line.item.itemName}>
         {line.item.itemName}
       </Typography.Text>
@@ -47,6 +55,7 @@ function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormVa
 export function GoodsReceiptRows({ form, order, linesError }: { form: FormInstance<ReceiptFormValues>; order: PurchaseOrderDetail; linesError?: string }) {
   return (
     <LinesEditor
+      columns={Object.values(columns)}
       min={goodsReceiptDocument.lines.min}
       addable={false}
       emptyLine={() => ({})}
@@ -64,16 +73,24 @@ export function GoodsReceiptRows({ form, order, linesError }: { form: FormInstan
       )}
       renderLine={(field, index) => (
         <>
-          <OrderLineInfo form={form} name={field.name} order={order} />
-          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
-            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'lotNumber']} style={{ flex: '1 1 130px', marginBottom: 8 }}>
-            <Input aria-label={`Line ${index + 1} lot number`} placeholder="Lot number" maxLength={60} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'dateExpiry']} style={{ flex: '1 1 150px', marginBottom: 8 }}>
-            <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
-          </Form.Item>
+          <LineCell column={columns.orderLine}>
+            <OrderLineInfo form={form} name={field.name} order={order} />
+          </LineCell>
+          <LineCell column={columns.quantity}>
+            <Form.Item name={[field.name, 'quantity']}>
+              <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.lotNumber}>
+            <Form.Item name={[field.name, 'lotNumber']}>
+              <Input aria-label={`Line ${index + 1} lot number`} placeholder="Lot number" maxLength={60} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.expiry}>
+            <Form.Item name={[field.name, 'dateExpiry']}>
+              <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
+            </Form.Item>
+          </LineCell>
         </>
       )}
     />

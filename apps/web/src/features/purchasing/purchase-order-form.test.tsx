@@ -72,7 +72,7 @@ describe('the purchase order form', () => {
     await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Line 1 unit cost' })).toHaveValue('12.50'));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Line 1 quantity' }), '4');
     await waitFor(() => expect(screen.getByTestId('purchase-order-totals')).toHaveTextContent('Total 50.00'));
-    expect(screen.getByTestId('purchase-order-line-1-value')).toHaveTextContent('Value 50.00');
+    expect(screen.getByTestId('purchase-order-line-1-value')).toHaveTextContent('50.00');
   });
 
   it("puts the server's per-line refusals (lines.1.quantity, lines.0.itemId) on those fields", async () => {

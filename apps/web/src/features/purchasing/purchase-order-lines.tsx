@@ -1,9 +1,17 @@
 import { formatDecimal, isDecimalString, purchaseOrderDocument, type GenericOption } from '@erp/domain';
 import { Form, InputNumber, Typography, type FormInstance } from 'antd';
+import { LineCell, type LineColumn, lineTextStyle } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { emptyOrderLine, orderLineValue, orderTotal, type OrderFormValues, type OrderLineValues } from './purchase-order-checks.ts';
+
+const columns = {
+  item: { label: 'Item', style: { flex: '3 1 240px', minWidth: 0 } },
+  quantity: { label: 'Quantity', style: { flex: '1 1 100px', minWidth: 0 } },
+  unitCost: { label: 'Unit cost', style: { flex: '1 1 120px', minWidth: 0 } },
+  value: { label: 'Value', style: { flex: '0 0 110px', textAlign: 'right' } },
+} satisfies Record<string, LineColumn>;
 
 function OrderTotalsBar({ form }: { form: FormInstance<OrderFormValues> }) {
   const lines = Form.useWatch('lines', { form, preserve: true }) as OrderFormValues['lines'];
@@ -14,9 +22,9 @@ function LineValue({ form, name }: { form: FormInstance<OrderFormValues>; name: 
   const line = Form.useWatch(['lines', name], { form, preserve: true }) as OrderLineValues | undefined;
   const value = orderLineValue(line);
   return (
-    <Typography.Text style={{ flex: '0 0 110px', textAlign: 'right', paddingTop: 5 }} data-testid={`purchase-order-line-${name + 1}-value`}>
-      {value === undefined ? '' : `Value ${formatDecimal(value)}`}
-    </Typography.Text>
+    <LineCell column={columns.value}>
+      <Typography.Text style={lineTextStyle} data-testid={`purchase-order-line-${name + 1}-value`}>{value === undefined ? '' : formatDecimal(value)}</Typography.Text>
+    </LineCell>
   );
 }
 
@@ -33,6 +41,7 @@ export function PurchaseOrderLinesEditor({ form, linesError }: { form: FormInsta
   };
   return (
     <LinesEditor
+      columns={Object.values(columns)}
       min={purchaseOrderDocument.lines.min}
       emptyLine={emptyOrderLine}
       testIdPrefix="purchase-order"
@@ -40,22 +49,28 @@ export function PurchaseOrderLinesEditor({ form, linesError }: { form: FormInsta
       footer={<OrderTotalsBar form={form} />}
       renderLine={(field, index) => (
         <>
-          <Form.Item name={[field.name, 'itemId']} style={{ flex: '3 1 240px', marginBottom: 8, minWidth: 0 }}>
-            <OptionSelect
-              resource="items"
-              aria-label={`Line ${index + 1} item`}
-              placeholder="Item"
-              allowClear={false}
-              popupMatchSelectWidth={false}
-              onOptionPicked={(option) => prefillCost(field.name, option)}
-            />
-          </Form.Item>
-          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
-            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={1} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'unitCost']} style={{ flex: '1 1 120px', marginBottom: 8 }}>
-            <InputNumber<string> aria-label={`Line ${index + 1} unit cost`} placeholder="Unit cost" stringMode min="0" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
+          <LineCell column={columns.item}>
+            <Form.Item name={[field.name, 'itemId']}>
+              <OptionSelect
+                resource="items"
+                aria-label={`Line ${index + 1} item`}
+                placeholder="Item"
+                allowClear={false}
+                popupMatchSelectWidth={false}
+                onOptionPicked={(option) => prefillCost(field.name, option)}
+              />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.quantity}>
+            <Form.Item name={[field.name, 'quantity']}>
+              <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.unitCost}>
+            <Form.Item name={[field.name, 'unitCost']}>
+              <InputNumber<string> aria-label={`Line ${index + 1} unit cost`} placeholder="Unit cost" stringMode min="0" precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
           <LineValue form={form} name={field.name} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
-import { receiptAddress } from './purchasing-addresses.ts';
+import { orderAddress, receiptAddress } from './purchasing-addresses.ts';
 
 export const purchasingArea = defineArea({
   name: 'purchasing',
@@ -10,5 +10,6 @@ export const purchasingArea = defineArea({
   },
   // The ledgers stamp `goods-receipt`; aging names its rows `goods-receipts`.
   documentLinks: { 'goods-receipt': receiptAddress, 'goods-receipts': receiptAddress },
+  creates: { 'purchase-orders': { label: 'New purchase order', route: '/purchase-orders', href: orderAddress.href('new') } },
   statusColours: { approved: 'blue' },
 });

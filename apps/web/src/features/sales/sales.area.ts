@@ -18,5 +18,10 @@ export const salesArea = defineArea({
   titles: { '/invoice/:id': 'Invoice' },
   // The ledgers stamp `invoice`; aging names its rows `invoices`.
   documentLinks: { invoice: invoiceAddress, invoices: invoiceAddress, 'sales-return': addressOf('/sales-returns') },
+  creates: {
+    invoices: { label: 'New invoice', route: '/invoices', href: invoiceAddress.href('new') },
+    quotations: { label: 'New quotation', route: '/quotations', href: addressOf('/quotations').href('new') },
+    'sales-returns': { label: 'New sales return', route: '/sales-returns', href: addressOf('/sales-returns').href('new') },
+  },
   statusColours: { sent: 'blue', accepted: 'green', rejected: 'red' },
 });

@@ -1,14 +1,14 @@
 import type { AreaFold } from './fold-areas.ts';
-import type { DocumentLink } from './web-area.ts';
+import type { CreateEntry, DocumentLink } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -21,4 +21,9 @@ export function documentLinkOf(documentType: string): DocumentLink | undefined {
 
 export function statusColourOf(status: string): string | undefined {
   return installed.statusColours[status];
+}
+
+/** The documents the areas let the command palette start. */
+export function createEntries(): CreateEntry[] {
+  return Object.values(installed.creates);
 }

@@ -1,6 +1,6 @@
 import type { AppRoute } from '@erp/domain';
 import type { Screen } from './screen-map.ts';
-import type { DocumentLink, WebArea } from './web-area.ts';
+import type { CreateEntry, DocumentLink, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
 export interface AreaFold {
@@ -8,6 +8,7 @@ export interface AreaFold {
   titles: Partial<Record<AppRoute, string>>;
   documentLinks: Readonly<Record<string, DocumentLink>>;
   statusColours: Readonly<Record<string, string>>;
+  creates: Readonly<Record<string, CreateEntry>>;
 }
 
 /**
@@ -38,5 +39,6 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     titles: merge('Title of route', parts((area) => area.titles as Record<string, string> | undefined)),
     documentLinks: merge('Document type', parts((area) => area.documentLinks)),
     statusColours: merge('Colour of status', parts((area) => area.statusColours), (a, b) => a === b),
+    creates: merge('Create entry', parts((area) => area.creates)),
   };
 }

@@ -1,9 +1,16 @@
-import type { AppRoute } from '@erp/domain';
+import type { AppRoute, LayoutRoute } from '@erp/domain';
 import type { ScreenMap } from './screen-map.ts';
 
 /** Where a document opens, given its id (`components/document/document-address.ts` builds them). */
 export interface DocumentLink {
   href(documentId: number): string;
+}
+
+/** A document the command palette's Create group starts: offered to roles that may write on `route`. */
+export interface CreateEntry {
+  label: string;
+  route: LayoutRoute;
+  href: string;
 }
 
 /**
@@ -24,6 +31,8 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * stamps on the row.
    */
   documentLinks?: Readonly<Record<string, DocumentLink>>;
+  /** What the command palette offers to create, by document type. */
+  creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
   statusColours?: Readonly<Record<string, string>>;
 }

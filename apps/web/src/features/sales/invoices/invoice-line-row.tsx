@@ -3,6 +3,7 @@ import { addDecimals, fefoAllocate, formatDecimal, lineMoney } from '@erp/domain
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, InputNumber, Select, Tag, Typography } from 'antd';
 import { memo, useEffect } from 'react';
+import { LineCell, type LineColumn, lineNumberStyle, lineTextStyle } from '../../../components/document/line-columns.tsx';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { type InvoiceLinesStore, useDraftLine } from './invoice-lines-store.ts';
@@ -20,6 +21,17 @@ export interface LineContext {
 }
 
 const fefoValue = 0;
+
+/** The invoice lines' columns, for the header over them (invoice-lines.tsx) and each row's cells. */
+export const invoiceColumns = {
+  item: { label: 'Item', style: { flex: '3 1 200px', minWidth: 0 } },
+  quantity: { label: 'Qty', style: { flex: '1 1 70px', minWidth: 0 } },
+  lot: { label: 'Lot', style: { flex: '2 1 170px', minWidth: 0 } },
+  // A price is long: it gives up less of its width than the others.
+  price: { label: 'Price', style: { flex: '1 0.5 110px', minWidth: 0 } },
+  discount: { label: 'Disc. %', style: { flex: '1 1 80px', minWidth: 0 } },
+  amount: { label: 'Amount', style: { flex: '0 0 110px', textAlign: 'right' } },
+} satisfies Record<string, LineColumn>;
 
 /** Stock of an item not tracked by lot sits in a lot without a number. */
 const lotName = (lotNumber: string) => lotNumber || '(no lot)';
@@ -85,11 +97,11 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
 
   return (
     <Flex vertical gap={2} className="document-line invoice-line-row" data-testid={`invoice-line-${index + 1}`}>
-      <Flex gap={8} wrap align="start">
-        <Typography.Text type="secondary" style={{ width: 24, paddingTop: 5 }}>
+      <div className="document-line-cells">
+        <Typography.Text type="secondary" style={lineNumberStyle}>
           {index + 1}
         </Typography.Text>
-        <div style={{ flex: '3 1 200px', minWidth: 0 }}>
+        <LineCell column={invoiceColumns.item}>
           <OptionSelect
             resource="items"
             aria-label={label('item')}
@@ -103,8 +115,8 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             onOptionPicked={(option) => void pickItem(option?.id, option ? String(option.name ?? '') : undefined)}
           />
           <FieldError message={errors.itemId} />
-        </div>
-        <div style={{ flex: '1 1 90px' }}>
+        </LineCell>
+        <LineCell column={invoiceColumns.quantity}>
           <InputNumber
             aria-label={label('quantity')}
             placeholder="Qty"
@@ -117,8 +129,8 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             style={{ width: '100%' }}
           />
           <FieldError message={errors.quantity} />
-        </div>
-        <div style={{ flex: '2 1 170px', minWidth: 0 }}>
+        </LineCell>
+        <LineCell column={invoiceColumns.lot}>
           <Select<number>
             aria-label={label('lot')}
             disabled={!context.editable || line.itemId === undefined}
@@ -137,8 +149,8 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             ]}
           />
           <FieldError message={errors.inventoryId} />
-        </div>
-        <div style={{ flex: '1 1 110px' }}>
+        </LineCell>
+        <LineCell column={invoiceColumns.price}>
           <InputNumber<string>
             aria-label={label('price')}
             placeholder="Price"
@@ -152,8 +164,8 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             style={{ width: '100%' }}
           />
           <FieldError message={errors.price} />
-        </div>
-        <div style={{ flex: '1 1 90px' }}>
+        </LineCell>
+        <LineCell column={invoiceColumns.discount}>
           <InputNumber<string>
             aria-label={label('discount %')}
             placeholder="Disc. %"
@@ -168,12 +180,12 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
             style={{ width: '100%' }}
           />
           <FieldError message={errors.discountPercent} />
-        </div>
-        <Typography.Text style={{ flex: '0 0 110px', textAlign: 'right', paddingTop: 5 }} data-testid={`invoice-line-${index + 1}-amount`}>
-          {amount === undefined ? '' : formatDecimal(amount)}
-        </Typography.Text>
+        </LineCell>
+        <LineCell column={invoiceColumns.amount}>
+          <Typography.Text style={lineTextStyle} data-testid={`invoice-line-${index + 1}-amount`}>{amount === undefined ? '' : formatDecimal(amount)}</Typography.Text>
+        </LineCell>
         {context.editable && <Button aria-label={`Remove line ${index + 1}`} icon={<DeleteOutlined />} disabled={!context.canRemove} onClick={() => store.remove(lineKey)} />}
-      </Flex>
+      </div>
       {line.itemId !== undefined && quantity > 0 && (
         <Flex gap={4} wrap style={{ paddingLeft: 32 }} data-testid={`invoice-line-${index + 1}-lots`}>
           {split.draws.map(({ lot, quantity: take }) => (

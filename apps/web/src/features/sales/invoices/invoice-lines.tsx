@@ -2,8 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { invoiceDocument, lineMoney, salesTotals, type LineMoney } from '@erp/domain';
 import { Alert, Button, Flex } from 'antd';
 import { useMemo } from 'react';
+import { LinesHeader } from '../../../components/document/line-columns.tsx';
 import { TotalsBar } from '../../../components/document/totals-row.tsx';
-import { InvoiceLineRow, type LineContext } from './invoice-line-row.tsx';
+import { invoiceColumns, InvoiceLineRow, type LineContext } from './invoice-line-row.tsx';
 import { type DraftLine, type InvoiceLinesStore, type LinePart, useLineKeys, useLinesVersion } from './invoice-lines-store.ts';
 import './invoice-lines.css';
 
@@ -45,6 +46,8 @@ function InvoiceTotals({ store, taxRate }: { store: InvoiceLinesStore; taxRate: 
   );
 }
 
+const headerColumns = Object.values(invoiceColumns);
+
 /** The invoice form's lines: a row each (re-rendered alone), Add line, the totals, the lines' own refusal. */
 export function InvoiceLines({ store, context, linesError }: { store: InvoiceLinesStore; context: Omit<LineContext, 'canRemove'>; linesError?: string }) {
   const keys = useLineKeys(store);
@@ -53,6 +56,7 @@ export function InvoiceLines({ store, context, linesError }: { store: InvoiceLin
   const rowContext = useRowContext(context, canRemove);
   return (
     <Flex vertical gap={4}>
+      {keys.length > 0 && <LinesHeader columns={headerColumns} buttons={context.editable ? 1 : 0} />}
       {keys.map((key, index) => (
         <InvoiceLineRow key={key} store={store} lineKey={key} index={index} context={rowContext} />
       ))}

@@ -109,7 +109,7 @@ describe('the quotation form', () => {
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Line 1 quantity' }), '3');
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Line 1 discount %' }), '10');
     await waitFor(() => expect(screen.getByTestId('quotation-totals')).toHaveTextContent('Subtotal 3,376.35Tax (17.00%) 573.98Grand total 3,950.33'));
-    expect(screen.getByTestId('quotation-line-1-amount')).toHaveTextContent('Amount 3,376.35');
+    expect(screen.getByTestId('quotation-line-1-amount')).toHaveTextContent('3,376.35');
   });
 
   it('refuses a validity before the quotation date without asking the server', async () => {

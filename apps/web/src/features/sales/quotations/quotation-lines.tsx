@@ -1,10 +1,19 @@
 import { formatDecimal, type GenericOption, quotationDocument } from '@erp/domain';
 import { Form, InputNumber, Typography, type FormInstance } from 'antd';
+import { LineCell, type LineColumn, lineTextStyle } from '../../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../../components/document/totals-row.tsx';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { emptyQuotationLine, quotationLineMoney, quotationTotals, type QuotationFormValues, type QuotationLineValues } from './quotation-checks.ts';
 import { fetchPrice } from '../shared/price-api.ts';
+
+const columns = {
+  item: { label: 'Item', style: { flex: '3 1 240px', minWidth: 0 } },
+  quantity: { label: 'Quantity', style: { flex: '1 1 90px', minWidth: 0 } },
+  price: { label: 'Price', style: { flex: '1 1 120px', minWidth: 0 } },
+  discount: { label: 'Disc. %', style: { flex: '1 1 90px', minWidth: 0 } },
+  amount: { label: 'Amount', style: { flex: '0 0 110px', textAlign: 'right' } },
+} satisfies Record<string, LineColumn>;
 
 function QuotationTotalsBar({ form, taxRate }: { form: FormInstance<QuotationFormValues>; taxRate: string }) {
   const lines = Form.useWatch('lines', { form, preserve: true }) as QuotationFormValues['lines'];
@@ -25,9 +34,9 @@ function LineAmount({ form, name, taxRate }: { form: FormInstance<QuotationFormV
   const line = Form.useWatch(['lines', name], { form, preserve: true }) as QuotationLineValues | undefined;
   const money = quotationLineMoney(line, taxRate);
   return (
-    <Typography.Text style={{ flex: '0 0 130px', textAlign: 'right', paddingTop: 5 }} data-testid={`quotation-line-${name + 1}-amount`}>
-      {money === undefined ? '' : `Amount ${formatDecimal(money.amount)}`}
-    </Typography.Text>
+    <LineCell column={columns.amount}>
+      <Typography.Text style={lineTextStyle} data-testid={`quotation-line-${name + 1}-amount`}>{money === undefined ? '' : formatDecimal(money.amount)}</Typography.Text>
+    </LineCell>
   );
 }
 
@@ -51,6 +60,7 @@ export function QuotationLinesEditor({ form, taxRate, linesError }: { form: Form
   };
   return (
     <LinesEditor
+      columns={Object.values(columns)}
       min={quotationDocument.lines.min}
       emptyLine={emptyQuotationLine}
       testIdPrefix="quotation"
@@ -58,25 +68,33 @@ export function QuotationLinesEditor({ form, taxRate, linesError }: { form: Form
       footer={<QuotationTotalsBar form={form} taxRate={taxRate} />}
       renderLine={(field, index) => (
         <>
-          <Form.Item name={[field.name, 'itemId']} style={{ flex: '3 1 240px', marginBottom: 8, minWidth: 0 }}>
-            <OptionSelect
-              resource="items"
-              aria-label={`Line ${index + 1} item`}
-              placeholder="Item"
-              allowClear={false}
-              popupMatchSelectWidth={false}
-              onOptionPicked={(option) => void prefillPrice(field.name, option)}
-            />
-          </Form.Item>
-          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 90px', marginBottom: 8 }}>
-            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={1} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'price']} style={{ flex: '1 1 120px', marginBottom: 8 }}>
-            <InputNumber<string> aria-label={`Line ${index + 1} price`} placeholder="Price list" stringMode min="0" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'discountPercent']} style={{ flex: '1 1 90px', marginBottom: 8 }}>
-            <InputNumber<string> aria-label={`Line ${index + 1} discount %`} placeholder="Disc. %" stringMode min="0" max="100" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
+          <LineCell column={columns.item}>
+            <Form.Item name={[field.name, 'itemId']}>
+              <OptionSelect
+                resource="items"
+                aria-label={`Line ${index + 1} item`}
+                placeholder="Item"
+                allowClear={false}
+                popupMatchSelectWidth={false}
+                onOptionPicked={(option) => void prefillPrice(field.name, option)}
+              />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.quantity}>
+            <Form.Item name={[field.name, 'quantity']}>
+              <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.price}>
+            <Form.Item name={[field.name, 'price']}>
+              <InputNumber<string> aria-label={`Line ${index + 1} price`} placeholder="Price list" stringMode min="0" precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.discount}>
+            <Form.Item name={[field.name, 'discountPercent']}>
+              <InputNumber<string> aria-label={`Line ${index + 1} discount %`} placeholder="Disc. %" stringMode min="0" max="100" precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
           <LineAmount form={form} name={field.name} taxRate={taxRate} />
         </>
       )}

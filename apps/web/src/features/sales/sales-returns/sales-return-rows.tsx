@@ -1,12 +1,19 @@
 import { ScissorOutlined } from '@ant-design/icons';
 import { formatDecimal, type InvoiceDetail, returnableOf, returnConditions, salesReturnDocument } from '@erp/domain';
 import { Button, Flex, Form, InputNumber, Select, Tooltip, Typography, type FormInstance } from 'antd';
+import { LineCell, type LineColumn } from '../../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../../components/document/totals-row.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { creditOf, splitRow, type ReturnFormValues, type ReturnRowValues } from './sales-return-checks.ts';
 
 const conditionOptions = returnConditions.map((c) => ({ value: c.value, label: c.label }));
+
+const columns = {
+  invoiceLine: { label: 'Invoice line', style: { flex: '3 1 240px', minWidth: 0 } },
+  quantity: { label: 'Quantity', style: { flex: '1 1 100px', minWidth: 0 } },
+  condition: { label: 'Condition', style: { flex: '1 1 130px', minWidth: 0 } },
+} satisfies Record<string, LineColumn>;
 
 function CreditTotalsBar({ form, invoice }: { form: FormInstance<ReturnFormValues>; invoice: InvoiceDetail }) {
   const rows = (Form.useWatch('lines', { form, preserve: true }) as ReturnRowValues[] | undefined) ?? [];
@@ -31,7 +38,7 @@ function InvoiceLineInfo({ form, name, invoice }: { form: FormInstance<ReturnFor
   if (!line) return <Typography.Text type="danger">Not a line of this invoice</Typography.Text>;
   const expiry = line.lot.dateExpiry ? `, expires ${formatDate(line.lot.dateExpiry)}` : '';
   return (
-    <Flex vertical style={{ flex: '3 1 240px', minWidth: 0, marginBottom: 8 }}>
+    <Flex vertical style={{ marginBottom: 8 }}>
       <Typography.Text strong ellipsis title={line.item.itemName}>
         {line.item.itemName}
       </Typography.Text>
@@ -54,6 +61,7 @@ function InvoiceLineInfo({ form, name, invoice }: { form: FormInstance<ReturnFor
 export function SalesReturnRows({ form, invoice, linesError }: { form: FormInstance<ReturnFormValues>; invoice: InvoiceDetail; linesError?: string }) {
   return (
     <LinesEditor
+      columns={Object.values(columns)}
       min={salesReturnDocument.lines.min}
       addable={false}
       emptyLine={() => ({})}
@@ -71,13 +79,19 @@ export function SalesReturnRows({ form, invoice, linesError }: { form: FormInsta
       )}
       renderLine={(field, index) => (
         <>
-          <InvoiceLineInfo form={form} name={field.name} invoice={invoice} />
-          <Form.Item name={[field.name, 'quantity']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
-            <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name={[field.name, 'condition']} style={{ flex: '1 1 130px', marginBottom: 8 }}>
-            <Select aria-label={`Line ${index + 1} condition`} options={conditionOptions} />
-          </Form.Item>
+          <LineCell column={columns.invoiceLine}>
+            <InvoiceLineInfo form={form} name={field.name} invoice={invoice} />
+          </LineCell>
+          <LineCell column={columns.quantity}>
+            <Form.Item name={[field.name, 'quantity']}>
+              <InputNumber aria-label={`Line ${index + 1} quantity`} placeholder="Quantity" precision={0} min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </LineCell>
+          <LineCell column={columns.condition}>
+            <Form.Item name={[field.name, 'condition']}>
+              <Select aria-label={`Line ${index + 1} condition`} options={conditionOptions} />
+            </Form.Item>
+          </LineCell>
         </>
       )}
     />
