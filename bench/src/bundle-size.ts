@@ -2,6 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Issue 18: the login page's JavaScript, KiB of gzip, as `measureBundle` counts it. */
+export const loginPageBudgetKb = 250;
+
 export interface BundleSizes {
   loginPageKb: number;
   loginPageFiles: string[];

@@ -5,13 +5,14 @@ import { ErrorBoundary } from '../components/load-failed.tsx';
 import { FullScreenLoader } from '../components/loaders.tsx';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { NotFound } from './not-found.tsx';
 import { HomeRedirect, RouteGuard, StandaloneGuard } from './route-guard.tsx';
 import { routeTitle, screenOf } from './screens.tsx';
 
 // The layout (Layout, Sider, Menu, Drawer) is a chunk of its own: the login page does not need it.
 const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+// antd's Result carries its 403/404/500 illustrations (~7 KiB gzip): not in the login page.
+const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.NotFound })));
 
 function ScreenOf({ route }: { route: AppRoute }) {
   const { user } = useAuth();

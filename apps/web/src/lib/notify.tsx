@@ -1,20 +1,33 @@
 import { constants } from '@erp/domain';
-import { message } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import { useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * Messages outside components (auth flow, query functions) go through the message API
- * that <NotifyBridge/> registers inside the theme (a hook, not antd's <App>, which would
- * pull Modal and Notification into the login page). Spec section 9: 4 s.
+ * Messages outside components (auth flow, query functions) go through the message API of
+ * <NotifyHost/>, mounted by <NotifyBridge/> inside the theme (a hook, not antd's <App>, which
+ * would pull Modal and Notification into the login page). The host and antd's message code
+ * (~9 KiB gzip) load with the first message or when the shell mounts (`preloadNotices`): the
+ * login page shows its failures inline and needs neither. Spec section 9: 4 s.
  */
-let instance: MessageInstance | undefined;
-
 type Level = 'success' | 'error' | 'warning' | 'info';
 
-function show(level: Level, text: string, key?: string): void {
-  if (!instance) return;
-  void instance.open({ type: level, content: text, duration: constants.notificationSeconds, key });
+export interface Notice {
+  type: Level;
+  content: string;
+  duration: number;
+  key?: string;
+}
+
+/** At most three messages show at once (the host's maxCount); older queued ones would only flash. */
+const maxQueued = 3;
+let open: ((notice: Notice) => void) | undefined;
+let queued: Notice[] = [];
+let loadHost: (() => void) | undefined;
+
+function show(type: Level, content: string, key?: string): void {
+  const notice: Notice = { type, content, duration: constants.notificationSeconds, key };
+  if (open) return open(notice);
+  queued = [...queued.filter((q) => key === undefined || q.key !== key), notice].slice(-maxQueued);
+  loadHost?.();
 }
 
 export const notify = {
@@ -24,14 +37,41 @@ export const notify = {
   info: (text: string, key?: string) => show('info', text, key),
 };
 
-/** Mounted once inside the ConfigProvider; hands its message API to `notify`. */
+/** The host hands its message API here and shows what was queued while it loaded. */
+export function registerNotices(openNotice: (notice: Notice) => void): () => void {
+  open = openNotice;
+  const waiting = queued;
+  queued = [];
+  waiting.forEach(openNotice);
+  return () => {
+    if (open === openNotice) open = undefined;
+  };
+}
+
+/** The signed-in shell loads the host at once, so a screen's first message is not delayed. */
+export function preloadNotices(): void {
+  loadHost?.();
+}
+
+/** Mounted once inside the ConfigProvider; mounts the host once a message needs it. */
 export function NotifyBridge() {
-  const [api, contextHolder] = message.useMessage({ maxCount: 3 });
+  const [Host, setHost] = useState<ComponentType | undefined>(undefined);
   useEffect(() => {
-    instance = api;
-    return () => {
-      if (instance === api) instance = undefined;
+    let loading = false;
+    // A plain import, not React.lazy: a download that fails (offline) must not throw into the
+    // tree above the error screen; the next message tries again.
+    loadHost = () => {
+      if (loading) return;
+      loading = true;
+      import('./notify-host.tsx').then(
+        (m) => setHost(() => m.NotifyHost),
+        () => (loading = false),
+      );
     };
-  }, [api]);
-  return contextHolder;
+    if (queued.length > 0) loadHost();
+    return () => {
+      loadHost = undefined;
+    };
+  }, []);
+  return Host ? <Host /> : null;
 }

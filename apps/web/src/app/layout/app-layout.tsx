@@ -1,10 +1,11 @@
 import { constants, routeOfPath } from '@erp/domain';
 import { Drawer, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/load-failed.tsx';
 import { LoadingFallback } from '../../components/loaders.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { preloadNotices } from '../../lib/notify.tsx';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
 import { Brand } from './brand.tsx';
 import { HeaderBar } from './header-bar.tsx';
@@ -21,6 +22,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(preloadNotices, []);
 
   if (state.isAuthenticating) return null;
   if (!state.isAuthenticated || !user) return <Navigate to="/login" replace />;

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `npm test` runs bench/src/check-bundle.ts on the real build after `npm run build`; here it
+// measures small hand-made builds, so the budget's arithmetic is tested without a build.
+const root = join(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'erp-check-bundle-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** An entry importing a vendor chunk, a lazy login chunk, and a lazy screen; base64 of random bytes gzips back to about the bytes. */
+function fakeBuild(name: string, vendorKb: number, screenKb: number): string {
+  const dist = join(work, name);
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  const filler = (kb: number) => `/*${randomBytes(kb * 1024).toString('base64')}*/`;
+  writeFileSync(join(dist, 'index.html'), '<script type="module" src="/assets/index-a1.js"></script>');
+  writeFileSync(join(dist, 'assets/index-a1.js'), 'import{r}from"./vendor-b2.js";const l=()=>import("./login-page-c3.js"),s=()=>import("./screen-d4.js");');
+  writeFileSync(join(dist, 'assets/vendor-b2.js'), `export const r=1;${filler(vendorKb)}`);
+  writeFileSync(join(dist, 'assets/login-page-c3.js'), 'export const LoginPage=1;');
+  writeFileSync(join(dist, 'assets/screen-d4.js'), `export const S=1;${filler(screenKb)}`);
+  return dist;
+}
+
+const check = (dist: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'bench/src/check-bundle.ts', dist], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+
+describe('the login page budget check (issue 18)', () => {
+  it('passes a login page under 250 KiB, however large the lazy screens', () => {
+    const result = check(fakeBuild('small', 200, 400));
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Login page JavaScript: 20[01](\.\d)? KiB gzip over 3 files \(budget 250 KiB\)/);
+  });
+
+  it('fails a login page over 250 KiB and names its files', () => {
+    const result = check(fakeBuild('large', 260, 10));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Over budget');
+    expect(result.stderr).toContain('assets/vendor-b2.js');
+  });
+});
