@@ -91,10 +91,14 @@ export interface BoardReading {
 export async function readBoard(executor: Executor, kind: 'pglite' | 'postgres', statements: readonly FigureStatement[], actor: Actor, board: DashboardBoardId, now = new Date()): Promise<BoardReading> {
   const context = figureContext(actor, now);
   const parts = boardStatements(statements, board, context);
-  const rows = await bounded(
-    parts.map(({ statement }) => () => runStatement(executor, statement, context)),
+  // Started heavy first (with a bounded pool, one started last would hold the whole board), answered in the board's order.
+  const order = parts.map((_, i) => i).sort((a, b) => Number(parts[b]!.statement.heavy ?? false) - Number(parts[a]!.statement.heavy ?? false));
+  const started = await bounded(
+    order.map((i) => () => runStatement(executor, parts[i]!.statement, context)),
     kind === 'postgres' ? figureConcurrency : 1,
   );
+  const rows = new Array<(typeof started)[number]>(parts.length);
+  order.forEach((i, n) => (rows[i] = started[n]!));
   return {
     response: { board, asOf: now.toISOString(), figures: parts.flatMap(({ figures }, i) => figures.map((f) => figureOf(f, rows[i]!, context))) },
     failures: rows.filter((row): row is Error => row instanceof Error),

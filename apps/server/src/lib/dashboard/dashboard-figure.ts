@@ -50,6 +50,8 @@ export interface FigureDefinition {
 export interface FigureStatement {
   id: string;
   scope: readonly ('regions' | 'categories')[];
+  /** Reads many rows (every open invoice, the lots near expiry): started before the others, so the board waits for it the least. */
+  heavy?: boolean;
   sql(context: FigureContext): SQL;
   figures: readonly FigureDefinition[];
 }

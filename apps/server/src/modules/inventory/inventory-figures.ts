@@ -48,6 +48,7 @@ export const inventoryFigures: readonly FigureStatement[] = [
   {
     id: 'stock-expiry',
     scope: ['regions', 'categories'],
+    heavy: true,
     // One scan of the lots any figure counts; each figure sums those its list's conditions keep. The
     // first two conditions are implied by every figure's own (positive stock, an expiry within the
     // widest window): stated, they let inventory_expiry_idx find the lots.

@@ -19,6 +19,7 @@ const agingList = (kind: AgingKind, key: string) => () => ({ url: `/api/accounti
 const agingStatement = (kind: AgingKind, label: string, buckets: boolean): FigureStatement => ({
   id: `${kind}-aging`,
   scope: ['regions'],
+  heavy: true,
   sql: (c) =>
     sql`SELECT coalesce(sum(x.open), 0)::text AS total,
                ${sql.join(
