@@ -145,7 +145,8 @@ const customerLock = (customerId: number) =>
         SELECT round(account_balance(c.account_id), 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
         FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE)`;
 
-const stockMovesOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; inventoryId: number }>, inputLineOf?: readonly number[]): StockMoveInput[] =>
+/** The stock an invoice's lines take, each from its lot; refusals name the line of the request (`inputLineOf`). */
+const drawsOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; inventoryId: number }>, inputLineOf?: readonly number[]): StockMoveInput[] =>
   lines.map((line, index) => ({
     lineNo: line.lineNo,
     field: `lines.${inputLineOf?.[index] ?? index}`,
@@ -193,7 +194,7 @@ export async function createInvoice(
   const context: SaveContext = { inputLineOf: lines.map((l) => l.inputIndex) };
   let row: Written;
   if (intent.post) {
-    const moves = stockMovesOf(lines.map((l, index) => ({ ...l, lineNo: index + 1 })), context.inputLineOf);
+    const moves = drawsOf(lines.map((l, index) => ({ ...l, lineNo: index + 1 })), context.inputLineOf);
     context.posting = await postingRead(tx, actor, facts.customer!, moves, { ctes, id: sql`(SELECT id FROM inv)`, reads: { lineIds: sql`(SELECT json_agg(l) FROM l)` } });
     // created_at and updated_at default to now(), the context's `at`.
     const { at, writtenId, reads } = context.posting.context;
@@ -276,7 +277,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
        */
       async post(tx, actor, draft, step) {
         const saved = step.context as SaveContext | undefined;
-        const moves = stockMovesOf(draft.lines, saved?.inputLineOf);
+        const moves = drawsOf(draft.lines, saved?.inputLineOf);
         const { context, credit, lots } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves));
         if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
         const override = creditCheck(actor, credit, draft.grandTotal);
