@@ -96,6 +96,10 @@ export async function findDocument<Detail extends DocumentRow>(executor: Executo
     .select({ ...queries.rowSelection, lines: queries.linesSelection })
     .from(table)
     .where(and(eq(columns.id, id), options.actor ? queries.rowScope?.(options.actor) : undefined));
-  const [row] = (options.lock ? await query.for('update', { of: table }) : await query) as Record<string, unknown>[];
+  // NO KEY UPDATE, not UPDATE: a transaction inserting a row that refers to this document (a
+  // return of an invoice) holds its KEY SHARE; UPDATE would queue behind it holding the tuple's
+  // lock, and when that transaction then asks this row's NO KEY UPDATE (the one lock order),
+  // PostgreSQL aborts one of the two as a deadlock.
+  const [row] = (options.lock ? await query.for('no key update', { of: table }) : await query) as Record<string, unknown>[];
   return row ? shaped<Detail>(binding, row) : undefined;
 }

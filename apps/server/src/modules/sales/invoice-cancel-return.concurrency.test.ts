@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryAgrees } from '../../test/purchasing-fixtures.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
@@ -19,6 +20,19 @@ describe.skipIf(!process.env.DATABASE_URL)('an invoice cancelled while a return 
     await f.receive([{ itemId: f.gloves, quantity: 10_000, unitCost: '0.50' }]);
   });
   afterAll(async () => t?.close());
+
+  it('a cancel does not queue behind a transaction that only refers to the invoice (a return being saved holds its KEY SHARE)', async () => {
+    const sold = await f.call('POST', '/api/invoices', {
+      customerId: f.customer.id, regionId: f.north, invoiceDate: f.today, post: true, lines: [{ itemId: f.gloves, quantity: 1, price: '2.00' }],
+    });
+    const invoiceId = sold.json().data.id as number;
+    // Were the cancel's lock FOR UPDATE, it would wait for this transaction, which waits for it: the test would hang.
+    const cancelled = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM invoices WHERE id = ${invoiceId}::int FOR KEY SHARE`);
+      return f.call('POST', `/api/invoices/${invoiceId}/cancel`);
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  }, 15_000);
 
   it('20 rounds with two returns: the cancel wins and no return posts, or a return posts and the cancel is refused (4xx); never a 5xx; stock and ledger agree', async () => {
     const winners = { return: 0, cancel: 0 };
