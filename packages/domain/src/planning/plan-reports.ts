@@ -69,3 +69,13 @@ export function monthsLess(a: readonly number[], b: readonly number[]): number[]
 export function monthsSum(rows: ReadonlyArray<readonly number[]>): number[] {
   return Array.from({ length: 12 }, (_, index) => rows.reduce((sum, row) => sum + (row[index] ?? 0), 0));
 }
+
+/** GET /api/planning/items: the approved, active items of a category (the plan form's "add by category"). */
+export const planCategoryItemsQuerySchema = z.strictObject({ categoryId: queryId('Category') });
+
+export interface PlanCategoryItem {
+  itemId: number;
+  itemName: string;
+  articleNumber: string;
+  plans: Record<string, boolean>;
+}

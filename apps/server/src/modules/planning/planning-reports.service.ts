@@ -1,4 +1,4 @@
-import { monthsLess, monthsSum, permittedIds, type PlanActualsQuery, type PlanActualsRow, type PlanReconciliationQuery, type PlanReconciliationRow, type ReconciledPlan } from '@erp/domain';
+import { monthsLess, monthsSum, permittedIds, type PlanActualsQuery, type PlanCategoryItem, type PlanActualsRow, type PlanReconciliationQuery, type PlanReconciliationRow, type ReconciledPlan } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, jsonValue, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -124,4 +124,15 @@ export async function planReconciliation(executor: Executor, actor: Actor, query
       unallocatedToSalespeople: total((r) => r.unallocatedToSalespeople),
     },
   };
+}
+
+/** The approved, active items of a category the actor may see (permissions.categories), by article number. */
+export async function planCategoryItems(executor: Executor, actor: Actor, categoryId: number): Promise<PlanCategoryItem[]> {
+  const rows = await queryRows<PlanCategoryItem>(
+    executor,
+    sql`SELECT it.id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber", it.plans
+        FROM items it WHERE it.category_id = ${categoryId}::int AND it.is_approved AND it.active AND ${categoryScope(actor)}
+        ORDER BY it.article_number, it.id LIMIT 5000`,
+  );
+  return rows.map((row) => ({ ...row, itemId: Number(row.itemId), plans: jsonValue<Record<string, boolean>>(row.plans) }));
 }

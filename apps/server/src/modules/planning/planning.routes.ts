@@ -1,4 +1,4 @@
-import { planActualsQuerySchema, planReconciliationQuerySchema } from '@erp/domain';
+import { planActualsQuerySchema, planCategoryItemsQuerySchema, planReconciliationQuerySchema } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readUpload } from '../../lib/import/register-import.ts';
@@ -10,7 +10,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
 import { canAccessRoute, messages } from '@erp/domain';
 import { planLinesFile, readPlanLinesFile } from './plan-lines-file.ts';
-import { planActuals, planReconciliation } from './planning-reports.service.ts';
+import { planActuals, planCategoryItems, planReconciliation } from './planning-reports.service.ts';
 import { salesPlanServices } from './planning.api.ts';
 
 const tags = ['Planning'];
@@ -40,6 +40,13 @@ const docs = {
         totals: z.looseObject({}),
       }),
     },
+  }),
+  categoryItems: routeSchema({
+    tags,
+    summary: 'The approved, active items of a category: what "add by category" adds to a plan',
+    description: 'At most 5,000, by article number; items outside permissions.categories are left out. `plans` colours them as the item pickers do.',
+    querystring: planCategoryItemsQuerySchema,
+    response: { 200: envelope({ rows: z.array(z.looseObject({ ...item, plans: z.record(z.string(), z.boolean()) })) }) },
   }),
   exportLines: routeSchema({
     tags,
@@ -72,6 +79,11 @@ export function registerPlanningRoutes(app: FastifyInstance): void {
   app.get('/planning/reconciliation', { schema: docs.reconciliation, onRequest: read }, async (request) => {
     const query = validated(planReconciliationQuerySchema, request.query);
     return { status: 200, message: messages.ok, ...(await planReconciliation(db(), actorOf(request), query)) };
+  });
+
+  app.get('/planning/items', { schema: docs.categoryItems, onRequest: read }, async (request) => {
+    const { categoryId } = validated(planCategoryItemsQuerySchema, request.query);
+    return { status: 200, message: messages.ok, rows: await planCategoryItems(db(), actorOf(request), categoryId) };
   });
 
   app.get('/sales-plans/:id/lines/export', { schema: docs.exportLines, onRequest: read }, async (request, reply) => {

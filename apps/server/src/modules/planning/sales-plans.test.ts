@@ -313,4 +313,10 @@ describe('plan actuals and reconciliation (issue 19, section 6)', () => {
     expect(byItem[f.gloves]).toMatchObject({ region: months(), salespeople: months(0, 3), unallocatedToSalespeople: months(0, -3) });
     expect(answer.totals.region).toEqual(months(110, 100));
   });
+
+  it('lists the approved items of a category for "add by category", with their plans', async () => {
+    const rows = (await f.call('GET', `/api/planning/items?categoryId=${f.category}`)).json().rows;
+    expect(rows.map((r: { itemId: number }) => r.itemId).sort()).toEqual([f.reagent, f.gloves, third].sort());
+    expect(rows.find((r: { itemId: number }) => r.itemId === f.reagent).plans).toMatchObject({ 2032: true });
+  });
 });
