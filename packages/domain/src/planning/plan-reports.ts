@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { referenceSchema } from '../resource/declaration.ts';
 import { wholeNumberInput } from '../resource/numeric-input.ts';
 import { maxPlanYear, minPlanYear } from './sales-plan.document.ts';
+import { monthLabels } from './seasonal-profiles.ts';
+
+/** A plan's lines file (issue 19, section 1): its header row, the article number then January to December. */
+export const planFileHeaders = ['Article number', ...monthLabels] as const;
 
 const queryYear = wholeNumberInput(
   z

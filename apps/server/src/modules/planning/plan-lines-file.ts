@@ -1,4 +1,4 @@
-import { monthLabels, type SalesPlanLineRow } from '@erp/domain';
+import { monthLabels, planFileHeaders, type SalesPlanLineRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { type Executor, queryRows, textArray } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import { withFixedTimes } from '../../lib/resource/stable-zip.ts';
  * the file, the workbook's and the archive's times fixed), so export -> import -> export is
  * byte-identical, as CSV and as Excel.
  */
-export const planFileHeaders = ['Article number', ...monthLabels] as const;
+export { planFileHeaders };
 
 const columns: ExportColumn[] = [
   { header: planFileHeaders[0], value: (row) => String(row.articleNumber) },
