@@ -345,3 +345,28 @@ async function snapshot(app: TestApp) {
     returns: await queryRows(app.database.db, sql`SELECT document_number, document_date::text, grand_total::text FROM sales_returns ORDER BY document_number`),
   };
 }
+
+describe('demo sales plans (issue 19, section 4)', () => {
+  it('approves a plan for this year per region and for the top customers, revises one, and drafts next year', async () => {
+    const year = Number(todayIso().slice(0, 4));
+    const plans = await queryRows<{ kind: string; status: string; version: number; n: number }>(
+      t.database.db,
+      sql`SELECT CASE WHEN customer_id IS NULL THEN 'region' ELSE 'customer' END AS kind, status, version, count(*)::int AS n
+          FROM sales_plans WHERE year = ${year}::int GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(plans).toEqual([
+      { kind: 'customer', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 2, n: 1 },
+      { kind: 'region', status: 'superseded', version: 1, n: 1 },
+    ]);
+    const [priced] = await queryRows<{ unpriced: number; next: number; planned: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM sales_plan_lines l JOIN sales_plans p ON p.id = l.sales_plan_id WHERE p.status = 'approved' AND l.unit_price IS NULL) AS unpriced,
+                 (SELECT count(*)::int FROM sales_plans WHERE year = ${year + 1}::int AND status = 'draft') AS next,
+                 (SELECT count(*)::int FROM items WHERE plans ? ${String(year)}) AS planned`,
+    );
+    expect(priced).toMatchObject({ unpriced: 0, next: 1 });
+    expect(priced!.planned).toBeGreaterThan(20);
+  });
+});

@@ -16,6 +16,7 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { seedPlans } from './seed-plans.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -135,6 +136,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    await seedPlans(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };
