@@ -1,10 +1,13 @@
 import { monthLabels } from '@erp/domain';
-import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useIsNarrow } from '../../lib/use-is-narrow.ts';
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { pastedBlock, pasteQuantities, type PlanLine, planTotals, namesItems, quantityOf } from './plan-lines.ts';
 import './plan-grid.css';
 
 const rowHeight = 34;
-const widths = { item: 260, month: 70, total: 90, extra: 100, remove: 40 };
+const wideColumns = { item: 240, month: 66, total: 84, extra: 100, remove: 36 };
+// At 768 px and below the item column gives way to the months (the name shows on hover and to readers).
+const narrowColumns = { ...wideColumns, item: 150, month: 62 };
 /** Rows rendered beyond the visible ones, above and below: scrolling never shows a blank band. */
 const overscan = 8;
 
@@ -46,18 +49,17 @@ const cellId = (row: number, column: number) => `${row}:${column}`;
  * one it lands on, and a block of named rows (article numbers) goes to the form's import.
  */
 export function PlanGrid({ lines, onLinesChange, onPasteNamed, onActiveLine, problems, extraColumns = [], height = 420, empty, onPasteRefused }: PlanGridProps) {
+  const widths = useIsNarrow() ? narrowColumns : wideColumns;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(height);
   const [active, setActive] = useState<{ row: number; column: number }>();
   const pendingFocus = useRef<string | undefined>(undefined);
   const editable = onLinesChange !== undefined;
   const totals = useMemo(() => planTotals(lines), [lines]);
   const rowWidth = widths.item + 12 * widths.month + widths.total + extraColumns.length * widths.extra + (editable ? widths.remove : 0);
 
-  useLayoutEffect(() => {
-    if (scroller.current) setViewport(scroller.current.clientHeight);
-  }, [height]);
+  const boxHeight = Math.min(height, (lines.length + 2) * rowHeight + 4);
+  const viewport = boxHeight;
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(lines.length, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
@@ -196,7 +198,7 @@ export function PlanGrid({ lines, onLinesChange, onPasteNamed, onActiveLine, pro
       aria-label="Plan lines: items by month"
       aria-rowcount={lines.length + 2}
       aria-colcount={14 + extraColumns.length + (editable ? 1 : 0)}
-      style={{ height: lines.length === 0 ? undefined : height }}
+      style={{ height: lines.length === 0 ? undefined : boxHeight }}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
       <div role="rowgroup" className="plan-grid-head" style={{ width: rowWidth }}>

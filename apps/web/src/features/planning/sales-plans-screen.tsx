@@ -13,6 +13,8 @@ function SalesPlansTab() {
     <DocumentListScreen<SalesPlanDetail>
       definition={salesPlanDocument}
       showTitle={false}
+      // The grid's 12 months beside the item.
+      drawerWidth={1200}
       searchPlaceholder="Search number, region, customer or notes"
       columns={[
         { key: 'year', dataIndex: 'year', title: 'Year', sorter: true },
