@@ -199,6 +199,8 @@ export function PlanGrid({ lines, onLinesChange, onPasteNamed, onActiveLine, pro
       aria-rowcount={lines.length + 2}
       aria-colcount={14 + extraColumns.length + (editable ? 1 : 0)}
       style={{ height: lines.length === 0 ? undefined : boxHeight }}
+      // A grid that only reads has no input to reach: the keyboard scrolls it from the grid itself.
+      tabIndex={editable ? undefined : 0}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
       <div role="rowgroup" className="plan-grid-head" style={{ width: rowWidth }}>

@@ -75,9 +75,9 @@ export function PlanReconciliation({ year, regionId, regionName }: { year: numbe
                 { key: 'item', title: 'Item', dataIndex: 'itemName', ellipsis: true },
                 { key: 'region', title: 'Region plan', align: 'right', render: (_: unknown, row) => quantity(sum(row.region)) },
                 { key: 'customers', title: 'Customers', align: 'right', render: (_: unknown, row) => quantity(sum(row.customers)) },
-                { key: 'uc', title: 'Unallocated', align: 'right', render: (_: unknown, row) => quantity(sum(row.unallocatedToCustomers)) },
+                { key: 'uc', title: 'Unallocated (customers)', align: 'right', render: (_: unknown, row) => quantity(sum(row.unallocatedToCustomers)) },
                 { key: 'salespeople', title: 'Salespeople', align: 'right', render: (_: unknown, row) => quantity(sum(row.salespeople)) },
-                { key: 'us', title: 'Unallocated', align: 'right', render: (_: unknown, row) => quantity(sum(row.unallocatedToSalespeople)) },
+                { key: 'us', title: 'Unallocated (salespeople)', align: 'right', render: (_: unknown, row) => quantity(sum(row.unallocatedToSalespeople)) },
               ]}
               summary={() => (
                 <Table.Summary.Row>

@@ -175,6 +175,7 @@ export function CopyActuals({ planKey, update }: { planKey: PlanKey; update: Upd
   };
   return (
     <Flex gap={8} align="center" wrap>
+      <Typography.Text>Growth</Typography.Text>
       <InputNumber aria-label="Growth %" addonAfter="%" value={growth} onChange={setGrowth} min={-100} max={1000} precision={1} style={{ width: 130 }} />
       <Button onClick={() => void copy()} disabled={!ready} loading={copying} title={ready ? undefined : 'Choose the year and region first'}>
         Copy last year's actuals
@@ -206,6 +207,7 @@ export function SpreadTool({ lines, activeLine, update }: { lines: readonly Plan
   const current = activeLine !== undefined ? lines[activeLine] : undefined;
   return (
     <Flex gap={8} align="center" wrap>
+      <Typography.Text>Spread</Typography.Text>
       <InputNumber aria-label="Yearly figure" placeholder="Yearly figure" value={yearly} onChange={setYearly} min={0} max={1_200_000_000} precision={0} style={{ width: 150 }} />
       <Select
         aria-label="Spread by"

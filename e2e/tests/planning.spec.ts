@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+
+/** Three demo articles and their 12 months, as a spreadsheet puts them on the clipboard. */
+const rows = [
+  ['HM-1001', 10, 10, 12, 12, 12, 14, 14, 14, 12, 12, 10, 10],
+  ['CC-1002', 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5],
+  ['CC-1003', 0, 2, 4, 6, 8, 10, 10, 8, 6, 4, 2, 0],
+];
+const clipboard = rows.map((row) => row.join('\t')).join('\r\n') + '\r\n';
+
+test('a plan entered by pasting from a spreadsheet is submitted and approved, its prices frozen', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page, 'accountant');
+  await page.goto('/planning/form');
+  await expect(page.getByRole('tab', { name: 'Sales plans' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the sales plans list');
+  await page.getByRole('button', { name: /new/i }).click();
+  const form = page.getByRole('dialog');
+  const year = form.getByRole('spinbutton', { name: 'Year' });
+  await year.fill('2029');
+  await pick(page, form, 'Region', 'Karachi', /^Karachi$/);
+
+  // Pasted from a spreadsheet: the rows are read by article number into the grid.
+  await page.evaluate((text) => navigator.clipboard.writeText(text), clipboard);
+  const paste = form.getByRole('textbox', { name: 'Paste rows from a spreadsheet' });
+  await paste.focus();
+  await page.keyboard.press('Control+V');
+  const grid = form.getByRole('grid', { name: /Plan lines/ });
+  await expect(grid.getByText('Total (3 lines)')).toBeVisible();
+  await expect(grid.getByTestId('plan-total-year')).toHaveText(String(142 + 60 + 60));
+
+  // A correction typed from the keyboard: into February of the second line, then down with Enter.
+  await grid.getByRole('textbox', { name: 'Feb CC-1002' }).click();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await expect(grid.getByRole('textbox', { name: 'Feb CC-1003' })).toBeFocused();
+  await expect(grid.getByTestId('plan-total-1')).toHaveText(String(10 + 7 + 2));
+  await expectNoSeriousA11yViolations(page, 'the plan form with pasted lines');
+  await screenshot(page, 'plan-form-1280');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(grid.getByText('Total (3 lines)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the plan form at 768 px');
+  await screenshot(page, 'plan-form-768');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await form.getByRole('button', { name: 'Submit sales plan' }).click();
+  await confirmPopup(page);
+  await expect(page.getByText('Sales plan submitted')).toBeVisible();
+  await expect(form.getByText(/^SP-2029-\d{6}$/).first()).toBeVisible();
+  await form.getByRole('button', { name: 'Approve sales plan' }).click();
+  await confirmPopup(page);
+  await expect(page.getByText('Sales plan approved')).toBeVisible();
+  await expect(form.locator('.ant-tag').filter({ hasText: /^Approved$/ })).toBeVisible();
+  // The prices are frozen: the grid shows each line's price and value.
+  await expect(form.getByRole('columnheader', { name: 'Price' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Revise sales plan' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the approved plan');
+  await screenshot(page, 'plan-approved-1280');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectNoSeriousA11yViolations(page, 'the approved plan at 768 px');
+  await screenshot(page, 'plan-approved-768');
+});
