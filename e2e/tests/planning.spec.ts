@@ -9,7 +9,7 @@ const rows = [
 ];
 const clipboard = rows.map((row) => row.join('\t')).join('\r\n') + '\r\n';
 
-test('a plan entered by pasting from a spreadsheet is submitted and approved, its prices frozen', async ({ page, context }) => {
+test('item pickers coloured by plan coverage; a plan entered by pasting from a spreadsheet is submitted and approved, its prices frozen', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, 'accountant');
@@ -21,6 +21,30 @@ test('a plan entered by pasting from a spreadsheet is submitted and approved, it
   const year = form.getByRole('spinbutton', { name: 'Year' });
   await year.fill('2029');
   await pick(page, form, 'Region', 'Karachi', /^Karachi$/);
+
+  // The item picker colours by plan coverage over this year and the next (spec section 4):
+  // green planned in both, blue in some, red in none. One item of each, as the demo plans them.
+  const thisYear = new Date().getFullYear();
+  const coverage = await page.evaluate(async (years) => {
+    const answer = await fetch('/api/items/options?limit=1000', { headers: { authorization: `Bearer ${localStorage.getItem('erp.token')}` } });
+    const options = (await answer.json()).options as Array<{ articleNumber: string; isApproved: boolean; plans: Record<string, boolean> }>;
+    const planned = (o: (typeof options)[number]) => years.filter((y) => o.plans[String(y)] === true).length;
+    const approved = options.filter((o) => o.isApproved);
+    return {
+      green: approved.find((o) => planned(o) === 2)?.articleNumber,
+      blue: approved.find((o) => planned(o) === 1)?.articleNumber,
+      red: approved.find((o) => planned(o) === 0)?.articleNumber,
+    };
+  }, [thisYear, thisYear + 1]);
+  for (const [colour, article] of Object.entries(coverage)) {
+    expect(article, `a demo item planned for the ${colour} case`).toBeTruthy();
+    const picker = form.getByRole('combobox', { name: 'Add an item' });
+    await picker.click();
+    await picker.fill(article!);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: article! }).first();
+    await expect(option.locator(`[data-plan-colour="${colour}"]`)).toBeVisible();
+    await picker.press('Escape');
+  }
 
   // Pasted from a spreadsheet: the rows are read by article number into the grid.
   await page.evaluate((text) => navigator.clipboard.writeText(text), clipboard);

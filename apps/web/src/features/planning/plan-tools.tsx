@@ -73,6 +73,7 @@ export function AddLines({ lines, update }: { lines: readonly PlanLine[]; update
         aria-label="Add an item"
         placeholder="Add an item"
         planYears={defaultPlanYears()}
+        optionText={(option) => `${String(option.articleNumber ?? '')} ${String(option.itemName ?? option.name ?? '')}`.trim()}
         value={null}
         style={{ width: 280, maxWidth: '100%' }}
         onOptionPicked={(option) => {
