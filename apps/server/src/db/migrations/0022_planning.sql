@@ -109,7 +109,9 @@ CREATE TABLE sales_plan_lines (
   -- The year's quantity, for the sums of progress and reconciliation.
   quantity bigint GENERATED ALWAYS AS (months[1]::bigint + months[2] + months[3] + months[4] + months[5] + months[6]
     + months[7] + months[8] + months[9] + months[10] + months[11] + months[12]) STORED,
-  CONSTRAINT sales_plan_lines_sales_plan_id_line_no_key UNIQUE (sales_plan_id, line_no),
+  -- Deferrable: a draft's update keeps each item's line and renumbers them (the binding's matchBy),
+  -- so two lines may trade numbers within one statement.
+  CONSTRAINT sales_plan_lines_sales_plan_id_line_no_key UNIQUE (sales_plan_id, line_no) DEFERRABLE INITIALLY IMMEDIATE,
   CONSTRAINT sales_plan_lines_sales_plan_id_item_id_key UNIQUE (sales_plan_id, item_id)
 );
 CREATE INDEX sales_plan_lines_item_id_idx ON sales_plan_lines (item_id);
@@ -151,7 +153,11 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM sales_plan_items_refresh(ARRAY(SELECT DISTINCT item_id FROM old_rows ORDER BY 1));
   ELSE
-    PERFORM sales_plan_items_refresh(ARRAY(SELECT item_id FROM new_rows UNION SELECT item_id FROM old_rows ORDER BY 1));
+    -- Only lines that changed item or plan: a frozen price or new months change no item's years.
+    PERFORM sales_plan_items_refresh(ARRAY(
+      SELECT DISTINCT x.item_id FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n.item_id), (o.item_id)) AS x(item_id)
+      WHERE n.item_id <> o.item_id OR n.sales_plan_id <> o.sales_plan_id
+      ORDER BY 1));
   END IF;
   RETURN NULL;
 END;

@@ -75,6 +75,27 @@ describe('sales plans: drafts and their checks', () => {
     expect((await plansOf(third))['2031']).toBeUndefined();
   });
 
+  it("keeps each item's line when a draft is saved again: reordered lines trade numbers, a new item is added, a dropped one goes", async () => {
+    const created = (await f.call('POST', '/api/sales-plans', plan({ year: 2033, lines: [{ itemId: f.reagent, months: months(1) }, { itemId: third, months: months(2) }] }))).json().data;
+    const ids = Object.fromEntries(created.lines.map((l: { itemId: number; id: number }) => [l.itemId, l.id]));
+    const saved = await f.call('PUT', `/api/sales-plans/${created.id}`, plan({ year: 2033, lines: [{ itemId: third, months: months(5) }, { itemId: f.reagent, months: months(6) }, { itemId: f.gloves, months: months(7) }] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const data = saved.json().data;
+    expect(data.lines.map((l: { lineNo: number; itemId: number; months: number[] }) => [l.lineNo, l.itemId, l.months[0]])).toEqual([
+      [1, third, 5],
+      [2, f.reagent, 6],
+      [3, f.gloves, 7],
+    ]);
+    expect(data.lines[0].id).toBe(ids[third]);
+    expect(data.lines[1].id).toBe(ids[f.reagent]);
+    expect(await read(created.id)).toEqual(data);
+    expect(await plansOf(f.gloves)).toMatchObject({ 2033: true });
+    const dropped = await f.call('PUT', `/api/sales-plans/${created.id}`, plan({ year: 2033, lines: [{ itemId: f.gloves, months: months(1) }] }));
+    expect(dropped.json().data.lines).toEqual([expect.objectContaining({ lineNo: 1, itemId: f.gloves })]);
+    expect((await plansOf(f.reagent))['2033']).toBeUndefined();
+    expect((await f.call('DELETE', `/api/sales-plans/${created.id}`)).statusCode).toBe(200);
+  });
+
   it('refuses months that are not 12 whole numbers >= 0, naming lines.N.months', async () => {
     const bad = await f.call('POST', '/api/sales-plans', plan({ lines: [{ itemId: f.reagent, months: [1, 2, 3] }, { itemId: third, months: months(1, -2) }, { itemId: f.gloves, months: [...months(), 1.5].slice(1) }] }));
     expect(bad.statusCode).toBe(400);
