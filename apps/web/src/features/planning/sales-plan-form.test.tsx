@@ -59,6 +59,20 @@ describe('the sales plan form', () => {
     expect(await screen.findByText('Line 2 (L-2): The item is not approved; it cannot be planned until it is')).toBeInTheDocument();
   });
 
+  it("tells the drawer's unsaved-changes guard when a tool changes the lines (no keystroke)", async () => {
+    api = serve(() => ok({}));
+    const typed = vi.fn();
+    renderWithApp(
+      <div onInputCapture={typed}>
+        <SalesPlanForm plan={draft} onDone={vi.fn()} />
+      </div>,
+      { auth: authOf(userOf('accountant')) },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove L-2' }));
+    expect(typed).toHaveBeenCalled();
+    expect(screen.queryByText('L-2')).not.toBeInTheDocument();
+  });
+
   it('checks the plan before sending: a plan needs a line', async () => {
     api = serve(() => ok({}));
     renderWithApp(<SalesPlanForm plan={{ ...draft, lines: [] }} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });

@@ -1,6 +1,6 @@
 import { planFileHeaders, salesPlanDocument, type SalesPlanDetail, type SalesPlanInput } from '@erp/domain';
 import { Alert, Button, Collapse, Flex, Form, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
@@ -81,9 +81,13 @@ export function SalesPlanForm({ plan, onDone }: { plan?: SalesPlanDetail; onDone
     );
   }, [plan, form]);
 
+  const container = useRef<HTMLDivElement>(null);
   const update = (change: (current: PlanLine[]) => PlanLine[]) => {
     setLines((current) => change(current));
     setLineProblems(new Map());
+    // The drawer asks before discarding once something was typed (an input event): lines a tool,
+    // an import or a paste changed were not typed, so they say so the same way.
+    container.current?.dispatchEvent(new Event('input', { bubbles: true }));
   };
   const showProblems = (problems: Readonly<Record<string, string>>) => {
     const header = Object.fromEntries(Object.entries(problems).filter(([key]) => !key.startsWith('lines.')));
@@ -104,7 +108,7 @@ export function SalesPlanForm({ plan, onDone }: { plan?: SalesPlanDetail; onDone
   const problemList = useMemo(() => [...lineProblems.entries()].slice(0, 5), [lineProblems]);
 
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} ref={container}>
       {formError && <Alert type="error" showIcon title={formError} />}
       <Form form={form} name="sales-plan-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(false)}>
         <DocumentHeaderFields
