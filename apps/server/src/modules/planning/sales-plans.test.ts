@@ -93,6 +93,10 @@ describe('sales plans: drafts and their checks', () => {
     const dropped = await f.call('PUT', `/api/sales-plans/${created.id}`, plan({ year: 2033, lines: [{ itemId: f.gloves, months: months(1) }] }));
     expect(dropped.json().data.lines).toEqual([expect.objectContaining({ lineNo: 1, itemId: f.gloves })]);
     expect((await plansOf(f.reagent))['2033']).toBeUndefined();
+    // Another year, the same line kept: the item's year moves with the plan's.
+    expect((await f.call('PUT', `/api/sales-plans/${created.id}`, plan({ year: 2034, lines: [{ itemId: f.gloves, months: months(1) }] }))).statusCode).toBe(200);
+    expect(await plansOf(f.gloves)).toMatchObject({ 2034: true });
+    expect((await plansOf(f.gloves))['2033']).toBeUndefined();
     expect((await f.call('DELETE', `/api/sales-plans/${created.id}`)).statusCode).toBe(200);
   });
 
