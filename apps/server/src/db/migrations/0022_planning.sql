@@ -1,50 +1,6 @@
--- Planning (issue 19, section 1): sales plans on the document machinery (0005), their lines of
+-- Planning (issue 19, section 1): sales plans on the document machinery (0005, 0007), their lines of
 -- 12 monthly quantities, the seasonal profiles that spread a yearly figure, and items.plans
 -- derived from the live plans by triggers, whoever writes the plans.
-
--- The machinery's trigger function learns lines' workflow columns (argument 3 on a lines
--- table, as on a header): a plan's approval freezes its lines' unit prices while the plan is
--- submitted, and nothing else of its lines may change once it left the draft. (A generated
--- column is empty in a BEFORE trigger's new row: a lines table names its own among them.)
-CREATE OR REPLACE FUNCTION document_keep_unless_editable() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  editable text[] := string_to_array(TG_ARGV[0], ',');
-  parent_table text := coalesce(TG_ARGV[1], '');
-  parent_key text := coalesce(TG_ARGV[2], '');
-  workflow_columns text[] := string_to_array(coalesce(TG_ARGV[3], ''), ',');
-  row_data jsonb;
-  parent_status text;
-BEGIN
-  IF parent_table = '' THEN
-    IF NOT (OLD.status = ANY (editable)) THEN
-      IF TG_OP = 'DELETE' THEN
-        RAISE EXCEPTION 'A % % cannot be deleted (%)', OLD.status, TG_TABLE_NAME, OLD.id USING ERRCODE = 'P0001';
-      END IF;
-      IF (to_jsonb(NEW) - workflow_columns) IS DISTINCT FROM (to_jsonb(OLD) - workflow_columns) THEN
-        RAISE EXCEPTION 'A % % cannot be changed (%)', OLD.status, TG_TABLE_NAME, OLD.id USING ERRCODE = 'P0001';
-      END IF;
-    END IF;
-  ELSE
-    row_data := CASE WHEN TG_OP = 'INSERT' THEN to_jsonb(NEW) ELSE to_jsonb(OLD) END;
-    EXECUTE format('SELECT status FROM %I WHERE id = $1', parent_table) INTO parent_status USING (row_data ->> parent_key)::int;
-    -- No parent row: a cascade from deleting a (draft) document, or a document written in the same statement.
-    IF parent_status IS NOT NULL AND NOT (parent_status = ANY (editable))
-       AND NOT (TG_OP = 'UPDATE' AND cardinality(workflow_columns) > 0 AND (to_jsonb(NEW) - workflow_columns) = (to_jsonb(OLD) - workflow_columns)) THEN
-      RAISE EXCEPTION 'The lines of a % % cannot be changed', parent_status, parent_table USING ERRCODE = 'P0001';
-    END IF;
-    IF TG_OP = 'UPDATE' AND (to_jsonb(NEW) ->> parent_key) IS DISTINCT FROM (row_data ->> parent_key) THEN
-      EXECUTE format('SELECT status FROM %I WHERE id = $1', parent_table) INTO parent_status USING (to_jsonb(NEW) ->> parent_key)::int;
-      IF parent_status IS NOT NULL AND NOT (parent_status = ANY (editable)) THEN
-        RAISE EXCEPTION 'The lines of a % % cannot be changed', parent_status, parent_table USING ERRCODE = 'P0001';
-      END IF;
-    END IF;
-  END IF;
-  IF TG_OP = 'DELETE' THEN
-    RETURN OLD;
-  END IF;
-  RETURN NEW;
-END;
-$$;
 
 CREATE TABLE sales_plans (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -106,9 +62,6 @@ CREATE TABLE sales_plan_lines (
            AND array_position(months, NULL) IS NULL AND 0 <= ALL (months)),
   -- The region's price list price, frozen when the plan is approved: plan value = quantity x unit_price.
   unit_price numeric(18, 2) CHECK (unit_price >= 0),
-  -- The year's quantity, for the sums of progress and reconciliation.
-  quantity bigint GENERATED ALWAYS AS (months[1]::bigint + months[2] + months[3] + months[4] + months[5] + months[6]
-    + months[7] + months[8] + months[9] + months[10] + months[11] + months[12]) STORED,
   -- Deferrable: a draft's update keeps each item's line and renumbers them (the binding's matchBy),
   -- so two lines may trade numbers within one statement.
   CONSTRAINT sales_plan_lines_sales_plan_id_line_no_key UNIQUE (sales_plan_id, line_no) DEFERRABLE INITIALLY IMMEDIATE,
@@ -119,8 +72,14 @@ CREATE INDEX sales_plan_lines_item_id_idx ON sales_plan_lines (item_id);
 ALTER TABLE sales_plans ADD CHECK (status IN ('draft', 'submitted', 'approved', 'superseded', 'cancelled'));
 CREATE TRIGGER sales_plans_keep_unless_editable BEFORE UPDATE OR DELETE ON sales_plans
   FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', '', '', 'status,updated_at,submitted_at,submitted_by,approved_at,approved_by,cancelled_at,cancelled_by,total_value,superseded_at,superseded_by');
-CREATE TRIGGER sales_plan_lines_keep_unless_editable BEFORE UPDATE OR DELETE ON sales_plan_lines
-  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', 'sales_plans', 'sales_plan_id', 'quantity,unit_price');
+-- As a purchase order's received quantity (0009): the shared function keeps every column of a
+-- line once the plan left its draft; unit_price alone is the approval's to write (it freezes the
+-- prices while the plan is submitted), so an UPDATE changing nothing else does not call it (WHEN).
+CREATE TRIGGER sales_plan_lines_keep_unless_editable BEFORE INSERT OR DELETE ON sales_plan_lines
+  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', 'sales_plans', 'sales_plan_id');
+CREATE TRIGGER sales_plan_lines_keep_unless_editable_update BEFORE UPDATE ON sales_plan_lines
+  FOR EACH ROW WHEN ((to_jsonb(NEW) - 'unit_price') IS DISTINCT FROM (to_jsonb(OLD) - 'unit_price'))
+  EXECUTE FUNCTION document_keep_unless_editable('draft', 'sales_plans', 'sales_plan_id');
 
 -- items.plans (spec: year -> boolean) is derived: a year is there (true) while a plan of that
 -- year that is neither cancelled nor superseded has a line for the item, in any region. Kept by
@@ -130,7 +89,8 @@ CREATE TRIGGER sales_plan_lines_keep_unless_editable BEFORE UPDATE OR DELETE ON 
 -- never leave a stale map (a save that changes many items locks them all first: the handler).
 CREATE FUNCTION sales_plan_items_refresh(item_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF cardinality(item_ids) = 0 THEN
+  -- A restore brings the items' maps back with the items, as the backup took them.
+  IF cardinality(item_ids) = 0 OR coalesce(current_setting('erp.restoring', true), '') = 'on' THEN
     RETURN;
   END IF;
   PERFORM 1 FROM items WHERE id = ANY (item_ids) ORDER BY id FOR NO KEY UPDATE;

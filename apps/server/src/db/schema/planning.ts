@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { bigint, integer, numeric, pgTable, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { items } from './inventory.ts';
@@ -34,8 +33,6 @@ export const salesPlans = pgTable(
   (t) => [unique('sales_plans_document_number_key').on(t.documentNumber, t.version)],
 );
 
-const monthSum: SQL = sql`months[1]::bigint + months[2] + months[3] + months[4] + months[5] + months[6] + months[7] + months[8] + months[9] + months[10] + months[11] + months[12]`;
-
 export const salesPlanLines = pgTable(
   'sales_plan_lines',
   {
@@ -50,7 +47,6 @@ export const salesPlanLines = pgTable(
     /** January to December (CHECK: exactly 12, none negative). */
     months: integer('months').array().notNull(),
     unitPrice: numeric('unit_price', { precision: 18, scale: 2 }),
-    quantity: bigint('quantity', { mode: 'number' }).generatedAlwaysAs(monthSum),
   },
   (t) => [unique('sales_plan_lines_sales_plan_id_line_no_key').on(t.salesPlanId, t.lineNo), unique('sales_plan_lines_sales_plan_id_item_id_key').on(t.salesPlanId, t.itemId)],
 );

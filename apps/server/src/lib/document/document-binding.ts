@@ -145,11 +145,6 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
     /** The lines answer without their ids (journals, stock adjustments, transfers). */
     withoutIds?: boolean;
     /**
-     * Columns (SQL names) of the lines a transition writes once the document left its editable
-     * states (a sales plan's `unit_price`, frozen when approved): the lines trigger's last argument.
-     */
-    workflowColumns?: readonly string[];
-    /**
      * A column that names a line within its document (a sales plan's `item_id`: one line per
      * item). A draft's update then keeps the lines whose key stays (updated in place), deletes the
      * others and inserts the new ones, instead of replacing every line: what refers to a line's

@@ -10,10 +10,9 @@ export const salesPlanBinding: DocumentBinding<SalesPlanInput, SalesPlanDetail, 
   definition: salesPlanDocument,
   table: salesPlans,
   columns: { id: salesPlans.id, number: salesPlans.documentNumber, date: salesPlans.documentDate, status: salesPlans.status },
-  // The unit price is frozen by the approval, once the plan left its draft. `quantity` is generated
-  // from the months (which stay compared): a BEFORE trigger sees it empty in the new row. A
-  // draft's save keeps each item's line (matchBy): items.plans moves only for items that came or went.
-  lineTable: { table: salesPlanLines, parent: salesPlanLines.salesPlanId, workflowColumns: ['quantity', 'unit_price'], matchBy: salesPlanLines.itemId },
+  // A draft's save keeps each item's line (matchBy): items.plans moves only for items that came or
+  // went. The approval's unit prices pass the lines trigger by its WHEN (0022), as a purchase order's received quantity.
+  lineTable: { table: salesPlanLines, parent: salesPlanLines.salesPlanId, matchBy: salesPlanLines.itemId },
   // The value is written by the approval; superseded_at/by by the approval of its revision.
   workflowColumns: ['total_value', 'superseded_at', 'superseded_by'],
   queries: salesPlanQueries,

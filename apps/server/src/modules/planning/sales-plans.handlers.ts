@@ -10,7 +10,7 @@ import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { audit } from '../../plugins/audit.ts';
 import { pricesFor } from '../sales/sales.api.ts';
-import { salesPlanScope } from './sales-plans.queries.ts';
+import { lineQuantitySql, salesPlanScope } from './sales-plans.queries.ts';
 
 interface ItemFact {
   id: number;
@@ -197,7 +197,7 @@ export function salesPlanHandlers(binding: () => AnyDocumentBinding): DocumentHa
             UPDATE sales_plan_lines l SET unit_price = p.price
             FROM unnest(${intArray(itemIds)}, ${numericArray(itemIds.map((id) => prices.get(id) ?? '0'))}) AS p(item_id, price)
             WHERE l.sales_plan_id = ${draft.id}::int AND l.item_id = p.item_id
-            RETURNING round(l.quantity * p.price, 2) AS value)
+            RETURNING round((${lineQuantitySql()}) * p.price, 2) AS value)
           UPDATE sales_plans SET total_value = (SELECT coalesce(sum(value), 0) FROM priced) WHERE id = ${draft.id}::int`);
         return { document: draft };
       },

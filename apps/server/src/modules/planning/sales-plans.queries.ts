@@ -18,11 +18,14 @@ const region = json<{ regionName: string } | null>(sql`(SELECT json_build_object
 const customer = json<{ customerName: string } | null>(sql`(SELECT json_build_object('customerName', c.customer_name) FROM customers c WHERE c.id = sales_plans.customer_id)`);
 const salesperson = json<{ name: string } | null>(sql`(SELECT json_build_object('name', u.name) FROM users u WHERE u.id = sales_plans.salesperson_id)`);
 
+/** A line's year: the sum of its 12 months (`l` the lines' alias). */
+export const lineQuantitySql = (alias = 'l') => sql.raw(Array.from({ length: 12 }, (_, m) => `${alias}.months[${m + 1}]::bigint`).join(' + '));
+
 /** The lines of a plan: the year's quantity, and its value once the unit price is frozen (approved). */
 export const salesPlanLinesSql = (planId: SQL) => sql`(
   SELECT coalesce(json_agg(json_build_object(
-           'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'months', l.months, 'unitPrice', l.unit_price::text, 'quantity', l.quantity,
-           'value', round(l.quantity * l.unit_price, 2)::text,
+           'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'months', l.months, 'unitPrice', l.unit_price::text, 'quantity', ${lineQuantitySql()},
+           'value', round((${lineQuantitySql()}) * l.unit_price, 2)::text,
            'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'categoryId', it.category_id))
            ORDER BY l.line_no), '[]')
   FROM sales_plan_lines l JOIN items it ON it.id = l.item_id WHERE l.sales_plan_id = ${planId})`;
