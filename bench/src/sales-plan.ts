@@ -40,11 +40,13 @@ const volumeSql = `
     SELECT 'Bench reagent ' || i, 'PLN-' || lpad(i::text, 5, '0'), (SELECT id FROM categories WHERE category_name = 'Bench reagents'), true, 10 + i % 90, 5
     FROM generate_series(1, 5000) AS i;
   INSERT INTO sales_plans (document_date, year, region_id, notes, status, document_number)
-    SELECT make_date(1999 + p, 1, 1), 1999 + p, (SELECT id FROM regions WHERE region_code = 'BRG'), 'earlier', 'approved', 'SP-' || (1999 + p) || '-000001'
+    SELECT make_date(1999 + p, 1, 1), 1999 + p, (SELECT id FROM regions WHERE region_code = 'BRG'), 'earlier', 'draft', 'SP-' || (1999 + p) || '-000001'
     FROM generate_series(1, 40) AS p;
   INSERT INTO sales_plan_lines (sales_plan_id, line_no, item_id, months)
     SELECT s.id, n, (SELECT min(id) FROM items) + ((s.id * 37 + n) % ${lineCount}), ARRAY[n % 7, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
     FROM sales_plans s CROSS JOIN generate_series(1, 500) AS n;
+  -- Approved once their lines are in: the lines of an approved plan are not added to.
+  UPDATE sales_plans SET status = 'approved';
   ANALYZE;
 `;
 
