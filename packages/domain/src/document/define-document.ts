@@ -24,7 +24,8 @@ export type DocumentStamp =
   | 'deposited'
   | 'cleared'
   | 'bounced'
-  | 'disposed';
+  | 'disposed'
+  | 'submitted';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];
