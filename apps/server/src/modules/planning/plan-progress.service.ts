@@ -43,13 +43,12 @@ const kindCondition: Record<PlanKind, SQL> = {
   customerSalesperson: sql`sp.customer_id IS NOT NULL AND sp.salesperson_id IS NOT NULL`,
 };
 
-/** The fact column a grouping reads (every grouping's column is among its kind's keys, the item or the month). */
-const groupColumn: Record<PlanProgressGrouping, string> = {
+/** The column a grouping reads on either side (every grouping's is among its kind's keys or the item); months are the window's. */
+const groupColumn: Record<Exclude<PlanProgressGrouping, 'month'>, string> = {
   item: 'item_id',
   region: 'region_id',
   customer: 'customer_id',
   salesperson: 'salesperson_id',
-  month: 'month_no',
 };
 
 /** A group's label from its table (`d`), joined to the grouped key `g.k`. */
@@ -120,54 +119,63 @@ export function progressCtes(query: PlanProgressQuery, subject: RowScopeSubject,
   const keys = planKeys[kind];
   const w = windowOf(query, today);
   const keyList = (alias: string) => sql.raw(keys.map((k) => `${alias}.${k}`).join(', '));
-  const matched = sql.raw(keys.map((k) => `pk.${k} = a.${k}`).join(' AND '));
-  const group = sql.raw(groupColumn[query.groupBy]);
+  const matched = sql.raw(keys.map((k) => `pk.${k} = s.${k}`).join(' AND '));
+  const isMonth = query.groupBy === 'month';
+  const planGroup = sql.raw(query.groupBy === 'month' ? 'm.n' : `pl.${groupColumn[query.groupBy]}`);
+  const actualGroup = sql.raw(query.groupBy === 'month' ? 'extract(month FROM s.month)::int' : `s.${groupColumn[query.groupBy]}`);
   const planWhere = andAll([sql`sp.status = 'approved'`, sql`sp.year = ${query.year}`, kindCondition[kind], ...conditionsOf(query, subject, 'plan')]);
   const first = `${query.year}-${String(w.first).padStart(2, '0')}-01`;
   const last = `${query.year}-${String(w.last).padStart(2, '0')}-01`;
+  // The first day of the last month in year to date (before the year for a future one).
+  const ytdEnd = w.ytd === 0 ? `${query.year - 1}-12-01` : `${query.year}-${String(w.ytd).padStart(2, '0')}-01`;
   const actualWhere = andAll([sql`s.month BETWEEN ${first}::date AND ${last}::date`, ...conditionsOf(query, subject, 'actual')]);
-  const isMonth = query.groupBy === 'month';
   const { join, label, key } = labelOf(query.groupBy, query.year);
-  const sums = sql`sum(f.plan_qty) AS plan_qty, sum(f.plan_value) AS plan_value, sum(f.actual_qty) AS actual_qty, sum(f.actual_value) AS actual_value,
-                   coalesce(sum(f.plan_qty) FILTER (WHERE f.month_no <= ${w.ytd}), 0) AS ytd_plan_qty,
-                   coalesce(sum(f.actual_qty) FILTER (WHERE f.month_no <= ${w.ytd}), 0) AS ytd_actual_qty`;
+  const months = sql`generate_series(${w.first}::int, ${w.last}::int) AS m(n)`;
   // Grouped by month, every month of the window is a row (a chart shows the gaps); else the groups named.
   const grouped = isMonth
-    ? sql`SELECT m.n AS k, coalesce(sum(f.plan_qty), 0) AS plan_qty, coalesce(sum(f.plan_value), 0) AS plan_value,
-                 coalesce(sum(f.actual_qty), 0) AS actual_qty, coalesce(sum(f.actual_value), 0) AS actual_value,
-                 coalesce(sum(f.plan_qty) FILTER (WHERE f.month_no <= ${w.ytd}), 0) AS ytd_plan_qty,
-                 coalesce(sum(f.actual_qty) FILTER (WHERE f.month_no <= ${w.ytd}), 0) AS ytd_actual_qty
-          FROM generate_series(${w.first}::int, ${w.last}::int) AS m(n) LEFT JOIN f ON f.month_no = m.n GROUP BY m.n`
-    : sql`SELECT f.${group} AS k, ${sums} FROM f GROUP BY f.${group}`;
+    ? sql`SELECT m.n AS k, coalesce(sum(x.plan_qty), 0) AS plan_qty, coalesce(sum(x.plan_value), 0) AS plan_value,
+                 coalesce(sum(x.actual_qty), 0) AS actual_qty, coalesce(sum(x.actual_value), 0) AS actual_value,
+                 coalesce(sum(x.ytd_plan_qty), 0) AS ytd_plan_qty, coalesce(sum(x.ytd_actual_qty), 0) AS ytd_actual_qty
+          FROM ${months} LEFT JOIN x ON x.k = m.n GROUP BY m.n`
+    : sql`SELECT k, sum(plan_qty) AS plan_qty, sum(plan_value) AS plan_value, sum(actual_qty) AS actual_qty, sum(actual_value) AS actual_value,
+                 sum(ytd_plan_qty) AS ytd_plan_qty, sum(ytd_actual_qty) AS ytd_actual_qty
+          FROM x GROUP BY k`;
   // A month's forecast runs at the year's rate to date (a future month has none of its own); any other group at its own.
   const ratio = isMonth ? { plan: sql`sum(g0.ytd_plan_qty) OVER ()`, actual: sql`sum(g0.ytd_actual_qty) OVER ()` } : { plan: sql`g0.ytd_plan_qty`, actual: sql`g0.ytd_actual_qty` };
+  // Each side is summed once at the group's grain: the plan lines over the window's months, the
+  // summary's rows joined to the plans' keys (a hash join) and summed by group and planned or not.
   return sql`
-    p AS MATERIALIZED (
-      SELECT l.item_id, sp.region_id, sp.customer_id, sp.salesperson_id, m.n AS month_no,
-             l.months[m.n]::bigint AS qty, (l.months[m.n] * coalesce(l.unit_price, 0))::numeric(18, 2) AS value
+    pl AS MATERIALIZED (
+      SELECT l.item_id, sp.region_id, sp.customer_id, sp.salesperson_id, l.months, coalesce(l.unit_price, 0) AS price
       FROM sales_plans sp JOIN sales_plan_lines l ON l.sales_plan_id = sp.id
-      CROSS JOIN generate_series(${w.first}::int, ${w.last}::int) AS m(n)
       WHERE ${planWhere}),
-    pk AS MATERIALIZED (SELECT DISTINCT item_id, ${keyList('p')} FROM p),
-    a AS MATERIALIZED (
-      SELECT s.item_id, ${keyList('s')}, extract(month FROM s.month)::int AS month_no, sum(s.quantity) AS qty, sum(s.value) AS value
-      FROM sales_summary s WHERE ${actualWhere}
-      GROUP BY s.item_id, ${keyList('s')}, s.month),
-    ap AS MATERIALIZED (
-      SELECT a.*, EXISTS (SELECT 1 FROM pk WHERE pk.item_id = a.item_id AND ${matched}) AS planned FROM a),
-    f AS (
-      SELECT item_id, ${keyList('p')}, month_no, qty AS plan_qty, value AS plan_value, 0::bigint AS actual_qty, 0::numeric AS actual_value FROM p
+    -- The plans' keys straight from the tables (the planner knows their size, and hashes them, not the summary):
+    -- unique already, as a plan has one line per item and one approved plan per year and keys.
+    pk AS NOT MATERIALIZED (
+      SELECT l.item_id, ${keyList('sp')} FROM sales_plans sp JOIN sales_plan_lines l ON l.sales_plan_id = sp.id WHERE ${planWhere}),
+    plan AS (
+      SELECT ${planGroup} AS k, sum(pl.months[m.n])::bigint AS plan_qty, sum(pl.months[m.n] * pl.price)::numeric(18, 2) AS plan_value,
+             coalesce(sum(pl.months[m.n]) FILTER (WHERE m.n <= ${w.ytd}), 0)::bigint AS ytd_plan_qty
+      FROM pl CROSS JOIN ${months}
+      GROUP BY 1),
+    actual AS MATERIALIZED (
+      SELECT ${actualGroup} AS k, pk.item_id IS NOT NULL AS planned, sum(s.quantity) AS qty, sum(s.value) AS value,
+             coalesce(sum(s.quantity) FILTER (WHERE s.month <= ${ytdEnd}::date), 0) AS ytd_qty
+      FROM sales_summary s LEFT JOIN pk ON pk.item_id = s.item_id AND ${matched}
+      WHERE ${actualWhere}
+      GROUP BY 1, 2),
+    x AS (
+      SELECT k, plan_qty, plan_value, ytd_plan_qty, 0::bigint AS actual_qty, 0::numeric AS actual_value, 0::bigint AS ytd_actual_qty FROM plan
       UNION ALL
-      SELECT item_id, ${keyList('ap')}, month_no, 0::bigint, 0::numeric, qty, value FROM ap WHERE planned),
+      SELECT k, 0::bigint, 0::numeric, 0::bigint, qty, value, ytd_qty FROM actual WHERE planned),
     g0 AS MATERIALIZED (${grouped}),
     g AS (
       SELECT g0.*, ${forecastSql(sql`g0.plan_qty`, sql`g0.ytd_plan_qty`, sql`g0.ytd_actual_qty`, ratio.plan, ratio.actual)} AS forecast_qty
       FROM g0),
     l AS (SELECT g.*, ${label} AS label, ${key} AS key_text FROM g ${join}),
     u AS (
-      SELECT coalesce(sum(qty), 0) AS actual_qty, coalesce(sum(value), 0) AS actual_value,
-             coalesce(sum(qty) FILTER (WHERE month_no <= ${w.ytd}), 0) AS ytd_actual_qty
-      FROM ap WHERE NOT planned)`;
+      SELECT coalesce(sum(qty), 0) AS actual_qty, coalesce(sum(value), 0) AS actual_value, coalesce(sum(ytd_qty), 0) AS ytd_actual_qty
+      FROM actual WHERE NOT planned)`;
 }
 
 const sortExpressions: Record<Exclude<PlanProgressSortKey, 'label'>, SQL> = {

@@ -145,6 +145,32 @@ describe('plan progress', () => {
     expect(rowOf(byItem, f.reagent)).toMatchObject({ planQty: 16, actualQty: 7, achievedPercent: '43.8' });
   });
 
+  it('reads v2 once a revision made through the plans document is approved; v1 stays readable, superseded', async () => {
+    const run = async (id: number, action: string) => {
+      const response = await f.call('POST', `/api/sales-plans/${id}/${action}`);
+      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+      return response.json().data as { id: number; status: string; version: number };
+    };
+    const created = await f.call('POST', '/api/sales-plans', { year, regionId: f.south, lines: [{ itemId: f.reagent, months: march(30) }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const v1 = created.json().data.id as number;
+    await run(v1, 'submit');
+    await run(v1, 'approve');
+    const view = `groupBy=region&regionId=${f.south}`;
+    expect(rowOf(await progress(view), f.south)).toMatchObject({ planQty: 30 });
+    const draft = await run(v1, 'revise');
+    expect(draft).toMatchObject({ status: 'draft', version: 2 });
+    // The revision's draft and submission change nothing: the approved version is still read.
+    const edited = await f.call('PUT', `/api/sales-plans/${draft.id}`, { year, regionId: f.south, lines: [{ itemId: f.reagent, months: march(45) }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await run(draft.id, 'submit');
+    expect(rowOf(await progress(view), f.south)).toMatchObject({ planQty: 30 });
+    await run(draft.id, 'approve');
+    expect(rowOf(await progress(view), f.south)).toMatchObject({ planQty: 45 });
+    const first = await f.call('GET', `/api/sales-plans/${v1}`);
+    expect(first.json().data).toMatchObject({ status: 'superseded', version: 1 });
+  });
+
   it('forecasts the year at the rate achieved to date, clamped to 0.5-1.5, and sorts and pages on the server', async () => {
     const admin = { permissions: {} };
     // Seen from mid-April of the plan's year: the plan to date is March's (16), the actual to date 7 (ratio 0.4375 -> 0.5).

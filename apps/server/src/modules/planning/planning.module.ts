@@ -1,6 +1,8 @@
 import { planningArea } from '@erp/domain';
 import * as planningTables from '../../db/schema/planning.ts';
 import { genericResource, type ServerArea } from '../module.ts';
+import { planProgressFigures } from './plan-progress-figures.ts';
+import { registerPlanProgressRoutes } from './plan-progress.routes.ts';
 import { salesPlanBinding } from './sales-plans.binding.ts';
 
 /** Issue 19: sales plans (/planning/form), seasonal profiles, plan actuals and reconciliation. */
@@ -10,4 +12,9 @@ export const planningModule: ServerArea = {
   tables: planningTables,
   resources: planningArea.resources.map((declaration) => genericResource(declaration, planningTables)),
   documents: [salesPlanBinding],
+  figures: planProgressFigures,
+  openApiTags: [{ name: 'Planning' }],
+  routes(app) {
+    registerPlanProgressRoutes(app);
+  },
 };
