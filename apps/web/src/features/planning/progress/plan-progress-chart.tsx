@@ -37,7 +37,8 @@ export default function PlanProgressChart({ rows, measure, onPick }: { rows: rea
           {/* Colours of 4.5:1 or more on white (WCAG 1.4.11 asks 3:1 of graphics). */}
           <Bar dataKey="plan" name="Plan" fill="#595959" cursor="pointer" onClick={(_, index) => onPick(index)} />
           <Bar dataKey="actual" name="Actual" fill="#0958d9" cursor="pointer" onClick={(_, index) => onPick(index)} />
-          {measure === 'quantity' && <Line dataKey="forecast" name="Forecast" stroke="#ad4e00" strokeWidth={2} dot={{ r: 3 }} type="monotone" />}
+          {/* A mark per group, no line: the groups are items, not a series in time. */}
+          {measure === 'quantity' && <Line dataKey="forecast" name="Forecast" stroke="#ad4e00" strokeWidth={0} dot={{ r: 4, fill: '#ad4e00' }} legendType="circle" isAnimationActive={false} />}
         </ComposedChart>
       </ResponsiveContainer>
     </figure>
