@@ -5,6 +5,7 @@ import { seasonalProfiles } from './seasonal-profiles.ts';
 export * from './sales-plan.document.ts';
 export * from './seasonal-profiles.ts';
 export * from './plan-spread.ts';
+export * from './plan-reports.ts';
 export * from './plan-progress.ts';
 
 /** Issue 19: sales plans (/planning/form) and their seasonal profiles; plan progress reads them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salespersonRoles } from '../access/roles.ts';
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
 import { wholeNumberInput } from '../resource/numeric-input.ts';
@@ -46,7 +47,7 @@ export const salesPlanDocument = defineDocument({
   fields: [
     // Derived from the year (1 January): the number's year and the list's from/to; never sent.
     { name: 'documentDate', label: 'Plan start', kind: 'date', form: false },
-    { name: 'year', label: 'Year', kind: 'integer', required: true, schema: planYear, filterable: true },
+    { name: 'year', label: 'Year', kind: 'integer', required: true, min: minPlanYear, max: maxPlanYear, schema: planYear, filterable: true },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
     { name: 'customerId', label: 'Customer', kind: 'reference', reference: 'customers', filterable: true, schema: referenceSchema('Customer').nullable().optional() },
     {
@@ -55,6 +56,7 @@ export const salesPlanDocument = defineDocument({
       kind: 'reference',
       reference: 'users',
       filterable: true,
+      optionsWhere: { role: salespersonRoles },
       schema: referenceSchema('Salesperson').nullable().optional(),
     },
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },

@@ -4,7 +4,8 @@
 
 -- The machinery's trigger function learns lines' workflow columns (argument 3 on a lines
 -- table, as on a header): a plan's approval freezes its lines' unit prices while the plan is
--- submitted, and nothing else of its lines may change once it left the draft.
+-- submitted, and nothing else of its lines may change once it left the draft. (A generated
+-- column is empty in a BEFORE trigger's new row: a lines table names its own among them.)
 CREATE OR REPLACE FUNCTION document_keep_unless_editable() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   editable text[] := string_to_array(TG_ARGV[0], ',');
@@ -117,7 +118,7 @@ ALTER TABLE sales_plans ADD CHECK (status IN ('draft', 'submitted', 'approved', 
 CREATE TRIGGER sales_plans_keep_unless_editable BEFORE UPDATE OR DELETE ON sales_plans
   FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', '', '', 'status,updated_at,submitted_at,submitted_by,approved_at,approved_by,cancelled_at,cancelled_by,total_value,superseded_at,superseded_by');
 CREATE TRIGGER sales_plan_lines_keep_unless_editable BEFORE UPDATE OR DELETE ON sales_plan_lines
-  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', 'sales_plans', 'sales_plan_id', 'unit_price');
+  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', 'sales_plans', 'sales_plan_id', 'quantity,unit_price');
 
 -- items.plans (spec: year -> boolean) is derived: a year is there (true) while a plan of that
 -- year that is neither cancelled nor superseded has a line for the item, in any region. Kept by

@@ -3,6 +3,7 @@ import * as planningTables from '../../db/schema/planning.ts';
 import { genericResource, type ServerArea } from '../module.ts';
 import { planProgressFigures } from './plan-progress-figures.ts';
 import { registerPlanProgressRoutes } from './plan-progress.routes.ts';
+import { registerPlanningRoutes } from './planning.routes.ts';
 import { salesPlanBinding } from './sales-plans.binding.ts';
 
 /** Issue 19: sales plans (/planning/form), seasonal profiles, plan actuals and reconciliation. */
@@ -13,8 +14,9 @@ export const planningModule: ServerArea = {
   resources: planningArea.resources.map((declaration) => genericResource(declaration, planningTables)),
   documents: [salesPlanBinding],
   figures: planProgressFigures,
-  openApiTags: [{ name: 'Planning' }],
+  openApiTags: [{ name: 'Planning', description: 'Plan actuals, reconciliation, the lines file of a plan and plan progress (issue 19)' }],
   routes(app) {
+    registerPlanningRoutes(app);
     registerPlanProgressRoutes(app);
   },
 };

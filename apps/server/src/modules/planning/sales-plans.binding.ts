@@ -10,8 +10,9 @@ export const salesPlanBinding: DocumentBinding<SalesPlanInput, SalesPlanDetail, 
   definition: salesPlanDocument,
   table: salesPlans,
   columns: { id: salesPlans.id, number: salesPlans.documentNumber, date: salesPlans.documentDate, status: salesPlans.status },
-  // The unit price is frozen by the approval, once the plan left its draft.
-  lineTable: { table: salesPlanLines, parent: salesPlanLines.salesPlanId, workflowColumns: ['unit_price'] },
+  // The unit price is frozen by the approval, once the plan left its draft. `quantity` is generated
+  // from the months (which stay compared): a BEFORE trigger sees it empty in the new row.
+  lineTable: { table: salesPlanLines, parent: salesPlanLines.salesPlanId, workflowColumns: ['quantity', 'unit_price'] },
   // The value is written by the approval; superseded_at/by by the approval of its revision.
   workflowColumns: ['total_value', 'superseded_at', 'superseded_by'],
   queries: salesPlanQueries,
