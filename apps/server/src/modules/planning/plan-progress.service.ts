@@ -140,24 +140,31 @@ export function progressCtes(query: PlanProgressQuery, subject: RowScopeSubject,
     : sql`SELECT k, sum(plan_qty) AS plan_qty, sum(plan_value) AS plan_value, sum(actual_qty) AS actual_qty, sum(actual_value) AS actual_value,
                  sum(ytd_plan_qty) AS ytd_plan_qty, sum(ytd_actual_qty) AS ytd_actual_qty
           FROM x GROUP BY k`;
+  // The plan summed in whole units and cents (integers: the cells are many, numeric arithmetic on each is slow on
+  // PGlite), by month for the month grouping, else per line over the window's months written out, then by group.
+  const cells = (from: number, to: number) => (from > to ? '0::bigint' : Array.from({ length: to - from + 1 }, (_, i) => `pl.months[${from + i}]::bigint`).join(' + '));
+  const planSql =
+    query.groupBy === 'month'
+      ? sql`SELECT m.n AS k, sum(pl.months[m.n])::bigint AS plan_qty, (sum(pl.months[m.n]::bigint * pl.cents)::numeric / 100)::numeric(18, 2) AS plan_value,
+                   coalesce(sum(pl.months[m.n]) FILTER (WHERE m.n <= ${w.ytd}), 0)::bigint AS ytd_plan_qty
+            FROM pl CROSS JOIN ${months} GROUP BY 1`
+      : sql`SELECT q.k, sum(q.qty)::bigint AS plan_qty, (sum(q.qty * q.cents)::numeric / 100)::numeric(18, 2) AS plan_value, sum(q.ytd)::bigint AS ytd_plan_qty
+            FROM (SELECT ${planGroup} AS k, ${sql.raw(cells(w.first, w.last))} AS qty, ${sql.raw(cells(w.first, Math.min(w.ytd, w.last)))} AS ytd, pl.cents FROM pl) q
+            GROUP BY 1`;
   // A month's forecast runs at the year's rate to date (a future month has none of its own); any other group at its own.
   const ratio = isMonth ? { plan: sql`sum(g0.ytd_plan_qty) OVER ()`, actual: sql`sum(g0.ytd_actual_qty) OVER ()` } : { plan: sql`g0.ytd_plan_qty`, actual: sql`g0.ytd_actual_qty` };
   // Each side is summed once at the group's grain: the plan lines over the window's months, the
   // summary's rows joined to the plans' keys (a hash join) and summed by group and planned or not.
   return sql`
     pl AS MATERIALIZED (
-      SELECT l.item_id, sp.region_id, sp.customer_id, sp.salesperson_id, l.months, coalesce(l.unit_price, 0) AS price
+      SELECT l.item_id, sp.region_id, sp.customer_id, sp.salesperson_id, l.months, (coalesce(l.unit_price, 0) * 100)::bigint AS cents
       FROM sales_plans sp JOIN sales_plan_lines l ON l.sales_plan_id = sp.id
       WHERE ${planWhere}),
     -- The plans' keys straight from the tables (the planner knows their size, and hashes them, not the summary):
     -- unique already, as a plan has one line per item and one approved plan per year and keys.
     pk AS NOT MATERIALIZED (
       SELECT l.item_id, ${keyList('sp')} FROM sales_plans sp JOIN sales_plan_lines l ON l.sales_plan_id = sp.id WHERE ${planWhere}),
-    plan AS (
-      SELECT ${planGroup} AS k, sum(pl.months[m.n])::bigint AS plan_qty, sum(pl.months[m.n] * pl.price)::numeric(18, 2) AS plan_value,
-             coalesce(sum(pl.months[m.n]) FILTER (WHERE m.n <= ${w.ytd}), 0)::bigint AS ytd_plan_qty
-      FROM pl CROSS JOIN ${months}
-      GROUP BY 1),
+    plan AS (${planSql}),
     actual AS MATERIALIZED (
       SELECT ${actualGroup} AS k, pk.item_id IS NOT NULL AS planned, sum(s.quantity) AS qty, sum(s.value) AS value,
              coalesce(sum(s.quantity) FILTER (WHERE s.month <= ${ytdEnd}::date), 0) AS ytd_qty
