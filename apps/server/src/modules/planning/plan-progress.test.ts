@@ -186,6 +186,20 @@ describe('plan progress', () => {
     // From February: nothing planned to date, so the rest of the plan counts as it stands.
     const february = await planProgress(t.database.db, admin, { year, groupBy: 'item', regionId: f.north, page: 1, pageSize: 100 }, day(2, 1));
     expect(rowOf(february, f.reagent)).toMatchObject({ ytdPlanQty: 0, ytdActualQty: 0, forecastQty: 16 });
+    // A salesperson's plan of 2 a month: from mid-April, 8 planned and 7 sold to date (ratio 0.875), 16 to come -> 7 + 14.
+    await approvedPlan({ regionId: f.north, salespersonId: salesperson }, [{ itemId: f.reagent, months: Array.from({ length: 12 }, () => 2), unitPrice: '40.00' }]);
+    const theirs = await planProgress(t.database.db, admin, { year, groupBy: 'salesperson', page: 1, pageSize: 100 }, day(4, 15));
+    expect(rowOf(theirs, salesperson)).toMatchObject({ planQty: 24, ytdPlanQty: 8, ytdActualQty: 7, forecastQty: 21 });
+    expect(forecastOf({ planQty: 24, ytdPlanQty: 8, ytdActualQty: 7 })).toBe(21);
+    const fromDay = async (date: string) => rowOf(await planProgress(t.database.db, admin, { year, groupBy: 'salesperson', page: 1, pageSize: 100 }, date), salesperson).forecastQty;
+    // From mid-March: 6 planned, 8 sold (ratio 1.33), 18 to come -> 8 + 24. From mid-February: 4 planned, none sold,
+    // the ratio clamped up to 0.5 -> 0 + 20 x 0.5.
+    expect(await fromDay(day(3, 15))).toBe(8 + 24);
+    expect(await fromDay(day(2, 15))).toBe(10);
+    // By month, a future month runs at the view's rate to date: May 2 x 0.875 -> 2; a past month is what sold.
+    const months = await planProgress(t.database.db, admin, { year, groupBy: 'month', salespersonId: salesperson, page: 1, pageSize: 100 }, day(4, 15));
+    expect(rowOf(months, `${year}-03`)).toMatchObject({ planQty: 2, actualQty: 8, forecastQty: 8 });
+    expect(rowOf(months, `${year}-05`)).toMatchObject({ planQty: 2, actualQty: 0, ytdPlanQty: 0, forecastQty: 2 });
     // The domain's reference formula agrees, at both clamps and between.
     expect(forecastOf({ planQty: 120, ytdPlanQty: 60, ytdActualQty: 30 })).toBe(60);
     expect(forecastOf({ planQty: 120, ytdPlanQty: 60, ytdActualQty: 45 })).toBe(90);
