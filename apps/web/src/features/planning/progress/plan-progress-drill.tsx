@@ -86,7 +86,7 @@ export function DrillDrawer({ filter, title, onClose }: { filter: DrillFilter | 
         <Flex vertical gap={12} key={key}>
           <Typography.Text type="secondary">
             Posted from {formatDate(filter.from)} to {formatDate(filter.to)}. The actual is the invoices less the returns, each in the month it was posted; an invoice
-            shows at its full amount (all its lines).
+            shows at its full amount (all its lines).{returns ? '' : ' Returns are listed for the roles that may open sales returns.'}
           </Typography.Text>
           <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
             Invoices
