@@ -24,6 +24,7 @@ import { importRows, measureImport, type ImportFigures } from './import-measures
 import { measurePurchasing, type PurchasingFigures } from './purchasing-measures.ts';
 import { invoiceTable, type InvoiceFigures, measureInvoices } from './sales-measures.ts';
 import { measureSalesReports, type SalesReportFigures } from './sales-report-measures.ts';
+import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
 import { salesLines } from './sales-volume.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
 
@@ -44,6 +45,7 @@ interface EngineResult {
   imports: ImportFigures;
   invoices: InvoiceFigures;
   sales: SalesReportFigures;
+  planProgress: PlanProgressFigures;
 }
 
 async function login(): Promise<string> {
@@ -90,9 +92,11 @@ async function measureEngine(engine: string, env: Record<string, string>, seed: 
     const imports = await measureImport(base, token);
     console.log(`[${engine}] sales reports: a year by region and by item over ${salesLines} invoice lines' summary`);
     const sales = await measureSalesReports(base, token);
+    console.log(`[${engine}] plan progress: a region's year by item over the same summary`);
+    const planProgress = await measurePlanProgress(base, token);
     console.log(`[${engine}] invoices: a 200-line invoice, 3-line invoices by 1 and 8 clients`);
     const invoices = await measureInvoices(base, token, server.pid);
-    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports, sales, invoices };
+    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports, sales, planProgress, invoices };
   } finally {
     await stopProcess(server);
   }
@@ -148,6 +152,7 @@ function table(ceiling: Measurement, results: EngineResult[]): string {
     '|---|---:|---:|---:|',
   );
   for (const { engine, sales: r } of results) rows.push(`| ${engine} | ${r.byRegionMs.toFixed(1)} ms | ${r.byItemMs.toFixed(1)} ms | ${r.itemsByRegionMs.toFixed(1)} ms |`);
+  rows.push('', planProgressTable(results.map(({ engine, planProgress }) => ({ engine, figures: planProgress })), salesLines));
   rows.push('', invoiceTable(results.map(({ engine, invoices }) => ({ engine, figures: invoices }))));
   return rows.join('\n');
 }

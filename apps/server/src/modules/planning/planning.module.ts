@@ -1,6 +1,8 @@
 import { planningArea } from '@erp/domain';
 import * as planningTables from '../../db/schema/planning.ts';
 import { genericResource, type ServerArea } from '../module.ts';
+import { planProgressFigures } from './plan-progress-figures.ts';
+import { registerPlanProgressRoutes } from './plan-progress.routes.ts';
 import { registerPlanningRoutes } from './planning.routes.ts';
 import { salesPlanBinding } from './sales-plans.binding.ts';
 
@@ -11,8 +13,10 @@ export const planningModule: ServerArea = {
   tables: planningTables,
   resources: planningArea.resources.map((declaration) => genericResource(declaration, planningTables)),
   documents: [salesPlanBinding],
-  openApiTags: [{ name: 'Planning', description: 'Plan actuals, reconciliation and the lines file of a plan (issue 19)' }],
+  figures: planProgressFigures,
+  openApiTags: [{ name: 'Planning', description: 'Plan actuals, reconciliation, the lines file of a plan and plan progress (issue 19)' }],
   routes(app) {
     registerPlanningRoutes(app);
+    registerPlanProgressRoutes(app);
   },
 };

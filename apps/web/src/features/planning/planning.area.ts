@@ -7,6 +7,7 @@ export const planningArea = defineArea({
   name: 'planning',
   screens: {
     '/planning/form': lazyScreen(() => import('./sales-plans-screen.tsx'), 'SalesPlansScreen'),
+    '/planning/progress': lazyScreen(() => import('./progress/plan-progress-screen.tsx'), 'PlanProgressScreen'),
   },
   documentLinks: { 'sales-plans': planAddress },
   creates: { 'sales-plans': { label: 'New sales plan', route: '/planning/form', href: planAddress.href('new') } },
