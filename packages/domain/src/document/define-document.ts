@@ -25,6 +25,7 @@ export type DocumentStamp =
   | 'cleared'
   | 'bounced'
   | 'disposed'
+  | 'submitted'
   | 'converted'
   | 'discarded';
 

@@ -144,6 +144,11 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
     openAfterDraft?: boolean;
     /** The lines answer without their ids (journals, stock adjustments, transfers). */
     withoutIds?: boolean;
+    /**
+     * Columns (SQL names) of the lines a transition writes once the document left its editable
+     * states (a sales plan's `unit_price`, frozen when approved): the lines trigger's last argument.
+     */
+    workflowColumns?: readonly string[];
   };
   /**
    * Columns (SQL names) a transition writes besides status, updated_at and the stamps, which

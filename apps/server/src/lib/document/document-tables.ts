@@ -19,11 +19,12 @@ export function headerTriggerArguments(binding: AnyDocumentBinding): string[] {
   return [binding.definition.editableIn.join(','), '', '', workflowColumnsOf(binding).join(',')];
 }
 
-/** The arguments of the lines' trigger: editable states, the document's table and the lines' key to it. */
+/** The arguments of the lines' trigger: editable states, the document's table and the lines' key to it, and the lines' workflow columns if any. */
 export function linesTriggerArguments(binding: AnyDocumentBinding): string[] | undefined {
   const lines = binding.lineTable;
   if (!lines || lines.openAfterDraft) return undefined;
-  return [binding.definition.editableIn.join(','), getTableName(binding.table), lines.parent.name];
+  const own = [binding.definition.editableIn.join(','), getTableName(binding.table), lines.parent.name];
+  return lines.workflowColumns?.length ? [...own, lines.workflowColumns.join(',')] : own;
 }
 
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
