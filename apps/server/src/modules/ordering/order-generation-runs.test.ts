@@ -168,6 +168,44 @@ describe('order generation runs', () => {
   });
 });
 
+describe('plan demand', () => {
+  it('planAdjusted: an approved region plan of 120 a month at half achieved uses 60 a month; customer plans are not counted again', async () => {
+    const year = Number(f.today.slice(0, 4));
+    const months = Array.from({ length: 12 }, () => 120);
+    // Seeded as the plans' own statements would leave an approved plan (draft, its line, then approved).
+    const plan = async (body: { year?: number; customerId?: number }) => {
+      const planYear = body.year ?? year;
+      const [row] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`INSERT INTO sales_plans (document_date, year, region_id, customer_id) VALUES (${`${planYear}-01-01`}::date, ${planYear}::int, ${f.north}::int, ${body.customerId ?? null}::int) RETURNING id`,
+      );
+      await t.database.db.execute(sql`INSERT INTO sales_plan_lines (sales_plan_id, line_no, item_id, months) VALUES (${row!.id}::int, 1, ${f.gloves}::int, ${sql.param(months)}::int[])`);
+      await t.database.db.execute(sql`UPDATE sales_plans SET status = 'approved' WHERE id = ${row!.id}::int`);
+    };
+    await plan({});
+    await plan({ year: year + 1 });
+    await plan({ customerId: f.customer.id });
+    // This year's actual: half the plan to date.
+    const month = Number(f.today.slice(5, 7));
+    const day = Number(f.today.slice(8, 10));
+    const ytdPlan = 120 * (month - 1) + (120 * day) / new Date(Date.UTC(year, month, 0)).getUTCDate();
+    await t.database.db.execute(sql`INSERT INTO sales_summary (month, item_id, region_id, customer_id, quantity, value)
+      VALUES (${`${year}-01-01`}::date, ${f.gloves}::int, ${f.north}::int, ${f.customer.id}::int, ${Math.round(ytdPlan / 2)}, 0)`);
+    const line = lineOf(await run({ demandBasis: 'planAdjusted' }), f.gloves);
+    expect(line.planQty).toBe(1440);
+    expect(Number(line.planRatio)).toBeCloseTo(0.5, 2);
+    // 60 a month, whatever the months' lengths: between 60/31 and 60/28 a day.
+    expect(Number(line.dailyDemand)).toBeGreaterThan(60 / 31 - 0.01);
+    expect(Number(line.dailyDemand)).toBeLessThan(60 / 28 + 0.01);
+    expect(line.reasons).toContain('PLAN_BEHIND');
+    expect(line.reasons).not.toContain('NO_PLAN');
+    // The plan basis alone: the full 120.
+    const plain = lineOf(await run({ demandBasis: 'plan' }), f.gloves);
+    expect(Number(plain.dailyDemand)).toBeGreaterThan(120 / 31 - 0.01);
+    expect(Number(plain.dailyDemand)).toBeLessThan(120 / 28 + 0.01);
+  });
+});
+
 describe('statement count', () => {
   it('a whole run is at most 15 statements whatever the item count', async () => {
     const admin = { userId: 1, role: 'admin', scopes: [], permissions: {} } as unknown as Actor;
@@ -187,6 +225,7 @@ describe('statement count', () => {
       await t.database.db.execute(sql`INSERT INTO items (item_name, article_number, category_id, is_approved) VALUES (${`Og bulk ${n}`}, ${`OG-BULK-${n}`}, ${f.category}::int, true)`);
     }
     const after = await count();
+    console.info(`order generation run: ${after} statements`);
     expect(before).toBeLessThanOrEqual(15);
     expect(after).toBe(before);
     const [lines] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM order_generation_run_lines`);
