@@ -81,6 +81,10 @@ describe('order generation runs', () => {
     const read = await f.call('GET', `/api/order-generation-runs/${data.id}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(lineOf(read.json().data)).toEqual(line);
+    const csv = await f.call('GET', `/api/order-generation-runs/${data.id}/lines/export?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toContain('Item,Article number,Vendor');
+    expect(csv.body).toContain('EXPIRY_RISK MOQ_ROUNDED');
     // Items without sales history or stock suggest nothing; unapproved items are left out.
     expect(lineOf(data, f.gloves)).toMatchObject({ suggestedQty: 0, reasons: ['NO_VENDOR'] });
     expect(data.lines.some((l) => l.itemId === f.unapproved)).toBe(false);

@@ -7,7 +7,60 @@ import { registerTableTitle } from '../../lib/pg-error.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
+import { documentServices } from '../../lib/document/document-services.ts';
+import { type ExportColumn, exportFormatQuery, sendExport } from '../../lib/resource/resource-export.ts';
 import { setFinalQuantity } from './order-generation-lines.service.ts';
+import { orderGenerationRunBinding } from './order-generation-runs.binding.ts';
+
+const runs = documentServices(orderGenerationRunBinding);
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The grid's columns, every term, as the export writes them. */
+const lineColumns: ExportColumn[] = (
+  [
+    ['Item', 'itemName'],
+    ['Article number', 'articleNumber'],
+    ['Vendor', 'vendorName'],
+    ['Plan (year)', 'planQty'],
+    ['Sold', 'soldQty'],
+    ['Days in stock', 'daysInStock'],
+    ['Velocity per day', 'velocity'],
+    ['Demand per day', 'dailyDemand'],
+    ['Demand to horizon', 'demandQty'],
+    ['On hand', 'onHand'],
+    ['Expired', 'expiredQty'],
+    ['Usable', 'usable'],
+    ['At risk', 'atRiskQty'],
+    ['At-risk value', 'atRiskValue'],
+    ['Open orders in horizon', 'openSupply'],
+    ['Late', 'late'],
+    ['Beyond horizon', 'beyondHorizon'],
+    ['Lead time', 'leadTimeDays'],
+    ['Safety stock', 'safetyStock'],
+    ['Net requirement', 'netRequirement'],
+    ['Suggested', 'suggestedQty'],
+    ['Shelf-life cap', 'shelfCap'],
+    ['Final', 'finalQty'],
+    ['Cost', 'unitCost'],
+    ['Value', 'value'],
+    ['Reasons', 'reasons'],
+  ] as const
+).map(([header, key]) => ({
+  header,
+  value: (row: Record<string, unknown>) => {
+    const value = row[key];
+    if (value === null || value === undefined) return '';
+    return Array.isArray(value) ? value.join(' ') : String(value);
+  },
+}));
+
+const exportDocs = routeSchema({
+  tags: [orderGenerationRunDocument.title],
+  summary: "Export a run's lines",
+  description: 'Every line with every term, as CSV or Excel.',
+  params: idParams,
+  querystring: exportFormatQuery,
+});
 
 const lineParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const finalQuantityBody = z.strictObject({
@@ -35,6 +88,13 @@ export function registerOrderGenerationRoutes(app: FastifyInstance): void {
     const { finalQty } = validated(finalQuantityBody, request.body);
     const line = await app.ctx.db.transaction((tx) => setFinalQuantity(tx, actorOf(request), id, itemId, finalQty));
     return { status: 200, message: messages.saved, line };
+  });
+  app.get('/order-generation-runs/:id/lines/export', { schema: exportDocs, onRequest: guard }, async (request, reply) => {
+    const { id } = validated(idParams, request.params);
+    const { format } = validated(exportFormatQuery, request.query);
+    const run = await runs.read(app.ctx.db, actorOf(request), id);
+    const name = run.documentNumber ?? `order-generation-run-${id}`;
+    return sendExport(reply, format, { fileName: name, title: `Generate Order ${name}`, columns: lineColumns, rows: (run.lines ?? []) as unknown as Record<string, unknown>[] });
   });
   registerTableTitle('order_generation_runs', 'Generate Order');
   registerTableTitle('order_generation_run_lines', 'Generate Order');
