@@ -172,6 +172,23 @@ describe('order generation runs', () => {
   });
 });
 
+describe('the warehouse board: items due for Generate Order', () => {
+  it('counts approved items no run covered within the review period, as its list does', async () => {
+    const due = async () => (await f.call('GET', '/api/order-generation-runs/due-items')).json() as { total: number; data: { itemId: number }[] };
+    // Every approved item was in a run today: none due within 30 days.
+    expect((await due()).total).toBe(0);
+    await t.database.db.execute(sql`UPDATE company_settings SET review_days = 0`);
+    const all = await due();
+    expect(all.data.map((row) => row.itemId)).toEqual(expect.arrayContaining([f.reagent, f.gloves]));
+    expect(all.data.map((row) => row.itemId)).not.toContain(f.unapproved);
+    const board = await f.call('GET', '/api/dashboard?board=warehouse');
+    expect(board.statusCode, board.body).toBe(200);
+    const figure = (board.json().figures as { id: string; value: string }[]).find((fig) => fig.id === 'order-generation-due');
+    expect(figure?.value).toBe(String(all.total));
+    await t.database.db.execute(sql`UPDATE company_settings SET review_days = 30`);
+  });
+});
+
 describe('plan demand', () => {
   it('planAdjusted: an approved region plan of 120 a month at half achieved uses 60 a month; customer plans are not counted again', async () => {
     const year = Number(f.today.slice(0, 4));

@@ -9,6 +9,8 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { documentServices } from '../../lib/document/document-services.ts';
 import { type ExportColumn, exportFormatQuery, sendExport } from '../../lib/resource/resource-export.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
+import { dueItems } from './ordering-figures.ts';
 import { setFinalQuantity } from './order-generation-lines.service.ts';
 import { orderGenerationRunBinding } from './order-generation-runs.binding.ts';
 
@@ -54,6 +56,13 @@ const lineColumns: ExportColumn[] = (
   },
 }));
 
+const dueDocs = routeSchema({
+  tags: [orderGenerationRunDocument.title],
+  summary: 'Items due for Generate Order',
+  description: "Approved, active items no run (draft or converted) has covered within the settings' review period: the warehouse board's figure. The first 200 by name and the count.",
+  response: { 200: envelope({ total: z.int(), data: z.array(z.looseObject({ itemId: z.int(), itemName: z.string() })) }, 'OK') },
+});
+
 const exportDocs = routeSchema({
   tags: [orderGenerationRunDocument.title],
   summary: "Export a run's lines",
@@ -96,6 +105,11 @@ export function registerOrderGenerationRoutes(app: FastifyInstance): void {
     const name = run.documentNumber ?? `order-generation-run-${id}`;
     return sendExport(reply, format, { fileName: name, title: `Generate Order ${name}`, columns: lineColumns, rows: (run.lines ?? []) as unknown as Record<string, unknown>[] });
   });
+  app.get('/order-generation-runs/due-items', { schema: dueDocs, onRequest: guard }, async (request) => ({
+    status: 200,
+    message: messages.ok,
+    ...(await dueItems(app.ctx.db, actorOf(request), todayIso())),
+  }));
   registerTableTitle('order_generation_runs', 'Generate Order');
   registerTableTitle('order_generation_run_lines', 'Generate Order');
 }
