@@ -9,9 +9,9 @@ const runs = documentServices(orderGenerationRunBinding);
 /**
  * Generate Order's demo (issue 19, section 4): vendors' lead times and minimum order values,
  * items' pack sizes, and shelf-life rules by storage (what a new lot has at receipt, what
- * customers require at delivery), a few items with their own lead time; then one run of the
- * accountant's converted into draft purchase orders for the first region, and a draft run of
- * today to open on /order-generation.
+ * customers require at delivery), a few items with their own lead time; then the accountant's
+ * runs: one discarded, one for a vendor converted into draft purchase orders for the first
+ * region, and today's draft to open on /order-generation.
  */
 export async function seedOrdering(tx: Tx): Promise<void> {
   // Vendors abroad take longer; every fourth has a minimum order value.
@@ -27,9 +27,16 @@ export async function seedOrdering(tx: Tx): Promise<void> {
       safety_stock_days = CASE WHEN id % 13 = 0 THEN 30 ELSE NULL END`);
   const accountant = await actorOf(tx, 'accountant');
   const [region] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM regions ORDER BY id LIMIT 1`);
-  const converted = await runs.create(tx, accountant, { demandBasis: 'planAdjusted', reviewDays: 30 });
-  if ((converted.lines ?? []).some((line) => line.finalQty > 0 && line.vendorId !== null)) {
-    await runs.run(tx, accountant, converted.id, 'convert', { regionId: region!.id });
+  // A first look at every vendor, discarded; the vendor with the most to order is ordered from.
+  const first = await runs.create(tx, accountant, { demandBasis: 'planAdjusted' });
+  await runs.run(tx, accountant, first.id, 'discard');
+  const counts = new Map<number, number>();
+  for (const line of first.lines ?? []) if (line.finalQty > 0 && line.vendorId !== null) counts.set(line.vendorId, (counts.get(line.vendorId) ?? 0) + 1);
+  const [vendorId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (vendorId !== undefined) {
+    const ordered = await runs.create(tx, accountant, { demandBasis: 'planAdjusted', vendorId });
+    await runs.run(tx, accountant, ordered.id, 'convert', { regionId: region!.id });
   }
+  // Today's draft: that vendor's items now count their draft orders and suggest nothing more.
   await runs.create(tx, accountant, { demandBasis: 'planAdjusted' });
 }

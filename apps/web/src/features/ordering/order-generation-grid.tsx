@@ -1,7 +1,8 @@
 import { formatDecimal, formatQuantity, type OrderGenerationLine } from '@erp/domain';
 import { Button, InputNumber, Table, Tag, Tooltip } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const qty = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatQuantity(value));
 const money = (value: string) => formatDecimal(value);
@@ -49,19 +50,21 @@ export interface GridProps {
   onWhy: (line: OrderGenerationLine) => void;
   onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void>;
   height: number;
+  /** At 768 px and below no column is pinned: the few that fit are worth more than a pinned one. */
+  narrow: boolean;
 }
 
 /**
  * The run's lines, virtualised (10,000 rows scroll as 30): the issue's columns, the final
  * editable while the run is a draft, and a "Why" button opening every term of a line.
  */
-export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onSave, height }: GridProps) {
+export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onSave, height, narrow }: GridProps) {
   const columns: ColumnsType<OrderGenerationLine> = [
     {
       key: 'item',
       title: 'Item',
       width: 240,
-      fixed: 'left',
+      fixed: narrow ? undefined : 'left',
       render: (_: unknown, line) => (
         <span>
           <span style={{ display: 'block', fontWeight: 500 }}>{line.itemName}</span>
@@ -105,7 +108,7 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
       key: 'why',
       title: 'Why',
       width: 150,
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       render: (_: unknown, line) => (
         <Tooltip title={line.reasons.join(', ') || 'No flags'}>
           <Button size="small" onClick={() => onWhy(line)} aria-label={`Why ${line.suggestedQty} of ${line.itemName}`}>
@@ -116,8 +119,31 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
     },
   ];
   const width = columns.reduce((total, column) => total + Number(column.width ?? 100), 0);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const table = useRef<TableRef>(null);
+  // Focusing a cell's control (Tab, a final, a Why button) makes the browser scroll the virtual
+  // list's own box sideways, which the list does not know of: header and rows part. The scroll is
+  // handed to the list instead (the header holds its current offset), so both move together.
+  useEffect(() => {
+    const node = wrapper.current;
+    if (!node) return;
+    const onScroll = (event: Event) => {
+      const target = event.target as HTMLElement;
+      if (target.scrollLeft === 0 || !target.parentElement?.classList.contains('ant-table-tbody-virtual-holder')) return;
+      const header = node.querySelector('.ant-table-header');
+      const left = (header?.scrollLeft ?? 0) + target.scrollLeft;
+      target.scrollLeft = 0;
+      table.current?.scrollTo({ left } as Parameters<TableRef['scrollTo']>[0]);
+      // The list moves without telling the header: it is moved alike.
+      if (header) header.scrollLeft = left;
+    };
+    node.addEventListener('scroll', onScroll, true);
+    return () => node.removeEventListener('scroll', onScroll, true);
+  }, []);
   return (
+    <div ref={wrapper}>
     <Table<OrderGenerationLine>
+      ref={table}
       virtual
       size="small"
       rowKey="itemId"
@@ -125,7 +151,8 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
       dataSource={lines as OrderGenerationLine[]}
       pagination={false}
       scroll={{ x: width, y: height }}
-      locale={{ emptyText: 'No approved items in this run’s scope' }}
+      locale={{ emptyText: <span style={{ color: '#595959' }}>No approved items in this run’s scope</span> }}
     />
+    </div>
   );
 }

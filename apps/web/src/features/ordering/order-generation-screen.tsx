@@ -2,9 +2,10 @@ import { addDecimals, demandBasisOptions, type DemandBasis, formatDecimal, type 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DateInput } from '../../components/date-input.tsx';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
-import { useDocumentHref } from '../../components/document/document-address.ts';
+import { addressOf } from '../../components/document/document-address.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
@@ -15,6 +16,9 @@ import { useQueryParams } from '../../lib/use-query-params.ts';
 import { type ConvertedRun, convertRun, discardRun, exportLines, fetchRun, fetchRuns, orderGenerationKeys, saveFinal, startRun } from './order-generation-api.ts';
 import { OrderGenerationGrid } from './order-generation-grid.tsx';
 import { WhyPanel } from './order-generation-why.tsx';
+
+// Drafts open on the purchase orders screen (the run's roles may all open it).
+const orderHref = addressOf('/purchase-orders');
 
 interface RunForm {
   asOf?: string | null;
@@ -61,7 +65,6 @@ export function OrderGenerationScreen() {
   const [converting, setConverting] = useState(false);
   const [regionId, setRegionId] = useState<number>();
   const [converted, setConverted] = useState<ConvertedRun>();
-  const href = useDocumentHref();
 
   const runs = useQuery({ queryKey: orderGenerationKeys.runs, queryFn: fetchRuns });
   const run = useQuery({ queryKey: orderGenerationKeys.run(runId ?? 0), queryFn: () => fetchRun(runId!), enabled: runId !== undefined });
@@ -214,9 +217,9 @@ export function OrderGenerationScreen() {
               description={
                 <Flex vertical gap={4}>
                   {converted.purchaseOrders.map((order) => (
-                    <a key={order.id} href={href('purchase-orders', order.id)}>
+                    <Link key={order.id} to={orderHref.href(order.id)}>
                       Draft #{order.id} to {order.vendorName}: {order.lineCount} lines, {formatDecimal(order.totalValue)}
-                    </a>
+                    </Link>
                   ))}
                   {converted.warnings.map((warning) => (
                     <span key={warning}>{warning}</span>
@@ -226,7 +229,7 @@ export function OrderGenerationScreen() {
             />
           )}
 
-          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} />
+          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} narrow={narrow} />
 
           <Card size="small" title="Totals per vendor">
             <Table<VendorTotal>
@@ -234,7 +237,7 @@ export function OrderGenerationScreen() {
               rowKey="vendor"
               pagination={false}
               dataSource={totals}
-              locale={{ emptyText: 'Nothing to order' }}
+              locale={{ emptyText: <Typography.Text>Nothing to order</Typography.Text> }}
               columns={[
                 { key: 'vendor', title: 'Vendor', dataIndex: 'vendor' },
                 { key: 'lines', title: 'Items to order', dataIndex: 'lines', align: 'right' },

@@ -13,7 +13,8 @@ export function WhyPanel({ line, asOf, onClose }: { line: OrderGenerationLine | 
   return (
     <Drawer open={line !== undefined} onClose={onClose} title={line ? `Why ${qty(line.suggestedQty)} of ${line.itemName}` : ''} size={narrow ? 'default' : 'large'} destroyOnHidden>
       {line && (
-        <Flex vertical gap={16}>
+        // Focusable, so the panel scrolls from the keyboard (its terms hold no control).
+        <Flex vertical gap={16} tabIndex={0} role="region" aria-label="Terms of the suggestion">
           <Flex gap={8} wrap>
             {line.reasons.length === 0 ? <Tag>No flags</Tag> : line.reasons.map((reason) => <Tag key={reason} color={reason === 'EXPIRY_RISK' || reason === 'LATE_PO' ? 'red' : 'blue'}>{orderReasonLabels[reason]}</Tag>)}
           </Flex>
