@@ -50,7 +50,7 @@ export interface GridProps {
   onWhy: (line: OrderGenerationLine) => void;
   onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void>;
   height: number;
-  /** At 768 px and below no column is pinned: the few that fit are worth more than a pinned one. */
+  /** At 768 px and below only the item stays pinned: the few columns that fit are worth more than a pinned Why. */
   narrow: boolean;
 }
 
@@ -63,8 +63,8 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
     {
       key: 'item',
       title: 'Item',
-      width: 240,
-      fixed: narrow ? undefined : 'left',
+      width: narrow ? 170 : 240,
+      fixed: 'left',
       render: (_: unknown, line) => (
         <span>
           <span style={{ display: 'block', fontWeight: 500 }}>{line.itemName}</span>
