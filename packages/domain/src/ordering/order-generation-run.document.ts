@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 import { wholeNumberInput } from '../resource/numeric-input.ts';
-import { type DemandBasis, demandBases, type OrderReason } from './order-suggestion.ts';
+import type { DemandBasis, OrderReason } from './order-suggestion.ts';
 
 const idList = (label: string) =>
   z.array(referenceSchema(label), { error: `${label} must be a list of ids` }).max(500, { error: `${label} may hold at most 500 ids` });

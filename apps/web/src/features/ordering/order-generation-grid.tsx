@@ -142,17 +142,17 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
   }, []);
   return (
     <div ref={wrapper}>
-    <Table<OrderGenerationLine>
-      ref={table}
-      virtual
-      size="small"
-      rowKey="itemId"
-      columns={columns}
-      dataSource={lines as OrderGenerationLine[]}
-      pagination={false}
-      scroll={{ x: width, y: height }}
-      locale={{ emptyText: <span style={{ color: '#595959' }}>No approved items in this run’s scope</span> }}
-    />
+      <Table<OrderGenerationLine>
+        ref={table}
+        virtual
+        size="small"
+        rowKey="itemId"
+        columns={columns}
+        dataSource={lines as OrderGenerationLine[]}
+        pagination={false}
+        scroll={{ x: width, y: height }}
+        locale={{ emptyText: <span style={{ color: '#595959' }}>No approved items in this run’s scope</span> }}
+      />
     </div>
   );
 }
