@@ -30,7 +30,7 @@ export interface OrderGenerationFigures {
   runMs: number;
   lines: number;
   linesToOrder: number;
-  /** POST .../:id/convert: the draft purchase orders in one transaction. */
+  /** POST .../:id/create-orders: the draft purchase orders in one transaction. */
   convertMs: number;
   orders: number;
 }
@@ -124,7 +124,7 @@ export async function measureOrderGeneration(token: string): Promise<Pick<OrderG
   const region = ((await call(base, token, 'GET', '/api/regions?pageSize=1')).data as Array<{ id: number }>)[0]!.id;
   let orders = 0;
   const convertMs = await timeMs(async () => {
-    const converted = (await call(base, token, 'POST', `/api/order-generation-runs/${run!.id}/convert`, { regionId: region })).data as { purchaseOrders: unknown[] };
+    const converted = (await call(base, token, 'POST', `/api/order-generation-runs/${run!.id}/create-orders`, { regionId: region })).data as { purchaseOrders: unknown[] };
     orders = converted.purchaseOrders.length;
   });
   return { runMs: median(samples), lines: run!.lineCount, linesToOrder: run!.lines.filter((l) => l.finalQty > 0).length, convertMs, orders };

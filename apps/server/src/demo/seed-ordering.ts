@@ -35,7 +35,7 @@ export async function seedOrdering(tx: Tx): Promise<void> {
   const [vendorId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
   if (vendorId !== undefined) {
     const ordered = await runs.create(tx, accountant, { demandBasis: 'planAdjusted', vendorId });
-    await runs.run(tx, accountant, ordered.id, 'convert', { regionId: region!.id });
+    await runs.run(tx, accountant, ordered.id, 'create-orders', { regionId: region!.id });
   }
   // Today's draft: that vendor's items now count their draft orders and suggest nothing more.
   await runs.create(tx, accountant, { demandBasis: 'planAdjusted' });

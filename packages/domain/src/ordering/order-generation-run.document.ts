@@ -25,7 +25,7 @@ export const demandBasisOptions: readonly { value: DemandBasis; label: string }[
 /**
  * A Generate Order run (issue 19, section 3): its parameters, computed and saved with every
  * term of every line when created (`OG-YYYY-NNNNNN`, numbered then). Drafts' finals are
- * edited line by line; `convert` creates one draft purchase order per vendor for a receiving
+ * edited line by line; `create-orders` creates one draft purchase order per vendor for a receiving
  * region (its body `{regionId}`); `discard` drops it. Parameters left out come from settings.
  */
 export const orderGenerationRunDocument = defineDocument({
@@ -55,7 +55,7 @@ export const orderGenerationRunDocument = defineDocument({
   stateLabels: { draft: 'Draft', converted: 'Converted', discarded: 'Discarded' },
   editableIn: ['draft'],
   transitions: {
-    convert: {
+    'create-orders': {
       from: ['draft'],
       to: 'converted',
       stamp: 'converted',

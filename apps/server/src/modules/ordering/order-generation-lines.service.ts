@@ -8,7 +8,7 @@ import { audit } from '../../plugins/audit.ts';
 import { lineObject } from './order-generation-runs.queries.ts';
 
 /**
- * A line's final quantity, edited while the run is a draft (the run's row locked, so a convert
+ * A line's final quantity, edited while the run is a draft (the run's row locked, so creating orders
  * meanwhile waits and orders what was saved); the run's total follows.
  */
 export async function setFinalQuantity(tx: Tx, actor: Actor, runId: number, itemId: number, finalQty: number): Promise<OrderGenerationLine> {

@@ -161,7 +161,7 @@ export const orderGenerationRunHandlers: DocumentHandlers<OrderGenerationRunInpu
   },
 
   transitions: {
-    async convert(tx, actor, run, step) {
+    async 'create-orders'(tx, actor, run, step) {
       const { regionId } = step.input as { regionId: number };
       const { orders, warnings } = await createOrders(tx, actor, run, regionId);
       const purchaseOrderIds = orders.map((o) => o.id);

@@ -131,7 +131,7 @@ describe('order generation runs', () => {
     await f.call('PUT', `/api/order-generation-runs/${data.id}/lines/${f.reagent}`, { finalQty: 190 });
     await t.database.db.execute(sql`UPDATE vendors SET min_order_value = 1000 WHERE id = ${f.vendor.id}::int`);
 
-    const converted = await f.call('POST', `/api/order-generation-runs/${data.id}/convert`, { regionId: f.north });
+    const converted = await f.call('POST', `/api/order-generation-runs/${data.id}/create-orders`, { regionId: f.north });
     expect(converted.statusCode, converted.body).toBe(200);
     const result = converted.json().data;
     expect(result.status).toBe('converted');
@@ -143,7 +143,7 @@ describe('order generation runs', () => {
     expect((await f.call('GET', `/api/order-generation-runs/${data.id}`)).json().data.purchaseOrderIds).toEqual(result.purchaseOrderIds);
 
     expect((await f.call('PUT', `/api/order-generation-runs/${data.id}/lines/${f.reagent}`, { finalQty: 5 })).statusCode).toBe(409);
-    expect((await f.call('POST', `/api/order-generation-runs/${data.id}/convert`, { regionId: f.north })).statusCode).toBe(409);
+    expect((await f.call('POST', `/api/order-generation-runs/${data.id}/create-orders`, { regionId: f.north })).statusCode).toBe(409);
 
     const second = lineOf(await run());
     expect(second).toMatchObject({ openSupply: 190, suggestedQty: 0 });
@@ -151,8 +151,8 @@ describe('order generation runs', () => {
 
   it('refuses a receiving region that does not exist and a run with nothing to order', async () => {
     const data = await run({ regionIds: [f.south] });
-    expect((await f.call('POST', `/api/order-generation-runs/${data.id}/convert`, { regionId: f.north })).statusCode).toBe(409);
-    const missing = await f.call('POST', `/api/order-generation-runs/${data.id}/convert`, {});
+    expect((await f.call('POST', `/api/order-generation-runs/${data.id}/create-orders`, { regionId: f.north })).statusCode).toBe(409);
+    const missing = await f.call('POST', `/api/order-generation-runs/${data.id}/create-orders`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('regionId');
   });

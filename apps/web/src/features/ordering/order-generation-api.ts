@@ -44,7 +44,7 @@ export async function saveFinal(runId: number, itemId: number, finalQty: number)
 }
 
 export async function convertRun(runId: number, regionId: number): Promise<ConvertedRun> {
-  return (await http.post<{ data: ConvertedRun }>(`/api/order-generation-runs/${runId}/convert`, { regionId })).data.data;
+  return (await http.post<{ data: ConvertedRun }>(`/api/order-generation-runs/${runId}/create-orders`, { regionId })).data.data;
 }
 
 export async function discardRun(runId: number): Promise<OrderGenerationRunDetail> {
