@@ -5,7 +5,7 @@ import type { FigureContext, FigureDefinition, FigureStatement } from '../../lib
 import { type DocumentListQuery, documentListWhere } from '../../lib/document/document-query.ts';
 import { listQuerySchemaOf } from '../../lib/resource/resource-list-query.ts';
 import { planResourceQueries, type ResourceQueryPlan, resourceListWhere } from '../../lib/resource/resource-query.ts';
-import { listConditions, lotFrom } from './inventory.service.ts';
+import { listConditions, lotConditionsFrom } from './inventory.service.ts';
 import { itemBinding } from './items.routes.ts';
 import { transferBinding } from './transfers.binding.ts';
 
@@ -30,6 +30,9 @@ const belowReorderQuery = { belowReorder: 'true' };
 // Planned on first use: the tables of every area are bound by then.
 let itemsPlan: ResourceQueryPlan | undefined;
 const itemsWhere = (c: FigureContext) => resourceListWhere((itemsPlan ??= planResourceQueries(itemBinding)), listQuerySchemaOf(items).parse(belowReorderQuery), c.actor);
+
+// The joins every figure's conditions need: items' when any of them names an item's column.
+const joinsQuery = lotsFigures.map((f) => lotsQuery(f.query)).find((q) => q.categoryId || q.search) ?? {};
 
 const widest = Math.max(...lotsFigures.map((f) => Number(f.query.expiringWithin ?? 0)));
 
@@ -66,7 +69,7 @@ export const inventoryFigures: readonly FigureStatement[] = [
         conditions.map(({ flag, where }) => sql`(${where}) AS ${flag}`),
         sql`, `,
       )}
-            ${lotFrom} WHERE i.quantity > 0 AND i.date_expiry <= ${addDays(c.today, widest)}::date OFFSET 0) x`;
+            ${lotConditionsFrom(joinsQuery)} WHERE i.quantity > 0 AND i.date_expiry <= ${addDays(c.today, widest)}::date OFFSET 0) x`;
     },
     figures: lotsFigures.map(lotsFigure),
   },

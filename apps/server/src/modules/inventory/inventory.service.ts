@@ -29,6 +29,17 @@ export async function nearExpiryDays(executor: Executor): Promise<number> {
 /** The lots list's FROM and WHERE, shared with the dashboard's stock figures (inventory-figures.ts) so they add up the same rows. */
 export const lotFrom = sql`FROM inventory i JOIN items it ON it.id = i.item_id JOIN regions r ON r.id = i.region_id JOIN stock_locations l ON l.id = i.location_id`;
 
+/**
+ * The joins `listConditions` needs and no more, for reads that add lots up (the list's totals,
+ * the dashboard's figures): items only when a condition names an item's column. Joining the
+ * names as well made the warehouse's expiry figures twice as slow over 200,000 lots.
+ */
+export function lotConditionsFrom(query: Pick<ListQuery, 'categoryId' | 'search'>): SQL {
+  return query.categoryId || query.search
+    ? sql`FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations l ON l.id = i.location_id`
+    : sql`FROM inventory i JOIN stock_locations l ON l.id = i.location_id`;
+}
+
 export function listConditions(query: ListQuery, subject: RowScopeSubject, today: string, windowDays: number): SQL {
   const conditions: SQL[] = stockScope(subject, sql`i.region_id`, sql`i.item_id`);
   if (!query.includeEmpty) conditions.push(sql`i.quantity > 0`);
@@ -123,7 +134,7 @@ export async function listInventory(executor: Executor, subject: RowScopeSubject
     queryRows<{ count: number; quantity: string; value: string }>(
       executor,
       sql`SELECT count(*)::int AS count, coalesce(sum(i.quantity), 0)::text AS quantity, coalesce(sum(i.quantity * i.unit_cost), 0)::text AS value
-          ${lotFrom} WHERE ${where}`,
+          ${lotConditionsFrom(query)} WHERE ${where}`,
     ),
   ]);
   return {

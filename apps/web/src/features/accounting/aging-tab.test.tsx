@@ -60,6 +60,13 @@ describe('aging', () => {
     expect(drill?.params).toEqual({ kind: 'receivable', asOf: '2026-06-30', partyId: 3, bucket: 'days31to60' });
   });
 
+  it("opened from a dashboard bucket's figure, says that bucket's total and sorts its column largest first", async () => {
+    api = mockApi(() => ({ status: 200, data: { ...receivables, kind: 'receivable' } }));
+    renderWithApp(<AgingTab />, { auth: authOf(userOf('accountant')), path: '/accounting?tab=aging&kind=receivable&bucket=days31to60' });
+    expect(await screen.findByTestId('aging-bucket')).toHaveTextContent('Receivables 31-60 days past due: 250.50');
+    expect(screen.getByRole('columnheader', { name: /^31-60/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('switches to payables, by vendor, and a total drills into all of the party open documents', async () => {
     api = mockApi((config) => {
       if (config.url === '/api/accounting/aging') return { status: 200, data: { ...receivables, kind: config.params.kind as string } };

@@ -1,6 +1,6 @@
 import { agingBuckets, type AgingBucket, type AgingKind, type AgingRow, compareDecimal, formatDecimal } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Segmented, Table } from 'antd';
+import { Alert, Button, Flex, Segmented, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useQueryParams } from '../../lib/use-query-params.ts';
@@ -31,6 +31,10 @@ export function AgingTab() {
   const [kind, setKind] = useState<AgingKind>(() => kinds.find((k) => k.value === address.get('kind'))?.value ?? 'receivable');
   const [asOf, setAsOf] = useState<string>();
   const [cell, setCell] = useState<AgingCell & { partyName: string }>();
+  // A dashboard bucket's figure (`&bucket=days31to60`): its column stands out, largest first, and its total is said above.
+  const highlighted = agingBuckets.find((b) => b.key === address.get('bucket'));
+  const { token } = theme.useToken();
+  const marked = (key: Column['key']) => (key === highlighted?.key ? { style: { background: token.colorPrimaryBg } } : {});
   const query = useQuery({ queryKey: agingKeys.report({ kind, asOf }), queryFn: () => fetchAging({ kind, asOf }), placeholderData: keepPreviousData });
   const data = query.data?.kind === kind ? query.data : undefined;
   const party = kinds.find((k) => k.value === kind)!.party;
@@ -60,6 +64,9 @@ export function AgingTab() {
       title: column.label,
       align: 'right' as const,
       sorter: (a: AgingRow, b: AgingRow) => compareDecimal(a[column.key], b[column.key]),
+      defaultSortOrder: column.key === highlighted?.key ? ('descend' as const) : undefined,
+      onHeaderCell: () => marked(column.key),
+      onCell: () => marked(column.key),
       render: (_: unknown, row: AgingRow) => figure(row, column),
     })),
   ];
@@ -80,6 +87,14 @@ export function AgingTab() {
         </Flex>
       </Flex>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      {highlighted && data && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="aging-bucket"
+          title={`${kinds.find((k) => k.value === kind)!.label} ${highlighted.key === 'current' ? 'not yet due' : `${highlighted.label} days past due`}: ${formatDecimal(data.totals[highlighted.key])}`}
+        />
+      )}
       <Table<AgingRow>
         rowKey="partyId"
         size="small"
