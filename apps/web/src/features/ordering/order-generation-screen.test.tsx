@@ -70,12 +70,13 @@ const ok = (data: object) => ({ status: 200, data: { status: 200, message: 'OK',
 
 describe('the why panel', () => {
   it('shows every term of a line and its reasons in words', () => {
-    renderWithApp(<WhyPanel line={line({})} asOf="2026-03-01" onClose={() => undefined} />);
+    renderWithApp(<WhyPanel line={line({})} asOf="2026-03-01" reviewDays={30} onClose={() => undefined} />);
     const panel = screen.getByRole('dialog');
     expect(within(panel).getByText('Why 190 of CBC Reagent')).toBeInTheDocument();
     expect(within(panel).getByText('Stock will expire before it sells')).toBeInTheDocument();
     expect(within(panel).getByText('Rounded up to the minimum order or pack size')).toBeInTheDocument();
     const term = (label: string) => within(panel).getByText(label).closest('tr');
+    expect(term('Horizon')).toHaveTextContent('2026-03-01 + lead time 60 d + review 30 d = 2026-05-30');
     expect(term('Usable: sells before its sell-by')).toHaveTextContent(/sell-by130$/);
     expect(term('At risk: will pass its sell-by unsold')).toHaveTextContent(/unsold120 \(300\.00\)$/);
     expect(term('Net = demand + safety − usable − open')).toHaveTextContent(/open185$/);

@@ -259,7 +259,7 @@ export function OrderGenerationScreen() {
             />
           </Card>
 
-          <WhyPanel line={why} asOf={data.asOf} onClose={() => setWhy(undefined)} />
+          <WhyPanel line={why} asOf={data.asOf} reviewDays={data.reviewDays} onClose={() => setWhy(undefined)} />
           <Modal
             open={converting}
             title="Create draft purchase orders"

@@ -8,7 +8,7 @@ const qty = (value: number | null | undefined) => (value === null || value === u
  * The "why" panel: every term of a line as saved with the run, in the order the suggestion is
  * computed (demand, stock, supply, safety, net, rounding, cap), and its reasons in words.
  */
-export function WhyPanel({ line, asOf, onClose }: { line: OrderGenerationLine | undefined; asOf: string; onClose: () => void }) {
+export function WhyPanel({ line, asOf, reviewDays, onClose }: { line: OrderGenerationLine | undefined; asOf: string; reviewDays: number; onClose: () => void }) {
   const narrow = useIsNarrow();
   return (
     <Drawer open={line !== undefined} onClose={onClose} title={line ? `Why ${qty(line.suggestedQty)} of ${line.itemName}` : ''} size={narrow ? 'default' : 'large'} destroyOnHidden>
@@ -19,7 +19,7 @@ export function WhyPanel({ line, asOf, onClose }: { line: OrderGenerationLine | 
             {line.reasons.length === 0 ? <Tag>No flags</Tag> : line.reasons.map((reason) => <Tag key={reason} color={reason === 'EXPIRY_RISK' || reason === 'LATE_PO' ? 'red' : 'blue'}>{orderReasonLabels[reason]}</Tag>)}
           </Flex>
           <Descriptions size="small" column={1} bordered title="Demand" items={[
-            { key: 'horizon', label: 'Horizon', children: `${asOf} + lead time ${line.leadTimeDays} d + review = ${line.horizonDate}` },
+            { key: 'horizon', label: 'Horizon', children: `${asOf} + lead time ${line.leadTimeDays} d + review ${reviewDays} d = ${line.horizonDate}` },
             { key: 'sold', label: 'Sold in the history window', children: `${qty(line.soldQty)} over ${line.daysInStock} days in stock` },
             { key: 'velocity', label: 'Velocity per day', children: String(line.velocity) },
             { key: 'plan', label: 'Approved plan this year', children: line.planQty === null ? 'None' : `${qty(line.planQty)} (achievement ratio ${line.planRatio})` },
