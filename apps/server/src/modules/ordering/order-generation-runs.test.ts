@@ -253,3 +253,16 @@ describe('statement count', () => {
     expect(lines!.n).toBeGreaterThan(20);
   });
 });
+
+describe('stock in transit', () => {
+  it('counts as open supply due now: moving a lot between regions leaves the pooled suggestion as it was', async () => {
+    const before = lineOf(await run());
+    const [lot] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM inventory WHERE lot_number = 'OG-L1' AND item_id = ${f.reagent}::int`);
+    const draft = await f.call('POST', '/api/transfers', { fromRegionId: f.north, toRegionId: f.south, transferDate: f.today, notes: '', lines: [{ inventoryId: lot!.id, quantity: 100 }] });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const dispatched = await f.call('POST', `/api/transfers/${draft.json().data.id}/dispatch`);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const after = lineOf(await run());
+    expect(after).toMatchObject({ onHand: Number(before.onHand) - 100, openSupply: Number(before.openSupply) + 100, suggestedQty: before.suggestedQty });
+  });
+});
