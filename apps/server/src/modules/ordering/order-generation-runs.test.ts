@@ -157,6 +157,17 @@ describe('order generation runs', () => {
     expect(missing.json().errors).toHaveProperty('regionId');
   });
 
+  it('computes a draft again with new parameters, and deletes a draft', async () => {
+    const data = await run();
+    const again = await f.call('PUT', `/api/order-generation-runs/${data.id}`, { demandBasis: 'velocity', reviewDays: 60 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ id: data.id, documentNumber: data.documentNumber, reviewDays: 60 });
+    // Horizon 60 + 60 days: 360 of demand.
+    expect(lineOf((await f.call('GET', `/api/order-generation-runs/${data.id}`)).json().data)).toMatchObject({ demandQty: 360 });
+    expect((await f.call('DELETE', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(200);
+    expect((await f.call('GET', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(404);
+  });
+
   it('discards a draft; only roles of /order-generation may run it', async () => {
     const data = await run();
     const discarded = await f.call('POST', `/api/order-generation-runs/${data.id}/discard`);
