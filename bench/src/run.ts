@@ -4,10 +4,11 @@
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
 // BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
+import { measureOrderGenerationEngine, type OrderGenerationFigures, orderGenerationTable } from './order-generation.ts';
 import { depreciationAssets, type DepreciationFigures, depreciationTable, measureDepreciationEngine } from './depreciation.ts';
 import { measureReceiptAllocationEngine, openInvoices, type ReceiptAllocationFigures, receiptAllocationTable } from './receipt-allocation.ts';
 import { cpus } from 'node:os';
@@ -195,6 +196,9 @@ if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ eng
 // One depreciation run over 10,000 assets end to end (issue 9: aim < 10 s), each engine on a database of its own.
 const depreciation: Array<{ engine: string; figures: DepreciationFigures }> = [{ engine: 'PGlite', figures: await measureDepreciationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) depreciation.push({ engine: 'PostgreSQL', figures: await measureDepreciationEngine('postgres') });
+// Generate Order over 10,000 items, 50,000 lots, 2,000,000 sales lines (issue 19: aim <= 5 s), then 40 draft orders.
+const orderGeneration: Array<{ engine: string; figures: OrderGenerationFigures }> = [{ engine: 'PGlite', figures: await measureOrderGenerationEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) orderGeneration.push({ engine: 'PostgreSQL', figures: await measureOrderGenerationEngine('postgres') });
 
 const dist = join(root, 'apps/web/dist');
 const bundle = existsSync(join(dist, 'index.html')) ? measureBundle(dist) : undefined;
@@ -222,6 +226,10 @@ const section = [
   `Depreciation: one run over ${depreciationAssets.toLocaleString('en-US')} active assets, the job's chunks and its posting (over HTTP; aim < 10 s):`,
   '',
   depreciationTable(depreciation),
+  '',
+  'Generate Order: one run computing and saving every item (over HTTP; aim <= 5 s on PostgreSQL, <= 15 SQL statements), then its 40 draft purchase orders in one transaction (aim <= 5 s):',
+  '',
+  orderGenerationTable(orderGeneration),
   '',
   bundle ? bundleTable(bundle) : 'web bundle: apps/web/dist not built',
   '',

@@ -8,6 +8,7 @@ import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
 import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
+import { seedOrdering } from './seed-ordering.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -137,6 +138,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
     await seedPlans(tx, dates);
+    await seedOrdering(tx);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

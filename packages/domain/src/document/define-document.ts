@@ -25,7 +25,9 @@ export type DocumentStamp =
   | 'cleared'
   | 'bounced'
   | 'disposed'
-  | 'submitted';
+  | 'submitted'
+  | 'converted'
+  | 'discarded';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];
