@@ -12,9 +12,9 @@ import { employeeRowScope } from './hr-row-scope.ts';
 import { advanceRecoveredInPostedSlip } from './payroll-usage.ts';
 
 const advanceColumns = {
-  skippedMonths: sql<string[]>`(SELECT coalesce(json_agg(s.month ORDER BY s.month), '[]'::json) FROM employee_advance_skips s WHERE s.employee_advance_id = ${employeeAdvances.id})`,
+  skippedMonths: sql<string[]>`(SELECT coalesce(json_agg(s.month ORDER BY s.month), '[]'::json) FROM employee_advance_skips s WHERE s.employee_advance_id = "employee_advances".id)`,
   // Paid out: the posted payments naming the advance (0025: payments.employee_advance_id).
-  paidOut: sql<string>`(SELECT coalesce(sum(p.amount), 0)::numeric(18,2)::text FROM payments p WHERE p.employee_advance_id = ${employeeAdvances.id} AND p.status = 'posted')`,
+  paidOut: sql<string>`(SELECT coalesce(sum(p.amount), 0)::numeric(18,2)::text FROM payments p WHERE p.employee_advance_id = "employee_advances".id AND p.status = 'posted')`,
 };
 
 const termFields = ['employeeId', 'amount', 'instalments', 'startMonth'] as const;

@@ -21,7 +21,7 @@ export const assignmentUsedMessage = 'A posted pay slip used this salary assignm
 /** The lines of each row, in their order, amounts as decimal strings. */
 const linesColumn = sql<Row[]>`(SELECT coalesce(json_agg(json_build_object('componentId', l.component_id, 'code', c.code, 'componentName', c.component_name,
       'amount', l.amount::text, 'percent', l.percent::text) ORDER BY l.line_number), '[]'::json)
-    FROM salary_assignment_lines l JOIN salary_components c ON c.id = l.component_id WHERE l.salary_assignment_id = ${salaryAssignments.id})`;
+    FROM salary_assignment_lines l JOIN salary_components c ON c.id = l.component_id WHERE l.salary_assignment_id = "salary_assignments".id)`;
 
 async function refuseIfUsed(tx: Tx, before: Row | undefined): Promise<void> {
   if (before && (await assignmentUsedByPostedSlip(tx, Number(before.id)))) throw new ConflictError(assignmentUsedMessage);

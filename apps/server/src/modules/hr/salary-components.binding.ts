@@ -25,7 +25,8 @@ async function checkComponent(tx: Executor, record: Row, id?: number): Promise<v
   const problems = salaryComponentProblems(record, [...others.map((c) => c.code), code]);
   if (!problems.formula) {
     try {
-      payFormulaOrder([...others, { code, formula: (record.formula as string | null) ?? null }]);
+      // The component first: a cycle is named from it.
+      payFormulaOrder([{ code, formula: (record.formula as string | null) ?? null }, ...others]);
     } catch (error) {
       if (!(error instanceof PayFormulaError)) throw error;
       problems.formula = error.message;

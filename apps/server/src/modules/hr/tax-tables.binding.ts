@@ -8,7 +8,7 @@ import { planResourceQueries, type ResourceQueryPlan } from '../../lib/resource/
 import { writeWithLines } from './resource-with-lines.ts';
 
 const slabsColumn = sql<Row[]>`(SELECT coalesce(json_agg(json_build_object('from', s.from_amount::text, 'to', s.to_amount::text, 'fixed', s.fixed_amount::text,
-      'rate', s.rate::text) ORDER BY s.line_number), '[]'::json) FROM tax_table_slabs s WHERE s.tax_table_id = ${taxTables.id})`;
+      'rate', s.rate::text) ORDER BY s.line_number), '[]'::json) FROM tax_table_slabs s WHERE s.tax_table_id = "tax_tables".id)`;
 
 function checkSlabs(slabs: readonly TaxSlab[]): void {
   const problems = taxSlabProblems(slabs);
