@@ -51,6 +51,8 @@ export const employeeAdvanceBinding: ResourceBinding = {
   hooks: {
     rowScope: employeeRowScope(employeeAdvances.employeeId),
     rowColumns: advanceColumns,
+    // The payment form's picker names an advance by its start, kind and amount.
+    optionColumns: { employeeId: employeeAdvances.employeeId, kind: employeeAdvances.kind, amount: employeeAdvances.amount, startMonth: employeeAdvances.startMonth },
     writes: {
       beforeUpdate: async (_tx, _actor, before, input) => {
         const changesTerms = termFields.some((field) => input[field] !== undefined && String(input[field]) !== String(before[field]));
