@@ -13,11 +13,13 @@ function scheduleOf(row: ResourceRow) {
   return advanceSchedule({ amount: String(row.amount), instalments: Number(row.instalments), startMonth: String(row.startMonth), skippedMonths: (row.skippedMonths as string[] | undefined) ?? [] });
 }
 
-/** The months and amounts as a short text: "2026-01 10,000.00 · 2026-03 10,000.00 …". */
+/** The recovery in a few words: "3 × 10,000.00, 2026-01 to 2026-04 (1 skipped)". */
 function scheduleText(row: ResourceRow): string {
   const schedule = scheduleOf(row);
-  const shown = schedule.slice(0, 3).map((i) => `${i.month} ${formatDecimal(i.amount)}`);
-  return `${shown.join(' · ')}${schedule.length > 3 ? ` … to ${schedule.at(-1)!.month}` : ''}`;
+  const skipped = ((row.skippedMonths as string[] | undefined) ?? []).length;
+  const amounts = [...new Set(schedule.map((i) => formatDecimal(i.amount)))];
+  const each = amounts.length === 1 ? `${schedule.length} × ${amounts[0]}` : `${schedule.length} of about ${amounts[0]}`;
+  return `${each}, ${schedule[0]!.month} to ${schedule.at(-1)!.month}${skipped > 0 ? ` (${skipped} skipped)` : ''}`;
 }
 
 function SkipMonthButton({ row }: { row: ResourceRow }) {

@@ -1,6 +1,6 @@
 import { departments, employees, payAdjustments, salaryComponents } from '@erp/domain';
-import { Tabs } from 'antd';
-import { useNavigate } from 'react-router';
+import { Flex } from 'antd';
+import { LinkButton } from '../../components/link-button.tsx';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AdvancesTab } from './advances-tab.tsx';
@@ -27,15 +27,27 @@ const tabs = [
  * (docs/DECISIONS.md). Every list is the generic resource screen of its declaration.
  */
 export function EmployeesScreen() {
-  const navigate = useNavigate();
   const [params] = useQueryParams();
-  const active = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? 'employees';
+  const active = tabs.find((tab) => tab.key === params.get('tab')) ?? tabs[0];
+  // Links that wrap on narrow screens rather than antd Tabs, whose overflow menu at 768 px
+  // breaks the tablist's ARIA (axe: aria-required-children).
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(key) => void navigate(key === 'employees' ? '/employees' : `/employees?tab=${key}`)}
-      destroyOnHidden
-      items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: tab.content() }))}
-    />
+    <Flex vertical gap={16}>
+      <nav aria-label="Human resource sections">
+        <Flex wrap gap={4}>
+          {tabs.map((tab) => (
+            <LinkButton
+              key={tab.key}
+              to={tab.key === 'employees' ? '/employees' : `/employees?tab=${tab.key}`}
+              type={tab.key === active.key ? 'primary' : 'text'}
+              aria-current={tab.key === active.key ? 'page' : undefined}
+            >
+              {tab.label}
+            </LinkButton>
+          ))}
+        </Flex>
+      </nav>
+      <div key={active.key}>{active.content()}</div>
+    </Flex>
   );
 }
