@@ -72,13 +72,15 @@ describe('employees', () => {
     const bad = await f.call('POST', '/api/employees', employee({ employeeCode: 'E-200', nationalId: '3520212345671' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ nationalId: 'National id must be written #####-#######-# (CNIC)' });
-    await t.database.db.execute(sql`UPDATE company_settings SET country = 'AE'`);
+    expect((await f.call('PUT', '/api/settings', { country: 'UAE' })).json().errors).toEqual({ country: 'Country must be a two-letter code such as PK' });
+    const changed = await f.call('PUT', '/api/settings', { country: 'AE' });
+    expect(changed.json().settings.country).toBe('AE');
     try {
       const cnic = await f.call('POST', '/api/employees', employee({ employeeCode: 'E-200' }));
       expect(cnic.json().errors).toEqual({ nationalId: 'National id must be written 784-####-#######-# (Emirates ID)' });
       expect((await f.call('POST', '/api/employees', employee({ employeeCode: 'E-200', nationalId: '784-1968-6570305-0' }))).statusCode).toBe(201);
     } finally {
-      await t.database.db.execute(sql`UPDATE company_settings SET country = 'PK'`);
+      await f.call('PUT', '/api/settings', { country: 'PK' });
     }
   });
 
