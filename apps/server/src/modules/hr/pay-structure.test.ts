@@ -192,6 +192,14 @@ describe('advances and loans', () => {
     ]);
     expect((await f.call('GET', `/api/employee-advances/${advance}`)).json().data.paidOut).toBe('12000.00');
     expect((await f.call('POST', '/api/payments', { ...base, amount: '0.01' })).json().errors).toEqual({ employeeAdvanceId: 'The advance has 0.00 left to pay out' });
+    // Two drafts saved while nothing was paid out: the second one's posting is refused.
+    const other = (await f.call('POST', '/api/employee-advances', { employeeId: southEmployee, advanceDate: f.today, amount: '5000.00', instalments: 1, startMonth: '2026-02' })).json().data.id;
+    const drafts = await Promise.all([1, 2].map(() => f.call('POST', '/api/payments', { ...base, employeeAdvanceId: other, amount: '3000.00', post: false })));
+    expect(drafts.map((d) => d.statusCode)).toEqual([201, 201]);
+    expect((await f.call('POST', `/api/payments/${drafts[0]!.json().data.id}/post`)).statusCode).toBe(200);
+    const second = await f.call('POST', `/api/payments/${drafts[1]!.json().data.id}/post`);
+    expect(second.statusCode).toBe(400);
+    expect(second.json().errors).toEqual({ employeeAdvanceId: 'The advance has 2000.00 left to pay out' });
     expect((await f.call('POST', '/api/payments', { ...base, employeeId: northEmployee, amount: '1.00' })).json().errors).toEqual({ employeeAdvanceId: "The advance is not one of the employee's" });
     // Terms change freely until a slip recovers some of it.
     expect((await f.call('PUT', `/api/employee-advances/${advance}`, { instalments: 6 })).statusCode).toBe(200);

@@ -81,6 +81,8 @@ async function debitOf(tx: Tx, payment: PaymentDetail): Promise<{ accountId: num
     return { accountId: Number(vendor!.accountId), partyType: 'vendor', partyId: payment.vendorId };
   }
   if (payment.payeeType === 'employee' && payment.employeeAdvanceId) {
+    // Again when posting: two drafts saved apart may not pay out more than the advance between them.
+    await checkAdvancePayout(tx, payment.employeeAdvanceId, payment.employeeId!, payment.amount);
     return { accountId: (await requirePostingAccounts(tx, ['employeeAdvances'])).employeeAdvances, partyType: 'employee', partyId: payment.employeeId };
   }
   if (payment.payeeType === 'employee') return { accountId: (await requirePostingAccounts(tx, ['salariesPayable'])).salariesPayable, partyType: 'employee', partyId: payment.employeeId };
