@@ -50,6 +50,12 @@ ALTER TABLE employees
   -- A leaver has left on a day; nobody else has an exit date.
   ADD CONSTRAINT employees_exit_check CHECK ((status = 'left') = (exit_date IS NOT NULL)),
   ADD CONSTRAINT employees_bank_check CHECK (pay_mode <> 'bank' OR (bank_name IS NOT NULL AND bank_account IS NOT NULL));
+-- Employees are found by the command palette (lib/search, the binding's `search`): the rows of
+-- those already there, as searchRowUpsert writes them.
+INSERT INTO search_index (entity_type, entity_id, region_id, code, title, subtitle, status, search_text)
+  SELECT 'employees'::text, "employees".id, "employees"."region_id", c.code, c.title, 'Employee'::text, NULL::text, concat_ws(' ', c.code, c.title)
+  FROM "employees" CROSS JOIN LATERAL (SELECT "employees"."employee_code"::text AS code, coalesce("employees"."employee_name"::text, '') AS title) c
+  ON CONFLICT (entity_type, entity_id) DO NOTHING;
 CREATE INDEX employees_department_id_idx ON employees (department_id);
 CREATE INDEX employees_status_region_idx ON employees (status, region_id);
 CREATE INDEX employees_employee_code_trgm ON employees USING gin (employee_code gin_trgm_ops);

@@ -22,6 +22,8 @@ async function checkEmployee(tx: Executor, record: Row, checkNationalId: boolean
 export const employeeBinding: ResourceBinding = {
   declaration: employeesDeclaration,
   table: employees,
+  // Found by the command palette by code or name (0025 fills the rows of employees already there).
+  search: { code: 'employeeCode' },
   hooks: {
     writes: {
       beforeInsert: async (tx, _actor, input) => {

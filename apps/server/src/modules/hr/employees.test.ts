@@ -66,6 +66,9 @@ describe('employees', () => {
     expect(options.statusCode, options.body).toBe(200);
     expect(options.json().options.map((o: { name: string }) => o.name).sort()).toEqual(['Ayesha Khan', 'Bilal South']);
     expect((await f.call('GET', `/api/employees?departmentId=${sales}&status=active&sort=employeeCode`, undefined, accountant)).json().total).toBe(2);
+    // The command palette finds them by code or name, each user within their regions.
+    const found = await f.call('GET', '/api/search?q=E-101&types=employees', undefined, accountant);
+    expect(found.json().results).toEqual([expect.objectContaining({ type: 'employees', code: 'E-101', title: 'Bilal South', subtitle: 'Employee', route: '/employees?search=Bilal%20South' })]);
   });
 
   it("validate the national id by the company's country: a CNIC by default, another rule once the country changes", async () => {
@@ -112,6 +115,8 @@ describe('employees', () => {
     }
     const southOnly = await t.userWithRole('accountant');
     await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [f.south] })}::jsonb WHERE id = ${southOnly.id}`);
+    expect((await f.call('GET', '/api/search?q=Ayesha&types=employees', undefined, southOnly.token)).json().results).toEqual([]);
+    expect((await f.call('GET', '/api/search?q=Bilal&types=employees', undefined, southOnly.token)).json().results).toHaveLength(1);
     const scoped = await f.call('GET', '/api/employees', undefined, southOnly.token);
     expect(scoped.json().data.map((e: { employeeName: string }) => e.employeeName)).toEqual(['Bilal South']);
     const north = (await f.call('GET', '/api/employees?search=Ayesha')).json().data[0].id;

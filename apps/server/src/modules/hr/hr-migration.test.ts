@@ -38,6 +38,11 @@ describe('migration 0025_hr', () => {
       { code: 'EMP-0001', department: 'General', joinDate: '2024-05-01', status: 'active', exitDate: null, payMode: 'cash', nationalId: null },
       { code: 'EMP-0002', department: 'General', joinDate: '2024-06-01', status: 'left', exitDate: '2025-02-03', payMode: 'cash', nationalId: null },
     ]);
+    const indexed = await queryRows(database.db, sql`SELECT code, title, subtitle FROM search_index WHERE entity_type = 'employees' ORDER BY code`);
+    expect(indexed).toEqual([
+      { code: 'EMP-0001', title: 'Imran', subtitle: 'Employee' },
+      { code: 'EMP-0002', title: 'Faisal', subtitle: 'Employee' },
+    ]);
     const [settings] = await queryRows<{ country: string }>(database.db, sql`SELECT column_default AS country FROM information_schema.columns WHERE table_name = 'company_settings' AND column_name = 'country'`);
     expect(settings!.country).toContain('PK');
   });
