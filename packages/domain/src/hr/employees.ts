@@ -47,7 +47,7 @@ export const employees = {
     { name: 'bankName', label: 'Bank', kind: 'text', maxLength: 100, list: false },
     { name: 'bankAccount', label: 'Account / IBAN', kind: 'text', maxLength: 34, list: false },
     { name: 'payMode', label: 'Pay mode', kind: 'enum', enumValues: payModes, required: true, defaultValue: 'bank', filterable: true },
-    { name: 'userId', label: 'Linked user', kind: 'reference', reference: 'users', list: false },
+    { name: 'userId', label: 'Linked user', kind: 'reference', reference: 'users', list: false, unique: true },
   ],
 } as const satisfies ResourceDeclaration;
 

@@ -100,6 +100,12 @@ describe('employees', () => {
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().data).toMatchObject({ status: 'left', exitDate: '2026-01-31' });
     expect((await f.call('PUT', `/api/employees/${id}`, { status: 'active' })).json().errors).toEqual({ exitDate: 'Only an employee who has left has an exit date' });
+    // One employee per user.
+    const user = await t.userWithRole('salesExecutive');
+    expect((await f.call('POST', '/api/employees', employee({ employeeCode: 'E-302', nationalId: '35202-2222222-2', userId: user.id }))).statusCode).toBe(201);
+    const again = await f.call('POST', '/api/employees', employee({ employeeCode: 'E-303', nationalId: '35202-3333333-3', userId: user.id }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toHaveProperty('userId');
   });
 
   it('role matrix: admin and accountant write, the auditor reads only, other roles are refused; a region-limited user sees and writes only their region', async () => {
