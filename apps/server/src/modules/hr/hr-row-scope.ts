@@ -1,7 +1,7 @@
 import { permittedIds } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Executor } from '../../db/client.ts';
+import { type Executor, intList, queryRows } from '../../db/client.ts';
 import type { RowScope } from '../../lib/resource/resource-binding.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { RowScope } from '../../lib/resource/resource-binding.ts';
 export function employeeRowScope(employeeId: AnyPgColumn): RowScope {
   return (subject) => {
     const ids = permittedIds(subject.permissions, 'regions');
-    return ids ? sql`${employeeId} IN (SELECT e.id FROM employees e WHERE e.region_id = ANY(${`{${ids.join(',')}}`}::int[]))` : undefined;
+    return ids ? sql`${employeeId} IN (SELECT e.id FROM employees e WHERE e.region_id IN (${intList(ids)}))` : undefined;
   };
 }
 
@@ -21,4 +21,3 @@ export async function companyCountry(executor: Executor): Promise<string> {
   return row?.country ?? 'PK';
 }
 
-export type { SQL };
