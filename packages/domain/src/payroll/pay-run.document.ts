@@ -80,6 +80,9 @@ export interface PayRunDetail extends DocumentStamps {
   paidAmount: string;
   /** `partlyPaid` / `paid` once posted and paid (from the slips), else the status. */
   paymentState: PayRunPaymentState;
+  approvedAt: string | Date | null;
+  approvedBy: number | null;
+  [key: string]: unknown;
 }
 
 export type PaySlipStatus = 'draft' | 'held' | 'approved' | 'posted' | 'partlyPaid' | 'paid' | 'cancelled';

@@ -120,8 +120,8 @@ export function daysInMonth(month: string): number {
   return new Date(Date.UTC(year, m, 0)).getUTCDate();
 }
 
-export const monthStart = (month: string) => `${month}-01`;
-export const monthLast = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
+const monthStart = (month: string) => `${month}-01`;
+const monthLast = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
 
 /** A decimal of any scale as minor units at `scale` 6 (rates and fractional days). */
 const exact6 = (value: string | number) => toMinorUnits(String(value), 6);
