@@ -1,7 +1,7 @@
 import { addDays, type PaymentDetail, type PaymentInput, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { accountHeads, accounts, employees, regions } from '../db/schema/index.ts';
+import { accountHeads, accounts, employees } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { runTransition } from '../lib/document/run-transition.ts';
@@ -10,22 +10,6 @@ import { paymentBinding, receiptBinding } from '../modules/money/money.api.ts';
 import { actorOf } from './demo-actors.ts';
 
 type Dates = { today: string; daysAgo: (days: number) => string };
-
-const demoEmployees = [
-  { employeeName: 'Imran Qureshi', designation: 'Field service engineer', region: 0, phone: '+92 300 421 1180' },
-  { employeeName: 'Sana Javed', designation: 'Application specialist', region: 0, phone: '+92 321 778 0042' },
-  { employeeName: 'Faisal Rehman', designation: 'Delivery driver', region: 1, phone: '+92 333 215 6671' },
-  { employeeName: 'Ayesha Siddiqui', designation: 'Accounts officer', region: 1, phone: '+92 345 908 1123' },
-  { employeeName: 'Kashif Mehmood', designation: 'Warehouse supervisor', region: 2, phone: '+92 301 556 7890' },
-  { employeeName: 'Nadia Hussain', designation: 'Sales coordinator', region: 2, phone: '+92 322 440 3318' },
-];
-
-/** The demo's staff: payees of salary advances and custodians of assets. */
-export async function seedEmployees(tx: Tx): Promise<void> {
-  const regionRows = await tx.select({ id: regions.id }).from(regions).orderBy(asc(regions.id));
-  if (regionRows.length === 0) return;
-  await tx.insert(employees).values(demoEmployees.map(({ region, ...e }) => ({ ...e, regionId: regionRows[region % regionRows.length]!.id })));
-}
 
 export interface CustomerPayment {
   customerId: number;

@@ -2,7 +2,7 @@ import { hrArea } from '@erp/domain';
 import * as hrTables from '../../db/schema/hr.ts';
 import { genericResource, type ServerArea } from '../module.ts';
 
-/** Employees (issue 9), the payees of salaries and custodians of assets; payroll comes here next. */
+/** Human resource (issues 9 and 20): employees, departments and the pay structure; pay runs and slips next. */
 export const hrModule: ServerArea = {
   name: 'hr',
   declaration: hrArea,
