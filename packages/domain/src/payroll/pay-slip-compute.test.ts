@@ -21,20 +21,16 @@ const components = new Map(
     component(3, 'CONV', 'earning', { prorated: false, taxable: false }),
     component(4, 'EOBI', 'deduction', { prorated: false, taxable: false }),
     component(5, 'PF', 'employerContribution', { calculation: 'formula', formula: 'BASIC * 0.1', prorated: false }),
+    component(6, 'INCOME_TAX', 'deduction', { calculation: 'formula', formula: 'MONTHLY_TAX', prorated: false, taxable: false }),
+    component(7, 'ADVANCE', 'deduction', { calculation: 'formula', formula: 'ADVANCE_INSTALMENT', prorated: false, taxable: false }),
   ].map((c) => [c.id, c]),
 );
-
-const evaluate = (formula: string, values: Readonly<Record<string, string>>) => {
-  const [name, factor] = formula.split('*').map((s) => s.trim());
-  return String(Number(values[name!]) * Number(factor));
-};
 
 const base: SlipRequest = {
   month: '2026-06',
   employee: { joinDate: '2020-01-01' },
   components,
-  assignments: [{ effectiveFrom: '2020-01-01', basic: '50000', lines: [] }],
-  evaluate,
+  assignments: [{ effectiveFrom: '2020-01-01', basic: '50000', lines: [{ componentId: 2, percent: '0' }] }],
 };
 
 const amountOf = (slip: ReturnType<typeof computeSlip>, code: string) => slip.lines.filter((l) => l.code === code).map((l) => l.amount);
@@ -78,7 +74,7 @@ describe('computeSlip', () => {
   it('keeps net = gross - deductions + rounding exactly; round net up to 1: 45,678.40 -> 45,679.00 and 0.60 rounding', () => {
     const slip = computeSlip({
       ...base,
-      assignments: [{ effectiveFrom: '2020-01-01', basic: '46678.40', lines: [{ componentId: 4, amount: '1000' }, { componentId: 5 }] }],
+      assignments: [{ effectiveFrom: '2020-01-01', basic: '46678.40', lines: [{ componentId: 2, percent: '0' }, { componentId: 4, amount: '1000' }] }],
       netRounding: { step: '1', mode: 'up' },
     });
     expect(slip.gross).toBe('46678.40');
@@ -96,13 +92,24 @@ describe('computeSlip', () => {
       ...base,
       adjustments: [{ componentId: 1, amount: '2000' }],
       advanceRecovery: '10000',
-      annualTax: (annual) => String((Number(annual) - 600000) * 0.05),
+      // 5 % above 600,000 a year, a twelfth a month (the tax table's work, here by hand).
+      monthlyTax: (annual) => (((Number(annual) - 600000) * 0.05) / 12).toFixed(2),
     });
     // Taxable 52,000 x 12 = 624,000: tax 1,200 a year, 100 a month.
-    expect(amountOf(slip, 'TAX')).toEqual(['100.00']);
+    expect(amountOf(slip, 'INCOME_TAX')).toEqual(['100.00']);
     expect(amountOf(slip, 'ADVANCE')).toEqual(['10000.00']);
-    expect(slip.lines.find((l) => l.code === 'TAX')!.accountKey).toBe('incomeTaxPayable');
+    expect(amountOf(slip, 'BASIC')).toEqual(['50000.00', '2000.00']);
+    expect(slip.snapshot.monthlyTax).toBe('100.00');
     expect(slip.net).toBe('41900.00');
+  });
+
+  it('applies every component with its rounding, a line overriding the percent; no line for a zero', () => {
+    const rounded = new Map([...components].map(([id, c]) => [id, id === 2 ? { ...c, rounding: 'nearest1' as const } : c]));
+    const slip = computeSlip({ ...base, components: rounded, assignments: [{ effectiveFrom: '2020-01-01', basic: '33333.33', lines: [] }] });
+    // 40 % of 33,333.33 = 13,333.33, to the nearest 1.
+    expect(amountOf(slip, 'HOUSE')).toEqual(['13333.00']);
+    expect(amountOf(slip, 'CONV')).toEqual([]);
+    expect(amountOf(slip, 'INCOME_TAX')).toEqual([]);
   });
 
   it('rounds to a step up, down and to the nearest', () => {

@@ -1,11 +1,21 @@
 import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
 import { amountInWords } from '../sales/amount-in-words.ts';
+import { evaluatePayFormula, payFormulaNames, payFormulaOrder } from '../hr/pay-formula.ts';
+import { daysInMonth } from '../hr/pay-month.ts';
+import type { ComponentRounding } from '../hr/salary-components.ts';
 
 /**
  * One employee's slip for one month, computed from plain facts (issue 20, section 3): no
  * database, no clock. The pay run's job reads the facts of a chunk of employees in one
  * statement, calls this for each and writes the slips in one statement; a supplementary run
  * calls it again for a posted month and keeps the differences.
+ *
+ * Every component given applies (the run passes the active ones); an assignment line
+ * overrides its amount or percent. Formulas see BASIC as the basic in force at the month's
+ * last employed day, every other code as its amount on this slip so far, and the month's
+ * variables (PAID_DAYS, MONTH_DAYS, UNPAID_LEAVE_DAYS, OVERTIME_HOURS, INCENTIVES,
+ * MONTHLY_TAX, ADVANCE_INSTALMENT); MONTHLY_TAX is worked out once every formula that does
+ * not need it is done.
  */
 
 export type ComponentKind = 'earning' | 'deduction' | 'employerContribution';
@@ -23,10 +33,14 @@ export interface PayComponent {
   prorated: boolean;
   taxable: boolean;
   accountId: number | null;
+  /** An employer contribution's credit (its payable). */
+  liabilityAccountId?: number | null;
+  rounding?: ComponentRounding;
   printOrder: number;
 }
 
 export interface PayAssignment {
+  id?: number;
   /** `YYYY-MM-DD`. */
   effectiveFrom: string;
   basic: string;
@@ -58,10 +72,8 @@ export interface SlipRequest {
   /** The advance instalments recovered this month (the advances' schedule). */
   advanceRecovery?: string;
   inputs?: PayInputs | null;
-  /** Tax on an annual taxable pay (the tax table's slabs); absent: no income tax. */
-  annualTax?: (annualTaxable: string) => string;
-  /** A formula's value over component codes and the month's variables (a safe parser, never eval). */
-  evaluate?: (formula: string, values: Readonly<Record<string, string>>) => string;
+  /** The monthly tax on a projected annual taxable pay (the tax table's slabs); absent: no tax. */
+  monthlyTax?: (projectedAnnualTaxable: string) => string;
   netRounding?: NetRounding | null;
   currency?: string;
 }
@@ -77,9 +89,8 @@ export interface SlipLine {
   /** The share of the month (paid days / days in month), the days of a per-day component, 1 otherwise. */
   rate: string;
   amount: string;
-  /** Posting key of the account when no component names one ('incomeTaxPayable', 'employeeAdvances'). */
-  accountKey?: 'incomeTaxPayable' | 'employeeAdvances';
   accountId: number | null;
+  liabilityAccountId?: number | null;
   printOrder: number;
 }
 
@@ -101,35 +112,31 @@ export interface ComputedSlip {
 }
 
 export interface SlipSnapshot {
-  assignments: Array<{ effectiveFrom: string; basic: string; days: number; lines: PayAssignment['lines'] }>;
+  assignments: Array<{ id?: number; effectiveFrom: string; basic: string; days: number; lines: PayAssignment['lines'] }>;
   inputs: PayInputs | null;
   advanceRecovery: string;
+  monthlyTax: string;
 }
 
-export const taxCode = 'TAX';
-export const advanceCode = 'ADVANCE';
 export const basicCode = 'BASIC';
-export const incentiveCode = 'INCENTIVE';
-
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const dayNumber = (iso: string) => Math.round(dayOf(iso).getTime() / 86_400_000);
 
-export function daysInMonth(month: string): number {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m, 0)).getUTCDate();
-}
-
 const monthStart = (month: string) => `${month}-01`;
 const monthLast = (month: string) => `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
 
-/** A decimal of any scale as minor units at `scale` 6 (rates and fractional days). */
+/** A decimal of any scale as minor units at scale 6 (rates and fractional days). */
 const exact6 = (value: string | number) => toMinorUnits(String(value), 6);
-const cents = (value: string | number | null | undefined) => toMinorUnits(value === null || value === undefined || value === '' ? '0' : String(value));
+const cents = (value: string | number | null | undefined) => toMinorUnits(value === null || value === undefined || value === '' ? '0' : String(value), 2);
+/** Decimals beyond the cents (a percent of 4 decimals times a basic) are rounded half-up once. */
+const centsOf = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return fraction.length <= 2 ? cents(value) : divideRounded(toMinorUnits(`${whole}.${fraction.slice(0, 6).padEnd(6, '0')}`, 6), 10_000n);
+};
 
 interface Segment {
   assignment: PayAssignment;
-  from: string;
   days: number;
   /** Days paid (days less the unpaid leave charged to this segment), 6 decimals as minor units. */
   paid: bigint;
@@ -152,7 +159,7 @@ function segmentsOf(request: SlipRequest): Segment[] {
     const stop = end < to ? end : to;
     if (start > stop) return;
     const length = dayNumber(stop) - dayNumber(start) + 1;
-    segments.push({ assignment, from: start, days: length, paid: BigInt(length) * 1_000_000n });
+    segments.push({ assignment, days: length, paid: BigInt(length) * 1_000_000n });
   });
   let leave = exact6(request.inputs?.unpaidLeaveDays ?? 0);
   for (let index = segments.length - 1; index >= 0 && leave > 0n; index -= 1) {
@@ -162,54 +169,6 @@ function segmentsOf(request: SlipRequest): Segment[] {
     leave -= taken;
   }
   return segments;
-}
-
-/** A component's full monthly amount under an assignment, formulas resolved over the others' codes. */
-function monthlyAmounts(request: SlipRequest, assignment: PayAssignment, variables: Record<string, string>): Map<number, bigint> {
-  const { components } = request;
-  const amounts = new Map<number, bigint>();
-  const byCode: Record<string, string> = { ...variables };
-  const basic = cents(assignment.basic);
-  const basicComponent = [...components.values()].find((c) => c.code === basicCode);
-  const wanted = new Map<number, { amount?: string | null; percent?: string | null }>();
-  if (basicComponent) wanted.set(basicComponent.id, { amount: assignment.basic });
-  for (const line of assignment.lines) wanted.set(line.componentId, line);
-  byCode[basicCode] = fromMinorUnits(basic);
-  const formulas: Array<[PayComponent, string]> = [];
-  for (const [id, line] of wanted) {
-    const component = components.get(id);
-    if (!component) continue;
-    let amount: bigint;
-    if (component.calculation === 'formula') {
-      formulas.push([component, line.amount ?? component.formula ?? '0']);
-      continue;
-    }
-    if (component.calculation === 'percentOfBasic') amount = divideRounded(basic * exact6(line.percent ?? component.percent ?? '0'), 100_000_000n);
-    else amount = cents(line.amount ?? component.amount);
-    amounts.set(id, amount);
-    byCode[component.code] = fromMinorUnits(amount);
-  }
-  // Formulas name other components: each pass resolves those whose names are known; a cycle stays unresolved (0).
-  for (let pass = 0; formulas.length > 0 && pass < 20; pass += 1) {
-    for (let index = formulas.length - 1; index >= 0; index -= 1) {
-      const [component, formula] = formulas[index]!;
-      const names = formula.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-      if (names.some((name) => byCode[name.toUpperCase()] === undefined && byCode[name] === undefined)) continue;
-      const value = request.evaluate ? request.evaluate(formula, byCode) : '0';
-      const amount = toMinorUnits(roundTo2(value));
-      amounts.set(component.id, amount);
-      byCode[component.code] = fromMinorUnits(amount);
-      formulas.splice(index, 1);
-    }
-  }
-  for (const [component] of formulas) amounts.set(component.id, 0n);
-  return amounts;
-}
-
-function roundTo2(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  if (fraction.length <= 2) return value;
-  return fromMinorUnits(divideRounded(toMinorUnits(`${whole}.${fraction.slice(0, 6).padEnd(6, '0')}`, 6), 10_000n));
 }
 
 /** `value` brought to a multiple of `step` by `mode` (ceiling, floor, nearest half-up), in minor units. */
@@ -222,89 +181,122 @@ export function roundToStep(value: bigint, step: bigint, mode: NetRounding['mode
   return value - floor >= step - (value - floor) ? floor + step : floor;
 }
 
+/** A component's own rounding: to the cent (none), or to a whole unit. */
+function componentRounded(amount: bigint, rounding: ComponentRounding | undefined): bigint {
+  if (rounding === 'nearest1') return roundToStep(amount, 100n, 'nearest');
+  if (rounding === 'up1') return roundToStep(amount, 100n, 'up');
+  if (rounding === 'down1') return roundToStep(amount, 100n, 'down');
+  return amount;
+}
+
 const fraction6 = (numerator: bigint, denominator: number) => fromMinorUnits(divideRounded(numerator, BigInt(denominator)), 6);
+
+function trimZeros(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** The monthly amount of a non-formula component under an assignment (a line's amount or percent first). */
+function monthlyOf(component: PayComponent, assignment: PayAssignment): bigint {
+  if (component.code === basicCode) return cents(assignment.basic);
+  const line = assignment.lines.find((l) => l.componentId === component.id);
+  if (component.calculation === 'percentOfBasic') return divideRounded(cents(assignment.basic) * exact6(line?.percent ?? component.percent ?? '0'), 100_000_000n);
+  return cents(line?.amount ?? component.amount);
+}
 
 /**
  * The slip: paid days from the join and exit dates and unpaid leave; each prorated component
  * at (its monthly amount x paid days / days in month) per assignment in force, one line per
- * part of the month when an assignment changes in it; non-prorated ones at the amount in force
- * at the month's last employed day; adjustments, incentives, the advance instalment, income
- * tax (tax on this month's taxable pay x 12, / 12); net = gross - deductions + rounding.
+ * part of the month when an assignment changes in it; the others at the amount in force at the
+ * month's last employed day; per-day ones at the rate x paid days; formulas in dependency
+ * order; adjustments on their component; each rounded by its component's rounding; net =
+ * gross - deductions + rounding, the net rounded by `netRounding`.
  */
 export function computeSlip(request: SlipRequest): ComputedSlip {
   const days = daysInMonth(request.month);
   const segments = segmentsOf(request);
+  const employed = segments.length > 0;
   const paidTotal = segments.reduce((total, s) => total + s.paid, 0n);
-  const paidDays = fromMinorUnits(paidTotal, 6);
+  const paidDays = trimZeros(fromMinorUnits(paidTotal, 6));
   const lines: SlipLine[] = [];
-  const variables: Record<string, string> = {
-    DAYS: String(days),
-    PAID_DAYS: trimZeros(paidDays),
-    UNPAID_LEAVE_DAYS: String(request.inputs?.unpaidLeaveDays ?? 0),
-    OVERTIME_HOURS: String(request.inputs?.overtimeHours ?? 0),
-    INCENTIVES: String(request.inputs?.incentives ?? 0),
+  const actual = new Map<string, bigint>();
+  const line = (component: PayComponent, basis: bigint, rate: string, amount: bigint) => {
+    const rounded = componentRounded(amount, component.rounding);
+    actual.set(component.code, (actual.get(component.code) ?? 0n) + rounded);
+    if (rounded === 0n) return;
+    lines.push({
+      componentId: component.id,
+      code: component.code,
+      componentName: component.componentName,
+      kind: component.kind,
+      basis: fromMinorUnits(basis),
+      rate,
+      amount: fromMinorUnits(rounded),
+      accountId: component.accountId,
+      liabilityAccountId: component.liabilityAccountId ?? null,
+      printOrder: component.printOrder,
+    });
   };
-  const componentLine = (component: PayComponent, basis: bigint, rate: string, amount: bigint): SlipLine => ({
-    componentId: component.id,
-    code: component.code,
-    componentName: component.componentName,
-    kind: component.kind,
-    basis: fromMinorUnits(basis),
-    rate,
-    amount: fromMinorUnits(amount),
-    accountId: component.accountId,
-    printOrder: component.printOrder,
-  });
-  const perSegment = segments.map((segment) => ({ segment, amounts: monthlyAmounts(request, segment.assignment, variables) }));
-  const lastAmounts = perSegment.at(-1)?.amounts ?? new Map<number, bigint>();
-  const ids = new Set(perSegment.flatMap((p) => [...p.amounts.keys()]));
-  for (const id of ids) {
-    const component = request.components.get(id)!;
+  const components = [...request.components.values()];
+  const last = segments.at(-1);
+  for (const component of employed ? components : []) {
+    if (component.calculation === 'formula') continue;
     if (component.calculation === 'perDay') {
-      const rate = lastAmounts.get(id) ?? 0n;
-      lines.push(componentLine(component, rate, trimZeros(paidDays), divideRounded(rate * paidTotal, 1_000_000n)));
+      const rate = monthlyOf(component, last!.assignment);
+      line(component, rate, paidDays, divideRounded(rate * paidTotal, 1_000_000n));
     } else if (!component.prorated) {
-      if (lastAmounts.has(id)) lines.push(componentLine(component, lastAmounts.get(id)!, '1', lastAmounts.get(id)!));
+      const monthly = monthlyOf(component, last!.assignment);
+      line(component, monthly, '1', monthly);
     } else {
-      for (const { segment, amounts } of perSegment) {
-        const monthly = amounts.get(id);
-        if (monthly === undefined) continue;
-        lines.push(componentLine(component, monthly, fraction6(segment.paid, days), divideRounded(monthly * segment.paid, BigInt(days) * 1_000_000n)));
+      for (const segment of segments) {
+        const monthly = monthlyOf(component, segment.assignment);
+        line(component, monthly, fraction6(segment.paid, days), divideRounded(monthly * segment.paid, BigInt(days) * 1_000_000n));
       }
     }
   }
-  const employed = segments.length > 0;
-  const byCode = new Map([...request.components.values()].map((c) => [c.code, c]));
+  const byId = request.components;
   for (const adjustment of employed ? (request.adjustments ?? []) : []) {
-    const component = request.components.get(adjustment.componentId);
-    if (component) lines.push(componentLine(component, cents(adjustment.amount), '1', cents(adjustment.amount)));
+    const component = byId.get(adjustment.componentId);
+    if (component) line({ ...component, componentName: `${component.componentName} (adjustment)`, rounding: 'none' }, cents(adjustment.amount), '1', cents(adjustment.amount));
   }
-  const incentive = byCode.get(incentiveCode);
-  if (employed && incentive && cents(request.inputs?.incentives) !== 0n) lines.push(componentLine(incentive, cents(request.inputs?.incentives), '1', cents(request.inputs?.incentives)));
   const advance = cents(request.advanceRecovery);
-  if (advance !== 0n) {
-    const component = byCode.get(advanceCode);
-    lines.push(
-      component
-        ? componentLine(component, advance, '1', advance)
-        : { componentId: null, code: advanceCode, componentName: 'Advance recovery', kind: 'deduction', basis: fromMinorUnits(advance), rate: '1', amount: fromMinorUnits(advance), accountKey: 'employeeAdvances', accountId: null, printOrder: 900 },
-    );
+  const inputs = request.inputs ?? null;
+  const variables: Record<string, string> = {
+    PAID_DAYS: paidDays,
+    MONTH_DAYS: String(days),
+    UNPAID_LEAVE_DAYS: String(inputs?.unpaidLeaveDays ?? 0),
+    OVERTIME_HOURS: String(inputs?.overtimeHours ?? 0),
+    INCENTIVES: String(inputs?.incentives ?? 0),
+    ADVANCE_INSTALMENT: fromMinorUnits(advance),
+  };
+  const formulas = components.filter((c) => c.calculation === 'formula' && c.formula);
+  const order = payFormulaOrder(formulas.map((c) => ({ code: c.code, formula: c.formula })));
+  const byCode = new Map(formulas.map((c) => [c.code, c]));
+  // Those that need MONTHLY_TAX, directly or through another formula, wait for the taxable pay.
+  const needsTax = new Set<string>();
+  for (const code of order) {
+    const names = payFormulaNames(byCode.get(code)!.formula!);
+    if (names.includes('MONTHLY_TAX') || names.some((name) => needsTax.has(name))) needsTax.add(code);
   }
-  const total = (kind: ComponentKind) => lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + cents(l.amount), 0n);
-  const taxable = lines.filter((l) => l.kind === 'earning' && l.componentId !== null && request.components.get(l.componentId)?.taxable).reduce((sum, l) => sum + cents(l.amount), 0n);
-  if (employed && request.annualTax && taxable > 0n) {
-    const annual = cents(request.annualTax(fromMinorUnits(taxable * 12n)));
-    const monthly = divideRounded(annual, 12n);
-    if (monthly !== 0n) {
-      const component = byCode.get(taxCode);
-      lines.push(
-        component
-          ? componentLine(component, taxable * 12n, '1', monthly)
-          : { componentId: null, code: taxCode, componentName: 'Income tax', kind: 'deduction', basis: fromMinorUnits(taxable * 12n), rate: '1', amount: fromMinorUnits(monthly), accountKey: 'incomeTaxPayable', accountId: null, printOrder: 950 },
-      );
-    }
+  const taxableSoFar = () => lines.filter((l) => l.kind === 'earning' && l.componentId !== null && byId.get(l.componentId)?.taxable).reduce((sum, l) => sum + cents(l.amount), 0n);
+  const basic = last ? fromMinorUnits(cents(last.assignment.basic)) : '0.00';
+  let monthlyTax = 0n;
+  const evaluate = (component: PayComponent) => {
+    const values: Record<string, string> = { ...variables };
+    for (const c of components) values[c.code] = fromMinorUnits(actual.get(c.code) ?? 0n);
+    values[basicCode] = basic;
+    const value = centsOf(evaluatePayFormula(component.formula!, values, { scale: 6 }));
+    const amount = component.prorated ? divideRounded(value * paidTotal, BigInt(days) * 1_000_000n) : value;
+    line(component, value, component.prorated ? fraction6(paidTotal, days) : '1', amount);
+  };
+  if (employed) {
+    for (const code of order) if (!needsTax.has(code)) evaluate(byCode.get(code)!);
+    const taxable = taxableSoFar();
+    monthlyTax = request.monthlyTax && taxable > 0n ? cents(request.monthlyTax(fromMinorUnits(taxable * 12n))) : 0n;
+    variables.MONTHLY_TAX = fromMinorUnits(monthlyTax);
+    for (const code of order) if (needsTax.has(code)) evaluate(byCode.get(code)!);
   }
   lines.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || a.printOrder - b.printOrder || a.code.localeCompare(b.code));
+  const total = (kind: ComponentKind) => lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + cents(l.amount), 0n);
   const gross = total('earning');
   const deductions = total('deduction');
   const employer = total('employerContribution');
@@ -314,28 +306,25 @@ export function computeSlip(request: SlipRequest): ComputedSlip {
   return {
     employed,
     daysInMonth: days,
-    paidDays: trimZeros(paidDays),
+    paidDays,
     lines,
     gross: fromMinorUnits(gross),
     deductions: fromMinorUnits(deductions),
     employerCost: fromMinorUnits(gross + employer),
-    taxable: fromMinorUnits(taxable),
+    taxable: fromMinorUnits(taxableSoFar()),
     rounding: fromMinorUnits(rounding),
     net: fromMinorUnits(net),
     netInWords: amountInWords(fromMinorUnits(net), request.currency ?? 'PKR'),
     snapshot: {
-      assignments: segments.map((s) => ({ effectiveFrom: s.assignment.effectiveFrom, basic: s.assignment.basic, days: s.days, lines: s.assignment.lines })),
-      inputs: request.inputs ?? null,
+      assignments: segments.map((s) => ({ id: s.assignment.id, effectiveFrom: s.assignment.effectiveFrom, basic: s.assignment.basic, days: s.days, lines: s.assignment.lines })),
+      inputs,
       advanceRecovery: fromMinorUnits(advance),
+      monthlyTax: fromMinorUnits(monthlyTax),
     },
   };
 }
 
 const kindOrder: Record<ComponentKind, number> = { earning: 0, deduction: 1, employerContribution: 2 };
-
-function trimZeros(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
 
 /** The lines' amounts summed per component code (a supplementary run compares these). */
 export function amountsByCode(lines: ReadonlyArray<Pick<SlipLine, 'code' | 'amount'>>): Map<string, bigint> {

@@ -90,9 +90,10 @@ CREATE TABLE pay_slip_lines (
   basis numeric(18, 2) NOT NULL DEFAULT 0,
   rate numeric(18, 6) NOT NULL DEFAULT 1,
   amount numeric(18, 2) NOT NULL,
-  -- The account it posts to: the component's, or a posting key's (income tax, advances).
+  -- The accounts it posts to, copied from the component: Dr an earning's or employer
+  -- contribution's expense, Cr a deduction's payable; Cr an employer contribution's liability.
   account_id integer,
-  account_key text,
+  liability_account_id integer,
   CONSTRAINT pay_slip_lines_slip_line_key UNIQUE (pay_slip_id, line_no)
 );
 

@@ -74,7 +74,7 @@ export const paySlipLines = pgTable(
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull().default('1'),
     amount: money('amount').notNull(),
     accountId: integer('account_id'),
-    accountKey: text('account_key'),
+    liabilityAccountId: integer('liability_account_id'),
   },
   (t) => [unique('pay_slip_lines_slip_line_key').on(t.paySlipId, t.lineNo)],
 );

@@ -1,4 +1,4 @@
-import { type PayAssignment, type PayComponent, type PayInputs } from '@erp/domain';
+import { type PayAssignment, type PayInputs } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 
@@ -20,7 +20,7 @@ export interface PayEmployeeFacts {
   bankAccount: string | null;
   payMode: string;
   assignments: PayAssignment[];
-  adjustments: Array<{ componentId: number; amount: string; fromMonth: string; toMonth: string | null }>;
+  adjustments: Array<{ componentId: number; amount: string; fromMonth: string; toMonth: string | null; recurring: boolean }>;
   advances: Array<{ id: number; amount: string; instalments: number; startMonth: string; skippedMonths: string[] }>;
   /** By month `YYYY-MM`. */
   inputs: Record<string, PayInputs>;
@@ -72,33 +72,29 @@ interface FactsRow {
 }
 
 /**
- * The next `limit` employees of the scope after id `afterId` (or those of `employeeIds`), with
- * everything their slips of the months `from`..`to` need, in one statement.
+ * The next `limit` employees of the scope after id `afterId`, with everything their slips of
+ * the months `from`..`to` (`YYYY-MM`) need, in one statement.
  */
-export async function readEmployeeFacts(
-  tx: Tx,
-  scope: RunScope,
-  options: { afterId: number; limit: number; from: string; to: string; where?: SQL },
-): Promise<PayEmployeeFacts[]> {
+export async function readEmployeeFacts(tx: Tx, scope: RunScope, options: { afterId: number; limit: number; from: string; to: string }): Promise<PayEmployeeFacts[]> {
+  const lastDay = sql`(${monthDate(options.to)}::date + interval '1 month' - interval '1 day')::date`;
   const rows = await queryRows<FactsRow>(
     tx,
-    sql`SELECT e.id, coalesce(e.employee_code, '') AS "employeeCode", e.employee_name AS "employeeName", e.region_id AS "regionId", e.department_id AS "departmentId",
+    sql`SELECT e.id, e.employee_code AS "employeeCode", e.employee_name AS "employeeName", e.region_id AS "regionId", e.department_id AS "departmentId",
                e.join_date::text AS "joinDate", e.exit_date::text AS "exitDate", e.bank_name AS "bankName", e.bank_account AS "bankAccount", e.pay_mode AS "payMode",
-               (SELECT json_agg(json_build_object('effectiveFrom', a.effective_from::text, 'basic', a.basic::text,
-                          'lines', (SELECT coalesce(json_agg(json_build_object('componentId', l.component_id, 'amount', l.amount::text, 'percent', l.percent::text) ORDER BY l.line_no), '[]'::json)
+               (SELECT json_agg(json_build_object('id', a.id, 'effectiveFrom', a.effective_from::text, 'basic', a.basic::text,
+                          'lines', (SELECT coalesce(json_agg(json_build_object('componentId', l.component_id, 'amount', l.amount::text, 'percent', l.percent::text) ORDER BY l.line_number), '[]'::json)
                                       FROM salary_assignment_lines l WHERE l.salary_assignment_id = a.id))
                        ORDER BY a.effective_from)
-                  FROM salary_assignments a WHERE a.employee_id = e.id AND a.effective_from <= (${monthDate(options.to)}::date + interval '1 month' - interval '1 day')::date) AS assignments,
-               (SELECT json_agg(json_build_object('componentId', j.component_id, 'amount', j.amount::text, 'fromMonth', to_char(j.from_month, 'YYYY-MM'), 'toMonth', to_char(j.to_month, 'YYYY-MM')))
-                  FROM pay_adjustments j WHERE j.employee_id = e.id AND j.from_month <= ${monthDate(options.to)}::date
-                   AND (j.to_month IS NULL OR j.to_month >= ${monthDate(options.from)}::date)) AS adjustments,
-               (SELECT json_agg(json_build_object('id', v.id, 'amount', v.amount::text, 'instalments', v.instalments, 'startMonth', to_char(v.start_month, 'YYYY-MM'),
-                          'skippedMonths', coalesce((SELECT json_agg(to_char(s.month, 'YYYY-MM')) FROM employee_advance_skips s WHERE s.employee_advance_id = v.id), '[]'::json)))
-                  FROM employee_advances v WHERE v.employee_id = e.id AND v.start_month <= ${monthDate(options.to)}::date) AS advances,
-               (SELECT json_object_agg(to_char(i.month, 'YYYY-MM'), json_build_object('unpaidLeaveDays', i.unpaid_leave_days::text, 'overtimeHours', i.overtime_hours::text, 'incentives', i.incentives::text))
-                  FROM pay_inputs i WHERE i.employee_id = e.id AND i.month BETWEEN ${monthDate(options.from)}::date AND ${monthDate(options.to)}::date) AS inputs
+                  FROM salary_assignments a WHERE a.employee_id = e.id AND a.effective_from <= ${lastDay}) AS assignments,
+               (SELECT json_agg(json_build_object('componentId', j.component_id, 'amount', j.amount::text, 'fromMonth', j.from_month, 'toMonth', j.to_month, 'recurring', j.recurring))
+                  FROM pay_adjustments j WHERE j.employee_id = e.id AND j.from_month <= ${options.to}) AS adjustments,
+               (SELECT json_agg(json_build_object('id', v.id, 'amount', v.amount::text, 'instalments', v.instalments, 'startMonth', v.start_month,
+                          'skippedMonths', coalesce((SELECT json_agg(s.month) FROM employee_advance_skips s WHERE s.employee_advance_id = v.id), '[]'::json)))
+                  FROM employee_advances v WHERE v.employee_id = e.id AND v.start_month <= ${options.to}) AS advances,
+               (SELECT json_object_agg(i.month, json_build_object('unpaidLeaveDays', i.unpaid_leave_days::text, 'overtimeHours', i.overtime_hours::text, 'incentives', i.incentives::text))
+                  FROM pay_inputs i WHERE i.employee_id = e.id AND i.month BETWEEN ${options.from} AND ${options.to}) AS inputs
         FROM employees e
-        WHERE ${payableEmployees(scope)} AND e.id > ${options.afterId}::int ${options.where ? sql`AND ${options.where}` : sql``}
+        WHERE ${payableEmployees(scope)} AND e.id > ${options.afterId}::int
         ORDER BY e.id LIMIT ${options.limit}::int`,
   );
   return rows.map((r) => ({
@@ -106,37 +102,9 @@ export async function readEmployeeFacts(
     id: Number(r.id),
     regionId: r.regionId === null ? null : Number(r.regionId),
     departmentId: r.departmentId === null ? null : Number(r.departmentId),
-    assignments: jsonValue<PayAssignment[] | null>(r.assignments) ?? [],
+    assignments: (jsonValue<PayAssignment[] | null>(r.assignments) ?? []).map((a) => ({ ...a, id: Number(a.id) })),
     adjustments: jsonValue<PayEmployeeFacts['adjustments'] | null>(r.adjustments) ?? [],
-    advances: jsonValue<PayEmployeeFacts['advances'] | null>(r.advances) ?? [],
+    advances: (jsonValue<PayEmployeeFacts['advances'] | null>(r.advances) ?? []).map((v) => ({ ...v, id: Number(v.id) })),
     inputs: jsonValue<Record<string, PayInputs> | null>(r.inputs) ?? {},
   }));
-}
-
-/** Every salary component, by id. */
-export async function readComponents(tx: Tx): Promise<Map<number, PayComponent>> {
-  const rows = await queryRows<PayComponent>(
-    tx,
-    sql`SELECT id, code, component_name AS "componentName", kind, calculation, formula, amount::text AS amount, percent::text AS percent,
-               prorated, taxable, account_id AS "accountId", print_order AS "printOrder"
-        FROM salary_components`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), accountId: r.accountId === null ? null : Number(r.accountId), printOrder: Number(r.printOrder) }]));
-}
-
-export interface TaxSlab {
-  from: string;
-  to?: string | null;
-  fixed: string;
-  rate: string;
-}
-
-/** The tax tables of the company's country, newest first. */
-export async function readTaxTables(tx: Tx): Promise<Array<{ effectiveFrom: string; slabs: TaxSlab[] }>> {
-  const rows = await queryRows<{ effectiveFrom: string; slabs: unknown }>(
-    tx,
-    sql`SELECT t.effective_from::text AS "effectiveFrom", t.slabs FROM tax_tables t
-        WHERE t.country = coalesce((SELECT country FROM company_settings LIMIT 1), t.country) ORDER BY t.effective_from DESC`,
-  );
-  return rows.map((r) => ({ effectiveFrom: r.effectiveFrom, slabs: jsonValue<TaxSlab[]>(r.slabs) }));
 }

@@ -1,9 +1,9 @@
-import { type ComputedSlip, fromMinorUnits, type SlipLine, toMinorUnits, amountInWords, type PaySlipFlag } from '@erp/domain';
+import { amountInWords, type ComputedSlip, fromMinorUnits, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
-import { type PayEmployeeFacts, readEmployeeFacts, type RunScope, type TaxSlab } from './pay-facts.ts';
+import { type PayEmployeeFacts, readEmployeeFacts, type RunScope } from './pay-facts.ts';
 import { defaultNetRounding, type PayRules, slipOf } from './pay-rules.ts';
 
 export const payRunJobKind = 'pay-run';
@@ -41,20 +41,24 @@ const addMonths = (month: string, count: number) => {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 };
 
-/** The components, the tax tables and the currency in one statement. */
+/** The active components, the company's tax tables and its currency, in one statement. */
 async function readRules(tx: Tx): Promise<PayRules> {
   const [row] = await queryRows<{ components: unknown; taxTables: unknown; currency: string | null }>(
     tx,
     sql`SELECT (SELECT json_agg(json_build_object('id', id, 'code', code, 'componentName', component_name, 'kind', kind, 'calculation', calculation, 'formula', formula,
-                  'amount', amount::text, 'percent', percent::text, 'prorated', prorated, 'taxable', taxable, 'accountId', account_id, 'printOrder', print_order)) FROM salary_components) AS components,
-               (SELECT json_agg(json_build_object('effectiveFrom', t.effective_from::text, 'slabs', t.slabs) ORDER BY t.effective_from DESC) FROM tax_tables t
-                 WHERE t.country = coalesce((SELECT country FROM company_settings LIMIT 1), t.country)) AS "taxTables",
+                  'amount', amount::text, 'percent', percent::text, 'prorated', prorated, 'taxable', taxable, 'accountId', account_id,
+                  'liabilityAccountId', liability_account_id, 'rounding', rounding, 'printOrder', print_order)) FROM salary_components WHERE active) AS components,
+               (SELECT json_agg(json_build_object('effectiveFrom', t.effective_from::text,
+                          'slabs', (SELECT json_agg(json_build_object('from', s.from_amount::text, 'to', s.to_amount::text, 'fixed', s.fixed_amount::text, 'rate', s.rate::text) ORDER BY s.line_number)
+                                      FROM tax_table_slabs s WHERE s.tax_table_id = t.id)) ORDER BY t.effective_from DESC)
+                  FROM tax_tables t WHERE t.country = (SELECT coalesce(max(country), 'PK') FROM company_settings)) AS "taxTables",
                (SELECT currency FROM company_settings LIMIT 1) AS currency`,
   );
-  const components = jsonValue<PayRules['components'] extends ReadonlyMap<number, infer C> ? C[] : never>(row!.components) ?? [];
+  const components = jsonValue<PayComponent[] | null>(row!.components) ?? [];
+  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    components: new Map(components.map((c) => [Number(c.id), { ...c, id: Number(c.id), accountId: c.accountId === null ? null : Number(c.accountId), printOrder: Number(c.printOrder) }])),
-    taxTables: jsonValue<Array<{ effectiveFrom: string; slabs: TaxSlab[] }> | null>(row!.taxTables) ?? [],
+    components: new Map(components.map((c) => [Number(c.id), { ...c, id: Number(c.id), accountId: id(c.accountId), liabilityAccountId: id(c.liabilityAccountId), printOrder: Number(c.printOrder) }])),
+    taxTables: (jsonValue<Array<{ effectiveFrom: string; slabs: TaxSlab[] | null }> | null>(row!.taxTables) ?? []).map((t) => ({ ...t, slabs: t.slabs ?? [] })),
     netRounding: defaultNetRounding,
     currency: row!.currency ?? 'PKR',
   };
@@ -91,7 +95,9 @@ function flagsOf(facts: PayEmployeeFacts, slip: ComputedSlip, month: string): Pa
   return flags;
 }
 
-function rowOf(facts: PayEmployeeFacts, month: string, slip: Pick<ComputedSlip, 'paidDays' | 'gross' | 'deductions' | 'employerCost' | 'taxable' | 'rounding' | 'net' | 'netInWords' | 'snapshot'>, lines: readonly SlipLine[], flags: string[]): SlipRow {
+type SlipFigures = Pick<ComputedSlip, 'paidDays' | 'gross' | 'deductions' | 'employerCost' | 'taxable' | 'rounding' | 'net' | 'netInWords'> & { snapshot: object };
+
+function rowOf(facts: PayEmployeeFacts, month: string, slip: SlipFigures, lines: readonly SlipLine[], flags: string[]): SlipRow {
   return {
     employee_id: facts.id,
     month: `${month}-01`,
@@ -120,7 +126,7 @@ interface PostedMonth {
   employeeId: number;
   month: string;
   rounding: string;
-  lines: Array<Pick<SlipLine, 'componentId' | 'code' | 'componentName' | 'kind' | 'accountId' | 'accountKey'> & { amount: string }>;
+  lines: Array<Pick<SlipLine, 'componentId' | 'code' | 'componentName' | 'kind' | 'accountId' | 'liabilityAccountId'> & { amount: string }>;
 }
 
 /** What posted runs (regular and supplementary, not cancelled) paid the chunk's employees per month and component. */
@@ -129,9 +135,9 @@ async function readPosted(tx: Tx, employeeIds: readonly number[], from: string, 
     tx,
     sql`SELECT s.employee_id AS "employeeId", to_char(s.month, 'YYYY-MM') AS month, sum(s.rounding)::text AS rounding,
                (SELECT json_agg(json_build_object('componentId', x.component_id, 'code', x.code, 'componentName', x.component_name, 'kind', x.kind,
-                                                  'accountId', x.account_id, 'accountKey', x.account_key, 'amount', x.amount::text))
+                                                  'accountId', x.account_id, 'liabilityAccountId', x.liability_account_id, 'amount', x.amount::text))
                   FROM (SELECT l.code, min(l.component_id) AS component_id, min(l.component_name) AS component_name, min(l.kind) AS kind,
-                               min(l.account_id) AS account_id, min(l.account_key) AS account_key, sum(l.amount) AS amount
+                               min(l.account_id) AS account_id, min(l.liability_account_id) AS liability_account_id, sum(l.amount) AS amount
                           FROM pay_slip_lines l JOIN pay_slips o ON o.id = l.pay_slip_id JOIN pay_runs q ON q.id = o.pay_run_id
                          WHERE q.status = 'posted' AND NOT o.held AND o.employee_id = s.employee_id AND o.month = s.month GROUP BY l.code) x) AS lines
         FROM pay_slips s JOIN pay_runs r ON r.id = s.pay_run_id
@@ -148,6 +154,7 @@ async function readPosted(tx: Tx, employeeIds: readonly number[], from: string, 
  */
 function differenceOf(facts: PayEmployeeFacts, posted: PostedMonth, rules: PayRules): SlipRow | undefined {
   const now = slipOf(facts, posted.month, rules);
+  // What the month's advances recovered was posted already: a supplementary run corrects pay, not the schedule.
   const byCode = new Map<string, SlipLine & { diff: bigint }>();
   for (const line of now.lines) {
     const entry = byCode.get(line.code);
@@ -159,8 +166,9 @@ function differenceOf(facts: PayEmployeeFacts, posted: PostedMonth, rules: PayRu
     if (entry) entry.diff -= toMinorUnits(line.amount);
     else byCode.set(line.code, { ...line, componentId: line.componentId === null ? null : Number(line.componentId), basis: '0', rate: '1', printOrder: 0, diff: -toMinorUnits(line.amount) });
   }
+  const recovers = (code: string) => [...rules.components.values()].some((c) => c.code === code && (c.formula ?? '').includes('ADVANCE_INSTALMENT'));
   const lines = [...byCode.values()]
-    .filter((l) => l.diff !== 0n)
+    .filter((l) => l.diff !== 0n && !recovers(l.code))
     .map(({ diff, ...line }) => ({ ...line, basis: fromMinorUnits(diff), rate: '1', amount: fromMinorUnits(diff) }));
   const rounding = toMinorUnits(now.rounding) - toMinorUnits(posted.rounding);
   if (lines.length === 0 && rounding === 0n) return undefined;
@@ -200,11 +208,11 @@ async function writeSlips(tx: Tx, runId: number, slips: readonly SlipRow[], proc
              paid_days, gross, deductions, employer_cost, taxable, rounding, net, net_in_words, snapshot, flags FROM input
       ON CONFLICT DO NOTHING RETURNING id, employee_id, month),
     lines AS (
-      INSERT INTO pay_slip_lines (pay_slip_id, line_no, component_id, code, component_name, kind, basis, rate, amount, account_id, account_key)
-      SELECT s.id, l."lineNo", l."componentId", l.code, l."componentName", l.kind, l.basis, l.rate, l.amount, l."accountId", l."accountKey"
+      INSERT INTO pay_slip_lines (pay_slip_id, line_no, component_id, code, component_name, kind, basis, rate, amount, account_id, liability_account_id)
+      SELECT s.id, l."lineNo", l."componentId", l.code, l."componentName", l.kind, l.basis, l.rate, l.amount, l."accountId", l."liabilityAccountId"
       FROM slips s JOIN input i ON i.employee_id = s.employee_id AND i.month = s.month
       CROSS JOIN LATERAL jsonb_to_recordset(i.lines) AS l("lineNo" int, "componentId" int, code text, "componentName" text, kind text, basis numeric, rate numeric,
-                                                         amount numeric, "accountId" int, "accountKey" text)
+                                                         amount numeric, "accountId" int, "liabilityAccountId" int)
       RETURNING 1)
     UPDATE pay_runs SET processed_employees = processed_employees + ${processed}::int, updated_at = now()
     WHERE id = ${runId}::int AND (SELECT count(*) FROM lines) >= 0`);
@@ -247,7 +255,7 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
     for (const facts of employees) {
       const slip = slipOf(facts, run.month, rules);
       if (!slip.employed || facts.assignments.length === 0) continue;
-      rows.push(rowOf(facts, run.month, slip, slip.lines, flagsOf(facts, slip, run.month)));
+      rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month)));
     }
   }
   await writeSlips(tx, run.id, rows, employees.length);

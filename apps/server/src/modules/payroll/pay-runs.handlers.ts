@@ -82,7 +82,6 @@ interface GroupRow {
   source: 'line' | 'net' | 'rounding' | 'employer';
   kind: string | null;
   accountId: number | null;
-  accountKey: string | null;
   regionId: number | null;
   departmentId: number | null;
   employeeId: number | null;
@@ -93,33 +92,33 @@ interface GroupRow {
 /**
  * The run's journal lines, grouped in one statement: each earning and employer contribution
  * per account, region and department (Dr); each deduction per account and region (Cr: income
- * tax, statutory payables, advances recovered); employer contributions payable per region (Cr);
- * Salaries payable per employee with the employee as party (Cr); the rounding per region.
- * Amounts below zero (a supplementary run's cuts) go to the other side.
+ * tax, statutory payables, advances recovered); each employer contribution's liability per
+ * region (Cr); Salaries payable per employee with the employee as party (Cr); the rounding per
+ * region. Amounts below zero (a supplementary run's cuts) go to the other side.
  */
 async function journalGroups(tx: Tx, runId: number): Promise<GroupRow[]> {
   const rows = await queryRows<GroupRow>(
     tx,
-    sql`WITH slips AS (SELECT * FROM pay_slips WHERE pay_run_id = ${runId}::int AND NOT held)
-        SELECT 'line' AS source, l.kind, l.account_id AS "accountId", l.account_key AS "accountKey", s.region_id AS "regionId",
-               CASE WHEN l.kind = 'deduction' THEN NULL ELSE s.department_id END AS "departmentId", NULL::int AS "employeeId",
-               min(l.component_name) AS name, sum(l.amount)::text AS amount
-        FROM pay_slip_lines l JOIN slips s ON s.id = l.pay_slip_id
-        GROUP BY l.kind, l.account_id, l.account_key, s.region_id, CASE WHEN l.kind = 'deduction' THEN NULL ELSE s.department_id END
+    sql`WITH slips AS (SELECT * FROM pay_slips WHERE pay_run_id = ${runId}::int AND NOT held),
+             lines AS (SELECT l.*, s.region_id, s.department_id FROM pay_slip_lines l JOIN slips s ON s.id = l.pay_slip_id)
+        SELECT 'line' AS source, kind, account_id AS "accountId", region_id AS "regionId",
+               CASE WHEN kind = 'deduction' THEN NULL ELSE department_id END AS "departmentId", NULL::int AS "employeeId",
+               min(component_name) AS name, sum(amount)::text AS amount
+        FROM lines GROUP BY kind, account_id, region_id, CASE WHEN kind = 'deduction' THEN NULL ELSE department_id END
         UNION ALL
-        SELECT 'employer', NULL, NULL, NULL, s.region_id, NULL, NULL, 'Employer contributions', sum(l.amount)::text
-        FROM pay_slip_lines l JOIN slips s ON s.id = l.pay_slip_id WHERE l.kind = 'employerContribution' GROUP BY s.region_id
+        SELECT 'employer', kind, liability_account_id, region_id, NULL, NULL, min(component_name), sum(amount)::text
+        FROM lines WHERE kind = 'employerContribution' GROUP BY kind, liability_account_id, region_id
         UNION ALL
-        SELECT 'net', NULL, NULL, NULL, s.region_id, s.department_id, s.employee_id, s.employee_name, s.net::text FROM slips s
+        SELECT 'net', NULL, NULL, region_id, department_id, employee_id, employee_name, net::text FROM slips
         UNION ALL
-        SELECT 'rounding', NULL, NULL, NULL, s.region_id, NULL, NULL, 'Rounding', sum(s.rounding)::text FROM slips s GROUP BY s.region_id
-        ORDER BY 1, 2, 3, 5, 6, 7`,
+        SELECT 'rounding', NULL, NULL, region_id, NULL, NULL, 'Rounding', sum(rounding)::text FROM slips GROUP BY region_id
+        ORDER BY 1, 2, 3, 4, 5, 6`,
   );
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({ ...r, accountId: id(r.accountId), regionId: id(r.regionId), departmentId: id(r.departmentId), employeeId: id(r.employeeId) }));
 }
 
-const payrollKeys = ['salariesPayable', 'salaries', 'incomeTaxPayable', 'statutoryPayable', 'employeeAdvances', 'payrollRounding'] as const;
+const payrollKeys = ['salariesPayable', 'salaries', 'payrollRounding'] as const;
 
 /** A line of `amount` on the side it belongs (debit when `debitSide` and not negative, else flipped). */
 function sided(accountId: number, amount: string, debitSide: boolean, memo: string, dimensions: Partial<LedgerLineInput>): LedgerLineInput | undefined {
@@ -130,7 +129,7 @@ function sided(accountId: number, amount: string, debitSide: boolean, memo: stri
   return { accountId, debit: debit ? abs : '0', credit: debit ? '0' : abs, memo: memo.slice(0, 200), ...dimensions };
 }
 
-async function postRun(tx: Tx, run: PayRunDetail, userId: number | null) {
+async function postingLines(tx: Tx, run: PayRunDetail, userId: number | null) {
   const groups = await journalGroups(tx, run.id);
   if (!groups.some((g) => g.source === 'net')) throw new ConflictError(payrollMessages.noSlips);
   const accountIds = groups.flatMap((g) => (g.accountId === null ? [] : [g.accountId]));
@@ -140,18 +139,25 @@ async function postRun(tx: Tx, run: PayRunDetail, userId: number | null) {
   for (const g of groups) {
     const dims = { regionId: g.regionId, departmentId: g.departmentId };
     let line: LedgerLineInput | undefined;
-    if (g.source === 'line') {
-      const keyed = g.accountKey ? keys[g.accountKey as keyof typeof keys] : undefined;
-      const accountId = g.accountId ?? keyed ?? (g.kind === 'deduction' ? undefined : keys.salaries);
+    if (g.source === 'line' || g.source === 'employer') {
+      // The components' accounts are required (hr-contract); an earning copied without one goes to Salaries.
+      const accountId = g.accountId ?? (g.kind === 'earning' ? keys.salaries : undefined);
       if (accountId === undefined) throw new ConflictError(payrollMessages.noAccount(g.name));
-      line = sided(accountId, g.amount, g.kind !== 'deduction', g.name, dims);
-    } else if (g.source === 'employer') line = sided(keys.statutoryPayable, g.amount, false, g.name, dims);
-    else if (g.source === 'net') line = sided(keys.salariesPayable, g.amount, false, `Net pay: ${g.name}`, { ...dims, partyType: 'employee', partyId: g.employeeId });
+      line = sided(accountId, g.amount, g.source === 'line' && g.kind !== 'deduction', g.name, dims);
+    } else if (g.source === 'net') line = sided(keys.salariesPayable, g.amount, false, `Net pay: ${g.name}`, { ...dims, partyType: 'employee', partyId: g.employeeId });
     else line = sided(keys.payrollRounding, g.amount, true, g.name, dims);
     if (line) lines.push(line);
   }
   return { lines, context };
 }
+
+/** The advances' recovered amounts moved by what the run's slips recovered (`sign` -1 on cancel). */
+const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
+  sql`UPDATE employee_advances v SET recovered_amount = v.recovered_amount + ${sign}::int * r.amount
+      FROM (SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
+              FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
+             WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1) r
+      WHERE v.id = r.id`;
 
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
@@ -190,8 +196,9 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      * run), numbered PR-YYYY-NNNNNN, with the status in the same statement.
      */
     async post(tx, actor, run, step) {
-      const { lines, context } = await postRun(tx, run, actor.userId);
-      const result = await postToLedger(tx, { ...step.posting, narration: `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`, lines, alongside: step.claim() }, context);
+      const { lines, context } = await postingLines(tx, run, actor.userId);
+      const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
+      const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);
       return { document: await reread(tx, run.id), documentNumber: result.documentNumber };
     },
 
@@ -200,7 +207,13 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
       if (run.status === 'posted') {
         const [paid] = await queryRows(tx, sql`SELECT 1 FROM pay_slips WHERE pay_run_id = ${run.id}::int AND paid_amount > 0 LIMIT 1`);
         if (paid) throw new ConflictError(payrollMessages.paidSlips);
-        await reverseInLedger(tx, { documentType, documentId: run.id, narration: `Reversal of ${run.documentNumber}: payroll for ${run.month}`, actor: { userId: actor.userId } });
+        await reverseInLedger(tx, {
+          documentType,
+          documentId: run.id,
+          narration: `Reversal of ${run.documentNumber}: payroll for ${run.month}`,
+          actor: { userId: actor.userId },
+          alongside: [advancesRecovered(run.id, -1)],
+        });
       }
       return { document: run };
     },
