@@ -42,7 +42,7 @@ export const payRunDocument = defineDocument({
   transitions: {
     recompute: { from: ['draft'], to: 'draft', label: 'Recompute', done: 'Pay run recomputing' },
     approve: { from: ['draft'], to: 'approved', scope: 'pay-runs:approve', stamp: 'approved', label: 'Approve', done: 'Pay run approved' },
-    post: { from: ['approved'], to: 'posted', scope: 'pay-runs:post', stamp: 'posted', label: 'Post', done: 'Pay run posted', confirm: 'Post this pay run to the ledger?' },
+    post: { from: ['approved'], to: 'posted', scope: 'pay-runs:post', stamp: 'posted', numbers: true, label: 'Post', done: 'Pay run posted', confirm: 'Post this pay run to the ledger?' },
     cancel: {
       from: ['draft', 'approved', 'posted'],
       to: 'cancelled',

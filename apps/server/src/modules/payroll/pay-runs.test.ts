@@ -1,0 +1,235 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDecimals, type PaySlipDetail } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { documentServices } from '../../lib/document/document-services.ts';
+import { type PayrollFixtures, payrollFixtures } from '../../test/payroll-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { payRunJob } from './pay-run-job.ts';
+import { payRunBinding } from './pay-runs.binding.ts';
+
+let t: TestApp;
+let f: PayrollFixtures;
+const people = { ayesha: 0, bilal: 0, ahmad: 0, left: 0 };
+const urduName = 'احمد علی';
+
+beforeAll(async () => {
+  t = await createTestApp({ startJobs: false });
+  f = await payrollFixtures(t, 'PR');
+  people.ayesha = await f.employee({ name: 'Ayesha Khan', regionId: f.north, departmentId: f.sales, joinDate: '2026-04-16' });
+  await f.assign(people.ayesha, '2026-04-16', '60000');
+  people.bilal = await f.employee({ name: 'Bilal Ahmed', regionId: f.north, departmentId: f.lab });
+  await f.assign(people.bilal, '2025-01-01', '50000');
+  await f.assign(people.bilal, '2026-04-16', '60000');
+  people.ahmad = await f.employee({ name: urduName, regionId: f.south, departmentId: f.sales, bank: false });
+  await f.assign(people.ahmad, '2025-01-01', '40000');
+  people.left = await f.employee({ name: 'Gone Before', regionId: f.south, departmentId: f.lab, exitDate: '2026-03-31' });
+  await f.assign(people.left, '2025-01-01', '40000');
+});
+afterAll(async () => t?.close());
+
+const runOf = async (id: number) => (await f.call('GET', `/api/pay-runs/${id}`)).json().data;
+const slipsOf = async (runId: number): Promise<PaySlipDetail[]> => {
+  const response = await f.call('GET', `/api/pay-slips?payRunId=${runId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+async function generate(body: Record<string, unknown>): Promise<number> {
+  const response = await f.call('POST', '/api/pay-runs', body);
+  expect(response.statusCode, response.body).toBe(201);
+  expect(response.json().data).toMatchObject({ status: 'draft', generating: true, processedEmployees: 0 });
+  await t.app.ctx.jobs.runUntilIdle();
+  return response.json().data.id;
+}
+const glOf = (id: number) =>
+  queryRows<{ accountId: number; debit: string; credit: string; regionId: number | null; departmentId: number | null; partyType: string | null; partyId: number | null }>(
+    t.database.db,
+    sql`SELECT account_id AS "accountId", debit::text, credit::text, region_id AS "regionId", department_id AS "departmentId", party_type AS "partyType", party_id AS "partyId"
+        FROM gl_entries WHERE document_type = 'pay-runs' AND document_id = ${id}::int ORDER BY id`,
+  );
+const amounts = (slip: PaySlipDetail, code: string) => slip.lines.filter((l) => l.code === code).map((l) => l.amount);
+const byEmployee = (slips: PaySlipDetail[], id: number) => slips.find((s) => s.employeeId === id)!;
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'payslip-'));
+  writeFileSync(join(dir, 'slip.pdf'), bytes);
+  return execFileSync('pdftotext', ['-layout', join(dir, 'slip.pdf'), '-'], { encoding: 'utf8' }).normalize('NFKC');
+}
+
+let northRun = 0;
+let southRun = 0;
+
+describe('a pay run', () => {
+  it('generates the slips of its regions with a job: a joiner on the 16th gets 15/30, a raise on the 16th half at each rate', async () => {
+    northRun = await generate({ month: '2026-04', regionIds: [f.north] });
+    const run = await runOf(northRun);
+    expect(run).toMatchObject({ generating: false, totalEmployees: 2, processedEmployees: 2, slips: 2, error: null });
+    const slips = await slipsOf(northRun);
+    const ayesha = byEmployee(slips, people.ayesha);
+    expect(ayesha).toMatchObject({ paidDays: '15', month: '2026-04', status: 'draft' });
+    expect(amounts(ayesha, 'BASIC')).toEqual(['30000.00']);
+    const bilal = byEmployee(slips, people.bilal);
+    expect(amounts(bilal, 'BASIC')).toEqual(['25000.00', '30000.00']);
+    for (const slip of slips) {
+      expect(addDecimals([slip.gross, `-${slip.deductions}`, slip.rounding])).toBe(slip.net);
+      expect(slip.net).toMatch(/\.00$/);
+    }
+    expect(run.net).toBe(addDecimals(slips.map((s) => s.net)));
+  });
+
+  it('gives identical slips when recomputed, and refuses a run overlapping a live one of the month (409 naming them)', async () => {
+    const before = await slipsOf(northRun);
+    const recompute = await f.call('POST', `/api/pay-runs/${northRun}/recompute`);
+    expect(recompute.statusCode, recompute.body).toBe(200);
+    await t.app.ctx.jobs.runUntilIdle();
+    const after = await slipsOf(northRun);
+    const shape = (slips: PaySlipDetail[]) => slips.map(({ id: _id, lines, ...rest }) => ({ ...rest, lines }));
+    expect(shape(after)).toEqual(shape(before));
+    const [{ n }] = (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pay_slips WHERE pay_run_id = ${northRun}::int`)) as [{ n: number }];
+    expect(n).toBe(2);
+
+    const all = await f.call('POST', '/api/pay-runs', { month: '2026-04' });
+    expect(all.statusCode).toBe(409);
+    expect(all.json().message).toContain('Ayesha Khan');
+    // Another region's run stands beside it.
+    southRun = await generate({ month: '2026-04', regionIds: [f.south] });
+    const south = await slipsOf(southRun);
+    expect(south.map((s) => s.employeeId)).toEqual([people.ahmad]);
+    expect(south[0]!.flags).toContain('missingInputs');
+  });
+
+  it('posts one balanced journal: expense per region and department, Salaries payable per employee as party; never twice', async () => {
+    expect((await f.call('POST', `/api/pay-runs/${northRun}/post`)).statusCode).toBe(409);
+    expect((await f.call('POST', `/api/pay-runs/${northRun}/approve`)).statusCode).toBe(200);
+    const posted = await f.call('POST', `/api/pay-runs/${northRun}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().data).toMatchObject({ status: 'posted', documentNumber: expect.stringMatching(/^PR-2026-\d{6}$/) });
+    expect((await f.call('POST', `/api/pay-runs/${northRun}/post`)).statusCode).toBe(409);
+
+    const rows = await glOf(northRun);
+    const slips = await slipsOf(northRun);
+    expect(addDecimals(rows.map((r) => r.debit))).toBe(addDecimals(rows.map((r) => r.credit)));
+    const payable = rows.filter((r) => r.accountId === f.account('2200'));
+    expect(payable.map((r) => [r.partyType, Number(r.partyId), r.credit]).sort()).toEqual(slips.map((s) => ['employee', s.employeeId, s.net]).sort());
+    const earnings = new Set([f.account('6100'), f.account('6110'), f.account('6120')]);
+    const expense = rows.filter((r) => earnings.has(r.accountId));
+    expect(addDecimals(expense.map((r) => r.debit))).toBe(addDecimals(slips.map((s) => s.gross)));
+    expect(new Set(expense.map((r) => r.regionId))).toEqual(new Set([f.north]));
+    expect(new Set(expense.map((r) => Number(r.departmentId)))).toEqual(new Set([f.sales, f.lab]));
+    // At most components x regions x departments + employees.
+    expect(rows.length).toBeLessThanOrEqual(10 * 1 * 2 + 2 + 10);
+    expect(slips.every((s) => s.status === 'posted')).toBe(true);
+
+    // A slip of a posted run is kept as posted.
+    await expect(t.database.db.execute(sql`UPDATE pay_slips SET net = net + 1, gross = gross + 1 WHERE pay_run_id = ${northRun}::int`)).rejects.toThrow();
+  });
+
+  it('cancels a posted run with its reversal, keeping the original', async () => {
+    await f.call('POST', `/api/pay-runs/${southRun}/approve`);
+    expect((await f.call('POST', `/api/pay-runs/${southRun}/post`)).statusCode).toBe(200);
+    const original = await glOf(southRun);
+    const cancelled = await f.call('POST', `/api/pay-runs/${southRun}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe('cancelled');
+    const rows = await glOf(southRun);
+    expect(rows.slice(0, original.length)).toEqual(original);
+    expect(rows.slice(original.length)).toEqual(original.map((r) => ({ ...r, debit: r.credit, credit: r.debit })));
+    expect((await slipsOf(southRun))[0]!.status).toBe('cancelled');
+  });
+
+  it('prints a slip with the name, month, each line, the net in figures and words; an Urdu name prints', async () => {
+    const slip = byEmployee(await slipsOf(northRun), people.ayesha);
+    const response = await f.call('GET', `/api/pay-slips/${slip.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Ayesha Khan');
+    expect(text).toContain('April 2026');
+    for (const line of slip.lines) expect(text).toContain(line.componentName);
+    expect(text).toContain(Number(slip.net).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    expect(text.replace(/\s+/g, ' ')).toContain(slip.netInWords);
+
+    const urdu = (await slipsOf(southRun))[0]!;
+    const text2 = pdfText((await f.call('GET', `/api/pay-slips/${urdu.id}/pdf`)).rawPayload);
+    expect(text2).not.toContain('???');
+    for (const word of urduName.normalize('NFKC').split(' ')) expect(text2.includes(word) || text2.includes([...word].reverse().join(''))).toBe(true);
+
+    const run = await f.call('GET', `/api/pay-runs/${northRun}/pdf`);
+    expect(run.statusCode).toBe(200);
+    const all = pdfText(run.rawPayload);
+    expect(all).toContain('Ayesha Khan');
+    expect(all).toContain('Bilal Ahmed');
+  });
+
+  it('writes the bank file of the bank-paid slips', async () => {
+    const response = await f.call('GET', `/api/pay-runs/${northRun}/bank-file`);
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Employee code,Employee,Bank,Account,Net');
+    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ayesha Khan', 'Bilal Ahmed']);
+  });
+});
+
+/** Every statement the transaction's session prepares or runs (drizzle sends each through prepareQuery). */
+function countStatements(tx: Tx): { count: number } {
+  const counter = { count: 0 };
+  const session = (tx as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+  const original = session.prepareQuery.bind(session);
+  session.prepareQuery = (...args: unknown[]) => {
+    counter.count += 1;
+    return original(...args);
+  };
+  return counter;
+}
+
+describe('a pay run of any headcount', () => {
+  it('takes fewer than 50 statements to generate and fewer than 50 to post, for 5 employees as for 600', async () => {
+    const admin: Actor = { userId: 1, role: 'admin', scopes: [], permissions: {} };
+    const services = documentServices(payRunBinding);
+    const counts: Array<{ generate: number; post: number }> = [];
+    for (const [index, headcount] of [5, 600].entries()) {
+      const month = `2026-0${index + 1}`;
+      const region = Number(
+        (await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES (${`Bench ${headcount}`}, ${`B${headcount}`}) RETURNING id`))[0]!.id,
+      );
+      await t.database.db.execute(sql`WITH e AS (
+          INSERT INTO employees (employee_code, employee_name, region_id, department_id, join_date, status, pay_mode, bank_name, bank_account)
+          SELECT 'B' || ${headcount}::int || '-' || g, 'Bench ' || g, ${region}::int, ${g(f.sales, f.lab)}, '2020-01-01', 'active', 'bank', 'HBL', 'PK' || g
+          FROM generate_series(1, ${headcount}::int) g RETURNING id)
+        INSERT INTO salary_assignments (employee_id, effective_from, basic) SELECT id, '2020-01-01', 50000 + id FROM e`);
+      const run = await t.database.db.transaction((tx) => services.create(tx, admin, { month, regionIds: [region] }));
+      const [job] = await queryRows<{ id: number; payload: unknown }>(t.database.db, sql`SELECT id, payload FROM jobs WHERE subject_id = ${run.id}::int AND kind = 'pay-run' ORDER BY id DESC LIMIT 1`);
+      const generate = await t.database.db.transaction(async (tx) => {
+        const counter = countStatements(tx);
+        let cursor = {};
+        for (;;) {
+          const step = await payRunJob.step(tx, { id: Number(job!.id), kind: 'pay-run', subjectId: run.id, payload: job!.payload as { chunkSize: number }, cursor, attempts: 1, createdBy: 1 });
+          cursor = step.cursor;
+          if (step.done) break;
+        }
+        return counter.count;
+      });
+      await t.database.db.execute(sql`UPDATE jobs SET status = 'done' WHERE id = ${job!.id}::int`);
+      await t.database.db.transaction((tx) => services.run(tx, admin, run.id, 'approve'));
+      const post = await t.database.db.transaction(async (tx) => {
+        const counter = countStatements(tx);
+        await services.run(tx, admin, run.id, 'post');
+        return counter.count;
+      });
+      expect((await runOf(run.id)).slips).toBe(headcount);
+      counts.push({ generate, post });
+    }
+    for (const count of counts) {
+      expect(count.generate).toBeLessThan(50);
+      expect(count.post).toBeLessThan(50);
+    }
+  }, 120_000);
+});
+
+/** Alternating departments for generated employees. */
+const g = (a: number, b: number) => sql`CASE WHEN g % 2 = 0 THEN ${a}::int ELSE ${b}::int END`;
