@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { ensureDefaultSalaryComponents } from '../modules/hr/salary-components.service.ts';
@@ -13,7 +14,7 @@ export interface PayrollFixtures {
   account(code: string): number;
   employee(input: { name: string; regionId: number; departmentId: number; joinDate?: string; bank?: boolean; exitDate?: string }): Promise<number>;
   assign(employeeId: number, effectiveFrom: string, basic: string, lines?: Array<{ code: string; amount?: string; percent?: string }>): Promise<number>;
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): ReturnType<TestApp['app']['inject']>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token?: string): Promise<LightMyRequestResponse>;
 }
 
 export async function payrollFixtures(t: TestApp, prefix: string): Promise<PayrollFixtures> {
@@ -51,6 +52,6 @@ export async function payrollFixtures(t: TestApp, prefix: string): Promise<Payro
       }
       return id;
     },
-    call: (method, url, body, token = t.adminToken) => t.app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body as object }) }),
+    call: (method, url, body, token = t.adminToken) => t.app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body }) }),
   };
 }

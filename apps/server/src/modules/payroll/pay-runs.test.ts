@@ -166,11 +166,60 @@ describe('a pay run', () => {
     expect(all).toContain('Bilal Ahmed');
   });
 
+  it('is paid through payments allocated to its slips: 60 % then 40 % moves it partly paid, then paid', async () => {
+    const slips = await slipsOf(northRun);
+    const bank = f.account('1010');
+    const pay = (slip: PaySlipDetail, amount: string) =>
+      f.call('POST', '/api/payments', {
+        payeeType: 'employee',
+        employeeId: slip.employeeId,
+        paymentDate: '2026-05-02',
+        method: 'bank',
+        accountId: bank,
+        amount,
+        reference: 'Salary April',
+        allocations: [{ paySlipId: slip.id, amount }],
+        post: true,
+      });
+    const sixty = (net: string) => (Math.round(Number(net) * 60) / 100).toFixed(2);
+    for (const slip of slips) {
+      const response = await pay(slip, sixty(slip.net));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data.allocations[0]).toMatchObject({ paySlipId: slip.id, amount: sixty(slip.net) });
+    }
+    expect((await runOf(northRun)).paymentState).toBe('partlyPaid');
+    expect((await slipsOf(northRun)).map((s) => s.status)).toEqual(['partlyPaid', 'partlyPaid']);
+    // More than is open is refused; then the rest.
+    expect((await pay(slips[0]!, slips[0]!.net)).statusCode).toBe(409);
+    for (const slip of slips) expect((await pay(slip, addDecimals([slip.net, `-${sixty(slip.net)}`]))).statusCode).toBe(201);
+    expect((await runOf(northRun)).paymentState).toBe('paid');
+    expect((await slipsOf(northRun)).map((s) => s.status)).toEqual(['paid', 'paid']);
+    // Salaries payable of each employee is settled: the payments' debits meet the run's credits.
+    const [balance] = await queryRows<{ b: string }>(t.database.db, sql`SELECT coalesce(sum(credit - debit), 0)::text AS b FROM gl_entries WHERE account_id = ${f.account('2200')}::int AND party_id = ${people.ayesha}::int`);
+    expect(Number(balance!.b)).toBe(0);
+    // A paid run is not cancelled.
+    expect((await f.call('POST', `/api/pay-runs/${northRun}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('shows and pays a regional user only their region’s slips; an auditor reads only', async () => {
+    const user = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [f.south] })}::jsonb WHERE id = ${user.id}::int`);
+    const north = await f.call('GET', `/api/pay-slips?payRunId=${northRun}`, undefined, user.token);
+    expect(north.json().data).toEqual([]);
+    const slip = byEmployee(await slipsOf(northRun), people.ayesha);
+    expect((await f.call('GET', `/api/pay-slips/${slip.id}/pdf`, undefined, user.token)).statusCode).toBe(404);
+    const auditor = await t.userWithRole('auditor');
+    expect((await f.call('GET', '/api/pay-slips', undefined, auditor.token)).statusCode).toBe(200);
+    expect((await f.call('POST', '/api/pay-runs', { month: '2026-06' }, auditor.token)).statusCode).toBe(403);
+  });
+
   it('writes the bank file of the bank-paid slips', async () => {
-    const response = await f.call('GET', `/api/pay-runs/${northRun}/bank-file`);
+    const all = await generate({ month: '2026-05' });
+    const response = await f.call('GET', `/api/pay-runs/${all}/bank-file`);
     expect(response.statusCode).toBe(200);
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Employee code,Employee,Bank,Account,Net');
+    // The cash-paid employee is not in it.
     expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ayesha Khan', 'Bilal Ahmed']);
   });
 });
