@@ -7,6 +7,6 @@ export * from './pay-slip-compute.ts';
 /** Issue 20, section 3: pay runs and their slips (/pay-slips), posted to the ledger and paid through payments. */
 export const payrollArea = defineArea({
   name: 'payroll',
-  optionRoutes: { regions: ['/pay-slips'], employees: ['/pay-slips'] },
+  optionRoutes: { regions: ['/pay-slips'], employees: ['/pay-slips'], departments: ['/pay-slips'] },
   documents: [payRunDocument],
 });
