@@ -282,3 +282,47 @@ describe('a pay run of any headcount', () => {
 
 /** Alternating departments for generated employees. */
 const g = (a: number, b: number) => sql`CASE WHEN g % 2 = 0 THEN ${a}::int ELSE ${b}::int END`;
+
+describe('a supplementary run', () => {
+  it('holds exactly 3 x the difference per component for a raise back-dated over 3 posted months, and nothing for anyone else', async () => {
+    const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Supplementary', 'SUPX') RETURNING id`))[0]!.id);
+    const raised = await f.employee({ name: 'Raised Later', regionId: region, departmentId: f.sales });
+    await f.assign(raised, '2025-01-01', '50000');
+    const other = await f.employee({ name: 'Left Alone', regionId: region, departmentId: f.lab });
+    await f.assign(other, '2025-01-01', '40000');
+    const posted: Record<string, PaySlipDetail> = {};
+    for (const month of ['2026-07', '2026-08', '2026-09']) {
+      const id = await generate({ month, regionIds: [region] });
+      expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
+      expect((await f.call('POST', `/api/pay-runs/${id}/post`)).statusCode).toBe(200);
+      posted[month] = byEmployee(await slipsOf(id), raised);
+    }
+    // The raise, back-dated to July: a new assignment (a posted slip's is never edited).
+    await f.assign(raised, '2026-07-01', '60000');
+    const id = await generate({ month: '2026-10', kind: 'supplementary', regionIds: [region] });
+    const slips = await slipsOf(id);
+    expect(slips.map((s) => [s.employeeId, s.month])).toEqual([
+      [raised, '2026-07'],
+      [raised, '2026-08'],
+      [raised, '2026-09'],
+    ]);
+    // Each month's difference is the same: the basic's 10,000 and what follows from it.
+    const july = slips[0]!;
+    expect(july.lines.find((l) => l.code === 'BASIC')!.amount).toBe('10000.00');
+    const total = (code: string) => addDecimals(slips.flatMap((s) => s.lines.filter((l) => l.code === code).map((l) => l.amount)));
+    for (const line of july.lines) expect(total(line.code)).toBe(addDecimals([line.amount, line.amount, line.amount]));
+    expect(july.lines.some((l) => l.code === 'CONVEYANCE')).toBe(false);
+    expect(addDecimals(slips.map((s) => s.gross))).toBe(addDecimals(slips.map((s) => s.gross).slice(0, 1).flatMap((g) => [g, g, g])));
+
+    expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
+    const post = await f.call('POST', `/api/pay-runs/${id}/post`);
+    expect(post.statusCode, post.body).toBe(200);
+    const rows = await glOf(id);
+    expect(addDecimals(rows.map((r) => r.debit))).toBe(addDecimals(rows.map((r) => r.credit)));
+    const [dated] = await queryRows<{ d: string }>(t.database.db, sql`SELECT DISTINCT entry_date::text AS d FROM gl_entries WHERE document_type = 'pay-runs' AND document_id = ${id}::int`);
+    expect(dated!.d).toBe('2026-10-31');
+    // Run again, nothing differs any more.
+    const again = await generate({ month: '2026-11', kind: 'supplementary', regionIds: [region] });
+    expect(await slipsOf(again)).toEqual([]);
+  });
+});
