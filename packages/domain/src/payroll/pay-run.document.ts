@@ -41,8 +41,8 @@ export const payRunDocument = defineDocument({
   editableIn: ['draft'],
   transitions: {
     recompute: { from: ['draft'], to: 'draft', label: 'Recompute', done: 'Pay run recomputing' },
-    approve: { from: ['draft'], to: 'approved', scope: 'pay-runs:approve', stamp: 'approved', label: 'Approve', done: 'Pay run approved' },
-    post: { from: ['approved'], to: 'posted', scope: 'pay-runs:post', stamp: 'posted', numbers: true, label: 'Post', done: 'Pay run posted', confirm: 'Post this pay run to the ledger?' },
+    approve: { from: ['draft'], to: 'approved', stamp: 'approved', label: 'Approve', done: 'Pay run approved' },
+    post: { from: ['approved'], to: 'posted', stamp: 'posted', numbers: true, label: 'Post', done: 'Pay run posted', confirm: 'Post this pay run to the ledger?' },
     cancel: {
       from: ['draft', 'approved', 'posted'],
       to: 'cancelled',
