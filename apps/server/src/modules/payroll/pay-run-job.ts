@@ -28,8 +28,8 @@ interface RunRow {
 }
 
 /** Chunks a run is cut into at most: the statements a run takes stay bounded whatever the headcount (section 5). */
-export const maxChunks = 4;
-export const minChunkSize = 250;
+export const maxChunks = 10;
+export const minChunkSize = 200;
 export const chunkSizeFor = (employees: number) => Math.max(minChunkSize, Math.ceil(employees / maxChunks));
 
 /** How far back a supplementary run looks for posted months that changed. */
