@@ -9,6 +9,7 @@
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
 import { depreciationAssets, type DepreciationFigures, depreciationTable, measureDepreciationEngine } from './depreciation.ts';
+import { measurePayrollEngine, payrollEmployees, type PayrollFigures, payrollTable } from './payroll.ts';
 import { measureReceiptAllocationEngine, openInvoices, type ReceiptAllocationFigures, receiptAllocationTable } from './receipt-allocation.ts';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -190,6 +191,9 @@ if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ eng
 // One depreciation run over 10,000 assets end to end (issue 9: aim < 10 s), each engine on a database of its own.
 const depreciation: Array<{ engine: string; figures: DepreciationFigures }> = [{ engine: 'PGlite', figures: await measureDepreciationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) depreciation.push({ engine: 'PostgreSQL', figures: await measureDepreciationEngine('postgres') });
+// A month's payroll for 2,000 employees x 15 components (issue 20: generate and post <= 10 s each, the PDF of all slips <= 90 s).
+const payroll: Array<{ engine: string; figures: PayrollFigures }> = [{ engine: 'PGlite', figures: await measurePayrollEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) payroll.push({ engine: 'PostgreSQL', figures: await measurePayrollEngine('postgres') });
 
 const dist = join(root, 'apps/web/dist');
 const bundle = existsSync(join(dist, 'index.html')) ? measureBundle(dist) : undefined;
@@ -217,6 +221,10 @@ const section = [
   `Depreciation: one run over ${depreciationAssets.toLocaleString('en-US')} active assets, the job's chunks and its posting (over HTTP; aim < 10 s):`,
   '',
   depreciationTable(depreciation),
+  '',
+  `Payroll: ${payrollEmployees.toLocaleString('en-US')} employees x 15 components over 5 regions, a regular run generated, posted and printed (over HTTP; aims: 10 s, 10 s, 90 s, one slip 1.5 s, no request over 2 s):`,
+  '',
+  payrollTable(payroll),
   '',
   bundle ? bundleTable(bundle) : 'web bundle: apps/web/dist not built',
   '',
