@@ -12,7 +12,7 @@ export const paySlipAllocationTargets = {
   field: 'paySlipId',
   what: 'pay slip',
   select: (where: SQL, lock: boolean) =>
-    sql`SELECT t.id, t.employee_id AS "partyId", CASE WHEN r.status = 'posted' AND NOT t.held THEN 'posted' ELSE r.status END AS status, t.region_id AS "regionId",
+    sql`SELECT t.id, t.employee_id AS "partyId", CASE WHEN t.held THEN 'held' ELSE r.status END AS status, t.region_id AS "regionId",
                r.document_number || ' ' || to_char(t.month, 'YYYY-MM') AS "documentNumber", r.document_date::text AS date, r.document_date::text AS "dueDate",
                greatest(t.net, 0)::text AS total, round(greatest(t.net, 0) - t.paid_amount, 2)::text AS "openAmount"
         FROM pay_slips t JOIN pay_runs r ON r.id = t.pay_run_id

@@ -31,7 +31,8 @@ function RunsTab() {
         { key: 'net', dataIndex: 'net', title: 'Net', align: 'right', render: money },
         { key: 'paymentState', dataIndex: 'paymentState', title: 'Paid', render: (v: keyof typeof paymentLabels) => paymentLabels[v] ?? '' },
       ]}
-      renderForm={({ document, onDone }) => <PayRunForm key={document?.id ?? 'new'} run={document} onDone={onDone} />}
+      // A saved draft is reviewed, not edited: its slips, progress and actions (Recompute runs it again).
+      renderForm={({ document, onDone }) => (document ? <PayRunView run={document} onClose={() => onDone()} /> : <PayRunForm key="new" onDone={onDone} />)}
       renderView={({ document, onClose }) => <PayRunView run={document} onClose={onClose} />}
     />
   );
