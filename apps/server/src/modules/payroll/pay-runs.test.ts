@@ -326,3 +326,33 @@ describe('a supplementary run', () => {
     expect(await slipsOf(again)).toEqual([]);
   });
 });
+
+describe('advances recovered by the runs', () => {
+  it('recovers 30,000 in 3 instalments with month 2 skipped: 10,000 in months 1, 3 and 4, then 0; posting keeps what was recovered', async () => {
+    const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Advances', 'ADVX') RETURNING id`))[0]!.id);
+    const borrower = await f.employee({ name: 'Borrower', regionId: region, departmentId: f.sales });
+    await f.assign(borrower, '2025-01-01', '80000');
+    const [advance] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO employee_advances (employee_id, amount, instalments, start_month) VALUES (${borrower}::int, 30000, 3, '2027-01') RETURNING id`,
+    );
+    await t.database.db.execute(sql`INSERT INTO employee_advance_skips (employee_advance_id, month) VALUES (${advance!.id}::int, '2027-02')`);
+    const recovered: string[] = [];
+    for (const month of ['2027-01', '2027-02', '2027-03', '2027-04', '2027-05']) {
+      const id = await generate({ month, regionIds: [region] });
+      const [slip] = await slipsOf(id);
+      recovered.push(slip!.lines.find((l) => l.code === 'ADVANCE')?.amount ?? '0.00');
+      await f.call('POST', `/api/pay-runs/${id}/approve`);
+      expect((await f.call('POST', `/api/pay-runs/${id}/post`)).statusCode).toBe(200);
+    }
+    expect(recovered).toEqual(['10000.00', '0.00', '10000.00', '10000.00', '0.00']);
+    const [row] = await queryRows<{ recovered: string }>(t.database.db, sql`SELECT recovered_amount::text AS recovered FROM employee_advances WHERE id = ${advance!.id}::int`);
+    expect(row!.recovered).toBe('30000.00');
+    // The ledger's advances account got the three instalments back.
+    const [credited] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(credit), 0)::text AS c FROM gl_entries WHERE account_id = ${f.account('1300')}::int AND document_type = 'pay-runs' AND region_id = ${region}::int`,
+    );
+    expect(credited!.c).toBe('30000.00');
+  });
+});
