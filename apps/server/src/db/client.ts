@@ -210,6 +210,18 @@ function preparedName(text: string): string {
 }
 
 /**
+ * For the rest of the transaction, prepared statements run their generic plan from the first
+ * call. PostgreSQL otherwise keeps planning a statement whose custom plans look cheaper than
+ * the generic one (a small array against the generic plan's guess of ten elements): the invoice's
+ * facts read was planned on 510 of 579 calls, 0.84 ms each against 0.26 ms of execution. Only
+ * for transactions whose statements are fixed-text lookups by key (their generic plans are the
+ * custom ones); `LOCAL`, so nothing outlives the transaction on the pooled connection.
+ */
+export async function preferGenericPlans(executor: Executor): Promise<void> {
+  await executor.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+}
+
+/**
  * queryRows as a named prepared statement on PostgreSQL: parsed (and, once PostgreSQL settles
  * on a generic plan, planned) once per pooled connection instead of on every call, which is
  * most of a short posting's database time. Only for statements whose TEXT is fixed, whatever

@@ -1,7 +1,7 @@
 import { addDays, type PaymentDetail, type PaymentInput, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { accountHeads, accounts, employees } from '../db/schema/index.ts';
+import { accountHeads, accounts } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { runTransition } from '../lib/document/run-transition.ts';
@@ -120,7 +120,7 @@ const chequeBanks = ['Habib Bank Limited', 'Meezan Bank', 'United Bank Limited',
 /**
  * Payments (issue 9): the vendors' posted goods receipts paid, one by a cheque that cleared,
  * one by a cheque still out, one part by bank transfer; a cheque cancelled (its bill open
- * again); office rent as an expense each month and a salary advance to an employee.
+ * again); office rent as an expense each month (advances to employees: seed-hr.ts).
  */
 export async function seedPayments(tx: Tx, dates: Dates): Promise<void> {
   const accountant = await actorOf(tx, 'accountant');
@@ -174,10 +174,6 @@ export async function seedPayments(tx: Tx, dates: Dates): Promise<void> {
     for (const daysAgo of [62, 31, 1]) {
       await pay({ payeeType: 'expense', expenseAccountId: rent, paymentDate: dates.daysAgo(daysAgo), method: 'bank', accountId: bank.id, amount: '185000.00', reference: 'Warehouse rent' });
     }
-  }
-  const [employee] = await tx.select({ id: employees.id }).from(employees).orderBy(asc(employees.id)).limit(1);
-  if (employee) {
-    await pay({ payeeType: 'employee', employeeId: employee.id, paymentDate: dates.daysAgo(12), method: 'cash', amount: '25000.00', reference: 'Salary advance' });
   }
 }
 

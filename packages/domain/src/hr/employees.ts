@@ -42,7 +42,7 @@ export const employees = {
     { name: 'exitDate', label: 'Exit date', kind: 'date', list: false },
     { name: 'status', label: 'Status', kind: 'enum', enumValues: employeeStatuses, required: true, defaultValue: 'active', filterable: true },
     { name: 'nationalId', label: 'National id', kind: 'text', required: true, maxLength: 30, searchable: true, list: false },
-    { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true },
+    { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true, list: false },
     { name: 'email', label: 'Email', kind: 'email', maxLength: 120, searchable: true, list: false },
     { name: 'bankName', label: 'Bank', kind: 'text', maxLength: 100, list: false },
     { name: 'bankAccount', label: 'Account / IBAN', kind: 'text', maxLength: 34, list: false },

@@ -57,7 +57,7 @@ export function nationalIdProblem(country: string, value: string): string | unde
   const rule = nationalIdRuleFor(country);
   const trimmed = value.trim();
   if (trimmed === '') return 'National id is required';
-  if (!rule.pattern.test(trimmed)) return `National id must be a ${rule.documentName} written ${rule.format}`;
+  if (!rule.pattern.test(trimmed)) return `National id must be written ${rule.format} (${rule.documentName})`;
   if (rule.check && !rule.check(trimmed)) return `National id is not a valid ${rule.documentName} (its check digit does not match)`;
   return undefined;
 }

@@ -17,7 +17,7 @@ export const salaryAssignments = {
   hasOptions: false,
   defaultSort: { field: 'effectiveFrom', order: 'desc' },
   fields: [
-    { name: 'employeeId', label: 'Employee', kind: 'reference', reference: 'employees', required: true, filterable: true },
+    { name: 'employeeId', label: 'Employee', kind: 'reference', reference: 'employees', required: true, filterable: true, unique: true, uniqueWith: 'effectiveFrom' },
     { name: 'effectiveFrom', label: 'Effective from', kind: 'date', required: true },
     { name: 'basic', label: 'Basic', kind: 'decimal', scale: 2, required: true },
     { name: 'notes', label: 'Notes', kind: 'text', maxLength: 200, defaultValue: '', searchable: true },
@@ -46,6 +46,16 @@ export const salaryAssignmentInputSchema = z.strictObject({
   lines: z.array(salaryAssignmentLineSchema).max(60, { error: 'An assignment has at most 60 lines' }).default([]),
 });
 
+/** An update: the fields sent change; `lines`, when sent, replace the lines. */
+export const salaryAssignmentUpdateSchema = z.strictObject({
+  employeeId: salaryAssignmentInputSchema.shape.employeeId.optional(),
+  effectiveFrom: salaryAssignmentInputSchema.shape.effectiveFrom.optional(),
+  basic: salaryAssignmentInputSchema.shape.basic.optional(),
+  notes: salaryAssignmentInputSchema.shape.notes,
+  lines: z.array(salaryAssignmentLineSchema).max(60, { error: 'An assignment has at most 60 lines' }).optional(),
+});
+
+export type SalaryAssignmentUpdate = z.output<typeof salaryAssignmentUpdateSchema>;
 export type SalaryAssignmentLineInput = z.output<typeof salaryAssignmentLineSchema>;
 export type SalaryAssignmentInput = z.output<typeof salaryAssignmentInputSchema>;
 

@@ -68,7 +68,7 @@ export const salaryComponents = {
     { name: 'liabilityAccountId', label: 'Liability account', kind: 'reference', reference: 'accounts', list: false },
     { name: 'rounding', label: 'Rounding', kind: 'enum', enumValues: componentRoundings, required: true, defaultValue: 'none', list: false },
     { name: 'printOrder', label: 'Print order', kind: 'integer', required: true, defaultValue: 10, min: 0, max: 9999 },
-    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: false },
   ],
 } as const satisfies ResourceDeclaration;
 

@@ -43,4 +43,13 @@ export const taxTableInputSchema = z.strictObject({
   slabs: z.array(taxSlabSchema).min(1, { error: 'A tax table needs at least one slab' }).max(30),
 });
 
+/** An update: the fields sent change; `slabs`, when sent, replace the slabs. */
+export const taxTableUpdateSchema = z.strictObject({
+  country: countrySchema.optional(),
+  effectiveFrom: dateSchema('Effective from').optional(),
+  tableName: taxTableInputSchema.shape.tableName,
+  slabs: taxTableInputSchema.shape.slabs.optional(),
+});
+
+export type TaxTableUpdate = z.output<typeof taxTableUpdateSchema>;
 export type TaxTableInput = z.output<typeof taxTableInputSchema>;

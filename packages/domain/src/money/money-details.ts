@@ -20,6 +20,7 @@ export interface PaymentInput {
   payeeType: PayeeType;
   vendorId?: number | null;
   employeeId?: number | null;
+  employeeAdvanceId?: number | null;
   expenseAccountId?: number | null;
   regionId?: number | null;
   paymentDate: string;
@@ -96,6 +97,8 @@ export interface PaymentDetail extends MoneyDocumentBase {
   vendorName: string | null;
   employeeId: number | null;
   employeeName: string | null;
+  /** The advance or loan the payment pays out (Dr Employee advances). */
+  employeeAdvanceId: number | null;
   expenseAccountId: number | null;
   expenseAccountName: string | null;
   /** The vendor's, the employee's or the expense account's name. */

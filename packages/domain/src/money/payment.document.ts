@@ -38,6 +38,8 @@ export const paymentDocument = defineDocument({
     { name: 'payeeType', label: 'Payee', kind: 'enum', enumValues: payeeTypes, required: true },
     { name: 'vendorId', label: 'Vendor', kind: 'reference', reference: 'vendors', schema: referenceSchema('Vendor').nullable().optional() },
     { name: 'employeeId', label: 'Employee', kind: 'reference', reference: 'employees', schema: referenceSchema('Employee').nullable().optional() },
+    // An advance or loan paid out (issue 20): Dr Employee advances instead of Salaries payable.
+    { name: 'employeeAdvanceId', label: 'Advance', kind: 'reference', reference: 'employee-advances', list: false, schema: referenceSchema('Advance').nullable().optional() },
     {
       name: 'expenseAccountId',
       label: 'Expense account',

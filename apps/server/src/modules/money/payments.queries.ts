@@ -21,6 +21,7 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     vendorName: sql<string | null>`${vendorName}`,
     employeeId: payments.employeeId,
     employeeName: sql<string | null>`${employeeName}`,
+    employeeAdvanceId: payments.employeeAdvanceId,
     expenseAccountId: payments.expenseAccountId,
     expenseAccountName: sql<string | null>`${expenseAccountName}`,
     payeeName: sql<string>`coalesce(${vendorName}, ${employeeName}, ${expenseAccountName}, '')`,
