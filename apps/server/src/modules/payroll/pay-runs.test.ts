@@ -125,6 +125,9 @@ describe('a pay run', () => {
     expect(rows.length).toBeLessThanOrEqual(10 * 1 * 2 + 2 + 10);
     expect(slips.every((s) => s.status === 'posted')).toBe(true);
 
+    // The assignments a posted slip used are kept: HR's writes ask (payroll-usage.ts).
+    const [assignment] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM salary_assignments WHERE employee_id = ${people.bilal}::int ORDER BY effective_from LIMIT 1`);
+    expect((await f.call('PUT', `/api/salary-assignments/${assignment!.id}`, { basic: '51000.00' })).statusCode).toBe(409);
     // A slip of a posted run is kept as posted.
     await expect(t.database.db.execute(sql`UPDATE pay_slips SET net = net + 1, gross = gross + 1 WHERE pay_run_id = ${northRun}::int`)).rejects.toThrow();
   });
