@@ -31,8 +31,8 @@ test('the accountant runs a month with the progress bar, reviews, approves, post
   await dialog.getByRole('button', { name: 'Run payroll' }).click();
   await expect(page.getByRole('progressbar', { name: 'Pay run progress' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Pay run progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
-  const grid = page.getByRole('dialog').getByRole('table').last();
-  await expect(grid.getByRole('row').nth(2)).toBeVisible();
+  // The review grid (virtualised: rows are drawn as they scroll into view).
+  await expect(page.getByRole('dialog').getByText(/EMP-\d{4} · \d{4}-\d{2}/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'a generated pay run with its review grid');
   await screenshot(page, 'pay-run-review-1280');
 
