@@ -1,13 +1,15 @@
-import { canonicalDecimal, compareDecimal, type PayRunDetail } from '@erp/domain';
+import type { PayRunDetail } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payRuns } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
 
-// The slips' totals (held slips left out, as the posting leaves them out), one pass over the run's slips.
-const totals = sql`(SELECT json_build_object('slips', count(*), 'gross', coalesce(sum(s.gross), 0)::text, 'deductions', coalesce(sum(s.deductions), 0)::text,
-      'employerCost', coalesce(sum(s.employer_cost), 0)::text, 'net', coalesce(sum(s.net), 0)::text, 'paid', coalesce(sum(s.paid_amount), 0)::text)
-    FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
+// The slips' totals (held slips left out, as the posting leaves them out), each its own column
+// so the list's rows carry them as the one's do.
+const ofSlips = (expression: string) =>
+  sql<string>`(SELECT coalesce(${sql.raw(expression)}, 0)::numeric(18, 2)::text FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
+const paidOf = sql`(SELECT coalesce(sum(s.paid_amount), 0) FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
+const netOf = sql`(SELECT coalesce(sum(s.net), 0) FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
 
 /** How the generic document queries read pay runs. Company-wide (a run's slips carry the regions; the slips list is row-scoped). */
 export const payRunQueries: DocumentQueries<PayRunDetail> = {
@@ -24,7 +26,13 @@ export const payRunQueries: DocumentQueries<PayRunDetail> = {
     totalEmployees: payRuns.totalEmployees,
     processedEmployees: payRuns.processedEmployees,
     error: payRuns.error,
-    totals,
+    slips: sql<number>`(SELECT count(*)::int FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`,
+    gross: ofSlips('sum(s.gross)'),
+    deductions: ofSlips('sum(s.deductions)'),
+    employerCost: ofSlips('sum(s.employer_cost)'),
+    net: ofSlips('sum(s.net)'),
+    paidAmount: ofSlips('sum(s.paid_amount)'),
+    paymentState: sql<string>`CASE WHEN pay_runs.status <> 'posted' OR ${paidOf} <= 0 THEN 'unpaid' WHEN ${paidOf} >= ${netOf} THEN 'paid' ELSE 'partlyPaid' END`,
     approvedAt: payRuns.approvedAt,
     approvedBy: payRuns.approvedBy,
     postedAt: payRuns.postedAt,
@@ -51,27 +59,14 @@ export const payRunQueries: DocumentQueries<PayRunDetail> = {
 };
 
 function shapePayRun(row: Record<string, unknown>): PayRunDetail {
-  const { totals: raw, ...rest } = row;
-  const t = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { slips: number; gross: string; deductions: string; employerCost: string; net: string; paid: string };
-  const money = (v: string) => canonicalDecimal(v);
-  const net = money(t.net);
-  const paid = money(t.paid);
-  const posted = rest.status === 'posted';
-  const paymentState = posted && compareDecimal(paid, '0') > 0 ? (compareDecimal(paid, net) >= 0 ? 'paid' : 'partlyPaid') : 'unpaid';
   const ids = (v: unknown) => ((typeof v === 'string' ? JSON.parse(v) : v) as number[] | null) ?? [];
   return {
-    ...(rest as unknown as PayRunDetail),
-    regionIds: ids(rest.regionIds),
-    departmentIds: ids(rest.departmentIds),
-    totalEmployees: Number(rest.totalEmployees),
-    processedEmployees: Number(rest.processedEmployees),
-    slips: Number(t.slips),
-    gross: money(t.gross),
-    deductions: money(t.deductions),
-    employerCost: money(t.employerCost),
-    net,
-    paidAmount: paid,
-    paymentState,
+    ...(row as unknown as PayRunDetail),
+    regionIds: ids(row.regionIds),
+    departmentIds: ids(row.departmentIds),
+    totalEmployees: Number(row.totalEmployees),
+    processedEmployees: Number(row.processedEmployees),
+    slips: Number(row.slips),
   };
 }
 

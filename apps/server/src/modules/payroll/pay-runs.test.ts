@@ -80,6 +80,9 @@ describe('a pay run', () => {
       expect(slip.net).toMatch(/\.00$/);
     }
     expect(run.net).toBe(addDecimals(slips.map((s) => s.net)));
+    // The list's rows carry the same totals.
+    const list = (await f.call('GET', '/api/pay-runs')).json().data;
+    expect(list.find((r: { id: number }) => r.id === northRun)).toMatchObject({ slips: 2, net: run.net, gross: run.gross, paymentState: 'unpaid' });
   });
 
   it('gives identical slips when recomputed, and refuses a run overlapping a live one of the month (409 naming them)', async () => {
