@@ -92,12 +92,19 @@ export async function seedPayroll(tx: Tx, dates: { today: string }): Promise<voi
   }
   // A raise agreed late: back-dated two posted months, paid as this month's supplementary run.
   const raisedFrom = `${addMonths(thisMonth, -2)}-01`;
-  await tx.execute(sql`INSERT INTO salary_assignments (employee_id, effective_from, basic)
-    SELECT e.id, ${raisedFrom}::date, a.basic + 20000 FROM employees e
-    JOIN LATERAL (SELECT basic FROM salary_assignments s WHERE s.employee_id = e.id ORDER BY effective_from DESC LIMIT 1) a ON true
-    JOIN departments d ON d.id = e.department_id
-    WHERE d.department_name = 'Sales' AND e.designation ILIKE '%manager%' AND e.status = 'active'
-    ON CONFLICT DO NOTHING`);
+  // The raise keeps each manager's own lines (a negotiated allowance): a new assignment copies them.
+  await tx.execute(sql`WITH managers AS (
+      SELECT e.id AS employee_id, a.id AS previous_id, a.basic FROM employees e
+      JOIN LATERAL (SELECT id, basic FROM salary_assignments s WHERE s.employee_id = e.id ORDER BY effective_from DESC LIMIT 1) a ON true
+      JOIN departments d ON d.id = e.department_id
+      WHERE d.department_name = 'Sales' AND e.designation ILIKE '%manager%' AND e.status = 'active'),
+    raised AS (
+      INSERT INTO salary_assignments (employee_id, effective_from, basic, notes)
+      SELECT employee_id, ${raisedFrom}::date, basic + 20000, 'Raise agreed late, back-dated' FROM managers
+      ON CONFLICT DO NOTHING RETURNING id, employee_id)
+    INSERT INTO salary_assignment_lines (salary_assignment_id, line_number, component_id, amount, percent)
+    SELECT r.id, l.line_number, l.component_id, l.amount, l.percent
+    FROM raised r JOIN managers m ON m.employee_id = r.employee_id JOIN salary_assignment_lines l ON l.salary_assignment_id = m.previous_id`);
   const supplementary = await generatedRun(tx, actor, { month: thisMonth, kind: 'supplementary' });
   const [{ slips }] = (await queryRows<{ slips: number }>(tx, sql`SELECT count(*)::int AS slips FROM pay_slips WHERE pay_run_id = ${supplementary}::int`)) as [{ slips: number }];
   if (Number(slips) > 0) {
