@@ -24,7 +24,7 @@ function RunsTab() {
       showTitle={false}
       searchPlaceholder="Search number or month"
       columns={[
-        { key: 'month', dataIndex: 'month', title: 'Month' },
+        { key: 'month', dataIndex: 'month', title: 'Month', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
         { key: 'kind', dataIndex: 'kind', title: 'Kind', render: (v: string) => (v === 'supplementary' ? 'Supplementary' : 'Regular') },
         { key: 'slips', title: 'Slips', align: 'right', render: (_: unknown, row) => (row.generating ? `${String(row.processedEmployees)} of ${String(row.totalEmployees)}` : String(row.slips)) },
         { key: 'gross', dataIndex: 'gross', title: 'Gross', align: 'right', render: money },
