@@ -30,6 +30,8 @@ const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// A fresh database migrates at the first start: on a loaded machine that takes over a minute.
+const startTimeoutMs = 240_000;
 export const payrollEmployees = Number(process.env.BENCH_PAYROLL_EMPLOYEES ?? 2_000);
 
 function lastMonth(): string {
@@ -168,9 +170,9 @@ export async function measurePayrollEngine(engine: 'pglite' | 'postgres'): Promi
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
   }
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
-  await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));
+  await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, startTimeoutMs));
   const employees = await seed(engine, env);
-  const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
+  const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, startTimeoutMs);
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
     const { token } = (await login.json()) as { token: string };
