@@ -10,6 +10,7 @@ import { seedEmployees, seedPayStructure } from './seed-hr.ts';
 import { seedPayroll } from './seed-payroll.ts';
 import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
+import { seedOrdering } from './seed-ordering.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -18,6 +19,7 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { seedPlans } from './seed-plans.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -139,6 +141,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
     await seedPayroll(tx, dates);
+    await seedPlans(tx, dates);
+    await seedOrdering(tx);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

@@ -9,3 +9,5 @@ export * from './money.ts';
 export * from './hr.ts';
 export * from './assets.ts';
 export * from './payroll.ts';
+export * from './ordering.ts';
+export * from './planning.ts';
