@@ -7,6 +7,7 @@ import { accountHeads, accounts, categories, cities, companyLogos, companySettin
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
 import { seedEmployees, seedPayStructure } from './seed-hr.ts';
+import { seedPayroll } from './seed-payroll.ts';
 import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedOrdering } from './seed-ordering.ts';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    await seedPayroll(tx, dates);
     await seedPlans(tx, dates);
     await seedOrdering(tx);
     // The seed writes customers, vendors and items straight to their tables.

@@ -91,9 +91,9 @@ export const paymentAllocations = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    goodsReceiptId: integer('goods_receipt_id')
-      .notNull()
-      .references(() => goodsReceipts.id),
+    // One of the two (0026_payroll.sql): a vendor's goods receipt or an employee's pay slip.
+    goodsReceiptId: integer('goods_receipt_id').references(() => goodsReceipts.id),
+    paySlipId: integer('pay_slip_id'),
     amount: money('amount').notNull(),
     allocationDate: date('allocation_date', { mode: 'string' }).notNull(),
     releasedAt: stamp('released_at'),

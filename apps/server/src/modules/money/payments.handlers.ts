@@ -41,8 +41,8 @@ const inRegions = (actor: Actor, column: SQL) => {
 interface Payee {
   /** The payee named, the other two stored empty. */
   values: Record<string, number | null>;
-  /** The vendor, for allocations; null for an employee or an expense. */
-  vendorId: number | null;
+  /** The vendor or employee whose bills or pay slips the payment is allocated to; null for an expense. */
+  partyId: number | null;
   /** The region the payee brings when the payment names none (the employee's, the expense account's). */
   regionId: number | null;
 }
@@ -54,10 +54,9 @@ async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee
     if (!input.vendorId) throw new BadRequestError({ vendorId: paymentMessages.payeeRequired('Vendor') });
     const [vendor] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM vendors WHERE id = ${input.vendorId}::int`);
     if (!vendor) throw new BadRequestError({ vendorId: purchasingMessages.vendorMissing });
-    return { values: { ...none, vendorId: input.vendorId }, vendorId: input.vendorId, regionId: null };
+    return { values: { ...none, vendorId: input.vendorId }, partyId: input.vendorId, regionId: null };
   }
   if (input.employeeAdvanceId && input.payeeType !== 'employee') throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceOnlyForEmployees });
-  if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
   if (input.payeeType === 'employee') {
     if (!input.employeeId) throw new BadRequestError({ employeeId: paymentMessages.payeeRequired('Employee') });
     const [employee] = await queryRows<{ id: number; regionId: number | null }>(
@@ -65,13 +64,21 @@ async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee
       sql`SELECT id, region_id AS "regionId" FROM employees WHERE id = ${input.employeeId}::int ${inRegions(actor, sql`region_id`)}`,
     );
     if (!employee) throw new BadRequestError({ employeeId: paymentMessages.employeeMissing });
-    if (input.employeeAdvanceId) await checkAdvancePayout(tx, input.employeeAdvanceId, input.employeeId, input.amount);
-    return { values: { ...none, employeeId: input.employeeId, employeeAdvanceId: input.employeeAdvanceId ?? null }, vendorId: null, regionId: employee.regionId === null ? null : Number(employee.regionId) };
+    const regionId = employee.regionId === null ? null : Number(employee.regionId);
+    if (input.employeeAdvanceId) {
+      // An advance paid out is Dr Employee advances: it settles no pay slip.
+      if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
+      await checkAdvancePayout(tx, input.employeeAdvanceId, input.employeeId, input.amount);
+      return { values: { ...none, employeeId: input.employeeId, employeeAdvanceId: input.employeeAdvanceId }, partyId: null, regionId };
+    }
+    // Salary paid: allocated to the employee's posted pay slips (issue 20).
+    return { values: { ...none, employeeId: input.employeeId }, partyId: input.employeeId, regionId };
   }
+  if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
   if (!input.expenseAccountId) throw new BadRequestError({ expenseAccountId: paymentMessages.payeeRequired('Expense account') });
   await accountInScope(tx, actor, input.expenseAccountId, 'expenseAccountId');
   const [account] = await queryRows<{ regionId: number | null }>(tx, sql`SELECT region_id AS "regionId" FROM accounts WHERE id = ${input.expenseAccountId}::int`);
-  return { values: { ...none, expenseAccountId: input.expenseAccountId }, vendorId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
+  return { values: { ...none, expenseAccountId: input.expenseAccountId }, partyId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
 }
 
 /** The payee's debit: the vendor's own payable account, Salaries payable for an employee, or the expense account. */
@@ -108,16 +115,24 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         if (!region) throw new BadRequestError({ regionId: paymentMessages.regionMissing });
       }
       const accountId = await moneyAccountOf(tx, actor, 'out', input.method, input.accountId);
+      const toSlips = input.payeeType === 'employee';
+      const field = toSlips ? 'paySlipId' : 'goodsReceiptId';
+      const problems = Object.fromEntries(
+        (input.allocations ?? []).flatMap((a, index) => (a[field] ? [] : [[`allocations.${index}.${field}`, paymentMessages.payeeRequired(toSlips ? 'Pay slip' : 'Goods receipt')]])),
+      );
+      if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
       return {
-        partyId: payee.vendorId,
+        partyId: payee.partyId,
         amount: input.amount,
         date: input.paymentDate,
-        requested: input.allocations?.map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+        source: toSlips ? 'paySlips' : 'payments',
+        requested: input.allocations?.map((a) => ({ targetId: a[field]!, amount: a.amount })),
         values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId) },
       };
     },
-    partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : null),
-    requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+    partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : payment.payeeType === 'employee' && !payment.employeeAdvanceId ? payment.employeeId : null),
+    sourceOf: (payment) => (payment.payeeType === 'employee' ? 'paySlips' : 'payments'),
+    requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: (a.paySlipId ?? a.goodsReceiptId)!, amount: a.amount })),
     async posting(tx, payment) {
       const { accountId, ...party } = await debitOf(tx, payment);
       return {

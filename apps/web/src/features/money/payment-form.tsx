@@ -53,7 +53,7 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       : { payeeType: 'vendor', paymentDate: todayWire(), method: 'cash', reference: '', allocations: [] },
   );
   const saved = useMemo(
-    () => (payment?.vendorId ? { partyId: payment.vendorId, amounts: new Map(payment.allocations.map((a) => [a.goodsReceiptId, a.amount])) } : undefined),
+    () => (payment?.vendorId ? { partyId: payment.vendorId, amounts: new Map(payment.allocations.flatMap((a) => (a.goodsReceiptId === null ? [] : [[a.goodsReceiptId, a.amount] as const]))) } : undefined),
     [payment],
   );
   const billsOf = payeeType === 'vendor' ? vendorId : undefined;
