@@ -21,6 +21,18 @@ export interface JobKind<Payload = Record<string, unknown>, Cursor = Record<stri
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runner is generic over kinds it does not know.
 export type AnyJobKind = JobKind<any, any>;
 
+/**
+ * Work enqueued every `everySeconds` (month-end billing, say). Ticks are counted on the
+ * database's clock (epoch seconds / everySeconds), and a tick's job is enqueued only by the
+ * transaction that moves job_schedules' row to it: with any number of processes, one job per tick.
+ */
+export interface JobSchedule {
+  name: string;
+  everySeconds: number;
+  /** Enqueues the tick's work (enqueueJob) in the transaction that claimed the tick. */
+  enqueue(tx: Tx, tick: number): Promise<unknown>;
+}
+
 export interface JobRunnerOptions {
   db: Db;
   /** How long a claim holds without a chunk renewing it; a job whose lease lapsed is another worker's to take up. */
@@ -49,6 +61,8 @@ type ChunkOutcome = 'more' | 'done' | 'lost';
  */
 export class JobRunner {
   private readonly kinds = new Map<string, AnyJobKind>();
+  private readonly schedules: JobSchedule[] = [];
+  private schedulesCheckedAt = 0;
   private readonly db: Db;
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
@@ -76,6 +90,35 @@ export class JobRunner {
     this.kinds.set(kind.kind, kind);
   }
 
+  schedule(schedule: JobSchedule): void {
+    if (this.schedules.some((known) => known.name === schedule.name)) throw new Error(`Job schedule ${schedule.name} registered twice`);
+    this.schedules.push(schedule);
+  }
+
+  /**
+   * Enqueues the job of every schedule whose tick came and no process enqueued yet; answers
+   * how many this call enqueued (the loop calls it once a second; tests directly).
+   */
+  async fireSchedules(): Promise<number> {
+    let fired = 0;
+    for (const schedule of this.schedules) {
+      const claimed = await this.db.transaction(async (tx) => {
+        // The row lock of ON CONFLICT makes a second process wait, then see the tick taken.
+        const [row] = await queryRows<{ tick: string }>(
+          tx,
+          sql`INSERT INTO job_schedules (name, last_tick) VALUES (${schedule.name}, floor(extract(epoch FROM now()) / ${schedule.everySeconds}::int)::bigint)
+              ON CONFLICT (name) DO UPDATE SET last_tick = EXCLUDED.last_tick, updated_at = now() WHERE job_schedules.last_tick < EXCLUDED.last_tick
+              RETURNING last_tick::text AS tick`,
+        );
+        if (!row) return false;
+        await schedule.enqueue(tx, Number(row.tick));
+        return true;
+      });
+      if (claimed) fired++;
+    }
+    return fired;
+  }
+
   /** Starts the background loop (the app's onReady). */
   start(): void {
     if (this.loop) return;
@@ -85,6 +128,10 @@ export class JobRunner {
       while (!this.stopping) {
         let worked = false;
         try {
+          if (this.schedules.length > 0 && Date.now() - this.schedulesCheckedAt >= 1_000) {
+            this.schedulesCheckedAt = Date.now();
+            await this.fireSchedules();
+          }
           worked = await this.tick();
         } catch (error) {
           this.log?.error({ err: error }, 'jobs: tick failed');
