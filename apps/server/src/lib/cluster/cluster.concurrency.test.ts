@@ -122,4 +122,26 @@ describe.skipIf(!process.env.DATABASE_URL)('several processes over one PostgreSQ
     expect(fired.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await queryRows(a.database.db, sql`SELECT id FROM jobs WHERE kind = 'four-processes'`)).toHaveLength(1);
   });
+
+  it('serves the heavy reads through a read-only replica pool, through which any write fails', async () => {
+    const replica = await openDatabase({ databaseUrl: a.database.url!, poolMax: 2, readOnly: true });
+    try {
+      // 25006: read_only_sql_transaction, whether or not the write opened a transaction of its own.
+      const codeOf = (write: Promise<unknown>) => write.then(() => 'written', (error: { cause?: { code?: string } }) => error.cause?.code);
+      expect(await codeOf(replica.db.execute(sql`UPDATE company_settings SET company_name = 'Through The Replica'`))).toBe('25006');
+      expect(await codeOf(replica.db.transaction(async (tx) => tx.execute(sql`INSERT INTO login_failures (key, failures, window_ends_at) VALUES ('x', 1, now())`)))).toBe('25006');
+      const app = await buildApp({ db: a.database, replica, passwordHashing: testPasswordHashing, startJobs: false });
+      await app.ready();
+      try {
+        const aging = await app.inject({ method: 'GET', url: '/api/accounting/aging?kind=receivable', headers: bearer(a.adminToken) });
+        expect(aging.statusCode, aging.body).toBe(200);
+        expect(app.ctx.reads.hasReplica).toBe(true);
+        expect((await app.ctx.reads.target()).db).toBe(replica.db);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await replica.close();
+    }
+  });
 });

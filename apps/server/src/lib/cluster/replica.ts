@@ -51,3 +51,18 @@ export class ReplicaReads {
     return { db: replica, asOf: row.asOf ?? undefined };
   }
 }
+
+/**
+ * Runs a heavy read where `reads` says. An answer read from a replica that is behind carries
+ * `dataAsOf` (the replica's last replayed commit), which a screen shows as "as of".
+ */
+export async function heavyRead<T extends object>(reads: ReplicaReads, read: (db: Db) => Promise<T>): Promise<T & { dataAsOf?: string }> {
+  const target = await reads.target();
+  const answer = await read(target.db);
+  return target.asOf ? { ...answer, dataAsOf: target.asOf } : answer;
+}
+
+/** The database a heavy export reads (no "as of" on a file: it is named by its own dates). */
+export async function heavyReadDb(reads: ReplicaReads): Promise<Db> {
+  return (await reads.target()).db;
+}

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../../db/client.ts';
+import { type Db, openDatabase, queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
+import { heavyRead, ReplicaReads } from './replica.ts';
 
 /** Issue 22 on one process, on PGlite and on PostgreSQL alike (the multi-process checks are in cluster.concurrency.test.ts). */
 describe('scale-out, one process', () => {
@@ -106,4 +107,23 @@ describe('the embedded database', () => {
       await held.close();
     }
   }, 30_000);
+});
+
+describe('reads on a replica', () => {
+  /** A stand-in replica answering the lag query as a standby would. */
+  const standby = (row: Record<string, unknown>) => ({ execute: async () => ({ rows: [row] }) }) as unknown as Db;
+  const primary = standby({});
+
+  it('uses a standby that caught up or lags under 30 s (saying as of when), and the primary past 30 s or when it fails', async () => {
+    const caughtUp = standby({ recovering: true, caughtUp: true, lag: '500', asOf: '2026-01-01T00:00:00Z' });
+    expect(await new ReplicaReads(primary, caughtUp).target()).toEqual({ db: caughtUp });
+    const behind = standby({ recovering: true, caughtUp: false, lag: '12.5', asOf: '2026-01-01T10:00:00Z' });
+    expect(await new ReplicaReads(primary, behind).target()).toEqual({ db: behind, asOf: '2026-01-01T10:00:00Z' });
+    const lagging = standby({ recovering: true, caughtUp: false, lag: '31', asOf: '2026-01-01T10:00:00Z' });
+    expect((await new ReplicaReads(primary, lagging).target()).db).toBe(primary);
+    const down = { execute: async () => Promise.reject(new Error('connection refused')) } as unknown as Db;
+    expect((await new ReplicaReads(primary, down).target()).db).toBe(primary);
+    expect(await heavyRead(new ReplicaReads(primary, behind), async () => ({ rows: [] }))).toEqual({ rows: [], dataAsOf: '2026-01-01T10:00:00Z' });
+    expect((await new ReplicaReads(primary).target()).db).toBe(primary);
+  });
 });
