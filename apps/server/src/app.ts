@@ -88,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     company: new TtlValue(() => readPublicCompany(db), undefined, { scope: 'company', healthy }),
     optionsCache: new OptionsCache(undefined, healthy),
     // PGlite's data directory is locked to this process: a job running at start-up is a crash's orphan.
-    jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log }),
+    // JOB_LEASE_SECONDS: how long a dead process's job waits before another process takes it up.
+    jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log, leaseSeconds: Number(process.env.JOB_LEASE_SECONDS) || undefined }),
     areas,
   };
   for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
