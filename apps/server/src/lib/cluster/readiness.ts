@@ -14,7 +14,9 @@ export async function readinessProblem(ctx: Pick<AppContext, 'db' | 'lifecycle'>
   } catch {
     return 'The database does not answer';
   }
-  const latest = (await migrationFiles()).at(-1) ?? null;
-  if (version !== latest) return 'The database schema is not up to date';
+  // Behind this code: not ready. Ahead of it (a newer process migrated during a rolling
+  // upgrade): still ready, migrations are additive.
+  const latest = (await migrationFiles()).at(-1);
+  if (latest !== undefined && (version === null || version < latest)) return 'The database schema is not up to date';
   return undefined;
 }
