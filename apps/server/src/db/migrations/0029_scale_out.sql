@@ -54,3 +54,6 @@ BEGIN
 END;
 $$;
 CREATE TRIGGER jobs_queued AFTER INSERT ON jobs FOR EACH STATEMENT EXECUTE FUNCTION notify_job_queued();
+
+-- Which process holds a running job (host:pid), for an operator and for the crash test.
+ALTER TABLE jobs ADD COLUMN locked_by text;

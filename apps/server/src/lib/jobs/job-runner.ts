@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../app-error.ts';
@@ -50,6 +51,9 @@ export interface JobRunnerOptions {
 }
 
 type ChunkOutcome = 'more' | 'done' | 'lost';
+
+/** Who claims a job (jobs.locked_by): the machine and process, for an operator looking at a stuck job. */
+const workerName = `${hostname()}:${process.pid}`;
 
 /**
  * The worker of the `jobs` table (0017_assets.sql; docs/DECISIONS.md, "Jobs"). It claims one
@@ -218,7 +222,7 @@ export class JobRunner {
     if (this.kinds.size === 0) return undefined;
     const [row] = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${this.leaseSeconds}::int), updated_at = now()
+      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${this.leaseSeconds}::int), locked_by = ${workerName}, updated_at = now()
           WHERE id = (SELECT id FROM jobs
                       WHERE kind IN (${this.kindNames()}) AND (status = 'queued' OR (status = 'running' AND (locked_until IS NULL OR locked_until < now())))
                       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
