@@ -42,8 +42,8 @@ export interface BuildAppOptions {
   loginLimits?: LoginLimits;
   /** Count failed logins in the database, shared by every process (default true); false: in this process's memory (benchmarks). */
   sharedLoginLimits?: boolean;
-  /** The cache bus's backstop period and reconnection pause (tests shorten them). */
-  cacheBus?: { backstopMs?: number; reconnectMs?: number };
+  /** The cache bus's backstop period and reconnection pause (tests shorten them); `off` hears no other process (benchmarks only). */
+  cacheBus?: { backstopMs?: number; reconnectMs?: number; off?: boolean };
   /** A read-only replica for heavy reads (DATABASE_REPLICA_URL); reads fall back to the primary when it lags. */
   replica?: Database;
   /** A hop count or the proxies' addresses (config.ts, TRUST_PROXY); never "every hop". */
@@ -72,7 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route is planned: a resource joins those it references, maybe of an area registered after it.
   bindResources(areas.resourceBindings);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
-  const cacheBus = new CacheBus({ db, listenUrl: options.db.url, ...options.cacheBus, log: app.log });
+  const busOff = options.cacheBus?.off === true;
+  const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
   const healthy = () => cacheBus.healthy;
   const limits = options.loginLimits ?? defaultLoginLimits;
   const context: AppContext = {
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     areas,
   };
   for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
-  if (options.db.url) context.optionsCache.announce = () => void db.execute(sql`SELECT pg_notify('erp_cache', 'options')`).catch(() => undefined);
+  if (options.db.url && !busOff) context.optionsCache.announce = () => void db.execute(sql`SELECT pg_notify('erp_cache', 'options')`).catch(() => undefined);
   cacheBus.onJobQueued(() => context.jobs.wake());
   app.decorate('ctx', context);
   app.decorateRequest('auth', null);

@@ -44,6 +44,9 @@ async function start(): Promise<void> {
   const app = await buildApp({
     db: database,
     replica,
+    // Benchmark switches (bench/src/cluster.ts): what invalidation and the shared limiter cost.
+    cacheBus: { off: process.env.ERP_CACHE_BUS === 'off' },
+    sharedLoginLimits: process.env.ERP_LOGIN_LIMITS !== 'memory',
     logger,
     jwtSecret: config.jwtSecret,
     trustProxy: config.trustProxy,
