@@ -91,8 +91,6 @@ const fileNameOf = (name: string, groupBy: string, months: { from: string; to: s
 
 /** /api/sales/reports and /api/items/sales, each guarded by its screen's route (spec section 6). */
 export function registerSalesReportRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db;
-
   app.get('/sales/reports', { schema: docs.salesReport, onRequest: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
     const query = validated(salesReportQuerySchema, request.query);
     const subject = authOf(request).user;
