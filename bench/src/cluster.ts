@@ -33,9 +33,13 @@ async function startCluster(processes: number, env: Record<string, string> = {})
   const pids = new Set<number>();
   const deadline = Date.now() + 180_000;
   while (pids.size < processes) {
-    if (Date.now() > deadline) throw new Error(`${processes} processes did not all answer within 180 s`);
+    if (Date.now() > deadline) {
+      await stopProcess(child);
+      throw new Error(`${processes} processes did not all answer within 180 s`);
+    }
     try {
-      const health = (await (await fetch(`${base}/api/health`)).json()) as { pid: number };
+      // A new connection each time: a kept-alive one stays with one process.
+      const health = (await (await fetch(`${base}/api/health`, { headers: { connection: 'close' } })).json()) as { pid: number };
       pids.add(health.pid);
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
