@@ -51,6 +51,7 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     const { board } = validated(dashboardQuerySchema, request.query);
     const { response, failures, dataAsOf } = await heavyRead(app.ctx.reads, (db) => readBoard(db, app.ctx.database.kind, app.ctx.areas.figureStatements, actorOf(request), board));
     for (const failure of failures) request.log.warn({ err: failure }, 'dashboard figure not available');
-    return { status: 200, message: messages.ok, ...response, ...(dataAsOf ? { dataAsOf } : {}) };
+    // Read on a replica that is behind: the board's "As of" is the replica's last commit, not now.
+    return { status: 200, message: messages.ok, ...response, ...(dataAsOf ? { asOf: dataAsOf, dataAsOf } : {}) };
   });
 }
