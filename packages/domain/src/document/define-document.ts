@@ -24,7 +24,10 @@ export type DocumentStamp =
   | 'deposited'
   | 'cleared'
   | 'bounced'
-  | 'disposed';
+  | 'disposed'
+  | 'submitted'
+  | 'converted'
+  | 'discarded';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];

@@ -8,3 +8,5 @@ export * from './sales.ts';
 export * from './money.ts';
 export * from './hr.ts';
 export * from './assets.ts';
+export * from './ordering.ts';
+export * from './planning.ts';

@@ -13,3 +13,5 @@ export { invoiceScope } from './invoices.queries.ts';
 // Receipts allocate to invoices: sales reads, locks and writes them for money, in money's statements.
 export { invoiceAllocationTargets } from './invoice-allocations.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
+// Sales plans freeze their lines' prices when approved: the same price rule as an invoice's.
+export { pricesFor } from './sales-prices.ts';
