@@ -6,7 +6,9 @@ import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
-import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
+import { seedEmployees, seedPayStructure } from './seed-hr.ts';
+import { seedPayroll } from './seed-payroll.ts';
+import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedOrdering } from './seed-ordering.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
@@ -134,9 +136,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedSalesHistory(tx, dates);
     await seedPurchasing(tx, dates);
     await seedPayments(tx, dates);
+    await seedPayStructure(tx, dates);
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    await seedPayroll(tx, dates);
     await seedPlans(tx, dates);
     await seedOrdering(tx);
     // The seed writes customers, vendors and items straight to their tables.
