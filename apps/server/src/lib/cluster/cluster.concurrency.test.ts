@@ -88,6 +88,16 @@ describe.skipIf(!process.env.DATABASE_URL)('several processes over one PostgreSQ
     expect((await me()).statusCode).toBe(401);
   });
 
+  it('an option list cached by B drops once a write through A answered', async () => {
+    const options = async () => (await b.inject({ method: 'GET', url: '/api/regions/options?search=Optioned', headers: bearer(a.adminToken) })).json().options as unknown[];
+    expect(await options()).toEqual([]); // cached empty in B
+    const heard = b.ctx.cacheBus.waitFor((scope) => scope === 'options');
+    const created = await a.app.inject({ method: 'POST', url: '/api/regions', headers: bearer(a.adminToken), payload: { regionName: 'Optioned Region', regionCode: 'OPT' } });
+    expect(created.statusCode, created.body).toBe(201);
+    await heard;
+    expect(await options()).toHaveLength(1);
+  });
+
   it('sends nothing for a write that rolled back', async () => {
     const scopes: string[] = [];
     const user = await a.userWithRole('accountant');
