@@ -17,6 +17,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { planProgress } from './plan-progress.service.ts';
+import { heavyRead, heavyReadDb } from '../../lib/cluster/replica.ts';
 
 const figures = {
   planQty: z.int(),
@@ -88,17 +89,16 @@ const fileNameOf = (query: PlanProgressExportQuery) => `plan-progress-${query.mo
 
 /** /api/planning/progress and its export, guarded by the screen's route (spec section 6: sales, service and asm roles, admin, accountant). */
 export function registerPlanProgressRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db;
   const guard = { onRequest: [authenticate, requireRoute('/planning/progress')] };
 
   app.get('/planning/progress', { schema: docs.progress, ...guard }, async (request) => {
     const query = validated(planProgressQuerySchema, request.query);
-    return planProgress(db(), authOf(request).user, query, todayIso());
+    return heavyRead(app.ctx.reads, (db) => planProgress(db, authOf(request).user, query, todayIso()));
   });
 
   app.get('/planning/progress/export', { schema: docs.export, ...guard }, async (request, reply) => {
     const query = validated(planProgressExportQuerySchema, request.query);
-    const progress = await planProgress(db(), authOf(request).user, query, todayIso(), { limit: exportRowCap, offset: 0 });
+    const progress = await planProgress(await heavyReadDb(app.ctx.reads), authOf(request).user, query, todayIso(), { limit: exportRowCap, offset: 0 });
     const columns: ExportColumn[] = [{ header: groupingLabel(query.groupBy), value: (row) => (row as unknown as PlanProgressRow).label }, ...figureColumns];
     const rows = [...progress.rows, progress.unplanned, { label: 'Total', ...progress.totals }] as unknown as Row[];
     return sendExport(reply, query.format, { fileName: fileNameOf(query), title: 'Plan Progress', columns, rows });
