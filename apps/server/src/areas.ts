@@ -10,6 +10,7 @@ import { purchasingModule } from './modules/purchasing/purchasing.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { salesModule } from './modules/sales/sales.module.ts';
 import { setupModule } from './modules/setup/setup.module.ts';
+import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
-export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, assetsModule, importsModule, dashboardModule];
+export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, assetsModule, venturesModule, importsModule, dashboardModule];

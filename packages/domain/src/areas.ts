@@ -7,6 +7,7 @@ import { moneyArea } from './money/money.area.ts';
 import { purchasingArea } from './purchasing/purchasing.area.ts';
 import { salesArea } from './sales/sales.area.ts';
 import { setupArea } from './setup/setup.area.ts';
+import { venturesArea } from './ventures/ventures.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -17,9 +18,10 @@ export * from './sales/sales.area.ts';
 export * from './money/money.area.ts';
 export * from './hr/hr.area.ts';
 export * from './assets/assets.area.ts';
+export * from './ventures/ventures.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
-export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea] as const;
+export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, venturesArea] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);
 

@@ -24,7 +24,9 @@ export type DocumentStamp =
   | 'deposited'
   | 'cleared'
   | 'bounced'
-  | 'disposed';
+  | 'disposed'
+  | 'activated'
+  | 'closed';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];
