@@ -8,3 +8,4 @@ export * from './sales.ts';
 export * from './money.ts';
 export * from './hr.ts';
 export * from './assets.ts';
+export * from './rentals.ts';
