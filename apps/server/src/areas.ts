@@ -1,5 +1,6 @@
 import { accountingModule } from './modules/accounting/accounting.module.ts';
 import { assetsModule } from './modules/assets/assets.module.ts';
+import { rentalsModule } from './modules/rentals/rentals.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { hrModule } from './modules/hr/hr.module.ts';
 import { importsModule } from './modules/imports/imports.module.ts';
@@ -13,4 +14,4 @@ import { setupModule } from './modules/setup/setup.module.ts';
 import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
-export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, assetsModule, venturesModule, importsModule, dashboardModule];
+export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, assetsModule, rentalsModule, venturesModule, importsModule, dashboardModule];

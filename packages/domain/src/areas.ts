@@ -5,6 +5,7 @@ import { hrArea } from './hr/hr.area.ts';
 import { inventoryArea } from './inventory/inventory.area.ts';
 import { moneyArea } from './money/money.area.ts';
 import { purchasingArea } from './purchasing/purchasing.area.ts';
+import { rentalsArea } from './rentals/rentals.area.ts';
 import { salesArea } from './sales/sales.area.ts';
 import { setupArea } from './setup/setup.area.ts';
 import { venturesArea } from './ventures/ventures.area.ts';
@@ -18,10 +19,11 @@ export * from './sales/sales.area.ts';
 export * from './money/money.area.ts';
 export * from './hr/hr.area.ts';
 export * from './assets/assets.area.ts';
+export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
-export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, venturesArea] as const;
+export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, rentalsArea, venturesArea] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);
 

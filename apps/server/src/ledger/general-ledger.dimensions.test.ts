@@ -46,7 +46,7 @@ async function rowsOf(documentType: string): Promise<Stamped[]> {
 
 describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
   it('keeps the stamps of each line, and the reversal copies them onto its mirror rows', async () => {
-    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: 9 };
+    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: null };
     await database.db.transaction(async (tx) => {
       await postToLedger(tx, {
         documentType: 'dim-test',

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, jsonValue } from '../db/client.ts';
+import { intArray, jsonValue, queryRows, type Tx } from '../db/client.ts';
 
 /**
  * The joint-venture stamp of a posting's lines (issue 21, section 3), read in the posting's own
@@ -35,4 +35,18 @@ export function groupByVenture<T>(items: readonly T[], ventureOf: (item: T, inde
     groups.set(id, [...(groups.get(id) ?? []), item]);
   });
   return [...groups.entries()].map(([jointVentureId, grouped]) => ({ jointVentureId, items: grouped }));
+}
+
+/**
+ * Lines naming a rental agreement but no venture take the agreement's (its own, else the scope
+ * rules on its customer and region): one read for the posting, none when no line needs it.
+ */
+export async function withAgreementVentures<Line extends { jointVentureId?: number | null; rentalAgreementId?: number | null }>(tx: Tx, date: string, lines: readonly Line[]): Promise<Line[]> {
+  const open = lines.filter((l) => (l.jointVentureId ?? null) === null && (l.rentalAgreementId ?? null) !== null);
+  if (open.length === 0) return [...lines];
+  const agreements = [...new Set(open.map((l) => l.rentalAgreementId!))];
+  const [row] = await queryRows<{ ventures: unknown }>(tx, sql`SELECT to_json(rental_agreement_ventures(${date}::date, ${intArray(agreements)})) AS ventures`);
+  const ventures = venturesOf(row!.ventures, agreements.length);
+  const ventureOf = new Map(agreements.map((id, index) => [id, ventures[index] ?? null]));
+  return lines.map((l) => ((l.jointVentureId ?? null) === null && l.rentalAgreementId ? { ...l, jointVentureId: ventureOf.get(l.rentalAgreementId) ?? null } : l));
 }

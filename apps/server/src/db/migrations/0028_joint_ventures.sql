@@ -109,9 +109,10 @@ CREATE INDEX gl_entries_joint_venture_idx ON gl_entries (joint_venture_id, entry
   WHERE joint_venture_id IS NOT NULL;
 
 -- The venture a posting's lines are stamped with, one per item given (aligned with
--- `items`, an empty array answering one): the active venture whose every kind of scope rule
--- the line meets on `on_date`, else null. One call per posting, set-based; the few active
--- ventures are read once. A rental agreement's own venture comes first (0027's agreements).
+-- `items`, an empty array answering one). The order (issue 21): what the document or line sets
+-- wins (the caller keeps it); else the rental agreement's own venture; else the active venture
+-- whose every kind of scope rule the line meets on `on_date` (rental agreements included);
+-- else null. One call per posting, set-based; the few active ventures are read once.
 CREATE FUNCTION joint_ventures_in_scope(on_date date, customer integer, region integer, items integer[], agreement integer)
 RETURNS integer[] LANGUAGE sql STABLE AS $$
   WITH active AS (
@@ -119,9 +120,13 @@ RETURNS integer[] LANGUAGE sql STABLE AS $$
     WHERE status = 'active' AND document_date <= on_date AND (end_date IS NULL OR end_date >= on_date)
   ), lines AS (
     SELECT x.item, x.ord FROM unnest(CASE WHEN cardinality(items) = 0 THEN ARRAY[NULL::int] ELSE items END) WITH ORDINALITY AS x(item, ord)
+  ), own AS (
+    SELECT joint_venture_id AS id FROM rental_agreements WHERE id = agreement AND joint_venture_id IS NOT NULL
   )
-  SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM active) THEN array_fill(NULL::int, ARRAY[(SELECT count(*)::int FROM lines)])
-  ELSE (SELECT array_agg((
+  SELECT CASE
+    WHEN EXISTS (SELECT 1 FROM own) THEN array_fill((SELECT id FROM own), ARRAY[(SELECT count(*)::int FROM lines)])
+    WHEN NOT EXISTS (SELECT 1 FROM active) THEN array_fill(NULL::int, ARRAY[(SELECT count(*)::int FROM lines)])
+    ELSE (SELECT array_agg((
       SELECT v.id FROM active v
       WHERE (cardinality(v.customer_ids) = 0 OR customer = ANY(v.customer_ids))
         AND (cardinality(v.region_ids) = 0 OR region = ANY(v.region_ids))
@@ -132,6 +137,22 @@ RETURNS integer[] LANGUAGE sql STABLE AS $$
       ORDER BY v.id LIMIT 1) ORDER BY l.ord) FROM lines l)
   END
 $$;
+
+-- The venture of each rental agreement given (aligned), as its postings are stamped: its own,
+-- else the scope rules on its customer and region. One call per posting (journal lines naming
+-- an agreement but no venture).
+CREATE FUNCTION rental_agreement_ventures(on_date date, agreements integer[])
+RETURNS integer[] LANGUAGE sql STABLE AS $$
+  SELECT coalesce(array_agg((
+    SELECT (joint_ventures_in_scope(on_date, ra.customer_id, ra.region_id, '{}', ra.id))[1] FROM rental_agreements ra WHERE ra.id = x.agreement
+  ) ORDER BY x.ord), '{}') FROM unnest(agreements) WITH ORDINALITY AS x(agreement, ord)
+$$;
+
+-- The rental agreements' stamps get their foreign keys (0027 left them to this migration).
+ALTER TABLE gl_entries ADD CONSTRAINT gl_entries_rental_agreement_fk FOREIGN KEY (rental_agreement_id) REFERENCES rental_agreements (id);
+ALTER TABLE journal_lines ADD CONSTRAINT journal_lines_rental_agreement_fk FOREIGN KEY (rental_agreement_id) REFERENCES rental_agreements (id);
+ALTER TABLE rental_agreements ADD CONSTRAINT rental_agreements_joint_venture_id_fkey FOREIGN KEY (joint_venture_id) REFERENCES joint_ventures (id);
+ALTER TABLE assets ADD CONSTRAINT assets_joint_venture_fk FOREIGN KEY (joint_venture_id) REFERENCES joint_ventures (id);
 
 -- The posting keys of the area on a chart made before it (a new chart gets them from the domain).
 INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, kind)

@@ -8,4 +8,5 @@ export * from './sales.ts';
 export * from './money.ts';
 export * from './hr.ts';
 export * from './assets.ts';
+export * from './rentals.ts';
 export * from './ventures.ts';

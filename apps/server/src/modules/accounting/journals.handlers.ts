@@ -9,6 +9,7 @@ import type { DocumentHandlers, ActionOf } from '../../lib/document/document-bin
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import type { DraftWriter, WrittenDraft } from '../../lib/document/draft-writer.ts';
 import type { JournalWithLines } from './journals.queries.ts';
+import { withAgreementVentures } from '../../ledger/venture-stamps.ts';
 
 const { documentType, numberPrefix } = journalDocument;
 type Lines = JournalInput['lines'];
@@ -62,7 +63,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
       const context = (step.context as PostingContext | undefined) ?? (await contextOf(tx, actor, draft.lines));
       const { documentNumber, at, actorName } = await postToLedger(
         tx,
-        { ...step.posting, narration: draft.narration, lines: stampedLines(draft.lines, context), alongside: step.claim() },
+        { ...step.posting, narration: draft.narration, lines: await withAgreementVentures(tx, draft.journalDate, stampedLines(draft.lines, context)), alongside: step.claim() },
         context,
       );
       return { document: { ...draft, status: 'posted', journalNumber: documentNumber, postedAt: at, postedBy: actor.userId, postedByName: actorName, updatedAt: at }, documentNumber };

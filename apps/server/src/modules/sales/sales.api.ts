@@ -12,4 +12,6 @@ export { createCustomerAccount, readCustomerBalance } from './customers.service.
 export { invoiceScope } from './invoices.queries.ts';
 // Receipts allocate to invoices: sales reads, locks and writes them for money, in money's statements.
 export { invoiceAllocationTargets } from './invoice-allocations.ts';
+// Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
+export { createRentalInvoice, type RentalInvoiceInput } from './rental-invoices.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
