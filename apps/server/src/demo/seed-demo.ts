@@ -16,6 +16,7 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { seedVentures, settleVentures } from './seed-ventures.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -129,12 +130,14 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPrices(tx, dates);
     // The year of sales before purchasing's recent receipts and transfers: an invoice only ever
     // draws from lots that were in stock on its date, so the inventory ledger never dips below zero.
+    await seedVentures(tx, dates);
     await seedSalesHistory(tx, dates);
     await seedPurchasing(tx, dates);
     await seedPayments(tx, dates);
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    await settleVentures(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };
