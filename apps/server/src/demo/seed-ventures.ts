@@ -2,6 +2,7 @@ import { addDays, type JointVentureInput, type JvSettlementInput, monthEnd } fro
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { documentServices } from '../lib/document/document-services.ts';
+import { journalServices } from '../modules/accounting/accounting.api.ts';
 import { contributeCapital } from '../modules/ventures/venture-capital.service.ts';
 import { jointVentureBinding } from '../modules/ventures/joint-ventures.binding.ts';
 import { jvSettlementBinding } from '../modules/ventures/jv-settlements.binding.ts';
@@ -68,8 +69,19 @@ export async function settleVentures(tx: Tx, dates: { salesFrom: string; today: 
   const admin = await actorOf(tx, 'admin');
   const rows = await queryRows<{ id: number }>(tx, sql`SELECT id FROM joint_ventures ORDER BY id`);
   const bank = await idOf(tx, sql`SELECT id FROM accounts WHERE account_code = '1010'`);
+  const rent = await idOf(tx, sql`SELECT id FROM accounts WHERE account_code = '6200'`);
   for (const { id } of rows) {
     await contributeCapital(tx, admin, Number(id), { date: addDays(dates.salesFrom, 3), amount: '1500000.00', accountId: bank, memo: '' });
+    // The venture's own costs: a stamped expense each quarter.
+    for (const month of [1, 4, 7, 10]) {
+      const date = addDays(monthAfter(dates.salesFrom, month), 9);
+      if (date >= dates.today) continue;
+      const lines = [
+        { accountId: rent, debit: '45000.00', credit: '0', memo: 'Venture site costs', jointVentureId: Number(id) },
+        { accountId: bank, debit: '0', credit: '45000.00', memo: 'Venture site costs' },
+      ];
+      await journalServices.createPosted(tx, admin, { journalDate: date, narration: 'Venture site costs for the quarter', lines });
+    }
   }
   const first = Number(rows[0]!.id);
   const settlement: JvSettlementInput = { jointVentureId: first, from: dates.salesFrom, to: monthEnd(monthAfter(dates.salesFrom, 5)) };

@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { VentureForm } from './venture-form.tsx';
 import { VentureView } from './venture-view.tsx';
-import { settlementAddress, ventureAddress } from './ventures-api.ts';
+import { percentText, settlementAddress, ventureAddress } from './ventures-api.ts';
 
 interface SettlementRow {
   id: number;
@@ -37,8 +37,7 @@ function VenturesTab() {
       columns={[
         { key: 'ventureName', dataIndex: 'ventureName', title: 'Venture', sorter: true, ellipsis: true },
         { key: 'partnerName', dataIndex: 'partnerName', title: 'Partner', ellipsis: true },
-        { key: 'endDate', dataIndex: 'endDate', title: 'End', render: (v: string | null) => (v ? formatDate(v) : 'Open-ended') },
-        { key: 'partnerPercent', dataIndex: 'partnerPercent', title: 'Partner %', align: 'right' },
+        { key: 'partnerPercent', dataIndex: 'partnerPercent', title: 'Partner %', align: 'right', render: (v: string | null) => percentText(v) },
       ]}
       renderForm={({ document, onDone }) => <VentureForm key={document?.id ?? 'new'} venture={document} onDone={onDone} />}
       renderView={({ document, onClose }) => <VentureView venture={document} onClose={onClose} />}

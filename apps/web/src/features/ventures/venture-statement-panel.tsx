@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { downloadStatementPdf, fetchStatement, settlePeriod, type StatementSegment, ventureKeys } from './ventures-api.ts';
+import { downloadStatementPdf, fetchStatement, percentText, settlePeriod, type StatementSegment, ventureKeys } from './ventures-api.ts';
 
 const money = (v: string) => formatDecimal(v);
 
@@ -86,7 +86,7 @@ export function VentureStatementPanel({ ventureId, today, settleable }: { ventur
               dataSource={s.segments}
               columns={[
                 { key: 'period', title: 'Share version', render: (_, g) => `${formatDate(g.from)} - ${formatDate(g.to)}` },
-                { key: 'percent', dataIndex: 'partnerPercent', title: 'Partner %', align: 'right' },
+                { key: 'percent', dataIndex: 'partnerPercent', title: 'Partner %', align: 'right', render: (v: string) => percentText(v) },
                 { key: 'profit', dataIndex: 'profit', title: 'Profit', align: 'right', render: money },
                 { key: 'share', dataIndex: 'partnerShare', title: "Partner's share", align: 'right', render: money },
               ]}

@@ -1,4 +1,4 @@
-import { formatDecimal, type JointVentureDetail, jointVentureDocument, lossRules, partnerTypes, ventureBases } from '@erp/domain';
+import { type JointVentureDetail, jointVentureDocument, lossRules, partnerTypes, ventureBases } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
@@ -7,6 +7,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { VentureCapitalPanel } from './venture-capital-panel.tsx';
 import { VentureStatementPanel } from './venture-statement-panel.tsx';
+import { percentText } from './ventures-api.ts';
 
 const labelOf = (values: readonly { value: string; label: string }[], value: string) => values.find((v) => v.value === value)?.label ?? value;
 const count = (ids: readonly number[], noun: string) => (ids.length === 0 ? 'any' : `${ids.length} ${noun}${ids.length === 1 ? '' : 's'}`);
@@ -28,9 +29,9 @@ export function VentureView({ venture, onClose }: { venture: JointVentureDetail;
           { key: 'scope', label: 'Scope', children: `Customers: ${count(venture.customerIds, 'customer')}; items: ${count(venture.itemIds, 'item')}; categories: ${count(venture.categoryIds, 'category')}; regions: ${count(venture.regionIds, 'region')}` },
           { key: 'end', label: 'End', children: venture.endDate ? formatDate(venture.endDate) : 'Open-ended' },
           { key: 'basis', label: 'Basis', children: labelOf(ventureBases, venture.basis) },
-          { key: 'fee', label: 'Management fee', children: `${formatDecimal(venture.feePercent, 4)} %` },
+          { key: 'fee', label: 'Management fee', children: `${percentText(venture.feePercent)} %` },
           { key: 'loss', label: 'Loss', children: labelOf(lossRules, venture.lossRule) },
-          { key: 'shares', label: "Partner's share", children: venture.shares.map((s) => `${s.partnerPercent} % from ${formatDate(s.effectiveFrom)}`).join('; ') },
+          { key: 'shares', label: "Partner's share", children: venture.shares.map((s) => `${percentText(s.partnerPercent)} % from ${formatDate(s.effectiveFrom)}`).join('; ') },
         ]}
       />
       {live && <VentureStatementPanel ventureId={venture.id} today={todayWire()} settleable />}

@@ -79,3 +79,6 @@ export async function settlePeriod(jointVentureId: number, from: string, to: str
   const posted = await http.post<{ message: string; data: { documentNumber: string } }>(`/api/jv-settlements/${draft.data.data.id}/post`);
   return { message: posted.data.message, documentNumber: posted.data.data.documentNumber };
 }
+
+/** A stored percentage (`40.0000`) as people write it: `40`, `12.5`. */
+export const percentText = (value: string | null | undefined) => (!value ? '' : value.includes('.') ? value.replace(/\.?0+$/, '') : value);
