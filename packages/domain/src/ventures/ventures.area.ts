@@ -22,7 +22,7 @@ export const venturesArea = defineArea({
     {
       key: 'jvProfitShare',
       label: 'Joint venture profit share',
-      account: { accountCode: '6900', accountName: 'Joint venture profit share', head: 'Expenses', subHead: 'Operating expenses', kind: 'expense' },
+      account: { accountCode: '6950', accountName: 'Joint venture profit share', head: 'Expenses', subHead: 'Operating expenses', kind: 'expense' },
     },
     {
       key: 'jvPartnerCapital',

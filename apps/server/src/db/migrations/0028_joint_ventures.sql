@@ -102,10 +102,40 @@ ALTER TABLE journal_lines
 -- The stamps' foreign keys (PRODUCT.md, principle 8). The column was empty until now.
 ALTER TABLE gl_entries ADD CONSTRAINT gl_entries_joint_venture_fk FOREIGN KEY (joint_venture_id) REFERENCES joint_ventures (id);
 
--- A venture's statement sums its rows by account and day from this index alone (index-only
--- scans): the partial index of 0006 without the amounts made it visit the table per row.
-DROP INDEX gl_entries_joint_venture_idx;
-CREATE INDEX gl_entries_joint_venture_idx ON gl_entries (joint_venture_id, entry_date) INCLUDE (account_id, debit, credit, created_at)
+-- Per venture, account and day: debits and credits of the stamped rows, kept by a trigger on
+-- every insert into gl_entries like account_daily_totals (derived: backups skip it, a restore
+-- rebuilds it). A statement sums days, not rows; a posting without stamped rows adds nothing.
+CREATE TABLE jv_daily_totals (
+  joint_venture_id integer NOT NULL,
+  entry_date date NOT NULL,
+  account_id integer NOT NULL,
+  debit numeric NOT NULL DEFAULT 0,
+  credit numeric NOT NULL DEFAULT 0,
+  PRIMARY KEY (joint_venture_id, entry_date, account_id)
+) WITH (fillfactor = 80);
+
+CREATE FUNCTION gl_entries_add_jv_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Sorted, so two postings lock the day rows they share in one order and never deadlock.
+  INSERT INTO jv_daily_totals AS t (joint_venture_id, entry_date, account_id, debit, credit)
+    SELECT joint_venture_id, entry_date, account_id, sum(debit), sum(credit)
+    FROM new_entries WHERE joint_venture_id IS NOT NULL
+    GROUP BY joint_venture_id, entry_date, account_id ORDER BY joint_venture_id, entry_date, account_id
+  ON CONFLICT (joint_venture_id, entry_date, account_id) DO UPDATE
+    SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER gl_entries_jv_totals AFTER INSERT ON gl_entries
+  REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION gl_entries_add_jv_totals();
+
+INSERT INTO jv_daily_totals (joint_venture_id, entry_date, account_id, debit, credit)
+  SELECT joint_venture_id, entry_date, account_id, sum(debit), sum(credit) FROM gl_entries
+  WHERE joint_venture_id IS NOT NULL GROUP BY 1, 2, 3;
+
+-- Rows posted after a settlement (frozen periods, prior-period adjustments): by venture and time of posting.
+CREATE INDEX gl_entries_joint_venture_created_idx ON gl_entries (joint_venture_id, created_at) INCLUDE (entry_date, account_id, debit, credit)
   WHERE joint_venture_id IS NOT NULL;
 
 -- The venture a posting's lines are stamped with, one per item given (aligned with
@@ -158,14 +188,14 @@ ALTER TABLE assets ADD CONSTRAINT assets_joint_venture_fk FOREIGN KEY (joint_ven
 INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, kind)
 SELECT n.code, n.name, head.id, sub.id, n.kind
 FROM (VALUES
-  ('6900', 'Joint venture profit share', 'Expenses', 'Operating expenses', 'expense'),
+  ('6950', 'Joint venture profit share', 'Expenses', 'Operating expenses', 'expense'),
   ('3200', 'Joint venture partners'' capital', 'Equity', 'Capital', 'equity')
 ) AS n (code, name, head_name, sub_name, kind)
 JOIN account_heads head ON head.head_name = n.head_name AND head.parent_id IS NULL
 JOIN account_heads sub ON sub.head_name = n.sub_name AND sub.parent_id = head.id
 WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.account_code = n.code);
 INSERT INTO posting_accounts (key, account_id)
-SELECT k.key, a.id FROM (VALUES ('jvProfitShare', '6900'), ('jvPartnerCapital', '3200')) AS k (key, code)
+SELECT k.key, a.id FROM (VALUES ('jvProfitShare', '6950'), ('jvPartnerCapital', '3200')) AS k (key, code)
 JOIN accounts a ON a.account_code = k.code
 ON CONFLICT (key) DO NOTHING;
 

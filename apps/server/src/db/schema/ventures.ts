@@ -1,4 +1,4 @@
-import { date, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
 
@@ -64,4 +64,17 @@ export const jvSettlements = pgTable(
     statementHash: text('statement_hash'),
   },
   (t) => [unique('jv_settlements_document_number_key').on(t.documentNumber)],
+);
+
+/** Derived from gl_entries by a trigger (0028): per venture, day and account. Backups skip it. */
+export const jvDailyTotals = pgTable(
+  'jv_daily_totals',
+  {
+    jointVentureId: integer('joint_venture_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    debit: numeric('debit').notNull().default('0'),
+    credit: numeric('credit').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.jointVentureId, t.entryDate, t.accountId] })],
 );

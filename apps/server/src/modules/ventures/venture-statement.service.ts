@@ -11,7 +11,7 @@ import {
   ventureStatement,
   type VentureStatementFigures,
 } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 
@@ -113,17 +113,45 @@ interface DayClass {
 }
 
 /**
- * The venture's P&L rows summed by day and class: first by day and account from the index
- * alone (gl_entries_joint_venture_idx covers the amounts), then classed by account. `rows`
- * narrows the rows (the frozen periods' cut-offs, the adjustments' window).
+ * The venture's P&L summed by day and class: the day totals (jv_daily_totals, kept by a
+ * trigger at posting) less, in settled periods, the rows posted after their settlement
+ * (frozen); then classed by account.
  */
-async function sumsByDay(executor: Executor, ventureId: number, from: string | null, to: string, rows: SQL): Promise<DayClass[]> {
+async function sumsByDay(executor: Executor, ventureId: number, from: string, to: string, frozen: readonly SettledPeriod[] = []): Promise<DayClass[]> {
+  const late = frozen.map((s) => sql`(g.entry_date BETWEEN ${s.from}::date AND ${s.to}::date AND g.created_at > ${s.postedAt}::timestamptz)`);
+  const lateRows = late.length
+    ? sql` UNION ALL
+          SELECT g.entry_date, g.account_id, -sum(g.debit - g.credit) FROM gl_entries g
+          WHERE g.joint_venture_id = ${ventureId}::int AND g.created_at > ${frozen.map((s) => s.postedAt).sort()[0]!}::timestamptz
+            AND g.entry_date BETWEEN ${from}::date AND ${to}::date AND (${sql.join(late, sql` OR `)})
+          GROUP BY g.entry_date, g.account_id`
+    : sql``;
   return queryRows<DayClass>(
     executor,
-    sql`SELECT t.day, ${classOf} AS class, sum(t.net)::text AS net
-        FROM (SELECT g.entry_date::text AS day, g.account_id, sum(g.debit - g.credit) AS net
-              FROM gl_entries g
-              WHERE g.joint_venture_id = ${ventureId}::int AND g.entry_date <= ${to}::date ${from ? sql`AND g.entry_date >= ${from}::date` : sql``} ${rows}
+    sql`SELECT t.day::text AS day, ${classOf} AS class, sum(t.net)::text AS net
+        FROM (SELECT d.entry_date AS day, d.account_id, sum(d.debit - d.credit) AS net FROM jv_daily_totals d
+              WHERE d.joint_venture_id = ${ventureId}::int AND d.entry_date BETWEEN ${from}::date AND ${to}::date
+              GROUP BY d.entry_date, d.account_id${lateRows}) t
+        JOIN accounts a ON a.id = t.account_id JOIN account_heads h ON h.id = a.head_id
+        WHERE h.head_type IN ('income', 'expense')
+        GROUP BY t.day, 2`,
+  );
+}
+
+/**
+ * Rows posted to earlier settled periods after their settlement and after `since` (the last
+ * statement settled before this one took those up to it), up to `until` when this period is
+ * settled itself: the prior-period adjustments, by day and class.
+ */
+async function adjustmentsByDay(executor: Executor, ventureId: number, before: string, since: string, until: string | null): Promise<DayClass[]> {
+  return queryRows<DayClass>(
+    executor,
+    sql`SELECT t.day::text AS day, ${classOf} AS class, sum(t.net)::text AS net
+        FROM (SELECT g.entry_date AS day, g.account_id, sum(g.debit - g.credit) AS net FROM gl_entries g
+              WHERE g.joint_venture_id = ${ventureId}::int AND g.created_at > ${since}::timestamptz ${until ? sql`AND g.created_at <= ${until}::timestamptz` : sql``}
+                AND g.entry_date < ${before}::date
+                AND EXISTS (SELECT 1 FROM jv_settlements s WHERE s.joint_venture_id = g.joint_venture_id AND s.status = 'posted'
+                              AND g.entry_date BETWEEN s.period_from AND s.document_date AND g.created_at > s.posted_at)
               GROUP BY g.entry_date, g.account_id) t
         JOIN accounts a ON a.id = t.account_id JOIN account_heads h ON h.id = a.head_id
         WHERE h.head_type IN ('income', 'expense')
@@ -142,14 +170,6 @@ function figuresOf(rows: readonly DayClass[]): VentureFigures {
   };
 }
 
-/** Rows posted to a settled period after its settlement are left out of it: frozen. */
-function frozenCondition(settled: readonly SettledPeriod[]): SQL {
-  return sql.join(
-    settled.map((s) => sql` AND NOT (g.entry_date BETWEEN ${s.from}::date AND ${s.to}::date AND g.created_at > ${s.postedAt}::timestamptz)`),
-    sql``,
-  );
-}
-
 const hashOf = (figures: object) => createHash('sha256').update(JSON.stringify(figures)).digest('hex');
 
 /**
@@ -165,21 +185,10 @@ export async function ventureStatementOf(executor: Executor, ventureId: number, 
   const overlapping = settled.filter((s) => s.from <= to && s.to >= from);
   const own = settled.find((s) => s.from === from && s.to === to) ?? null;
   // The statement a settlement took: rows posted up to it. Later ones went to the next.
-  const period = await sumsByDay(executor, ventureId, from, to, frozenCondition(overlapping));
+  const period = await sumsByDay(executor, ventureId, from, to, overlapping);
   const earlier = settled.filter((s) => s.to < from);
   const last = earlier.at(-1);
-  const upTo = own ? sql` AND g.created_at <= ${own.postedAt}::timestamptz` : sql``;
-  const adjustments = last
-    ? await sumsByDay(
-        executor,
-        ventureId,
-        earlier[0]!.from,
-        last.to,
-        sql` AND g.created_at > ${last.postedAt}::timestamptz ${upTo}
-            AND EXISTS (SELECT 1 FROM jv_settlements s WHERE s.joint_venture_id = g.joint_venture_id AND s.status = 'posted'
-                          AND g.entry_date BETWEEN s.period_from AND s.document_date AND g.created_at > s.posted_at)`,
-      )
-    : [];
+  const adjustments = last ? await adjustmentsByDay(executor, ventureId, from, last.postedAt, own?.postedAt ?? null) : [];
   const segments: ShareSegment[] = shareSegments(venture.shares, from, to).map((segment) => ({
     ...segment,
     ...figuresOf(period.filter((row) => row.day >= segment.from && row.day <= segment.to)),
@@ -226,7 +235,7 @@ export async function reconciliation(executor: Executor, from: string, to: strin
   const ventures = await queryRows<{ id: number; ventureName: string }>(executor, sql`SELECT id, venture_name AS "ventureName" FROM joint_ventures ORDER BY id`);
   const each = [];
   for (const v of ventures) {
-    const profit = pnlOf(figuresOf(await sumsByDay(executor, Number(v.id), from, to, sql``)));
+    const profit = pnlOf(figuresOf(await sumsByDay(executor, Number(v.id), from, to)));
     each.push({ jointVentureId: Number(v.id), ventureName: v.ventureName, profit });
   }
   const [rest] = await queryRows<{ net: string }>(

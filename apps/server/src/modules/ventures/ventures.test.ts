@@ -150,7 +150,7 @@ describe('joint ventures (issue 21, section 3)', () => {
     expect(posted.data.documentNumber).toMatch(/^JVS-\d{4}-\d{6}$/);
     const rows = await stampsOf('jv-settlements', draft.data.id);
     expect(rows.map((r) => [r.accountCode, r.debit, r.credit])).toEqual([
-      ['6900', '112400.00', '0.00'],
+      ['6950', '112400.00', '0.00'],
       [expect.stringMatching(/^2000-/), '0.00', '112400.00'],
     ]);
     const second = await ok('POST', '/api/jv-settlements', { jointVentureId: venture.id, from: yesterday, to: yesterday });
