@@ -143,20 +143,27 @@ CREATE INDEX gl_entries_joint_venture_created_idx ON gl_entries (joint_venture_i
 -- wins (the caller keeps it); else the rental agreement's own venture; else the active venture
 -- whose every kind of scope rule the line meets on `on_date` (rental agreements included);
 -- else null. One call per posting, set-based; the few active ventures are read once.
+-- plpgsql, not sql: its plans are cached per connection, and a posting with no active venture
+-- and no agreement returns after one indexed probe (invoices/s, issue 21 section 5).
 CREATE FUNCTION joint_ventures_in_scope(on_date date, customer integer, region integer, items integer[], agreement integer)
-RETURNS integer[] LANGUAGE sql STABLE AS $$
-  WITH active AS (
-    SELECT id, customer_ids, item_ids, category_ids, region_ids, rental_agreement_ids FROM joint_ventures
-    WHERE status = 'active' AND document_date <= on_date AND (end_date IS NULL OR end_date >= on_date)
-  ), lines AS (
-    SELECT x.item, x.ord FROM unnest(CASE WHEN cardinality(items) = 0 THEN ARRAY[NULL::int] ELSE items END) WITH ORDINALITY AS x(item, ord)
-  ), own AS (
-    SELECT joint_venture_id AS id FROM rental_agreements WHERE id = agreement AND joint_venture_id IS NOT NULL
-  )
-  SELECT CASE
-    WHEN EXISTS (SELECT 1 FROM own) THEN array_fill((SELECT id FROM own), ARRAY[(SELECT count(*)::int FROM lines)])
-    WHEN NOT EXISTS (SELECT 1 FROM active) THEN array_fill(NULL::int, ARRAY[(SELECT count(*)::int FROM lines)])
-    ELSE (SELECT array_agg((
+RETURNS integer[] LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  n integer := greatest(cardinality(items), 1);
+  own integer;
+BEGIN
+  IF agreement IS NOT NULL THEN
+    SELECT joint_venture_id INTO own FROM rental_agreements WHERE id = agreement;
+    IF own IS NOT NULL THEN RETURN array_fill(own, ARRAY[n]); END IF;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM joint_ventures WHERE status = 'active') THEN RETURN array_fill(NULL::int, ARRAY[n]); END IF;
+  RETURN (
+    WITH active AS (
+      SELECT id, customer_ids, item_ids, category_ids, region_ids, rental_agreement_ids FROM joint_ventures
+      WHERE status = 'active' AND document_date <= on_date AND (end_date IS NULL OR end_date >= on_date)
+    ), lines AS (
+      SELECT x.item, x.ord FROM unnest(CASE WHEN cardinality(items) = 0 THEN ARRAY[NULL::int] ELSE items END) WITH ORDINALITY AS x(item, ord)
+    )
+    SELECT array_agg((
       SELECT v.id FROM active v
       WHERE (cardinality(v.customer_ids) = 0 OR customer = ANY(v.customer_ids))
         AND (cardinality(v.region_ids) = 0 OR region = ANY(v.region_ids))
@@ -164,8 +171,9 @@ RETURNS integer[] LANGUAGE sql STABLE AS $$
         AND ((cardinality(v.item_ids) = 0 AND cardinality(v.category_ids) = 0)
              OR l.item = ANY(v.item_ids)
              OR (cardinality(v.category_ids) > 0 AND EXISTS (SELECT 1 FROM items it WHERE it.id = l.item AND it.category_id = ANY(v.category_ids))))
-      ORDER BY v.id LIMIT 1) ORDER BY l.ord) FROM lines l)
-  END
+      ORDER BY v.id LIMIT 1) ORDER BY l.ord) FROM lines l
+  );
+END;
 $$;
 
 -- The venture of each rental agreement given (aligned), as its postings are stamped: its own,
