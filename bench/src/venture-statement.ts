@@ -2,7 +2,7 @@
 // over 1,000,000 general-ledger rows stamped with it (issue 21, section 5: < 200 ms), on a fresh
 // database per engine. The rows are bulk-loaded by SQL while the server is stopped: balanced
 // pairs of Sales / receivable, Cost of sales / Inventory, Sales returns and an expense, dated
-// through 2026, stamped with the venture on their P&L side; the share changes on 1 July.
+// through 2026, every row stamped with the venture; the share changes on 1 July.
 // BENCH_PORT, BENCH_DB_SUFFIX: as bench:invoices. BENCH_VENTURE_ROWS: the number of rows.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +37,7 @@ const loadSql = `
            'bench', i / 2, 'BN-2026-' || lpad((i / 2)::text, 6, '0'), 'Bench venture entry', '',
            CASE WHEN (i % 2 = 0) = p.pl_debit THEN (100 + (i / 2) % 900)::numeric / 100 ELSE 0 END,
            CASE WHEN (i % 2 = 0) <> p.pl_debit THEN (100 + (i / 2) % 900)::numeric / 100 ELSE 0 END,
-           CASE WHEN i % 2 = 0 THEN (SELECT id FROM joint_ventures LIMIT 1) END
+           (SELECT id FROM joint_ventures LIMIT 1)
     FROM generate_series(0, ${rows - 1}) AS i JOIN bench_pairs p ON p.n = (i / 2) % 4;
   ANALYZE;
 `;
