@@ -4,6 +4,8 @@ import { assetsArea } from './assets/assets.area.ts';
 import { hrArea } from './hr/hr.area.ts';
 import { inventoryArea } from './inventory/inventory.area.ts';
 import { moneyArea } from './money/money.area.ts';
+import { orderingArea } from './ordering/ordering.area.ts';
+import { planningArea } from './planning/planning.area.ts';
 import { purchasingArea } from './purchasing/purchasing.area.ts';
 import { rentalsArea } from './rentals/rentals.area.ts';
 import { salesArea } from './sales/sales.area.ts';
@@ -19,11 +21,13 @@ export * from './sales/sales.area.ts';
 export * from './money/money.area.ts';
 export * from './hr/hr.area.ts';
 export * from './assets/assets.area.ts';
+export * from './ordering/ordering.area.ts';
+export * from './planning/planning.area.ts';
 export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
-export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, rentalsArea, venturesArea] as const;
+export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, planningArea, orderingArea, rentalsArea, venturesArea] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);
 

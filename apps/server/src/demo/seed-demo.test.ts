@@ -243,6 +243,28 @@ describe('demo assets', () => {
   });
 });
 
+describe('demo Generate Order (issue 19)', () => {
+  it('has lead times, pack sizes and shelf-life rules, a discarded run, a converted one with its draft orders, and a draft of today', async () => {
+    const [items] = await queryRows<{ packed: number; shelf: number; lead: number; vendors: number }>(
+      t.database.db,
+      sql`SELECT count(*) FILTER (WHERE pack_size > 1)::int AS packed, count(*) FILTER (WHERE shelf_life_days IS NOT NULL AND min_shelf_life_days > 0)::int AS shelf,
+                 count(*) FILTER (WHERE lead_time_days IS NOT NULL)::int AS lead,
+                 (SELECT count(*) FROM vendors WHERE lead_time_days IS NOT NULL)::int AS vendors
+          FROM items`,
+    );
+    for (const [key, value] of Object.entries(items!)) expect(value, key).toBeGreaterThan(0);
+    const runs = await queryRows<{ status: string; number: string; orders: number; lines: number }>(
+      t.database.db,
+      sql`SELECT r.status, r.document_number AS number, (SELECT count(*) FROM order_generation_run_orders o JOIN purchase_orders p ON p.id = o.purchase_order_id
+                  WHERE o.order_generation_run_id = r.id AND p.status = 'draft')::int AS orders, r.line_count AS lines
+          FROM order_generation_runs r ORDER BY r.id`,
+    );
+    expect(runs.map((r) => r.status)).toEqual(['discarded', 'converted', 'draft']);
+    expect(runs[1]!.orders).toBeGreaterThan(0);
+    expect(runs.every((r) => /^OG-\d{4}-\d{6}$/.test(r.number) && r.lines > 0)).toBe(true);
+  });
+});
+
 describe('demo books (issue 17, section 5)', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(t.adminToken) });
   const daysAgo = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -345,3 +367,28 @@ async function snapshot(app: TestApp) {
     returns: await queryRows(app.database.db, sql`SELECT document_number, document_date::text, grand_total::text FROM sales_returns ORDER BY document_number`),
   };
 }
+
+describe('demo sales plans (issue 19, section 4)', () => {
+  it('approves a plan for this year per region and for the top customers, revises one, and drafts next year', async () => {
+    const year = Number(todayIso().slice(0, 4));
+    const plans = await queryRows<{ kind: string; status: string; version: number; n: number }>(
+      t.database.db,
+      sql`SELECT CASE WHEN customer_id IS NULL THEN 'region' ELSE 'customer' END AS kind, status, version, count(*)::int AS n
+          FROM sales_plans WHERE year = ${year}::int GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(plans).toEqual([
+      { kind: 'customer', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 2, n: 1 },
+      { kind: 'region', status: 'superseded', version: 1, n: 1 },
+    ]);
+    const [priced] = await queryRows<{ unpriced: number; next: number; planned: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM sales_plan_lines l JOIN sales_plans p ON p.id = l.sales_plan_id WHERE p.status = 'approved' AND l.unit_price IS NULL) AS unpriced,
+                 (SELECT count(*)::int FROM sales_plans WHERE year = ${year + 1}::int AND status = 'draft') AS next,
+                 (SELECT count(*)::int FROM items WHERE plans ? ${String(year)}) AS planned`,
+    );
+    expect(priced).toMatchObject({ unpriced: 0, next: 1 });
+    expect(priced!.planned).toBeGreaterThan(20);
+  });
+});

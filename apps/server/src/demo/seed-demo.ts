@@ -8,6 +8,7 @@ import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
 import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
+import { seedOrdering } from './seed-ordering.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -16,6 +17,7 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { seedPlans } from './seed-plans.ts';
 import { seedVentures, settleVentures } from './seed-ventures.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
@@ -137,6 +139,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     await seedAssets(tx, dates);
+    await seedPlans(tx, dates);
+    await seedOrdering(tx);
     await settleVentures(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));

@@ -25,6 +25,9 @@ export type DocumentStamp =
   | 'cleared'
   | 'bounced'
   | 'disposed'
+  | 'submitted'
+  | 'converted'
+  | 'discarded'
   | 'activated'
   | 'closed';
 

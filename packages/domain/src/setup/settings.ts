@@ -14,6 +14,11 @@ export const logoRules = {
 const optionalText = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, { error: `${label} must be at most ${max} characters` });
 
+function orderingDays(label: string, min: number, max: number, unit = 'days') {
+  const error = `${label} must be ${min} to ${max} ${unit}`;
+  return wholeNumberInput(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+}
+
 const settingsFields = {
   companyName: optionalText('Company name', 120).min(1, { error: 'Company name is required' }),
   address: optionalText('Address', 500),
@@ -41,6 +46,11 @@ const settingsFields = {
       .min(0, { error: 'Near-expiry window must be 0 to 3650 days' })
       .max(3650, { error: 'Near-expiry window must be 0 to 3650 days' }),
   ),
+  /** Generate Order (issue 19): lead time of items and vendors without one, review period, sales history, safety stock. */
+  defaultLeadTimeDays: orderingDays('Default lead time', 0, 730),
+  reviewDays: orderingDays('Review period', 0, 365),
+  historyMonths: orderingDays('Sales history', 1, 24, 'months'),
+  safetyStockDays: orderingDays('Safety stock', 0, 365),
 };
 
 /** The settings as the form saves them whole: every field but the company name has a default. */
@@ -54,6 +64,10 @@ export const companySettingsSchema = z.strictObject({
   invoiceFooter: settingsFields.invoiceFooter.default(''),
   fiscalYearStartMonth: settingsFields.fiscalYearStartMonth.default(7),
   nearExpiryDays: settingsFields.nearExpiryDays.default(90),
+  defaultLeadTimeDays: settingsFields.defaultLeadTimeDays.default(30),
+  reviewDays: settingsFields.reviewDays.default(30),
+  historyMonths: settingsFields.historyMonths.default(6),
+  safetyStockDays: settingsFields.safetyStockDays.default(15),
 });
 
 /** A save of stored settings (issue 17): the fields sent change, the others stay as they are (no defaults). */

@@ -29,6 +29,10 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
     invoiceFooter: row?.invoiceFooter ?? '',
     fiscalYearStartMonth: row?.fiscalYearStartMonth ?? 7,
     nearExpiryDays: row?.nearExpiryDays ?? 90,
+    defaultLeadTimeDays: row?.defaultLeadTimeDays ?? 30,
+    reviewDays: row?.reviewDays ?? 30,
+    historyMonths: row?.historyMonths ?? 6,
+    safetyStockDays: row?.safetyStockDays ?? 15,
     rectangleLogo: logos.rectangle,
     squareLogo: logos.square,
   };

@@ -89,6 +89,21 @@ export function SettingsScreen() {
               <InputNumber precision={0} min={0} max={3650} style={{ width: '100%' }} />
             </Form.Item>
           </Flex>
+          {/* Generate Order (issue 19): what items and vendors without their own figures use. */}
+          <Flex gap={16} wrap>
+            <Form.Item label="Default lead time (days)" name="defaultLeadTimeDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={730} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Review period (days)" name="reviewDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Sales history (months)" name="historyMonths" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={1} max={24} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Safety stock (days)" name="safetyStockDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
+            </Form.Item>
+          </Flex>
           <Form.Item label="Invoice footer" name="invoiceFooter">
             <TextArea maxLength={500} />
           </Form.Item>
