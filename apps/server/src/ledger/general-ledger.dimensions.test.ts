@@ -32,21 +32,23 @@ interface Stamped {
   partyId: number | null;
   jointVentureId: number | null;
   rentalAgreementId: number | null;
+  departmentId: number | null;
 }
 
 async function rowsOf(documentType: string): Promise<Stamped[]> {
   const rows = await queryRows<Stamped>(
     database.db,
     sql`SELECT debit::text AS debit, credit::text AS credit, region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
-               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId"
+               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId",
+               department_id AS "departmentId"
         FROM gl_entries WHERE document_type = ${documentType} ORDER BY id`,
   );
-  return rows.map((r) => ({ ...r, regionId: r.regionId === null ? null : Number(r.regionId), partyId: r.partyId === null ? null : Number(r.partyId) }));
+  return rows.map((r) => ({ ...r, regionId: r.regionId === null ? null : Number(r.regionId), partyId: r.partyId === null ? null : Number(r.partyId), departmentId: r.departmentId === null ? null : Number(r.departmentId) }));
 }
 
 describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
   it('keeps the stamps of each line, and the reversal copies them onto its mirror rows', async () => {
-    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: null };
+    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: null, departmentId: 3 };
     await database.db.transaction(async (tx) => {
       await postToLedger(tx, {
         documentType: 'dim-test',
@@ -64,7 +66,7 @@ describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
     const posted = await rowsOf('dim-test');
     expect(posted).toEqual([
       { debit: '10.00', credit: '0.00', ...stamps },
-      { debit: '0.00', credit: '10.00', regionId: ids.region, partyType: null, partyId: null, jointVentureId: null, rentalAgreementId: null },
+      { debit: '0.00', credit: '10.00', regionId: ids.region, partyType: null, partyId: null, jointVentureId: null, rentalAgreementId: null, departmentId: null },
     ]);
     await database.db.transaction(async (tx) => {
       await reverseInLedger(tx, {

@@ -37,6 +37,11 @@ const settingsFields = {
       }),
   ),
   invoiceFooter: optionalText('Invoice footer', 500),
+  /** ISO 3166 two-letter code: chooses the national id rule of employees (hr/national-id.ts). */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter code such as PK' }),
   fiscalYearStartMonth: wholeNumberInput(z.number().int().min(1, { error: 'Month must be 1 to 12' }).max(12, { error: 'Month must be 1 to 12' })),
   /** Lots expiring within this many days are flagged on /inventory. */
   nearExpiryDays: wholeNumberInput(
@@ -62,6 +67,7 @@ export const companySettingsSchema = z.strictObject({
   currency: settingsFields.currency.default('PKR'),
   taxRate: settingsFields.taxRate.default('0.00'),
   invoiceFooter: settingsFields.invoiceFooter.default(''),
+  country: settingsFields.country.default('PK'),
   fiscalYearStartMonth: settingsFields.fiscalYearStartMonth.default(7),
   nearExpiryDays: settingsFields.nearExpiryDays.default(90),
   defaultLeadTimeDays: settingsFields.defaultLeadTimeDays.default(30),

@@ -115,6 +115,8 @@ export const glEntries = pgTable('gl_entries', {
   partyId: integer('party_id'),
   jointVentureId: integer('joint_venture_id'),
   rentalAgreementId: integer('rental_agreement_id'),
+  // 0026_payroll.sql: the payroll journal's department.
+  departmentId: integer('department_id'),
 });
 
 /** Derived from gl_entries by a trigger; never written by code. */

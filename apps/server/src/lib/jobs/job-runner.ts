@@ -39,6 +39,9 @@ export interface JobRunnerOptions {
 
 type ChunkOutcome = 'more' | 'done' | 'lost';
 
+/** The pause between two chunks on an exclusive database (PGlite). */
+const chunkPauseMs = 15;
+
 /**
  * The worker of the `jobs` table (0017_assets.sql; docs/DECISIONS.md, "Jobs"). It claims one
  * job at a time (FOR UPDATE SKIP LOCKED, a lease in locked_until), runs its chunks, and
@@ -90,6 +93,9 @@ export class JobRunner {
           this.log?.error({ err: error }, 'jobs: tick failed');
         }
         if (!worked && !this.stopping) await this.sleep();
+        // PGlite has one connection: a moment between chunks lets the requests that queued
+        // meanwhile run all their queries, not one each between chunks (issue 20: none over 2 s).
+        else if (this.exclusive) await new Promise((resolve) => setTimeout(resolve, chunkPauseMs));
       }
     })();
   }

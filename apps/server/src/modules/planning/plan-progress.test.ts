@@ -27,7 +27,7 @@ async function approvedPlan(
   const [row] = await queryRows<{ id: number }>(
     t.database.db,
     sql`INSERT INTO sales_plans (document_number, document_date, status, year, region_id, customer_id, salesperson_id, version, revision_of)
-        VALUES (${`SP-${planYear}-T${Math.random().toString(36).slice(2, 8)}`}, ${`${planYear}-01-01`}::date, 'approved', ${planYear}, ${plan.regionId}, ${plan.customerId ?? null}, ${plan.salespersonId ?? null},
+        VALUES (${`SP-${planYear}-T${Math.random().toString(36).slice(2, 8)}`}, ${`${planYear}-01-01`}::date, 'draft', ${planYear}, ${plan.regionId}, ${plan.customerId ?? null}, ${plan.salespersonId ?? null},
                 ${plan.version ?? 1}, ${plan.revisionOf ?? null})
         RETURNING id`,
   );
@@ -37,6 +37,8 @@ async function approvedPlan(
           VALUES (${row!.id}, ${index + 1}, ${line.itemId}, ${`{${line.months.join(',')}}`}::integer[], ${line.unitPrice}::numeric)`,
     );
   }
+  // Lines go in while it is a draft (the lines trigger refuses them after), then it is approved.
+  await t.database.db.execute(sql`UPDATE sales_plans SET status = 'approved' WHERE id = ${row!.id}`);
   return row!.id;
 }
 

@@ -27,6 +27,7 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
     currency: row?.currency ?? 'PKR',
     taxRate: row?.taxRate ?? '0.00',
     invoiceFooter: row?.invoiceFooter ?? '',
+    country: row?.country ?? 'PK',
     fiscalYearStartMonth: row?.fiscalYearStartMonth ?? 7,
     nearExpiryDays: row?.nearExpiryDays ?? 90,
     defaultLeadTimeDays: row?.defaultLeadTimeDays ?? 30,
