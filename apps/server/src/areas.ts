@@ -1,5 +1,6 @@
 import { accountingModule } from './modules/accounting/accounting.module.ts';
 import { assetsModule } from './modules/assets/assets.module.ts';
+import { rentalsModule } from './modules/rentals/rentals.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { hrModule } from './modules/hr/hr.module.ts';
 import { importsModule } from './modules/imports/imports.module.ts';
@@ -13,6 +14,7 @@ import { purchasingModule } from './modules/purchasing/purchasing.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { salesModule } from './modules/sales/sales.module.ts';
 import { setupModule } from './modules/setup/setup.module.ts';
+import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
-export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, importsModule, dashboardModule];
+export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, rentalsModule, venturesModule, importsModule, dashboardModule];

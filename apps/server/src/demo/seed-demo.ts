@@ -20,6 +20,7 @@ import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
 import { seedPlans } from './seed-plans.ts';
+import { seedVentures, settleVentures } from './seed-ventures.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -133,6 +134,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPrices(tx, dates);
     // The year of sales before purchasing's recent receipts and transfers: an invoice only ever
     // draws from lots that were in stock on its date, so the inventory ledger never dips below zero.
+    await seedVentures(tx, dates);
     await seedSalesHistory(tx, dates);
     await seedPurchasing(tx, dates);
     await seedPayments(tx, dates);
@@ -143,6 +145,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPayroll(tx, dates);
     await seedPlans(tx, dates);
     await seedOrdering(tx);
+    await settleVentures(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

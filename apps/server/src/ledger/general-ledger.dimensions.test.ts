@@ -6,7 +6,7 @@ import { openTestDatabase } from '../test/test-app.ts';
 import { postToLedger, reverseInLedger } from './general-ledger.ts';
 
 let database: Database;
-const ids = { region: 0, cash: 0, sales: 0 };
+const ids = { region: 0, cash: 0, sales: 0, venture: 0 };
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -17,6 +17,10 @@ beforeAll(async () => {
   const income = await one(sql`INSERT INTO account_heads (head_name, head_type) VALUES ('Dim income', 'income') RETURNING id`);
   ids.cash = await one(sql`INSERT INTO accounts (account_code, account_name, head_id) VALUES ('D-1', 'Dim cash', ${asset}) RETURNING id`);
   ids.sales = await one(sql`INSERT INTO accounts (account_code, account_name, head_id) VALUES ('D-2', 'Dim sales', ${income}) RETURNING id`);
+  // The venture stamp has its foreign key (0028).
+  ids.venture = await one(
+    sql`INSERT INTO joint_ventures (document_date, venture_name, partner_type, partner_id, customer_ids, basis, loss_rule) VALUES ('2026-01-01', 'Dim venture', 'vendor', 1, '{1}', 'revenue', 'share') RETURNING id`,
+  );
 });
 afterAll(async () => database?.close());
 
@@ -44,7 +48,7 @@ async function rowsOf(documentType: string): Promise<Stamped[]> {
 
 describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
   it('keeps the stamps of each line, and the reversal copies them onto its mirror rows', async () => {
-    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: 7, rentalAgreementId: 9, departmentId: 3 };
+    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: null, departmentId: 3 };
     await database.db.transaction(async (tx) => {
       await postToLedger(tx, {
         documentType: 'dim-test',

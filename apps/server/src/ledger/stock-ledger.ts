@@ -466,3 +466,15 @@ export async function reverseStockMoves(
     throw error;
   }
 }
+
+/**
+ * Gives an empty lot a new unit cost before stock comes back into it (issue 21: a rented
+ * analyser returns to its warehouse lot at its book value). Refused (409) while the lot holds
+ * stock: its value on hand would change without a movement. Lock order: the lot alone.
+ */
+export async function revalueEmptyLot(tx: Tx, inventoryId: number, unitCost: string): Promise<void> {
+  const [row] = await queryRows<{ quantity: number }>(tx, sql`SELECT quantity FROM inventory WHERE id = ${inventoryId}::int FOR UPDATE`);
+  if (!row) throw new ConflictError('The lot does not exist');
+  if (Number(row.quantity) !== 0) throw new ConflictError('The lot holds stock: its cost cannot change');
+  await tx.execute(sql`UPDATE inventory SET unit_cost = ${unitCost}::numeric, updated_at = now() WHERE id = ${inventoryId}::int`);
+}

@@ -13,6 +13,7 @@ import { salesArea } from '../features/sales/sales.area.ts';
 import { settingsArea } from '../features/settings/settings.area.ts';
 import { setupArea } from '../features/setup/setup.area.ts';
 import { usersArea } from '../features/users/users.area.ts';
+import { venturesArea } from '../features/ventures/ventures.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -20,6 +21,6 @@ import { foldAreas } from '../lib/areas/fold-areas.ts';
  * here and edits no other shared file. Screens, titles, document links and status colours all
  * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
  */
-export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, dashboardArea] as const;
+export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, venturesArea, dashboardArea] as const;
 
 export const areaFold = foldAreas(areas);

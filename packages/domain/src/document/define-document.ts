@@ -27,7 +27,9 @@ export type DocumentStamp =
   | 'disposed'
   | 'submitted'
   | 'converted'
-  | 'discarded';
+  | 'discarded'
+  | 'activated'
+  | 'closed';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];

@@ -108,6 +108,9 @@ export interface InvoiceLineRow {
 /** An invoice with its lines, as the API answers it; server and web share it. */
 export interface InvoiceDetail {
   id: number;
+  /** Issue 21: `sale` (stock), or a rental agreement's invoice without stock; absent on a draft's answer (a sale). */
+  kind?: 'sale' | 'rentalShortfall' | 'rentalTests' | 'rentalEarlyExit';
+  rentalAgreementId?: number | null;
   /** Spec section 3's option key, the same as `id`. */
   invoiceId: number;
   documentNumber: string | null;

@@ -16,7 +16,6 @@ export const assets = pgTable(
     ...documentColumns(),
     assetName: text('asset_name').notNull(),
     assetCategoryId: integer('asset_category_id')
-      .notNull()
       .references(() => assetCategories.id),
     regionId: integer('region_id')
       .notNull()
@@ -39,6 +38,14 @@ export const assets = pgTable(
     disposalGain: money('disposal_gain'),
     disposedAt: stamp('disposed_at'),
     disposedBy: integer('disposed_by'),
+    // A placed analyser's (0027): its own accounts, its placement and the stamps of its depreciation.
+    assetAccountId: integer('asset_account_id').references(() => accounts.id),
+    accumulatedDepreciationAccountId: integer('accumulated_depreciation_account_id').references(() => accounts.id),
+    depreciationExpenseAccountId: integer('depreciation_expense_account_id').references(() => accounts.id),
+    placementId: integer('placement_id'),
+    rentalAgreementId: integer('rental_agreement_id'),
+    customerId: integer('customer_id'),
+    jointVentureId: integer('joint_venture_id'),
   },
   (t) => [unique('assets_document_number_key').on(t.documentNumber)],
 );

@@ -11,3 +11,5 @@ export * from './assets.ts';
 export * from './payroll.ts';
 export * from './ordering.ts';
 export * from './planning.ts';
+export * from './rentals.ts';
+export * from './ventures.ts';

@@ -30,6 +30,7 @@ export const items = pgTable(
     salePrice: numeric('sale_price', { precision: 18, scale: 2 }).notNull().default('0'),
     reorderLevel: integer('reorder_level').notNull().default(0),
     lotTracked: boolean('lot_tracked').notNull().default(true),
+    serialTracked: boolean('serial_tracked').notNull().default(false),
     storageCondition: text('storage_condition').notNull().default('ambient'),
     leadTimeDays: integer('lead_time_days'),
     packSize: integer('pack_size').notNull().default(1),

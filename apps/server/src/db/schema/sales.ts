@@ -100,6 +100,8 @@ export const invoices = pgTable(
     courierId: integer('courier_id').references(() => couriers.id),
     salespersonId: integer('salesperson_id'),
     quotationId: integer('quotation_id').references(() => quotations.id),
+    kind: text('kind').notNull().default('sale'),
+    rentalAgreementId: integer('rental_agreement_id'),
     notes: text('notes').notNull().default(''),
     ...salesTotals(),
     costTotal: numeric('cost_total', { precision: 18, scale: 2 }).notNull().default('0'),

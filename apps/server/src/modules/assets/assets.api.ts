@@ -33,3 +33,6 @@ export async function runDepreciationNow(tx: Tx, actor: Actor, month: string): P
   await runJobInline(tx, depreciationJob, job!.id);
   return (await readDepreciationRun(tx, document.id))!;
 }
+
+// Rentals (issue 21): a placement makes its analyser's fixed asset, a return retires it.
+export { cancelPlacedAsset, createPlacedAsset, lockPlacedAsset, type PlacedAssetInput, retirePlacedAsset } from './placed-assets.ts';

@@ -85,6 +85,9 @@ interface GroupRow {
   expenseAccountId: number | null;
   accumulatedAccountId: number | null;
   regionId: number;
+  rentalAgreementId: number | null;
+  customerId: number | null;
+  jointVentureId: number | null;
   amount: string;
 }
 
@@ -102,16 +105,24 @@ async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void>
     WHERE e.depreciation_run_id = ${run.id}::int ORDER BY a.id FOR UPDATE OF a`);
   const groups = await queryRows<GroupRow>(
     tx,
-    sql`SELECT c.asset_category_name AS "categoryName", c.depreciation_expense_account_id AS "expenseAccountId",
-               c.accumulated_depreciation_account_id AS "accumulatedAccountId", a.region_id AS "regionId", sum(e.amount)::text AS amount
-        FROM depreciation_entries e JOIN assets a ON a.id = e.asset_id JOIN asset_categories c ON c.id = a.asset_category_id
+    // A placed analyser (issue 21) has its own accounts and no category, and its rows carry its
+    // agreement, customer and venture: one group per agreement.
+    sql`SELECT coalesce(c.asset_category_name, 'Placed instruments') AS "categoryName",
+               coalesce(a.depreciation_expense_account_id, c.depreciation_expense_account_id) AS "expenseAccountId",
+               coalesce(a.accumulated_depreciation_account_id, c.accumulated_depreciation_account_id) AS "accumulatedAccountId", a.region_id AS "regionId",
+               a.rental_agreement_id AS "rentalAgreementId", a.customer_id AS "customerId", a.joint_venture_id AS "jointVentureId", sum(e.amount)::text AS amount
+        FROM depreciation_entries e JOIN assets a ON a.id = e.asset_id LEFT JOIN asset_categories c ON c.id = a.asset_category_id
         WHERE e.depreciation_run_id = ${run.id}::int
-        GROUP BY c.id, c.asset_category_name, c.depreciation_expense_account_id, c.accumulated_depreciation_account_id, a.region_id
-        ORDER BY c.asset_category_name, a.region_id`,
+        GROUP BY 1, 2, 3, a.region_id, a.rental_agreement_id, a.customer_id, a.joint_venture_id
+        ORDER BY 1, a.region_id, a.rental_agreement_id NULLS FIRST`,
   );
   const incomplete = groups.find((g) => g.expenseAccountId === null || g.accumulatedAccountId === null);
   if (incomplete) throw new ConflictError(assetMessages.noAccounts(incomplete.categoryName));
-  const lines = groups.flatMap((g) => transferLines(Number(g.expenseAccountId), Number(g.accumulatedAccountId), g.amount, g.categoryName, { regionId: Number(g.regionId) }));
+  const stampsOf = (g: GroupRow) =>
+    g.rentalAgreementId === null
+      ? { regionId: Number(g.regionId) }
+      : { regionId: Number(g.regionId), rentalAgreementId: Number(g.rentalAgreementId), partyType: 'customer' as const, partyId: Number(g.customerId), jointVentureId: g.jointVentureId === null ? null : Number(g.jointVentureId) };
+  const lines = groups.flatMap((g) => transferLines(Number(g.expenseAccountId), Number(g.accumulatedAccountId), g.amount, g.categoryName, stampsOf(g)));
   await tx.execute(sql`UPDATE assets a SET accumulated_depreciation = a.accumulated_depreciation + e.amount, depreciated_through = ${run.runDate}::date, updated_at = now()
     FROM depreciation_entries e WHERE e.depreciation_run_id = ${run.id}::int AND e.asset_id = a.id`);
   const total = sum(groups.map((g) => g.amount));

@@ -32,6 +32,8 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
   rowSelection: {
     id: invoices.id,
     invoiceId: invoices.id,
+    kind: invoices.kind,
+    rentalAgreementId: invoices.rentalAgreementId,
     documentNumber: invoices.documentNumber,
     invoiceDate: invoices.documentDate,
     dueDate: invoices.dueDate,

@@ -1,0 +1,119 @@
+import { permittedIds } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { intList } from '../../db/client.ts';
+import { rentalAgreements } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { DocumentQueries, DocumentRow } from '../../lib/document/document-binding.ts';
+
+/** An agreement as the API answers it (docs/API.md, Reagent rentals). */
+export interface RentalAgreementDetail extends DocumentRow {
+  documentNumber: string | null;
+  status: 'draft' | 'approved' | 'active' | 'suspended' | 'ended' | 'cancelled';
+  customerId: number;
+  customerName: string;
+  customerAccountId: number;
+  regionId: number;
+  rentalAssetId: number;
+  serialNumber: string;
+  itemName: string;
+  accessoryInventoryIds: number[];
+  startDate: string;
+  termMonths: number;
+  billingModel: 'minimumPurchase' | 'perTest';
+  monthlyCommitment: string;
+  eligibleItemIds: number[];
+  eligibleCategoryIds: number[];
+  shortfallMode: 'gap' | 'fixedRent';
+  settlementPeriod: 'month' | 'quarter' | 'year';
+  pricePerTest: string | null;
+  uptimePercent: string;
+  downtimeWaiver: boolean;
+  maintenanceMonths: number | null;
+  deposit: string | null;
+  earlyExitPercent: string | null;
+  autoRenew: boolean;
+  noticeDays: number | null;
+  jointVentureId: number | null;
+  salespersonId: number | null;
+  notes: string;
+  endDate: string | null;
+  earlyExitInvoiceId: number | null;
+  depositReceivedOn: string | null;
+  placementDate: string | null;
+}
+
+/** Agreements of another region are not the actor's (permissions.regions). */
+export function agreementScope(actor: Pick<Actor, 'permissions'>) {
+  const regions = permittedIds(actor.permissions, 'regions');
+  return regions ? sql`rental_agreements.region_id IN (${intList(regions)})` : undefined;
+}
+
+const t = rentalAgreements;
+const text = (expression: ReturnType<typeof sql>) => sql<string | null>`${expression}`;
+
+export const rentalAgreementQueries: DocumentQueries<RentalAgreementDetail> = {
+  rowSelection: {
+    id: t.id,
+    documentNumber: t.documentNumber,
+    status: t.status,
+    customerId: t.customerId,
+    customerName: text(sql`(SELECT c.customer_name FROM customers c WHERE c.id = rental_agreements.customer_id)`),
+    customerAccountId: sql<number>`(SELECT c.account_id FROM customers c WHERE c.id = rental_agreements.customer_id)`,
+    regionId: t.regionId,
+    regionName: text(sql`(SELECT r.region_name FROM regions r WHERE r.id = rental_agreements.region_id)`),
+    rentalAssetId: t.rentalAssetId,
+    serialNumber: text(sql`(SELECT a.serial_number FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`),
+    itemName: text(sql`(SELECT i.item_name FROM rental_assets a JOIN items i ON i.id = a.item_id WHERE a.id = rental_agreements.rental_asset_id)`),
+    accessoryInventoryIds: t.accessoryInventoryIds,
+    startDate: t.documentDate,
+    termMonths: t.termMonths,
+    billingModel: t.billingModel,
+    monthlyCommitment: t.monthlyCommitment,
+    eligibleItemIds: t.eligibleItemIds,
+    eligibleCategoryIds: t.eligibleCategoryIds,
+    shortfallMode: t.shortfallMode,
+    settlementPeriod: t.settlementPeriod,
+    pricePerTest: t.pricePerTest,
+    uptimePercent: t.uptimePercent,
+    downtimeWaiver: t.downtimeWaiver,
+    maintenanceMonths: t.maintenanceMonths,
+    deposit: t.deposit,
+    earlyExitPercent: t.earlyExitPercent,
+    autoRenew: t.autoRenew,
+    noticeDays: t.noticeDays,
+    jointVentureId: t.jointVentureId,
+    salespersonId: t.salespersonId,
+    notes: t.notes,
+    endDate: t.endDate,
+    earlyExitInvoiceId: t.earlyExitInvoiceId,
+    depositReceivedOn: t.depositReceivedOn,
+    placementDate: text(sql`(SELECT p.document_date::text FROM placements p WHERE p.rental_agreement_id = rental_agreements.id AND p.status = 'posted' ORDER BY p.id DESC LIMIT 1)`),
+    approvedAt: t.approvedAt,
+    approvedBy: t.approvedBy,
+    postedAt: t.postedAt,
+    postedBy: t.postedBy,
+    cancelledAt: t.cancelledAt,
+    cancelledBy: t.cancelledBy,
+    createdBy: t.createdBy,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  },
+  linesSelection: sql`NULL`,
+  searchColumns: [t.documentNumber, t.notes, (pattern) => sql`rental_agreements.customer_id IN (SELECT c.id FROM customers c WHERE c.customer_name ILIKE ${pattern})`],
+  sortColumns: { startDate: t.documentDate, documentNumber: t.documentNumber, monthlyCommitment: t.monthlyCommitment, createdAt: t.createdAt },
+  rowScope: agreementScope,
+  listFilters: {
+    customerId: (id) => sql`rental_agreements.customer_id = ${id}::int`,
+    regionId: (id) => sql`rental_agreements.region_id = ${id}::int`,
+  },
+  exportColumns: [
+    { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },
+    { header: 'Customer', value: (row) => String(row.customerName ?? '') },
+    { header: 'Analyser', value: (row) => `${String(row.itemName ?? '')} ${String(row.serialNumber ?? '')}` },
+    { header: 'Start', value: (row) => String(row.startDate) },
+    { header: 'Term (months)', value: (row) => String(row.termMonths) },
+    { header: 'Billing', value: (row) => String(row.billingModel) },
+    { header: 'Monthly commitment', value: (row) => String(row.monthlyCommitment) },
+    { header: 'Status', value: (row) => String(row.status) },
+  ],
+};

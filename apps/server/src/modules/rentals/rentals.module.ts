@@ -1,0 +1,16 @@
+import { rentalsArea } from '@erp/domain';
+import * as rentalTables from '../../db/schema/rentals.ts';
+import type { ServerArea } from '../module.ts';
+import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
+import { rentalAgreementBinding } from './rental-agreements.binding.ts';
+import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
+
+/** Issue 21, sections 1 and 2: reagent rentals (agreements, placements, returns, months, visits, readings). */
+export const rentalsModule: ServerArea = {
+  name: 'rentals',
+  declaration: rentalsArea,
+  tables: rentalTables,
+  resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding],
+  documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
+  openApiTags: [{ name: 'Reagent rentals' }],
+};
