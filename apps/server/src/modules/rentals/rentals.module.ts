@@ -3,6 +3,8 @@ import * as rentalTables from '../../db/schema/rentals.ts';
 import type { ServerArea } from '../module.ts';
 import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
+import { monthEndJob } from './month-end-job.ts';
+import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals (agreements, placements, returns, months, visits, readings). */
@@ -12,5 +14,7 @@ export const rentalsModule: ServerArea = {
   tables: rentalTables,
   resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding],
   documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
+  jobs: [monthEndJob],
   openApiTags: [{ name: 'Reagent rentals' }],
+  routes: registerRentalRoutes,
 };
