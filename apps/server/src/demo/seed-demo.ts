@@ -6,6 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
+import { seedRentals } from './seed-rentals.ts';
 import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
@@ -134,6 +135,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPayments(tx, dates);
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
+    // Before the assets' depreciation runs, so those charge the placed analysers too.
+    await seedRentals(tx, dates);
     await seedAssets(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));

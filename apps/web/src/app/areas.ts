@@ -6,6 +6,7 @@ import { hrArea } from '../features/hr/hr.area.ts';
 import { inventoryArea } from '../features/inventory/inventory.area.ts';
 import { moneyArea } from '../features/money/money.area.ts';
 import { purchasingArea } from '../features/purchasing/purchasing.area.ts';
+import { rentalsArea } from '../features/rentals/rentals.area.ts';
 import { salesArea } from '../features/sales/sales.area.ts';
 import { settingsArea } from '../features/settings/settings.area.ts';
 import { setupArea } from '../features/setup/setup.area.ts';
@@ -17,6 +18,6 @@ import { foldAreas } from '../lib/areas/fold-areas.ts';
  * here and edits no other shared file. Screens, titles, document links and status colours all
  * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
  */
-export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, dashboardArea] as const;
+export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, assetsArea, rentalsArea, dashboardArea] as const;
 
 export const areaFold = foldAreas(areas);

@@ -16,6 +16,8 @@ export interface RentalAgreementDetail extends DocumentRow {
   rentalAssetId: number;
   serialNumber: string;
   itemName: string;
+  /** Where the unit stands now: its warehouse lot while in stock (a placement's inventoryId). */
+  assetInventoryId: number;
   accessoryInventoryIds: number[];
   startDate: string;
   termMonths: number;
@@ -63,6 +65,7 @@ export const rentalAgreementQueries: DocumentQueries<RentalAgreementDetail> = {
     regionName: text(sql`(SELECT r.region_name FROM regions r WHERE r.id = rental_agreements.region_id)`),
     rentalAssetId: t.rentalAssetId,
     serialNumber: text(sql`(SELECT a.serial_number FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`),
+    assetInventoryId: sql<number>`(SELECT a.inventory_id FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`,
     itemName: text(sql`(SELECT i.item_name FROM rental_assets a JOIN items i ON i.id = a.item_id WHERE a.id = rental_agreements.rental_asset_id)`),
     accessoryInventoryIds: t.accessoryInventoryIds,
     startDate: t.documentDate,
