@@ -4,6 +4,7 @@ import type { ServerArea } from '../module.ts';
 import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { monthEndJob } from './month-end-job.ts';
+import { rentalFigures } from './rental-figures.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
 
@@ -15,6 +16,7 @@ export const rentalsModule: ServerArea = {
   resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding],
   documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
   jobs: [monthEndJob],
+  figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],
   routes: registerRentalRoutes,
 };

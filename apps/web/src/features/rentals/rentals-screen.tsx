@@ -26,6 +26,7 @@ function AgreementsTab() {
       address={agreementAddress}
       showTitle={false}
       searchPlaceholder="Search number, customer or notes"
+      addressFilters={{ view: (value) => (value === 'underCommitment' ? 'Under 80 % of commitment last month' : 'Short of commitment this month so far') }}
       columns={[
         { key: 'customerName', dataIndex: 'customerName', title: 'Customer', ellipsis: true },
         { key: 'analyser', title: 'Analyser', render: (_: unknown, row) => `${String(row.itemName ?? '')} ${String(row.serialNumber ?? '')}` },
