@@ -81,15 +81,15 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
     const id = num(t.id);
     facts.set(id, { terms: { ...t, id, customerId: num(t.customerId), regionId: num(t.regionId), termMonths: num(t.termMonths) }, downs: [], eligible: new Map(), readings: [], stored: new Map() });
   }
-  const [downs, eligible, readings, stored] = await Promise.all([
-    queryRows<{ id: number; downFrom: string; downTo: string }>(
+  // One after the other: inside a chunk's transaction the reads share one connection.
+  const downs = await queryRows<{ id: number; downFrom: string; downTo: string }>(
       executor,
       sql`SELECT rental_agreement_id AS id, down_from::text AS "downFrom", down_to::text AS "downTo" FROM service_visits
           WHERE rental_agreement_id = ANY(${idArray}) AND down_from IS NOT NULL AND down_from <= ${throughDay}::date`,
-    ),
-    // Posted sales of eligible items to the customer less its returns, each in its own month, before
-    // tax: the monthly sales summary (net of returns), not the invoice lines. No lists: every item.
-    queryRows<{ id: number; month: string; value: string }>(
+  );
+  // Posted sales of eligible items to the customer less its returns, each in its own month, before
+  // tax: the monthly sales summary (net of returns), not the invoice lines. No lists: every item.
+  const eligible = await queryRows<{ id: number; month: string; value: string }>(
       executor,
       sql`SELECT a.id, to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value
           FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id
@@ -99,18 +99,17 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
                  OR s.item_id = ANY(a.eligible_item_ids)
                  OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
           GROUP BY a.id, s.month`,
-    ),
-    queryRows<{ id: number; date: string; reading: number }>(
+    );
+  const readings = await queryRows<{ id: number; date: string; reading: number }>(
       executor,
       sql`SELECT rental_agreement_id AS id, reading_date::text AS date, reading FROM meter_readings
           WHERE rental_agreement_id = ANY(${idArray}) AND reading_date <= ${throughDay}::date ORDER BY reading_date`,
-    ),
-    queryRows<{ id: number; month: string; invoiceId: number | null; invoiceStatus: string | null }>(
+    );
+  const stored = await queryRows<{ id: number; month: string; invoiceId: number | null; invoiceStatus: string | null }>(
       executor,
       sql`SELECT p.rental_agreement_id AS id, to_char(p.month, 'YYYY-MM') AS month, p.invoice_id AS "invoiceId", i.status AS "invoiceStatus"
           FROM rental_periods p LEFT JOIN invoices i ON i.id = p.invoice_id WHERE p.rental_agreement_id = ANY(${idArray})`,
-    ),
-  ]);
+    );
   for (const d of downs) facts.get(num(d.id))?.downs.push({ downFrom: d.downFrom, downTo: d.downTo });
   for (const e of eligible) facts.get(num(e.id))?.eligible.set(e.month, e.value);
   for (const r of readings) facts.get(num(r.id))?.readings.push({ date: r.date, reading: num(r.reading) });

@@ -38,8 +38,8 @@ const rentalIncomeKeys: PostingAccountKey[] = ['rentalShortfallIncome', 'rentalT
 export async function agreementPnl(executor: Executor, agreementId: number, lifeMonths: number): Promise<AgreementPnl> {
   const keys = await readPostingAccounts(executor, ['placementDepreciation', 'placementServiceCost', ...rentalIncomeKeys]);
   const income = rentalIncomeKeys.map((k) => keys[k]).filter((id): id is number => id !== undefined);
-  const [ledgerRows, reagentRows, costRow] = await Promise.all([
-    queryRows<{ month: string; kind: string; amount: string }>(
+  const [ledgerRows, reagentRows, costRow] = [
+    await queryRows<{ month: string; kind: string; amount: string }>(
       executor,
       sql`SELECT to_char(g.entry_date, 'YYYY-MM') AS month,
                  CASE WHEN g.account_id = ${keys.placementDepreciation ?? 0}::int THEN 'depreciation'
@@ -51,7 +51,7 @@ export async function agreementPnl(executor: Executor, agreementId: number, life
           WHERE g.rental_agreement_id = ${agreementId}::int AND h.head_type IN ('income', 'expense')
           GROUP BY 1, 2 ORDER BY 1`,
     ),
-    queryRows<{ month: string; value: string; cost: string }>(
+    await queryRows<{ month: string; value: string; cost: string }>(
       executor,
       sql`SELECT to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value, sum(s.cost)::text AS cost
           FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id AND s.month >= date_trunc('month', a.document_date)
@@ -61,8 +61,8 @@ export async function agreementPnl(executor: Executor, agreementId: number, life
                  OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
           GROUP BY 1 ORDER BY 1`,
     ),
-    queryRows<{ cost: string }>(executor, sql`SELECT coalesce((SELECT p.unit_cost::text FROM placements p WHERE p.rental_agreement_id = ${agreementId}::int AND p.status = 'posted' ORDER BY p.id LIMIT 1), '0.00') AS cost`),
-  ]);
+    await queryRows<{ cost: string }>(executor, sql`SELECT coalesce((SELECT p.unit_cost::text FROM placements p WHERE p.rental_agreement_id = ${agreementId}::int AND p.status = 'posted' ORDER BY p.id LIMIT 1), '0.00') AS cost`),
+  ];
   const months = new Map<string, { revenue: bigint; cost: bigint; depreciation: bigint; service: bigint; income: bigint; other: bigint }>();
   const at = (month: string) => {
     if (!months.has(month)) months.set(month, { revenue: 0n, cost: 0n, depreciation: 0n, service: 0n, income: 0n, other: 0n });

@@ -6,5 +6,5 @@ export const rentalsArea = defineArea({
   screens: {
     '/reagent-rentals': lazyScreen(() => import('./rentals-screen.tsx'), 'RentalsScreen'),
   },
-  statusColours: { approved: 'cyan', suspended: 'orange', ended: 'default' },
+  statusColours: { suspended: 'orange', ended: 'default' },
 });
