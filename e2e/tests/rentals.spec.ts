@@ -37,13 +37,16 @@ test('the accountant drafts, approves and places a rental agreement, then runs t
   await form.getByLabel('Monthly commitment').fill('180000');
   await expectNoSeriousA11yViolations(page, 'the agreement form');
   await form.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText(/saved/i).first()).toBeVisible();
-  const drafts = (await (await request.get('/api/rental-agreements?status=draft&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ id: number }> };
-  const id = drafts.data[0]!.id;
+  const newDraft = async () =>
+    ((await (await request.get('/api/rental-agreements?status=draft&pageSize=50', { headers })).json()) as { data: Array<{ id: number; monthlyCommitment: string }> }).data.find(
+      (row) => row.monthlyCommitment === '180000.00',
+    )?.id;
+  await expect.poll(newDraft).toBeDefined();
+  const id = (await newDraft())!;
 
   // Approved and placed from its view.
   await page.goto(`/reagent-rentals?open=${id}`);
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: /^Approve/ }).click();
   await expect(page.getByText('Rental agreement approved')).toBeVisible();
   await page.getByRole('button', { name: 'Place', exact: true }).click();
   await expect(page.getByText('Placement posted')).toBeVisible();

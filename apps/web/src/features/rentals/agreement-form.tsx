@@ -47,7 +47,8 @@ function bodyOf(values: Values): object {
   const body: Values = {};
   for (const field of rentalAgreementDocument.fields) {
     const value = values[field.name];
-    body[field.name] = value === '' || value === undefined ? (Array.isArray(blank[field.name]) ? [] : field.required ? value : null) : value;
+    const empty = value === '' || value === undefined || value === null;
+    body[field.name] = !empty ? value : Array.isArray(blank[field.name]) ? [] : field.kind === 'textarea' || field.kind === 'text' ? '' : field.required ? value : null;
   }
   return body;
 }

@@ -29,7 +29,7 @@ function AgreementsTab() {
       addressFilters={{ view: (value) => (value === 'underCommitment' ? 'Under 80 % of commitment last month' : 'Short of commitment this month so far') }}
       columns={[
         { key: 'customerName', dataIndex: 'customerName', title: 'Customer', ellipsis: true },
-        { key: 'analyser', title: 'Analyser', render: (_: unknown, row) => `${String(row.itemName ?? '')} ${String(row.serialNumber ?? '')}` },
+        { key: 'analyser', title: 'Analyser', ellipsis: true, render: (_: unknown, row) => `${String(row.itemName ?? '')} ${String(row.serialNumber ?? '')}` },
         { key: 'billingModel', dataIndex: 'billingModel', title: 'Billing', render: (v: string) => (v === 'perTest' ? 'Per test' : 'Minimum purchase') },
         { key: 'monthlyCommitment', dataIndex: 'monthlyCommitment', title: 'Monthly commitment', align: 'right', sorter: true, render: money },
       ]}
