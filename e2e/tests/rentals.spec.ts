@@ -16,12 +16,12 @@ function lastMonth(): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 
-test('the accountant drafts, approves and places a rental agreement, then runs the month end that invoices a shortfall', async ({ page, request }) => {
+test('the admin (who holds reagent-rentals:approve) drafts, approves and places a rental agreement, then runs the month end that invoices a shortfall', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = ((await (await request.post('/api/login', { data: { username: 'accountant', password: demoPassword } })).json()) as { token: string }).token;
+  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
   const headers = { Authorization: `Bearer ${token}` };
 
-  await login(page, 'accountant');
+  await login(page, 'admin');
   await page.goto('/reagent-rentals');
   await expect(page.getByRole('heading', { name: 'Reagent Rentals' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the rental agreements');
