@@ -86,7 +86,7 @@ export function AgreementForm({ agreement, onDone }: { agreement?: RentalAgreeme
           <DeclaredField name="customerId" allowClear={false} />
           <DeclaredField name="regionId" allowClear={false} />
           <Form.Item name="rentalAssetId" label={fieldOf('rentalAssetId').label} required style={wide}>
-            <OptionSelect resource="rental-assets" optionText={(o) => `${String((o.inventory as { item?: { itemName?: string } } | undefined)?.item?.itemName ?? '')} ${String(o.name)}`} />
+            <OptionSelect resource="rental-assets" where={(o) => o.status === 'inStock' || o.id === agreement?.rentalAssetId} optionText={(o) => `${String((o.inventory as { item?: { itemName?: string } } | undefined)?.item?.itemName ?? '')} ${String(o.name)}`} />
           </Form.Item>
           <DeclaredField name="startDate" style={narrow} allowClear={false} />
           <DeclaredField name="termMonths" style={narrow} />

@@ -13,6 +13,8 @@ import { notify } from '../../lib/notify.tsx';
 import { fetchPeriods, fetchPnl, type PeriodRow, rentalKeys, type RentalAgreementRow } from './rentals-api.ts';
 
 const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '-');
+/** A cost shown as what it takes off the profit. */
+const negated = (v: string) => (/^0(\.0+)?$/.test(v) ? v : `-${v}`);
 const statusColour: Record<PeriodRow['status'], string> = { current: 'blue', open: 'orange', carried: 'default', settled: 'green', invoiced: 'purple' };
 
 /** The month grid: commitment, eligible, carry, shortfall and its invoice. */
@@ -71,9 +73,9 @@ function Pnl({ agreement }: { agreement: RentalAgreementRow }) {
           <dt>Reagent margin</dt>
           <dd style={{ margin: 0, textAlign: 'right' }}>{money(data.totals.reagentMargin)}</dd>
           <dt>Depreciation</dt>
-          <dd style={{ margin: 0, textAlign: 'right' }}>-{money(data.totals.depreciation)}</dd>
+          <dd style={{ margin: 0, textAlign: 'right' }}>{money(negated(data.totals.depreciation))}</dd>
           <dt>Service cost</dt>
-          <dd style={{ margin: 0, textAlign: 'right' }}>-{money(data.totals.serviceCost)}</dd>
+          <dd style={{ margin: 0, textAlign: 'right' }}>{money(negated(data.totals.serviceCost))}</dd>
           <dt>Shortfall and rental income</dt>
           <dd style={{ margin: 0, textAlign: 'right' }}>{money(data.totals.rentalIncome)}</dd>
           <dt>
