@@ -52,7 +52,7 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   await expect(page.getByText('Placement posted')).toBeVisible();
   await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${id}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('active');
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Months of the agreement' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Months of the agreement' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'an agreement');
   await screenshot(page, 'rental-agreement-1280');
   await at768(page, 'an agreement', 'rental-agreement');
