@@ -59,7 +59,7 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
 
   // The month end of the last month: the demo's agreement under commitment gets its shortfall invoice.
   await page.goto('/reagent-rentals?tab=month-end');
-  const month = page.getByLabel('Month');
+  const month = page.getByRole('textbox', { name: 'Month', exact: true });
   await month.click();
   await month.fill(lastMonth());
   await month.press('Enter');
