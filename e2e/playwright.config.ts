@@ -31,7 +31,8 @@ export default defineConfig({
     command: `rm -rf .data && node --import tsx ../apps/server/src/main.ts --demo`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The demo company grew a payroll (six months run and paid): its seed needs longer on a loaded machine.
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

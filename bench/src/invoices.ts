@@ -8,7 +8,9 @@ import { load } from './measure.ts';
 import { type InvoiceFigures, invoiceTable, measureInvoices } from './sales-measures.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
-const port = 3403;
+// BENCH_PORT and BENCH_DB_SUFFIX let several checkouts on one machine measure without sharing a port or a database.
+const port = Number(process.env.BENCH_PORT ?? 3403);
+const suffix = process.env.BENCH_DB_SUFFIX ?? '';
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -17,8 +19,8 @@ const engines = process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres'];
 async function measure(engine: string): Promise<InvoiceFigures> {
   let env: Record<string, string>;
   if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_invoices'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_invoices') };
+    if (!(await recreatePostgresDatabase(postgresServer, `erp_bench_invoices${suffix}`))) throw new Error(`No PostgreSQL at ${postgresServer}`);
+    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/erp_bench_invoices${suffix}`) };
   } else {
     env = { DATA_DIR: join(root, 'bench/.data/invoices') };
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
@@ -40,8 +42,8 @@ async function measure(engine: string): Promise<InvoiceFigures> {
 async function ceilings(): Promise<string> {
   const seconds = Number(process.env.BENCH_POSTING_SECONDS ?? 5);
   const lines = ['| ceiling, 8 clients | req/s | p50 ms | p99 ms |', '|---|---:|---:|---:|'];
-  const postgres = engines.includes('postgres') && (await recreatePostgresDatabase(postgresServer, 'erp_bench_ceiling'));
-  const env: Record<string, string> = { PORT: String(port), ...(postgres ? { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_ceiling') } : {}) };
+  const postgres = engines.includes('postgres') && (await recreatePostgresDatabase(postgresServer, `erp_bench_ceiling${suffix}`));
+  const env: Record<string, string> = { PORT: String(port), ...(postgres ? { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/erp_bench_ceiling${suffix}`) } : {}) };
   const server = await startProcess(join(root, 'bench/src/ceiling-server.ts'), env, `${base}/fixed`);
   try {
     const fixed = await load('bare Fastify', `${base}/fixed`, { connections: 8, durationSeconds: seconds });

@@ -4,11 +4,13 @@
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
 // BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
+import { measureOrderGenerationEngine, type OrderGenerationFigures, orderGenerationTable } from './order-generation.ts';
 import { depreciationAssets, type DepreciationFigures, depreciationTable, measureDepreciationEngine } from './depreciation.ts';
+import { measurePayrollEngine, payrollEmployees, type PayrollFigures, payrollTable } from './payroll.ts';
 import { measureReceiptAllocationEngine, openInvoices, type ReceiptAllocationFigures, receiptAllocationTable } from './receipt-allocation.ts';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import { importRows, measureImport, type ImportFigures } from './import-measures
 import { measurePurchasing, type PurchasingFigures } from './purchasing-measures.ts';
 import { invoiceTable, type InvoiceFigures, measureInvoices } from './sales-measures.ts';
 import { measureSalesReports, type SalesReportFigures } from './sales-report-measures.ts';
+import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
 import { salesLines } from './sales-volume.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
 
@@ -44,6 +47,7 @@ interface EngineResult {
   imports: ImportFigures;
   invoices: InvoiceFigures;
   sales: SalesReportFigures;
+  planProgress: PlanProgressFigures;
 }
 
 async function login(): Promise<string> {
@@ -90,9 +94,11 @@ async function measureEngine(engine: string, env: Record<string, string>, seed: 
     const imports = await measureImport(base, token);
     console.log(`[${engine}] sales reports: a year by region and by item over ${salesLines} invoice lines' summary`);
     const sales = await measureSalesReports(base, token);
+    console.log(`[${engine}] plan progress: a region's year by item over the same summary`);
+    const planProgress = await measurePlanProgress(base, token);
     console.log(`[${engine}] invoices: a 200-line invoice, 3-line invoices by 1 and 8 clients`);
     const invoices = await measureInvoices(base, token, server.pid);
-    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports, sales, invoices };
+    return { engine, measurements, loginMedianMs: median(loginTimes), listPageMedianMs: median(listTimes), accounting, stock, purchasing, imports, sales, planProgress, invoices };
   } finally {
     await stopProcess(server);
   }
@@ -148,6 +154,7 @@ function table(ceiling: Measurement, results: EngineResult[]): string {
     '|---|---:|---:|---:|',
   );
   for (const { engine, sales: r } of results) rows.push(`| ${engine} | ${r.byRegionMs.toFixed(1)} ms | ${r.byItemMs.toFixed(1)} ms | ${r.itemsByRegionMs.toFixed(1)} ms |`);
+  rows.push('', planProgressTable(results.map(({ engine, planProgress }) => ({ engine, figures: planProgress })), salesLines));
   rows.push('', invoiceTable(results.map(({ engine, invoices }) => ({ engine, figures: invoices }))));
   return rows.join('\n');
 }
@@ -190,6 +197,12 @@ if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ eng
 // One depreciation run over 10,000 assets end to end (issue 9: aim < 10 s), each engine on a database of its own.
 const depreciation: Array<{ engine: string; figures: DepreciationFigures }> = [{ engine: 'PGlite', figures: await measureDepreciationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) depreciation.push({ engine: 'PostgreSQL', figures: await measureDepreciationEngine('postgres') });
+// A month's payroll for 2,000 employees x 15 components (issue 20: generate and post <= 10 s each, the PDF of all slips <= 90 s).
+const payroll: Array<{ engine: string; figures: PayrollFigures }> = [{ engine: 'PGlite', figures: await measurePayrollEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) payroll.push({ engine: 'PostgreSQL', figures: await measurePayrollEngine('postgres') });
+// Generate Order over 10,000 items, 50,000 lots, 2,000,000 sales lines (issue 19: aim <= 5 s), then 40 draft orders.
+const orderGeneration: Array<{ engine: string; figures: OrderGenerationFigures }> = [{ engine: 'PGlite', figures: await measureOrderGenerationEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) orderGeneration.push({ engine: 'PostgreSQL', figures: await measureOrderGenerationEngine('postgres') });
 
 const dist = join(root, 'apps/web/dist');
 const bundle = existsSync(join(dist, 'index.html')) ? measureBundle(dist) : undefined;
@@ -217,6 +230,13 @@ const section = [
   `Depreciation: one run over ${depreciationAssets.toLocaleString('en-US')} active assets, the job's chunks and its posting (over HTTP; aim < 10 s):`,
   '',
   depreciationTable(depreciation),
+  '',
+  `Payroll: ${payrollEmployees.toLocaleString('en-US')} employees x 15 components over 5 regions, a regular run generated, posted and printed (over HTTP; aims: 10 s, 10 s, 90 s, one slip 1.5 s, no request over 2 s):`,
+  '',
+  payrollTable(payroll),
+  'Generate Order: one run computing and saving every item (over HTTP; aim <= 5 s on PostgreSQL, <= 15 SQL statements), then its 40 draft purchase orders in one transaction (aim <= 5 s):',
+  '',
+  orderGenerationTable(orderGeneration),
   '',
   bundle ? bundleTable(bundle) : 'web bundle: apps/web/dist not built',
   '',

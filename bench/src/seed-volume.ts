@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { DeepLedger } from './accounting-measures.ts';
 import { deepCursorSql, encodeLedgerCursor, ledgerRows, ledgerVolumeSql } from './ledger-volume.ts';
+import { planVolumeSql } from './plan-progress-volume.ts';
 import { salesLines, salesVolumeSql } from './sales-volume.ts';
 import { type StockFactsRow, stockFactsSql, stockLots, stockRows, type StockVolume, stockVolumeOf, stockVolumeSql } from './stock-volume.ts';
 
@@ -47,6 +48,7 @@ export async function seedPglite(dataDir: string): Promise<Seeded> {
   await db.exec(stockVolumeSql(stockRows, stockLots));
   const stock = stockVolumeOf((await db.query<StockFactsRow>(stockFactsSql(stockRows))).rows[0], stockRows);
   await db.exec(salesVolumeSql(salesLines));
+  await db.exec(planVolumeSql);
   await db.exec(settleSql);
   await db.close();
   return { deep, stock };
@@ -61,6 +63,7 @@ export async function seedPostgres(databaseUrl: string): Promise<Seeded> {
   await client.query(stockVolumeSql(stockRows, stockLots));
   const stock = stockVolumeOf((await client.query<StockFactsRow>(stockFactsSql(stockRows))).rows[0], stockRows);
   await client.query(salesVolumeSql(salesLines));
+  await client.query(planVolumeSql);
   await client.query(settleSql);
   await client.end();
   return { deep, stock };

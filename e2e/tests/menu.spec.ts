@@ -54,7 +54,7 @@ test('a restricted route shows the message and goes back to /', async ({ page })
 
 test('a module still to come says so plainly', async ({ page }) => {
   await login(page, 'admin');
-  await page.goto('/order-generation');
+  await page.goto('/joint-ventures');
   await expect(page.getByText('This module is not available yet')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'a module not available yet');
 });

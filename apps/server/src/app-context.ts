@@ -1,6 +1,8 @@
 import type { Database, Db } from './db/client.ts';
 import type { JobRunner } from './lib/jobs/job-runner.ts';
-import type { LoginLimiter } from './lib/login-limiter.ts';
+import type { CacheBus } from './lib/cluster/cache-bus.ts';
+import type { LoginLimiting } from './lib/cluster/shared-login-limiter.ts';
+import type { ReplicaReads } from './lib/cluster/replica.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { TtlValue } from './lib/ttl-value.ts';
@@ -16,7 +18,14 @@ export interface AppContext {
   db: Db;
   passwords: PasswordHasher;
   tokens: TokenService;
-  loginLimiter: LoginLimiter;
+  /** Failed logins: shared through the database (login_failures) unless an app is built with `sharedLoginLimits: false`. */
+  loginLimiter: LoginLimiting;
+  /** Cache invalidation across processes (LISTEN/NOTIFY; lib/cluster/cache-bus.ts). */
+  cacheBus: CacheBus;
+  /** Where heavy reads go: the replica when DATABASE_REPLICA_URL is set and not lagging, else the primary. */
+  reads: ReplicaReads;
+  /** Set when the server starts closing: /api/ready answers 503 from then on. */
+  lifecycle: { closing: boolean };
   userCache: UserCache<SessionUserRecord>;
   optionsCache: OptionsCache;
   /** Company name and logo URLs, read by every token verification. */

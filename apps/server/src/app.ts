@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
@@ -11,6 +12,9 @@ import { loadOrCreateSecret } from './bootstrap.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './lib/jobs/job-runner.ts';
+import { CacheBus } from './lib/cluster/cache-bus.ts';
+import { ReplicaReads } from './lib/cluster/replica.ts';
+import { SharedLoginLimiter } from './lib/cluster/shared-login-limiter.ts';
 import { defaultLoginLimits, LoginLimiter, type LoginLimits } from './lib/login-limiter.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from './lib/passwords.ts';
@@ -36,6 +40,12 @@ export interface BuildAppOptions {
   jwtSecret?: string;
   passwordHashing?: PasswordHashingOptions;
   loginLimits?: LoginLimits;
+  /** Count failed logins in the database, shared by every process (default true); false: in this process's memory (benchmarks). */
+  sharedLoginLimits?: boolean;
+  /** The cache bus's backstop period and reconnection pause (tests shorten them); `off` hears no other process (benchmarks only). */
+  cacheBus?: { backstopMs?: number; reconnectMs?: number; off?: boolean };
+  /** A read-only replica for heavy reads (DATABASE_REPLICA_URL); reads fall back to the primary when it lags. */
+  replica?: Database;
   /** A hop count or the proxies' addresses (config.ts, TRUST_PROXY); never "every hop". */
   trustProxy?: TrustProxy;
   /** Run the jobs worker in the background (default true); tests drive it with `ctx.jobs.tick()` / `runUntilIdle()` instead. */
@@ -61,19 +71,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const areas = foldServerAreas(options.areas ?? shippedAreas);
   // Before any route is planned: a resource joins those it references, maybe of an area registered after it.
   bindResources(areas.resourceBindings);
+  // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
+  const busOff = options.cacheBus?.off === true;
+  const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
+  const healthy = () => cacheBus.healthy;
+  const limits = options.loginLimits ?? defaultLoginLimits;
   const context: AppContext = {
     database: options.db,
     db,
     passwords: createPasswordHasher(options.passwordHashing),
     tokens: createTokenService(options.jwtSecret ?? (await loadOrCreateSecret(db))),
-    loginLimiter: new LoginLimiter(options.loginLimits ?? defaultLoginLimits),
-    userCache: new UserCache((id) => findSessionUser(db, id)),
-    company: new TtlValue(() => readPublicCompany(db)),
-    optionsCache: new OptionsCache(),
+    loginLimiter: options.sharedLoginLimits === false ? new LoginLimiter(limits) : new SharedLoginLimiter(db, limits),
+    cacheBus,
+    reads: new ReplicaReads(db, options.replica?.db),
+    lifecycle: { closing: false },
+    userCache: new UserCache((id) => findSessionUser(db, id), undefined, healthy),
+    company: new TtlValue(() => readPublicCompany(db), undefined, { scope: 'company', healthy }),
+    optionsCache: new OptionsCache(undefined, healthy),
     // PGlite's data directory is locked to this process: a job running at start-up is a crash's orphan.
-    jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log }),
+    // JOB_LEASE_SECONDS: how long a dead process's job waits before another process takes it up.
+    jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log, leaseSeconds: Number(process.env.JOB_LEASE_SECONDS) || undefined }),
     areas,
   };
+  for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
+  if (options.db.url && !busOff) context.optionsCache.announce = () => void db.execute(sql`SELECT pg_notify('erp_cache', 'options')`).catch(() => undefined);
+  cacheBus.onJobQueued(() => context.jobs.wake());
   app.decorate('ctx', context);
   app.decorateRequest('auth', null);
 
@@ -89,9 +111,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const area of areas.areas) await app.register(areaPlugin(area), { prefix: apiPrefix });
   // Across the areas: each type's row scope and route come from its own area's bindings.
   await app.register(async (api) => registerSearchRoutes(api), { prefix: apiPrefix });
+  app.addHook('onReady', async () => cacheBus.start());
   if (options.startJobs !== false) app.addHook('onReady', async () => context.jobs.start());
+  // Readiness fails first, so a load balancer stops sending while requests in flight finish.
+  app.addHook('preClose', async () => {
+    context.lifecycle.closing = true;
+  });
   // Before the database closes: the chunk in flight finishes and its job is handed back.
-  app.addHook('onClose', async () => context.jobs.stop());
+  app.addHook('onClose', async () => {
+    await context.jobs.stop();
+    await cacheBus.stop();
+  });
   await registerWebApp(app, options.webDist);
   return app;
 }

@@ -7,10 +7,14 @@ import { importsModule } from './modules/imports/imports.module.ts';
 import { inventoryModule } from './modules/inventory/inventory.module.ts';
 import type { ServerArea } from './modules/module.ts';
 import { moneyModule } from './modules/money/money.module.ts';
+import { payrollModule } from './modules/payroll/payroll.module.ts';
+import { orderingModule } from './modules/ordering/ordering.module.ts';
+import { planningModule } from './modules/planning/planning.module.ts';
 import { purchasingModule } from './modules/purchasing/purchasing.module.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { salesModule } from './modules/sales/sales.module.ts';
 import { setupModule } from './modules/setup/setup.module.ts';
+import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
-export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, assetsModule, rentalsModule, importsModule, dashboardModule];
+export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, rentalsModule, venturesModule, importsModule, dashboardModule];

@@ -5,6 +5,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica for heavy reads (reports, ledgers, the dashboard); optional. */
+  databaseReplicaUrl: string | undefined;
   jwtSecret: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     jwtSecret,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',

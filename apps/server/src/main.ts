@@ -1,11 +1,8 @@
-import { buildApp } from './app.ts';
-import { bootstrap } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { demoPassword, seedDemo } from './demo/seed-demo.ts';
 import { createServerLogger } from './lib/loggable-error.ts';
-import { createPasswordHasher } from './lib/passwords.ts';
+
+const severalProcessesHint = 'Several server processes need PostgreSQL (DATABASE_URL): see docs/DEPLOYMENT.md.';
 
 /** Starts the server: open the database, migrate, bootstrap (and the demo when asked), listen; stop cleanly on a signal. */
 async function start(): Promise<void> {
@@ -14,6 +11,14 @@ async function start(): Promise<void> {
   const logger = createServerLogger(config.logLevel);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   logger.info({ database: database.kind, location: database.location }, 'database opened');
+  // The rest of the server is loaded once the database is ours: a refused start says so at once.
+  const [{ buildApp }, { bootstrap }, { migrate }, { demoPassword, seedDemo }, { createPasswordHasher }] = await Promise.all([
+    import('./app.ts'),
+    import('./bootstrap.ts'),
+    import('./db/migrate.ts'),
+    import('./demo/seed-demo.ts'),
+    import('./lib/passwords.ts'),
+  ]);
   const migration = await migrate(database.db);
   if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
 
@@ -32,8 +37,16 @@ async function start(): Promise<void> {
     console.log(`\nFirst start: created the user "admin" with the password: ${boot.generatedAdminPassword}\nSign in and change it at /user/password.\n`);
   }
 
+  // Read-only sessions: nothing can write through the replica, whatever a query says.
+  const replica = config.databaseReplicaUrl ? await openDatabase({ databaseUrl: config.databaseReplicaUrl, readOnly: true }) : undefined;
+  if (replica) logger.info({ replica: replica.location }, 'replica opened for heavy reads');
+
   const app = await buildApp({
     db: database,
+    replica,
+    // Benchmark switches (bench/src/cluster.ts): what invalidation and the shared limiter cost.
+    cacheBus: { off: process.env.ERP_CACHE_BUS === 'off' },
+    sharedLoginLimits: process.env.ERP_LOGIN_LIMITS !== 'memory',
     logger,
     jwtSecret: config.jwtSecret,
     trustProxy: config.trustProxy,
@@ -46,7 +59,9 @@ async function start(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
+      // Fastify answers 503 to new requests and waits for those in flight; the jobs worker hands its job back.
       await app.close();
+      await replica?.close();
       // Closing PGlite flushes its files; without it the last writes could be lost.
       await database.close();
       process.exit(0);
@@ -66,6 +81,6 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   // A second process on the same embedded database is an operator's mistake: say so plainly.
-  console.error(error instanceof DatabaseInUseError ? error.message : error);
+  console.error(error instanceof DatabaseInUseError ? `${error.message}\n${severalProcessesHint}` : error);
   process.exit(1);
 });

@@ -16,7 +16,7 @@ const chunkRows = 2_000;
  * stock_daily_totals from stock_moves, the sales summary's two rollups from it): not dumped;
  * a restore truncates them and the triggers rebuild them as the source rows return.
  */
-export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals', 'stock_daily_totals', 'sales_summary_by_item', 'sales_summary_by_customer']);
+export const derivedTables: ReadonlySet<string> = new Set(['account_daily_totals', 'stock_daily_totals', 'sales_summary_by_item', 'sales_summary_by_customer', 'jv_daily_totals']);
 
 interface BackupHeader {
   format: string;

@@ -25,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for logs: a directory, `memory://` or a URL without its password. */
   location: string;
+  /**
+   * PostgreSQL: the URL the pool connects with, for connections of their own (the cache bus's
+   * LISTEN must not use a pooled one). Absent on PGlite.
+   */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,19 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PostgreSQL URL; when given it wins over dataDir. */
   databaseUrl?: string;
+  /**
+   * The pool's size on PostgreSQL (default DB_POOL_MAX, else 10): with N processes, N x pool
+   * (plus one listening connection each) must stay under the server's max_connections.
+   */
+  poolMax?: number;
+  /** Every session read-only (default_transaction_read_only): a replica's pool, where a write must fail. */
+  readOnly?: boolean;
+}
+
+/** The pool size asked for by DB_POOL_MAX, or 10. */
+export function poolMaxOf(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.DB_POOL_MAX);
+  return Number.isInteger(value) && value > 0 ? value : 10;
 }
 
 /**
@@ -45,11 +63,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     // JIT off unless PGOPTIONS says otherwise: compiling a dashboard's or report's plan cost more
     // (100-200 ms over 200,000 lots) than running it; our statements are short (DECISIONS.md).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: process.env.PGOPTIONS ?? '-c jit=off' });
+    const sessionOptions = `${process.env.PGOPTIONS ?? '-c jit=off'}${options.readOnly ? ' -c default_transaction_read_only=on' : ''}`;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? poolMaxOf(), options: sessionOptions });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzleNodePostgres({ client: pool }) as unknown as Db;
-    return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => pool.end() };
+    return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), url: options.databaseUrl, close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {

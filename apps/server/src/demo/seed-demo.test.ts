@@ -13,7 +13,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(true);
-});
+  // The demo runs six months of payroll too (issue 20): longer than the default minute on a loaded machine.
+}, 600_000);
 afterAll(async () => t?.close());
 
 const catalogueSize = demoCatalogue.reduce((n, group) => n + group.items.length, 0);
@@ -218,6 +219,26 @@ describe('demo sales', () => {
   });
 });
 
+describe('demo human resource (issue 20)', () => {
+  it('has about 120 employees over every region and four departments, ten components, a tax table, assignments for all and advances paid out', async () => {
+    const [counts] = await queryRows<Record<string, number>>(
+      t.database.db,
+      sql`SELECT (SELECT count(*) FROM employees)::int AS employees, (SELECT count(DISTINCT region_id) FROM employees)::int AS regions,
+                 (SELECT count(*) FROM regions)::int AS "allRegions", (SELECT count(*) FROM departments)::int AS departments,
+                 (SELECT count(*) FROM salary_components)::int AS components, (SELECT count(*) FROM tax_tables)::int AS "taxTables",
+                 (SELECT count(*) FROM employees e WHERE NOT EXISTS (SELECT 1 FROM salary_assignments a WHERE a.employee_id = e.id))::int AS unassigned,
+                 (SELECT count(*) FROM employee_advances)::int AS advances, (SELECT count(*) FROM employee_advance_skips)::int AS skips,
+                 (SELECT count(*) FROM payments p WHERE p.employee_advance_id IS NOT NULL AND p.status = 'posted')::int AS payouts,
+                 (SELECT count(*) FROM pay_inputs)::int AS inputs`,
+    );
+    expect(counts).toMatchObject({ employees: 120, departments: 4, components: 10, taxTables: 1, unassigned: 0, advances: 8, skips: 1, payouts: 6 });
+    expect(counts!.regions).toBe(counts!.allRegions);
+    expect(counts!.inputs).toBeGreaterThan(0);
+    const employees = (await t.app.inject({ method: 'GET', url: '/api/employees?search=EMP-0001', headers: bearer(t.adminToken) })).json().data;
+    expect(employees).toEqual([expect.objectContaining({ employeeCode: 'EMP-0001', employeeName: 'Imran Qureshi', nationalId: expect.stringMatching(/^\d{5}-\d{7}-\d$/) })]);
+  });
+});
+
 describe('demo assets', () => {
   it('has assets in three categories with their accounts, a posted run for every month ended, and a laptop sold at a gain', async () => {
     const categories = await queryRows<{ name: string; assets: number; linked: boolean }>(
@@ -243,6 +264,28 @@ describe('demo assets', () => {
                  (SELECT sum(credit - debit) FROM gl_entries g JOIN accounts a ON a.id = g.account_id WHERE a.account_code = '1590')::text AS ledger`,
     );
     expect(books!.ledger).toBe(books!.accumulated);
+  });
+});
+
+describe('demo Generate Order (issue 19)', () => {
+  it('has lead times, pack sizes and shelf-life rules, a discarded run, a converted one with its draft orders, and a draft of today', async () => {
+    const [items] = await queryRows<{ packed: number; shelf: number; lead: number; vendors: number }>(
+      t.database.db,
+      sql`SELECT count(*) FILTER (WHERE pack_size > 1)::int AS packed, count(*) FILTER (WHERE shelf_life_days IS NOT NULL AND min_shelf_life_days > 0)::int AS shelf,
+                 count(*) FILTER (WHERE lead_time_days IS NOT NULL)::int AS lead,
+                 (SELECT count(*) FROM vendors WHERE lead_time_days IS NOT NULL)::int AS vendors
+          FROM items`,
+    );
+    for (const [key, value] of Object.entries(items!)) expect(value, key).toBeGreaterThan(0);
+    const runs = await queryRows<{ status: string; number: string; orders: number; lines: number }>(
+      t.database.db,
+      sql`SELECT r.status, r.document_number AS number, (SELECT count(*) FROM order_generation_run_orders o JOIN purchase_orders p ON p.id = o.purchase_order_id
+                  WHERE o.order_generation_run_id = r.id AND p.status = 'draft')::int AS orders, r.line_count AS lines
+          FROM order_generation_runs r ORDER BY r.id`,
+    );
+    expect(runs.map((r) => r.status)).toEqual(['discarded', 'converted', 'draft']);
+    expect(runs[1]!.orders).toBeGreaterThan(0);
+    expect(runs.every((r) => /^OG-\d{4}-\d{6}$/.test(r.number) && r.lines > 0)).toBe(true);
   });
 });
 
@@ -348,3 +391,28 @@ async function snapshot(app: TestApp) {
     returns: await queryRows(app.database.db, sql`SELECT document_number, document_date::text, grand_total::text FROM sales_returns ORDER BY document_number`),
   };
 }
+
+describe('demo sales plans (issue 19, section 4)', () => {
+  it('approves a plan for this year per region and for the top customers, revises one, and drafts next year', async () => {
+    const year = Number(todayIso().slice(0, 4));
+    const plans = await queryRows<{ kind: string; status: string; version: number; n: number }>(
+      t.database.db,
+      sql`SELECT CASE WHEN customer_id IS NULL THEN 'region' ELSE 'customer' END AS kind, status, version, count(*)::int AS n
+          FROM sales_plans WHERE year = ${year}::int GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(plans).toEqual([
+      { kind: 'customer', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 1, n: 3 },
+      { kind: 'region', status: 'approved', version: 2, n: 1 },
+      { kind: 'region', status: 'superseded', version: 1, n: 1 },
+    ]);
+    const [priced] = await queryRows<{ unpriced: number; next: number; planned: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM sales_plan_lines l JOIN sales_plans p ON p.id = l.sales_plan_id WHERE p.status = 'approved' AND l.unit_price IS NULL) AS unpriced,
+                 (SELECT count(*)::int FROM sales_plans WHERE year = ${year + 1}::int AND status = 'draft') AS next,
+                 (SELECT count(*)::int FROM items WHERE plans ? ${String(year)}) AS planned`,
+    );
+    expect(priced).toMatchObject({ unpriced: 0, next: 1 });
+    expect(priced!.planned).toBeGreaterThan(20);
+  });
+});

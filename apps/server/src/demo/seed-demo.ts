@@ -7,8 +7,11 @@ import { accountHeads, accounts, categories, cities, companyLogos, companySettin
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
 import { seedRentals } from './seed-rentals.ts';
-import { seedEmployees, seedPayments, seedRecentCheques } from './seed-money.ts';
+import { seedEmployees, seedPayStructure } from './seed-hr.ts';
+import { seedPayroll } from './seed-payroll.ts';
+import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
+import { seedOrdering } from './seed-ordering.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -17,6 +20,8 @@ import { cancelJournal, createPostedJournal } from '../modules/accounting/journa
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
+import { seedPlans } from './seed-plans.ts';
+import { seedVentures, settleVentures } from './seed-ventures.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -130,14 +135,20 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPrices(tx, dates);
     // The year of sales before purchasing's recent receipts and transfers: an invoice only ever
     // draws from lots that were in stock on its date, so the inventory ledger never dips below zero.
+    await seedVentures(tx, dates);
     await seedSalesHistory(tx, dates);
     await seedPurchasing(tx, dates);
     await seedPayments(tx, dates);
+    await seedPayStructure(tx, dates);
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
     // Before the assets' depreciation runs, so those charge the placed analysers too.
     await seedRentals(tx, dates);
     await seedAssets(tx, dates);
+    await seedPayroll(tx, dates);
+    await seedPlans(tx, dates);
+    await seedOrdering(tx);
+    await settleVentures(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

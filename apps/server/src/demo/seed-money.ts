@@ -1,7 +1,7 @@
 import { addDays, type PaymentDetail, type PaymentInput, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { accountHeads, accounts, employees, regions } from '../db/schema/index.ts';
+import { accountHeads, accounts } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { runTransition } from '../lib/document/run-transition.ts';
@@ -10,22 +10,6 @@ import { paymentBinding, receiptBinding } from '../modules/money/money.api.ts';
 import { actorOf } from './demo-actors.ts';
 
 type Dates = { today: string; daysAgo: (days: number) => string };
-
-const demoEmployees = [
-  { employeeName: 'Imran Qureshi', designation: 'Field service engineer', region: 0, phone: '+92 300 421 1180' },
-  { employeeName: 'Sana Javed', designation: 'Application specialist', region: 0, phone: '+92 321 778 0042' },
-  { employeeName: 'Faisal Rehman', designation: 'Delivery driver', region: 1, phone: '+92 333 215 6671' },
-  { employeeName: 'Ayesha Siddiqui', designation: 'Accounts officer', region: 1, phone: '+92 345 908 1123' },
-  { employeeName: 'Kashif Mehmood', designation: 'Warehouse supervisor', region: 2, phone: '+92 301 556 7890' },
-  { employeeName: 'Nadia Hussain', designation: 'Sales coordinator', region: 2, phone: '+92 322 440 3318' },
-];
-
-/** The demo's staff: payees of salary advances and custodians of assets. */
-export async function seedEmployees(tx: Tx): Promise<void> {
-  const regionRows = await tx.select({ id: regions.id }).from(regions).orderBy(asc(regions.id));
-  if (regionRows.length === 0) return;
-  await tx.insert(employees).values(demoEmployees.map(({ region, ...e }) => ({ ...e, regionId: regionRows[region % regionRows.length]!.id })));
-}
 
 export interface CustomerPayment {
   customerId: number;
@@ -136,7 +120,7 @@ const chequeBanks = ['Habib Bank Limited', 'Meezan Bank', 'United Bank Limited',
 /**
  * Payments (issue 9): the vendors' posted goods receipts paid, one by a cheque that cleared,
  * one by a cheque still out, one part by bank transfer; a cheque cancelled (its bill open
- * again); office rent as an expense each month and a salary advance to an employee.
+ * again); office rent as an expense each month (advances to employees: seed-hr.ts).
  */
 export async function seedPayments(tx: Tx, dates: Dates): Promise<void> {
   const accountant = await actorOf(tx, 'accountant');
@@ -190,10 +174,6 @@ export async function seedPayments(tx: Tx, dates: Dates): Promise<void> {
     for (const daysAgo of [62, 31, 1]) {
       await pay({ payeeType: 'expense', expenseAccountId: rent, paymentDate: dates.daysAgo(daysAgo), method: 'bank', accountId: bank.id, amount: '185000.00', reference: 'Warehouse rent' });
     }
-  }
-  const [employee] = await tx.select({ id: employees.id }).from(employees).orderBy(asc(employees.id)).limit(1);
-  if (employee) {
-    await pay({ payeeType: 'employee', employeeId: employee.id, paymentDate: dates.daysAgo(12), method: 'cash', amount: '25000.00', reference: 'Salary advance' });
   }
 }
 

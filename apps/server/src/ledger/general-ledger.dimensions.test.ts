@@ -6,7 +6,7 @@ import { openTestDatabase } from '../test/test-app.ts';
 import { postToLedger, reverseInLedger } from './general-ledger.ts';
 
 let database: Database;
-const ids = { region: 0, cash: 0, sales: 0 };
+const ids = { region: 0, cash: 0, sales: 0, venture: 0 };
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -17,6 +17,10 @@ beforeAll(async () => {
   const income = await one(sql`INSERT INTO account_heads (head_name, head_type) VALUES ('Dim income', 'income') RETURNING id`);
   ids.cash = await one(sql`INSERT INTO accounts (account_code, account_name, head_id) VALUES ('D-1', 'Dim cash', ${asset}) RETURNING id`);
   ids.sales = await one(sql`INSERT INTO accounts (account_code, account_name, head_id) VALUES ('D-2', 'Dim sales', ${income}) RETURNING id`);
+  // The venture stamp has its foreign key (0028).
+  ids.venture = await one(
+    sql`INSERT INTO joint_ventures (document_date, venture_name, partner_type, partner_id, customer_ids, basis, loss_rule) VALUES ('2026-01-01', 'Dim venture', 'vendor', 1, '{1}', 'revenue', 'share') RETURNING id`,
+  );
 });
 afterAll(async () => database?.close());
 
@@ -28,21 +32,23 @@ interface Stamped {
   partyId: number | null;
   jointVentureId: number | null;
   rentalAgreementId: number | null;
+  departmentId: number | null;
 }
 
 async function rowsOf(documentType: string): Promise<Stamped[]> {
   const rows = await queryRows<Stamped>(
     database.db,
     sql`SELECT debit::text AS debit, credit::text AS credit, region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
-               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId"
+               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId",
+               department_id AS "departmentId"
         FROM gl_entries WHERE document_type = ${documentType} ORDER BY id`,
   );
-  return rows.map((r) => ({ ...r, regionId: r.regionId === null ? null : Number(r.regionId), partyId: r.partyId === null ? null : Number(r.partyId) }));
+  return rows.map((r) => ({ ...r, regionId: r.regionId === null ? null : Number(r.regionId), partyId: r.partyId === null ? null : Number(r.partyId), departmentId: r.departmentId === null ? null : Number(r.departmentId) }));
 }
 
 describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
   it('keeps the stamps of each line, and the reversal copies them onto its mirror rows', async () => {
-    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: 7, rentalAgreementId: 9 };
+    const stamps = { regionId: ids.region, partyType: 'customer' as const, partyId: 42, jointVentureId: ids.venture, rentalAgreementId: null, departmentId: 3 };
     await database.db.transaction(async (tx) => {
       await postToLedger(tx, {
         documentType: 'dim-test',
@@ -60,7 +66,7 @@ describe('general-ledger dimensions (PRODUCT.md, principle 8)', () => {
     const posted = await rowsOf('dim-test');
     expect(posted).toEqual([
       { debit: '10.00', credit: '0.00', ...stamps },
-      { debit: '0.00', credit: '10.00', regionId: ids.region, partyType: null, partyId: null, jointVentureId: null, rentalAgreementId: null },
+      { debit: '0.00', credit: '10.00', regionId: ids.region, partyType: null, partyId: null, jointVentureId: null, rentalAgreementId: null, departmentId: null },
     ]);
     await database.db.transaction(async (tx) => {
       await reverseInLedger(tx, {

@@ -31,6 +31,8 @@ export interface LedgerDimensions {
   partyId?: number | null;
   jointVentureId?: number | null;
   rentalAgreementId?: number | null;
+  /** The payroll journal's department (0026_payroll.sql). */
+  departmentId?: number | null;
 }
 
 export interface PostToLedgerInput {
@@ -234,16 +236,16 @@ async function writeEntries(
         ${sql.join(first, sql` `)}
         ledger AS (
           INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
-                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
+                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id)
           SELECT v.account_id, ${document.date}::date, ${document.documentType}::text, ${document.documentId}::int, num.document_number,
                  ${document.narration}::text, v.memo, v.debit, v.credit, ${document.userId}::int,
-                 v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id
+                 v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id, v.department_id
           FROM num CROSS JOIN unnest(${intArray(lines.map((l) => l.accountId))}, ${textArray(lines.map((l) => l.memo ?? ''))},
                                      ${numericArray(lines.map((l) => l.debit))}, ${numericArray(lines.map((l) => l.credit))},
                                      ${intArray(lines.map((l) => l.regionId ?? null))}, ${textArray(lines.map((l) => l.partyType ?? null))},
                                      ${intArray(lines.map((l) => l.partyId ?? null))}, ${intArray(lines.map((l) => l.jointVentureId ?? null))},
-                                     ${intArray(lines.map((l) => l.rentalAgreementId ?? null))}) WITH ORDINALITY
-            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id, ord)
+                                     ${intArray(lines.map((l) => l.rentalAgreementId ?? null))}, ${intArray(lines.map((l) => l.departmentId ?? null))}) WITH ORDINALITY
+            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id, ord)
           WHERE true${sql.join(afterFirst, sql``)}
           ORDER BY v.ord
         )${sql.join(also, sql``)}
@@ -349,7 +351,7 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
     tx,
     sql`SELECT account_id AS "accountId", debit::text AS debit, credit::text AS credit, memo, document_number AS "documentNumber",
                region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
-               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId"
+               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId", department_id AS "departmentId"
         FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId} ORDER BY id`,
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
@@ -373,6 +375,7 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
       partyId: row.partyId,
       jointVentureId: row.jointVentureId,
       rentalAgreementId: row.rentalAgreementId,
+      departmentId: row.departmentId,
     })),
     input.alongside ?? [],
   );

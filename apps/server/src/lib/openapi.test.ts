@@ -82,18 +82,21 @@ describe('the OpenAPI document', () => {
   });
 
   it("derives each resource's create and update bodies from its declaration", () => {
+    const withLines: Record<string, string[]> = { 'salary-assignments': ['lines'], 'tax-tables': ['slabs'] };
     const served = resources.filter((r) => registeredRoutes(t.app).some(({ method, url }) => method === 'POST' && url === `/api/${r.name}`));
     expect(served.map((r) => r.name)).toEqual(expect.arrayContaining(['regions', 'users', 'accounts']));
     for (const declaration of served) {
       const create = operationOf(document, 'POST', `/api/${declaration.name}`)?.requestBody?.content['application/json']?.schema;
       const update = operationOf(document, 'PUT', `/api/${declaration.name}/:id`)?.requestBody?.content['application/json']?.schema;
       // Users are created through their own service, with a password.
-      const expected = declaration.name === 'users' ? Object.keys(userCreateSchema.shape) : formFields(declaration).map((f) => f.name);
+      // Resources with lines take them in the same body (issue 20: an assignment's components, a tax table's slabs).
+      const lines = withLines[declaration.name] ?? [];
+      const expected = declaration.name === 'users' ? Object.keys(userCreateSchema.shape) : [...formFields(declaration).map((f) => f.name), ...lines];
       expect(Object.keys(create?.properties ?? {}).sort(), declaration.name).toEqual([...expected].sort());
       if (declaration.name !== 'users') {
         // A required field with a default takes it when left out (issue 17): not required on the wire.
         const required = formFields(declaration).filter((f) => f.required && f.defaultValue === undefined);
-        expect((create?.required ?? []).sort(), declaration.name).toEqual(required.map((f) => f.name).sort());
+        expect((create?.required ?? []).sort(), declaration.name).toEqual([...required.map((f) => f.name), ...lines.filter((l) => l === 'slabs')].sort());
       }
       expect(update?.required ?? [], declaration.name).toEqual([]);
       expect(Object.keys(update?.properties ?? {}).length, declaration.name).toBeGreaterThan(0);

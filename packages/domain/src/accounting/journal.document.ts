@@ -25,6 +25,8 @@ export const journalDocument = defineDocument({
       { name: 'debit', label: 'Debit', kind: 'decimal', scale: 2, schema: journalLineSchema.shape.debit },
       { name: 'credit', label: 'Credit', kind: 'decimal', scale: 2, schema: journalLineSchema.shape.credit },
       { name: 'memo', label: 'Memo', kind: 'text', maxLength: 200, schema: journalLineSchema.shape.memo },
+      { name: 'jointVentureId', label: 'Joint venture', kind: 'reference', reference: 'joint-ventures', schema: journalLineSchema.shape.jointVentureId },
+      { name: 'rentalAgreementId', label: 'Rental agreement', kind: 'integer', schema: journalLineSchema.shape.rentalAgreementId },
     ],
     min: 2,
     max: 500,

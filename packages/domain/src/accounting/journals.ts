@@ -29,6 +29,9 @@ export const journalLineSchema = z.strictObject({
     .trim()
     .max(200, { error: 'Memo must be at most 200 characters' })
     .default(''),
+  // What the line's ledger row is stamped with (issue 21): given here, it wins over the ventures' scope rules.
+  jointVentureId: z.number({ error: 'Joint venture must be an id' }).int().positive().max(maxInt32).nullable().optional(),
+  rentalAgreementId: z.number({ error: 'Rental agreement must be an id' }).int().positive().max(maxInt32).nullable().optional(),
 });
 
 export type JournalLineInput = z.input<typeof journalLineSchema>;

@@ -32,6 +32,9 @@ export interface JournalLineRow {
   debit: string;
   credit: string;
   memo: string;
+  /** Stamps the line's ledger row carries (issue 21); null when the line names none. */
+  jointVentureId?: number | null;
+  rentalAgreementId?: number | null;
 }
 
 export type JournalDetail<Time = string> = JournalRow<Time> & { lines: JournalLineRow[] };

@@ -13,12 +13,12 @@ describe('the fold of the areas', () => {
   });
 
   it('gives each posting key a default account, in the chart order', () => {
-    expect(postingAccountKeys).toHaveLength(26); // 19 + rentals' 7 (issue 21)
+    expect(postingAccountKeys).toHaveLength(30);
     const codes = areasFold.postingAccounts.map((p) => p.account.accountCode);
     expect(codes).toEqual([...codes].sort());
     const keyed = areasFold.chart.accounts.filter((a) => a.postingKey);
     expect(keyed.map((a) => a.postingKey).sort()).toEqual(postingAccountKeys.map((k) => k.key).sort());
-    expect(areasFold.chart.accounts).toHaveLength(32);
+    expect(areasFold.chart.accounts).toHaveLength(41);
   });
 
   it('places every default account under a head and sub-head of the chart', () => {
@@ -29,7 +29,7 @@ describe('the fold of the areas', () => {
   });
 
   it('names every import kind once, from the area whose screen offers it', () => {
-    expect([...importKinds].sort()).toEqual(['items', 'opening-stock', 'vendors']);
+    expect([...importKinds].sort()).toEqual(['items', 'opening-stock', 'pay-inputs', 'vendors']);
     expect(() => foldAreas([...areas, defineArea({ name: 'again', imports: ['items'] })])).toThrow(/import kind/);
   });
 

@@ -32,6 +32,8 @@ export interface FigureDrill {
 export interface FigureRow {
   label: string;
   value: string;
+  /** The row against its own plan, a whole percentage (sales against plan by region); null without a plan. */
+  percent?: string | null;
 }
 
 export interface DashboardFigure {

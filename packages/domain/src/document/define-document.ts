@@ -24,7 +24,12 @@ export type DocumentStamp =
   | 'deposited'
   | 'cleared'
   | 'bounced'
-  | 'disposed';
+  | 'disposed'
+  | 'submitted'
+  | 'converted'
+  | 'discarded'
+  | 'activated'
+  | 'closed';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];

@@ -78,6 +78,13 @@ export const items = {
       filterable: true,
       list: false,
     },
+    // Generate Order (issue 19, section 3): empty lead and safety days fall back on the vendor's, then settings'.
+    { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'integer', min: 0, max: 730, list: false },
+    { name: 'packSize', label: 'Pack size', kind: 'integer', min: 1, max: 1_000_000, required: true, defaultValue: 1, list: false },
+    { name: 'minOrderQuantity', label: 'Minimum order quantity', kind: 'integer', min: 0, max: 1_000_000_000, required: true, defaultValue: 0, list: false },
+    { name: 'safetyStockDays', label: 'Safety stock (days)', kind: 'integer', min: 0, max: 365, list: false },
+    { name: 'minShelfLifeDays', label: 'Shelf life required at delivery (days)', kind: 'integer', min: 0, max: 3650, required: true, defaultValue: 0, list: false },
+    { name: 'shelfLifeDays', label: 'Shelf life at receipt (days)', kind: 'integer', min: 1, max: 3650, list: false },
     { name: 'isApproved', label: 'Approved', kind: 'boolean', form: false, filterable: true },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
   ],

@@ -20,6 +20,7 @@ export interface PaymentInput {
   payeeType: PayeeType;
   vendorId?: number | null;
   employeeId?: number | null;
+  employeeAdvanceId?: number | null;
   expenseAccountId?: number | null;
   regionId?: number | null;
   paymentDate: string;
@@ -28,7 +29,8 @@ export interface PaymentInput {
   amount: string;
   reference: string;
   cheque?: ChequeInput | null;
-  allocations?: { goodsReceiptId: number; amount: string }[];
+  /** A vendor's goods receipts (bills), or an employee's posted pay slips (issue 20). */
+  allocations?: { goodsReceiptId?: number | null; paySlipId?: number | null; amount: string }[];
 }
 
 /** One allocation as answered: a draft's as entered; once posted, applied until released (cancel, bounce). */
@@ -50,7 +52,9 @@ export interface ReceiptAllocationRow extends AllocationRowBase {
 }
 
 export interface PaymentAllocationRow extends AllocationRowBase {
-  goodsReceiptId: number;
+  /** One of the two: a vendor's goods receipt or an employee's pay slip. */
+  goodsReceiptId: number | null;
+  paySlipId: number | null;
   goodsReceiptNumber: string | null;
   goodsReceiptDate: string;
   dueDate: string;
@@ -93,6 +97,8 @@ export interface PaymentDetail extends MoneyDocumentBase {
   vendorName: string | null;
   employeeId: number | null;
   employeeName: string | null;
+  /** The advance or loan the payment pays out (Dr Employee advances). */
+  employeeAdvanceId: number | null;
   expenseAccountId: number | null;
   expenseAccountName: string | null;
   /** The vendor's, the employee's or the expense account's name. */

@@ -13,7 +13,7 @@ export type PayeeType = (typeof payeeTypes)[number]['value'];
 /** More of a posted payment's advance allocated to the vendor's open goods receipts. */
 export const allocatePaymentInputSchema = z.strictObject({
   allocations: z
-    .array(z.strictObject({ goodsReceiptId: referenceSchema('Goods receipt'), amount: positiveAmountSchema('Amount') }))
+    .array(z.strictObject({ goodsReceiptId: referenceSchema('Goods receipt').optional(), paySlipId: referenceSchema('Pay slip').optional(), amount: positiveAmountSchema('Amount') }))
     .max(2000, { error: 'At most 2000 allocations at once' })
     .optional(),
 });
@@ -38,6 +38,8 @@ export const paymentDocument = defineDocument({
     { name: 'payeeType', label: 'Payee', kind: 'enum', enumValues: payeeTypes, required: true },
     { name: 'vendorId', label: 'Vendor', kind: 'reference', reference: 'vendors', schema: referenceSchema('Vendor').nullable().optional() },
     { name: 'employeeId', label: 'Employee', kind: 'reference', reference: 'employees', schema: referenceSchema('Employee').nullable().optional() },
+    // An advance or loan paid out (issue 20): Dr Employee advances instead of Salaries payable.
+    { name: 'employeeAdvanceId', label: 'Advance', kind: 'reference', reference: 'employee-advances', list: false, schema: referenceSchema('Advance').nullable().optional() },
     {
       name: 'expenseAccountId',
       label: 'Expense account',
@@ -58,7 +60,9 @@ export const paymentDocument = defineDocument({
     key: 'allocations',
     optional: true,
     fields: [
-      { name: 'goodsReceiptId', label: 'Goods receipt', kind: 'reference', reference: 'goods-receipts', required: true, schema: referenceSchema('Goods receipt') },
+      // A vendor's payment names goods receipts, an employee's pay slips (issue 20): the payee decides which.
+      { name: 'goodsReceiptId', label: 'Goods receipt', kind: 'reference', reference: 'goods-receipts', schema: referenceSchema('Goods receipt').nullable().optional() },
+      { name: 'paySlipId', label: 'Pay slip', kind: 'integer', schema: referenceSchema('Pay slip').nullable().optional() },
       { name: 'amount', label: 'Amount', kind: 'decimal', scale: 2, required: true, schema: positiveAmountSchema('Amount') },
     ],
     min: 0,

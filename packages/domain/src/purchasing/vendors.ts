@@ -1,4 +1,4 @@
-import type { ResourceDeclaration } from '../resource/declaration.ts';
+import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
 
 /**
  * A vendor (issue 7, section 1; PRODUCT.md, Purchase management). Creating one creates its
@@ -24,6 +24,18 @@ export const vendors = {
     { name: 'address', label: 'Address', kind: 'textarea', maxLength: 500, list: false },
     { name: 'cityId', label: 'City', kind: 'reference', reference: 'cities', filterable: true },
     { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true },
+    // Generate Order (issue 19, section 3): items without their own lead time take the vendor's.
+    { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'integer', min: 0, max: 730, list: false },
+    {
+      name: 'minOrderValue',
+      label: 'Minimum order value',
+      kind: 'decimal',
+      scale: 2,
+      required: true,
+      defaultValue: '0.00',
+      list: false,
+      schema: decimalSchema('Minimum order value', 2).refine((v) => !v.startsWith('-'), { error: 'Minimum order value must not be negative' }),
+    },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
     { name: 'accountId', label: 'Payable account', kind: 'reference', reference: 'accounts', form: false, list: false },
   ],

@@ -14,6 +14,11 @@ export const logoRules = {
 const optionalText = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, { error: `${label} must be at most ${max} characters` });
 
+function orderingDays(label: string, min: number, max: number, unit = 'days') {
+  const error = `${label} must be ${min} to ${max} ${unit}`;
+  return wholeNumberInput(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+}
+
 const settingsFields = {
   companyName: optionalText('Company name', 120).min(1, { error: 'Company name is required' }),
   address: optionalText('Address', 500),
@@ -32,6 +37,11 @@ const settingsFields = {
       }),
   ),
   invoiceFooter: optionalText('Invoice footer', 500),
+  /** ISO 3166 two-letter code: chooses the national id rule of employees (hr/national-id.ts). */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter code such as PK' }),
   fiscalYearStartMonth: wholeNumberInput(z.number().int().min(1, { error: 'Month must be 1 to 12' }).max(12, { error: 'Month must be 1 to 12' })),
   /** Lots expiring within this many days are flagged on /inventory. */
   nearExpiryDays: wholeNumberInput(
@@ -41,6 +51,11 @@ const settingsFields = {
       .min(0, { error: 'Near-expiry window must be 0 to 3650 days' })
       .max(3650, { error: 'Near-expiry window must be 0 to 3650 days' }),
   ),
+  /** Generate Order (issue 19): lead time of items and vendors without one, review period, sales history, safety stock. */
+  defaultLeadTimeDays: orderingDays('Default lead time', 0, 730),
+  reviewDays: orderingDays('Review period', 0, 365),
+  historyMonths: orderingDays('Sales history', 1, 24, 'months'),
+  safetyStockDays: orderingDays('Safety stock', 0, 365),
 };
 
 /** The settings as the form saves them whole: every field but the company name has a default. */
@@ -52,8 +67,13 @@ export const companySettingsSchema = z.strictObject({
   currency: settingsFields.currency.default('PKR'),
   taxRate: settingsFields.taxRate.default('0.00'),
   invoiceFooter: settingsFields.invoiceFooter.default(''),
+  country: settingsFields.country.default('PK'),
   fiscalYearStartMonth: settingsFields.fiscalYearStartMonth.default(7),
   nearExpiryDays: settingsFields.nearExpiryDays.default(90),
+  defaultLeadTimeDays: settingsFields.defaultLeadTimeDays.default(30),
+  reviewDays: settingsFields.reviewDays.default(30),
+  historyMonths: settingsFields.historyMonths.default(6),
+  safetyStockDays: settingsFields.safetyStockDays.default(15),
 });
 
 /** A save of stored settings (issue 17): the fields sent change, the others stay as they are (no defaults). */

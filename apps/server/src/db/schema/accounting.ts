@@ -87,6 +87,9 @@ export const journalLines = pgTable(
     debit: numeric('debit', { precision: 18, scale: 2 }).notNull().default('0'),
     credit: numeric('credit', { precision: 18, scale: 2 }).notNull().default('0'),
     memo: text('memo').notNull().default(''),
+    // What the line's ledger row is stamped with (issue 21): set here, it wins over the scope rules.
+    jointVentureId: integer('joint_venture_id'),
+    rentalAgreementId: integer('rental_agreement_id'),
   },
   (t) => [unique('journal_lines_journal_id_line_no_key').on(t.journalId, t.lineNo)],
 );
@@ -112,6 +115,8 @@ export const glEntries = pgTable('gl_entries', {
   partyId: integer('party_id'),
   jointVentureId: integer('joint_venture_id'),
   rentalAgreementId: integer('rental_agreement_id'),
+  // 0026_payroll.sql: the payroll journal's department.
+  departmentId: integer('department_id'),
 });
 
 /** Derived from gl_entries by a trigger; never written by code. */

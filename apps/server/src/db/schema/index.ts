@@ -8,4 +8,8 @@ export * from './sales.ts';
 export * from './money.ts';
 export * from './hr.ts';
 export * from './assets.ts';
+export * from './payroll.ts';
+export * from './ordering.ts';
+export * from './planning.ts';
 export * from './rentals.ts';
+export * from './ventures.ts';

@@ -3,7 +3,7 @@ import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
 import { goodsReceipts, vendors } from './purchasing.ts';
 import { customers, invoices } from './sales.ts';
-import { employees } from './hr.ts';
+import { employeeAdvances, employees } from './hr.ts';
 import { regions } from './setup.ts';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
@@ -67,6 +67,8 @@ export const payments = pgTable(
     payeeType: text('payee_type').notNull(),
     vendorId: integer('vendor_id').references(() => vendors.id),
     employeeId: integer('employee_id').references(() => employees.id),
+    // An advance paid out (0025_hr.sql): Dr Employee advances instead of Salaries payable.
+    employeeAdvanceId: integer('employee_advance_id').references(() => employeeAdvances.id),
     expenseAccountId: integer('expense_account_id').references(() => accounts.id),
     regionId: integer('region_id').references(() => regions.id),
     method: text('method').notNull(),
@@ -89,9 +91,9 @@ export const paymentAllocations = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    goodsReceiptId: integer('goods_receipt_id')
-      .notNull()
-      .references(() => goodsReceipts.id),
+    // One of the two (0026_payroll.sql): a vendor's goods receipt or an employee's pay slip.
+    goodsReceiptId: integer('goods_receipt_id').references(() => goodsReceipts.id),
+    paySlipId: integer('pay_slip_id'),
     amount: money('amount').notNull(),
     allocationDate: date('allocation_date', { mode: 'string' }).notNull(),
     releasedAt: stamp('released_at'),

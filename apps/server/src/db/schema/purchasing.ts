@@ -14,6 +14,8 @@ export const vendors = pgTable('vendors', {
   address: text('address'),
   cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
   paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+  leadTimeDays: integer('lead_time_days'),
+  minOrderValue: numeric('min_order_value', { precision: 18, scale: 2 }).notNull().default('0'),
   active: boolean('active').notNull().default(true),
   accountId: integer('account_id')
     .notNull()

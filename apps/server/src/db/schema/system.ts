@@ -37,7 +37,12 @@ export const companySettings = pgTable('company_settings', {
   taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
   invoiceFooter: text('invoice_footer').notNull().default(''),
   fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(7),
+  country: text('country').notNull().default('PK'),
   nearExpiryDays: integer('near_expiry_days').notNull().default(90),
+  defaultLeadTimeDays: integer('default_lead_time_days').notNull().default(30),
+  reviewDays: integer('review_days').notNull().default(30),
+  historyMonths: integer('history_months').notNull().default(6),
+  safetyStockDays: integer('safety_stock_days').notNull().default(15),
 });
 
 export const companyLogos = pgTable('company_logos', {

@@ -1,4 +1,5 @@
 import { canAccessPath, type DashboardBoardId, type DashboardFigure, type DashboardResponse, figureUnavailableMessage, fromMinorUnits, monthEnd, monthStart, toMinorUnits } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../actor.ts';
@@ -48,21 +49,46 @@ async function bounded<T>(tasks: readonly (() => Promise<T>)[], limit: number): 
   return results;
 }
 
-/** The statement's row, or the reason it has none; a statement that outlives the limit is left to finish unread. */
-async function runStatement(executor: Executor, statement: FigureStatement, context: FigureContext): Promise<FigureRowValues | Error> {
+/** A read abandoned after the limit (left to finish unread), or its failure, as an Error. */
+async function withinLimit<T>(id: string, read: Promise<T>): Promise<T | Error> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<Error>((resolve) => {
-    timer = setTimeout(() => resolve(new Error(`Statement ${statement.id} took over ${figureTimeoutMs} ms`)), figureTimeoutMs);
+    timer = setTimeout(() => resolve(new Error(`Statement ${id} took over ${figureTimeoutMs} ms`)), figureTimeoutMs);
   });
   try {
-    const read = queryRows<FigureRowValues>(executor, statement.sql(context)).then(
-      (rows) => rows[0] ?? {},
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
-    return await Promise.race([read, timeout]);
+    return await Promise.race([read.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The statement's row, or the reason it has none. */
+function runStatement(executor: Executor, statement: FigureStatement, context: FigureContext): Promise<FigureRowValues | Error> {
+  return withinLimit(statement.id, queryRows<FigureRowValues>(executor, statement.sql(context)).then((rows) => rows[0] ?? {}));
+}
+
+/**
+ * The light statements (counts and sums over indexes) read in ONE statement, so a board keeps
+ * its bound of statements however many figures the areas add (issue 18: at most 15). Each
+ * part's row comes back as text by column (json_each_text: numbers in PostgreSQL's own text,
+ * never through a float; a json column as its text, which the figures read with jsonValue).
+ * When the statement fails, each part runs alone, so only the failing one shows "-, retry";
+ * when it outlives the limit, its figures all do.
+ */
+async function runTogether(executor: Executor, statements: readonly FigureStatement[], context: FigureContext): Promise<(FigureRowValues | Error)[]> {
+  if (statements.length <= 1) return Promise.all(statements.map((s) => runStatement(executor, s, context)));
+  const parts = statements.map(
+    (s, i) =>
+      sql`(SELECT json_object_agg(j.key, j.value) FROM json_each_text((SELECT row_to_json(p) FROM (${s.sql(context)}) p LIMIT 1)) j) AS ${sql.identifier(`p${i}`)}`,
+  );
+  const together = await withinLimit(
+    statements.map((s) => s.id).join('+'),
+    queryRows<Record<string, unknown>>(executor, sql`SELECT ${sql.join(parts, sql`, `)}`).then((rows) => rows[0] ?? {}),
+  );
+  if (together instanceof Error && !together.message.includes(`took over ${figureTimeoutMs} ms`)) {
+    return Promise.all(statements.map((s) => runStatement(executor, s, context)));
+  }
+  return statements.map((_, i) => (together instanceof Error ? together : ((together[`p${i}`] as FigureRowValues | null) ?? {})));
 }
 
 function figureOf(definition: FigureDefinition, row: FigureRowValues | Error, context: FigureContext): DashboardFigure {
@@ -84,21 +110,24 @@ export interface BoardReading {
 }
 
 /**
- * One board for one caller: each statement once, narrowed by the caller's row scope inside
+ * One board for one caller: each statement once (the light ones together), narrowed by the caller's row scope inside
  * its SQL; in parallel (bounded) on PostgreSQL, one after another on PGlite (one connection).
  * Nothing is cached: a posting shows in the very next reading.
  */
 export async function readBoard(executor: Executor, kind: 'pglite' | 'postgres', statements: readonly FigureStatement[], actor: Actor, board: DashboardBoardId, now = new Date()): Promise<BoardReading> {
   const context = figureContext(actor, now);
   const parts = boardStatements(statements, board, context);
-  // Started heavy first (with a bounded pool, one started last would hold the whole board), answered in the board's order.
-  const order = parts.map((_, i) => i).sort((a, b) => Number(parts[b]!.statement.heavy ?? false) - Number(parts[a]!.statement.heavy ?? false));
-  const started = await bounded(
-    order.map((i) => () => runStatement(executor, parts[i]!.statement, context)),
-    kind === 'postgres' ? figureConcurrency : 1,
-  );
+  // The heavy ones each alone and started first (with a bounded pool, one started last would hold
+  // the whole board), the light ones together last; answered in the board's order.
+  const heavy = parts.flatMap((p, i) => (p.statement.heavy ? [i] : []));
+  const light = parts.flatMap((p, i) => (p.statement.heavy ? [] : [i]));
+  const tasks: (() => Promise<(FigureRowValues | Error)[]>)[] = [
+    ...heavy.map((i) => async () => [await runStatement(executor, parts[i]!.statement, context)]),
+    ...(light.length ? [() => runTogether(executor, light.map((i) => parts[i]!.statement), context)] : []),
+  ];
+  const started = (await bounded(tasks, kind === 'postgres' ? figureConcurrency : 1)).flat();
   const rows = new Array<(typeof started)[number]>(parts.length);
-  order.forEach((i, n) => (rows[i] = started[n]!));
+  [...heavy, ...light].forEach((i, n) => (rows[i] = started[n]!));
   return {
     response: { board, asOf: now.toISOString(), figures: parts.flatMap(({ figures }, i) => figures.map((f) => figureOf(f, rows[i]!, context))) },
     failures: rows.filter((row): row is Error => row instanceof Error),

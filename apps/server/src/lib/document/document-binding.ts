@@ -144,6 +144,14 @@ export interface DocumentBinding<Input = unknown, Detail extends DocumentRow = D
     openAfterDraft?: boolean;
     /** The lines answer without their ids (journals, stock adjustments, transfers). */
     withoutIds?: boolean;
+    /**
+     * A column that names a line within its document (a sales plan's `item_id`: one line per
+     * item). A draft's update then keeps the lines whose key stays (updated in place), deletes the
+     * others and inserts the new ones, instead of replacing every line: what refers to a line's
+     * key (items.plans) changes only for the keys that came or went. Needs the lines' (parent,
+     * line_no) unique constraint DEFERRABLE, as lines may trade numbers.
+     */
+    matchBy?: AnyPgColumn;
   };
   /**
    * Columns (SQL names) a transition writes besides status, updated_at and the stamps, which

@@ -73,8 +73,9 @@ export async function listDocuments(executor: Executor, binding: AnyDocumentBind
 function shaped<Detail extends DocumentRow>(binding: AnyDocumentBinding, row: Record<string, unknown>): Detail {
   const { lines: rawLines, ...header } = row;
   const { key = 'lines', max } = binding.definition.lines;
-  // A document without lines (a cheque) answers its header alone; a receipt's lines are its `allocations`.
-  const withLines = max === 0 ? header : { ...header, [key]: jsonValue<unknown[]>(rawLines) };
+  // A document without lines (a cheque) answers its header alone, unless its query selects lines of its own
+  // making (a Generate Order run's computed lines); a receipt's lines are its `allocations`.
+  const withLines = max === 0 && (rawLines === null || rawLines === undefined) ? header : { ...header, [key]: jsonValue<unknown[]>(rawLines) };
   return (binding.queries.shape ? binding.queries.shape(withLines) : withLines) as Detail;
 }
 

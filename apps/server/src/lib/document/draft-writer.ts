@@ -72,6 +72,8 @@ interface LinesInsert {
   into: SQL;
   columns: SQL;
   rows: SQL;
+  /** The lines' columns written, in the order of `columns` (after line_no). */
+  names: string[];
 }
 
 /** The lines as `INSERT INTO <lines> (<parent>, line_no, ...)` and one VALUES row each; undefined for a document without lines. */
@@ -86,6 +88,7 @@ function linesInsert(binding: AnyDocumentBinding, input: Row, values: DraftValue
     into: sql`INSERT INTO ${sql.identifier(getTableName(lineTable.table))} (${sql.identifier(lineTable.parent.name)}, line_no, ${sql.join(names.map((n) => sql.identifier(n)), sql`, `)})`,
     columns: sql`v(line_no, ${sql.join(names.map((n) => sql.identifier(n)), sql`, `)})`,
     rows: sql.join(rows.map((row, index) => sql`(${index + 1}::int, ${sql.join(names.map((n) => row.get(n)!), sql`, `)})`), sql`, `),
+    names,
   };
 }
 
@@ -126,30 +129,49 @@ async function insertDraft(tx: Tx, binding: AnyDocumentBinding, actor: Actor, in
 /**
  * Replaces a draft whole: the header updated and the old lines deleted in one statement, the
  * new lines inserted in a second (a statement does not see the rows its own DELETE removes).
+ * With the lines' `matchBy` key, the first statement deletes only the lines whose key went and
+ * the second updates the kept ones in place and inserts the new (updateMatchedLines).
  */
 async function updateDraft(tx: Tx, binding: AnyDocumentBinding, id: number, input: unknown, values: DraftValues = {}): Promise<WrittenDraft> {
   const header = assignments(binding.definition.fields, resolver(binding, binding.table), input as Row, values.header);
   const sets = [...[...header].map(([name, value]) => sql`${sql.identifier(name)} = ${value}`), sql`updated_at = now()`];
   const update = sql`UPDATE ${sql.identifier(getTableName(binding.table))} SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::int RETURNING updated_at`;
   const lineTable = binding.lineTable;
+  const lines = linesInsert(binding, input as Row, values);
+  const matchBy = lineTable?.matchBy && lines ? lineTable.matchBy : undefined;
+  const kept = matchBy && lines ? sql` AND ${sql.identifier(matchBy.name)} NOT IN (SELECT v.${sql.identifier(matchBy.name)} FROM (VALUES ${lines.rows}) AS ${lines.columns})` : sql``;
   const [row] = await queryRows<{ at: string | Date }>(
     tx,
     lineTable
-      ? sql`WITH draft AS (${update}), d AS (DELETE FROM ${sql.identifier(getTableName(lineTable.table))} WHERE ${sql.identifier(lineTable.parent.name)} = ${id}::int)
+      ? sql`WITH draft AS (${update}), d AS (DELETE FROM ${sql.identifier(getTableName(lineTable.table))} WHERE ${sql.identifier(lineTable.parent.name)} = ${id}::int${kept})
             SELECT updated_at AS at FROM draft`
       : sql`WITH draft AS (${update}) SELECT updated_at AS at FROM draft`,
   );
-  const lines = linesInsert(binding, input as Row, values);
   let lineIds = new Map<number, number>();
   if (lines) {
     const [written] = await queryRows<{ lines: unknown }>(
       tx,
-      sql`WITH draft_lines AS (${lines.into} SELECT ${id}::int, v.* FROM (VALUES ${lines.rows}) AS ${lines.columns} RETURNING id, line_no)
+      matchBy
+        ? updateMatchedLines(binding, id, lines, matchBy.name)
+        : sql`WITH draft_lines AS (${lines.into} SELECT ${id}::int, v.* FROM (VALUES ${lines.rows}) AS ${lines.columns} RETURNING id, line_no)
           SELECT ${lineIdsSql(true)} AS lines`,
     );
     lineIds = lineIdsOf(written!.lines);
   }
   return { id, at: new Date(row!.at), lineIds };
+}
+
+/** The kept lines (same key) updated in place, the others inserted, in one statement answering every line's id. */
+function updateMatchedLines(binding: AnyDocumentBinding, id: number, lines: LinesInsert, key: string): SQL {
+  const table = sql.identifier(getTableName(binding.lineTable!.table));
+  const parent = sql.identifier(binding.lineTable!.parent.name);
+  const names = lines.names.filter((name) => name !== key);
+  const sets = [sql`line_no = v.line_no`, ...names.map((name) => sql`${sql.identifier(name)} = v.${sql.identifier(name)}`)];
+  return sql`WITH v AS (SELECT * FROM (VALUES ${lines.rows}) AS ${lines.columns}),
+      kept AS (UPDATE ${table} l SET ${sql.join(sets, sql`, `)} FROM v WHERE l.${parent} = ${id}::int AND l.${sql.identifier(key)} = v.${sql.identifier(key)} RETURNING l.id, l.line_no),
+      added AS (${lines.into} SELECT ${id}::int, v.* FROM v WHERE NOT EXISTS (SELECT 1 FROM ${table} l WHERE l.${parent} = ${id}::int AND l.${sql.identifier(key)} = v.${sql.identifier(key)}) RETURNING id, line_no),
+      draft_lines AS (SELECT id, line_no FROM kept UNION ALL SELECT id, line_no FROM added)
+    SELECT ${lineIdsSql(true)} AS lines`;
 }
 
 /** A value as a GET reads it back: decimals in their canonical form (`5` is `5.00`), absent values null. */

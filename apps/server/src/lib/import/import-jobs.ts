@@ -249,7 +249,11 @@ export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId
       }
       const valid = checked.flatMap((row) => (row.input !== undefined ? [{ rowNumber: row.rowNumber, input: row.input }] : []));
       progress.processed = rejected.length;
-      const ids = valid.length > 0 ? await kind.write(tx, actor, valid, (written) => (progress.processed = rejected.length + written), { id: jobId, fileName: job.fileName }) : [];
+      const report = (written: number) => {
+        progress.processed = rejected.length + written;
+        shareProgress(db, jobId, progress.processed);
+      };
+      const ids = valid.length > 0 ? await kind.write(tx, actor, valid, report, { id: jobId, fileName: job.fileName }) : [];
       // Rows, not records: opening stock writes 500 rows as one adjustment. Every valid row was written, or the write threw.
       const imported = valid.length;
       await audit(tx, auditActorOf(actor), {
@@ -294,6 +298,28 @@ export async function rejectedRowsOf(db: Db, actor: Actor, jobId: number): Promi
  * them was stored. Marked failed at start-up, runnable again (one server per database: PGlite
  * locks its data directory; see the decisions).
  */
-export async function failInterruptedJobs(db: Db): Promise<void> {
-  await db.execute(sql`UPDATE import_jobs SET status = 'failed', error = ${importMessages.interrupted}, processed_rows = 0, updated_at = now() WHERE status = 'running'`);
+export async function failInterruptedJobs(db: Db, options: { onlyProcess?: boolean } = { onlyProcess: true }): Promise<void> {
+  // With several processes, a running import may be another's: only one whose progress stopped moving is a dead process's.
+  const stale = options.onlyProcess ? sql`` : sql`AND updated_at < now() - interval '2 minutes'`;
+  await db.execute(sql`UPDATE import_jobs SET status = 'failed', error = ${importMessages.interrupted}, processed_rows = 0, updated_at = now() WHERE status = 'running' ${stale}`);
 }
+
+const sharedAt = new Map<number, number>();
+
+/**
+ * On PostgreSQL, a running import's progress written to its row (outside its transaction, at
+ * most once a second), so a status page served by another process shows it, and its
+ * `updated_at` says the import is alive. Not on PGlite: its one connection is the import's.
+ */
+function shareProgress(db: Db, jobId: number, processed: number): void {
+  if (!isPostgres(db)) return;
+  const now = Date.now();
+  if (now - (sharedAt.get(jobId) ?? 0) < 1_000) return;
+  sharedAt.set(jobId, now);
+  if (sharedAt.size > 1_000) sharedAt.clear();
+  void db
+    .execute(sql`UPDATE import_jobs SET processed_rows = ${processed}::int, updated_at = now() WHERE id = ${jobId}::int AND status = 'running'`)
+    .catch(() => undefined);
+}
+
+const isPostgres = (db: Db) => (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount !== undefined;

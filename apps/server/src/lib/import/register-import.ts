@@ -31,7 +31,7 @@ function cleanFileName(name: string | undefined): string {
 }
 
 /** The multipart field `file`, 50 MB at most (413 beyond), as settings.service.ts reads a logo. */
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+export async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
   let upload: { fileName: string; bytes: Buffer } | undefined;
   try {
     const file = await request.file({ limits: { fileSize: importMaxBytes, files: 1 } });

@@ -60,10 +60,16 @@ type Column = PrintableDocument['columns'][number];
 
 const printableLogo = (logo: PrintableDocument['company']['logo']) => (logo && (logo.mimeType === 'image/png' || logo.mimeType === 'image/jpeg') ? logo : undefined);
 
+const openedLogos = new WeakMap<Doc, Map<Uint8Array, { width: number; height: number }>>();
+
 /** The logo at most 180 x 54 pt, or nothing when the bytes are not an image pdfkit can read. */
 function drawLogo(doc: Doc, logo: NonNullable<PrintableDocument['company']['logo']>, x: number, y: number): number {
   try {
-    const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(logo.bytes));
+    // Opened once per file: all slips of a run share one embedded logo.
+    const opened = openedLogos.get(doc) ?? new Map<Uint8Array, { width: number; height: number }>();
+    openedLogos.set(doc, opened);
+    const image = opened.get(logo.bytes) ?? (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(logo.bytes));
+    opened.set(logo.bytes, image);
     const scale = Math.min(180 / image.width, 54 / image.height, 1);
     const height = image.height * scale;
     doc.image(image as never, x, y, { width: image.width * scale, height });
@@ -322,9 +328,8 @@ function drawNotes(doc: Doc, notes: string | undefined, y: number, title = 'Note
   drawText(doc, notes.trim(), page.margin, y, { width: contentWidth });
 }
 
-/** Drawn on every page at the end, once the page count is known. */
-function drawPageFurniture(doc: Doc, model: PrintableDocument): void {
-  const { start, count } = doc.bufferedPageRange();
+/** Drawn on every page of a document (pages `start` to `start + count - 1`) at the end, once its page count is known. */
+function drawPageFurniture(doc: Doc, model: PrintableDocument, start: number, count: number): void {
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
     // Writing inside the bottom margin would otherwise make pdfkit start another page.
@@ -343,12 +348,22 @@ function drawPageFurniture(doc: Doc, model: PrintableDocument): void {
  * parties, the lines with their header repeated on each page, totals, notes, "Page x of y".
  */
 export async function renderDocumentPdf(model: PrintableDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
+  return renderDocumentsPdf([model], options);
+}
+
+/**
+ * Several documents in one PDF (all pay slips of a run), each starting on a page of its own
+ * with its own "Page x of y"; the file's title is the first one's.
+ */
+export async function renderDocumentsPdf(models: readonly PrintableDocument[], options: RenderPdfOptions & { title?: string } = {}): Promise<Buffer> {
+  const first = models[0];
+  if (!first) throw new Error('Nothing to print');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: topMargin, bottom: bottomMargin, left: page.margin, right: page.margin },
     bufferPages: true,
     compress: options.compress ?? true,
-    info: { Title: winAnsiText(`${model.title} ${model.number}`), Author: winAnsiText(model.company.name), CreationDate: model.createdAt ?? fixedCreationDate },
+    info: { Title: winAnsiText(options.title ?? `${first.title} ${first.number}`), Author: winAnsiText(first.company.name), CreationDate: first.createdAt ?? fixedCreationDate },
   });
   registerArabicFonts(doc);
   const chunks: Buffer[] = [];
@@ -357,12 +372,18 @@ export async function renderDocumentPdf(model: PrintableDocument, options: Rende
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  let y = drawLetterhead(doc, model);
-  y = drawParties(doc, model.parties, y);
-  y = drawTable(doc, model, y);
-  y = drawTotals(doc, model.totals, y);
-  drawNotes(doc, model.notes, y, model.notesTitle);
-  drawPageFurniture(doc, model);
+  const ranges: { model: PrintableDocument; start: number; count: number }[] = [];
+  models.forEach((model, index) => {
+    if (index > 0) doc.addPage();
+    const start = doc.bufferedPageRange().count - 1;
+    let y = drawLetterhead(doc, model);
+    y = drawParties(doc, model.parties, y);
+    y = drawTable(doc, model, y);
+    y = drawTotals(doc, model.totals, y);
+    drawNotes(doc, model.notes, y, model.notesTitle);
+    ranges.push({ model, start, count: doc.bufferedPageRange().count - start });
+  });
+  for (const range of ranges) drawPageFurniture(doc, range.model, range.start, range.count);
   doc.end();
   return done;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SharedCache } from '../cluster/cache-bus.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,15 +17,23 @@ interface Entry {
 /**
  * Option lists, read by every picker and written rarely, kept in memory. Any write request
  * to this server empties the cache when it starts and again before it answers, so no list
- * older than a write is served after it; writes by another process are seen within `ttlMs`.
+ * older than a write is served after it; a write answered by another process reaches this one
+ * through the cache bus (`options`, see `register`), and within `ttlMs` at worst.
  */
-export class OptionsCache {
+export class OptionsCache implements SharedCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Sends `options` to the other processes after a write request (the app wires the bus in). */
+  announce: (() => void) | undefined;
 
-  constructor(private readonly ttlMs = 5_000) {}
+  constructor(
+    private readonly ttlMs = 5_000,
+    /** Whether the cache bus is listening; while it is not, every read goes to the database. */
+    private readonly healthy: () => boolean = () => true,
+  ) {}
 
   async get<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    if (!this.healthy()) return load();
     const entry = this.entries.get(key);
     if (entry && entry.version === this.version && entry.expiresAt > now) return entry.value as T;
     const version = this.version;
@@ -42,6 +51,14 @@ export class OptionsCache {
     this.entries.clear();
   }
 
+  changed(scope: string): void {
+    if (scope === 'options') this.invalidate();
+  }
+
+  clear(): void {
+    this.invalidate();
+  }
+
   /**
    * Every request that may write empties the cache before it runs and before it answers.
    * A POST that changes no option list (login, verify-token) says so with `config.readsOnly`.
@@ -53,8 +70,13 @@ export class OptionsCache {
       if (mayWrite(request)) this.invalidate();
       done();
     });
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (mayWrite(request)) this.invalidate();
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (mayWrite(request)) {
+        this.invalidate();
+        // Option lists come from any table, so no trigger names them: the answer of a write that
+        // succeeded tells the other processes (after its commit; a refused one wrote nothing).
+        if (reply.statusCode < 400) this.announce?.();
+      }
       done(null, payload);
     });
   }

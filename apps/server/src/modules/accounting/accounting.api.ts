@@ -10,3 +10,4 @@ export const journalServices = documentServices(journalBinding);
 export { periodOf } from './ledger.service.ts';
 // Customers and vendors keep their own ledger accounts; accounting writes them.
 export { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from './party-accounts.ts';
+export { profitAndLoss } from './statements.service.ts';

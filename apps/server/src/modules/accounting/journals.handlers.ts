@@ -9,6 +9,7 @@ import type { DocumentHandlers, ActionOf } from '../../lib/document/document-bin
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import type { DraftWriter, WrittenDraft } from '../../lib/document/draft-writer.ts';
 import type { JournalWithLines } from './journals.queries.ts';
+import { withAgreementVentures } from '../../ledger/venture-stamps.ts';
 
 const { documentType, numberPrefix } = journalDocument;
 type Lines = JournalInput['lines'];
@@ -62,7 +63,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
       const context = (step.context as PostingContext | undefined) ?? (await contextOf(tx, actor, draft.lines));
       const { documentNumber, at, actorName } = await postToLedger(
         tx,
-        { ...step.posting, narration: draft.narration, lines: stampedLines(draft.lines, context), alongside: step.claim() },
+        { ...step.posting, narration: draft.narration, lines: await withAgreementVentures(tx, draft.journalDate, stampedLines(draft.lines, context)), alongside: step.claim() },
         context,
       );
       return { document: { ...draft, status: 'posted', journalNumber: documentNumber, postedAt: at, postedBy: actor.userId, postedByName: actorName, updatedAt: at }, documentNumber };
@@ -76,7 +77,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
       // The period is checked before a number is taken; reverseInLedger checks it again.
       await assertPeriodOpen(tx, today, 'journalDate');
       const number = await allocateDocumentNumber(tx, numberPrefix, today);
-      const mirrored = original.lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, memo: l.memo }));
+      const mirrored = original.lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, memo: l.memo, jointVentureId: l.jointVentureId ?? null, rentalAgreementId: l.rentalAgreementId ?? null }));
       // Written as a draft, its lines added, then posted, like any journal.
       const reversal = await step.drafts.insert({ journalDate: today, narration, lines: mirrored }, { header: { ...totalsOf(mirrored).header, reversesJournalId: original.id } });
       await tx.update(journals).set({ status: 'posted', journalNumber: number, postedAt: sql`now()`, postedBy: actor.userId }).where(eq(journals.id, reversal.id));

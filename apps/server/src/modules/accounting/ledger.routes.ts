@@ -8,6 +8,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess } from '../../plugins/authorize.ts';
 import { accountIdParams, ledgerDocs, ledgerExportQuery } from './accounting.docs.ts';
 import { accountLedger, ledgerForExport, ledgerQuerySchema, memberCount } from './ledger.service.ts';
+import { heavyRead, heavyReadDb } from '../../lib/cluster/replica.ts';
 
 function accountIdOf(request: FastifyRequest): number {
   return validated(accountIdParams, request.params).accountId;
@@ -38,11 +39,13 @@ const subAccountColumn = {
 export function registerLedgerRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireAccess((role) => canAccessRoute(role, '/ledger/:accountId'))];
 
-  app.get('/ledger/:accountId', { schema: ledgerDocs.read, onRequest: guard }, async (request) => accountLedger(app.ctx.db, accountIdOf(request), authOf(request), validated(ledgerQuerySchema, request.query)));
+  app.get('/ledger/:accountId', { schema: ledgerDocs.read, onRequest: guard }, async (request) =>
+    heavyRead(app.ctx.reads, (db) => accountLedger(db, accountIdOf(request), authOf(request), validated(ledgerQuerySchema, request.query))),
+  );
 
   app.get('/ledger/:accountId/export', { schema: ledgerDocs.export, onRequest: guard }, async (request, reply) => {
     const { format, ...query } = validated(ledgerExportQuery, request.query);
-    const ledger = await ledgerForExport(app.ctx.db, accountIdOf(request), authOf(request), query);
+    const ledger = await ledgerForExport(await heavyReadDb(app.ctx.reads), accountIdOf(request), authOf(request), query);
     const rows: Row[] = [
       { entryDate: ledger.range.from, narration: 'Opening balance', balance: ledger.openingBalance },
       ...ledger.rows.map((r) => ({ ...r })),

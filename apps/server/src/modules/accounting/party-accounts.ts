@@ -13,6 +13,8 @@ import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 const partyKinds = {
   receivable: { control: 'receivables', numbers: 'customer_account_numbers' },
   payable: { control: 'payables', numbers: 'vendor_account_numbers' },
+  // A joint-venture partner's capital (issue 21), under the partners' capital account.
+  capital: { control: 'jvPartnerCapital', numbers: 'capital_account_numbers' },
 } as const;
 
 export async function openPartyAccount(tx: Executor, party: { kind: keyof typeof partyKinds; name: string; regionId?: number }): Promise<number> {
@@ -22,7 +24,7 @@ export async function openPartyAccount(tx: Executor, party: { kind: keyof typeof
     tx,
     sql`WITH n AS (SELECT nextval(${numbers}::regclass)::text AS n)
         INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind, active)
-        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${party.name}, c.head_id, c.sub_head_id, ${party.regionId ?? null}::int, ${party.kind}::text, true
+        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${party.name}, c.head_id, c.sub_head_id, ${party.regionId ?? null}::int, ${party.kind === 'capital' ? 'equity' : party.kind}::text, true
         FROM accounts c CROSS JOIN n WHERE c.id = ${controlId}::int
         RETURNING id`,
   );

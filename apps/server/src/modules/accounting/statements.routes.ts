@@ -13,6 +13,7 @@ import { statementResponses } from './accounting.docs.ts';
 import { periodOf } from './ledger.service.ts';
 import { closePeriods, reopenPeriods } from './period-close.service.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from './statements.service.ts';
+import { heavyRead } from '../../lib/cluster/replica.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 const periodQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
@@ -48,18 +49,18 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   app.get('/accounting/trial-balance', { schema: docs.trialBalance, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await trialBalance(db(), from, to, regionsOf(request))) };
+    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => trialBalance(reads, from, to, regionsOf(request)))) };
   });
 
   app.get('/accounting/profit-and-loss', { schema: docs.profitAndLoss, onRequest: guard }, async (request) => {
     const query = validated(periodQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await profitAndLoss(db(), from, to, regionsOf(request))) };
+    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => profitAndLoss(reads, from, to, regionsOf(request)))) };
   });
 
   app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {
     const query = validated(atQuery, request.query);
-    return { status: 200, message: messages.ok, ...(await balanceSheet(db(), query.to ?? todayIso(), regionsOf(request))) };
+    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => balanceSheet(reads, query.to ?? todayIso(), regionsOf(request)))) };
   });
 
   app.get('/accounting/period-close', { schema: docs.readPeriodClose, onRequest: guard }, async () => ({ status: 200, message: messages.ok, closedThrough: await closedThrough(db()) }));

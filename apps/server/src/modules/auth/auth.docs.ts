@@ -23,7 +23,13 @@ const image = z.string().meta({ format: 'binary' });
 
 /** The OpenAPI schemas of auth.routes.ts. */
 export const authDocs = {
-  health: routeSchema({ tags: ['Health'], summary: 'The server is up', response: { 200: envelope() } }),
+  health: routeSchema({ tags: ['Health'], summary: 'The server is up (liveness)', response: { 200: envelope({ pid: z.int().describe('This process: which of several answered') }) } }),
+  ready: routeSchema({
+    tags: ['Health'],
+    summary: 'The server can take requests (readiness, for a load balancer)',
+    description: '200 when the database answers and every migration is applied; 503 otherwise, and while the server shuts down.',
+    response: { 200: envelope({ pid: z.int() }), 503: envelope({ pid: z.int() }, 'Not ready') },
+  }),
   login: routeSchema({
     tags,
     summary: 'Sign in',

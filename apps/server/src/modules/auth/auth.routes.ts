@@ -6,11 +6,18 @@ import { NotFoundError } from '../../lib/app-error.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { findCompanyLogo } from '../setup/setup.api.ts';
+import { readinessProblem } from '../../lib/cluster/readiness.ts';
 import { authDocs } from './auth.docs.ts';
 import { assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
-  app.get('/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok }));
+  app.get('/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok, pid: process.pid }));
+
+  app.get('/ready', { schema: authDocs.ready }, async (_request, reply) => {
+    const problem = await readinessProblem(app.ctx);
+    if (problem) return reply.status(503).send({ status: 503, message: problem, pid: process.pid });
+    return { status: 200, message: messages.ok, pid: process.pid };
+  });
 
   app.post('/login', { schema: authDocs.login, config: { readsOnly: true } }, async (request) => login(app.ctx, request.ip, validated(loginSchema, request.body)));
 

@@ -19,11 +19,11 @@ import { toAuthUser } from './auth-user.ts';
 export async function login(ctx: AppContext, ip: string, input: z.output<typeof loginSchema>): Promise<LoginResponse> {
   const { username, password } = input;
   const { db, passwords, loginLimiter, tokens, userCache, company } = ctx;
-  if (loginLimiter.isBlocked(ip, username)) throw new TooManyRequestsError();
+  if (await loginLimiter.isBlocked(ip, username)) throw new TooManyRequestsError();
   const found = await findUserForLogin(db, username);
   const passwordMatches = found ? await passwords.verify(found.passwordHash, password) : (await passwords.verifyNothing(password), false);
   if (!found || !passwordMatches || !found.active) {
-    loginLimiter.recordFailure(ip, username);
+    await loginLimiter.recordFailure(ip, username);
     await audit(db, { actorUserId: null, realUserId: null, ip }, {
       action: 'login-failed',
       resource: 'auth',
@@ -32,7 +32,7 @@ export async function login(ctx: AppContext, ip: string, input: z.output<typeof 
     });
     throw new UnauthorizedError(messages.invalidCredentials);
   }
-  loginLimiter.recordSuccess(username);
+  await loginLimiter.recordSuccess(username);
   await db.transaction(async (tx) => {
     await stampLastLogin(tx, found.id);
     await audit(tx, { actorUserId: found.id, realUserId: found.id, ip }, { action: 'login', resource: 'auth', recordId: found.id });
@@ -82,10 +82,10 @@ export async function changePassword(
 ): Promise<ChangePasswordResponse> {
   const { db, passwords, loginLimiter, tokens, userCache } = ctx;
   const ip = actor.ip ?? '';
-  if (loginLimiter.isBlocked(ip, auth.user.username)) throw new TooManyRequestsError();
+  if (await loginLimiter.isBlocked(ip, auth.user.username)) throw new TooManyRequestsError();
   const found = await findUserForLogin(db, auth.user.username);
   if (!found || !(await passwords.verify(found.passwordHash, input.currentPassword))) {
-    loginLimiter.recordFailure(ip, auth.user.username);
+    await loginLimiter.recordFailure(ip, auth.user.username);
     throw new BadRequestError({ currentPassword: messages.wrongCurrentPassword }, messages.wrongCurrentPassword);
   }
   const passwordHash = await passwords.hash(input.newPassword);

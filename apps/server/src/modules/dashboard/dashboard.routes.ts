@@ -7,6 +7,7 @@ import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
+import { heavyRead } from '../../lib/cluster/replica.ts';
 
 const tags = ['Dashboard'];
 const figure = z.object({
@@ -48,8 +49,9 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
   }));
   app.get('/dashboard', { schema: docs.board, onRequest: guard }, async (request) => {
     const { board } = validated(dashboardQuerySchema, request.query);
-    const { response, failures } = await readBoard(app.ctx.db, app.ctx.database.kind, app.ctx.areas.figureStatements, actorOf(request), board);
+    const { response, failures, dataAsOf } = await heavyRead(app.ctx.reads, (db) => readBoard(db, app.ctx.database.kind, app.ctx.areas.figureStatements, actorOf(request), board));
     for (const failure of failures) request.log.warn({ err: failure }, 'dashboard figure not available');
-    return { status: 200, message: messages.ok, ...response };
+    // Read on a replica that is behind: the board's "As of" is the replica's last commit, not now.
+    return { status: 200, message: messages.ok, ...response, ...(dataAsOf ? { asOf: dataAsOf, dataAsOf } : {}) };
   });
 }

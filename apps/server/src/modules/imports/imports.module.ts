@@ -12,6 +12,6 @@ export const importsModule: ServerArea = {
   routes(app) {
     registerImportJobRoutes(app);
     // A run's rows commit with its job's state: a job still `running` at start-up stored nothing.
-    app.addHook('onReady', async () => failInterruptedJobs(app.ctx.db));
+    app.addHook('onReady', async () => failInterruptedJobs(app.ctx.db, { onlyProcess: app.ctx.database.kind === 'pglite' }));
   },
 };

@@ -8,6 +8,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { agingDocuments, agingDocumentsQuerySchema, agingQuerySchema, agingReport } from './aging.service.ts';
+import { heavyRead, heavyReadDb } from '../../lib/cluster/replica.ts';
 
 const tags = ['Aging'];
 const agingExportQuery = agingQuerySchema.extend(exportFormatQuery.shape);
@@ -72,11 +73,11 @@ export function registerAgingRoutes(app: FastifyInstance): void {
   app.get('/accounting/aging', { schema: docs.report, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
-    ...(await agingReport(app.ctx.db, actorOf(request), validated(agingQuerySchema, request.query))),
+    ...(await heavyRead(app.ctx.reads, (db) => agingReport(db, actorOf(request), validated(agingQuerySchema, request.query)))),
   }));
   app.get('/accounting/aging/export', { schema: docs.export, onRequest: guard }, async (request, reply) => {
     const { format, ...query } = validated(agingExportQuery, request.query);
-    const report = await agingReport(app.ctx.db, actorOf(request), query);
+    const report = await agingReport(await heavyReadDb(app.ctx.reads), actorOf(request), query);
     const party = report.kind === 'receivable' ? 'Customer' : 'Vendor';
     const columns: ExportColumn[] = [
       { header: party, value: (row) => String(row.partyName) },
@@ -92,6 +93,6 @@ export function registerAgingRoutes(app: FastifyInstance): void {
   app.get('/accounting/aging/documents', { schema: docs.documents, onRequest: guard }, async (request) => ({
     status: 200,
     message: messages.ok,
-    ...(await agingDocuments(app.ctx.db, actorOf(request), validated(agingDocumentsQuerySchema, request.query))),
+    ...(await heavyRead(app.ctx.reads, (db) => agingDocuments(db, actorOf(request), validated(agingDocumentsQuerySchema, request.query)))),
   }));
 }

@@ -6,6 +6,7 @@ import type { AlongsideStatement } from '../../lib/document/document-number.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { goodsReceiptAllocationTargets } from '../purchasing/purchasing.api.ts';
 import { invoiceAllocationTargets } from '../sales/sales.api.ts';
+import { paySlipAllocationTargets } from '../payroll/payroll.api.ts';
 
 /**
  * Allocations, one rule for both directions (issue 9, sections 1 and 2): money received
@@ -23,12 +24,13 @@ import { invoiceAllocationTargets } from '../sales/sales.api.ts';
  * own in the caller's transaction, so a posting is still one statement.
  */
 
-export type AllocationSource = 'receipts' | 'payments';
+/** `paySlips`: payments to an employee allocated to their pay slips (issue 20), rows in payment_allocations too. */
+export type AllocationSource = 'receipts' | 'payments' | 'paySlips';
 
 /** What money may do with the documents it allocates to, through their owner's api. */
 export interface AllocationTargets {
   /** The request's field naming a target, and what refusals call it. */
-  field: 'invoiceId' | 'goodsReceiptId';
+  field: 'invoiceId' | 'goodsReceiptId' | 'paySlipId';
   what: string;
   /** The targets' facts as `Target` rows, filtered by `where` (over alias `t`), in id order. */
   select(where: SQL, lock: boolean): SQL;
@@ -61,7 +63,11 @@ export interface Target extends OpenDocument {
 const sides: Record<AllocationSource, AllocationSide> = {
   receipts: { source: 'receipts', rows: { table: 'receipt_allocations', sourceKey: 'receipt_id', targetKey: 'invoice_id' }, target: invoiceAllocationTargets },
   payments: { source: 'payments', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' }, target: goodsReceiptAllocationTargets },
+  paySlips: { source: 'paySlips', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'pay_slip_id' }, target: paySlipAllocationTargets },
 };
+
+/** The table of a source's own documents (receipts, payments). */
+export const sourceTable = (source: AllocationSource) => (source === 'receipts' ? 'receipts' : 'payments');
 
 async function readTargets(executor: Executor, side: AllocationSide, where: SQL, lock: boolean): Promise<Target[]> {
   const rows = await queryRows<Target>(executor, side.target.select(where, lock));
@@ -220,7 +226,7 @@ export async function releaseStatements(tx: Tx, source: AllocationSource, source
  * caller holds the source's row lock, or takes it here first.
  */
 export async function releaseAllocations(tx: Tx, source: AllocationSource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<void> {
-  const table = sql.identifier(source);
+  const table = sql.identifier(sourceTable(source));
   await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${sourceId}::int FOR NO KEY UPDATE`);
   const statements = await releaseStatements(tx, source, sourceId, reason);
   await runStatements(tx, [...statements, () => sql`UPDATE ${table} SET allocated_amount = 0, updated_at = now() WHERE id = ${sourceId}::int`], sql`NULL`);

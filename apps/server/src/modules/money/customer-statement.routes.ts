@@ -10,6 +10,7 @@ import { requireRoute } from '../../plugins/authorize.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
 import { statementFileName, statementPrintable } from './customer-statement-print.ts';
 import { customerStatement, statementQuerySchema } from './customer-statement.service.ts';
+import { heavyRead } from '../../lib/cluster/replica.ts';
 
 const tags = ['Customers'];
 const row = z.object({
@@ -59,7 +60,8 @@ const docs = {
 /** GET /api/customers/:id/statement and /pdf. */
 export function registerCustomerStatementRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/customers')];
-  const read = (request: FastifyRequest) => customerStatement(app.ctx.db, actorOf(request), idOf(request), validated(statementQuerySchema, request.query));
+  const read = (request: FastifyRequest) =>
+    heavyRead(app.ctx.reads, (db) => customerStatement(db, actorOf(request), idOf(request), validated(statementQuerySchema, request.query)));
 
   app.get('/customers/:id/statement', { schema: docs.read, onRequest: guard }, async (request) => ({ status: 200, message: messages.ok, ...(await read(request)) }));
 

@@ -38,6 +38,8 @@ export interface MoneyHeader {
   date: string;
   /** As sent, by target id; absent: proposed oldest due first. */
   requested?: PlannedAllocation[];
+  /** What the allocations go to when not the kind's own targets (a payment to an employee: pay slips). */
+  source?: AllocationSource;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface MoneyPosting {
 /** What differs between receipts and payments; moneyHandlers does the rest. */
 export interface MoneyKind<Input, Detail extends MoneyDocument> {
   source: AllocationSource;
+  /** The targets a stored document's allocations go to, when they depend on it (a payment's payee); default `source`. */
+  sourceOf?(document: Detail): AllocationSource;
   /** The declaration: its document type and number prefix. */
   definition: Pick<DocumentDefinition, 'documentType' | 'numberPrefix'>;
   dateField: string;
@@ -98,17 +102,19 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
   const rowsTable = sql.identifier(kind.source === 'receipts' ? 'receipt_allocations' : 'payment_allocations');
   const sourceColumn = kind.source === 'receipts' ? 'receipt_id' : 'payment_id';
   const sourceKey = sql.identifier(sourceColumn);
-  const targetField = kind.source === 'receipts' ? 'invoiceId' : 'goodsReceiptId';
+  const fieldOf: Record<AllocationSource, string> = { receipts: 'invoiceId', payments: 'goodsReceiptId', paySlips: 'paySlipId' };
+  const sourceOf = (document: Detail) => kind.sourceOf?.(document) ?? kind.source;
 
   async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
     if (header.partyId === null) return [];
-    return planAllocations(tx, { source: kind.source, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+    return planAllocations(tx, { source: header.source ?? kind.source, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
   }
 
   /** The draft with its allocation lines as planned (proposed oldest due first when left out). */
   async function write(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, id?: number) {
     const header = await kind.header(tx, actor, input);
     const lines = await planned(tx, header, false);
+    const targetField = fieldOf[header.source ?? kind.source];
     const written = { ...input, allocations: lines.map((line) => ({ [targetField]: line.targetId, amount: line.amount })) };
     const values = { header: header.values, lines: lines.map(() => ({ allocationDate: header.date })) };
     const { id: documentId } = id === undefined ? await drafts.insert(written, values) : await drafts.update(id, written, values);
@@ -128,7 +134,8 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
       async post(tx: Tx, actor: Actor, draft: Detail, step: TransitionStep) {
         const partyId = kind.partyOf(draft);
         const proposed = (step.context as SaveContext | undefined)?.proposed ?? false;
-        const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft) };
+        const source = sourceOf(draft);
+        const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft), source };
         const lines = await planned(tx, header, true);
         // A proposal made again under the locks replaces the draft's lines, unless it came out the same (the usual save-and-post).
         const stored = kind.requestedOf(draft);
@@ -152,7 +159,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
           alongside: [
             ...step.claim({ allocated_amount: sql`${total}::numeric` }),
-            ...applyStatements(kind.source, draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
+            ...applyStatements(source, draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
             ...(cheque ? [() => insertCheque(cheque)] : []),
           ],
         });
@@ -165,13 +172,14 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
         if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
         const asked = (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations;
-        const requested = asked?.map((a) => ({ targetId: Number(a[targetField]), amount: a.amount }));
-        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested }, true);
+        const source = sourceOf(document);
+        const requested = asked?.map((a) => ({ targetId: Number(a[fieldOf[source]]), amount: a.amount }));
+        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, source }, true);
         const total = plannedTotal(lines);
-        const rows = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
+        const rows = { firstLineNo: await nextLineNo(tx, source, document.id), date: todayIso() };
         const statements: AlongsideStatement[] = [
           ...step.claim({ allocated_amount: sql`allocated_amount + ${total}::numeric` }, { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) }),
-          ...applyStatements(kind.source, document.id, lines, rows),
+          ...applyStatements(source, document.id, lines, rows),
         ];
         await runStatements(tx, statements, sql`${document.documentNumber}::text`);
         return { document: await kind.read(tx, document.id) };
@@ -185,7 +193,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const cheque = await lockChequeOf(tx, sourceColumn, document.id);
         const refusal = cheque && kind.cancelRefusal(cheque.status);
         if (refusal) throw new ConflictError(refusal);
-        const releases = await releaseStatements(tx, kind.source, document.id, 'cancelled');
+        const releases = await releaseStatements(tx, sourceOf(document), document.id, 'cancelled');
         await reverseInLedger(tx, {
           documentType: kind.definition.documentType,
           documentId: document.id,

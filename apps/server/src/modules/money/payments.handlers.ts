@@ -13,7 +13,25 @@ export const paymentMessages = {
   employeeMissing: 'The employee does not exist',
   regionMissing: 'The region does not exist',
   payeeRequired: (label: string) => `${label} is required`,
+  advanceOnlyForEmployees: 'Only a payment to an employee pays out an advance',
+  advanceMissing: "The advance is not one of the employee's",
+  advanceOverpaid: (left: string) => `The advance has ${left} left to pay out`,
 };
+
+/**
+ * An advance paid out (issue 20): the employee's own, locked so two payouts take turns, and never
+ * paid beyond its amount by the posted payments and this one.
+ */
+async function checkAdvancePayout(tx: Tx, advanceId: number, employeeId: number, amount: string): Promise<void> {
+  const [advance] = await queryRows<{ left: string; exceeds: boolean }>(
+    tx,
+    sql`SELECT (a.amount - paid.total)::numeric(18,2)::text AS "left", paid.total + ${amount}::numeric > a.amount AS exceeds
+        FROM (SELECT amount FROM employee_advances WHERE id = ${advanceId}::int AND employee_id = ${employeeId}::int FOR UPDATE) a
+        CROSS JOIN (SELECT coalesce(sum(p.amount), 0) AS total FROM payments p WHERE p.employee_advance_id = ${advanceId}::int AND p.status = 'posted') paid`,
+  );
+  if (!advance) throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceMissing });
+  if (advance.exceeds) throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceOverpaid(advance.left) });
+}
 
 const inRegions = (actor: Actor, column: SQL) => {
   const regions = permittedIds(actor.permissions, 'regions');
@@ -23,22 +41,22 @@ const inRegions = (actor: Actor, column: SQL) => {
 interface Payee {
   /** The payee named, the other two stored empty. */
   values: Record<string, number | null>;
-  /** The vendor, for allocations; null for an employee or an expense. */
-  vendorId: number | null;
+  /** The vendor or employee whose bills or pay slips the payment is allocated to; null for an expense. */
+  partyId: number | null;
   /** The region the payee brings when the payment names none (the employee's, the expense account's). */
   regionId: number | null;
 }
 
 /** The payee named by `payeeType`, checked (400 naming its field); the other payee fields are stored empty. */
 async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee> {
-  const none = { vendorId: null, employeeId: null, expenseAccountId: null };
+  const none = { vendorId: null, employeeId: null, employeeAdvanceId: null, expenseAccountId: null };
   if (input.payeeType === 'vendor') {
     if (!input.vendorId) throw new BadRequestError({ vendorId: paymentMessages.payeeRequired('Vendor') });
     const [vendor] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM vendors WHERE id = ${input.vendorId}::int`);
     if (!vendor) throw new BadRequestError({ vendorId: purchasingMessages.vendorMissing });
-    return { values: { ...none, vendorId: input.vendorId }, vendorId: input.vendorId, regionId: null };
+    return { values: { ...none, vendorId: input.vendorId }, partyId: input.vendorId, regionId: null };
   }
-  if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
+  if (input.employeeAdvanceId && input.payeeType !== 'employee') throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceOnlyForEmployees });
   if (input.payeeType === 'employee') {
     if (!input.employeeId) throw new BadRequestError({ employeeId: paymentMessages.payeeRequired('Employee') });
     const [employee] = await queryRows<{ id: number; regionId: number | null }>(
@@ -46,12 +64,21 @@ async function payeeOf(tx: Tx, actor: Actor, input: PaymentInput): Promise<Payee
       sql`SELECT id, region_id AS "regionId" FROM employees WHERE id = ${input.employeeId}::int ${inRegions(actor, sql`region_id`)}`,
     );
     if (!employee) throw new BadRequestError({ employeeId: paymentMessages.employeeMissing });
-    return { values: { ...none, employeeId: input.employeeId }, vendorId: null, regionId: employee.regionId === null ? null : Number(employee.regionId) };
+    const regionId = employee.regionId === null ? null : Number(employee.regionId);
+    if (input.employeeAdvanceId) {
+      // An advance paid out is Dr Employee advances: it settles no pay slip.
+      if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
+      await checkAdvancePayout(tx, input.employeeAdvanceId, input.employeeId, input.amount);
+      return { values: { ...none, employeeId: input.employeeId, employeeAdvanceId: input.employeeAdvanceId }, partyId: null, regionId };
+    }
+    // Salary paid: allocated to the employee's posted pay slips (issue 20).
+    return { values: { ...none, employeeId: input.employeeId }, partyId: input.employeeId, regionId };
   }
+  if (input.allocations && input.allocations.length > 0) throw new BadRequestError({ allocations: moneyMessages.allocationsOnlyForVendors });
   if (!input.expenseAccountId) throw new BadRequestError({ expenseAccountId: paymentMessages.payeeRequired('Expense account') });
   await accountInScope(tx, actor, input.expenseAccountId, 'expenseAccountId');
   const [account] = await queryRows<{ regionId: number | null }>(tx, sql`SELECT region_id AS "regionId" FROM accounts WHERE id = ${input.expenseAccountId}::int`);
-  return { values: { ...none, expenseAccountId: input.expenseAccountId }, vendorId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
+  return { values: { ...none, expenseAccountId: input.expenseAccountId }, partyId: null, regionId: account?.regionId == null ? null : Number(account.regionId) };
 }
 
 /** The payee's debit: the vendor's own payable account, Salaries payable for an employee, or the expense account. */
@@ -59,6 +86,11 @@ async function debitOf(tx: Tx, payment: PaymentDetail): Promise<{ accountId: num
   if (payment.payeeType === 'vendor') {
     const [vendor] = await queryRows<{ accountId: number }>(tx, sql`SELECT account_id AS "accountId" FROM vendors WHERE id = ${payment.vendorId}::int`);
     return { accountId: Number(vendor!.accountId), partyType: 'vendor', partyId: payment.vendorId };
+  }
+  if (payment.payeeType === 'employee' && payment.employeeAdvanceId) {
+    // Again when posting: two drafts saved apart may not pay out more than the advance between them.
+    await checkAdvancePayout(tx, payment.employeeAdvanceId, payment.employeeId!, payment.amount);
+    return { accountId: (await requirePostingAccounts(tx, ['employeeAdvances'])).employeeAdvances, partyType: 'employee', partyId: payment.employeeId };
   }
   if (payment.payeeType === 'employee') return { accountId: (await requirePostingAccounts(tx, ['salariesPayable'])).salariesPayable, partyType: 'employee', partyId: payment.employeeId };
   return { accountId: payment.expenseAccountId!, partyType: null, partyId: null };
@@ -83,16 +115,24 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         if (!region) throw new BadRequestError({ regionId: paymentMessages.regionMissing });
       }
       const accountId = await moneyAccountOf(tx, actor, 'out', input.method, input.accountId);
+      const toSlips = input.payeeType === 'employee';
+      const field = toSlips ? 'paySlipId' : 'goodsReceiptId';
+      const problems = Object.fromEntries(
+        (input.allocations ?? []).flatMap((a, index) => (a[field] ? [] : [[`allocations.${index}.${field}`, paymentMessages.payeeRequired(toSlips ? 'Pay slip' : 'Goods receipt')]])),
+      );
+      if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
       return {
-        partyId: payee.vendorId,
+        partyId: payee.partyId,
         amount: input.amount,
         date: input.paymentDate,
-        requested: input.allocations?.map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+        source: toSlips ? 'paySlips' : 'payments',
+        requested: input.allocations?.map((a) => ({ targetId: a[field]!, amount: a.amount })),
         values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId) },
       };
     },
-    partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : null),
-    requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.goodsReceiptId, amount: a.amount })),
+    partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : payment.payeeType === 'employee' && !payment.employeeAdvanceId ? payment.employeeId : null),
+    sourceOf: (payment) => (payment.payeeType === 'employee' ? 'paySlips' : 'payments'),
+    requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: (a.paySlipId ?? a.goodsReceiptId)!, amount: a.amount })),
     async posting(tx, payment) {
       const { accountId, ...party } = await debitOf(tx, payment);
       return {

@@ -21,17 +21,20 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     vendorName: sql<string | null>`${vendorName}`,
     employeeId: payments.employeeId,
     employeeName: sql<string | null>`${employeeName}`,
+    employeeAdvanceId: payments.employeeAdvanceId,
     expenseAccountId: payments.expenseAccountId,
     expenseAccountName: sql<string | null>`${expenseAccountName}`,
     payeeName: sql<string>`coalesce(${vendorName}, ${employeeName}, ${expenseAccountName}, '')`,
   },
   linesSelection: sql`(
     SELECT coalesce(json_agg(json_build_object(
-             'id', a.id, 'lineNo', a.line_no, 'goodsReceiptId', a.goods_receipt_id, 'goodsReceiptNumber', g.document_number, 'goodsReceiptDate', g.document_date,
-             'dueDate', g.document_date + v.payment_terms_days, 'amount', a.amount::text, 'allocationDate', a.allocation_date,
+             'id', a.id, 'lineNo', a.line_no, 'goodsReceiptId', a.goods_receipt_id, 'paySlipId', a.pay_slip_id,
+             'goodsReceiptNumber', coalesce(g.document_number, r.document_number || ' ' || to_char(s.month, 'YYYY-MM')), 'goodsReceiptDate', coalesce(g.document_date, r.document_date),
+             'dueDate', coalesce(g.document_date + v.payment_terms_days, r.document_date), 'amount', a.amount::text, 'allocationDate', a.allocation_date,
              'released', a.released_at IS NOT NULL, 'releasedReason', a.released_reason)
              ORDER BY a.line_no), '[]')
-    FROM payment_allocations a JOIN goods_receipts g ON g.id = a.goods_receipt_id JOIN purchase_orders o ON o.id = g.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
+    FROM payment_allocations a LEFT JOIN goods_receipts g ON g.id = a.goods_receipt_id LEFT JOIN purchase_orders o ON o.id = g.purchase_order_id
+         LEFT JOIN vendors v ON v.id = o.vendor_id LEFT JOIN pay_slips s ON s.id = a.pay_slip_id LEFT JOIN pay_runs r ON r.id = s.pay_run_id
     WHERE a.payment_id = payments.id)`,
   searchColumns: [
     payments.reference,
@@ -59,5 +62,10 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     { header: 'Payee', value: (row) => String(row.payeeName ?? '') },
     ...moneyExportColumns,
   ],
-  shape: (row) => moneyShape<PaymentDetail, PaymentAllocationRow>(row, (a) => ({ ...a, goodsReceiptId: Number(a.goodsReceiptId) })),
+  shape: (row) =>
+    moneyShape<PaymentDetail, PaymentAllocationRow>(row, (a) => ({
+      ...a,
+      goodsReceiptId: a.goodsReceiptId === null ? null : Number(a.goodsReceiptId),
+      paySlipId: a.paySlipId === null || a.paySlipId === undefined ? null : Number(a.paySlipId),
+    })),
 };

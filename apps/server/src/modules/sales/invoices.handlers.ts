@@ -25,6 +25,7 @@ import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { postRentalInvoice } from './rental-invoices.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
+import { groupByVenture, ventureStampRead, type VentureScopeKey, venturesOf } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = invoiceDocument;
 const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
@@ -138,6 +139,8 @@ interface PostingFacts {
   context: PostingContext;
   credit: { balance: string; creditLimit: string; active: boolean };
   lots: LockedLot[];
+  /** Each line's joint venture (issue 21), read with the locks: one lookup per posting. */
+  ventures: (number | null)[];
 }
 
 /** The draft's customer row locked, its balance and limit: taken before the lots (one lock order). */
@@ -161,7 +164,14 @@ const drawsOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; invent
  * invoices cannot both pass its credit limit), then the lots, with the period, the accounts and
  * the posting keys; with `write`, the draft's own insert in the same statement (a save-and-post).
  */
-async function postingRead(tx: Tx, actor: Actor, customer: { id: number; accountId: number }, moves: readonly StockMoveInput[], write?: { ctes: SQL; id: SQL; reads: Record<string, SQL> }): Promise<PostingFacts> {
+async function postingRead(
+  tx: Tx,
+  actor: Actor,
+  customer: { id: number; accountId: number },
+  moves: readonly StockMoveInput[],
+  scope: VentureScopeKey,
+  write?: { ctes: SQL; id: SQL; reads: Record<string, SQL> },
+): Promise<PostingFacts> {
   const lots = lotsLockRead('lots', moves, sql`(SELECT count(*) FROM customer) >= 0`);
   const context = await readPostingContextWith(tx, {
     accountIds: [customer.accountId],
@@ -169,10 +179,10 @@ async function postingRead(tx: Tx, actor: Actor, customer: { id: number; account
     userId: actor.userId,
     write,
     ctes: sql`${customerLock(customer.id)}, ${lots.cte}`,
-    reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read },
+    reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read, ventures: ventureStampRead(scope) },
     fixedText: true,
   });
-  return { context, credit: jsonValue(context.reads.credit), lots: lots.lots(context.reads.lots) };
+  return { context, credit: jsonValue(context.reads.credit), lots: lots.lots(context.reads.lots), ventures: venturesOf(context.reads.ventures, scope.itemIds.length) };
 }
 
 /** Writes a new draft; `quotationId` links the invoice a quotation's acceptance makes; with `post`, reads what the posting checks in the same statement. */
@@ -196,7 +206,8 @@ export async function createInvoice(
   let row: Written;
   if (intent.post) {
     const moves = drawsOf(lines.map((l, index) => ({ ...l, lineNo: index + 1 })), context.inputLineOf);
-    context.posting = await postingRead(tx, actor, facts.customer!, moves, { ctes, id: sql`(SELECT id FROM inv)`, reads: { lineIds: sql`(SELECT json_agg(l) FROM l)` } });
+    const scope = { date: input.invoiceDate, customerId: facts.customer!.id, regionId: input.regionId, itemIds: lines.map((l) => l.itemId) };
+    context.posting = await postingRead(tx, actor, facts.customer!, moves, scope, { ctes, id: sql`(SELECT id FROM inv)`, reads: { lineIds: sql`(SELECT json_agg(l) FROM l)` } });
     // created_at and updated_at default to now(), the context's `at`.
     const { at, writtenId, reads } = context.posting.context;
     row = { id: writtenId!, createdAt: at, updatedAt: at, lineIds: reads.lineIds };
@@ -280,7 +291,8 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         if (draft.kind && draft.kind !== 'sale') return postRentalInvoice(tx, actor, draft, step);
         const saved = step.context as SaveContext | undefined;
         const moves = drawsOf(draft.lines, saved?.inputLineOf);
-        const { context, credit, lots } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves));
+        const scope = { date: draft.invoiceDate, customerId: draft.customerId, regionId: draft.regionId, itemIds: draft.lines.map((l) => l.itemId) };
+        const { context, credit, lots, ventures } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves, scope));
         if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
         const override = creditCheck(actor, credit, draft.grandTotal);
         const accounts = chosenAccounts(context.postingAccounts, postingKeys);
@@ -290,11 +302,16 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const narration = `Invoice to ${draft.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
         const party = { regionId: draft.regionId, partyType: 'customer' as const, partyId: draft.customerId };
+        // Revenue and cost of sales: one line per venture the lines fall in (one line when none),
+        // each stamped at posting, cost of sales with its sale's stamp (issue 21).
+        const valueOf = new Map(stock.moves.map((m) => [m.lineNo, m.value]));
+        const groups = groupByVenture(draft.lines, (_, index) => ventures[index] ?? null);
+        const whole = groups.length === 1;
         const lines: LedgerLineInput[] = [
           { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
-          { accountId: accounts.sales, debit: '0', credit: draft.subtotal, memo, ...party },
+          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, jointVentureId: g.jointVentureId })),
           { accountId: accounts.taxPayable, debit: '0', credit: draft.taxAmount, memo, ...party },
-          { accountId: accounts.costOfSales, debit: cost, credit: '0', memo, ...party },
+          ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, jointVentureId: g.jointVentureId })),
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
         ];
         const summary = summaryOf(draft, 1);

@@ -35,7 +35,7 @@ const monthFigures: FigureDefinition[] = [
     unit: 'money',
     boards: ['sales'],
     value: (row) => moneyValue(row.month_value),
-    // Sales plans (still to come) replace this with the plan: the comparison is the figure's own.
+    // Against last year; the plan is the planning area's own figure (sales-against-plan), its comparison the plan.
     compare: (row) => ({ label: 'Same days last year', value: moneyValue(row.last_year), unit: 'money' }),
     drill: reportDrill('region'),
     list: reportList('region', (totals) => totals.value!),

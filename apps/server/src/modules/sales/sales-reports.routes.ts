@@ -16,6 +16,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { itemSales, monthsOf, salesReport } from './sales-reports.service.ts';
+import { heavyRead, heavyReadDb } from '../../lib/cluster/replica.ts';
 
 const figures = {
   quantity: z.int().describe('Net of returns: sold less returned'),
@@ -90,13 +91,11 @@ const fileNameOf = (name: string, groupBy: string, months: { from: string; to: s
 
 /** /api/sales/reports and /api/items/sales, each guarded by its screen's route (spec section 6). */
 export function registerSalesReportRoutes(app: FastifyInstance): void {
-  const db = () => app.ctx.db;
-
   app.get('/sales/reports', { schema: docs.salesReport, onRequest: [authenticate, requireRoute('/sales/reports')] }, async (request, reply) => {
     const query = validated(salesReportQuerySchema, request.query);
     const subject = authOf(request).user;
-    if (query.format === 'json') return salesReport(db(), subject, query);
-    const report = await salesReport(db(), subject, query, { limit: exportRowCap, offset: 0 });
+    if (query.format === 'json') return heavyRead(app.ctx.reads, (reads) => salesReport(reads, subject, query));
+    const report = await salesReport(await heavyReadDb(app.ctx.reads), subject, query, { limit: exportRowCap, offset: 0 });
     const columns: ExportColumn[] = [{ header: groupingLabel(query.groupBy), value: (row) => (row as unknown as SalesReportRow).label }, ...figureColumns];
     const rows = [...report.rows, { label: 'Total', ...report.totals }] as unknown as Row[];
     return sendExport(reply, query.format, { fileName: fileNameOf('sales-report', query.groupBy, monthsOf(query)), title: 'Sales Report', columns, rows });
@@ -105,8 +104,8 @@ export function registerSalesReportRoutes(app: FastifyInstance): void {
   app.get('/items/sales', { schema: docs.itemSales, onRequest: [authenticate, requireRoute('/items/sales')] }, async (request, reply) => {
     const query = validated(itemSalesQuerySchema, request.query);
     const subject = authOf(request).user;
-    if (query.format === 'json') return itemSales(db(), subject, query);
-    const report = await itemSales(db(), subject, query, { limit: exportRowCap, offset: 0 });
+    if (query.format === 'json') return heavyRead(app.ctx.reads, (reads) => itemSales(reads, subject, query));
+    const report = await itemSales(await heavyReadDb(app.ctx.reads), subject, query, { limit: exportRowCap, offset: 0 });
     const item = (row: Row) => row as unknown as ItemSalesRow;
     const columns: ExportColumn[] = [
       { header: 'Article number', value: (row) => item(row).articleNumber },

@@ -1,7 +1,7 @@
 import { salesReturnDocument, addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContextWith, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, reverseStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
@@ -12,6 +12,7 @@ import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
+import { groupByVenture, ventureStampRead, venturesOf } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = salesReturnDocument;
 
@@ -252,17 +253,30 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         ].filter((p): p is PostingLine => toMinorUnits(p.debit) > 0n || toMinorUnits(p.credit) > 0n);
         const keys = postings.flatMap((p) => (p.key === 'receivable' ? [] : [p.key]));
         const accounts: Partial<Record<PostingAccountKey, number>> = await requirePostingAccounts(tx, keys);
-        const context = await readPostingContext(tx, [invoice.customer.accountId, ...Object.values(accounts)], actor.userId);
+        // The venture of each line as of its sale (the invoice's date): the return reverses what the sale stamped.
+        const scope = { date: invoice.invoiceDate, customerId: invoice.customerId, regionId: invoice.regionId, itemIds: lines.map((l) => l.itemId) };
+        const context = await readPostingContextWith(tx, { accountIds: [invoice.customer.accountId, ...Object.values(accounts)], userId: actor.userId, reads: { ventures: ventureStampRead(scope) } });
+        const ventures = venturesOf(context.reads.ventures, lines.length);
+        const groups = groupByVenture(lines, (_, index) => ventures[index] ?? null);
         const narration = `Sales return of ${invoice.documentNumber} from ${invoice.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
-        const ledgerLines: LedgerLineInput[] = postings.map((p) => ({
+        const line = (p: PostingLine): LedgerLineInput => ({
           accountId: p.key === 'receivable' ? invoice.customer.accountId : accounts[p.key]!,
           debit: p.debit,
           credit: p.credit,
           memo,
           regionId: invoice.regionId,
           ...(p.party ? { partyType: 'customer' as const, partyId: invoice.customerId } : {}),
-        }));
+        });
+        // Returns and their cost of sales split by the lines' ventures, each part stamped (issue 21).
+        const ledgerLines: LedgerLineInput[] = postings.flatMap((p) => {
+          if (groups.length === 1 || (p.key !== 'salesReturns' && p.key !== 'costOfSales')) return [{ ...line(p), jointVentureId: p.key === 'salesReturns' || p.key === 'costOfSales' ? groups[0]!.jointVentureId : null }];
+          return groups.map((g) =>
+            p.key === 'salesReturns'
+              ? { ...line({ ...p, debit: addDecimals(g.items.map((l) => l.amount)) }), jointVentureId: g.jointVentureId }
+              : { ...line({ ...p, credit: costOfLines(g.items) }), jointVentureId: g.jointVentureId },
+          );
+        });
         await rewriteShares(tx, draft, lines);
         const summary = summaryOf(draft, lines, 1);
         const money = { subtotal: totals.subtotal, tax_amount: totals.taxAmount, grand_total: totals.grandTotal, cost_total: totals.costTotal };

@@ -66,9 +66,14 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
   },
   // A return belongs to its invoice's region (copied onto it).
   rowScope: (actor) => invoiceScope(actor, sql`sales_returns.region_id`),
+  // Plan progress's drill-down (issue 19) asks for the returns behind an actual as it asks for the invoices.
   listFilters: {
     invoiceId: (id) => sql`sales_returns.invoice_id = ${id}::int`,
     customerId: (id) => sql`sales_returns.customer_id = ${id}::int`,
+    regionId: (id) => sql`sales_returns.region_id = ${id}::int`,
+    // The sales summary counts a return under its invoice's salesperson.
+    salespersonId: (id) => sql`EXISTS (SELECT 1 FROM invoices i WHERE i.id = sales_returns.invoice_id AND i.salesperson_id = ${id}::int)`,
+    itemId: (id) => sql`EXISTS (SELECT 1 FROM sales_return_lines l WHERE l.sales_return_id = sales_returns.id AND l.item_id = ${id}::int)`,
   },
   exportColumns: [
     { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },

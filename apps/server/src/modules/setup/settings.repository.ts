@@ -27,8 +27,13 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
     currency: row?.currency ?? 'PKR',
     taxRate: row?.taxRate ?? '0.00',
     invoiceFooter: row?.invoiceFooter ?? '',
+    country: row?.country ?? 'PK',
     fiscalYearStartMonth: row?.fiscalYearStartMonth ?? 7,
     nearExpiryDays: row?.nearExpiryDays ?? 90,
+    defaultLeadTimeDays: row?.defaultLeadTimeDays ?? 30,
+    reviewDays: row?.reviewDays ?? 30,
+    historyMonths: row?.historyMonths ?? 6,
+    safetyStockDays: row?.safetyStockDays ?? 15,
     rectangleLogo: logos.rectangle,
     squareLogo: logos.square,
   };

@@ -27,7 +27,8 @@ export function DocumentDrawer<Doc extends DocumentRecord>({
   onOpen,
   renderForm,
   renderView,
-}: { definition: DocumentDefinition; target?: DocumentTarget; onClose: () => void; onOpen: (id: number) => void } & DocumentPanels<Doc>) {
+  width = 960,
+}: { definition: DocumentDefinition; target?: DocumentTarget; onClose: () => void; onOpen: (id: number) => void; width?: number } & DocumentPanels<Doc>) {
   const narrow = useIsNarrow();
   const { user } = useAuth();
   const id = typeof target === 'number' ? target : undefined;
@@ -47,7 +48,7 @@ export function DocumentDrawer<Doc extends DocumentRecord>({
     else if (document) body = renderView({ document, onClose });
   }
   return (
-    <Drawer title={title} open={target !== undefined} onClose={guard.requestClose} size={narrow ? '100%' : 960} destroyOnHidden>
+    <Drawer title={title} open={target !== undefined} onClose={guard.requestClose} size={narrow ? '100%' : width} destroyOnHidden>
       {target !== undefined && body}
     </Drawer>
   );

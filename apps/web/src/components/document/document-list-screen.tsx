@@ -49,6 +49,8 @@ export interface DocumentListScreenProps<Doc extends DocumentRecord> extends Doc
   aboveTable?: (params: ListParams) => ReactNode;
   /** A row's own buttons beside View (a cheque's Deposit, Clear...). */
   rowActions?: (row: DocumentRecord) => ReactNode;
+  /** The drawer's width on wide screens (960 by default): a sales plan's grid of 12 months takes more. */
+  drawerWidth?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   rowActions,
   renderForm,
   renderView,
+  drawerWidth,
 }: DocumentListScreenProps<Doc>) {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -212,6 +215,7 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         onOpen={open}
         renderForm={renderForm}
         renderView={renderView}
+        width={drawerWidth}
       />
     </Flex>
   );

@@ -49,6 +49,10 @@ export function FigureCard({ figure, onRetry }: { figure: DashboardFigure; onRet
             columns={[
               { key: 'label', dataIndex: 'label', title: 'Name', ellipsis: true },
               { key: 'value', dataIndex: 'value', title: 'Sales', align: 'right', render: (v: string) => formatDecimal(v) },
+              // Rows measured against a plan (sales against plan by region) say how far each is.
+              ...(figure.rows.some((r) => r.percent !== undefined)
+                ? [{ key: 'percent', dataIndex: 'percent', title: '% of plan', align: 'right' as const, render: (v: string | null | undefined) => (v === null || v === undefined ? '-' : `${v}%`) }]
+                : []),
             ]}
           />
         )}

@@ -66,4 +66,33 @@ describe('the payment form', () => {
     expect(screen.queryByText('GRN-2026-000021')).not.toBeInTheDocument();
     await pick('Expense account', '6200 Rent');
   });
+
+  it("pays out an employee's advance: only that employee's advances are offered, and the body names the one picked", async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/employees/options') return ok({ options: [{ id: 3, name: 'Imran Qureshi' }, { id: 4, name: 'Sana Javed' }], hasMore: false });
+      if (config.url === '/api/employee-advances/options')
+        return ok({
+          options: [
+            { id: 11, name: 'Wedding', employeeId: 3, kind: 'advance', amount: '30000.00', startMonth: '2026-01' },
+            { id: 12, name: 'Motorcycle', employeeId: 4, kind: 'loan', amount: '120000.00', startMonth: '2026-02' },
+          ],
+          hasMore: false,
+        });
+      if (config.url === '/api/accounts/options') return ok({ options: accountOptions, hasMore: false });
+      if (config.url === '/api/payments' && config.method === 'post') return ok({ message: 'Payment saved', data: { id: 61 } }, 201);
+      return ok({ options: [], hasMore: false });
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PaymentForm onDone={onDone} />, { auth: authOf(userOf('accountant')) });
+    await pick('Payee', 'Employee');
+    await pick('Employee', 'Imran Qureshi');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Advance or loan paid out' }));
+    await optionIn('2026-01 · advance of 30000.00 · Wedding');
+    expect(screen.queryByText('2026-02 · loan of 120000.00 · Motorcycle')).not.toBeInTheDocument();
+    await userEvent.click(await optionIn('2026-01 · advance of 30000.00 · Wedding'));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '30000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(61));
+    expect(sentBodies()[0]).toMatchObject({ payeeType: 'employee', employeeId: 3, employeeAdvanceId: 11, vendorId: null, amount: '30000' });
+  });
 });

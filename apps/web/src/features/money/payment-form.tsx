@@ -15,6 +15,7 @@ interface PaymentFormValues extends MoneyFormValues {
   payeeType?: PayeeType;
   vendorId?: number | null;
   employeeId?: number | null;
+  employeeAdvanceId?: number | null;
   expenseAccountId?: number | null;
   regionId?: number | null;
   paymentDate?: string;
@@ -31,12 +32,14 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
   const [form] = Form.useForm<PaymentFormValues>();
   const [payeeType, setPayeeType] = useState<PayeeType>(payment?.payeeType ?? 'vendor');
   const [vendorId, setVendorId] = useState<number | undefined>(payment?.vendorId ?? undefined);
+  const [employeeId, setEmployeeId] = useState<number | undefined>(payment?.employeeId ?? undefined);
   const [initialValues] = useState<PaymentFormValues>(() =>
     payment
       ? {
           payeeType: payment.payeeType,
           vendorId: payment.vendorId,
           employeeId: payment.employeeId,
+          employeeAdvanceId: payment.employeeAdvanceId,
           expenseAccountId: payment.expenseAccountId,
           regionId: payment.regionId,
           paymentDate: payment.paymentDate,
@@ -50,7 +53,7 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       : { payeeType: 'vendor', paymentDate: todayWire(), method: 'cash', reference: '', allocations: [] },
   );
   const saved = useMemo(
-    () => (payment?.vendorId ? { partyId: payment.vendorId, amounts: new Map(payment.allocations.map((a) => [a.goodsReceiptId, a.amount])) } : undefined),
+    () => (payment?.vendorId ? { partyId: payment.vendorId, amounts: new Map(payment.allocations.flatMap((a) => (a.goodsReceiptId === null ? [] : [[a.goodsReceiptId, a.amount] as const]))) } : undefined),
     [payment],
   );
   const billsOf = payeeType === 'vendor' ? vendorId : undefined;
@@ -67,6 +70,7 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       // Only the chosen payee's field is sent: the server refuses the others.
       vendorId: values.payeeType === 'vendor' ? (values.vendorId ?? null) : null,
       employeeId: values.payeeType === 'employee' ? (values.employeeId ?? null) : null,
+      employeeAdvanceId: values.payeeType === 'employee' ? (values.employeeAdvanceId ?? null) : null,
       expenseAccountId: values.payeeType === 'expense' ? (values.expenseAccountId ?? null) : null,
       regionId: values.payeeType === 'vendor' ? null : (values.regionId ?? null),
       paymentDate: values.paymentDate,
@@ -98,6 +102,11 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
           setPayeeType(all.payeeType ?? 'vendor');
           setVendorId(all.vendorId ?? undefined);
         }
+        if ('employeeId' in changed) {
+          setEmployeeId(all.employeeId ?? undefined);
+          // An advance is the employee's own: another employee's is cleared.
+          form.setFieldValue('employeeAdvanceId', null);
+        }
       }}
       onClose={() => onDone()}
     >
@@ -113,6 +122,17 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
         {payeeType === 'employee' && (
           <Form.Item name="employeeId" label="Employee" required style={wideField}>
             <OptionSelect resource="employees" placeholder="Employee" />
+          </Form.Item>
+        )}
+        {payeeType === 'employee' && (
+          <Form.Item name="employeeAdvanceId" label="Advance or loan paid out" style={wideField} extra="Left empty: a payment of salaries (Salaries payable)">
+            <OptionSelect
+              resource="employee-advances"
+              placeholder="Advance"
+              allowClear
+              where={(option) => option.employeeId === employeeId}
+              optionText={(option) => `${String(option.startMonth)} · ${String(option.kind)} of ${String(option.amount)}${option.name ? ` · ${String(option.name)}` : ''}`}
+            />
           </Form.Item>
         )}
         {payeeType === 'expense' && (

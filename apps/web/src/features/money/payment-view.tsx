@@ -43,8 +43,9 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
               key: 'goodsReceipt',
               title: goodsReceiptDocument.singular.charAt(0).toUpperCase() + goodsReceiptDocument.singular.slice(1),
               render: (_: unknown, row) => {
-                const label = row.goodsReceiptNumber ?? `#${row.goodsReceiptId}`;
-                const href = documentHref('goods-receipt', row.goodsReceiptId);
+                // A payment to an employee is allocated to pay slips: their run's number and month.
+                const label = row.goodsReceiptNumber ?? `#${row.goodsReceiptId ?? row.paySlipId}`;
+                const href = row.goodsReceiptId === null ? undefined : documentHref('goods-receipt', row.goodsReceiptId);
                 return href ? <Link to={href}>{label}</Link> : label;
               },
             },

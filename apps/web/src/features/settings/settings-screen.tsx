@@ -1,4 +1,4 @@
-import { companySettingsSchema, messages } from '@erp/domain';
+import { companySettingsSchema, messages, nationalIdRules } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,9 @@ import { LogoUpload } from './logo-upload.tsx';
 import { PostingAccountsCard } from './posting-accounts-card.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
+
+/** The countries whose national ids the app knows how to check (others: through the API, by their code). */
+const countries = nationalIdRules.map((rule) => ({ value: rule.country, label: `${rule.countryName} (${rule.documentName})` }));
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
   (label, index) => ({ value: index + 1, label }),
@@ -87,6 +90,24 @@ export function SettingsScreen() {
             </Form.Item>
             <Form.Item label="Near-expiry window (days)" name="nearExpiryDays" style={{ flex: 1, minWidth: 180 }}>
               <InputNumber precision={0} min={0} max={3650} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Country" name="country" style={{ flex: 1, minWidth: 180 }} extra="Employees' national ids are checked by its rule">
+              <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
+            </Form.Item>
+          </Flex>
+          {/* Generate Order (issue 19): what items and vendors without their own figures use. */}
+          <Flex gap={16} wrap>
+            <Form.Item label="Default lead time (days)" name="defaultLeadTimeDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={730} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Review period (days)" name="reviewDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Sales history (months)" name="historyMonths" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={1} max={24} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item label="Safety stock (days)" name="safetyStockDays" style={{ flex: 1, minWidth: 180 }}>
+              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
             </Form.Item>
           </Flex>
           <Form.Item label="Invoice footer" name="invoiceFooter">

@@ -1,0 +1,176 @@
+import { addDays, orderGenerationMessages, orderGenerationRunDocument, type OrderGenerationRunDetail, type OrderGenerationRunInput } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { intArray, queryRows, type Tx } from '../../db/client.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { ConflictError } from '../../lib/app-error.ts';
+import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
+import type { DraftWriter } from '../../lib/document/draft-writer.ts';
+import { purchaseOrderServices } from '../purchasing/purchasing.api.ts';
+import { readItemInputs, readPlans, readRunSettings, readStockAndSupply, type RunScope } from './order-generation-inputs.ts';
+import { computeLines, insertLines, lineValue, sumMoney } from './order-generation-lines.ts';
+
+const { numberPrefix } = orderGenerationRunDocument;
+
+/** A purchase order holds at most this many lines (its declaration's max): a vendor with more gets several. */
+const orderLinesMax = 500;
+
+/**
+ * Reads every input in bulk, computes every line and saves them: settings, items, stock and
+ * supply, plans, then the header and the lines, whatever the item count (issue 19, section 5).
+ */
+async function computeRun(tx: Tx, input: OrderGenerationRunInput) {
+  const settings = await readRunSettings(tx);
+  const asOf = input.asOf ?? todayIso();
+  const reviewDays = input.reviewDays ?? settings.reviewDays;
+  const historyMonths = input.historyMonths ?? settings.historyMonths;
+  const scope: RunScope = {
+    asOf,
+    historyMonths,
+    vendorId: input.vendorId ?? null,
+    regionIds: [...new Set(input.regionIds ?? [])],
+    categoryIds: [...new Set(input.categoryIds ?? [])],
+    basis: input.demandBasis,
+    defaultLeadTimeDays: settings.defaultLeadTimeDays,
+    defaultSafetyStockDays: settings.safetyStockDays,
+  };
+  const items = await readItemInputs(tx, scope);
+  const ids = items.map((item) => item.itemId);
+  const stock = ids.length > 0 ? await readStockAndSupply(tx, scope, ids) : [];
+  const plans = ids.length > 0 && settings.hasPlans && scope.basis !== 'velocity' ? await readPlans(tx, scope, ids) : [];
+  const lines = computeLines({ asOf, reviewDays, basis: scope.basis }, items, stock, plans);
+  const header = {
+    asOf,
+    reviewDays,
+    historyMonths,
+    demandBasis: scope.basis,
+    vendorId: scope.vendorId,
+    // One array parameter each (the writer casts it to the column's integer[]).
+    regionIds: sql.param(scope.regionIds),
+    categoryIds: sql.param(scope.categoryIds),
+    lineCount: lines.length,
+    totalValue: sumMoney(lines.map((line) => line.value)),
+  };
+  return { scope, lines, header };
+}
+
+type Computed = Awaited<ReturnType<typeof computeRun>>;
+
+function answerOf(drafts: DraftWriter, written: Parameters<DraftWriter['answer']>[0], input: OrderGenerationRunInput, computed: Computed, documentNumber: string | null): OrderGenerationRunDetail {
+  const base = drafts.answer<OrderGenerationRunDetail>(written, input, { header: computed.header });
+  return {
+    ...base,
+    documentNumber,
+    vendorId: computed.scope.vendorId,
+    regionIds: [...computed.scope.regionIds],
+    categoryIds: [...computed.scope.categoryIds],
+    purchaseOrderIds: [],
+    lines: computed.lines,
+  };
+}
+
+interface OrderRow {
+  vendorId: number | null;
+  vendorName: string | null;
+  minOrderValue: string | null;
+  itemId: number;
+  itemName: string;
+  finalQty: number;
+  unitCost: string;
+  leadTimeDays: number;
+}
+
+export interface CreatedOrder {
+  id: number;
+  vendorId: number;
+  vendorName: string;
+  totalValue: string;
+  lineCount: number;
+}
+
+/**
+ * One draft purchase order per vendor (several past 500 lines) for the receiving region, through
+ * purchasing's document services, expected after the shortest lead time of its lines. Lines
+ * without a vendor are left out and named in the warnings, as are orders under the vendor's
+ * minimum order value.
+ */
+async function createOrders(tx: Tx, actor: Actor, run: OrderGenerationRunDetail, regionId: number) {
+  const rows = await queryRows<OrderRow>(
+    tx,
+    sql`SELECT l.vendor_id AS "vendorId", v.vendor_name AS "vendorName", v.min_order_value::text AS "minOrderValue", l.item_id AS "itemId",
+               it.item_name AS "itemName", l.final_qty AS "finalQty", l.unit_cost::text AS "unitCost", l.lead_time_days AS "leadTimeDays"
+        FROM order_generation_run_lines l JOIN items it ON it.id = l.item_id LEFT JOIN vendors v ON v.id = l.vendor_id
+        WHERE l.order_generation_run_id = ${run.id}::int AND l.final_qty > 0
+        ORDER BY v.vendor_name, l.vendor_id, it.item_name, l.item_id`,
+  );
+  if (rows.length === 0) throw new ConflictError(orderGenerationMessages.noLines);
+  const warnings: string[] = [];
+  const byVendor = new Map<number, OrderRow[]>();
+  for (const row of rows) {
+    if (row.vendorId === null) warnings.push(orderGenerationMessages.noVendor(row.itemName));
+    else byVendor.set(row.vendorId, [...(byVendor.get(row.vendorId) ?? []), row]);
+  }
+  const today = todayIso();
+  const orders: CreatedOrder[] = [];
+  for (const [vendorId, lines] of byVendor) {
+    const vendorName = lines[0]!.vendorName ?? '';
+    const values: string[] = [];
+    for (let start = 0; start < lines.length; start += orderLinesMax) {
+      const chunk = lines.slice(start, start + orderLinesMax);
+      const order = await purchaseOrderServices.create(tx, actor, {
+        orderDate: today,
+        vendorId,
+        regionId,
+        expectedDate: addDays(today, Math.min(...chunk.map((line) => line.leadTimeDays))),
+        notes: `Generate Order ${run.documentNumber ?? ''}`.trim(),
+        lines: chunk.map((line) => ({ itemId: line.itemId, quantity: line.finalQty, unitCost: line.unitCost })),
+      });
+      const totalValue = sumMoney(chunk.map((line) => lineValue(line.finalQty, line.unitCost)));
+      values.push(totalValue);
+      orders.push({ id: order.id, vendorId, vendorName, totalValue, lineCount: chunk.length });
+    }
+    const minimum = lines[0]!.minOrderValue ?? '0.00';
+    const total = sumMoney(values);
+    if (Number(minimum) > 0 && sumMoney([total, `-${minimum}`]).startsWith('-')) warnings.push(orderGenerationMessages.belowMinimum(vendorName, minimum));
+  }
+  if (orders.length > 0) {
+    await tx.execute(sql`INSERT INTO order_generation_run_orders (order_generation_run_id, purchase_order_id)
+      SELECT ${run.id}::int, unnest(${intArray(orders.map((o) => o.id))})`);
+  }
+  return { orders, warnings };
+}
+
+export const orderGenerationRunHandlers: DocumentHandlers<OrderGenerationRunInput, OrderGenerationRunDetail, ActionOf<typeof orderGenerationRunDocument>> = {
+  async create(tx, _actor, input, drafts) {
+    const computed = await computeRun(tx, input);
+    // Numbered when computed: a run is a record of what was suggested, also while a draft.
+    const documentNumber = await allocateDocumentNumber(tx, numberPrefix, computed.header.asOf);
+    const written = await drafts.insert(input, { header: { ...computed.header, documentNumber } });
+    await insertLines(tx, written.id, computed.lines);
+    return { document: answerOf(drafts, written, input, computed, documentNumber) };
+  },
+
+  /** New parameters compute the run again; finals edited so far are dropped with the old lines. */
+  async update(tx, _actor, before, input, drafts) {
+    const computed = await computeRun(tx, input);
+    await tx.execute(sql`DELETE FROM order_generation_run_lines WHERE order_generation_run_id = ${before.id}::int`);
+    const written = await drafts.update(before.id, input, { header: computed.header });
+    await insertLines(tx, before.id, computed.lines);
+    return { document: { ...answerOf(drafts, written, input, computed, before.documentNumber), createdAt: before.createdAt } };
+  },
+
+  transitions: {
+    async 'create-orders'(tx, actor, run, step) {
+      const { regionId } = step.input as { regionId: number };
+      const { orders, warnings } = await createOrders(tx, actor, run, regionId);
+      const purchaseOrderIds = orders.map((o) => o.id);
+      // Status, stamp, audit row and search row written here, so the answer can carry the orders and warnings.
+      for (const write of step.claim(undefined, { purchaseOrderIds })) await tx.execute(write(sql`${run.documentNumber}::text`));
+      return { document: { ...run, status: 'converted', purchaseOrderIds, purchaseOrders: orders, warnings } };
+    },
+    async discard(_tx, _actor, run) {
+      return { document: run };
+    },
+  },
+};

@@ -1,0 +1,56 @@
+import {
+  adjustmentAppliesIn,
+  advanceInstalmentIn,
+  type ComputedSlip,
+  computeSlip,
+  fromMinorUnits,
+  monthlyIncomeTax,
+  type NetRounding,
+  type PayComponent,
+  type TaxSlab,
+  toMinorUnits,
+} from '@erp/domain';
+import type { PayEmployeeFacts } from './pay-facts.ts';
+
+/**
+ * HR's rules (hr-contract: which adjustments fall in a month, an advance's instalment, the
+ * tax of a projected annual pay) applied to one employee's facts for one month by the pure
+ * computeSlip.
+ */
+export interface PayRules {
+  /** The active components, by id. */
+  components: ReadonlyMap<number, PayComponent>;
+  /** The company's country's tables, newest first. */
+  taxTables: ReadonlyArray<{ effectiveFrom: string; slabs: TaxSlab[] }>;
+  netRounding: NetRounding | null;
+  currency: string;
+}
+
+/** "Round net up to 1" (issue 20, section 4): the company's rule until settings name another. */
+export const defaultNetRounding: NetRounding = { step: '1.00', mode: 'up' };
+
+/** What each of the employee's advances recovers in `month`. */
+export function advanceRecoveries(facts: PayEmployeeFacts, month: string): Array<{ advanceId: number; amount: string }> {
+  return facts.advances
+    .map((a) => ({ advanceId: a.id, amount: advanceInstalmentIn({ amount: a.amount, instalments: a.instalments, startMonth: a.startMonth, skippedMonths: a.skippedMonths }, month) }))
+    .filter((r) => toMinorUnits(r.amount) !== 0n);
+}
+
+/** One employee's slip for `month` under the rules. */
+export function slipOf(facts: PayEmployeeFacts, month: string, rules: PayRules): ComputedSlip & { advances: Array<{ advanceId: number; amount: string }> } {
+  const table = rules.taxTables.find((t) => t.effectiveFrom <= `${month}-31`);
+  const advances = advanceRecoveries(facts, month);
+  const slip = computeSlip({
+    month,
+    employee: { joinDate: facts.joinDate, exitDate: facts.exitDate },
+    components: rules.components,
+    assignments: facts.assignments,
+    adjustments: facts.adjustments.filter((a) => adjustmentAppliesIn(a, month)),
+    advanceRecovery: fromMinorUnits(advances.reduce((total, a) => total + toMinorUnits(a.amount), 0n)),
+    inputs: facts.inputs[month] ?? null,
+    monthlyTax: table ? (annual) => monthlyIncomeTax(table.slabs, annual) : undefined,
+    netRounding: rules.netRounding,
+    currency: rules.currency,
+  });
+  return { ...slip, advances };
+}

@@ -1,0 +1,221 @@
+import { journalMessages, monthEnd, payRunDocument, type PayRunDetail, type PayRunKind, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { closedThrough, type LedgerLineInput, postToLedger, readPostingContextWith, reverseInLedger } from '../../ledger/general-ledger.ts';
+import { chosenAccounts } from '../../ledger/posting-accounts.ts';
+import { ConflictError } from '../../lib/app-error.ts';
+import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { enqueueJob } from '../../lib/jobs/job-queue.ts';
+import { inRunScope, payableEmployees, type RunScope } from './pay-facts.ts';
+import { chunkSizeFor, payRunJobKind } from './pay-run-job.ts';
+import { readPayRun } from './pay-runs.queries.ts';
+
+const { documentType } = payRunDocument;
+
+export interface PayRunInput {
+  month: string;
+  kind?: PayRunKind;
+  regionIds?: number[];
+  departmentIds?: number[];
+}
+
+const reread = async (tx: Tx, id: number) => (await readPayRun(tx, id))!;
+
+const scopeOf = (input: PayRunInput): RunScope => ({ month: input.month, regionIds: input.regionIds ?? [], departmentIds: input.departmentIds ?? [] });
+
+/** Refuses (409 naming `month`) a month on or before the period close. */
+async function assertMonthOpen(tx: Tx, month: string): Promise<void> {
+  const closed = await closedThrough(tx, { lock: true });
+  if (closed !== null && monthEnd(month) <= closed) {
+    const message = `${journalMessages.closedPeriod(closed)}: no pay run for ${month}`;
+    throw new ConflictError(message, { month: message });
+  }
+}
+
+/**
+ * A regular run pays no one another live regular run of the month pays (409 naming them);
+ * runs of other regions or departments stand side by side. The table lock makes two
+ * creations at once take turns.
+ */
+async function assertNoOverlap(tx: Tx, input: PayRunInput, except: number): Promise<void> {
+  if ((input.kind ?? 'regular') !== 'regular') return;
+  await tx.execute(sql`LOCK TABLE pay_runs IN SHARE ROW EXCLUSIVE MODE`);
+  const names = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT e.employee_name AS name FROM employees e
+        WHERE ${payableEmployees(scopeOf(input))}
+          AND EXISTS (SELECT 1 FROM pay_runs r WHERE r.month = ${`${input.month}-01`}::date AND r.kind = 'regular' AND r.status <> 'cancelled'
+                        AND r.id <> ${except}::int AND ${inRunScope})
+        ORDER BY e.employee_name LIMIT 6`,
+  );
+  if (names.length > 0) {
+    const list = names.slice(0, 5).map((n) => n.name).join(', ') + (names.length > 5 ? ', ...' : '');
+    const message = payrollMessages.overlap(list);
+    throw new ConflictError(message, { month: message });
+  }
+}
+
+/** Drops the run's slips and starts the job that computes them again (status stays draft; GET shows the progress). */
+async function startGeneration(tx: Tx, runId: number, input: PayRunInput, userId: number | null): Promise<void> {
+  await tx.execute(sql`DELETE FROM pay_slips WHERE pay_run_id = ${runId}::int`);
+  const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM employees e WHERE ${payableEmployees(scopeOf(input))}`);
+  const total = Number(count!.n);
+  await tx.execute(sql`UPDATE pay_runs SET generating = true, total_employees = ${total}::int, processed_employees = 0, error = NULL, updated_at = now() WHERE id = ${runId}::int`);
+  await enqueueJob(tx, { kind: payRunJobKind, subjectId: runId, payload: { chunkSize: chunkSizeFor(total) }, createdBy: userId });
+}
+
+const valuesOf = (input: PayRunInput) => ({
+  header: {
+    month: `${input.month}-01`,
+    runDate: monthEnd(input.month),
+    kind: input.kind ?? 'regular',
+    regionIds: JSON.stringify(input.regionIds ?? []),
+    departmentIds: JSON.stringify(input.departmentIds ?? []),
+  },
+});
+
+function assertGenerated(run: PayRunDetail): void {
+  if (run.generating) throw new ConflictError(payrollMessages.generating);
+}
+
+interface GroupRow {
+  source: 'line' | 'net' | 'rounding' | 'employer';
+  kind: string | null;
+  accountId: number | null;
+  regionId: number | null;
+  departmentId: number | null;
+  employeeId: number | null;
+  name: string;
+  amount: string;
+}
+
+/**
+ * The run's journal lines, grouped in one statement: each earning and employer contribution
+ * per account, region and department (Dr); each deduction per account and region (Cr: income
+ * tax, statutory payables, advances recovered); each employer contribution's liability per
+ * region (Cr); Salaries payable per employee with the employee as party (Cr); the rounding per
+ * region. Amounts below zero (a supplementary run's cuts) go to the other side.
+ */
+async function journalGroups(tx: Tx, runId: number): Promise<GroupRow[]> {
+  const rows = await queryRows<GroupRow>(
+    tx,
+    sql`WITH slips AS (SELECT * FROM pay_slips WHERE pay_run_id = ${runId}::int AND NOT held),
+             lines AS (SELECT l.*, s.region_id, s.department_id FROM pay_slip_lines l JOIN slips s ON s.id = l.pay_slip_id)
+        SELECT 'line' AS source, kind, account_id AS "accountId", region_id AS "regionId",
+               CASE WHEN kind = 'deduction' THEN NULL ELSE department_id END AS "departmentId", NULL::int AS "employeeId",
+               min(component_name) AS name, sum(amount)::text AS amount
+        FROM lines GROUP BY kind, account_id, region_id, CASE WHEN kind = 'deduction' THEN NULL ELSE department_id END
+        UNION ALL
+        SELECT 'employer', kind, liability_account_id, region_id, NULL, NULL, min(component_name), sum(amount)::text
+        FROM lines WHERE kind = 'employerContribution' GROUP BY kind, liability_account_id, region_id
+        UNION ALL
+        SELECT 'net', NULL, NULL, region_id, department_id, employee_id, employee_name, net::text FROM slips
+        UNION ALL
+        SELECT 'rounding', NULL, NULL, region_id, NULL, NULL, 'Rounding', sum(rounding)::text FROM slips GROUP BY region_id
+        ORDER BY 1, 2, 3, 4, 5, 6`,
+  );
+  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({ ...r, accountId: id(r.accountId), regionId: id(r.regionId), departmentId: id(r.departmentId), employeeId: id(r.employeeId) }));
+}
+
+const payrollKeys = ['salariesPayable', 'salaries', 'payrollRounding'] as const;
+
+/** A line of `amount` on the side it belongs (debit when `debitSide` and not negative, else flipped). */
+function sided(accountId: number, amount: string, debitSide: boolean, memo: string, dimensions: Partial<LedgerLineInput>): LedgerLineInput | undefined {
+  const units = toMinorUnits(amount);
+  if (units === 0n) return undefined;
+  const debit = debitSide === units > 0n;
+  const abs = fromMinorUnits(units < 0n ? -units : units);
+  return { accountId, debit: debit ? abs : '0', credit: debit ? '0' : abs, memo: memo.slice(0, 200), ...dimensions };
+}
+
+async function postingLines(tx: Tx, run: PayRunDetail, userId: number | null) {
+  const groups = await journalGroups(tx, run.id);
+  if (!groups.some((g) => g.source === 'net')) throw new ConflictError(payrollMessages.noSlips);
+  const accountIds = groups.flatMap((g) => (g.accountId === null ? [] : [g.accountId]));
+  const context = await readPostingContextWith(tx, { accountIds, postingKeys: payrollKeys, userId });
+  const keys = chosenAccounts(context.postingAccounts, payrollKeys);
+  const lines: LedgerLineInput[] = [];
+  for (const g of groups) {
+    const dims = { regionId: g.regionId, departmentId: g.departmentId };
+    let line: LedgerLineInput | undefined;
+    if (g.source === 'line' || g.source === 'employer') {
+      // The components' accounts are required (hr-contract); an earning copied without one goes to Salaries.
+      const accountId = g.accountId ?? (g.kind === 'earning' ? keys.salaries : undefined);
+      if (accountId === undefined) throw new ConflictError(payrollMessages.noAccount(g.name));
+      line = sided(accountId, g.amount, g.source === 'line' && g.kind !== 'deduction', g.name, dims);
+    } else if (g.source === 'net') line = sided(keys.salariesPayable, g.amount, false, `Net pay: ${g.name}`, { ...dims, partyType: 'employee', partyId: g.employeeId });
+    else line = sided(keys.payrollRounding, g.amount, true, g.name, dims);
+    if (line) lines.push(line);
+  }
+  return { lines, context };
+}
+
+/** The advances' recovered amounts moved by what the run's slips recovered (`sign` -1 on cancel). */
+const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
+  sql`UPDATE employee_advances v SET recovered_amount = v.recovered_amount + ${sign}::int * r.amount
+      FROM (SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
+              FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
+             WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1) r
+      WHERE v.id = r.id`;
+
+export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
+  async create(tx, actor, input, drafts) {
+    await assertMonthOpen(tx, input.month);
+    await assertNoOverlap(tx, input, 0);
+    const { id } = await drafts.insert(input, valuesOf(input));
+    await startGeneration(tx, id, input, actor.userId);
+    return { document: await reread(tx, id) };
+  },
+
+  async update(tx, actor, before, input, drafts) {
+    assertGenerated(before);
+    await assertMonthOpen(tx, input.month);
+    await assertNoOverlap(tx, input, before.id);
+    await drafts.update(before.id, input, valuesOf(input));
+    await startGeneration(tx, before.id, input, actor.userId);
+    return { document: await reread(tx, before.id) };
+  },
+
+  transitions: {
+    /** The slips computed again from today's HR data (a job, like the first time). */
+    async recompute(tx, actor, run) {
+      assertGenerated(run);
+      await startGeneration(tx, run.id, run, actor.userId);
+      return { document: await reread(tx, run.id) };
+    },
+
+    async approve(tx, _actor, run) {
+      assertGenerated(run);
+      if (run.slips === 0) throw new ConflictError(payrollMessages.noSlips);
+      return { document: run };
+    },
+
+    /**
+     * One balanced journal dated the month's last day (the open month, for a supplementary
+     * run), numbered PR-YYYY-NNNNNN, with the status in the same statement.
+     */
+    async post(tx, actor, run, step) {
+      const { lines, context } = await postingLines(tx, run, actor.userId);
+      const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
+      const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);
+      return { document: await reread(tx, run.id), documentNumber: result.documentNumber };
+    },
+
+    /** A posted run's journal reversed today (the original kept); refused once a slip is paid. */
+    async cancel(tx, actor, run) {
+      if (run.status === 'posted') {
+        const [paid] = await queryRows(tx, sql`SELECT 1 FROM pay_slips WHERE pay_run_id = ${run.id}::int AND paid_amount > 0 LIMIT 1`);
+        if (paid) throw new ConflictError(payrollMessages.paidSlips);
+        await reverseInLedger(tx, {
+          documentType,
+          documentId: run.id,
+          narration: `Reversal of ${run.documentNumber}: payroll for ${run.month}`,
+          actor: { userId: actor.userId },
+          alongside: [advancesRecovered(run.id, -1)],
+        });
+      }
+      return { document: run };
+    },
+  },
+};

@@ -1,0 +1,158 @@
+import { formatDecimal, formatQuantity, type OrderGenerationLine } from '@erp/domain';
+import { Button, InputNumber, Table, Tag, Tooltip } from 'antd';
+import type { TableRef } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useRef, useState } from 'react';
+
+const qty = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatQuantity(value));
+const money = (value: string) => formatDecimal(value);
+
+/** The final quantity, saved on Enter or when the field is left, if it changed. */
+function FinalInput({ line, editable, onSave }: { line: OrderGenerationLine; editable: boolean; onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void> }) {
+  const [value, setValue] = useState<number | null>(line.finalQty);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setValue(line.finalQty), [line.finalQty]);
+  if (!editable) return <>{qty(line.finalQty)}</>;
+  const save = async () => {
+    const next = value ?? 0;
+    if (next === line.finalQty) return;
+    setSaving(true);
+    try {
+      await onSave(line, next);
+    } catch {
+      setValue(line.finalQty);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <InputNumber<number>
+      size="small"
+      min={0}
+      precision={0}
+      step={line.packSize}
+      value={value}
+      disabled={saving}
+      aria-label={`Final quantity of ${line.itemName}`}
+      style={{ width: 96 }}
+      onChange={(v) => setValue(v)}
+      onBlur={() => void save()}
+      onPressEnter={() => void save()}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}
+
+export interface GridProps {
+  lines: readonly OrderGenerationLine[];
+  historyMonths: number;
+  editable: boolean;
+  onWhy: (line: OrderGenerationLine) => void;
+  onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void>;
+  height: number;
+  /** At 768 px and below only the item stays pinned: the few columns that fit are worth more than a pinned Why. */
+  narrow: boolean;
+}
+
+/**
+ * The run's lines, virtualised (10,000 rows scroll as 30): the issue's columns, the final
+ * editable while the run is a draft, and a "Why" button opening every term of a line.
+ */
+export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onSave, height, narrow }: GridProps) {
+  const columns: ColumnsType<OrderGenerationLine> = [
+    {
+      key: 'item',
+      title: 'Item',
+      width: narrow ? 170 : 240,
+      fixed: 'left',
+      render: (_: unknown, line) => (
+        <span>
+          <span style={{ display: 'block', fontWeight: 500 }}>{line.itemName}</span>
+          <span style={{ fontSize: 12, color: '#595959' }}>{line.articleNumber}</span>
+        </span>
+      ),
+    },
+    { key: 'vendor', title: 'Vendor', width: 150, render: (_: unknown, line) => line.vendorName ?? <Tag color="red">No vendor</Tag> },
+    { key: 'plan', title: 'Plan (year)', width: 100, align: 'right', render: (_: unknown, line) => qty(line.planQty) },
+    { key: 'sold', title: `Sold ${historyMonths} mo`, width: 100, align: 'right', render: (_: unknown, line) => qty(line.soldQty) },
+    { key: 'onHand', title: 'On hand', width: 90, align: 'right', render: (_: unknown, line) => qty(line.onHand) },
+    { key: 'usable', title: 'Usable', width: 90, align: 'right', render: (_: unknown, line) => qty(line.usable) },
+    {
+      key: 'atRisk',
+      title: 'At risk',
+      width: 130,
+      align: 'right',
+      render: (_: unknown, line) =>
+        line.atRiskQty > 0 ? (
+          <span style={{ color: '#cf1322' }}>
+            {qty(line.atRiskQty)} · {money(line.atRiskValue)}
+          </span>
+        ) : (
+          '0'
+        ),
+    },
+    {
+      key: 'open',
+      title: 'Open orders (in / late / beyond)',
+      width: 170,
+      align: 'right',
+      render: (_: unknown, line) => `${qty(line.openSupply)} / ${qty(line.late)} / ${qty(line.beyondHorizon)}`,
+    },
+    { key: 'lead', title: 'Lead time', width: 90, align: 'right', render: (_: unknown, line) => `${line.leadTimeDays} d` },
+    { key: 'safety', title: 'Safety stock', width: 100, align: 'right', render: (_: unknown, line) => qty(Math.round(line.safetyStock)) },
+    { key: 'suggested', title: 'Suggested', width: 100, align: 'right', render: (_: unknown, line) => <strong>{qty(line.suggestedQty)}</strong> },
+    { key: 'final', title: 'Final', width: 120, render: (_: unknown, line) => <FinalInput line={line} editable={editable} onSave={onSave} /> },
+    { key: 'cost', title: 'Cost', width: 100, align: 'right', render: (_: unknown, line) => money(line.unitCost) },
+    { key: 'value', title: 'Value', width: 120, align: 'right', render: (_: unknown, line) => money(line.value) },
+    {
+      key: 'why',
+      title: 'Why',
+      width: 150,
+      fixed: narrow ? undefined : 'right',
+      render: (_: unknown, line) => (
+        <Tooltip title={line.reasons.join(', ') || 'No flags'}>
+          <Button size="small" onClick={() => onWhy(line)} aria-label={`Why ${line.suggestedQty} of ${line.itemName}`}>
+            Why{line.reasons.length > 0 ? ` (${line.reasons.length})` : ''}
+          </Button>
+        </Tooltip>
+      ),
+    },
+  ];
+  const width = columns.reduce((total, column) => total + Number(column.width ?? 100), 0);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const table = useRef<TableRef>(null);
+  // Focusing a cell's control (Tab, a final, a Why button) makes the browser scroll the virtual
+  // list's own box sideways, which the list does not know of: header and rows part. The scroll is
+  // handed to the list instead (the header holds its current offset), so both move together.
+  useEffect(() => {
+    const node = wrapper.current;
+    if (!node) return;
+    const onScroll = (event: Event) => {
+      const target = event.target as HTMLElement;
+      if (target.scrollLeft === 0 || !target.parentElement?.classList.contains('ant-table-tbody-virtual-holder')) return;
+      const header = node.querySelector('.ant-table-header');
+      const left = (header?.scrollLeft ?? 0) + target.scrollLeft;
+      target.scrollLeft = 0;
+      table.current?.scrollTo({ left } as Parameters<TableRef['scrollTo']>[0]);
+      // The list moves without telling the header: it is moved alike.
+      if (header) header.scrollLeft = left;
+    };
+    node.addEventListener('scroll', onScroll, true);
+    return () => node.removeEventListener('scroll', onScroll, true);
+  }, []);
+  return (
+    <div ref={wrapper}>
+      <Table<OrderGenerationLine>
+        ref={table}
+        virtual
+        size="small"
+        rowKey="itemId"
+        columns={columns}
+        dataSource={lines as OrderGenerationLine[]}
+        pagination={false}
+        scroll={{ x: width, y: height }}
+        locale={{ emptyText: <span style={{ color: '#595959' }}>No approved items in this run’s scope</span> }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryAddress } from '../../components/document/document-address.ts';
+import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+
+/** Pay runs open on /pay-slips by query (`?open=<id>`); the slips list is the screen's second tab. */
+export const payRunAddress = queryAddress('/pay-slips');
+
+/** Issue 20, section 3: pay runs and their slips. */
+export const payrollArea = defineArea({
+  name: 'payroll',
+  screens: {
+    '/pay-slips': lazyScreen(() => import('./pay-slips-screen.tsx'), 'PaySlipsScreen'),
+  },
+  documentLinks: { 'pay-runs': payRunAddress },
+  creates: { 'pay-runs': { label: 'New pay run', route: '/pay-slips', href: payRunAddress.href('new') } },
+  statusColours: { approved: 'blue', posted: 'green', partlyPaid: 'gold', paid: 'green', held: 'orange' },
+});

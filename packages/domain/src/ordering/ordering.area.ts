@@ -1,0 +1,12 @@
+import { defineArea } from '../area/define-area.ts';
+import { orderGenerationRunDocument } from './order-generation-run.document.ts';
+
+export * from './order-suggestion.ts';
+export * from './order-generation-run.document.ts';
+
+/** Issue 19, section 3: Generate Order (/order-generation), runs that suggest what to buy. */
+export const orderingArea = defineArea({
+  name: 'ordering',
+  optionRoutes: { regions: ['/order-generation'], categories: ['/order-generation'] },
+  documents: [orderGenerationRunDocument],
+});
