@@ -6,6 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { accountHeads, accounts, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
+import { seedRentals } from './seed-rentals.ts';
 import { seedEmployees, seedPayStructure } from './seed-hr.ts';
 import { seedPayroll } from './seed-payroll.ts';
 import { seedPayments, seedRecentCheques } from './seed-money.ts';
@@ -141,6 +142,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPayStructure(tx, dates);
     await seedRecentSales(tx, dates);
     await seedRecentCheques(tx, dates);
+    // Before the assets' depreciation runs, so those charge the placed analysers too.
+    await seedRentals(tx, dates);
     await seedAssets(tx, dates);
     await seedPayroll(tx, dates);
     await seedPlans(tx, dates);

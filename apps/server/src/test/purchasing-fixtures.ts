@@ -79,7 +79,9 @@ export async function inventoryDisagreementsByRegion(executor: Executor): Promis
           JOIN posting_accounts p ON p.account_id = g.account_id AND p.key IN ('inventory', 'inventoryInTransit') GROUP BY g.region_id, p.key),
         lots AS (
           SELECT loc.region_id, CASE loc.kind WHEN 'transit' THEN 'inventoryInTransit' ELSE 'inventory' END AS key, sum(i.quantity * i.unit_cost) AS value
-          FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id GROUP BY 1, 2)
+          -- An analyser placed at a customer's site is a Placed instrument (issue 21), not Inventory.
+          FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
+          WHERE NOT (loc.kind = 'customer' AND i.item_id IN (SELECT id FROM items WHERE serial_tracked)) GROUP BY 1, 2)
         SELECT coalesce(l.region_id, s.region_id) AS "regionId", coalesce(l.key, s.key) AS key,
                coalesce(l.value, 0)::numeric(18, 2)::text AS ledger, coalesce(s.value, 0)::numeric(18, 2)::text AS lots
         FROM ledger l FULL JOIN lots s ON s.region_id IS NOT DISTINCT FROM l.region_id AND s.key = l.key

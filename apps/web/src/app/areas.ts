@@ -9,6 +9,7 @@ import { payrollArea } from '../features/payroll/payroll.area.ts';
 import { orderingArea } from '../features/ordering/ordering.area.ts';
 import { planningArea } from '../features/planning/planning.area.ts';
 import { purchasingArea } from '../features/purchasing/purchasing.area.ts';
+import { rentalsArea } from '../features/rentals/rentals.area.ts';
 import { salesArea } from '../features/sales/sales.area.ts';
 import { settingsArea } from '../features/settings/settings.area.ts';
 import { setupArea } from '../features/setup/setup.area.ts';
@@ -21,6 +22,6 @@ import { foldAreas } from '../lib/areas/fold-areas.ts';
  * here and edits no other shared file. Screens, titles, document links and status colours all
  * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
  */
-export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, venturesArea, dashboardArea] as const;
+export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, venturesArea, rentalsArea, dashboardArea] as const;
 
 export const areaFold = foldAreas(areas);

@@ -67,7 +67,7 @@ export const items = {
     { name: 'reorderLevel', label: 'Reorder level', kind: 'integer', min: 0, max: 1_000_000_000, defaultValue: 0, list: false },
     { name: 'lotTracked', label: 'Lot and expiry tracked', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: false },
     // Issue 21: each unit a lot of quantity 1 numbered by its serial (an analyser: a rental asset).
-    { name: 'serialTracked', label: 'Serial tracked', kind: 'boolean', defaultValue: false, filterable: true, list: false, schema: z.boolean().default(false) },
+    { name: 'serialTracked', label: 'Serial tracked', kind: 'boolean', defaultValue: false, filterable: true, list: false, schema: z.boolean().optional() },
     {
       name: 'storageCondition',
       label: 'Storage',

@@ -104,9 +104,10 @@ export interface PeriodRow extends PeriodInput {
  * The months of an agreement with their carry and shortfall: within a settlement period the
  * surplus of a month counts towards the next; the period's shortfall (on its last month) is the
  * commitment less eligible over the period (`gap`), or the whole commitment when short (`fixedRent`).
- * Quarterly 100,000 + 200,000 + 150,000 against 150,000 a month -> 0.
+ * Quarterly 100,000 + 200,000 + 150,000 against 150,000 a month -> 0. `lastMonth`: the
+ * agreement's last month, which settles whatever the period.
  */
-export function settlePeriods(firstMonth: string, period: SettlementPeriod, mode: ShortfallMode, months: readonly PeriodInput[]): PeriodRow[] {
+export function settlePeriods(firstMonth: string, period: SettlementPeriod, mode: ShortfallMode, months: readonly PeriodInput[], lastMonth?: string): PeriodRow[] {
   const rows: PeriodRow[] = [];
   let balance = 0n;
   let periodCommitment = 0n;
@@ -121,7 +122,8 @@ export function settlePeriods(firstMonth: string, period: SettlementPeriod, mode
     const carryIn = balance;
     balance += toMinorUnits(m.eligible) - toMinorUnits(m.commitment);
     periodCommitment += toMinorUnits(m.commitment);
-    const settles = m.month === end || m === months.at(-1);
+    // The agreement's last month closes its (shorter) settlement period too.
+    const settles = m.month === end || m.month === lastMonth;
     const short = balance < 0n ? (mode === 'gap' ? -balance : periodCommitment) : 0n;
     rows.push({ ...m, carryIn: fromMinorUnits(carryIn), shortfall: fromMinorUnits(settles ? short : 0n), settles });
   }

@@ -56,7 +56,7 @@ export const serviceVisits = {
     { name: 'visitKind', label: 'Kind', kind: 'enum', enumValues: serviceVisitKinds, required: true, filterable: true },
     { name: 'downFrom', label: 'Down from', kind: 'date' },
     { name: 'downTo', label: 'Down to', kind: 'date' },
-    { name: 'parts', label: 'Parts', kind: 'text', list: false, form: false, schema: z.array(serviceVisitPartSchema).max(50).default([]) },
+    { name: 'parts', label: 'Parts', kind: 'text', list: false, schema: z.array(serviceVisitPartSchema).max(50).default([]) },
     { name: 'partsCost', label: 'Parts cost', kind: 'decimal', scale: 2, form: false },
     { name: 'documentNumber', label: 'Number', kind: 'text', form: false },
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },

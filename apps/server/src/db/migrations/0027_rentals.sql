@@ -1,3 +1,5 @@
+-- Reagent rentals (issue 21, sections 1 and 2). The foreign keys between rentals, assets and invoices
+-- name each other both ways: deferred, so a restore (one table after the other) checks them at commit.
 -- Reagent rentals (issue 21, sections 1 and 2): analysers placed at customers' sites against a
 -- reagent commitment or per test; their agreements, placements, returns, months, service
 -- visits and meter readings. Joint ventures (0022-0026, another part of the issue) add the
@@ -21,7 +23,7 @@ CREATE TABLE rental_assets (
   customer_id integer REFERENCES customers (id) ON DELETE RESTRICT,
   rental_agreement_id integer,
   placement_id integer,
-  asset_id integer REFERENCES assets (id) ON DELETE RESTRICT,
+  asset_id integer REFERENCES assets (id) ON DELETE RESTRICT DEFERRABLE INITIALLY DEFERRED,
   -- The lot's cost when placed: the fixed asset's cost.
   cost numeric(18, 2) NOT NULL DEFAULT 0 CHECK (cost >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -82,7 +84,7 @@ CREATE TABLE rental_agreements (
   notes text NOT NULL DEFAULT '',
   -- The day use ended (return, term end, early exit), and the early exit's invoice.
   end_date date,
-  early_exit_invoice_id integer REFERENCES invoices (id),
+  early_exit_invoice_id integer REFERENCES invoices (id) DEFERRABLE INITIALLY DEFERRED,
   -- The deposit received: its receipt journal's ledger rows carry document_type 'rental-agreements'.
   deposit_received_on date,
   reverses_id integer,
@@ -114,7 +116,7 @@ CREATE INDEX rental_agreements_active_idx ON rental_agreements (id) WHERE status
 CREATE INDEX rental_agreements_venture_idx ON rental_agreements (joint_venture_id) WHERE joint_venture_id IS NOT NULL;
 CREATE INDEX rental_agreements_document_number_trgm ON rental_agreements USING gin (document_number gin_trgm_ops);
 CREATE INDEX rental_agreements_notes_trgm ON rental_agreements USING gin (notes gin_trgm_ops);
-ALTER TABLE rental_assets ADD CONSTRAINT rental_assets_rental_agreement_id_fkey FOREIGN KEY (rental_agreement_id) REFERENCES rental_agreements (id) ON DELETE RESTRICT;
+ALTER TABLE rental_assets ADD CONSTRAINT rental_assets_rental_agreement_id_fkey FOREIGN KEY (rental_agreement_id) REFERENCES rental_agreements (id) ON DELETE RESTRICT DEFERRABLE INITIALLY DEFERRED;
 
 -- Placements (PLC-): the unit from the region's warehouse to the customer's site; a fixed asset.
 CREATE TABLE placements (
@@ -131,7 +133,7 @@ CREATE TABLE placements (
   -- Written when posted: the site's lot, the cost moved, the fixed asset created.
   site_inventory_id integer REFERENCES inventory (id),
   unit_cost numeric(18, 2) NOT NULL DEFAULT 0 CHECK (unit_cost >= 0),
-  asset_id integer REFERENCES assets (id),
+  asset_id integer REFERENCES assets (id) DEFERRABLE INITIALLY DEFERRED,
   -- Ended by a return (or a relocation's return): the unit may be placed again.
   ended_on date,
   notes text NOT NULL DEFAULT '',
@@ -155,7 +157,7 @@ CREATE INDEX placements_document_number_trgm ON placements USING gin (document_n
 CREATE INDEX placements_notes_trgm ON placements USING gin (notes gin_trgm_ops);
 -- One winner: a unit stands in one place at a time (the last guard behind the lot's lock).
 CREATE UNIQUE INDEX placements_one_live ON placements (rental_asset_id) WHERE status = 'posted' AND ended_on IS NULL;
-ALTER TABLE rental_assets ADD CONSTRAINT rental_assets_placement_id_fkey FOREIGN KEY (placement_id) REFERENCES placements (id) ON DELETE RESTRICT;
+ALTER TABLE rental_assets ADD CONSTRAINT rental_assets_placement_id_fkey FOREIGN KEY (placement_id) REFERENCES placements (id) ON DELETE RESTRICT DEFERRABLE INITIALLY DEFERRED;
 
 -- Returns (RRT-): back to the warehouse at book value, with a condition.
 CREATE TABLE rental_returns (
@@ -204,7 +206,7 @@ CREATE TABLE rental_periods (
   carry_in numeric(18, 2) NOT NULL DEFAULT 0,
   shortfall numeric(18, 2) NOT NULL DEFAULT 0,
   tests integer NOT NULL DEFAULT 0,
-  invoice_id integer REFERENCES invoices (id),
+  invoice_id integer REFERENCES invoices (id) DEFERRABLE INITIALLY DEFERRED,
   job_id integer,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -253,7 +255,7 @@ CREATE INDEX meter_readings_notes_trgm ON meter_readings USING gin (notes gin_tr
 -- tests, early exit), each stamped with its agreement.
 ALTER TABLE invoices
   ADD COLUMN kind text NOT NULL DEFAULT 'sale' CHECK (kind IN ('sale', 'rentalShortfall', 'rentalTests', 'rentalEarlyExit')),
-  ADD COLUMN rental_agreement_id integer REFERENCES rental_agreements (id),
+  ADD COLUMN rental_agreement_id integer REFERENCES rental_agreements (id) DEFERRABLE INITIALLY DEFERRED,
   ADD CONSTRAINT invoices_rental_kind_check CHECK ((kind = 'sale') = (rental_agreement_id IS NULL));
 CREATE INDEX invoices_rental_agreement_idx ON invoices (rental_agreement_id) WHERE rental_agreement_id IS NOT NULL;
 
@@ -265,8 +267,8 @@ ALTER TABLE assets
   ADD COLUMN asset_account_id integer REFERENCES accounts (id),
   ADD COLUMN accumulated_depreciation_account_id integer REFERENCES accounts (id),
   ADD COLUMN depreciation_expense_account_id integer REFERENCES accounts (id),
-  ADD COLUMN placement_id integer REFERENCES placements (id),
-  ADD COLUMN rental_agreement_id integer REFERENCES rental_agreements (id),
+  ADD COLUMN placement_id integer REFERENCES placements (id) DEFERRABLE INITIALLY DEFERRED,
+  ADD COLUMN rental_agreement_id integer REFERENCES rental_agreements (id) DEFERRABLE INITIALLY DEFERRED,
   ADD COLUMN customer_id integer REFERENCES customers (id),
   ADD COLUMN joint_venture_id integer,
   DROP CONSTRAINT assets_paid_by_check,

@@ -101,12 +101,14 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
       if (agreement.status === 'active' || agreement.status === 'suspended') throw new ConflictError(rentalMessages.agreementHasPlacement);
       if (agreement.status !== 'approved') throw new ConflictError(rentalMessages.agreementNotApproved);
       if (placement.placementDate < agreement.startDate) throw new BadRequestError({ placementDate: rentalMessages.beforeStart(agreement.startDate) });
+      // The unit's row alone locked first: a join re-checked after waiting would lose the row the winner moved.
+      await tx.execute(sql`SELECT id FROM rental_assets WHERE id = ${agreement.rentalAssetId}::int FOR UPDATE`);
       const [unit] = await queryRows<UnitRow>(
         tx,
         sql`SELECT a.id, a.status, a.inventory_id AS "inventoryId", a.item_id AS "itemId", a.serial_number AS "serialNumber", i.item_name AS "itemName",
                    inv.date_expiry::text AS "dateExpiry", l.kind AS "locationKind"
             FROM rental_assets a JOIN items i ON i.id = a.item_id JOIN inventory inv ON inv.id = a.inventory_id JOIN stock_locations l ON l.id = inv.location_id
-            WHERE a.id = ${agreement.rentalAssetId}::int FOR UPDATE OF a`,
+            WHERE a.id = ${agreement.rentalAssetId}::int`,
       );
       if (!unit) throw new BadRequestError({ inventoryId: rentalMessages.missing('Unit') });
       if (unit.status !== 'inStock') throw new ConflictError(rentalMessages.placedTwice, { inventoryId: rentalMessages.placedTwice });

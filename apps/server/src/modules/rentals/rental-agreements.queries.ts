@@ -1,4 +1,5 @@
 import { permittedIds } from '@erp/domain';
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { rentalAgreements } from '../../db/schema/index.ts';
@@ -16,6 +17,8 @@ export interface RentalAgreementDetail extends DocumentRow {
   rentalAssetId: number;
   serialNumber: string;
   itemName: string;
+  /** Where the unit stands now: its warehouse lot while in stock (a placement's inventoryId). */
+  assetInventoryId: number;
   accessoryInventoryIds: number[];
   startDate: string;
   termMonths: number;
@@ -42,6 +45,21 @@ export interface RentalAgreementDetail extends DocumentRow {
   placementDate: string | null;
 }
 
+/** The agreement's eligible purchases (net, before tax) in the month starting `month`: the periods' rule, as SQL over the row. */
+export const eligibleIn = (month: ReturnType<typeof sql>) =>
+  sql`(SELECT coalesce(sum(s.value), 0) FROM sales_summary s WHERE s.customer_id = rental_agreements.customer_id AND s.month = ${month}
+        AND ((cardinality(rental_agreements.eligible_item_ids) = 0 AND cardinality(rental_agreements.eligible_category_ids) = 0)
+             OR s.item_id = ANY(rental_agreements.eligible_item_ids)
+             OR (cardinality(rental_agreements.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(rental_agreements.eligible_category_ids)))))`;
+
+const thisMonth = sql`date_trunc('month', current_date)::date`;
+/** Dashboard filters (issue 21): what this month's end will invoice so far, and last month under 80 % of the commitment. */
+export const rentalViews: Record<string, ReturnType<typeof sql>> = {
+  shortfallThisMonth: sql`rental_agreements.status = 'active' AND rental_agreements.billing_model = 'minimumPurchase' AND ${eligibleIn(thisMonth)} < rental_agreements.monthly_commitment`,
+  underCommitment: sql`rental_agreements.status = 'active' AND rental_agreements.billing_model = 'minimumPurchase' AND EXISTS (SELECT 1 FROM rental_periods p
+      WHERE p.rental_agreement_id = rental_agreements.id AND p.month = (date_trunc('month', current_date) - interval '1 month')::date AND p.eligible * 100 < p.commitment * 80)`,
+};
+
 /** Agreements of another region are not the actor's (permissions.regions). */
 export function agreementScope(actor: Pick<Actor, 'permissions'>) {
   const regions = permittedIds(actor.permissions, 'regions');
@@ -63,6 +81,7 @@ export const rentalAgreementQueries: DocumentQueries<RentalAgreementDetail> = {
     regionName: text(sql`(SELECT r.region_name FROM regions r WHERE r.id = rental_agreements.region_id)`),
     rentalAssetId: t.rentalAssetId,
     serialNumber: text(sql`(SELECT a.serial_number FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`),
+    assetInventoryId: sql<number>`(SELECT a.inventory_id FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`,
     itemName: text(sql`(SELECT i.item_name FROM rental_assets a JOIN items i ON i.id = a.item_id WHERE a.id = rental_agreements.rental_asset_id)`),
     accessoryInventoryIds: t.accessoryInventoryIds,
     startDate: t.documentDate,
@@ -105,6 +124,9 @@ export const rentalAgreementQueries: DocumentQueries<RentalAgreementDetail> = {
   listFilters: {
     customerId: (id) => sql`rental_agreements.customer_id = ${id}::int`,
     regionId: (id) => sql`rental_agreements.region_id = ${id}::int`,
+  },
+  queryFilters: {
+    view: { schema: z.enum(['shortfallThisMonth', 'underCommitment'], { error: 'View must be shortfallThisMonth or underCommitment' }), condition: (value: string) => rentalViews[value] },
   },
   exportColumns: [
     { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },

@@ -3,6 +3,9 @@ import * as rentalTables from '../../db/schema/rentals.ts';
 import type { ServerArea } from '../module.ts';
 import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
+import { monthEndJob } from './month-end-job.ts';
+import { rentalFigures } from './rental-figures.ts';
+import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals (agreements, placements, returns, months, visits, readings). */
@@ -12,5 +15,8 @@ export const rentalsModule: ServerArea = {
   tables: rentalTables,
   resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding],
   documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
+  jobs: [monthEndJob],
+  figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],
+  routes: registerRentalRoutes,
 };

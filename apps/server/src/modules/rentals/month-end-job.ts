@@ -1,0 +1,98 @@
+import { addDecimals, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { JobKind } from '../../lib/jobs/job-runner.ts';
+import { createRentalInvoice } from '../sales/sales.api.ts';
+import { periodsOf, readAgreementFacts } from './rental-periods.service.ts';
+
+export const monthEndJobKind = 'rental-month-end';
+/** Agreements per chunk: one short transaction each, so requests interleave and progress shows. */
+export const monthEndChunkSize = 250;
+
+export interface MonthEndPayload {
+  /** `YYYY-MM`, a month that has ended. */
+  month: string;
+  chunkSize?: number;
+  /** Who started it: the invoices are theirs, within their regions. */
+  actor: { userId: number; role: Role; scopes: string[]; permissions: Record<string, number[] | undefined> };
+}
+export interface MonthEndCursor {
+  afterId?: number;
+  processed?: number;
+  invoices?: number;
+  invoiced?: string;
+}
+
+/**
+ * One chunk of the month-end run (issue 21, section 2): the next agreements in use in `month`
+ * (active, or ended in or after it; suspended ones bill nothing), their months computed from
+ * five reads for the whole chunk, one invoice per agreement whose settlement period ends with
+ * `month` short (kind rentalShortfall; per test: rentalTests), the month's row written with it.
+ * Idempotent: a month whose row holds a posted invoice raises none; the chunk, the rows and the
+ * cursor commit together, so a restart resumes after the last chunk done.
+ */
+async function runChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEndCursor; id: number }): Promise<{ cursor: MonthEndCursor; done: boolean }> {
+  const { month } = job.payload;
+  const size = job.payload.chunkSize ?? monthEndChunkSize;
+  const afterId = job.cursor.afterId ?? 0;
+  const ids = (
+    await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM rental_agreements
+          WHERE id > ${afterId}::int AND (status = 'active' OR (status = 'ended' AND end_date >= ${`${month}-01`}::date))
+            AND document_date <= ${lastDayOf(month)}::date
+          ORDER BY id LIMIT ${size}::int`,
+    )
+  ).map((r) => Number(r.id));
+  if (ids.length === 0) return { cursor: job.cursor, done: true };
+  const facts = await readAgreementFacts(tx, ids, month);
+  const a = job.payload.actor;
+  const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
+  const rows: Array<{ id: number; commitment: string; eligible: string; carryIn: string; shortfall: string; tests: number; invoiceId: number | null }> = [];
+  let invoices = 0;
+  let invoiced = job.cursor.invoiced ?? '0.00';
+  for (const id of ids) {
+    const f = facts.get(id)!;
+    const period = periodsOf(f, month, month).find((p) => p.month === month);
+    if (!period) continue;
+    const stored = f.stored.get(month);
+    let invoiceId = stored?.invoiceStatus === 'posted' ? stored.invoiceId : null;
+    const due = period.settles && toMinorUnits(period.shortfall) > 0n;
+    if (due && invoiceId === null) {
+      const perTest = f.terms.billingModel === 'perTest';
+      const invoice = await createRentalInvoice(tx, actor, {
+        kind: perTest ? 'rentalTests' : 'rentalShortfall',
+        customerId: f.terms.customerId,
+        regionId: f.terms.regionId,
+        rentalAgreementId: id,
+        invoiceDate: lastDayOf(month),
+        amount: period.shortfall,
+        notes: perTest ? `${period.tests} tests in ${month} under ${f.terms.documentNumber}` : `Reagent commitment shortfall for ${month} under ${f.terms.documentNumber}`,
+      });
+      invoiceId = invoice.id;
+      invoices += 1;
+      invoiced = addDecimals([invoiced, period.shortfall]);
+    }
+    rows.push({ id, commitment: period.commitment, eligible: period.eligible, carryIn: period.carryIn, shortfall: period.shortfall, tests: period.tests, invoiceId });
+  }
+  if (rows.length > 0) {
+    await tx.execute(sql`INSERT INTO rental_periods (rental_agreement_id, month, commitment, eligible, carry_in, shortfall, tests, invoice_id, job_id)
+      SELECT v.id, ${`${month}-01`}::date, v.commitment, v.eligible, v.carry_in, v.shortfall, v.tests, v.invoice_id, ${job.id}::int
+      FROM unnest(${intArray(rows.map((r) => r.id))}, ${numericArray(rows.map((r) => r.commitment))}, ${numericArray(rows.map((r) => r.eligible))},
+                  ${numericArray(rows.map((r) => r.carryIn))}, ${numericArray(rows.map((r) => r.shortfall))}, ${intArray(rows.map((r) => r.tests))},
+                  ${intArray(rows.map((r) => r.invoiceId))}) AS v(id, commitment, eligible, carry_in, shortfall, tests, invoice_id)
+      ON CONFLICT (rental_agreement_id, month) DO UPDATE SET commitment = EXCLUDED.commitment, eligible = EXCLUDED.eligible, carry_in = EXCLUDED.carry_in,
+        shortfall = EXCLUDED.shortfall, tests = EXCLUDED.tests, invoice_id = EXCLUDED.invoice_id, job_id = EXCLUDED.job_id, updated_at = now()`);
+  }
+  return {
+    cursor: { afterId: ids.at(-1)!, processed: (job.cursor.processed ?? 0) + ids.length, invoices: (job.cursor.invoices ?? 0) + invoices, invoiced },
+    done: ids.length < size,
+  };
+}
+
+/** The month-end run as a job of lib/jobs. */
+export const monthEndJob: JobKind<MonthEndPayload, MonthEndCursor> = {
+  kind: monthEndJobKind,
+  step: (tx, job) => runChunk(tx, job),
+};

@@ -1,0 +1,129 @@
+import { addDecimals, breakEvenCommitment, fromMinorUnits, paybackMonth, type PostingAccountKey, toMinorUnits } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { readPostingAccounts } from '../../ledger/posting-accounts.ts';
+
+/** One month of an agreement's P&L (issue 21, section 2). */
+export interface PnlMonth {
+  month: string;
+  reagentRevenue: string;
+  reagentCost: string;
+  reagentMargin: string;
+  depreciation: string;
+  serviceCost: string;
+  rentalIncome: string;
+  profit: string;
+  cumulative: string;
+}
+
+export interface AgreementPnl {
+  months: PnlMonth[];
+  totals: Omit<PnlMonth, 'month' | 'cumulative'>;
+  /** The income and expense rows of the general ledger stamped with the agreement: rental income less depreciation and service (and a scrap loss). */
+  ledgerProfit: string;
+  cost: string;
+  paybackMonth: string | null;
+  /** The commitment needed at the agreement's reagent margin (break-even calculator). */
+  breakEven: { lifeMonths: number; monthlyService: string; marginPercent: string; commitment: string };
+}
+
+const rentalIncomeKeys: PostingAccountKey[] = ['rentalShortfallIncome', 'rentalTestIncome', 'rentalEarlyExitIncome'];
+
+/**
+ * The agreement's P&L month by month: the reagent margin (the customer's eligible sales less
+ * their cost, from the monthly sales summary, as the periods count them) less depreciation and
+ * service cost plus rental income, the last three read from the ledger rows stamped with the
+ * agreement; so `ledgerProfit` equals the P&L's rows stamped with it, to the cent.
+ */
+export async function agreementPnl(executor: Executor, agreementId: number, lifeMonths: number): Promise<AgreementPnl> {
+  const keys = await readPostingAccounts(executor, ['placementDepreciation', 'placementServiceCost', ...rentalIncomeKeys]);
+  const income = rentalIncomeKeys.map((k) => keys[k]).filter((id): id is number => id !== undefined);
+  const [ledgerRows, reagentRows, costRow] = [
+    await queryRows<{ month: string; kind: string; amount: string }>(
+      executor,
+      sql`SELECT to_char(g.entry_date, 'YYYY-MM') AS month,
+                 CASE WHEN g.account_id = ${keys.placementDepreciation ?? 0}::int THEN 'depreciation'
+                      WHEN g.account_id = ${keys.placementServiceCost ?? 0}::int THEN 'service'
+                      WHEN g.account_id = ANY(${`{${income.join(',')}}`}::int[]) THEN 'income'
+                      WHEN h.head_type = 'income' THEN 'otherIncome' ELSE 'otherExpense' END AS kind,
+                 sum(g.credit - g.debit)::text AS amount
+          FROM gl_entries g JOIN accounts a ON a.id = g.account_id JOIN account_heads h ON h.id = a.head_id
+          WHERE g.rental_agreement_id = ${agreementId}::int AND h.head_type IN ('income', 'expense')
+          GROUP BY 1, 2 ORDER BY 1`,
+    ),
+    await queryRows<{ month: string; value: string; cost: string }>(
+      executor,
+      sql`SELECT to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value, sum(s.cost)::text AS cost
+          FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id AND s.month >= date_trunc('month', a.document_date)
+          WHERE a.id = ${agreementId}::int
+            AND ((cardinality(a.eligible_item_ids) = 0 AND cardinality(a.eligible_category_ids) = 0)
+                 OR s.item_id = ANY(a.eligible_item_ids)
+                 OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
+          GROUP BY 1 ORDER BY 1`,
+    ),
+    await queryRows<{ cost: string }>(executor, sql`SELECT coalesce((SELECT p.unit_cost::text FROM placements p WHERE p.rental_agreement_id = ${agreementId}::int AND p.status = 'posted' ORDER BY p.id LIMIT 1), '0.00') AS cost`),
+  ];
+  const months = new Map<string, { revenue: bigint; cost: bigint; depreciation: bigint; service: bigint; income: bigint; other: bigint }>();
+  const at = (month: string) => {
+    if (!months.has(month)) months.set(month, { revenue: 0n, cost: 0n, depreciation: 0n, service: 0n, income: 0n, other: 0n });
+    return months.get(month)!;
+  };
+  for (const r of reagentRows) {
+    const m = at(r.month);
+    m.revenue += toMinorUnits(r.value);
+    m.cost += toMinorUnits(r.cost);
+  }
+  let ledger = 0n;
+  for (const r of ledgerRows) {
+    const m = at(r.month);
+    const amount = toMinorUnits(r.amount);
+    ledger += amount;
+    if (r.kind === 'depreciation') m.depreciation -= amount;
+    else if (r.kind === 'service') m.service -= amount;
+    else if (r.kind === 'income') m.income += amount;
+    else m.other += amount;
+  }
+  let cumulative = 0n;
+  const rows: PnlMonth[] = [...months.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([month, m]) => {
+      const profit = m.revenue - m.cost - m.depreciation - m.service + m.income + m.other;
+      cumulative += profit;
+      return {
+        month,
+        reagentRevenue: fromMinorUnits(m.revenue),
+        reagentCost: fromMinorUnits(m.cost),
+        reagentMargin: fromMinorUnits(m.revenue - m.cost),
+        depreciation: fromMinorUnits(m.depreciation),
+        serviceCost: fromMinorUnits(m.service),
+        rentalIncome: fromMinorUnits(m.income + m.other),
+        profit: fromMinorUnits(profit),
+        cumulative: fromMinorUnits(cumulative),
+      };
+    });
+  const total = (key: keyof PnlMonth) => addDecimals(rows.map((r) => r[key] as string));
+  const cost = costRow[0]?.cost ?? '0.00';
+  const revenue = rows.reduce((s, r) => s + toMinorUnits(r.reagentRevenue), 0n);
+  const margin = rows.reduce((s, r) => s + toMinorUnits(r.reagentMargin), 0n);
+  const marginPercent = revenue > 0n ? fromMinorUnits((margin * 10_000n) / revenue) : '0.00';
+  const serviceTotal = rows.reduce((s, r) => s + toMinorUnits(r.serviceCost), 0n);
+  const monthlyService = rows.length > 0 ? fromMinorUnits(serviceTotal / BigInt(rows.length)) : '0.00';
+  // Payback: the month the cumulative margin and income, before depreciation (which recovers the cost itself), reaches the cost.
+  const payback = paybackMonth(cost, rows.map((r) => ({ month: r.month, margin: fromMinorUnits(toMinorUnits(r.profit) + toMinorUnits(r.depreciation)) })));
+  return {
+    months: rows,
+    totals: {
+      reagentRevenue: total('reagentRevenue'),
+      reagentCost: total('reagentCost'),
+      reagentMargin: total('reagentMargin'),
+      depreciation: total('depreciation'),
+      serviceCost: total('serviceCost'),
+      rentalIncome: total('rentalIncome'),
+      profit: total('profit'),
+    },
+    ledgerProfit: fromMinorUnits(ledger),
+    cost,
+    paybackMonth: toMinorUnits(cost) > 0n ? payback : null,
+    breakEven: { lifeMonths, monthlyService, marginPercent, commitment: breakEvenCommitment(cost, lifeMonths, monthlyService, marginPercent) },
+  };
+}

@@ -1,0 +1,72 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+
+async function at768(page: Page, screen: string, shot: string) {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectNoSeriousA11yViolations(page, `${screen} at 768 px`);
+  await screenshot(page, `${shot}-768`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The last month that has ended, `YYYY-MM`. */
+function lastMonth(): string {
+  const date = new Date();
+  date.setDate(1);
+  date.setMonth(date.getMonth() - 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+test('the admin (who holds reagent-rentals:approve) drafts, approves and places a rental agreement, then runs the month end that invoices a shortfall', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const headers = { Authorization: `Bearer ${token}` };
+
+  await login(page, 'admin');
+  await page.goto('/reagent-rentals');
+  await expect(page.getByRole('heading', { name: 'Reagent Rentals' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the rental agreements');
+  await screenshot(page, 'rentals-1280');
+  await at768(page, 'the rental agreements', 'rentals');
+
+  // Drafted on the form.
+  await page.getByRole('button', { name: /new/i }).first().click();
+  const form = page.getByRole('dialog');
+  await pick(page, form, 'Customer', 'a', /./);
+  await pick(page, form, 'Region', 'a', /./);
+  await pick(page, form, 'Rental asset', 'SN', /SN/);
+  await form.getByLabel('Monthly commitment').fill('180000');
+  await expectNoSeriousA11yViolations(page, 'the agreement form');
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  const newDraft = async () =>
+    ((await (await request.get('/api/rental-agreements?status=draft&pageSize=50', { headers })).json()) as { data: Array<{ id: number; monthlyCommitment: string }> }).data.find(
+      (row) => row.monthlyCommitment === '180000.00',
+    )?.id;
+  await expect.poll(newDraft).toBeDefined();
+  const id = (await newDraft())!;
+
+  // Approved and placed from its view.
+  await page.goto(`/reagent-rentals?open=${id}`);
+  await page.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByText('Rental agreement approved')).toBeVisible();
+  await page.getByRole('button', { name: 'Place', exact: true }).click();
+  await expect(page.getByText('Placement posted')).toBeVisible();
+  await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${id}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('active');
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Months of the agreement' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'an agreement');
+  await screenshot(page, 'rental-agreement-1280');
+  await at768(page, 'an agreement', 'rental-agreement');
+
+  // The month end of the last month: the demo's agreement under commitment gets its shortfall invoice.
+  await page.goto('/reagent-rentals?tab=month-end');
+  const month = page.getByRole('textbox', { name: 'Month', exact: true });
+  await month.click();
+  await month.fill(lastMonth());
+  await month.press('Enter');
+  await page.getByRole('button', { name: 'Run month end' }).click();
+  await expect(page.getByText(/: done, \d+ agreements, [1-9]\d* invoices/)).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(page, 'the month-end run');
+  await screenshot(page, 'rental-month-end-1280');
+  const shortfalls = (await (await request.get('/api/invoices?pageSize=100&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ kind?: string; invoiceDate: string }> };
+  expect(shortfalls.data.some((i) => i.kind === 'rentalShortfall' && i.invoiceDate.startsWith(lastMonth()))).toBe(true);
+});
