@@ -51,10 +51,3 @@ test('a restricted route shows the message and goes back to /', async ({ page })
   await expect(page).toHaveURL(/\/invoices$/);
   await expectNoSeriousA11yViolations(page, 'the restricted-route message over /invoices');
 });
-
-test('a module still to come says so plainly', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/joint-ventures');
-  await expect(page.getByText('This module is not available yet')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'a module not available yet');
-});
