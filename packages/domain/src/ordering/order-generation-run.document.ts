@@ -89,6 +89,8 @@ export interface OrderGenerationLine {
   itemId: number;
   itemName: string;
   articleNumber: string;
+  /** The item's plan coverage by year (items.plans): the grid colours the item by it, as the pickers do. */
+  plans?: Record<string, boolean>;
   vendorId: number | null;
   vendorName: string | null;
   leadTimeDays: number;

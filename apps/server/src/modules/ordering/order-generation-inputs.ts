@@ -33,6 +33,7 @@ export interface ItemInputRow {
   itemId: number;
   itemName: string;
   articleNumber: string;
+  plans: Record<string, boolean>;
   vendorId: number | null;
   vendorName: string | null;
   leadTimeDays: number;
@@ -99,7 +100,7 @@ export async function readItemInputs(tx: Tx, scope: RunScope): Promise<ItemInput
   return queryRows<ItemInputRow>(
     tx,
     sql`WITH it AS MATERIALIZED (
-          SELECT i.id, i.item_name, i.article_number, i.vendor_id, v.vendor_name,
+          SELECT i.id, i.item_name, i.article_number, i.plans, i.vendor_id, v.vendor_name,
                  coalesce(i.lead_time_days, v.lead_time_days, ${scope.defaultLeadTimeDays}::int) AS lead_time_days,
                  i.pack_size, i.min_order_quantity, coalesce(i.safety_stock_days, ${scope.defaultSafetyStockDays}::int) AS safety_stock_days,
                  i.min_shelf_life_days, i.shelf_life_days, i.cost_price
@@ -135,7 +136,7 @@ export async function readItemInputs(tx: Tx, scope: RunScope): Promise<ItemInput
                  sum(quantity) FILTER (WHERE month >= ${yearStart}::date) AS ytd
           FROM (${sales}) s GROUP BY item_id
         )
-        SELECT it.id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber", it.vendor_id AS "vendorId", it.vendor_name AS "vendorName",
+        SELECT it.id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber", it.plans, it.vendor_id AS "vendorId", it.vendor_name AS "vendorName",
                it.lead_time_days AS "leadTimeDays", it.pack_size AS "packSize", it.min_order_quantity AS "minOrderQuantity",
                it.safety_stock_days AS "safetyStockDays", it.min_shelf_life_days AS "minShelfLifeDays", it.shelf_life_days AS "shelfLifeDays",
                it.cost_price::text AS "unitCost", coalesce(s.sold, 0)::int AS "soldQty", coalesce(s.ytd, 0)::int AS "ytdActual",

@@ -91,6 +91,7 @@ export function computeLines(params: ComputeParams, items: readonly ItemInputRow
       itemId: item.itemId,
       itemName: item.itemName,
       articleNumber: item.articleNumber,
+      plans: item.plans,
       vendorId: item.vendorId,
       vendorName: item.vendorName,
       leadTimeDays: item.leadTimeDays,

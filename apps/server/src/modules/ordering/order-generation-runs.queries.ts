@@ -9,6 +9,7 @@ const lineTerms: [string, string][] = [
   ['itemId', 'l.item_id'],
   ['itemName', 'it.item_name'],
   ['articleNumber', 'it.article_number'],
+  ['plans', 'it.plans'],
   ['vendorId', 'l.vendor_id'],
   ['vendorName', 'v.vendor_name'],
   ['leadTimeDays', 'l.lead_time_days'],

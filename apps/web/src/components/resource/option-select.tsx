@@ -9,7 +9,7 @@ import { fetchOptions, resourceKeys } from './resource-api.ts';
 export const planColourValues: Record<PlanColour, string> = { green: '#237804', blue: '#0958d9', red: '#cf1322' };
 
 /** The same in words, for whoever does not see the colour (WCAG 1.4.1). */
-const planColourTitles: Record<PlanColour, string> = { green: 'Planned for every listed year', blue: 'Planned for some listed years', red: 'Not planned' };
+export const planColourTitles: Record<PlanColour, string> = { green: 'Planned for every listed year', blue: 'Planned for some listed years', red: 'Not planned' };
 
 export interface SelectOption {
   value: number;

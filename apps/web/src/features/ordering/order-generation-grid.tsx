@@ -1,8 +1,9 @@
-import { formatDecimal, formatQuantity, type OrderGenerationLine } from '@erp/domain';
+import { defaultPlanYears, formatDecimal, formatQuantity, type OrderGenerationLine, planColour } from '@erp/domain';
 import { Button, InputNumber, Table, Tag, Tooltip } from 'antd';
 import type { TableRef } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
+import { planColourTitles, planColourValues } from '../../components/resource/option-select.tsx';
 
 const qty = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatQuantity(value));
 const money = (value: string) => formatDecimal(value);
@@ -54,6 +55,16 @@ export interface GridProps {
   narrow: boolean;
 }
 
+/** The item coloured by plan coverage over this year and the next (spec section 4), as the planning pickers colour it. */
+function ItemName({ line }: { line: OrderGenerationLine }) {
+  const colour = line.plans ? planColour(line.plans, defaultPlanYears()) : undefined;
+  return (
+    <span data-plan-colour={colour} title={colour && planColourTitles[colour]} style={{ display: 'block', fontWeight: 500, color: colour && planColourValues[colour] }}>
+      {line.itemName}
+    </span>
+  );
+}
+
 /**
  * The run's lines, virtualised (10,000 rows scroll as 30): the issue's columns, the final
  * editable while the run is a draft, and a "Why" button opening every term of a line.
@@ -67,7 +78,7 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
       fixed: 'left',
       render: (_: unknown, line) => (
         <span>
-          <span style={{ display: 'block', fontWeight: 500 }}>{line.itemName}</span>
+          <ItemName line={line} />
           <span style={{ fontSize: 12, color: '#595959' }}>{line.articleNumber}</span>
         </span>
       ),

@@ -63,7 +63,10 @@ const run: OrderGenerationRunDetail = {
   totalValue: '575.00',
   purchaseOrderIds: [],
   createdAt: '2026-03-01T08:00:00Z',
-  lines: [line({}), line({ itemId: 2, itemName: 'Gloves', vendorId: 8, vendorName: 'Medline', finalQty: 10, value: '100.00', unitCost: '10.00', reasons: [] })],
+  lines: [
+    line({ plans: { [String(new Date().getFullYear())]: true, [String(new Date().getFullYear() + 1)]: true } }),
+    line({ itemId: 2, itemName: 'Gloves', vendorId: 8, vendorName: 'Medline', finalQty: 10, value: '100.00', unitCost: '10.00', reasons: [], plans: {} }),
+  ],
 };
 
 const ok = (data: object) => ({ status: 200, data: { status: 200, message: 'OK', ...data } });
@@ -96,6 +99,9 @@ describe('/order-generation', () => {
     });
     renderWithApp(<OrderGenerationScreen />, { auth: authOf(userOf('accountant')), path: '/order-generation?run=5' });
     expect(await screen.findByRole('heading', { level: 2, name: 'OG-2026-000005' })).toBeInTheDocument();
+    // Items coloured by plan coverage over this year and the next, as the planning pickers colour them.
+    expect(await screen.findByTitle('Planned for every listed year')).toHaveTextContent('CBC Reagent');
+    expect(screen.getByTitle('Not planned')).toHaveTextContent('Gloves');
     const totals = screen.getByText('Totals per vendor').closest('.ant-card') as HTMLElement;
     expect(within(totals).getByRole('row', { name: /Sysmex 1 475.00/ })).toBeInTheDocument();
     expect(within(totals).getByRole('row', { name: /Medline 1 100.00/ })).toBeInTheDocument();
