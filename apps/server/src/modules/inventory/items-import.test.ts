@@ -182,8 +182,8 @@ describe('items import', () => {
     const template = await imports.template('csv', t.adminToken);
     expect(template.statusCode).toBe(200);
     const [headers, example] = template.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(headers).toBe('Item,Article number,Vendor,Category,Sub category,Unit,Cost price,Sale price,Reorder level,Lot and expiry tracked,Storage,' +
-        // Generate Order's fields (issue 19) import like the others.
+    expect(headers).toBe('Item,Article number,Vendor,Category,Sub category,Unit,Cost price,Sale price,Reorder level,Lot and expiry tracked,Serial tracked,Storage,' +
+        // Rentals' serial tracking (issue 21) and Generate Order's fields (issue 19) import like the others.
         'Lead time (days),Pack size,Minimum order quantity,Safety stock (days),Shelf life required at delivery (days),Shelf life at receipt (days),Active');
     expect(example).toMatch(/^CBC Reagent Pack,SYS-CBC-01,Sysmex,/);
     expect((await imports.template('xlsx', t.adminToken)).statusCode).toBe(200);
