@@ -10,7 +10,8 @@ import { formatDate } from '../../lib/dates.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { VentureForm } from './venture-form.tsx';
 import { VentureView } from './venture-view.tsx';
-import { percentText, settlementAddress, ventureAddress } from './ventures-api.ts';
+import { percentText } from './ventures-api.ts';
+import { settlementAddress, ventureAddress } from './ventures-addresses.ts';
 
 interface SettlementRow {
   id: number;

@@ -1,11 +1,6 @@
-import { jointVentureDocument, jvSettlementDocument } from '@erp/domain';
-import { addressOf, queryAddress } from '../../components/document/document-address.ts';
+import { jointVentureDocument } from '@erp/domain';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
-
-/** Ventures open on /joint-ventures/<id>; settlements on their tab (`?tab=settlements&open=<id>`). */
-export const ventureAddress = addressOf(jointVentureDocument.route);
-export const settlementAddress = queryAddress(jvSettlementDocument.route, { tab: 'settlements' });
 
 export interface StatementSegment {
   from: string;

@@ -1,6 +1,6 @@
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
-import { settlementAddress, ventureAddress } from './ventures-api.ts';
+import { settlementAddress, ventureAddress } from './ventures-addresses.ts';
 
 export const venturesArea = defineArea({
   name: 'ventures',
