@@ -164,7 +164,7 @@ describe('posting refusals', () => {
     expect((await reopenTo('2026-05-31')).statusCode).toBe(400);
     const reopened = await reopenTo('2026-01-31');
     expect(reopened.json()).toMatchObject({ status: 200, closedThrough: '2026-01-31' });
-    const audits = await t.database.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.resource, 'period-close'));
+    const audits = await t.database.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(eq(auditLog.resource, 'period-close')).orderBy(auditLog.id);
     expect(audits.at(-1)).toEqual({ action: 'reopen-period', before: { closedThrough: '2026-04-30' }, after: { closedThrough: '2026-01-31' } });
     expect((await reopenTo(null)).statusCode).toBe(200);
     expect((await reopenTo(null)).statusCode).toBe(400);
