@@ -27,8 +27,6 @@ export * from './ordering/ordering.area.ts';
 export * from './planning/planning.area.ts';
 export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
-// HR and rentals both export a daysInMonth (the same rule); the package answers HR's. Merge fix, for the rentals helper to fold.
-export { daysInMonth } from './hr/hr.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, rentalsArea, venturesArea] as const;

@@ -1,3 +1,4 @@
+import { daysInMonth } from '../hr/pay-month.ts';
 import { addDays } from '../inventory/expiry.ts';
 
 /**
@@ -55,7 +56,6 @@ export interface DemandInputs {
 
 const dayMs = 86_400_000;
 const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / dayMs;
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** An item's demand from an as-of date: per day of a month, and D(from, to) over whole days after the as-of date. */
 export class DemandCurve {
@@ -80,7 +80,7 @@ export class DemandCurve {
       // planAdjusted falls back on the velocity; the plan basis has no demand where no plan is.
       return basis === 'planAdjusted' ? velocity : 0;
     }
-    const perDay = planned / daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+    const perDay = planned / daysInMonth(month);
     return basis === 'planAdjusted' ? perDay * ratio : perDay;
   }
 
@@ -91,11 +91,10 @@ export class DemandCurve {
     let day = a + 1;
     while (day <= b) {
       const date = new Date((this.start + day) * dayMs);
-      const year = date.getUTCFullYear();
-      const month = date.getUTCMonth() + 1;
-      const lastOfMonth = day + (daysInMonth(year, month) - date.getUTCDate());
+      const month = date.toISOString().slice(0, 7);
+      const lastOfMonth = day + (daysInMonth(month) - date.getUTCDate());
       const until = Math.min(b, lastOfMonth);
-      total += (until - day + 1) * this.dailyRate(`${year}-${String(month).padStart(2, '0')}`);
+      total += (until - day + 1) * this.dailyRate(month);
       day = until + 1;
     }
     return total;

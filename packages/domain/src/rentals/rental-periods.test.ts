@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakEvenCommitment, commitmentFor, daysInMonth, downDaysIn, earlyExitAmount, paybackMonth, settlePeriods, settlementEndOf, termEndOf, testsAmount } from './rental-periods.ts';
+import { daysInMonth } from '../hr/pay-month.ts';
+import { breakEvenCommitment, commitmentFor, downDaysIn, earlyExitAmount, paybackMonth, settlePeriods, settlementEndOf, termEndOf, testsAmount } from './rental-periods.ts';
 
 const terms = { monthlyCommitment: '150000.00', from: '2024-01-01', uptimePercent: '95', downtimeWaiver: true };
 

@@ -1,11 +1,8 @@
 import { addMonths, monthOf } from '../assets/depreciation.ts';
+import { daysInMonth } from '../hr/pay-month.ts';
 import { divideRounded, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
 import type { SettlementPeriod, ShortfallMode } from './rental-agreement.document.ts';
 
-/** Days in a `YYYY-MM` month. */
-export function daysInMonth(month: string): number {
-  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-}
 
 /** The last day of a `YYYY-MM` month. */
 export const lastDayOf = (month: string): string => `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;

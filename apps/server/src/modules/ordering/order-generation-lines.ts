@@ -1,4 +1,4 @@
-import { addDays, type DemandBasis, type OrderGenerationLine, planRatio, suggestOrder, type SuggestionLot, type SuggestionSupply } from '@erp/domain';
+import { addDays, daysInMonth, type DemandBasis, type OrderGenerationLine, planRatio, suggestOrder, type SuggestionLot, type SuggestionSupply } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, textArray, dateArray, type Tx } from '../../db/client.ts';
 import type { ItemInputRow, PlanRow, StockRow } from './order-generation-inputs.ts';
@@ -16,7 +16,6 @@ const centsText = (n: bigint) => `${n < 0n ? '-' : ''}${(n < 0n ? -n : n) / 100n
 export const lineValue = (quantity: number, unitCost: string) => centsText(BigInt(quantity) * cents(unitCost));
 export const sumMoney = (values: readonly string[]) => centsText(values.reduce((total, v) => total + cents(v), 0n));
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** The plan's quantity from 1 January to the as-of date: whole months before it, the as-of month pro rata. */
 function ytdPlan(months: readonly number[] | undefined, asOf: string): number {
@@ -25,7 +24,7 @@ function ytdPlan(months: readonly number[] | undefined, asOf: string): number {
   const day = Number(asOf.slice(8, 10));
   let total = 0;
   for (let m = 1; m < month; m += 1) total += months[m - 1] ?? 0;
-  return total + ((months[month - 1] ?? 0) * day) / daysInMonth(Number(asOf.slice(0, 4)), month);
+  return total + ((months[month - 1] ?? 0) * day) / daysInMonth(`${asOf.slice(0, 4)}-${String(month).padStart(2, '0')}`);
 }
 
 export interface ComputeParams {
