@@ -49,11 +49,14 @@ async function bounded<T>(tasks: readonly (() => Promise<T>)[], limit: number): 
   return results;
 }
 
-/** A read abandoned after the limit (left to finish unread), or its failure, as an Error. */
+/** A statement abandoned after the limit (left to finish unread). */
+class FigureTimeout extends Error {}
+
+/** A read, or its failure or timeout as an Error. */
 async function withinLimit<T>(id: string, read: Promise<T>): Promise<T | Error> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<Error>((resolve) => {
-    timer = setTimeout(() => resolve(new Error(`Statement ${id} took over ${figureTimeoutMs} ms`)), figureTimeoutMs);
+    timer = setTimeout(() => resolve(new FigureTimeout(`Statement ${id} took over ${figureTimeoutMs} ms`)), figureTimeoutMs);
   });
   try {
     return await Promise.race([read.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), timeout]);
@@ -85,7 +88,7 @@ async function runTogether(executor: Executor, statements: readonly FigureStatem
     statements.map((s) => s.id).join('+'),
     queryRows<Record<string, unknown>>(executor, sql`SELECT ${sql.join(parts, sql`, `)}`).then((rows) => rows[0] ?? {}),
   );
-  if (together instanceof Error && !together.message.includes(`took over ${figureTimeoutMs} ms`)) {
+  if (together instanceof Error && !(together instanceof FigureTimeout)) {
     return Promise.all(statements.map((s) => runStatement(executor, s, context)));
   }
   return statements.map((_, i) => (together instanceof Error ? together : ((together[`p${i}`] as FigureRowValues | null) ?? {})));
