@@ -158,5 +158,7 @@ export const payrollMessages = {
   supplementaryNothing: 'No posted month differs from what it computes now: nothing to add',
   missingEmployeeSlip: 'The pay slip does not exist',
   nothingToPay: 'No bank-paid slip of this run has anything left to pay',
+  regionsRequired: 'Choose the regions of the run: you run payroll for your regions only',
+  otherRegions: 'This pay run covers regions besides yours: only a user of all its regions may change it',
   slipNotPosted: 'Only a posted pay slip of this employee can be paid',
 } as const;

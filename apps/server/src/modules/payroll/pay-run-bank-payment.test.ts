@@ -86,6 +86,21 @@ describe('pay runs for a user limited to regions', () => {
 
     for (const path of ['', '/pdf', '/bank-file']) expect((await f.call('GET', `/api/pay-runs/${northRun}${path}`, undefined, southUser.token)).statusCode).toBe(404);
   });
+
+  it('runs payroll for their regions only: a run names regions, all theirs; a company-wide run is not theirs to approve', async () => {
+    const create = (body: object) => f.call('POST', '/api/pay-runs', body, southUser.token);
+    for (const body of [{ month: '2026-09' }, { month: '2026-09', regionIds: [f.north] }, { month: '2026-09', regionIds: [f.south, f.north] }]) {
+      const refused = await create(body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['regionIds']);
+    }
+    const approve = await f.call('POST', `/api/pay-runs/${allRun}/approve`, undefined, southUser.token);
+    expect(approve.statusCode, approve.body).toBe(403);
+    const own = await create({ month: '2026-09', regionIds: [f.south] });
+    expect(own.statusCode, own.body).toBe(201);
+    await t.app.ctx.jobs.runUntilIdle();
+    expect((await f.call('DELETE', `/api/pay-runs/${own.json().data.id}`, undefined, southUser.token)).statusCode).toBe(200);
+  });
 });
 
 describe('paying a run from its bank file', () => {

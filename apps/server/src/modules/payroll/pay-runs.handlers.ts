@@ -1,10 +1,10 @@
-import { journalMessages, monthEnd, payRunDocument, type PayRunDetail, type PayRunKind, type PayRunPayInput, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
+import { journalMessages, monthEnd, permittedIds, payRunDocument, type PayRunDetail, type PayRunKind, type PayRunPayInput, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { closedThrough, type LedgerLineInput, postToLedger, readPostingContextWith, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { inRunScope, payableEmployees, type RunScope } from './pay-facts.ts';
@@ -24,6 +24,29 @@ export interface PayRunInput {
 
 /** The run after a write, its totals as the actor sees them. */
 const reread = async (tx: Tx, id: number, actor: Actor) => (await readPayRun(tx, id, actor))!;
+
+/**
+ * A user limited to regions runs payroll for those regions only (PRODUCT.md, principle 6): the
+ * run names regions, all theirs (400 `regionIds`), so it never computes or posts another
+ * region's slips.
+ */
+function assertRegionsMine(actor: Actor, input: PayRunInput): void {
+  const mine = permittedIds(actor.permissions, 'regions');
+  if (!mine) return;
+  const regions = input.regionIds ?? [];
+  if (regions.length === 0 || regions.some((id) => !mine.includes(id))) throw new BadRequestError({ regionIds: payrollMessages.regionsRequired });
+}
+
+/**
+ * The binding's write check: a user limited to regions sees a company-wide run (its slips of
+ * their regions), and pays those slips from it, but changes, approves, posts or cancels only a
+ * run of their regions (403).
+ */
+export function assertPayRunWritable(actor: Actor, run: PayRunDetail, action: string): void {
+  const mine = permittedIds(actor.permissions, 'regions');
+  if (!mine || action === 'pay') return;
+  if (run.regionIds.length === 0 || run.regionIds.some((id) => !mine.includes(id))) throw new ForbiddenError(payrollMessages.otherRegions);
+}
 
 const scopeOf = (input: PayRunInput): RunScope => ({ month: input.month, regionIds: input.regionIds ?? [], departmentIds: input.departmentIds ?? [] });
 
@@ -165,6 +188,7 @@ const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
 
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
+    assertRegionsMine(actor, input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, 0);
     const { id } = await drafts.insert(input, valuesOf(input));
@@ -174,6 +198,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
 
   async update(tx, actor, before, input, drafts) {
     assertGenerated(before);
+    assertRegionsMine(actor, input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, before.id);
     await drafts.update(before.id, input, valuesOf(input));

@@ -34,7 +34,8 @@ const allocationTargets = {
 
 const allocationsTables = {
   vendor: { targetLabel: 'Goods receipt', unreadText: 'The open bills could not be read', emptyText: 'This vendor has no open bills: the whole amount is an advance' },
-  employee: { targetLabel: 'Pay slip', unreadText: 'The unpaid pay slips could not be read', emptyText: 'This employee has no unpaid pay slips' },
+  // What is not allocated stays on the employee's Salaries payable, settled by the next slips.
+  employee: { targetLabel: 'Pay slip', unreadText: 'The unpaid pay slips could not be read', emptyText: 'This employee has no unpaid pay slips', restLabel: 'Not allocated' },
 } as const;
 
 /**

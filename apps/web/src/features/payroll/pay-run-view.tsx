@@ -110,7 +110,8 @@ export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDe
           </Button>
         )}
         {!latest.generating && <PayByBankFileButton run={latest} slips={slips.data?.data ?? []} />}
-        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} exclude={['pay']} alsoInvalidate={[slipKeys.all]} onError={setError} />}
+        {/* A run with payments is not cancelled (their payments are cancelled first): no Cancel to be refused. */}
+        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} exclude={latest.paymentState === 'unpaid' ? ['pay'] : ['pay', 'cancel']} alsoInvalidate={[slipKeys.all]} onError={setError} />}
       </DocumentViewActions>
     </Flex>
   );
