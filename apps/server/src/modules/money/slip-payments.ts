@@ -99,6 +99,7 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
               FROM ins JOIN p ON p.document_number = ins.document_number),
         a AS (SELECT * FROM unnest(${intArray(allocations.map((a) => ordinalOf.get(a.key)!))}, ${intArray(allocations.map((a) => a.slipId))},
                                    ${numericArray(allocations.map((a) => a.amount))}, ${intArray(allocations.map((a) => a.lineNo))}) AS a(ord, slip_id, amount, line_no)),
+        a_json AS (SELECT ord, jsonb_agg(jsonb_build_object('paySlipId', slip_id, 'amount', amount::text) ORDER BY line_no) AS allocations FROM a GROUP BY ord),
         allocation_rows AS (
           INSERT INTO payment_allocations (payment_id, line_no, pay_slip_id, amount, allocation_date)
           SELECT d.id, a.line_no, a.slip_id, a.amount, ${input.paymentDate}::date FROM a JOIN d ON d.ord = a.ord),
@@ -119,9 +120,8 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
           sql`SELECT d.id::text, NULL::jsonb,
                      jsonb_build_object('status', 'posted', 'documentNumber', d.document_number, 'payeeType', 'employee', 'employeeId', d.party_id,
                                         'paymentDate', ${input.paymentDate}::text, 'method', 'bank', 'accountId', ${accountId}::int, 'amount', d.amount::text,
-                                        'reference', ${input.reference}::text,
-                                        'allocations', (SELECT jsonb_agg(jsonb_build_object('paySlipId', a.slip_id, 'amount', a.amount::text) ORDER BY a.line_no) FROM a WHERE a.ord = d.ord))
-              FROM d`,
+                                        'reference', ${input.reference}::text, 'allocations', j.allocations)
+              FROM d JOIN a_json j ON j.ord = d.ord`,
         )})${sql.join(also, sql``)}
         SELECT id FROM ins ORDER BY id`,
   );

@@ -217,7 +217,7 @@ describe('paying a run from its bank file', () => {
 });
 
 describe('the net rounding of the settings', () => {
-  it('rounds each net to the nearest 10, or not at all at 0.01; the difference is the slip’s rounding', async () => {
+  it('rounds each net to the nearest 10, or not at all at 0.01, or up to 1 (the default) posted to the rounding account; the difference is the slip’s rounding', async () => {
     const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Rounding', 'RND') RETURNING id`))[0]!.id);
     for (const [name, basic] of [
       ['Round One', '45678.40'],
@@ -254,7 +254,23 @@ describe('the net rounding of the settings', () => {
       expect(addDecimals([slip.gross, `-${slip.deductions}`, slip.rounding])).toBe(slip.net);
     }
     expect(tens.some((s) => s.rounding !== '0.00')).toBe(true);
-    // Back to the default, up to 1.
+
+    // Back to the default, up to 1: posted, the roundings go to the payroll rounding account.
     await setting('1', 'up');
+    expect((await f.call('POST', `/api/pay-runs/${id}/recompute`)).statusCode).toBe(200);
+    await t.app.ctx.jobs.runUntilIdle();
+    const ones = await slipsOf(id);
+    for (const slip of ones) {
+      const unrounded = exact.find((s) => s.employeeId === slip.employeeId)!.net;
+      expect(slip.net).toBe(fromMinorUnits(roundToStep(toMinorUnits(unrounded), 100n, 'up')));
+    }
+    await post(id);
+    const [rounding] = await queryRows<{ amount: string }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(debit - credit), 0)::numeric(18, 2)::text AS amount FROM gl_entries
+          WHERE document_type = 'pay-runs' AND document_id = ${id}::int AND account_id = (SELECT account_id FROM posting_accounts WHERE key = 'payrollRounding')`,
+    );
+    expect(rounding!.amount).toBe(addDecimals(ones.map((s) => s.rounding)));
+    expect(toMinorUnits(rounding!.amount) > 0n).toBe(true);
   });
 });
