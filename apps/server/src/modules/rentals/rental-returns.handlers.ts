@@ -11,6 +11,7 @@ import type { ActionOf, DocumentHandlers } from '../../lib/document/document-bin
 import { lockPlacedAsset, retirePlacedAsset } from '../assets/assets.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { agreementFacts } from './placements.handlers.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { type RentalReturnDetail, rentalReturnQueries } from './placements.queries.ts';
 
 const { documentType } = rentalReturnDocument;
@@ -74,7 +75,7 @@ export const rentalReturnHandlers: DocumentHandlers<RentalReturnInput, RentalRet
       ];
       const stock = await prepareStockMoves(tx, { document: { documentType, documentId: ret.id, date: ret.returnDate }, actor: { userId: actor.userId }, moves });
       const accounts = await requirePostingAccounts(tx, ['placedInstruments', 'inventory', 'assetDisposal']);
-      const stamp = { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: agreement.jointVentureId };
+      const stamp = await agreementStamp(tx, ret.returnDate, agreement);
       const lines: LedgerLineInput[] = [
         { accountId: scrap ? accounts.assetDisposal : accounts.inventory, debit: bookValue, credit: '0', ...stamp },
         { accountId: asset.accumulatedAccountId, debit: asset.accumulated, credit: '0', ...stamp },
