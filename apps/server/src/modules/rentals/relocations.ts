@@ -69,7 +69,9 @@ export async function postRelocation(
   const old = await facts.agreementFacts(tx, actor, Number(seen.rentalAgreementId), true);
   if (!old) throw new BadRequestError({ rentalAgreementId: 'The agreement the unit stands under does not exist' });
   // Re-read under the old agreement's lock: a return or another relocation may have ended it meanwhile.
-  const [live] = await queryRows<LivePlacement>(tx, sql`${liveRead} FOR UPDATE`);
+  // NO KEY UPDATE, here and on the unit: a rival relocation's draft holds KEY SHARE on both rows
+  // (its foreign keys) while it waits for the old agreement; FOR UPDATE would wait for it: a deadlock.
+  const [live] = await queryRows<LivePlacement>(tx, sql`${liveRead} FOR NO KEY UPDATE`);
   if (!live) throw new ConflictError(relocationMessages.moved);
   if (Number(live.rentalAssetId) !== agreement.rentalAssetId) throw new BadRequestError({ rentalAgreementId: "The unit is not the agreement's rental asset" });
   if (old.customerId === agreement.customerId && old.regionId === agreement.regionId) throw new BadRequestError({ rentalAgreementId: relocationMessages.sameSite });
@@ -80,7 +82,7 @@ export async function postRelocation(
     sql`SELECT a.id, a.inventory_id AS "inventoryId", a.item_id AS "itemId", a.serial_number AS "serialNumber", i.item_name AS "itemName",
                inv.date_expiry::text AS "dateExpiry", inv.unit_cost::text AS "unitCost"
         FROM rental_assets a JOIN items i ON i.id = a.item_id JOIN inventory inv ON inv.id = a.inventory_id
-        WHERE a.id = ${agreement.rentalAssetId}::int FOR UPDATE OF a`,
+        WHERE a.id = ${agreement.rentalAssetId}::int FOR NO KEY UPDATE OF a`,
   );
   if (!unit || Number(unit.inventoryId) !== placement.inventoryId) throw new BadRequestError({ inventoryId: "The unit is not the agreement's rental asset" });
   const site = await facts.customerSite(tx, agreement.customerId, agreement.regionId);

@@ -56,12 +56,13 @@ export const rentalReturnHandlers: DocumentHandlers<RentalReturnInput, RentalRet
     async post(tx, actor, ret, step) {
       const agreement = await agreementFacts(tx, actor, ret.rentalAgreementId, true);
       if (!agreement) throw new BadRequestError({ rentalAgreementId: rentalMessages.missing('Agreement') });
+      // NO KEY UPDATE: a relocation's draft holds KEY SHARE on the placement and unit (its foreign keys) while it waits for this agreement.
       const [live] = await queryRows<LivePlacement>(
         tx,
         sql`SELECT p.id, p.document_date::text AS "placementDate", p.asset_id AS "assetId", p.rental_asset_id AS "rentalAssetId",
                    p.site_inventory_id AS "siteInventoryId", a.home_inventory_id AS "homeInventoryId"
             FROM placements p JOIN rental_assets a ON a.id = p.rental_asset_id
-            WHERE p.rental_agreement_id = ${agreement.id}::int AND p.status = 'posted' AND p.ended_on IS NULL FOR UPDATE OF p, a`,
+            WHERE p.rental_agreement_id = ${agreement.id}::int AND p.status = 'posted' AND p.ended_on IS NULL FOR NO KEY UPDATE OF p, a`,
       );
       if (!live) throw new ConflictError(rentalMessages.notPlaced);
       if (ret.returnDate < live.placementDate) throw new BadRequestError({ returnDate: rentalMessages.beforeStart(live.placementDate) });
