@@ -26,12 +26,13 @@ DECLARE
   ventures integer[] := '{}';
   i integer;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM rental_agreements WHERE customer_id = customer AND activated_at IS NOT NULL AND status IN ('active', 'suspended', 'ended')) THEN
+  IF NOT EXISTS (SELECT 1 FROM rental_agreements WHERE customer_id = customer AND activated_at IS NOT NULL AND status IN ('active', 'suspended', 'ended')
+                 AND billing_model = 'minimumPurchase') THEN
     RETURN array_fill(NULL::int, ARRAY[n]) || joint_ventures_in_scope(on_date, customer, region, items, NULL);
   END IF;
   SELECT array_agg((
     SELECT ra.id FROM rental_agreements ra
-    WHERE ra.customer_id = customer AND ra.activated_at IS NOT NULL AND ra.status IN ('active', 'suspended', 'ended')
+    WHERE ra.customer_id = customer AND ra.activated_at IS NOT NULL AND ra.status IN ('active', 'suspended', 'ended') AND ra.billing_model = 'minimumPurchase'
       AND ra.document_date <= on_date AND (ra.end_date IS NULL OR ra.end_date >= on_date)
       AND ((cardinality(ra.eligible_item_ids) = 0 AND cardinality(ra.eligible_category_ids) = 0)
            OR x.item = ANY(ra.eligible_item_ids)
