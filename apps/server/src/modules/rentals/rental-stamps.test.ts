@@ -229,7 +229,7 @@ describe('stamping order (issue 21, section 3)', () => {
     ]) as [number, number];
   }, 120_000);
 
-  it('the rentals’ own postings (placement, deposit) of an agreement a venture scopes by agreement carry that venture', async () => {
+  it('the rentals’ own postings (placement, deposit, service visit parts) of an agreement a venture scopes by agreement carry that venture', async () => {
     expect((await ledgerOf('placements', placementP.id)).map((l) => [l.agreement, l.venture])).toEqual([
       [p.id, s.id],
       [p.id, s.id],
@@ -239,6 +239,20 @@ describe('stamping order (issue 21, section 3)', () => {
       [p.id, s.id],
       [p.id, s.id],
     ]);
+    const visit = await ok('POST', '/api/service-visits', { rentalAgreementId: p.id, visitDate: yesterday, visitKind: 'preventive', parts: [{ inventoryId: gloves, quantity: 1 }] });
+    expect((await ledgerOf('service-visits', visit.data.id)).map((l) => [l.key, l.agreement, l.venture])).toEqual([
+      ['placementServiceCost', p.id, s.id],
+      ['inventory', p.id, s.id],
+    ]);
+  });
+
+  it('a per-test agreement counts no sales: its customer’s reagent invoice carries no agreement', async () => {
+    const c5 = await f.newCustomer('Stamp Hospital 5', { creditLimit: '100000000.00' });
+    const unit = await receiveSerial('RS-SN-ST-3', '600000.00');
+    const perTest = await approvedAgreement(c5.id, unit.rentalAssetId, start, { billingModel: 'perTest', monthlyCommitment: '0.00', pricePerTest: '95.00' });
+    await place(perTest.id, unit.inventoryId, start);
+    const invoice = await sell(c5.id, [{ itemId: f.reagent, inventoryId: lot, quantity: 1, price: '1000.00' }]);
+    expect((await ledgerOf('invoice', invoice.id)).every((l) => l.agreement === null)).toBe(true);
   });
 
   it('an invoice of eligible items stamps revenue and cost of sales with the agreement and its venture; a non-eligible line stamps neither; its return reverses the same stamps', async () => {
