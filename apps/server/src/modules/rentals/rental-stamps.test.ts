@@ -115,6 +115,8 @@ describe('relocation (issue 21, section 1)', () => {
     const early = await f.call('POST', `/api/rental-agreements/${from.id}/relocate`, { toAgreementId: to.id, date: '2024-06-30' });
     expect(early.statusCode).toBe(400);
     expect(early.json().errors).toHaveProperty('placementDate');
+    const auditor = await t.userWithRole('auditor');
+    expect((await f.call('POST', `/api/rental-agreements/${from.id}/relocate`, { toAgreementId: to.id, date: '2024-07-11' }, auditor.token)).statusCode).toBe(403);
     const bad = await f.call('POST', `/api/rental-agreements/${from.id}/relocate`, { toAgreementId: 'x', date: '2024-13-01' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['date', 'toAgreementId']);
