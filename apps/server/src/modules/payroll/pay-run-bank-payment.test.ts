@@ -115,6 +115,12 @@ describe('paying a run from its bank file', () => {
     expect(Object.keys(cash.json().errors)).toEqual(['accountId']);
     const auditor = await t.userWithRole('auditor');
     expect((await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank }, auditor.token)).statusCode).toBe(403);
+    // The command palette finds the posted runs as the list shows them: another region's is not the regional user's.
+    await post(northRun);
+    const found = async (token: string) =>
+      ((await f.call('GET', '/api/search?q=PR-2026&types=pay-runs', undefined, token)).json().results as Array<{ id: number }>).map((r) => Number(r.id)).sort();
+    expect(await found(t.adminToken)).toEqual([allRun, northRun].sort());
+    expect(await found(southUser.token)).toEqual([allRun]);
   });
 
   it('pays what the bank file lists, in full, one posted payment per employee allocated to the slip; a regional user pays their region only', async () => {

@@ -57,8 +57,9 @@ function payRunSelection(actor: Actor | undefined): Record<string, AnyPgColumn |
 function payRunScope(actor: Actor): SQL | undefined {
   const regions = permittedIds(actor.permissions, 'regions');
   if (!regions) return undefined;
-  return sql`(EXISTS (SELECT 1 FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND s.region_id IN (${intList(regions)}))
-              OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(pay_runs.region_ids) r WHERE r.value::int IN (${intList(regions)})))`;
+  // Its own alias: the command palette's search puts this inside a query over search_index `s`.
+  return sql`(EXISTS (SELECT 1 FROM pay_slips rs WHERE rs.pay_run_id = pay_runs.id AND rs.region_id IN (${intList(regions)}))
+              OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(pay_runs.region_ids) AS run_region(id) WHERE run_region.id::int IN (${intList(regions)})))`;
 }
 
 /** How the generic document queries read pay runs: row-scoped by their slips' regions, totals over the actor's slips. */
