@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { documentServices } from '../../lib/document/document-services.ts';
 import { countStatements } from '../../test/count-statements.ts';
+import { pdfTextLines } from '../../test/pdf-text.ts';
 import { type PayrollFixtures, payrollFixtures } from '../../test/payroll-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { payRunBinding } from './pay-runs.binding.ts';
@@ -146,6 +147,10 @@ describe('paying a run from its bank file', () => {
         documentNumber: expect.stringMatching(/^PV-2026-\d{6}$/),
       });
       expect(payment.allocations).toEqual([expect.objectContaining({ paySlipId: slip.id, amount: slip.net, released: false })]);
+      // Its voucher names the slip it paid.
+      const voucher = pdfTextLines((await f.call('GET', `/api/payments/${id}/pdf`)).rawPayload).join('\n');
+      expect(voucher).toContain('Pay slip');
+      expect(voucher).toContain(`${slip.payRunNumber} 2026-04`);
     }
     // The admin pays the rest of the file: the north bank slip; the cash slip is not in it.
     const rest = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank, reference: 'April salaries' });
