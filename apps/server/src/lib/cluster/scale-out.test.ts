@@ -114,16 +114,30 @@ describe('reads on a replica', () => {
   const standby = (row: Record<string, unknown>) => ({ execute: async () => ({ rows: [row] }) }) as unknown as Db;
   const primary = standby({});
 
-  it('uses a standby that caught up or lags under 30 s (saying as of when), and the primary past 30 s or when it fails', async () => {
+  it('uses a standby that caught up or lags under 30 s, and the primary past 30 s or when it fails, each saying as of when', async () => {
+    const now = Date.parse('2026-01-01T10:00:20Z');
+    const readAt = '2026-01-01T10:00:20.000Z';
     const caughtUp = standby({ recovering: true, caughtUp: true, lag: '500', asOf: '2026-01-01T00:00:00Z' });
-    expect(await new ReplicaReads(primary, caughtUp).target()).toEqual({ db: caughtUp });
+    expect(await new ReplicaReads(primary, caughtUp).target(now)).toEqual({ db: caughtUp, source: 'replica', asOf: readAt });
     const behind = standby({ recovering: true, caughtUp: false, lag: '12.5', asOf: '2026-01-01T10:00:00Z' });
-    expect(await new ReplicaReads(primary, behind).target()).toEqual({ db: behind, asOf: '2026-01-01T10:00:00Z' });
+    expect(await new ReplicaReads(primary, behind).target(now)).toEqual({ db: behind, source: 'replica', asOf: '2026-01-01T10:00:00Z' });
     const lagging = standby({ recovering: true, caughtUp: false, lag: '31', asOf: '2026-01-01T10:00:00Z' });
-    expect((await new ReplicaReads(primary, lagging).target()).db).toBe(primary);
+    expect(await new ReplicaReads(primary, lagging).target(now)).toEqual({ db: primary, source: 'primary', asOf: readAt });
     const down = { execute: async () => Promise.reject(new Error('connection refused')) } as unknown as Db;
-    expect((await new ReplicaReads(primary, down).target()).db).toBe(primary);
-    expect(await heavyRead(new ReplicaReads(primary, behind), async () => ({ rows: [] }))).toEqual({ rows: [], dataAsOf: '2026-01-01T10:00:00Z' });
-    expect((await new ReplicaReads(primary).target()).db).toBe(primary);
+    expect(await new ReplicaReads(primary, down).target(now)).toEqual({ db: primary, source: 'primary', asOf: readAt });
+    expect(await heavyRead(new ReplicaReads(primary, behind), async () => ({ rows: [] }))).toEqual({ rows: [], dataAsOf: '2026-01-01T10:00:00Z', dataSource: 'replica' });
+    // No replica: every read is live, nothing to say.
+    expect(await new ReplicaReads(primary).target(now)).toEqual({ db: primary });
+    expect(await heavyRead(new ReplicaReads(primary), async () => ({ rows: [] }))).toEqual({ rows: [] });
+  });
+
+  it('measures the lag at most every 5 s: a replica that fell behind meanwhile is seen at the next measure', async () => {
+    let row: Record<string, unknown> = { recovering: true, caughtUp: true };
+    const replica = { execute: async () => ({ rows: [row] }) } as unknown as Db;
+    const reads = new ReplicaReads(primary, replica);
+    expect((await reads.target(1_000)).source).toBe('replica');
+    row = { recovering: true, caughtUp: false, lag: '60', asOf: '2026-01-01T10:00:00Z' };
+    expect((await reads.target(5_999)).source).toBe('replica');
+    expect((await reads.target(6_000)).source).toBe('primary');
   });
 });
