@@ -1,6 +1,6 @@
 // How long a user change made through one server process takes to be applied by another
 // (issue 22: "a disabled user, a password change and a permission change take effect on every
-// process within 200 ms"). Two real processes on their own ports over one PostgreSQL; B has
+// process within 200 ms"; "a setting changed through A is read through B within 200 ms"). Two real processes on their own ports over one PostgreSQL; B has
 // the user cached before each change; the time runs from A's answer to the change (committed)
 // to B's first answer that applies it, B being asked again as soon as it answers. The
 // figure's resolution is one of B's answers (a few ms).
@@ -51,7 +51,8 @@ async function loginToken(base: string, username: string, password: string): Pro
 /**
  * `changes` of each kind through A (`a`), each timed until B (`b`) applies it: disabling the
  * user (B answers 401 to its token; enabling it again is timed too), resetting its password (B
- * refuses the token from before), and changing its role (B refuses, then grants, the trial balance).
+ * refuses the token from before), changing its role (B refuses, then grants, the trial balance),
+ * and the company's name (B's /api/company reads it).
  */
 export async function measurePropagation(a: string, b: string, adminToken: string, changes = 50): Promise<Propagation[]> {
   const tag = Date.now().toString(36);
@@ -65,6 +66,7 @@ export async function measurePropagation(a: string, b: string, adminToken: strin
   const disabled: number[] = [];
   const roles: number[] = [];
   const passwords: number[] = [];
+  const settings: number[] = [];
 
   for (let i = 0; i < changes; i++) {
     // Disabled, then enabled again: two changes, each timed.
@@ -91,6 +93,14 @@ export async function measurePropagation(a: string, b: string, adminToken: strin
     since = performance.now();
     passwords.push(await untilApplied(since, async () => (await status('/api/verify-token', 'POST')) === 401));
     token = await loginToken(a, username, password);
+
+    // A company setting (section 3: "a setting changed through A is read through B within 200 ms").
+    const companyName = `Propagation ${tag} ${i}`;
+    await ok(a, 'PUT', '/api/settings', adminToken, { companyName });
+    since = performance.now();
+    settings.push(
+      await untilApplied(since, async () => ((await (await request(b, 'GET', '/api/company')).json()) as { company: { companyName: string } }).company.companyName === companyName),
+    );
   }
-  return [summary('user disabled / enabled', disabled), summary('role changed (trial balance refused / allowed)', roles), summary('password reset (old token refused)', passwords)];
+  return [summary('user disabled / enabled', disabled), summary('role changed (trial balance refused / allowed)', roles), summary('password reset (old token refused)', passwords), summary('company name changed (read on B)', settings)];
 }
