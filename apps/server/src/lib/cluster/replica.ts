@@ -23,12 +23,16 @@ type ReplicaState = { kind: 'caughtUp' } | { kind: 'behind'; asOf: string } | { 
  */
 export class ReplicaReads {
   private checked: { at: number; state: ReplicaState } | undefined;
+  /** The measure under way: requests arriving meanwhile wait for it rather than each asking the replica. */
+  private measuring: Promise<ReplicaState> | undefined;
 
   constructor(
     private readonly primary: Db,
     private readonly replica?: Db,
     private readonly maxLagSeconds = 30,
     private readonly checkEveryMs = 5_000,
+    /** A replica that does not answer the lag query in this time (a dropped network answers nothing, not an error) counts as down. */
+    private readonly measureTimeoutMs = 2_000,
   ) {}
 
   get hasReplica(): boolean {
@@ -38,14 +42,21 @@ export class ReplicaReads {
   async target(now = Date.now()): Promise<ReadTarget> {
     if (!this.replica) return { db: this.primary };
     if (!this.checked || now - this.checked.at >= this.checkEveryMs) {
-      const state = await this.measure(this.replica).catch((): ReplicaState => ({ kind: 'fallback' }));
-      this.checked = { at: now, state };
+      this.measuring ??= this.measureWithin(this.replica).finally(() => (this.measuring = undefined));
+      this.checked = { at: now, state: await this.measuring };
     }
     const { state } = this.checked;
     // A caught-up replica and the primary hold what is committed now: the read's own time.
     const readAt = new Date(now).toISOString();
     if (state.kind === 'fallback') return { db: this.primary, source: 'primary', asOf: readAt };
     return { db: this.replica, source: 'replica', asOf: state.kind === 'behind' ? state.asOf : readAt };
+  }
+
+  private measureWithin(replica: Db): Promise<ReplicaState> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<ReplicaState>((resolve) => (timer = setTimeout(() => resolve({ kind: 'fallback' }), this.measureTimeoutMs)));
+    const measured = this.measure(replica).catch((): ReplicaState => ({ kind: 'fallback' }));
+    return Promise.race([measured, timedOut]).finally(() => clearTimeout(timer));
   }
 
   private async measure(replica: Db): Promise<ReplicaState> {

@@ -111,6 +111,7 @@ describe('the embedded database', () => {
 });
 
 describe('reads on a replica', () => {
+  const now0 = Date.parse('2026-01-01T10:00:00Z');
   /** A stand-in replica answering the lag query as a standby would. */
   const standby = (row: Record<string, unknown>) => ({ execute: async () => ({ rows: [row] }) }) as unknown as Db;
   const primary = standby({});
@@ -130,6 +131,16 @@ describe('reads on a replica', () => {
     // No replica: every read is live, nothing to say.
     expect(await new ReplicaReads(primary).target(now)).toEqual({ db: primary });
     expect(await heavyRead(new ReplicaReads(primary), async () => ({ rows: [] }))).toEqual({ rows: [] });
+  });
+
+  it('asks a replica once for requests arriving together, and counts one that does not answer as down', async () => {
+    let asked = 0;
+    const replica = { execute: async () => (asked++, { rows: [{ recovering: true, caughtUp: true }] }) } as unknown as Db;
+    const reads = new ReplicaReads(primary, replica);
+    const targets = await Promise.all([reads.target(1_000), reads.target(1_000), reads.target(1_000)]);
+    expect([asked, ...targets.map((target) => target.source)]).toEqual([1, 'replica', 'replica', 'replica']);
+    const silent = { execute: () => new Promise(() => undefined) } as unknown as Db;
+    expect(await new ReplicaReads(primary, silent, 30, 5_000, 10).target(now0)).toEqual({ db: primary, source: 'primary', asOf: new Date(now0).toISOString() });
   });
 
   it('measures the lag at most every 5 s: a replica that fell behind meanwhile is seen at the next measure', async () => {
