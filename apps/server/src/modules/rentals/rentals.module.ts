@@ -5,6 +5,7 @@ import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { monthEndJob } from './month-end-job.ts';
 import { rentalFigures } from './rental-figures.ts';
+import { registerRelocationRoutes } from './relocations.routes.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
 
@@ -18,5 +19,8 @@ export const rentalsModule: ServerArea = {
   jobs: [monthEndJob],
   figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],
-  routes: registerRentalRoutes,
+  routes: (app) => {
+    registerRentalRoutes(app);
+    registerRelocationRoutes(app);
+  },
 };
