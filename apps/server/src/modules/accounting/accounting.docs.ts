@@ -6,7 +6,7 @@ import { ledgerQuerySchema } from './ledger.service.ts';
 const money = decimalString;
 export const accountIdParams = z.object({ accountId: idParam });
 
-export const ledgerExportQuery = ledgerQuerySchema.pick({ from: true, to: true }).extend(exportFormatQuery.shape);
+export const ledgerExportQuery = ledgerQuerySchema.pick({ from: true, to: true, departmentId: true, regionId: true }).extend(exportFormatQuery.shape);
 
 const ledgerRow = z.looseObject({
   entryId: z.int(),

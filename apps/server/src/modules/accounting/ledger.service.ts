@@ -6,6 +6,7 @@ import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
+import { type DimensionFilter, dimensionCondition, dimensionQuery } from './dimension-filter.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
@@ -14,6 +15,7 @@ export const ledgerQuerySchema = z.object({
   to: isoDate('To').optional(),
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
   after: z.string().max(100).optional(),
+  ...dimensionQuery.shape,
 });
 
 export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
@@ -63,6 +65,8 @@ interface LedgerAccount {
    */
   members: { whole: number[]; stamped: number[] };
   stamps?: readonly number[];
+  /** Only the entries stamped with this department and/or region (then the account's own opening balance, of no dimension, is left out). */
+  dimension?: SQL;
 }
 
 /**
@@ -111,11 +115,14 @@ function entriesOf(account: LedgerAccount): SQL {
     ...(whole.length ? [sql`g.account_id IN (${intList(whole)})`] : []),
     ...(stamped.length && account.stamps ? [sql`(g.account_id IN (${intList(stamped)}) AND g.region_id IN (${intList(account.stamps)}))`] : []),
   ];
-  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+  const entries = parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+  return account.dimension ? sql`${entries} AND ${account.dimension}` : entries;
 }
 
 /** Per-day totals of the reader's entries: the day totals of whole members, the stamped members' entries one by one (day totals do not split by region). */
 function daysOf(account: LedgerAccount): SQL {
+  // Day totals carry no dimension: a filtered ledger sums its entries.
+  if (account.dimension) return sql`SELECT g.entry_date, g.debit, g.credit, 1 AS entries FROM gl_entries g WHERE ${entriesOf(account)}`;
   const { whole, stamped } = account.members;
   const parts = [
     ...(whole.length ? [sql`SELECT entry_date, debit, credit, entries FROM account_daily_totals WHERE account_id IN (${intList(whole)})`] : []),
@@ -130,7 +137,7 @@ function daysOf(account: LedgerAccount): SQL {
  * The account, if the caller may see it: regional accounts follow the user's `permissions.regions`;
  * a company-wide account is read through the entries stamped with their regions.
  */
-export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext): Promise<LedgerAccount> {
+export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext, filter?: DimensionFilter): Promise<LedgerAccount> {
   const [account] = await queryRows<Omit<LedgerAccount, 'members'>>(
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
@@ -141,7 +148,8 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
   const read = await membersOf(executor, { ...account, id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
-  return { ...account, ...read, ...(regions ? { stamps: regions } : {}) };
+  const dimension = dimensionCondition(filter);
+  return { ...account, ...read, ...(regions ? { stamps: regions } : {}), ...(dimension ? { dimension, openingBalance: '0.00' } : {}) };
 }
 
 interface RangeSummary {
@@ -232,7 +240,7 @@ function ledgerRowOf(account: LedgerAccount) {
 export async function accountLedger(executor: Executor, accountId: number, auth: AuthContext, query: LedgerQuery): Promise<LedgerResponse> {
   const range = await periodOf(executor, query.from, query.to);
   const after = query.after ? decodeCursor(query.after) : undefined;
-  const account = await ledgerAccount(executor, accountId, auth);
+  const account = await ledgerAccount(executor, accountId, auth, query);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const base = after ? await balanceThrough(executor, account, after) : summary.opening;
   const rows = await entryRows(executor, account, range, base, after, query.pageSize + 1);
@@ -253,9 +261,9 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
 }
 
 /** Every row of the range (at most ledgerExportRowCap) for the CSV and Excel export. */
-export async function ledgerForExport(executor: Executor, accountId: number, auth: AuthContext, query: Pick<LedgerQuery, 'from' | 'to'>) {
+export async function ledgerForExport(executor: Executor, accountId: number, auth: AuthContext, query: Pick<LedgerQuery, 'from' | 'to' | 'departmentId' | 'regionId'>) {
   const range = await periodOf(executor, query.from, query.to);
-  const account = await ledgerAccount(executor, accountId, auth);
+  const account = await ledgerAccount(executor, accountId, auth, query);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf(account));
   return {

@@ -10,6 +10,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { statementResponses } from './accounting.docs.ts';
+import { dimensionQuery } from './dimension-filter.ts';
 import { periodOf } from './ledger.service.ts';
 import { closePeriods, reopenPeriods } from './period-close.service.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from './statements.service.ts';
@@ -17,12 +18,13 @@ import { heavyRead } from '../../lib/cluster/replica.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 const periodQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
+const profitAndLossQuery = periodQuery.extend(dimensionQuery.shape);
 const atQuery = z.object({ to: isoDate('To').optional() });
 
 const tags = ['Statements'];
 const docs = {
   trialBalance: routeSchema({ tags, summary: 'Trial balance', description: 'Without from/to: the fiscal year of today.', querystring: periodQuery, response: { 200: statementResponses.trialBalance } }),
-  profitAndLoss: routeSchema({ tags, summary: 'Profit and loss', description: 'Without from/to: the fiscal year of today.', querystring: periodQuery, response: { 200: statementResponses.profitAndLoss } }),
+  profitAndLoss: routeSchema({ tags, summary: 'Profit and loss', description: 'Without from/to: the fiscal year of today. departmentId, regionId: only the entries stamped with them.', querystring: profitAndLossQuery, response: { 200: statementResponses.profitAndLoss } }),
   balanceSheet: routeSchema({ tags, summary: 'Balance sheet at a date (default today)', querystring: atQuery, response: { 200: statementResponses.balanceSheet } }),
   readPeriodClose: routeSchema({ tags: ['Period close'], summary: 'The date periods are closed through', response: { 200: statementResponses.periodClose } }),
   periodClose: routeSchema({
@@ -53,9 +55,9 @@ export function registerStatementRoutes(app: FastifyInstance): void {
   });
 
   app.get('/accounting/profit-and-loss', { schema: docs.profitAndLoss, onRequest: guard }, async (request) => {
-    const query = validated(periodQuery, request.query);
+    const { departmentId, regionId, ...query } = validated(profitAndLossQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
-    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => profitAndLoss(reads, from, to, regionsOf(request)))) };
+    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => profitAndLoss(reads, from, to, regionsOf(request), { departmentId, regionId }))) };
   });
 
   app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {

@@ -2,6 +2,7 @@ import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMino
 import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
+import { type DimensionFilter, dimensionCondition } from './dimension-filter.ts';
 import { controlSubAccounts, fiscalYearStartMonth } from './ledger.service.ts';
 
 /** One account's balances around a split date: before it (opening included) and from it through `to`. */
@@ -20,20 +21,37 @@ interface AccountBalance {
   credit: bigint;
 }
 
+/** What a statement reads: the reader's regions (undefined: all), a dimension, and the first day it needs (P&L: its `from`). */
+interface StatementScope {
+  regions?: readonly number[] | undefined;
+  dimension?: DimensionFilter | undefined;
+  since?: string;
+}
+
 /**
  * The per-day totals a reader's statements sum: all of them; or, for a user limited to
  * regions, the days of their regions' accounts and, on company-wide accounts, only the
  * entries stamped with one of their regions (read from the entries, which day totals do not
- * split by region; `gl_entries_region_idx`).
+ * split by region; `gl_entries_region_idx`). With a dimension, the entries stamped with it,
+ * within the same reader's scope, one by one.
  */
-function movementOf(to: string, regions: readonly number[] | undefined): SQL {
-  if (!regions) return sql`SELECT account_id, entry_date, debit, credit FROM account_daily_totals WHERE entry_date <= ${to}::date`;
-  return sql`SELECT t.account_id, t.entry_date, t.debit, t.credit FROM account_daily_totals t
-               JOIN accounts a ON a.id = t.account_id WHERE a.region_id IN (${intList(regions)}) AND t.entry_date <= ${to}::date
+function movementOf(to: string, { regions, dimension, since }: StatementScope): SQL {
+  const range = since ? sql`g.entry_date BETWEEN ${since}::date AND ${to}::date` : sql`g.entry_date <= ${to}::date`;
+  const stamped = dimensionCondition(dimension);
+  if (stamped) {
+    const scope = regions
+      ? sql` AND (a.region_id IN (${intList(regions)}) OR (a.region_id IS NULL AND g.region_id IN (${intList(regions)})))`
+      : sql``;
+    return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g JOIN accounts a ON a.id = g.account_id
+               WHERE ${stamped} AND ${range}${scope}`;
+  }
+  if (!regions) return sql`SELECT account_id, entry_date, debit, credit FROM account_daily_totals g WHERE ${range}`;
+  return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM account_daily_totals g
+               JOIN accounts a ON a.id = g.account_id WHERE a.region_id IN (${intList(regions)}) AND ${range}
              UNION ALL
              SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g
                JOIN accounts a ON a.id = g.account_id
-             WHERE a.region_id IS NULL AND g.region_id IN (${intList(regions)}) AND g.entry_date <= ${to}::date`;
+             WHERE a.region_id IS NULL AND g.region_id IN (${intList(regions)}) AND ${range}`;
 }
 
 /**
@@ -41,8 +59,13 @@ function movementOf(to: string, regions: readonly number[] | undefined): SQL {
  * (one row per account and day, whatever the number of entries). `regions`, the reader's
  * `permissions.regions`: their regions' accounts whole (opening balance and every entry) and
  * company-wide accounts' entries stamped with their regions (docs/DECISIONS.md, issue 17).
+ * A dimension reads only entries, so no account's opening balance (it carries no dimension).
  */
-async function accountBalances(executor: Executor, split: string, to: string, regions?: readonly number[]): Promise<AccountBalance[]> {
+async function accountBalances(executor: Executor, split: string, to: string, scope: StatementScope = {}): Promise<AccountBalance[]> {
+  const { regions } = scope;
+  const opening = dimensionCondition(scope.dimension)
+    ? sql`0`
+    : regions ? sql`CASE WHEN a.region_id IS NULL THEN 0 ELSE a.opening_balance END` : sql`a.opening_balance`;
   const rows = await queryRows<{
     accountId: number;
     accountCode: string;
@@ -62,10 +85,10 @@ async function accountBalances(executor: Executor, split: string, to: string, re
                  sum(debit - credit) FILTER (WHERE entry_date < ${split}::date) AS before,
                  sum(debit) FILTER (WHERE entry_date >= ${split}::date) AS debit,
                  sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
-          FROM (${movementOf(to, regions)}) days GROUP BY account_id)
+          FROM (${movementOf(to, scope)}) days GROUP BY account_id)
         SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
                h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName", c.control_id AS "controlId",
-               ${regions ? sql`CASE WHEN a.region_id IS NULL THEN 0 ELSE a.opening_balance END` : sql`a.opening_balance`}::text AS opening,
+               (${opening})::text AS opening,
                coalesce(m.before, 0)::text AS before,
                coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
         FROM accounts a
@@ -117,7 +140,7 @@ const money = fromMinorUnits;
 
 /** Every account with a balance or activity: opening at `from`, the period's debits and credits, closing at `to`. */
 export async function trialBalance(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<TrialBalance> {
-  const balances = (await accountBalances(executor, from, to, regions)).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
+  const balances = (await accountBalances(executor, from, to, { regions })).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
   const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
   const rows = balances.map((b) => {
     const closing = b.before + b.debit - b.credit;
@@ -164,8 +187,12 @@ function grouped(items: { balance: AccountBalance; amount: bigint }[]): { lines:
 }
 
 
-export async function profitAndLoss(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<ProfitAndLoss> {
-  const balances = await accountBalances(executor, from, to, regions);
+/**
+ * Income and expenses of the period. With a dimension (department, region), each account's
+ * figure is the sum of its entries stamped with it; the P&L reads only its period (`since`).
+ */
+export async function profitAndLoss(executor: Executor, from: string, to: string, regions?: readonly number[], dimension?: DimensionFilter): Promise<ProfitAndLoss> {
+  const balances = await accountBalances(executor, from, to, { regions, dimension, since: from });
   const movement = (type: HeadType) =>
     balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, balance.debit - balance.credit) }));
   const income = grouped(movement('income'));
@@ -194,7 +221,7 @@ export async function profitAndLoss(executor: Executor, from: string, to: string
  */
 export async function balanceSheet(executor: Executor, to: string, regions?: readonly number[]): Promise<BalanceSheet> {
   const fiscalYear = fiscalYearOf(new Date(`${to}T00:00:00Z`), await fiscalYearStartMonth(executor));
-  const balances = await accountBalances(executor, fiscalYear.from, to, regions);
+  const balances = await accountBalances(executor, fiscalYear.from, to, { regions });
   const closing = (b: AccountBalance) => b.before + b.debit - b.credit;
   const section = (type: HeadType) => grouped(balances.filter((b) => b.headType === type).map((balance) => ({ balance, amount: normalSigned(type, closing(balance)) })));
   const assets = section('asset');

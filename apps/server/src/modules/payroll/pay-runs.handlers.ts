@@ -1,7 +1,7 @@
 import { journalMessages, monthEnd, permittedIds, payRunDocument, type PayRunDetail, type PayRunKind, type PayRunPayInput, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { closedThrough, type LedgerLineInput, postToLedger, readPostingContextWith, reverseInLedger } from '../../ledger/general-ledger.ts';
+import { closedThrough, type LedgerLineInput, postToLedger, readPostingContextWith, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
@@ -57,6 +57,17 @@ async function assertMonthOpen(tx: Tx, month: string): Promise<void> {
     const message = `${journalMessages.closedPeriod(closed)}: no pay run for ${month}`;
     throw new ConflictError(message, { month: message });
   }
+}
+
+/**
+ * Issue 20: corrections after posting are a supplementary run made in the current open month
+ * (today's, on the server's clock like every other "today"), posted in that period; an earlier
+ * month's would post the differences into a month already reported (400 naming `month`).
+ */
+function assertSupplementaryNow(input: PayRunInput): void {
+  if (input.kind !== 'supplementary') return;
+  const current = todayIso().slice(0, 7);
+  if (input.month !== current) throw new BadRequestError({ month: payrollMessages.supplementaryMonth(current) });
 }
 
 /**
@@ -189,6 +200,7 @@ const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
     assertRegionsMine(actor, input);
+    assertSupplementaryNow(input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, 0);
     const { id } = await drafts.insert(input, valuesOf(input));
@@ -199,6 +211,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
   async update(tx, actor, before, input, drafts) {
     assertGenerated(before);
     assertRegionsMine(actor, input);
+    assertSupplementaryNow(input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, before.id);
     await drafts.update(before.id, input, valuesOf(input));
