@@ -115,6 +115,19 @@ describe('the profit and loss by department', () => {
     expect(exported.body).not.toContain('Office rent');
   });
 
+  it("keeps a region-limited user's scope: a department within their regions, another region narrows to nothing", async () => {
+    const user = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [f.north] })}::jsonb WHERE id = ${user.id}`);
+    const read = async (query: string) => {
+      const response = await f.call('GET', `/api/accounting/profit-and-loss?${period}${query}`, undefined, user.token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ProfitAndLoss;
+    };
+    const northSales = slips.filter((s) => regionOf.get(s.employeeId) === f.north && departmentOf.get(s.employeeId) === f.sales);
+    expect((await read(`&departmentId=${f.sales}`)).totalExpenses).toBe(costOf(northSales));
+    expect((await read(`&regionId=${f.south}`)).totalExpenses).toBe('0.00');
+  });
+
   it('refuses a department that is not a number (400 naming departmentId)', async () => {
     const response = await f.call('GET', `/api/accounting/profit-and-loss?departmentId=sales`);
     expect(response.statusCode).toBe(400);

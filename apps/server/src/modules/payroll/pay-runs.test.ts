@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDecimals, type PaySlipDetail } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { documentServices } from '../../lib/document/document-services.ts';
@@ -33,6 +33,9 @@ beforeAll(async () => {
   await f.assign(people.left, '2025-01-01', '40000');
 });
 afterAll(async () => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const runOf = async (id: number) => (await f.call('GET', `/api/pay-runs/${id}`)).json().data;
 const slipsOf = async (runId: number): Promise<PaySlipDetail[]> => {
@@ -294,6 +297,9 @@ describe('a supplementary run', () => {
     }
     // The raise, back-dated to July: a new assignment (a posted slip's is never edited).
     await f.assign(raised, '2026-07-01', '60000');
+    // Made in the current open month: the server's clock says October (only Date is faked).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 9, 15, 12));
     const id = await generate({ month: '2026-10', kind: 'supplementary', regionIds: [region] });
     const slips = await slipsOf(id);
     expect(slips.map((s) => [s.employeeId, s.month])).toEqual([
@@ -316,9 +322,19 @@ describe('a supplementary run', () => {
     expect(addDecimals(rows.map((r) => r.debit))).toBe(addDecimals(rows.map((r) => r.credit)));
     const [dated] = await queryRows<{ d: string }>(t.database.db, sql`SELECT DISTINCT entry_date::text AS d FROM gl_entries WHERE document_type = 'pay-runs' AND document_id = ${id}::int`);
     expect(dated!.d).toBe('2026-10-31');
-    // Run again, nothing differs any more.
+    // Run again next month, nothing differs any more.
+    vi.setSystemTime(new Date(2026, 10, 2, 12));
     const again = await generate({ month: '2026-11', kind: 'supplementary', regionIds: [region] });
     expect(await slipsOf(again)).toEqual([]);
+    // An earlier month's supplementary run would post into a month already reported.
+    const late = await f.call('POST', '/api/pay-runs', { month: '2026-10', kind: 'supplementary', regionIds: [region] });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.month).toContain('2026-11');
+    const draft = (await f.call('GET', `/api/pay-runs/${again}`)).json().data;
+    const moved = await f.call('PUT', `/api/pay-runs/${again}`, { month: '2026-09', kind: 'supplementary', regionIds: [region] });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json().errors).toHaveProperty('month');
+    expect(draft.month).toBe('2026-11');
   });
 });
 
