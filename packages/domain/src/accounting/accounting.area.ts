@@ -14,8 +14,8 @@ export * from './wire.ts';
 /** Issue 3: the chart of accounts, journals, ledgers and statements; the default chart's heads. */
 export const accountingArea = defineArea({
   name: 'accounting',
-  // The screens of this area whose pickers read other areas' resources.
-  optionRoutes: { regions: ['/accounts'] },
+  // The screens of this area whose pickers read other areas' resources (the P&L narrows to a department or region).
+  optionRoutes: { regions: ['/accounts', '/accounting'], departments: ['/accounting'] },
   resources: [accountHeads, accounts],
   documents: [journalDocument],
   chartHeads: [

@@ -68,5 +68,6 @@ describe('accounting helpers', () => {
   it('links a statement figure to its ledger for the same period', () => {
     expect(ledgerPath(7, '2026-07-01', '2027-06-30')).toBe('/ledger/7?from=2026-07-01&to=2027-06-30');
     expect(ledgerPath(7)).toBe('/ledger/7');
+    expect(ledgerPath(7, '2026-07-01', '2027-06-30', { departmentId: '3' })).toBe('/ledger/7?from=2026-07-01&to=2027-06-30&departmentId=3');
   });
 });

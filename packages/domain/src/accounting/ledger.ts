@@ -51,8 +51,11 @@ export interface StatementLine {
 }
 
 /** Where each statement drills down to: the account's ledger for the same period. */
-export function ledgerPath(accountId: number, from?: string, to?: string): string {
-  const query = [from ? `from=${from}` : '', to ? `to=${to}` : ''].filter(Boolean).join('&');
+export function ledgerPath(accountId: number, from?: string, to?: string, dimension: { departmentId?: string | undefined; regionId?: string | undefined } = {}): string {
+  // A statement narrowed to a department or region opens its accounts' ledgers narrowed alike, so the figures agree.
+  const query = [from ? `from=${from}` : '', to ? `to=${to}` : '', dimension.departmentId ? `departmentId=${dimension.departmentId}` : '', dimension.regionId ? `regionId=${dimension.regionId}` : '']
+    .filter(Boolean)
+    .join('&');
   return `/ledger/${accountId}${query ? `?${query}` : ''}`;
 }
 

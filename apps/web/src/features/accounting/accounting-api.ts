@@ -13,13 +13,20 @@ export interface JournalBody {
 export const accountingKeys = {
   // Journals are a document: components/document/document-api.ts (documentKeys) reads and writes them.
   ledger: ['ledger'] as const,
-  ledgerOf: (accountId: number, from?: string, to?: string) => ['ledger', accountId, from ?? '', to ?? ''] as const,
+  ledgerOf: (accountId: number, from?: string, to?: string, dimension: LedgerDimension = {}) =>
+    ['ledger', accountId, from ?? '', to ?? '', dimension.departmentId ?? '', dimension.regionId ?? ''] as const,
   statements: ['statements'] as const,
   statement: (name: string, query: Record<string, string | undefined>) => ['statements', name, query] as const,
   periodClose: ['statements', 'period-close'] as const,
 };
 
-export interface LedgerQuery {
+/** The department or region a ledger is narrowed to (ids as the address holds them). */
+export interface LedgerDimension {
+  departmentId?: string | undefined;
+  regionId?: string | undefined;
+}
+
+export interface LedgerQuery extends LedgerDimension {
   from?: string;
   to?: string;
   after?: string;
@@ -31,8 +38,8 @@ export async function fetchLedger(accountId: number, query: LedgerQuery): Promis
   return data;
 }
 
-export function downloadLedger(accountId: number, format: 'csv' | 'xlsx', from?: string, to?: string): Promise<void> {
-  return downloadFile(`/api/ledger/${accountId}/export`, { format, from, to }, `ledger-${accountId}.${format}`);
+export function downloadLedger(accountId: number, format: 'csv' | 'xlsx', from?: string, to?: string, dimension: LedgerDimension = {}): Promise<void> {
+  return downloadFile(`/api/ledger/${accountId}/export`, { format, from, to, ...dimension }, `ledger-${accountId}.${format}`);
 }
 
 export type { TrialBalance as TrialBalanceResponse };

@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
-import { compareDecimal, formatBalance, formatDecimal, type LedgerResponse, type LedgerRow } from '@erp/domain';
+import { canReadOptions, compareDecimal, departments, formatBalance, formatDecimal, type LedgerResponse, type LedgerRow } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Result, Skeleton, Space, Table, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { DateRangeInput } from '../../components/date-input.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
@@ -47,13 +49,19 @@ export function LedgerPage() {
   const location = useLocation();
   const from = search.get('from') ?? undefined;
   const to = search.get('to') ?? undefined;
+  // Opened from a P&L narrowed to a department or region: only the entries stamped with it.
+  const departmentId = search.get('departmentId') ?? undefined;
+  const regionId = search.get('regionId') ?? undefined;
+  const dimension = useMemo(() => ({ departmentId, regionId }), [departmentId, regionId]);
+  const { user } = useAuth();
+  const mayPickDepartment = user ? canReadOptions(user.role, departments) : false;
   const valid = Number.isInteger(accountId) && accountId > 0;
 
   // The first page through the query cache; later pages by keyset cursor, appended here.
   // (useQuery rather than useInfiniteQuery: the latter lands in the login page's bundle.)
   const ledger = useQuery({
-    queryKey: accountingKeys.ledgerOf(accountId, from, to),
-    queryFn: () => fetchLedger(accountId, { from, to, pageSize: ledgerPageSize }),
+    queryKey: accountingKeys.ledgerOf(accountId, from, to, dimension),
+    queryFn: () => fetchLedger(accountId, { from, to, ...dimension, pageSize: ledgerPageSize }),
     enabled: valid,
   });
   const [more, setMore] = useState<{ first?: LedgerResponse; pages: LedgerResponse[] }>({ pages: [] });
@@ -67,11 +75,11 @@ export function LedgerPage() {
     const after = last?.nextCursor;
     if (!first || !after || loadingMore) return;
     setLoadingMore(true);
-    fetchLedger(accountId, { from, to, pageSize: ledgerPageSize, after })
+    fetchLedger(accountId, { from, to, ...dimension, pageSize: ledgerPageSize, after })
       .then((page) => setMore((current) => ({ first, pages: [...(current.first === first ? current.pages : []), page] })))
       .catch((error: unknown) => notify.error(errorMessage(error)))
       .finally(() => setLoadingMore(false));
-  }, [accountId, first, from, last, loadingMore, to]);
+  }, [accountId, dimension, first, from, last, loadingMore, to]);
   const sentinel = useLoadWhenVisible(loadMore, hasNextPage && !loadingMore);
 
   const back = () => {
@@ -80,14 +88,15 @@ export function LedgerPage() {
     else void navigate('/');
   };
 
-  const setRange = ([nextFrom, nextTo]: [string | null, string | null]) => {
+  const setParams = (changes: Record<string, string | null | undefined>) => {
     const next = new URLSearchParams(search);
-    for (const [key, value] of [['from', nextFrom], ['to', nextTo]] as const) {
+    for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
     setSearch(next);
   };
+  const setRange = ([nextFrom, nextTo]: [string | null, string | null]) => setParams({ from: nextFrom, to: nextTo });
 
   const account = first?.account;
   const title = account ? `${account.accountCode} ${account.accountName}` : 'Account ledger';
@@ -111,7 +120,7 @@ export function LedgerPage() {
             <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!first}>
               Print
             </Button>
-            <ExportButtons onExport={(format) => downloadLedger(accountId, format, first?.from ?? from, first?.to ?? to)} disabled={!first} />
+            <ExportButtons onExport={(format) => downloadLedger(accountId, format, first?.from ?? from, first?.to ?? to, dimension)} disabled={!first} />
           </Space>
         </Flex>
         {!valid && <Result status="404" title="Not found" subTitle="No account has this id." />}
@@ -123,6 +132,30 @@ export function LedgerPage() {
               <span className="no-print">
                 <DateRangeInput aria-label="Period" allowClear={false} value={[first.from, first.to]} onChange={setRange} />
               </span>
+              {(mayPickDepartment || departmentId) && (
+                <span className="no-print">
+                  {mayPickDepartment ? (
+                    <OptionSelect
+                      resource="departments"
+                      aria-label="Department"
+                      placeholder="All departments"
+                      style={{ width: 200 }}
+                      value={departmentId ? Number(departmentId) : undefined}
+                      onChange={(value: unknown) => setParams({ departmentId: typeof value === 'number' ? String(value) : null })}
+                    />
+                  ) : (
+                    <Button onClick={() => setParams({ departmentId: null })}>Show every department</Button>
+                  )}
+                </span>
+              )}
+              {regionId && (
+                <Button className="no-print" onClick={() => setParams({ regionId: null })}>
+                  Show every region
+                </Button>
+              )}
+              {(departmentId || regionId) && (
+                <Typography.Text type="secondary">Only the entries stamped with the chosen {departmentId && regionId ? 'department and region' : departmentId ? 'department' : 'region'}</Typography.Text>
+              )}
               <Typography.Text className="print-only">
                 {formatDate(first.from)} to {formatDate(first.to)}
               </Typography.Text>

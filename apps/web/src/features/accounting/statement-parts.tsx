@@ -30,6 +30,7 @@ export function StatementSection({
   totalLabel,
   from,
   to,
+  dimension,
 }: {
   title: string;
   lines: readonly StatementLine[];
@@ -37,6 +38,8 @@ export function StatementSection({
   totalLabel: string;
   from?: string;
   to?: string;
+  /** The department or region the statement is narrowed to: its ledgers open narrowed alike. */
+  dimension?: { departmentId?: string | undefined; regionId?: string | undefined };
 }) {
   return (
     <Table<StatementRow>
@@ -49,7 +52,7 @@ export function StatementSection({
         {
           key: 'label',
           title: 'Account',
-          render: (_: unknown, row) => (row.accountId ? <Link to={ledgerPath(row.accountId, from, to)}>{row.label}</Link> : row.label),
+          render: (_: unknown, row) => (row.accountId ? <Link to={ledgerPath(row.accountId, from, to, dimension)}>{row.label}</Link> : row.label),
         },
         { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount), width: 160 },
       ]}

@@ -4,30 +4,70 @@ import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateInput, DateRangeInput } from '../../components/date-input.tsx';
+import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { errorMessage } from '../../lib/http.ts';
+import { useQueryParams } from '../../lib/use-query-params.ts';
 import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
 import { StatementSection } from './statement-parts.tsx';
 
 const sectionsStyle = { flex: '1 1 360px', minWidth: 0 } as const;
 
-/** Income and expenses of a period and the profit (a loss shows negative). */
+const dimensionSelectStyle = { width: 200 } as const;
+
+/**
+ * Income and expenses of a period and the profit (a loss shows negative). The period and the
+ * department or region it is narrowed to live in the address, so a narrowed P&L can be shared
+ * and its account links open ledgers narrowed alike.
+ */
 export function ProfitAndLossTab() {
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const [search, setSearch] = useQueryParams();
+  const filters = {
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+    departmentId: search.get('departmentId') ?? undefined,
+    regionId: search.get('regionId') ?? undefined,
+  };
+  const setFilters = (changes: Partial<Record<keyof typeof filters, string | undefined>>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearch(next);
+  };
   const query = useQuery({
-    queryKey: accountingKeys.statement('profit-and-loss', range),
-    queryFn: () => fetchStatement<ProfitAndLossResponse>('profit-and-loss', range),
+    queryKey: accountingKeys.statement('profit-and-loss', filters),
+    queryFn: () => fetchStatement<ProfitAndLossResponse>('profit-and-loss', filters),
     placeholderData: keepPreviousData,
   });
   const data = query.data;
   const profit = data ? compareDecimal(data.profit, '0') : 0;
+  const dimension = { departmentId: filters.departmentId, regionId: filters.regionId };
+  const idOf = (value: unknown) => (typeof value === 'number' ? String(value) : undefined);
   return (
     <Flex vertical gap={12}>
       <Flex gap={12} wrap align="center">
         <DateRangeInput
           aria-label="Period"
           allowClear={false}
-          value={[range.from ?? data?.from, range.to ?? data?.to]}
-          onChange={([from, to]) => setRange({ from: from ?? undefined, to: to ?? undefined })}
+          value={[filters.from ?? data?.from, filters.to ?? data?.to]}
+          onChange={([from, to]) => setFilters({ from: from ?? undefined, to: to ?? undefined })}
+        />
+        <OptionSelect
+          resource="departments"
+          aria-label="Department"
+          placeholder="All departments"
+          style={dimensionSelectStyle}
+          value={filters.departmentId ? Number(filters.departmentId) : undefined}
+          onChange={(value: unknown) => setFilters({ departmentId: idOf(value) })}
+        />
+        <OptionSelect
+          resource="regions"
+          aria-label="Region"
+          placeholder="All regions"
+          style={dimensionSelectStyle}
+          value={filters.regionId ? Number(filters.regionId) : undefined}
+          onChange={(value: unknown) => setFilters({ regionId: idOf(value) })}
         />
         <DataAsOf read={data} />
       </Flex>
@@ -37,10 +77,10 @@ export function ProfitAndLossTab() {
         <>
           <Flex gap={16} wrap align="start">
             <div style={sectionsStyle}>
-              <StatementSection title="Income" lines={data.income} total={data.totalIncome} totalLabel="Total income" from={data.from} to={data.to} />
+              <StatementSection title="Income" lines={data.income} total={data.totalIncome} totalLabel="Total income" from={data.from} to={data.to} dimension={dimension} />
             </div>
             <div style={sectionsStyle}>
-              <StatementSection title="Expenses" lines={data.expenses} total={data.totalExpenses} totalLabel="Total expenses" from={data.from} to={data.to} />
+              <StatementSection title="Expenses" lines={data.expenses} total={data.totalExpenses} totalLabel="Total expenses" from={data.from} to={data.to} dimension={dimension} />
             </div>
           </Flex>
           <Descriptions
