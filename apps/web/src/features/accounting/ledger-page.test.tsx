@@ -90,4 +90,22 @@ describe('the account ledger (/ledger/:accountId)', () => {
     );
     expect(await screen.findByRole('link', { name: '1100-0001 City Hospital' })).toHaveAttribute('href', '/ledger/77');
   });
+
+  it('reads only the entries of the department it was opened with (from a narrowed P&L), in the page and the export', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/departments/options') return { status: 200, data: { status: 200, message: 'OK', options: [{ id: 3, name: 'Sales' }], hasMore: false } };
+      if (config.url === '/api/ledger/5') return { status: 200, data: { ...base, openingBalance: '0.00', rows: [row(1, '1000.00', '0.00', '1000.00')], nextCursor: null } };
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/ledger/:accountId" element={<LedgerPage />} />
+      </Routes>,
+      { auth: authOf(userOf('accountant')), path: '/ledger/5?from=2025-07-01&to=2026-06-30&departmentId=3' },
+    );
+    expect(await screen.findByRole('heading', { name: '1100 Cash in hand' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/ledger/5')?.params).toMatchObject({ departmentId: '3', from: '2025-07-01' });
+    expect(await screen.findByText('Sales')).toBeInTheDocument();
+    expect(screen.getByText('Only the entries stamped with the chosen department')).toBeInTheDocument();
+  });
 });
