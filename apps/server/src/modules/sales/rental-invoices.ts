@@ -10,8 +10,8 @@ import { invoiceBinding } from './invoices.binding.ts';
 
 type RentalKind = Exclude<NonNullable<InvoiceDetail['kind']>, 'sale'>;
 
-/** The income each kind of rental invoice credits. */
-const incomeKey: Record<RentalKind, PostingAccountKey> = {
+/** The income each kind of rental invoice credits (the month-end batch credits the same). */
+export const rentalIncomeKey: Record<RentalKind, PostingAccountKey> = {
   rentalShortfall: 'rentalShortfallIncome',
   rentalTests: 'rentalTestIncome',
   rentalEarlyExit: 'rentalEarlyExitIncome',
@@ -47,7 +47,7 @@ export async function createRentalInvoice(tx: Tx, actor: Actor, input: RentalInv
 /** The post of a rental invoice (invoices.handlers.ts hands it over by kind). */
 export async function postRentalInvoice(tx: Tx, actor: Actor, draft: InvoiceDetail, step: TransitionStep): Promise<TransitionOutcome<InvoiceDetail>> {
   const kind = draft.kind as RentalKind;
-  const key = incomeKey[kind];
+  const key = rentalIncomeKey[kind];
   const income = (await requirePostingAccounts(tx, [key]))[key];
   const receivable = draft.customer.accountId;
   const context = await readPostingContext(tx, [receivable, income], actor.userId);

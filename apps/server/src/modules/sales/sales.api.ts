@@ -14,6 +14,7 @@ export { invoiceScope } from './invoices.queries.ts';
 export { invoiceAllocationTargets } from './invoice-allocations.ts';
 // Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
 export { createRentalInvoice, type RentalInvoiceInput } from './rental-invoices.ts';
+export { postRentalInvoices, type RentalInvoiceDraft } from './rental-invoices-batch.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
 // Sales plans freeze their lines' prices when approved: the same price rule as an invoice's.
 export { pricesFor } from './sales-prices.ts';

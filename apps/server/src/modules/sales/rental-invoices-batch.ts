@@ -1,0 +1,102 @@
+import { invoiceDocument, permittedIds } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
+import { accountProblems, assertOpenIn, readPostingContext } from '../../ledger/general-ledger.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
+import { assertMayRun } from '../../lib/document/run-transition.ts';
+import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
+import { invoiceBinding } from './invoices.binding.ts';
+import { rentalIncomeKey, type RentalInvoiceInput } from './rental-invoices.ts';
+
+/** One invoice of a batch: all of a batch share its date (the month-end run's last day of the month). */
+export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
+
+/**
+ * Many rental invoices raised and posted at once (the month-end run's chunk, issue 21 section 5):
+ * the same rows as createRentalInvoice writes one by one (the invoice posted with its number,
+ * posted stamps, audit row, search row, and Dr receivable, Cr the kind's income, stamped with the
+ * agreement, customer, region and the agreement's venture), in a constant number of statements
+ * whatever the count: three reads (accounts chosen, customers, posting context), one statement
+ * that takes the block of numbers and writes invoices, ledger rows and audit rows, and the search
+ * rows. The numbers are one block of the INV sequence (its row locked by the same upsert as one
+ * posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
+ * one date. Answers each agreement's new invoice id.
+ */
+export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: string, drafts: readonly RentalInvoiceDraft[]): Promise<Map<number, number>> {
+  const made = new Map<number, number>();
+  if (drafts.length === 0) return made;
+  // The rows are matched back by agreement: one invoice per agreement in a batch.
+  if (new Set(drafts.map((d) => d.rentalAgreementId)).size !== drafts.length) throw new Error('postRentalInvoices: one invoice per agreement in a batch');
+  assertMayRun(actor, invoiceBinding as never, 'post');
+  // A region outside the actor's reads as missing, as findDocument's row scope answers one by one.
+  const regions = permittedIds(actor.permissions, 'regions');
+  if (regions && drafts.some((d) => !regions.includes(d.regionId))) throw new NotFoundError();
+  const kinds = [...new Set(drafts.map((d) => d.kind))];
+  const income = await requirePostingAccounts(tx, kinds.map((k) => rentalIncomeKey[k]));
+  const customerIds = [...new Set(drafts.map((d) => d.customerId))];
+  const receivables = new Map(
+    (await queryRows<{ id: number; accountId: number }>(tx, sql`SELECT id, account_id AS "accountId" FROM customers WHERE id = ANY(${intArray(customerIds)})`)).map((c) => [Number(c.id), Number(c.accountId)]),
+  );
+  const context = await readPostingContext(tx, [...receivables.values(), ...Object.values<number>(income)], actor.userId);
+  for (const d of drafts) {
+    const receivable = receivables.get(d.customerId);
+    if (receivable === undefined) throw new NotFoundError();
+    const problems = accountProblems(context, [{ accountId: receivable }, { accountId: income[rentalIncomeKey[d.kind]] }], { active: true });
+    if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  }
+  assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
+
+  const year = Number(invoiceDate.slice(0, 4));
+  const prefix = `${invoiceDocument.numberPrefix}-${String(year).padStart(4, '0')}-`;
+  const userId = actor.userId;
+  const realUserId = actor.realUserId ?? actor.userId;
+  // Arrays, not VALUES lists: one statement text whatever the chunk's size.
+  const written = await queryRows<{ id: number; agreementId: number }>(
+    tx,
+    sql`WITH num AS (
+          INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${invoiceDocument.numberPrefix}, ${year}::int, ${drafts.length}::int)
+          ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + ${drafts.length}::int
+          RETURNING last_number - ${drafts.length}::int AS base
+        ),
+        v AS (
+          SELECT v.*, num.base + v.ord AS n, a.joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
+          FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
+                      ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
+                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
+            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
+          CROSS JOIN num
+          JOIN customers c ON c.id = v.customer_id
+          LEFT JOIN rental_agreements a ON a.id = v.agreement_id
+        ),
+        inv AS (
+          INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,
+                                subtotal, grand_total, created_by, posted_at, posted_by)
+          SELECT v.kind, v.agreement_id, ${prefix}::text || CASE WHEN v.n < 1000000 THEN lpad(v.n::text, 6, '0') ELSE v.n::text END, ${invoiceDate}::date, 'posted',
+                 v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, v.amount, ${userId}::int, now(), ${userId}::int
+          FROM v ORDER BY v.ord
+          RETURNING id, rental_agreement_id, document_number
+        ),
+        ledger AS (
+          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
+                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
+          SELECT CASE WHEN side.debit THEN v.receivable ELSE v.income END, ${invoiceDate}::date, ${invoiceDocument.documentType}::text, inv.id, inv.document_number,
+                 left(v.notes, 500), left(${invoiceDocument.singular}::text || ' ' || v.kind, 200),
+                 CASE WHEN side.debit THEN v.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE v.amount END, ${userId}::int,
+                 v.region_id, 'customer', v.customer_id, v.joint_venture_id, v.agreement_id
+          FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id CROSS JOIN (VALUES (true, 1), (false, 2)) AS side(debit, ord)
+          ORDER BY v.ord, side.ord
+        ),
+        audited AS (
+          INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
+          SELECT ${userId}::int, ${realUserId}::int, ${actor.ip ?? null}::text, 'post', ${invoiceDocument.name}::text, inv.id::text,
+                 '{"status":"draft"}'::jsonb, jsonb_build_object('status', 'posted', 'documentNumber', inv.document_number)
+          FROM inv JOIN v ON v.agreement_id = inv.rental_agreement_id ORDER BY v.ord
+        )
+        SELECT id, rental_agreement_id AS "agreementId" FROM inv`,
+  );
+  for (const row of written) made.set(Number(row.agreementId), Number(row.id));
+  await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), [...made.values()]));
+  return made;
+}
