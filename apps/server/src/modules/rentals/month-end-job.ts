@@ -1,4 +1,4 @@
-import { addDecimals, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -52,14 +52,16 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
     )
   ).map((r) => Number(r.id));
   if (ids.length === 0) return { cursor: job.cursor, done: true };
-  const facts = await readAgreementFacts(tx, ids, month);
+  // A settlement period is at most a year: its months are all the run needs.
+  const yearBack = addMonths(month, -11);
+  const facts = await readAgreementFacts(tx, ids, month, yearBack);
   const a = job.payload.actor;
   const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
   const rows: Array<{ id: number; commitment: string; eligible: string; carryIn: string; shortfall: string; tests: number; invoiceId: number | null }> = [];
   const drafts: RentalInvoiceDraft[] = [];
   for (const id of ids) {
     const f = facts.get(id)!;
-    const period = periodsOf(f, month, month).find((p) => p.month === month);
+    const period = periodsOf(f, month, month, yearBack).find((p) => p.month === month);
     if (!period) continue;
     const stored = f.stored.get(month);
     const invoiceId = stored?.invoiceStatus === 'posted' ? stored.invoiceId : null;
