@@ -11,6 +11,8 @@ export interface RentalFixtures extends SalesFixtures {
   admin: Actor;
   /** Receives serial `serial`, drafts an agreement of the hospital on it (start 2024-04-01, 150,000 a month; `terms` override), approves it and places the unit on `placementDate`. */
   placedAgreement(serial: string, terms?: Record<string, unknown>, placementDate?: string): Promise<number>;
+  /** An active venture over the hospital's business (partner: the fixtures' vendor, 40 %): an agreement naming it stamps its rows with it. */
+  hospitalVenture(name: string): Promise<number>;
 }
 
 export async function rentalFixtures(t: TestApp, prefix: string): Promise<RentalFixtures> {
@@ -55,5 +57,15 @@ export async function rentalFixtures(t: TestApp, prefix: string): Promise<Rental
     await must('POST', '/api/placements', { rentalAgreementId: id, inventoryId, placementDate, post: true }, 201);
     return id;
   };
-  return { ...f, analyser, hospital, admin: { userId: Number(user!.id), role: 'admin', scopes: [], permissions: {} }, placedAgreement };
+  const hospitalVenture: RentalFixtures['hospitalVenture'] = async (name) => {
+    const { id } = await must(
+      'POST',
+      '/api/joint-ventures',
+      { ventureName: name, partnerType: 'vendor', partnerId: f.vendor.id, customerIds: [hospital.id], startDate: '2024-01-01', basis: 'revenue', lossRule: 'share', shares: [{ effectiveFrom: '2024-01-01', partnerPercent: '40' }] },
+      201,
+    );
+    await must('POST', `/api/joint-ventures/${id}/activate`, undefined, 200);
+    return id;
+  };
+  return { ...f, analyser, hospital, hospitalVenture, admin: { userId: Number(user!.id), role: 'admin', scopes: [], permissions: {} }, placedAgreement };
 }

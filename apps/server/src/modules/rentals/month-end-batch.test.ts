@@ -26,19 +26,7 @@ const chunk = (cursor: MonthEndCursor, chunkSize = 2) => {
 beforeAll(async () => {
   t = await createTestApp();
   f = await rentalFixtures(t, 'MB');
-  const jv = await f.call('POST', '/api/joint-ventures', {
-    ventureName: 'MB venture',
-    partnerType: 'vendor',
-    partnerId: f.vendor.id,
-    customerIds: [f.hospital.id],
-    startDate: '2024-01-01',
-    basis: 'revenue',
-    lossRule: 'share',
-    shares: [{ effectiveFrom: '2024-01-01', partnerPercent: '40' }],
-  });
-  expect(jv.statusCode, jv.body).toBe(201);
-  venture = jv.json().data.id;
-  expect((await f.call('POST', `/api/joint-ventures/${venture}/activate`)).statusCode).toBe(200);
+  venture = await f.hospitalVenture('MB venture');
   for (const serial of ['MB-SN-1', 'MB-SN-2', 'MB-SN-3']) agreements.push(await f.placedAgreement(serial, { jointVentureId: venture }));
 }, 120_000);
 afterAll(async () => t?.close());
