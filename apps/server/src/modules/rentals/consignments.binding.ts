@@ -19,7 +19,12 @@ export const consignmentBinding: ResourceBinding = {
       const regions = permittedIds(subject.permissions, 'regions');
       return regions ? sql`(SELECT a.region_id FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id) IN (${intList(regions)})` : undefined;
     },
-    rowColumns: { agreementNumber: sql`(SELECT a.document_number FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id)` },
+    rowColumns: {
+      agreementNumber: sql`(SELECT a.document_number FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id)`,
+      // What moved, readable in a list: "Reagent x 12, Buffer x 2".
+      summary: sql`(SELECT string_agg(i.item_name || ' x ' || (l.value->>'quantity'), ', ' ORDER BY l.ordinality)
+                      FROM jsonb_array_elements(consignments.lines) WITH ORDINALITY l JOIN items i ON i.id = (l.value->>'itemId')::int)`,
+    },
     create: async (actor, input, ctx) => ctx.db.transaction((tx) => createConsignment(tx, actor, input as never)),
     update: keptAsRecorded,
     remove: keptAsRecorded,
