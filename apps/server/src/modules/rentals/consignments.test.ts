@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { inventoryDisagreementsByRegion } from '../../test/purchasing-fixtures.ts';
 import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -79,6 +80,8 @@ describe('per-test reagents on consignment (issue 21, section 2)', () => {
       { key: 'inventory', debit: '0.00', credit: '14000.00', ...stamp },
     ]);
     expect(await siteStock()).toEqual([['CS-LATE', 3, '3000.00']]);
+    // The Inventory account still equals the lots outside placed analysers, region by region: the shipment moved none of it.
+    expect(await inventoryDisagreementsByRegion(t.database.db)).toEqual([]);
     const listed = (await f.call('GET', `/api/consignments?rentalAgreementId=${agreement}&pageSize=50`)).json().data as Array<Record<string, unknown>>;
     expect(listed.map((c) => c.consignmentKind).sort()).toEqual(['shipment', 'usage']);
     expect(listed.find((c) => c.consignmentKind === 'usage')).toMatchObject({ summary: expect.stringMatching(/ x 12$/), value: '14000.00' });
