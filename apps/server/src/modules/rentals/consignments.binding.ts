@@ -21,8 +21,8 @@ export const consignmentBinding: ResourceBinding = {
     },
     rowColumns: {
       agreementNumber: sql`(SELECT a.document_number FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id)`,
-      // What moved, readable in a list: "Reagent x 12, Buffer x 2".
-      summary: sql`(SELECT string_agg(i.item_name || ' x ' || (l.value->>'quantity'), ', ' ORDER BY l.ordinality)
+      // What moved, readable in a list: "Reagent: 12, Buffer: 2".
+      summary: sql`(SELECT string_agg(i.item_name || ': ' || (l.value->>'quantity'), ', ' ORDER BY l.ordinality)
                       FROM jsonb_array_elements(consignments.lines) WITH ORDINALITY l JOIN items i ON i.id = (l.value->>'itemId')::int)`,
     },
     create: async (actor, input, ctx) => ctx.db.transaction((tx) => createConsignment(tx, actor, input as never)),

@@ -84,7 +84,7 @@ describe('per-test reagents on consignment (issue 21, section 2)', () => {
     expect(await inventoryDisagreementsByRegion(t.database.db)).toEqual([]);
     const listed = (await f.call('GET', `/api/consignments?rentalAgreementId=${agreement}&pageSize=50`)).json().data as Array<Record<string, unknown>>;
     expect(listed.map((c) => c.consignmentKind).sort()).toEqual(['shipment', 'usage']);
-    expect(listed.find((c) => c.consignmentKind === 'usage')).toMatchObject({ summary: expect.stringMatching(/ x 12$/), value: '14000.00' });
+    expect(listed.find((c) => c.consignmentKind === 'usage')).toMatchObject({ summary: expect.stringMatching(/: 12$/), value: '14000.00' });
   });
 
   it('a usage beyond the site stock is refused (409) and moves nothing; consignment is for per-test agreements; lines are validated (400)', async () => {
