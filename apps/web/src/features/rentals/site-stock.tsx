@@ -57,8 +57,10 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
   const mayWrite = user && user.role !== 'auditor' && (mayShip || mayUse);
   return (
     <Card size="small" title="Reagents on consignment at the site">
-      <Flex gap={12} wrap align="flex-start">
-        <Flex vertical gap={8} style={{ flex: '2 1 420px', minWidth: 0 }}>
+      {/* The tables take the card's width (five columns need it at 1280 and at 768); the form sits below. */}
+      <Flex vertical gap={12}>
+        <Flex vertical gap={8}>
+          <Typography.Text strong>On site now</Typography.Text>
           <Table<SiteLot>
             size="small"
             rowKey="inventoryId"
@@ -76,6 +78,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
               { key: 'value', dataIndex: 'value', title: 'Cost', align: 'right', render: (v: string) => formatDecimal(v) },
             ]}
           />
+          <Typography.Text strong>Shipments and usage</Typography.Text>
           <Table<ConsignmentRow>
             size="small"
             rowKey="id"
@@ -95,6 +98,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
           />
         </Flex>
         {mayWrite && (
+          <div style={{ maxWidth: 480 }}>
           <ActionCard
             title={kind === 'shipment' ? 'Ship reagents to the site' : 'Record reagents used'}
             label={kind === 'shipment' ? 'Ship' : 'Record usage'}
@@ -115,6 +119,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
               {kind === 'shipment' ? "From the region's warehouse, soonest expiry first; no invoice." : "From the site's lots, soonest expiry first; posts the cost of sales."}
             </Typography.Text>
           </ActionCard>
+          </div>
         )}
       </Flex>
     </Card>
