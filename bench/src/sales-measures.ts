@@ -137,8 +137,9 @@ async function throughput(
  * items, median of 10), then 3-line invoices for 5 s by 1 client and by 8 clients spread over 40
  * customers, and by 8 clients all for one customer.
  */
-export async function measureInvoices(base: string, token: string, serverPid?: number): Promise<InvoiceFigures> {
+export async function measureInvoices(base: string, token: string, serverPid?: number, afterSeed?: () => Promise<void>): Promise<InvoiceFigures> {
   const bench = await seedSalesBench(base, token);
+  await afterSeed?.();
   let big = 0;
   const invoice200Ms = await timed(
     () =>

@@ -33,7 +33,8 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   const form = page.getByRole('dialog');
   await pick(page, form, 'Customer', 'a', /./);
   await pick(page, form, 'Region', 'a', /./);
-  await pick(page, form, 'Rental asset', 'SN', /SN/);
+  // An analyser in stock: placed ones are offered too (a relocation), labelled where they stand.
+  await pick(page, form, 'Rental asset', 'SN', /^(?!.*\(at ).*SN/);
   await form.getByLabel('Monthly commitment').fill('180000');
   await expectNoSeriousA11yViolations(page, 'the agreement form');
   await form.getByRole('button', { name: 'Save draft' }).click();
@@ -69,6 +70,30 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   await screenshot(page, 'rental-month-end-1280');
   const shortfalls = (await (await request.get('/api/invoices?pageSize=100&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ kind?: string; invoiceDate: string }> };
   expect(shortfalls.data.some((i) => i.kind === 'rentalShortfall' && i.invoiceDate.startsWith(lastMonth()))).toBe(true);
+
+  // Relocation: a demo analyser placed at one hospital goes to another's site under a new agreement, from that agreement's view.
+  type Row = { id: number; customerId: number; regionId: number; rentalAssetId: number; placementDate: string | null; status: string };
+  const active = ((await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Row[] }).data.find((a) => a.placementDate && a.placementDate < lastMonth())!;
+  const customers = ((await (await request.get(`/api/customers?pageSize=100`, { headers })).json()) as { data: Array<{ id: number; regionId: number }> }).data;
+  const other = customers.find((c) => c.regionId === active.regionId && c.id !== active.customerId)!;
+  const today = new Date().toISOString().slice(0, 10);
+  const drafted = await request.post('/api/rental-agreements', {
+    headers,
+    data: { customerId: other.id, regionId: active.regionId, rentalAssetId: active.rentalAssetId, startDate: today, termMonths: 36, billingModel: 'minimumPurchase', monthlyCommitment: '90000.00', shortfallMode: 'gap', settlementPeriod: 'month', downtimeWaiver: true, autoRenew: false },
+  });
+  expect(drafted.status(), await drafted.text()).toBe(201);
+  const target = ((await drafted.json()) as { data: { id: number } }).data.id;
+  expect((await request.post(`/api/rental-agreements/${target}/approve`, { headers })).status()).toBe(200);
+  await page.goto(`/reagent-rentals?open=${target}`);
+  await expect(page.getByRole('button', { name: 'Relocate', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'an agreement taking a placed analyser');
+  await screenshot(page, 'rental-relocation-1280');
+  await at768(page, 'an agreement taking a placed analyser', 'rental-relocation');
+  await page.getByRole('button', { name: 'Relocate', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Relocated: placement PLC-/)).toBeVisible();
+  await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${active.id}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('ended');
+  await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${target}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('active');
 });
 
 test('the operation manager records the reagent packs a per-test site used: the site stock goes down, the entry is listed', async ({ page, request }) => {

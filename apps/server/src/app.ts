@@ -12,6 +12,7 @@ import { loadOrCreateSecret } from './bootstrap.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './lib/jobs/job-runner.ts';
+import { tableStatisticsJob, tableStatisticsSchedule } from './lib/jobs/table-statistics.ts';
 import { CacheBus } from './lib/cluster/cache-bus.ts';
 import { ReplicaReads } from './lib/cluster/replica.ts';
 import { SharedLoginLimiter } from './lib/cluster/shared-login-limiter.ts';
@@ -50,6 +51,11 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** Run the jobs worker in the background (default true); tests drive it with `ctx.jobs.tick()` / `runUntilIdle()` instead. */
   startJobs?: boolean;
+  /**
+   * Analyse tables that changed where autovacuum does not (PGlite; PostgreSQL with it off):
+   * the server started by main.ts does; tests, which count jobs, do not.
+   */
+  keepStatistics?: boolean;
   /** The areas served (default: areas.ts); a test adds a fixture area here. */
   areas?: readonly ServerArea[];
 }
@@ -96,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
   if (options.db.url && !busOff) context.optionsCache.announce = () => void db.execute(sql`SELECT pg_notify('erp_cache', 'options')`).catch(() => undefined);
   cacheBus.onJobQueued(() => context.jobs.wake());
+  if (options.keepStatistics) {
+    context.jobs.register(tableStatisticsJob(options.db.kind));
+    context.jobs.schedule(tableStatisticsSchedule(options.db.kind));
+  }
   app.decorate('ctx', context);
   app.decorateRequest('auth', null);
 

@@ -47,6 +47,7 @@ async function start(): Promise<void> {
     // Benchmark switches (bench/src/cluster.ts): what invalidation and the shared limiter cost.
     cacheBus: { off: process.env.ERP_CACHE_BUS === 'off' },
     sharedLoginLimits: process.env.ERP_LOGIN_LIMITS !== 'memory',
+    keepStatistics: true,
     logger,
     jwtSecret: config.jwtSecret,
     trustProxy: config.trustProxy,

@@ -2,11 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, queryRows, type Tx } from '../db/client.ts';
 
 /**
- * The joint-venture stamp of a posting's lines (issue 21, section 3), read in the posting's own
- * context read: ONE call of `joint_ventures_in_scope` (0028) per posting, whatever its number of
- * lines, answering the venture of each item line (null: none). The order: what the document or
- * line sets wins (the caller keeps it), then the rental agreement's venture, then the scope
- * rules; the answer is never revised (a correction is an adjustment journal).
+ * The stamps of a posting's lines (issue 21, section 3): the rental agreement and the joint
+ * venture. The order, the same for every posting: what the document or line sets wins (the
+ * caller keeps it), then the rental agreement (a sale's: the customer's agreement in use the
+ * line's item counts towards, `sale_stamps` 0031) and its own venture, then the scope rules
+ * (`joint_ventures_in_scope` 0028, agreement included). A sale reads them in its own context
+ * read (one call per posting, whatever its number of lines); never revised (a correction is an
+ * adjustment journal).
  */
 export interface VentureScopeKey {
   date: string;
@@ -16,37 +18,72 @@ export interface VentureScopeKey {
   rentalAgreementId?: number | null;
 }
 
-/** The expression to put in a context read (`reads: { ventures: ventureStampRead(...) }`): fixed text, prepared once. */
-export function ventureStampRead(key: VentureScopeKey): SQL {
-  return sql`to_json(joint_ventures_in_scope(${key.date}::date, ${key.customerId}::int, ${key.regionId}::int, ${intArray(key.itemIds)}, ${key.rentalAgreementId ?? null}::int))`;
-}
-
 /** The read's answer: one venture id or null per item line (an empty list of items: one for the document). */
 export function venturesOf(read: unknown, count: number): (number | null)[] {
   const ids = jsonValue<(number | null)[] | null>(read) ?? [];
   return Array.from({ length: Math.max(count, 1) }, (_, index) => (ids[index] === null || ids[index] === undefined ? null : Number(ids[index])));
 }
 
-/** Amounts grouped by venture, in first-seen order: one ledger line per venture (null first when present), so an invoice out of every scope keeps its lines as before. */
-export function groupByVenture<T>(items: readonly T[], ventureOf: (item: T, index: number) => number | null): { jointVentureId: number | null; items: T[] }[] {
-  const groups = new Map<number | null, T[]>();
-  items.forEach((item, index) => {
-    const id = ventureOf(item, index);
-    groups.set(id, [...(groups.get(id) ?? []), item]);
-  });
-  return [...groups.entries()].map(([jointVentureId, grouped]) => ({ jointVentureId, items: grouped }));
+/** What a sale's line is stamped with (issue 21, section 3): the rental agreement it counts towards, then the venture. */
+export interface SaleStamp {
+  rentalAgreementId: number | null;
+  jointVentureId: number | null;
 }
 
 /**
- * Lines naming a rental agreement but no venture take the agreement's (its own, else the scope
- * rules on its customer and region): one read for the posting, none when no line needs it.
+ * The expression to put in a sale's context read (`reads: { stamps: saleStampRead(...) }`): one
+ * call of `sale_stamps` (0031) per posting, in the same round trip as the rest of its read.
  */
+export function saleStampRead(key: VentureScopeKey): SQL {
+  return sql`to_json(sale_stamps(${key.date}::date, ${key.customerId}::int, ${key.regionId}::int, ${intArray(key.itemIds)}))`;
+}
+
+/** The read's answer: each item line's agreement and venture (null: none). */
+export function saleStampsOf(read: unknown, count: number): SaleStamp[] {
+  const ids = jsonValue<(number | null)[] | null>(read) ?? [];
+  const n = Math.max(count, 1);
+  const at = (index: number) => (ids[index] === null || ids[index] === undefined ? null : Number(ids[index]));
+  return Array.from({ length: n }, (_, index) => ({ rentalAgreementId: at(index), jointVentureId: at(n + index) }));
+}
+
+/** Amounts grouped by stamp, in first-seen order: one ledger line per agreement and venture, so a sale outside every agreement and scope keeps its lines as before. */
+export function groupByStamp<T>(items: readonly T[], stampOf: (item: T, index: number) => SaleStamp | undefined): Array<SaleStamp & { items: T[] }> {
+  const groups = new Map<string, SaleStamp & { items: T[] }>();
+  items.forEach((item, index) => {
+    const stamp = stampOf(item, index) ?? { rentalAgreementId: null, jointVentureId: null };
+    const key = `${stamp.rentalAgreementId}:${stamp.jointVentureId}`;
+    if (!groups.has(key)) groups.set(key, { rentalAgreementId: stamp.rentalAgreementId, jointVentureId: stamp.jointVentureId, items: [] });
+    groups.get(key)!.items.push(item);
+  });
+  return [...groups.values()];
+}
+
+/**
+ * The venture of each rental agreement given on `date` (aligned), as every posting stamps it
+ * (0028 `rental_agreement_ventures`): the agreement's own, else the scope rules on its customer
+ * and region, agreement included. One read for them all.
+ */
+export async function agreementVentures(tx: Tx, date: string, agreementIds: readonly number[]): Promise<(number | null)[]> {
+  if (agreementIds.length === 0) return [];
+  const [row] = await queryRows<{ ventures: unknown }>(tx, sql`SELECT to_json(rental_agreement_ventures(${date}::date, ${intArray(agreementIds)})) AS ventures`);
+  return venturesOf(row!.ventures, agreementIds.length);
+}
+
+/**
+ * The stamp of a rental agreement's own postings (placement, return, relocation, service visit,
+ * deposit, rental invoices): its region, customer, itself and its venture by the one rule above.
+ */
+export async function agreementStamp(tx: Tx, date: string, agreement: { id: number; regionId: number; customerId: number }) {
+  const [jointVentureId] = await agreementVentures(tx, date, [agreement.id]);
+  return { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: jointVentureId ?? null };
+}
+
+/** Lines naming a rental agreement but no venture take the agreement's: one read for the posting, none when no line needs it. */
 export async function withAgreementVentures<Line extends { jointVentureId?: number | null; rentalAgreementId?: number | null }>(tx: Tx, date: string, lines: readonly Line[]): Promise<Line[]> {
   const open = lines.filter((l) => (l.jointVentureId ?? null) === null && (l.rentalAgreementId ?? null) !== null);
   if (open.length === 0) return [...lines];
   const agreements = [...new Set(open.map((l) => l.rentalAgreementId!))];
-  const [row] = await queryRows<{ ventures: unknown }>(tx, sql`SELECT to_json(rental_agreement_ventures(${date}::date, ${intArray(agreements)})) AS ventures`);
-  const ventures = venturesOf(row!.ventures, agreements.length);
+  const ventures = await agreementVentures(tx, date, agreements);
   const ventureOf = new Map(agreements.map((id, index) => [id, ventures[index] ?? null]));
   return lines.map((l) => ((l.jointVentureId ?? null) === null && l.rentalAgreementId ? { ...l, jointVentureId: ventureOf.get(l.rentalAgreementId) ?? null } : l));
 }

@@ -48,7 +48,7 @@ export type RentalReturnCondition = (typeof returnConditionsOfRentals)[number]['
 /**
  * Returns of a placed unit (issue 21, section 1): back to the warehouse at book value (Dr
  * Inventory book value, Dr accumulated depreciation, Cr Placed instruments); scrap books the
- * loss. `RRT-YYYY-NNNNNN`. Ends the agreement unless `relocateTo` names another's (relocation).
+ * loss. `RRT-YYYY-NNNNNN`. Ends the agreement (a relocation is a placement: `relocateSchema`).
  */
 export const rentalReturnDocument = defineDocument({
   name: 'rental-returns',
@@ -77,6 +77,8 @@ export interface PlacementInput {
   inventoryId: number;
   placementDate: string;
   notes: string;
+  /** Set by the relocation action only (not a field of the form): the other agreement's live placement this one ends. */
+  relocatedFromId?: number;
 }
 export interface RentalReturnInput {
   rentalAgreementId: number;
@@ -86,4 +88,9 @@ export interface RentalReturnInput {
 }
 
 export const monthEndSchema = z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }) });
-export const relocateSchema = z.strictObject({ toAgreementId: z.number().int().positive(), date: dateSchema('Date') });
+/**
+ * `POST /api/rental-agreements/:id/relocate`: the unit placed under agreement `:id` moves to the
+ * site of `toAgreementId` (approved, naming the same unit) on `date`: a placement of that
+ * agreement (PLC-) which ends this one's (docs/DECISIONS.md, "Relocation").
+ */
+export const relocateSchema = z.strictObject({ toAgreementId: z.number({ error: 'Choose the agreement to relocate to' }).int().positive(), date: dateSchema('Date') });

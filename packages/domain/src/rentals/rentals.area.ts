@@ -9,6 +9,7 @@ export * from './placement.document.ts';
 export * from './rental-resources.ts';
 export * from './rental-periods.ts';
 export * from './consignments.ts';
+export * from './relocation.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals. */
 export const rentalsArea = defineArea({

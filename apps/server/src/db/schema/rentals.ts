@@ -107,6 +107,8 @@ export const placements = pgTable(
     unitCost: money('unit_cost').notNull().default('0'),
     assetId: integer('asset_id').references(() => assets.id),
     endedOn: date('ended_on', { mode: 'string' }),
+    // A relocation (0031): the placement of the other agreement it ended; the fixed asset is that placement's.
+    relocatedFromId: integer('relocated_from_id'),
     notes: text('notes').notNull().default(''),
   },
   (t) => [unique('placements_document_number_key').on(t.documentNumber)],

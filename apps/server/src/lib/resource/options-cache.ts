@@ -25,11 +25,19 @@ export class OptionsCache implements SharedCache {
   private readonly entries = new Map<string, Entry>();
   /** Sends `options` to the other processes after a write request (the app wires the bus in). */
   announce: (() => void) | undefined;
+  private announcing: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ttlMs = 5_000,
     /** Whether the cache bus is listening; while it is not, every read goes to the database. */
     private readonly healthy: () => boolean = () => true,
+    /**
+     * Writes answered within this window share one notification. Each notification is a
+     * transaction of its own whose commit takes PostgreSQL's notify-queue lock, so one per
+     * invoice cost the posting rush a transaction per request for nothing: the others only
+     * need to know that something changed since they last loaded.
+     */
+    private readonly announceWindowMs = 20,
   ) {}
 
   async get<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
@@ -59,6 +67,16 @@ export class OptionsCache implements SharedCache {
     this.invalidate();
   }
 
+  private scheduleAnnounce(): void {
+    if (!this.announce || this.announcing) return;
+    this.announcing = setTimeout(() => {
+      this.announcing = undefined;
+      this.announce?.();
+    }, this.announceWindowMs);
+    // A notification still pending at shutdown is covered by the others' time-to-live.
+    this.announcing.unref();
+  }
+
   /**
    * Every request that may write empties the cache before it runs and before it answers.
    * A POST that changes no option list (login, verify-token) says so with `config.readsOnly`.
@@ -75,7 +93,7 @@ export class OptionsCache implements SharedCache {
         this.invalidate();
         // Option lists come from any table, so no trigger names them: the answer of a write that
         // succeeded tells the other processes (after its commit; a refused one wrote nothing).
-        if (reply.statusCode < 400) this.announce?.();
+        if (reply.statusCode < 400) this.scheduleAnnounce();
       }
       done(null, payload);
     });

@@ -1,6 +1,6 @@
 import { journalDocument, type JournalInput, permittedIds, sum } from '@erp/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { intArray, queryRows, type Tx } from '../../db/client.ts';
 import { journals } from '../../db/schema/index.ts';
 import { accountProblems, assertPeriodOpen, type PostingContext, postToLedger, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,6 +27,31 @@ function assertAccountsExist(context: PostingContext, lines: ReadonlyArray<{ acc
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 }
 
+/**
+ * Refuses a line naming a joint venture or rental agreement that does not exist, naming
+ * `lines.N.jointVentureId` / `lines.N.rentalAgreementId` (a 400, not the foreign key's error).
+ * One read, and none when no line names either.
+ */
+async function assertStampsExist(tx: Tx, lines: ReadonlyArray<{ jointVentureId?: number | null; rentalAgreementId?: number | null }>): Promise<void> {
+  const ventures = lines.map((l) => l.jointVentureId ?? null);
+  const agreements = lines.map((l) => l.rentalAgreementId ?? null);
+  if (ventures.every((v) => v === null) && agreements.every((a) => a === null)) return;
+  const [found] = await queryRows<{ ventures: number[] | null; agreements: number[] | null }>(
+    tx,
+    sql`SELECT (SELECT array_agg(id) FROM joint_ventures WHERE id = ANY(${intArray(ventures)})) AS ventures,
+               (SELECT array_agg(id) FROM rental_agreements WHERE id = ANY(${intArray(agreements)})) AS agreements`,
+  );
+  const known = (ids: number[] | null) => new Set((ids ?? []).map(Number));
+  const knownVentures = known(found!.ventures);
+  const knownAgreements = known(found!.agreements);
+  const errors: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    if (line.jointVentureId != null && !knownVentures.has(line.jointVentureId)) errors[`lines.${index}.jointVentureId`] = 'Joint venture does not exist';
+    if (line.rentalAgreementId != null && !knownAgreements.has(line.rentalAgreementId)) errors[`lines.${index}.rentalAgreementId`] = 'Rental agreement does not exist';
+  });
+  if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
+}
+
 /** Each line stamped with its account's region (null for a company-wide account), from the context already read: no extra round trip. */
 const stampedLines = <Line extends { accountId: number }>(lines: readonly Line[], context: PostingContext): Array<Line & { regionId: number | null }> =>
   lines.map((line) => ({ ...line, regionId: context.accounts.get(line.accountId)?.regionId ?? null }));
@@ -44,6 +69,7 @@ function draftOf(drafts: DraftWriter, written: WrittenDraft, input: JournalInput
 export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, ActionOf<typeof journalDocument>> = {
   /** The journal and its lines as CTEs of the posting context's read: one round trip. A line of a missing account is left out; the check refuses it. */
   async create(tx, actor, input, drafts) {
+    await assertStampsExist(tx, input.lines);
     const write = drafts.insertCtes(input, totalsOf(input.lines), { linesWhere: sql`EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id)` });
     const context = await contextOf(tx, actor, input.lines, write);
     assertAccountsExist(context, input.lines);
@@ -51,6 +77,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
   },
 
   async update(tx, actor, before, input, drafts) {
+    await assertStampsExist(tx, input.lines);
     const context = await contextOf(tx, actor, input.lines);
     assertAccountsExist(context, input.lines);
     const written = await drafts.update(before.id, input, totalsOf(input.lines));

@@ -1,7 +1,8 @@
-import { type DepreciationMethod, depreciationChargeFor, depreciationRunDocument, monthOf, sum, toMinorUnits } from '@erp/domain';
+import { type DepreciationMethod, depreciationChargeFor, depreciationRunDocument, fromMinorUnits, monthOf, splitByDays, sum, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { postDocument, readPostingContext, transferLines } from '../../ledger/general-ledger.ts';
+import { type LedgerLineInput, postDocument, readPostingContext, transferLines } from '../../ledger/general-ledger.ts';
+import { agreementVentures } from '../../ledger/venture-stamps.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
@@ -85,10 +86,69 @@ interface GroupRow {
   expenseAccountId: number | null;
   accumulatedAccountId: number | null;
   regionId: number;
-  rentalAgreementId: number | null;
-  customerId: number | null;
-  jointVentureId: number | null;
   amount: string;
+}
+
+interface PlacedChargeRow {
+  amount: string;
+  expenseAccountId: number;
+  accumulatedAccountId: number;
+  /** The placements the asset stood under in the month, in date order: a relocation's month has two (issue 21, section 1). */
+  pieces: Array<{ agreement: number; customer: number; region: number; days: number }>;
+}
+
+/**
+ * The placed analysers' charges (issue 21): their own accounts and no category, each charge
+ * stamped with the agreement, customer, region and venture of the placement it stood under;
+ * in a relocation's month split by days between the two placements (the parts summing to the
+ * charge exactly), then one pair of lines per agreement; the credit to accumulated
+ * depreciation carries the stamps of the placement the unit stands under at the run, so each
+ * agreement's stamped asset balances come to zero when the unit leaves it. The ventures by the one stamping rule
+ * (agreement's own, else the scope rules), one read for the run.
+ */
+async function placedLines(tx: Tx, run: RunRow): Promise<LedgerLineInput[]> {
+  const first = `${run.month}-01`;
+  const charges = await queryRows<PlacedChargeRow>(
+    tx,
+    sql`SELECT e.amount::text AS amount, a.depreciation_expense_account_id AS "expenseAccountId", a.accumulated_depreciation_account_id AS "accumulatedAccountId",
+               coalesce((SELECT json_agg(json_build_object('agreement', p.rental_agreement_id, 'customer', p.customer_id, 'region', p.region_id,
+                                 'days', least(coalesce(p.ended_on, m.next), m.next) - greatest(p.document_date, m.first)) ORDER BY p.document_date, p.id)
+                         FROM placements p WHERE p.asset_id = a.id AND p.status = 'posted' AND p.document_date < m.next AND (p.ended_on IS NULL OR p.ended_on > m.first)),
+                        json_build_array(json_build_object('agreement', a.rental_agreement_id, 'customer', a.customer_id, 'region', a.region_id, 'days', 1))) AS pieces
+        FROM depreciation_entries e JOIN assets a ON a.id = e.asset_id
+        CROSS JOIN (SELECT ${first}::date AS first, (${first}::date + interval '1 month')::date AS next) m
+        WHERE e.depreciation_run_id = ${run.id}::int AND a.placement_id IS NOT NULL
+        ORDER BY a.id`,
+  );
+  type Stamp = { agreement: number; customer: number; region: number };
+  const groups = new Map<string, { expense: number; accumulated: number; charged: Stamp; holder: Stamp; amount: bigint }>();
+  for (const charge of charges) {
+    const pieces = (typeof charge.pieces === 'string' ? (JSON.parse(charge.pieces) as PlacedChargeRow['pieces']) : charge.pieces).map((p) => ({
+      agreement: Number(p.agreement),
+      customer: Number(p.customer),
+      region: Number(p.region),
+      days: Number(p.days),
+    }));
+    // The expense goes to each placement for its days; the accumulated depreciation to the placement the unit stands under now (the last), whose return takes it off.
+    const holder = pieces.at(-1)!;
+    splitByDays(charge.amount, pieces.map((p) => p.days)).forEach((amount, index) => {
+      const charged = pieces[index]!;
+      const key = `${charge.expenseAccountId}:${charge.accumulatedAccountId}:${charged.region}:${charged.agreement}:${holder.agreement}`;
+      const group = groups.get(key) ?? { expense: Number(charge.expenseAccountId), accumulated: Number(charge.accumulatedAccountId), charged, holder, amount: 0n };
+      group.amount += toMinorUnits(amount);
+      groups.set(key, group);
+    });
+  }
+  const ordered = [...groups.values()].filter((g) => g.amount !== 0n).sort((a, b) => a.charged.region - b.charged.region || a.charged.agreement - b.charged.agreement || a.holder.agreement - b.holder.agreement);
+  const agreements = [...new Set(ordered.flatMap((g) => [g.charged.agreement, g.holder.agreement]))];
+  const ventures = await agreementVentures(tx, run.runDate, agreements);
+  const ventureOf = new Map(agreements.map((id, index) => [id, ventures[index] ?? null]));
+  const stampOf = (s: Stamp) => ({ regionId: s.region, rentalAgreementId: s.agreement, partyType: 'customer' as const, partyId: s.customer, jointVentureId: ventureOf.get(s.agreement) ?? null });
+  const memo = 'Placed instruments';
+  return ordered.flatMap((g) => [
+    { accountId: g.expense, debit: fromMinorUnits(g.amount), credit: '0', memo, ...stampOf(g.charged) },
+    { accountId: g.accumulated, debit: '0', credit: fromMinorUnits(g.amount), memo, ...stampOf(g.holder) },
+  ]);
 }
 
 /**
@@ -105,27 +165,21 @@ async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void>
     WHERE e.depreciation_run_id = ${run.id}::int ORDER BY a.id FOR UPDATE OF a`);
   const groups = await queryRows<GroupRow>(
     tx,
-    // A placed analyser (issue 21) has its own accounts and no category, and its rows carry its
-    // agreement, customer and venture: one group per agreement.
-    sql`SELECT coalesce(c.asset_category_name, 'Placed instruments') AS "categoryName",
-               coalesce(a.depreciation_expense_account_id, c.depreciation_expense_account_id) AS "expenseAccountId",
-               coalesce(a.accumulated_depreciation_account_id, c.accumulated_depreciation_account_id) AS "accumulatedAccountId", a.region_id AS "regionId",
-               a.rental_agreement_id AS "rentalAgreementId", a.customer_id AS "customerId", a.joint_venture_id AS "jointVentureId", sum(e.amount)::text AS amount
+    sql`SELECT c.asset_category_name AS "categoryName", c.depreciation_expense_account_id AS "expenseAccountId",
+               c.accumulated_depreciation_account_id AS "accumulatedAccountId", a.region_id AS "regionId", sum(e.amount)::text AS amount
         FROM depreciation_entries e JOIN assets a ON a.id = e.asset_id LEFT JOIN asset_categories c ON c.id = a.asset_category_id
-        WHERE e.depreciation_run_id = ${run.id}::int
-        GROUP BY 1, 2, 3, a.region_id, a.rental_agreement_id, a.customer_id, a.joint_venture_id
-        ORDER BY 1, a.region_id, a.rental_agreement_id NULLS FIRST`,
+        WHERE e.depreciation_run_id = ${run.id}::int AND a.placement_id IS NULL
+        GROUP BY 1, 2, 3, a.region_id ORDER BY 1, a.region_id`,
   );
   const incomplete = groups.find((g) => g.expenseAccountId === null || g.accumulatedAccountId === null);
   if (incomplete) throw new ConflictError(assetMessages.noAccounts(incomplete.categoryName));
-  const stampsOf = (g: GroupRow) =>
-    g.rentalAgreementId === null
-      ? { regionId: Number(g.regionId) }
-      : { regionId: Number(g.regionId), rentalAgreementId: Number(g.rentalAgreementId), partyType: 'customer' as const, partyId: Number(g.customerId), jointVentureId: g.jointVentureId === null ? null : Number(g.jointVentureId) };
-  const lines = groups.flatMap((g) => transferLines(Number(g.expenseAccountId), Number(g.accumulatedAccountId), g.amount, g.categoryName, stampsOf(g)));
+  const lines = [
+    ...groups.flatMap((g) => transferLines(Number(g.expenseAccountId), Number(g.accumulatedAccountId), g.amount, g.categoryName, { regionId: Number(g.regionId) })),
+    ...(await placedLines(tx, run)),
+  ];
   await tx.execute(sql`UPDATE assets a SET accumulated_depreciation = a.accumulated_depreciation + e.amount, depreciated_through = ${run.runDate}::date, updated_at = now()
     FROM depreciation_entries e WHERE e.depreciation_run_id = ${run.id}::int AND e.asset_id = a.id`);
-  const total = sum(groups.map((g) => g.amount));
+  const total = sum(lines.map((l) => l.debit));
   const actor = { actorUserId: job.createdBy, realUserId: job.createdBy, ip: null };
   const context = await readPostingContext(tx, lines.map((l) => l.accountId), job.createdBy);
   await postDocument(

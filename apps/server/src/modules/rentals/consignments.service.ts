@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { intArray, intList, queryRows, type Tx } from '../../db/client.ts';
 import { type LedgerLineInput, postDocument, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { prepareStockMoves, type StockMoveInput, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
@@ -83,14 +84,14 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
  * lines' lots from the region's warehouse to the customer's site, first-expiry-first-out, at
  * their cost, with no ledger rows (the lots stay in Inventory: DECISIONS.md); a usage takes them
  * out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory at the lots'
- * cost, stamped with the agreement, customer, region and the agreement's venture. Numbered
+ * cost, stamped with the agreement, customer, region and venture (agreementStamp). Numbered
  * CSG- or CSU- with its stock moves, in an open period.
  */
 export async function createConsignment(tx: Tx, actor: Actor, input: ConsignmentInput): Promise<Record<string, unknown>> {
   const regions = permittedIds(actor.permissions, 'regions');
-  const [agreement] = await queryRows<{ id: number; status: string; billingModel: string; customerId: number; regionId: number; jointVentureId: number | null; documentNumber: string | null }>(
+  const [agreement] = await queryRows<{ id: number; status: string; billingModel: string; customerId: number; regionId: number; documentNumber: string | null }>(
     tx,
-    sql`SELECT id, status, billing_model AS "billingModel", customer_id AS "customerId", region_id AS "regionId", joint_venture_id AS "jointVentureId", document_number AS "documentNumber"
+    sql`SELECT id, status, billing_model AS "billingModel", customer_id AS "customerId", region_id AS "regionId", document_number AS "documentNumber"
         FROM rental_agreements WHERE id = ${input.rentalAgreementId}::int${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}`,
   );
   if (!agreement) throw new BadRequestError({ rentalAgreementId: consignmentMessages.agreementMissing });
@@ -125,10 +126,11 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
   });
   const stock = await prepareStockMoves(tx, { document: { documentType: 'consignments', documentId: id, date: input.consignmentDate }, actor: { userId: actor.userId }, moves });
   const value = stock.valueOut;
-  const stamp = { regionId, partyType: 'customer' as const, partyId: customerId, rentalAgreementId: agreement.id, jointVentureId: agreement.jointVentureId === null ? null : Number(agreement.jointVentureId) };
   let ledgerLines: LedgerLineInput[] = [];
   let accountIds: number[] = [];
   if (input.consignmentKind === 'usage') {
+    // The one stamping rule of the rentals' own postings (issue 21, section 3): the agreement's venture, else the scope rules.
+    const stamp = await agreementStamp(tx, input.consignmentDate, { id: Number(agreement.id), regionId, customerId });
     const accounts = await requirePostingAccounts(tx, ['costOfSales', 'inventory']);
     const memo = `Reagents used under ${agreement.documentNumber ?? 'agreement'}`.slice(0, 200);
     ledgerLines = [

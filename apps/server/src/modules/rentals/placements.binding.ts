@@ -10,7 +10,7 @@ export const placementBinding: DocumentBinding<PlacementInput, PlacementDetail, 
   definition: placementDocument,
   table: placements,
   columns: { id: placements.id, number: placements.documentNumber, date: placements.documentDate, status: placements.status },
-  workflowColumns: ['reversal_id', 'site_inventory_id', 'unit_cost', 'asset_id', 'ended_on'],
+  workflowColumns: ['reversal_id', 'site_inventory_id', 'unit_cost', 'asset_id', 'ended_on', 'relocated_from_id'],
   queries: placementQueries,
   handlers: placementHandlers,
 };

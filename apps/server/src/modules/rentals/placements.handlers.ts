@@ -11,6 +11,8 @@ import type { ActionOf, DocumentHandlers } from '../../lib/document/document-bin
 import { cancelPlacedAsset, createPlacedAsset } from '../assets/assets.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { type PlacementDetail, placementQueries } from './placements.queries.ts';
+import { postRelocation, relocationMessages } from './relocations.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = placementDocument;
 
@@ -22,7 +24,7 @@ export async function readPlacement(tx: Tx, id: number): Promise<PlacementDetail
   return row as PlacementDetail | undefined;
 }
 
-interface AgreementFacts {
+export interface AgreementFacts {
   id: number;
   status: string;
   documentNumber: string | null;
@@ -53,7 +55,7 @@ async function valuesOf(tx: Tx, actor: Actor, input: PlacementInput) {
   if (!lot) errors.inventoryId = rentalMessages.missing('Unit');
   if (agreement && input.placementDate < agreement.startDate) errors.placementDate = rentalMessages.beforeStart(agreement.startDate);
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
-  return { header: { rentalAssetId: agreement!.rentalAssetId, customerId: agreement!.customerId, regionId: agreement!.regionId } };
+  return { header: { rentalAssetId: agreement!.rentalAssetId, customerId: agreement!.customerId, regionId: agreement!.regionId, relocatedFromId: input.relocatedFromId ?? null } };
 }
 
 interface UnitRow {
@@ -101,6 +103,7 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
       if (agreement.status === 'active' || agreement.status === 'suspended') throw new ConflictError(rentalMessages.agreementHasPlacement);
       if (agreement.status !== 'approved') throw new ConflictError(rentalMessages.agreementNotApproved);
       if (placement.placementDate < agreement.startDate) throw new BadRequestError({ placementDate: rentalMessages.beforeStart(agreement.startDate) });
+      if (placement.relocatedFromId) return postRelocation(tx, actor, { ...placement, relocatedFromId: placement.relocatedFromId }, agreement, { agreementFacts, customerSite }, step);
       // The unit's row alone locked first: a join re-checked after waiting would lose the row the winner moved.
       await tx.execute(sql`SELECT id FROM rental_assets WHERE id = ${agreement.rentalAssetId}::int FOR UPDATE`);
       const [unit] = await queryRows<UnitRow>(
@@ -128,6 +131,7 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
       const siteLot = stock.moves.find((m) => m.quantityIn > 0)!.inventoryId;
       const cost = stock.valueOut;
       const accounts = await requirePostingAccounts(tx, ['placedInstruments', 'inventory', 'accumulatedDepreciation', 'placementDepreciation']);
+      const stamp = await agreementStamp(tx, date, agreement);
       const asset = await createPlacedAsset(tx, actor, {
         assetName: `${unit.itemName} ${unit.serialNumber}`,
         regionId: agreement.regionId,
@@ -137,12 +141,11 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
         placementId: placement.id,
         rentalAgreementId: agreement.id,
         customerId: agreement.customerId,
-        jointVentureId: agreement.jointVentureId,
+        jointVentureId: stamp.jointVentureId,
         assetAccountId: accounts.placedInstruments,
         accumulatedDepreciationAccountId: accounts.accumulatedDepreciation,
         depreciationExpenseAccountId: accounts.placementDepreciation,
       });
-      const stamp = { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: agreement.jointVentureId };
       const memo = `${unit.itemName} ${unit.serialNumber}`.slice(0, 200);
       const context = await readPostingContext(tx, [accounts.placedInstruments, accounts.inventory], actor.userId);
       let documentNumber: string;
@@ -175,6 +178,7 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
     /** A mistaken placement undone today, before any depreciation run charged it and before a return: the unit back in the warehouse, the agreement approved again. */
     async cancel(tx, actor, placement) {
       if (placement.endedOn) throw new ConflictError('The unit was returned: this placement can no longer be cancelled');
+      if (placement.relocatedFromId) throw new ConflictError(relocationMessages.cannotCancel);
       if (!placement.assetId || !(await cancelPlacedAsset(tx, actor, placement.assetId))) throw new ConflictError('A depreciation run has charged this placement: return the unit instead');
       const today = todayIso();
       const document = { documentType, documentId: placement.id };

@@ -18,6 +18,8 @@ export interface PlacementDetail extends DocumentRow {
   unitCost: string;
   assetId: number | null;
   endedOn: string | null;
+  /** A relocation: the other agreement's placement it ended (its fixed asset carries on). */
+  relocatedFromId: number | null;
   notes: string;
 }
 
@@ -63,6 +65,7 @@ export const placementQueries: DocumentQueries<PlacementDetail> = {
     unitCost: p.unitCost,
     assetId: p.assetId,
     endedOn: p.endedOn,
+    relocatedFromId: p.relocatedFromId,
     notes: p.notes,
     postedAt: p.postedAt,
     postedBy: p.postedBy,

@@ -19,6 +19,9 @@ export interface RentalAgreementDetail extends DocumentRow {
   itemName: string;
   /** Where the unit stands now: its warehouse lot while in stock (a placement's inventoryId). */
   assetInventoryId: number;
+  /** The agreement the unit stands under now (placed elsewhere: the approved agreement may take it by a relocation), and its number. */
+  assetAgreementId: number | null;
+  assetAgreementNumber: string | null;
   accessoryInventoryIds: number[];
   startDate: string;
   termMonths: number;
@@ -82,6 +85,10 @@ export const rentalAgreementQueries: DocumentQueries<RentalAgreementDetail> = {
     rentalAssetId: t.rentalAssetId,
     serialNumber: text(sql`(SELECT a.serial_number FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`),
     assetInventoryId: sql<number>`(SELECT a.inventory_id FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`,
+    assetAgreementId: sql<number | null>`(SELECT a.rental_agreement_id FROM rental_assets a WHERE a.id = rental_agreements.rental_asset_id)`,
+    assetAgreementNumber: text(
+      sql`(SELECT o.document_number FROM rental_assets a JOIN rental_agreements o ON o.id = a.rental_agreement_id WHERE a.id = rental_agreements.rental_asset_id)`,
+    ),
     itemName: text(sql`(SELECT i.item_name FROM rental_assets a JOIN items i ON i.id = a.item_id WHERE a.id = rental_agreements.rental_asset_id)`),
     accessoryInventoryIds: t.accessoryInventoryIds,
     startDate: t.documentDate,

@@ -19,7 +19,7 @@ export interface PnlMonth {
 export interface AgreementPnl {
   months: PnlMonth[];
   totals: Omit<PnlMonth, 'month' | 'cumulative'>;
-  /** The income and expense rows of the general ledger stamped with the agreement: rental income less depreciation and service (and a scrap loss). */
+  /** The income and expense rows of the general ledger stamped with the agreement, summed whole: equals the total profit. */
   ledgerProfit: string;
   cost: string;
   paybackMonth: string | null;
@@ -30,36 +30,30 @@ export interface AgreementPnl {
 const rentalIncomeKeys: PostingAccountKey[] = ['rentalShortfallIncome', 'rentalTestIncome', 'rentalEarlyExitIncome'];
 
 /**
- * The agreement's P&L month by month: the reagent margin (the customer's eligible sales less
- * their cost, from the monthly sales summary, as the periods count them) less depreciation and
- * service cost plus rental income, the last three read from the ledger rows stamped with the
- * agreement; so `ledgerProfit` equals the P&L's rows stamped with it, to the cent.
+ * The agreement's P&L month by month, every figure from the ledger rows stamped with the
+ * agreement (issue 21, section 2: "equal to the GL rows stamped with it"): the reagent margin
+ * (sales less returns less cost of sales of the customer's eligible items, stamped at posting
+ * with the agreement they count towards) less depreciation and service cost plus rental
+ * income; so `profit` and `ledgerProfit` are the same rows, to the cent.
  */
 export async function agreementPnl(executor: Executor, agreementId: number, lifeMonths: number): Promise<AgreementPnl> {
-  const keys = await readPostingAccounts(executor, ['placementDepreciation', 'placementServiceCost', ...rentalIncomeKeys]);
+  const keys = await readPostingAccounts(executor, ['placementDepreciation', 'placementServiceCost', 'sales', 'salesReturns', 'costOfSales', ...rentalIncomeKeys]);
   const income = rentalIncomeKeys.map((k) => keys[k]).filter((id): id is number => id !== undefined);
-  const [ledgerRows, reagentRows, costRow] = [
+  const revenueAccounts = [keys.sales, keys.salesReturns].filter((id): id is number => id !== undefined);
+  const [ledgerRows, costRow] = [
     await queryRows<{ month: string; kind: string; amount: string }>(
       executor,
       sql`SELECT to_char(g.entry_date, 'YYYY-MM') AS month,
                  CASE WHEN g.account_id = ${keys.placementDepreciation ?? 0}::int THEN 'depreciation'
                       WHEN g.account_id = ${keys.placementServiceCost ?? 0}::int THEN 'service'
                       WHEN g.account_id = ANY(${`{${income.join(',')}}`}::int[]) THEN 'income'
+                      WHEN g.account_id = ANY(${`{${revenueAccounts.join(',')}}`}::int[]) THEN 'revenue'
+                      WHEN g.account_id = ${keys.costOfSales ?? 0}::int THEN 'cost'
                       WHEN h.head_type = 'income' THEN 'otherIncome' ELSE 'otherExpense' END AS kind,
                  sum(g.credit - g.debit)::text AS amount
           FROM gl_entries g JOIN accounts a ON a.id = g.account_id JOIN account_heads h ON h.id = a.head_id
           WHERE g.rental_agreement_id = ${agreementId}::int AND h.head_type IN ('income', 'expense')
           GROUP BY 1, 2 ORDER BY 1`,
-    ),
-    await queryRows<{ month: string; value: string; cost: string }>(
-      executor,
-      sql`SELECT to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value, sum(s.cost)::text AS cost
-          FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id AND s.month >= date_trunc('month', a.document_date)
-          WHERE a.id = ${agreementId}::int
-            AND ((cardinality(a.eligible_item_ids) = 0 AND cardinality(a.eligible_category_ids) = 0)
-                 OR s.item_id = ANY(a.eligible_item_ids)
-                 OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
-          GROUP BY 1 ORDER BY 1`,
     ),
     await queryRows<{ cost: string }>(executor, sql`SELECT coalesce((SELECT p.unit_cost::text FROM placements p WHERE p.rental_agreement_id = ${agreementId}::int AND p.status = 'posted' ORDER BY p.id LIMIT 1), '0.00') AS cost`),
   ];
@@ -68,17 +62,14 @@ export async function agreementPnl(executor: Executor, agreementId: number, life
     if (!months.has(month)) months.set(month, { revenue: 0n, cost: 0n, depreciation: 0n, service: 0n, income: 0n, other: 0n });
     return months.get(month)!;
   };
-  for (const r of reagentRows) {
-    const m = at(r.month);
-    m.revenue += toMinorUnits(r.value);
-    m.cost += toMinorUnits(r.cost);
-  }
   let ledger = 0n;
   for (const r of ledgerRows) {
     const m = at(r.month);
     const amount = toMinorUnits(r.amount);
     ledger += amount;
-    if (r.kind === 'depreciation') m.depreciation -= amount;
+    if (r.kind === 'revenue') m.revenue += amount;
+    else if (r.kind === 'cost') m.cost -= amount;
+    else if (r.kind === 'depreciation') m.depreciation -= amount;
     else if (r.kind === 'service') m.service -= amount;
     else if (r.kind === 'income') m.income += amount;
     else m.other += amount;

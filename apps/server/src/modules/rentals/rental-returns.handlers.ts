@@ -11,6 +11,7 @@ import type { ActionOf, DocumentHandlers } from '../../lib/document/document-bin
 import { lockPlacedAsset, retirePlacedAsset } from '../assets/assets.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { agreementFacts } from './placements.handlers.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { type RentalReturnDetail, rentalReturnQueries } from './placements.queries.ts';
 
 const { documentType } = rentalReturnDocument;
@@ -55,12 +56,13 @@ export const rentalReturnHandlers: DocumentHandlers<RentalReturnInput, RentalRet
     async post(tx, actor, ret, step) {
       const agreement = await agreementFacts(tx, actor, ret.rentalAgreementId, true);
       if (!agreement) throw new BadRequestError({ rentalAgreementId: rentalMessages.missing('Agreement') });
+      // NO KEY UPDATE: a relocation's draft holds KEY SHARE on the placement and unit (its foreign keys) while it waits for this agreement.
       const [live] = await queryRows<LivePlacement>(
         tx,
         sql`SELECT p.id, p.document_date::text AS "placementDate", p.asset_id AS "assetId", p.rental_asset_id AS "rentalAssetId",
                    p.site_inventory_id AS "siteInventoryId", a.home_inventory_id AS "homeInventoryId"
             FROM placements p JOIN rental_assets a ON a.id = p.rental_asset_id
-            WHERE p.rental_agreement_id = ${agreement.id}::int AND p.status = 'posted' AND p.ended_on IS NULL FOR UPDATE OF p, a`,
+            WHERE p.rental_agreement_id = ${agreement.id}::int AND p.status = 'posted' AND p.ended_on IS NULL FOR NO KEY UPDATE OF p, a`,
       );
       if (!live) throw new ConflictError(rentalMessages.notPlaced);
       if (ret.returnDate < live.placementDate) throw new BadRequestError({ returnDate: rentalMessages.beforeStart(live.placementDate) });
@@ -74,7 +76,7 @@ export const rentalReturnHandlers: DocumentHandlers<RentalReturnInput, RentalRet
       ];
       const stock = await prepareStockMoves(tx, { document: { documentType, documentId: ret.id, date: ret.returnDate }, actor: { userId: actor.userId }, moves });
       const accounts = await requirePostingAccounts(tx, ['placedInstruments', 'inventory', 'assetDisposal']);
-      const stamp = { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: agreement.jointVentureId };
+      const stamp = await agreementStamp(tx, ret.returnDate, agreement);
       const lines: LedgerLineInput[] = [
         { accountId: scrap ? accounts.assetDisposal : accounts.inventory, debit: bookValue, credit: '0', ...stamp },
         { accountId: asset.accumulatedAccountId, debit: asset.accumulated, credit: '0', ...stamp },

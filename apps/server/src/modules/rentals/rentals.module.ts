@@ -5,6 +5,7 @@ import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { monthEndJob } from './month-end-job.ts';
 import { rentalFigures } from './rental-figures.ts';
+import { registerRelocationRoutes } from './relocations.routes.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
 import { consignmentBinding } from './consignments.binding.ts';
@@ -24,5 +25,6 @@ export const rentalsModule: ServerArea = {
   routes: (app) => {
     registerRentalRoutes(app);
     registerConsignmentRoutes(app);
+    registerRelocationRoutes(app);
   },
 };

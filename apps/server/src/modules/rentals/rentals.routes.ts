@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { postToLedger, readPostingContext, todayIso } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { actorOf, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
@@ -182,7 +183,7 @@ export function registerRentalRoutes(app: FastifyInstance): void {
         const { customerDeposits } = await requirePostingAccounts(tx, ['customerDeposits']);
         const [bank] = await queryRows<{ kind: string }>(tx, sql`SELECT kind FROM accounts WHERE id = ${body.accountId}::int AND active`);
         if (!bank || !['cash', 'bank'].includes(bank.kind)) throw new BadRequestError({ accountId: 'Choose a cash or bank account' });
-        const stamp = { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: agreement.jointVentureId };
+        const stamp = await agreementStamp(tx, body.date, agreement);
         const context = await readPostingContext(tx, [body.accountId, customerDeposits], actor.userId);
         const { documentNumber: number } = await postToLedger(
           tx,

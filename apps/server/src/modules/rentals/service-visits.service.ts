@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
 import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { prepareStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
@@ -54,7 +55,7 @@ export async function createServiceVisit(tx: Tx, actor: Actor, input: ServiceVis
     });
     partsCost = addDecimals([stock.valueOut]);
     const accounts = await requirePostingAccounts(tx, ['placementServiceCost', 'inventory']);
-    const stamp = { regionId: agreement!.regionId, partyType: 'customer' as const, partyId: agreement!.customerId, rentalAgreementId: agreement!.id, jointVentureId: agreement!.jointVentureId };
+    const stamp = await agreementStamp(tx, input.visitDate, agreement!);
     const context = await readPostingContext(tx, [accounts.placementServiceCost, accounts.inventory], actor.userId);
     try {
       ({ documentNumber } = await postToLedger(

@@ -25,9 +25,12 @@ import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { postRentalInvoice } from './rental-invoices.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
-import { groupByVenture, ventureStampRead, type VentureScopeKey, venturesOf } from '../../ledger/venture-stamps.ts';
+import { groupByStamp, type SaleStamp, saleStampRead, saleStampsOf, type VentureScopeKey } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = invoiceDocument;
+
+/** A group's stamps as ledger-line fields. */
+const stampOf = (g: SaleStamp): SaleStamp => ({ rentalAgreementId: g.rentalAgreementId, jointVentureId: g.jointVentureId });
 const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
 
 
@@ -139,8 +142,8 @@ interface PostingFacts {
   context: PostingContext;
   credit: { balance: string; creditLimit: string; active: boolean };
   lots: LockedLot[];
-  /** Each line's joint venture (issue 21), read with the locks: one lookup per posting. */
-  ventures: (number | null)[];
+  /** Each line's rental agreement and joint venture (issue 21), read with the locks: one lookup per posting. */
+  stamps: SaleStamp[];
 }
 
 /** The draft's customer row locked, its balance and limit: taken before the lots (one lock order). */
@@ -179,10 +182,10 @@ async function postingRead(
     userId: actor.userId,
     write,
     ctes: sql`${customerLock(customer.id)}, ${lots.cte}`,
-    reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read, ventures: ventureStampRead(scope) },
+    reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read, stamps: saleStampRead(scope) },
     fixedText: true,
   });
-  return { context, credit: jsonValue(context.reads.credit), lots: lots.lots(context.reads.lots), ventures: venturesOf(context.reads.ventures, scope.itemIds.length) };
+  return { context, credit: jsonValue(context.reads.credit), lots: lots.lots(context.reads.lots), stamps: saleStampsOf(context.reads.stamps, scope.itemIds.length) };
 }
 
 /** Writes a new draft; `quotationId` links the invoice a quotation's acceptance makes; with `post`, reads what the posting checks in the same statement. */
@@ -292,7 +295,7 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const saved = step.context as SaveContext | undefined;
         const moves = drawsOf(draft.lines, saved?.inputLineOf);
         const scope = { date: draft.invoiceDate, customerId: draft.customerId, regionId: draft.regionId, itemIds: draft.lines.map((l) => l.itemId) };
-        const { context, credit, lots, ventures } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves, scope));
+        const { context, credit, lots, stamps } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves, scope));
         if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
         const override = creditCheck(actor, credit, draft.grandTotal);
         const accounts = chosenAccounts(context.postingAccounts, postingKeys);
@@ -302,16 +305,16 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const narration = `Invoice to ${draft.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
         const party = { regionId: draft.regionId, partyType: 'customer' as const, partyId: draft.customerId };
-        // Revenue and cost of sales: one line per venture the lines fall in (one line when none),
-        // each stamped at posting, cost of sales with its sale's stamp (issue 21).
+        // Revenue and cost of sales: one line per rental agreement and venture the lines fall in
+        // (one line when none), each stamped at posting, cost of sales with its sale's stamp (issue 21).
         const valueOf = new Map(stock.moves.map((m) => [m.lineNo, m.value]));
-        const groups = groupByVenture(draft.lines, (_, index) => ventures[index] ?? null);
+        const groups = groupByStamp(draft.lines, (_, index) => stamps[index]);
         const whole = groups.length === 1;
         const lines: LedgerLineInput[] = [
           { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
-          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, jointVentureId: g.jointVentureId })),
+          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, ...stampOf(g) })),
           { accountId: accounts.taxPayable, debit: '0', credit: draft.taxAmount, memo, ...party },
-          ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, jointVentureId: g.jointVentureId })),
+          ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, ...stampOf(g) })),
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
         ];
         const summary = summaryOf(draft, 1);

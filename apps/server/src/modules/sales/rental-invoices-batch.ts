@@ -17,7 +17,7 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
  * Many rental invoices raised and posted at once (the month-end run's chunk, issue 21 section 5):
  * the same rows as createRentalInvoice writes one by one (the invoice posted with its number,
  * posted stamps, audit row, search row, and Dr receivable, Cr the kind's income, stamped with the
- * agreement, customer, region and the agreement's venture), in a constant number of statements
+ * agreement, customer, region and the agreement's venture by agreementStamp's rule), in a constant number of statements
  * whatever the count: three reads (accounts chosen, customers, posting context), one statement
  * that takes the block of numbers and writes invoices, ledger rows and audit rows, and the search
  * rows. The numbers are one block of the INV sequence (its row locked by the same upsert as one
@@ -60,15 +60,16 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
           ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + ${drafts.length}::int
           RETURNING last_number - ${drafts.length}::int AS base
         ),
+        -- The venture by the one rule every rental posting follows (agreementStamp, issue 21 section 3): aligned with the drafts.
+        ventures AS (SELECT rental_agreement_ventures(${invoiceDate}::date, ${intArray(drafts.map((d) => d.rentalAgreementId))}) AS ids),
         v AS (
-          SELECT v.*, num.base + v.ord AS n, a.joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
+          SELECT v.*, num.base + v.ord AS n, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
           FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
                       ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
                       ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
             AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
-          CROSS JOIN num
+          CROSS JOIN num CROSS JOIN ventures
           JOIN customers c ON c.id = v.customer_id
-          LEFT JOIN rental_agreements a ON a.id = v.agreement_id
         ),
         inv AS (
           INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,

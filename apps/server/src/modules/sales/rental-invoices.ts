@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
 import { runTransition } from '../../lib/document/run-transition.ts';
@@ -51,18 +52,8 @@ export async function postRentalInvoice(tx: Tx, actor: Actor, draft: InvoiceDeta
   const income = (await requirePostingAccounts(tx, [key]))[key];
   const receivable = draft.customer.accountId;
   const context = await readPostingContext(tx, [receivable, income], actor.userId);
-  // The venture comes from the agreement (issue 21, section 3: the document's, else the agreement's).
-  const [agreement] = await queryRows<{ jointVentureId: number | null }>(
-    tx,
-    sql`SELECT joint_venture_id AS "jointVentureId" FROM rental_agreements WHERE id = ${draft.rentalAgreementId ?? null}::int`,
-  );
-  const stamp = {
-    regionId: draft.regionId,
-    partyType: 'customer' as const,
-    partyId: draft.customerId,
-    rentalAgreementId: draft.rentalAgreementId ?? null,
-    jointVentureId: agreement?.jointVentureId == null ? null : Number(agreement.jointVentureId),
-  };
+  // Stamped with its agreement and the agreement's venture by the one rule every posting follows (issue 21, section 3).
+  const stamp = await agreementStamp(tx, draft.invoiceDate, { id: draft.rentalAgreementId!, regionId: draft.regionId, customerId: draft.customerId });
   const memo = `${invoiceDocument.singular} ${kind}`.slice(0, 200);
   const { documentNumber, at } = await postToLedger(
     tx,

@@ -12,7 +12,7 @@ import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import { costOfLines, type PlannedReturnLine, planReturn, readReturnFacts, type ReturnFacts, returnTotals } from './sales-return-facts.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
-import { groupByVenture, ventureStampRead, venturesOf } from '../../ledger/venture-stamps.ts';
+import { groupByStamp, saleStampRead, saleStampsOf } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = salesReturnDocument;
 
@@ -253,11 +253,13 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         ].filter((p): p is PostingLine => toMinorUnits(p.debit) > 0n || toMinorUnits(p.credit) > 0n);
         const keys = postings.flatMap((p) => (p.key === 'receivable' ? [] : [p.key]));
         const accounts: Partial<Record<PostingAccountKey, number>> = await requirePostingAccounts(tx, keys);
-        // The venture of each line as of its sale (the invoice's date): the return reverses what the sale stamped.
+        // The agreement and venture of each line as of its sale (the invoice's date): the return reverses what the sale stamped.
         const scope = { date: invoice.invoiceDate, customerId: invoice.customerId, regionId: invoice.regionId, itemIds: lines.map((l) => l.itemId) };
-        const context = await readPostingContextWith(tx, { accountIds: [invoice.customer.accountId, ...Object.values(accounts)], userId: actor.userId, reads: { ventures: ventureStampRead(scope) } });
-        const ventures = venturesOf(context.reads.ventures, lines.length);
-        const groups = groupByVenture(lines, (_, index) => ventures[index] ?? null);
+        const context = await readPostingContextWith(tx, { accountIds: [invoice.customer.accountId, ...Object.values(accounts)], userId: actor.userId, reads: { stamps: saleStampRead(scope) } });
+        const stamps = saleStampsOf(context.reads.stamps, lines.length);
+        const groups = groupByStamp(lines, (_, index) => stamps[index]);
+        const none = { jointVentureId: null, rentalAgreementId: null };
+        const stampOf = (g: (typeof groups)[number]) => ({ jointVentureId: g.jointVentureId, rentalAgreementId: g.rentalAgreementId });
         const narration = `Sales return of ${invoice.documentNumber} from ${invoice.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
         const line = (p: PostingLine): LedgerLineInput => ({
@@ -270,11 +272,11 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         });
         // Returns and their cost of sales split by the lines' ventures, each part stamped (issue 21).
         const ledgerLines: LedgerLineInput[] = postings.flatMap((p) => {
-          if (groups.length === 1 || (p.key !== 'salesReturns' && p.key !== 'costOfSales')) return [{ ...line(p), jointVentureId: p.key === 'salesReturns' || p.key === 'costOfSales' ? groups[0]!.jointVentureId : null }];
+          if (groups.length === 1 || (p.key !== 'salesReturns' && p.key !== 'costOfSales')) return [{ ...line(p), ...(p.key === 'salesReturns' || p.key === 'costOfSales' ? stampOf(groups[0]!) : none) }];
           return groups.map((g) =>
             p.key === 'salesReturns'
-              ? { ...line({ ...p, debit: addDecimals(g.items.map((l) => l.amount)) }), jointVentureId: g.jointVentureId }
-              : { ...line({ ...p, credit: costOfLines(g.items) }), jointVentureId: g.jointVentureId },
+              ? { ...line({ ...p, debit: addDecimals(g.items.map((l) => l.amount)) }), ...stampOf(g) }
+              : { ...line({ ...p, credit: costOfLines(g.items) }), ...stampOf(g) },
           );
         });
         await rewriteShares(tx, draft, lines);

@@ -86,7 +86,15 @@ export function AgreementForm({ agreement, onDone }: { agreement?: RentalAgreeme
           <DeclaredField name="customerId" allowClear={false} />
           <DeclaredField name="regionId" allowClear={false} />
           <Form.Item name="rentalAssetId" label={fieldOf('rentalAssetId').label} required style={wide}>
-            <OptionSelect resource="rental-assets" where={(o) => o.status === 'inStock' || o.id === agreement?.rentalAssetId} optionText={(o) => `${String((o.inventory as { item?: { itemName?: string } } | undefined)?.item?.itemName ?? '')} ${String(o.name)}`} />
+            <OptionSelect
+              resource="rental-assets"
+              // A placed unit too: the agreement then takes it by a relocation from the customer it stands at.
+              where={(o) => o.status !== 'retired' || o.id === agreement?.rentalAssetId}
+              optionText={(o) => {
+                const at = (o.customer as { customerName?: string } | null | undefined)?.customerName;
+                return `${String((o.inventory as { item?: { itemName?: string } } | undefined)?.item?.itemName ?? '')} ${String(o.name)}${o.status === 'placed' && at ? ` (at ${at})` : ''}`;
+              }}
+            />
           </Form.Item>
           <DeclaredField name="startDate" style={narrow} allowClear={false} />
           <DeclaredField name="termMonths" style={narrow} />

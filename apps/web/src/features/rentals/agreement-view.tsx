@@ -129,11 +129,24 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
   const refresh = () => void queryClient.invalidateQueries();
   const { id, status } = agreement;
   const inUse = status === 'active' || status === 'suspended';
+  const placedElsewhere = agreement.assetAgreementId !== null && agreement.assetAgreementId !== id;
   return (
     <Flex gap={12} wrap>
-      {status === 'approved' && (
+      {status === 'approved' && !placedElsewhere && (
         <ActionCard title="Place the analyser" label="Place" url="/api/placements" onDone={refresh} body={() => ({ rentalAgreementId: id, inventoryId: agreement.assetInventoryId, placementDate: date, post: true })}>
           <DateInput label="Placement date" value={date} onChange={setDate} />
+        </ActionCard>
+      )}
+      {status === 'approved' && placedElsewhere && (
+        // Relocation (issue 21, section 1): the unit goes from the other agreement's site straight to this customer's; that agreement ends.
+        <ActionCard
+          title={`Relocate the analyser here from ${agreement.assetAgreementNumber ?? 'its current site'}`}
+          label="Relocate"
+          url={`/api/rental-agreements/${agreement.assetAgreementId}/relocate`}
+          onDone={refresh}
+          body={() => ({ toAgreementId: id, date })}
+        >
+          <DateInput label="Relocation date" value={date} onChange={setDate} />
         </ActionCard>
       )}
       {inUse && (

@@ -19,6 +19,9 @@ export interface RentalAgreementRow {
   serialNumber: string;
   itemName: string;
   assetInventoryId: number;
+  /** The agreement the unit stands under now: another one's means this approved agreement takes it by a relocation. */
+  assetAgreementId: number | null;
+  assetAgreementNumber: string | null;
   startDate: string;
   termMonths: number;
   billingModel: 'minimumPurchase' | 'perTest';
