@@ -23,9 +23,12 @@ export interface PayrollFigures {
   runPdfMs: number;
   runPdfBytes: number;
   slipPdfMs: number;
+  /** The run paid from its bank file (POST /pay): one payment per bank-paid employee, in one transaction. */
+  payMs: number;
+  payments: number;
 }
 
-const port = 3551;
+const port = Number(process.env.BENCH_PAYROLL_PORT ?? 3551);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
@@ -137,6 +140,12 @@ async function measure(token: string, month: string): Promise<Omit<PayrollFigure
   const runPdf = await timed(async () => (await (await request(token, 'GET', `/api/pay-runs/${id}/pdf`)).arrayBuffer()).byteLength);
   const { data } = (await (await request(token, 'GET', `/api/pay-slips?payRunId=${id}&limit=1`)).json()) as { data: Array<{ id: number }> };
   const slip = await timed(async () => (await request(token, 'GET', `/api/pay-slips/${data[0]!.id}/pdf`)).arrayBuffer());
+  const accounts = (await (await request(token, 'GET', '/api/accounts?search=1010&pageSize=5')).json()) as { data: Array<{ id: number; accountCode: string }> };
+  const bank = accounts.data.find((a) => a.accountCode === '1010')!.id;
+  const paid = await timed(async () => {
+    const answer = (await (await request(token, 'POST', `/api/pay-runs/${id}/pay`, { paymentDate: `${month}-28`, accountId: bank })).json()) as { data: { paidBy: { paymentIds: number[] } } };
+    return answer.data.paidBy.paymentIds.length;
+  });
   return {
     slips,
     generateMs: generated.ms,
@@ -145,17 +154,19 @@ async function measure(token: string, month: string): Promise<Omit<PayrollFigure
     runPdfMs: runPdf.ms,
     runPdfBytes: runPdf.value,
     slipPdfMs: slip.ms,
+    payMs: paid.ms,
+    payments: paid.value,
   };
 }
 
 export function payrollTable(results: ReadonlyArray<{ engine: string; figures: PayrollFigures }>): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return [
-    '| Engine | Employees | Slips | Generate (POST to generated) | Slowest request meanwhile | Post | Run PDF (all slips) | One slip PDF |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| Engine | Employees | Slips | Generate (POST to generated) | Slowest request meanwhile | Post | Run PDF (all slips) | One slip PDF | Pay by bank file (payments) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       ({ engine, figures: f }) =>
-        `| ${engine} | ${f.employees} | ${f.slips} | ${s(f.generateMs)} | ${f.slowestRequestMs.toFixed(0)} ms | ${s(f.postMs)} | ${s(f.runPdfMs)} (${(f.runPdfBytes / 1e6).toFixed(1)} MB) | ${f.slipPdfMs.toFixed(0)} ms |`,
+        `| ${engine} | ${f.employees} | ${f.slips} | ${s(f.generateMs)} | ${f.slowestRequestMs.toFixed(0)} ms | ${s(f.postMs)} | ${s(f.runPdfMs)} (${(f.runPdfBytes / 1e6).toFixed(1)} MB) | ${f.slipPdfMs.toFixed(0)} ms | ${s(f.payMs)} (${f.payments}) |`,
     ),
   ].join('\n');
 }

@@ -26,7 +26,7 @@ const quantities = [2, 3, 5];
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-interface SalesBench {
+export interface SalesBench {
   regionId: number;
   itemIds: number[];
   customerIds: number[];
@@ -37,7 +37,7 @@ interface SalesBench {
  * lot-tracked reagents at 100.00, each in 8 lots of 60 in the region's warehouse expiring a month
  * apart (opening stock adjustments of 480 lines), and 40 hospitals with room on their credit limit.
  */
-async function seedSalesBench(base: string, token: string): Promise<SalesBench> {
+export async function seedSalesBench(base: string, token: string): Promise<SalesBench> {
   const tag = Date.now().toString(36).toUpperCase();
   const created = async (path: string, body: unknown) => ((await call(base, token, 'POST', path, body)) as { data: { id: number } }).data.id;
   const regionId = await created('/api/regions', { regionName: `Sales Bench ${tag}`, regionCode: `S${tag.slice(-8)}` });

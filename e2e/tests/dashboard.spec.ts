@@ -14,7 +14,7 @@ for (const username of ['admin', 'auditor']) {
       await expect(figures).toBeVisible();
       await expect(figures.getByRole('listitem').first()).toBeVisible();
       await expect(page.getByText('Not available, retry')).toHaveCount(0);
-      await expect(page.getByTestId('as-of')).toHaveText(/^As of \d\d:\d\d$/);
+      await expect(page.getByTestId('as-of')).toHaveText(/^Data as of \d\d:\d\d$/);
       if (username === 'admin' && board === 'Sales') await screenshot(page, 'dashboard-sales-1280');
     }
     await expectNoSeriousA11yViolations(page, `the ${username}'s owner board`);

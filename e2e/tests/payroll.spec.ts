@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -13,7 +13,7 @@ async function tokenOf(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { token: string }).token;
 }
 
-test('the accountant runs a month with the progress bar, reviews, approves, posts, pays a slip, and prints it', async ({ page, request }) => {
+test('the accountant runs a month with the progress bar, reviews, approves, posts, pays it by bank file, and prints a slip', async ({ page, request }) => {
   test.setTimeout(180_000);
   await login(page, 'accountant');
   await page.goto('/pay-slips');
@@ -45,37 +45,56 @@ test('the accountant runs a month with the progress bar, reviews, approves, post
   await screenshot(page, 'pay-run-posted-1280');
   await at768(page, 'a posted pay run', 'pay-run-posted');
 
-  // The bank file, then one slip printed.
+  // Pay by bank file: the file downloads, then the payments are recorded once confirmed.
+  const dialog2 = page.getByRole('dialog').first();
   const bankFile = page.waitForEvent('download');
-  await page.getByRole('dialog').getByRole('button', { name: 'Bank file' }).click();
+  await dialog2.getByRole('button', { name: 'Pay by bank file' }).click();
   expect((await bankFile).suggestedFilename()).toMatch(/bank\.csv$/);
+  const pay = page.getByRole('dialog', { name: /by bank file/ });
+  await expect(pay.getByText(/The bank file of \d+ slips, .* in all, is downloaded/)).toBeVisible();
+  await pick(page, pay, 'Bank account', '1010', /1010/);
+  await expectNoSeriousA11yViolations(page, 'pay by bank file');
+  await screenshot(page, 'pay-run-pay-1280');
+  await at768(page, 'pay by bank file', 'pay-run-pay');
+  await pay.getByRole('button', { name: 'Record payments' }).click();
+  await expect(pay).toBeHidden({ timeout: 30_000 });
+  // The demo pays some employees in cash or by cheque: those slips wait, so the run is partly paid.
+  await expect(dialog2.getByText('Partly paid')).toBeVisible();
+  await expect(dialog2.getByRole('button', { name: 'Pay by bank file' })).toBeHidden();
+  await screenshot(page, 'pay-run-paid-1280');
+
+  // One slip printed.
   const slipPdf = page.waitForEvent('download');
-  await page.getByRole('dialog').getByRole('button', { name: /Pay slip of .* as PDF/ }).first().click();
+  await dialog2.getByRole('button', { name: /Pay slip of .* as PDF/ }).first().click();
   expect((await slipPdf).suggestedFilename()).toMatch(/^pay-slip-.*\.pdf$/);
 
-  // Paying the first slip in full through /api/payments moves the run to partly paid.
+  // A cash-paid slip is paid through /payments: the form lists the employee's unpaid slips to allocate to.
   const token = await tokenOf(request);
   const headers = { Authorization: `Bearer ${token}` };
   const runs = (await (await request.get('/api/pay-runs?pageSize=1&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ id: number }> };
-  const slips = (await (await request.get(`/api/pay-slips?payRunId=${runs.data[0]!.id}&limit=1`, { headers })).json()) as { data: Array<{ id: number; employeeId: number; net: string }> };
-  const accounts = (await (await request.get('/api/accounts?search=1010&pageSize=5', { headers })).json()) as { data: Array<{ id: number; accountCode: string }> };
-  const slip = slips.data[0]!;
-  const paid = await request.post('/api/payments', {
-    headers,
-    data: {
-      payeeType: 'employee',
-      employeeId: slip.employeeId,
-      paymentDate: new Date().toISOString().slice(0, 10),
-      method: 'bank',
-      accountId: accounts.data.find((a) => a.accountCode === '1010')!.id,
-      amount: slip.net,
-      reference: 'Bank file',
-      allocations: [{ paySlipId: slip.id, amount: slip.net }],
-      post: true,
-    },
-  });
-  expect(paid.status()).toBe(201);
+  const open = (await (await request.get(`/api/pay-slips?payRunId=${runs.data[0]!.id}&unpaid=true&limit=1`, { headers })).json()) as {
+    data: Array<{ employeeName: string; payRunNumber: string; month: string; net: string }>;
+  };
+  const slip = open.data[0]!;
   await page.keyboard.press('Escape');
+  await page.goto('/payments');
+  await page.getByRole('button', { name: /new/i }).click();
+  const form = page.getByRole('dialog');
+  await pick(page, form, 'Payee', 'Employee', /^Employee$/);
+  await pick(page, form, 'Employee', slip.employeeName.slice(0, 12), new RegExp(slip.employeeName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(form.getByRole('columnheader', { name: 'Pay slip' })).toBeVisible();
+  await expect(form.getByText(`${slip.payRunNumber} ${slip.month}`)).toBeVisible();
+  await form.getByRole('spinbutton', { name: 'Amount' }).fill(slip.net);
+  await expect(form.getByRole('spinbutton', { name: `Allocate to ${slip.payRunNumber} ${slip.month}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the payment form with the slip picker');
+  await screenshot(page, 'payment-slip-picker-1280');
+  await at768(page, 'the payment form with the slip picker', 'payment-slip-picker');
+  await form.getByRole('button', { name: 'Save and post' }).click();
+  // The posted payment opens, its allocation to the slip shown.
+  await expect(page.getByRole('dialog').getByText(/^Payment PV-\d{4}-\d{6}$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog').getByRole('cell', { name: `${slip.payRunNumber} ${slip.month}` })).toBeVisible();
+
+  await page.goto('/pay-slips');
   await page.getByRole('tab', { name: 'Slips' }).click();
   await expect(page.getByText(/Posted slips not yet paid: \d+ slips/)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the unpaid slips');

@@ -12,12 +12,13 @@ async function start(): Promise<void> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   logger.info({ database: database.kind, location: database.location }, 'database opened');
   // The rest of the server is loaded once the database is ours: a refused start says so at once.
-  const [{ buildApp }, { bootstrap }, { migrate }, { demoPassword, seedDemo }, { createPasswordHasher }] = await Promise.all([
+  const [{ buildApp }, { bootstrap }, { migrate }, { demoPassword, seedDemo }, { createPasswordHasher }, { gracefulShutdown }] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
     import('./db/migrate.ts'),
     import('./demo/seed-demo.ts'),
     import('./lib/passwords.ts'),
+    import('./lib/cluster/shutdown.ts'),
   ]);
   const migration = await migrate(database.db);
   if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
@@ -60,8 +61,10 @@ async function start(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
-      // Fastify answers 503 to new requests and waits for those in flight; the jobs worker hands its job back.
-      await app.close();
+      // /api/ready answers 503 first (for SHUTDOWN_DRAIN_SECONDS), then Fastify waits for the requests in flight
+      // and the jobs worker hands its job back.
+      const drainMs = (Number(process.env.SHUTDOWN_DRAIN_SECONDS) || 0) * 1000;
+      await gracefulShutdown(app, new Promise((resolve) => setTimeout(resolve, drainMs)));
       await replica?.close();
       // Closing PGlite flushes its files; without it the last writes could be lost.
       await database.close();

@@ -18,5 +18,6 @@ export * from './imports/imports.ts';
 export * from './search/search.ts';
 export * from './search/search-query.ts';
 export * from './dashboard/dashboard.ts';
+export * from './reports/data-time.ts';
 // The business areas, each one line there.
 export * from './areas.ts';

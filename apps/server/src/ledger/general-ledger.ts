@@ -254,6 +254,32 @@ async function writeEntries(
   return row!.documentNumber;
 }
 
+/**
+ * Many documents' two-line postings in one statement (a pay run paid by its bank file: one
+ * payment per employee), to embed in the caller's: for each row of `documents` (a CTE of that
+ * statement with columns id, document_number, amount, region_id, party_id, narration), Dr
+ * `debitAccountId` and Cr `creditAccountId`, both stamped with the row's region and party, the
+ * memo the narration's start as postToLedger's callers write it. The caller checked the accounts
+ * and the period first (readPostingContextWith, accountProblems, assertOpenIn); the amounts are
+ * positive (gl_entries' CHECK refuses others).
+ */
+export function transferEntriesStatement(input: {
+  documentType: string;
+  date: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  partyType: LedgerDimensions['partyType'];
+  userId: number | null;
+  documents: SQL;
+}): SQL {
+  return sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by, region_id, party_type, party_id)
+    SELECT side.account_id, ${input.date}::date, ${input.documentType}::text, d.id, d.document_number, d.narration, left(d.narration, 200),
+           CASE WHEN side.debit THEN d.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE d.amount END, ${input.userId}::int,
+           d.region_id, ${input.partyType ?? null}::text, d.party_id
+    FROM ${input.documents} d CROSS JOIN (VALUES (${input.debitAccountId}::int, true, 1), (${input.creditAccountId}::int, false, 2)) AS side(account_id, debit, ord)
+    ORDER BY d.id, side.ord`;
+}
+
 /** `amount` moved from one account to another: Dr `debitAccountId`, Cr `creditAccountId`, both lines with the same memo and dimensions. */
 export function transferLines(debitAccountId: number, creditAccountId: number, amount: string, memo: string, dimensions: LedgerDimensions = {}): LedgerLineInput[] {
   return [

@@ -59,6 +59,16 @@ export function auditStatement(actor: AuditActor, entry: AuditEntry, afterSql: R
             coalesce(${jsonText(entry.after)}::jsonb, '{}'::jsonb) || jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
 }
 
+/**
+ * Audit rows of many records at once (payments written in bulk), as a statement to embed in
+ * another: one row per row of `rows`, a SELECT answering record_id (text), before and after (jsonb).
+ */
+export function auditRowsStatement(actor: AuditActor, action: string, resource: string, rows: SQL): SQL {
+  return sql`INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
+    SELECT ${actor.actorUserId}::int, ${actor.realUserId}::int, ${actor.ip}::text, ${action}::text, ${resource}::text, r.record_id, r.before, r.after
+    FROM (${rows}) AS r(record_id, before, after)`;
+}
+
 /** Dates as ISO strings, buffers dropped: the audit keeps what a person can read. */
 const readable = (_key: string, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: unknown }).type === 'Buffer' ? undefined : v);
 

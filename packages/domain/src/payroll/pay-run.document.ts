@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { monthSchema } from '../assets/depreciation-run.document.ts';
 import { defineDocument } from '../document/define-document.ts';
 import type { DocumentStamps } from '../document/document-stamps.ts';
-import { referenceSchema } from '../resource/declaration.ts';
+import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 
 export const payRunKinds = [
   { value: 'regular', label: 'Regular' },
@@ -11,6 +11,18 @@ export const payRunKinds = [
 export type PayRunKind = (typeof payRunKinds)[number]['value'];
 
 const idsSchema = (label: string) => z.array(referenceSchema(label)).max(500, { error: `At most 500 ${label.toLowerCase()}s` }).optional();
+
+/**
+ * Paying a posted run from its bank file: every bank-paid slip with something still to pay (what
+ * `/bank-file` lists) paid in full by one payment per employee from the bank account, dated
+ * `paymentDate`.
+ */
+export const payRunPaySchema = z.strictObject({
+  paymentDate: dateSchema('Payment date'),
+  accountId: referenceSchema('Bank account'),
+  reference: z.string({ error: 'Reference must be text' }).trim().max(100, { error: 'Reference must be at most 100 characters' }).optional(),
+});
+export type PayRunPayInput = z.infer<typeof payRunPaySchema>;
 
 /**
  * A pay run (issue 20, section 3): a month's slips for every active employee (optionally of
@@ -43,6 +55,8 @@ export const payRunDocument = defineDocument({
     recompute: { from: ['draft'], to: 'draft', label: 'Recompute', done: 'Pay run recomputing' },
     approve: { from: ['draft'], to: 'approved', stamp: 'approved', label: 'Approve', done: 'Pay run approved' },
     post: { from: ['approved'], to: 'posted', stamp: 'posted', numbers: true, label: 'Post', done: 'Pay run posted', confirm: 'Post this pay run to the ledger?' },
+    // Partly paid and paid are computed from the slips, so the run stays posted (as a payment's allocate keeps it posted).
+    pay: { from: ['posted'], to: 'posted', label: 'Pay by bank file', done: 'Pay run paid by bank file', input: payRunPaySchema },
     cancel: {
       from: ['draft', 'approved', 'posted'],
       to: 'cancelled',
@@ -143,5 +157,8 @@ export const payrollMessages = {
   noAccount: (component: string) => `Salary component ${component} has no GL account`,
   supplementaryNothing: 'No posted month differs from what it computes now: nothing to add',
   missingEmployeeSlip: 'The pay slip does not exist',
+  nothingToPay: 'No bank-paid slip of this run has anything left to pay',
+  regionsRequired: 'Choose the regions of the run: you run payroll for your regions only',
+  otherRegions: 'This pay run covers regions besides yours: only a user of all its regions may change it',
   slipNotPosted: 'Only a posted pay slip of this employee can be paid',
 } as const;

@@ -19,6 +19,20 @@ function orderingDays(label: string, min: number, max: number, unit = 'days') {
   return wholeNumberInput(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 }
 
+/** What a pay slip's net is rounded to (issue 20): 0.01 leaves it at the cent. */
+export const netRoundingSteps = [
+  { value: '0.01', label: '0.01 (no rounding)' },
+  { value: '1', label: '1' },
+  { value: '10', label: '10' },
+  { value: '100', label: '100' },
+] as const;
+export const netRoundingModes = [
+  { value: 'up', label: 'Up' },
+  { value: 'nearest', label: 'Nearest' },
+  { value: 'down', label: 'Down' },
+] as const;
+const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+
 const settingsFields = {
   companyName: optionalText('Company name', 120).min(1, { error: 'Company name is required' }),
   address: optionalText('Address', 500),
@@ -56,6 +70,9 @@ const settingsFields = {
   reviewDays: orderingDays('Review period', 0, 365),
   historyMonths: orderingDays('Sales history', 1, 24, 'months'),
   safetyStockDays: orderingDays('Safety stock', 0, 365),
+  /** Payroll (issue 20): each slip's net is brought to a multiple of the step, up, to the nearest or down; the difference is its rounding. */
+  netRoundingStep: z.enum(valuesOf(netRoundingSteps), { error: 'Round net to must be 0.01, 1, 10 or 100' }),
+  netRoundingMode: z.enum(valuesOf(netRoundingModes), { error: 'Rounding must be up, nearest or down' }),
 };
 
 /** The settings as the form saves them whole: every field but the company name has a default. */
@@ -74,6 +91,8 @@ export const companySettingsSchema = z.strictObject({
   reviewDays: settingsFields.reviewDays.default(30),
   historyMonths: settingsFields.historyMonths.default(6),
   safetyStockDays: settingsFields.safetyStockDays.default(15),
+  netRoundingStep: settingsFields.netRoundingStep.default('1'),
+  netRoundingMode: settingsFields.netRoundingMode.default('up'),
 });
 
 /** A save of stored settings (issue 17): the fields sent change, the others stay as they are (no defaults). */

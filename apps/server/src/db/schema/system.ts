@@ -43,6 +43,9 @@ export const companySettings = pgTable('company_settings', {
   reviewDays: integer('review_days').notNull().default(30),
   historyMonths: integer('history_months').notNull().default(6),
   safetyStockDays: integer('safety_stock_days').notNull().default(15),
+  // How a pay slip's net is rounded (0033_payroll_net_rounding.sql).
+  netRoundingStep: text('net_rounding_step').notNull().default('1'),
+  netRoundingMode: text('net_rounding_mode').notNull().default('up'),
 });
 
 export const companyLogos = pgTable('company_logos', {

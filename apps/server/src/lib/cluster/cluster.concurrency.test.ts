@@ -88,6 +88,18 @@ describe.skipIf(!process.env.DATABASE_URL)('several processes over one PostgreSQ
     expect((await me()).statusCode).toBe(401);
   });
 
+  it('a permission taken away through A (a role change) is refused by B once the notification arrived', async () => {
+    const user = await a.userWithRole('accountant');
+    const token = b.ctx.tokens.signMain(user.id);
+    const trialBalance = () => b.inject({ method: 'GET', url: '/api/accounting/trial-balance', headers: bearer(token) });
+    expect((await trialBalance()).statusCode).toBe(200); // the user, with the accountant's rights, is now in B's cache
+    const heard = b.ctx.cacheBus.waitFor((scope) => scope === `user:${user.id}`);
+    const changed = await a.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, payload: { role: 'salesExecutive' }, headers: bearer(a.adminToken) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await heard;
+    expect((await trialBalance()).statusCode).toBe(403);
+  });
+
   it('an option list cached by B drops once a write through A answered', async () => {
     const options = async () => (await b.inject({ method: 'GET', url: '/api/regions/options?search=Optioned', headers: bearer(a.adminToken) })).json().options as unknown[];
     expect(await options()).toEqual([]); // cached empty in B

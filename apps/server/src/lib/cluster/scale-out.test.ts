@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { JobRunner } from '../jobs/job-runner.ts';
 import { heavyRead, ReplicaReads } from './replica.ts';
+import { gracefulShutdown } from './shutdown.ts';
 
 /** Issue 22 on one process, on PGlite and on PostgreSQL alike (the multi-process checks are in cluster.concurrency.test.ts). */
 describe('scale-out, one process', () => {
@@ -110,20 +111,113 @@ describe('the embedded database', () => {
 });
 
 describe('reads on a replica', () => {
+  const now0 = Date.parse('2026-01-01T10:00:00Z');
   /** A stand-in replica answering the lag query as a standby would. */
   const standby = (row: Record<string, unknown>) => ({ execute: async () => ({ rows: [row] }) }) as unknown as Db;
   const primary = standby({});
 
-  it('uses a standby that caught up or lags under 30 s (saying as of when), and the primary past 30 s or when it fails', async () => {
+  it('uses a standby that caught up or lags under 30 s, and the primary past 30 s or when it fails, each saying as of when', async () => {
+    const now = Date.parse('2026-01-01T10:00:20Z');
+    const readAt = '2026-01-01T10:00:20.000Z';
     const caughtUp = standby({ recovering: true, caughtUp: true, lag: '500', asOf: '2026-01-01T00:00:00Z' });
-    expect(await new ReplicaReads(primary, caughtUp).target()).toEqual({ db: caughtUp });
+    expect(await new ReplicaReads(primary, caughtUp).target(now)).toEqual({ db: caughtUp, source: 'replica', asOf: readAt });
     const behind = standby({ recovering: true, caughtUp: false, lag: '12.5', asOf: '2026-01-01T10:00:00Z' });
-    expect(await new ReplicaReads(primary, behind).target()).toEqual({ db: behind, asOf: '2026-01-01T10:00:00Z' });
+    expect(await new ReplicaReads(primary, behind).target(now)).toEqual({ db: behind, source: 'replica', asOf: '2026-01-01T10:00:00Z' });
     const lagging = standby({ recovering: true, caughtUp: false, lag: '31', asOf: '2026-01-01T10:00:00Z' });
-    expect((await new ReplicaReads(primary, lagging).target()).db).toBe(primary);
+    expect(await new ReplicaReads(primary, lagging).target(now)).toEqual({ db: primary, source: 'primary', asOf: readAt });
     const down = { execute: async () => Promise.reject(new Error('connection refused')) } as unknown as Db;
-    expect((await new ReplicaReads(primary, down).target()).db).toBe(primary);
-    expect(await heavyRead(new ReplicaReads(primary, behind), async () => ({ rows: [] }))).toEqual({ rows: [], dataAsOf: '2026-01-01T10:00:00Z' });
-    expect((await new ReplicaReads(primary).target()).db).toBe(primary);
+    expect(await new ReplicaReads(primary, down).target(now)).toEqual({ db: primary, source: 'primary', asOf: readAt });
+    expect(await heavyRead(new ReplicaReads(primary, behind), async () => ({ rows: [] }))).toEqual({ rows: [], dataAsOf: '2026-01-01T10:00:00Z', dataSource: 'replica' });
+    // No replica: every read is live, nothing to say.
+    expect(await new ReplicaReads(primary).target(now)).toEqual({ db: primary });
+    expect(await heavyRead(new ReplicaReads(primary), async () => ({ rows: [] }))).toEqual({ rows: [] });
+  });
+
+  it('asks a replica once for requests arriving together, and counts one that does not answer as down', async () => {
+    let asked = 0;
+    const replica = { execute: async () => (asked++, { rows: [{ recovering: true, caughtUp: true }] }) } as unknown as Db;
+    const reads = new ReplicaReads(primary, replica);
+    const targets = await Promise.all([reads.target(1_000), reads.target(1_000), reads.target(1_000)]);
+    expect([asked, ...targets.map((target) => target.source)]).toEqual([1, 'replica', 'replica', 'replica']);
+    const silent = { execute: () => new Promise(() => undefined) } as unknown as Db;
+    expect(await new ReplicaReads(primary, silent, 30, 5_000, 10).target(now0)).toEqual({ db: primary, source: 'primary', asOf: new Date(now0).toISOString() });
+  });
+
+  it('measures the lag at most every 5 s: a replica that fell behind meanwhile is seen at the next measure', async () => {
+    let row: Record<string, unknown> = { recovering: true, caughtUp: true };
+    const replica = { execute: async () => ({ rows: [row] }) } as unknown as Db;
+    const reads = new ReplicaReads(primary, replica);
+    expect((await reads.target(1_000)).source).toBe('replica');
+    row = { recovering: true, caughtUp: false, lag: '60', asOf: '2026-01-01T10:00:00Z' };
+    expect((await reads.target(5_999)).source).toBe('replica');
+    expect((await reads.target(6_000)).source).toBe('primary');
+  });
+});
+
+describe('graceful shutdown', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ startJobs: false });
+  });
+  afterAll(async () => t?.close());
+
+  /** A gate a test opens: `reached` resolves once something waits at it. */
+  const gate = () => {
+    let open: () => void = () => undefined;
+    let arrive: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const reached = new Promise<void>((resolve) => (arrive = resolve));
+    return { open, reached, pass: () => (arrive(), opened) };
+  };
+
+  it('answers /api/ready 503 from its start, finishes the request in flight, and hands the running job back for another process to take at once', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const request = gate();
+    const chunk = gate();
+    const chunks: number[] = [];
+    // Three chunks; the first waits at the gate, as a long chunk in flight when SIGTERM comes.
+    const kind = (wait: boolean) => ({
+      kind: 'shutdown-test',
+      async step(_tx: unknown, job: { cursor: { n?: number } }) {
+        const n = (job.cursor.n ?? 0) + 1;
+        if (wait && n === 1) await chunk.pass();
+        chunks.push(n);
+        return { cursor: { n }, done: n >= 3 };
+      },
+    });
+    const app = await buildApp({ db: t.database, startJobs: true });
+    app.ctx.jobs.register(kind(true));
+    app.get('/api/test/slow', async () => (await request.pass(), { status: 200, message: 'finished' }));
+    await app.ready();
+
+    await t.database.db.transaction((tx) => enqueueJob(tx, { kind: 'shutdown-test' }));
+    app.ctx.jobs.wake();
+    await chunk.reached;
+    const inFlight = app.inject({ method: 'GET', url: '/api/test/slow' });
+    await request.reached;
+
+    // SIGTERM: the drain (here until the test has looked) answers /api/ready 503 while every route still serves.
+    const drain = gate();
+    const closed = gracefulShutdown(app, drain.pass());
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.json()).toMatchObject({ status: 503, message: 'The server is shutting down' });
+    // The drain over, Fastify closes; the request that came before still gets its answer.
+    drain.open();
+    await new Promise((resolve) => setImmediate(resolve));
+    request.open();
+    expect((await inFlight).json()).toEqual({ status: 200, message: 'finished' });
+    chunk.open();
+    await closed;
+
+    // The chunk in flight finished and committed; the job is handed back: running, no lease.
+    expect(chunks).toEqual([1]);
+    const [job] = await queryRows<{ status: string; leased: boolean }>(t.database.db, sql`SELECT status, locked_until IS NOT NULL AS leased FROM jobs WHERE kind = 'shutdown-test'`);
+    expect(job).toEqual({ status: 'running', leased: false });
+    // Another process's worker takes it up at once (not after the 60 s lease) from its cursor.
+    const other = new JobRunner({ db: t.database.db, leaseSeconds: 60 });
+    other.register(kind(false));
+    expect(await other.tick()).toBe(true);
+    await other.runUntilIdle();
+    expect(chunks).toEqual([1, 2, 3]);
   });
 });

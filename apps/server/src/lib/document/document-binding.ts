@@ -117,6 +117,12 @@ export interface DocumentQueries<Detail extends DocumentRow> {
   sortColumns: Record<string, AnyPgColumn>;
   /** Narrows what an actor may see of the list (permissions.regions...), inside the query. */
   rowScope?: (actor: Actor) => SQL | undefined;
+  /**
+   * The row as `actor` may see it, when its figures depend on the actor's row scope as well as
+   * which rows it sees (a pay run's totals over the slips of the actor's regions only); absent,
+   * `rowSelection` for everyone. Reads without an actor (a write's reread) take `rowSelection`.
+   */
+  rowSelectionFor?: (actor: Actor) => Record<string, AnyPgColumn | SQL>;
   exportColumns?: ExportColumn[];
   /**
    * The type's own list filters beyond status and dates, each an id in the query string

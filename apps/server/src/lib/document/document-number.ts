@@ -39,3 +39,22 @@ export async function numberWith(tx: Tx, prefix: string, date: string, statement
   for (const statement of statements) await tx.execute(statement(sql`${documentNumber}::text`));
   return documentNumber;
 }
+
+/**
+ * `count` consecutive numbers of a document type at once (a pay run paid by one payment per
+ * employee): `reserve` is a statement answering `last_number`, the last of them, under the
+ * sequence row's lock as `nextNumberSql`; `numberOf(last, ordinal)` the SQL of the ordinal-th
+ * (1-based) in the same format. Gapless as one at a time: they commit or roll back together.
+ */
+export function reserveNumbersSql(prefix: string, date: string, count: number): { reserve: SQL; numberOf: (last: SQL, ordinal: SQL) => SQL } {
+  const year = Number(date.slice(0, 4));
+  return {
+    reserve: sql`INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${prefix}, ${year}, ${count}::int)
+      ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + ${count}::int
+      RETURNING last_number`,
+    numberOf: (last, ordinal) => {
+      const n = sql`(${last} - ${count}::int + ${ordinal})`;
+      return sql`${`${prefix}-${String(year).padStart(4, '0')}-`}::text || CASE WHEN ${n} < 1000000 THEN lpad(${n}::text, 6, '0') ELSE ${n}::text END`;
+    },
+  };
+}

@@ -56,7 +56,7 @@ export async function listDocuments(executor: Executor, binding: AnyDocumentBind
   const offset = (query.page - 1) * query.pageSize;
   const where = documentListWhere(binding, query, actor);
   const rows = (await executor
-    .select({ ...queries.rowSelection, total: sql<number>`count(*) over ()` })
+    .select({ ...(queries.rowSelectionFor?.(actor) ?? queries.rowSelection), total: sql<number>`count(*) over ()` })
     .from(table)
     .where(where)
     .orderBy(direction(sortColumn), direction(columns.id))
@@ -94,7 +94,7 @@ export interface FindDocumentOptions {
 export async function findDocument<Detail extends DocumentRow>(executor: Executor, binding: AnyDocumentBinding, id: number, options: FindDocumentOptions = {}): Promise<Detail | undefined> {
   const { table, columns, queries } = binding;
   const query = executor
-    .select({ ...queries.rowSelection, lines: queries.linesSelection })
+    .select({ ...((options.actor && queries.rowSelectionFor?.(options.actor)) || queries.rowSelection), lines: queries.linesSelection })
     .from(table)
     .where(and(eq(columns.id, id), options.actor ? queries.rowScope?.(options.actor) : undefined));
   // NO KEY UPDATE, not UPDATE: a transaction inserting a row that refers to this document (a

@@ -49,9 +49,9 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
   }));
   app.get('/dashboard', { schema: docs.board, onRequest: guard }, async (request) => {
     const { board } = validated(dashboardQuerySchema, request.query);
-    const { response, failures, dataAsOf } = await heavyRead(app.ctx.reads, (db) => readBoard(db, app.ctx.database.kind, app.ctx.areas.figureStatements, actorOf(request), board));
+    const { response, failures, ...dataTime } = await heavyRead(app.ctx.reads, (db) => readBoard(db, app.ctx.database.kind, app.ctx.areas.figureStatements, actorOf(request), board));
     for (const failure of failures) request.log.warn({ err: failure }, 'dashboard figure not available');
     // Read on a replica that is behind: the board's "As of" is the replica's last commit, not now.
-    return { status: 200, message: messages.ok, ...response, ...(dataAsOf ? { asOf: dataAsOf, dataAsOf } : {}) };
+    return { status: 200, message: messages.ok, ...response, ...(dataTime.dataAsOf ? { asOf: dataTime.dataAsOf, ...dataTime } : {}) };
   });
 }

@@ -9,3 +9,4 @@ export const paymentServices = documentServices(paymentBinding);
 export const chequeServices = documentServices(chequeBinding);
 export { type AllocationSource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
+export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';

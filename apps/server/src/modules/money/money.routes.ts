@@ -21,7 +21,7 @@ interface OpenList {
   path: string;
   route: AppRoute;
   tag: string;
-  partyKey: 'customerId' | 'vendorId';
+  partyKey: 'customerId' | 'vendorId' | 'employeeId';
   what: string;
 }
 
@@ -41,6 +41,14 @@ const openLists: OpenList[] = [
     tag: paymentDocument.title,
     partyKey: 'vendorId',
     what: 'posted goods receipts (due: the receipt date plus the vendor’s payment terms)',
+  },
+  {
+    source: 'paySlips',
+    path: '/payments/open-pay-slips',
+    route: paymentDocument.route,
+    tag: paymentDocument.title,
+    partyKey: 'employeeId',
+    what: 'pay slips of posted runs, not held (number: the run’s and the month; date and due: the run’s date)',
   },
 ];
 

@@ -90,6 +90,8 @@ export function receiptPrintable(receipt: ReceiptDetail, company: CompanyLetterh
 /** A payment voucher as it prints: the payee, the money and its cheque, the bills it paid, the amount in words. */
 export function paymentPrintable(payment: PaymentDetail, company: CompanyLetterhead): PrintableDocument {
   const payeeLabel = payeeTypes.find((p) => p.value === payment.payeeType)?.label ?? payment.payeeType;
+  // A salary payment pays pay slips (their run's number and month), a vendor's its goods receipts.
+  const target = payment.payeeType === 'employee' ? 'Pay slip' : 'Goods receipt';
   return {
     company,
     title: 'Payment Voucher',
@@ -102,8 +104,8 @@ export function paymentPrintable(payment: PaymentDetail, company: CompanyLetterh
       company,
       payment.allocations
         .filter((a) => !a.released)
-        .map((a) => row(a.lineNo, a.goodsReceiptNumber ?? `Goods receipt #${a.goodsReceiptId}`, a.goodsReceiptDate, a.dueDate, a.allocationDate, a.amount)),
-      'Goods receipt',
+        .map((a) => row(a.lineNo, a.goodsReceiptNumber ?? `${target} #${a.goodsReceiptId ?? a.paySlipId}`, a.goodsReceiptDate, a.dueDate, a.allocationDate, a.amount)),
+      target,
     ),
     createdAt: new Date(payment.updatedAt ?? payment.createdAt),
   };

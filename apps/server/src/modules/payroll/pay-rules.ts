@@ -26,8 +26,14 @@ export interface PayRules {
   currency: string;
 }
 
-/** "Round net up to 1" (issue 20, section 4): the company's rule until settings name another. */
-export const defaultNetRounding: NetRounding = { step: '1.00', mode: 'up' };
+/** "Round net up to 1" (issue 20, section 4): the settings' default. */
+export const defaultNetRounding: NetRounding = { step: '1', mode: 'up' };
+
+/** The settings' net rounding (company_settings.net_rounding_step and _mode); none at 0.01, the cent every amount is at already. */
+export function netRoundingOf(step: string | null | undefined, mode: NetRounding['mode'] | null | undefined): NetRounding | null {
+  if (!step || !mode) return defaultNetRounding;
+  return step === '0.01' ? null : { step, mode };
+}
 
 /** What each of the employee's advances recovers in `month`. */
 export function advanceRecoveries(facts: PayEmployeeFacts, month: string): Array<{ advanceId: number; amount: string }> {

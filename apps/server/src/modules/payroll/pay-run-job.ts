@@ -1,10 +1,10 @@
-import { amountInWords, type ComputedSlip, fromMinorUnits, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
+import { amountInWords, type ComputedSlip, fromMinorUnits, type NetRounding, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { type PayEmployeeFacts, readEmployeeFacts, type RunScope } from './pay-facts.ts';
-import { defaultNetRounding, type PayRules, slipOf } from './pay-rules.ts';
+import { netRoundingOf, type PayRules, slipOf } from './pay-rules.ts';
 
 export const payRunJobKind = 'pay-run';
 
@@ -41,9 +41,9 @@ const addMonths = (month: string, count: number) => {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 };
 
-/** The active components, the company's tax tables and its currency, in one statement. */
+/** The active components, the company's tax tables, its currency and its net rounding (settings), in one statement. */
 async function readRules(tx: Tx): Promise<PayRules> {
-  const [row] = await queryRows<{ components: unknown; taxTables: unknown; currency: string | null }>(
+  const [row] = await queryRows<{ components: unknown; taxTables: unknown; currency: string | null; step: NetRounding['step'] | null; mode: NetRounding['mode'] | null }>(
     tx,
     sql`SELECT (SELECT json_agg(json_build_object('id', id, 'code', code, 'componentName', component_name, 'kind', kind, 'calculation', calculation, 'formula', formula,
                   'amount', amount::text, 'percent', percent::text, 'prorated', prorated, 'taxable', taxable, 'accountId', account_id,
@@ -52,14 +52,15 @@ async function readRules(tx: Tx): Promise<PayRules> {
                           'slabs', (SELECT json_agg(json_build_object('from', s.from_amount::text, 'to', s.to_amount::text, 'fixed', s.fixed_amount::text, 'rate', s.rate::text) ORDER BY s.line_number)
                                       FROM tax_table_slabs s WHERE s.tax_table_id = t.id)) ORDER BY t.effective_from DESC)
                   FROM tax_tables t WHERE t.country = (SELECT coalesce(max(country), 'PK') FROM company_settings)) AS "taxTables",
-               (SELECT currency FROM company_settings LIMIT 1) AS currency`,
+               (SELECT currency FROM company_settings LIMIT 1) AS currency,
+               (SELECT net_rounding_step FROM company_settings LIMIT 1) AS step, (SELECT net_rounding_mode FROM company_settings LIMIT 1) AS mode`,
   );
   const components = jsonValue<PayComponent[] | null>(row!.components) ?? [];
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     components: new Map(components.map((c) => [Number(c.id), { ...c, id: Number(c.id), accountId: id(c.accountId), liabilityAccountId: id(c.liabilityAccountId), printOrder: Number(c.printOrder) }])),
     taxTables: (jsonValue<Array<{ effectiveFrom: string; slabs: TaxSlab[] | null }> | null>(row!.taxTables) ?? []).map((t) => ({ ...t, slabs: t.slabs ?? [] })),
-    netRounding: defaultNetRounding,
+    netRounding: netRoundingOf(row!.step, row!.mode),
     currency: row!.currency ?? 'PKR',
   };
 }

@@ -1,7 +1,7 @@
 import { type PayRunDetail, payRunDocument } from '@erp/domain';
 import { payRuns } from '../../db/schema/index.ts';
 import type { ActionOf, DocumentBinding, StateOf } from '../../lib/document/document-binding.ts';
-import { payRunHandlers, type PayRunInput } from './pay-runs.handlers.ts';
+import { assertPayRunWritable, payRunHandlers, type PayRunInput } from './pay-runs.handlers.ts';
 import { payRunQueries } from './pay-runs.queries.ts';
 
 /** Pay runs on the document machinery; their slips are computed by a job (pay-run-job.ts). */
@@ -12,4 +12,5 @@ export const payRunBinding: DocumentBinding<PayRunInput, PayRunDetail, StateOf<t
   workflowColumns: ['document_number', 'generating', 'total_employees', 'processed_employees', 'error'],
   queries: payRunQueries,
   handlers: payRunHandlers,
+  assertMayWrite: assertPayRunWritable,
 };

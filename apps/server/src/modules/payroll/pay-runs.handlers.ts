@@ -1,14 +1,17 @@
-import { journalMessages, monthEnd, payRunDocument, type PayRunDetail, type PayRunKind, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
+import { journalMessages, monthEnd, permittedIds, payRunDocument, type PayRunDetail, type PayRunKind, type PayRunPayInput, payrollMessages, toMinorUnits, fromMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { closedThrough, type LedgerLineInput, postToLedger, readPostingContextWith, reverseInLedger } from '../../ledger/general-ledger.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { inRunScope, payableEmployees, type RunScope } from './pay-facts.ts';
 import { chunkSizeFor, payRunJobKind } from './pay-run-job.ts';
 import { readPayRun } from './pay-runs.queries.ts';
+import { bankFileSlips, slipScope } from './pay-slips.service.ts';
+import { paySlipsByBank, type SlipToPay } from '../money/money.api.ts';
 
 const { documentType } = payRunDocument;
 
@@ -19,7 +22,31 @@ export interface PayRunInput {
   departmentIds?: number[];
 }
 
-const reread = async (tx: Tx, id: number) => (await readPayRun(tx, id))!;
+/** The run after a write, its totals as the actor sees them. */
+const reread = async (tx: Tx, id: number, actor: Actor) => (await readPayRun(tx, id, actor))!;
+
+/**
+ * A user limited to regions runs payroll for those regions only (PRODUCT.md, principle 6): the
+ * run names regions, all theirs (400 `regionIds`), so it never computes or posts another
+ * region's slips.
+ */
+function assertRegionsMine(actor: Actor, input: PayRunInput): void {
+  const mine = permittedIds(actor.permissions, 'regions');
+  if (!mine) return;
+  const regions = input.regionIds ?? [];
+  if (regions.length === 0 || regions.some((id) => !mine.includes(id))) throw new BadRequestError({ regionIds: payrollMessages.regionsRequired });
+}
+
+/**
+ * The binding's write check: a user limited to regions sees a company-wide run (its slips of
+ * their regions), and pays those slips from it, but changes, approves, posts or cancels only a
+ * run of their regions (403).
+ */
+export function assertPayRunWritable(actor: Actor, run: PayRunDetail, action: string): void {
+  const mine = permittedIds(actor.permissions, 'regions');
+  if (!mine || action === 'pay') return;
+  if (run.regionIds.length === 0 || run.regionIds.some((id) => !mine.includes(id))) throw new ForbiddenError(payrollMessages.otherRegions);
+}
 
 const scopeOf = (input: PayRunInput): RunScope => ({ month: input.month, regionIds: input.regionIds ?? [], departmentIds: input.departmentIds ?? [] });
 
@@ -161,20 +188,22 @@ const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
 
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
+    assertRegionsMine(actor, input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, 0);
     const { id } = await drafts.insert(input, valuesOf(input));
     await startGeneration(tx, id, input, actor.userId);
-    return { document: await reread(tx, id) };
+    return { document: await reread(tx, id, actor) };
   },
 
   async update(tx, actor, before, input, drafts) {
     assertGenerated(before);
+    assertRegionsMine(actor, input);
     await assertMonthOpen(tx, input.month);
     await assertNoOverlap(tx, input, before.id);
     await drafts.update(before.id, input, valuesOf(input));
     await startGeneration(tx, before.id, input, actor.userId);
-    return { document: await reread(tx, before.id) };
+    return { document: await reread(tx, before.id, actor) };
   },
 
   transitions: {
@@ -182,7 +211,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
     async recompute(tx, actor, run) {
       assertGenerated(run);
       await startGeneration(tx, run.id, run, actor.userId);
-      return { document: await reread(tx, run.id) };
+      return { document: await reread(tx, run.id, actor) };
     },
 
     async approve(tx, _actor, run) {
@@ -199,7 +228,33 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
       const { lines, context } = await postingLines(tx, run, actor.userId);
       const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
       const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);
-      return { document: await reread(tx, run.id), documentNumber: result.documentNumber };
+      return { document: await reread(tx, run.id, actor), documentNumber: result.documentNumber };
+    },
+
+    /**
+     * Paid from its bank file: every slip the file lists (in the actor's regions) locked in id
+     * order and paid in full by money's payments, one per employee, in one statement with the
+     * run's audit row; the run stays posted, now paid (or partly, while cash and cheque slips
+     * wait). 409 when the file lists nothing.
+     */
+    async pay(tx, actor, run, step) {
+      const input = step.input as PayRunPayInput;
+      const slips = await queryRows<SlipToPay>(
+        tx,
+        sql`SELECT s.id, s.employee_id AS "employeeId", s.region_id AS "regionId", (s.net - s.paid_amount)::text AS amount
+            FROM pay_slips s WHERE s.pay_run_id = ${run.id}::int AND ${bankFileSlips()} AND ${slipScope(actor)} ORDER BY s.id FOR NO KEY UPDATE`,
+      );
+      if (slips.length === 0) throw new ConflictError(payrollMessages.nothingToPay);
+      const reference = input.reference || `Salaries ${run.month} ${run.documentNumber ?? ''}`.trim();
+      const id = (v: number | null) => (v === null ? null : Number(v));
+      const paid = await paySlipsByBank(tx, actor, {
+        paymentDate: input.paymentDate,
+        accountId: input.accountId,
+        reference,
+        slips: slips.map((s) => ({ ...s, id: Number(s.id), employeeId: Number(s.employeeId), regionId: id(s.regionId) })),
+        alongside: step.claim({}, { payments: 'bank file' }),
+      });
+      return { document: { ...(await reread(tx, run.id, actor)), paidBy: paid } };
     },
 
     /** A posted run's journal reversed today (the original kept); refused once a slip is paid. */

@@ -1,19 +1,23 @@
-import type { PayRunDetail } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { permittedIds, type PayRunDetail } from '@erp/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type Executor, intList } from '../../db/client.ts';
 import { payRuns } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { slipScope } from './pay-slips.service.ts';
 
-// The slips' totals (held slips left out, as the posting leaves them out), each its own column
-// so the list's rows carry them as the one's do.
-const ofSlips = (expression: string) =>
-  sql<string>`(SELECT coalesce(${sql.raw(expression)}, 0)::numeric(18, 2)::text FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
-const paidOf = sql`(SELECT coalesce(sum(s.paid_amount), 0) FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
-const netOf = sql`(SELECT coalesce(sum(s.net), 0) FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`;
-
-/** How the generic document queries read pay runs. Company-wide (a run's slips carry the regions; the slips list is row-scoped). */
-export const payRunQueries: DocumentQueries<PayRunDetail> = {
-  rowSelection: {
+/**
+ * The run's columns with the slips' totals (held slips left out, as the posting leaves them
+ * out), each its own column so the list's rows carry them as the one's do; over the slips of
+ * the actor's regions only when the actor is limited to some (PRODUCT.md, principle 6).
+ */
+function payRunSelection(actor: Actor | undefined): Record<string, AnyPgColumn | SQL> {
+  const slips = sql`pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held AND ${slipScope(actor)}`;
+  const ofSlips = (expression: string) => sql<string>`(SELECT coalesce(${sql.raw(expression)}, 0)::numeric(18, 2)::text FROM ${slips})`;
+  const paidOf = sql`(SELECT coalesce(sum(s.paid_amount), 0) FROM ${slips})`;
+  const netOf = sql`(SELECT coalesce(sum(s.net), 0) FROM ${slips})`;
+  return {
     id: payRuns.id,
     documentNumber: payRuns.documentNumber,
     status: payRuns.status,
@@ -26,7 +30,7 @@ export const payRunQueries: DocumentQueries<PayRunDetail> = {
     totalEmployees: payRuns.totalEmployees,
     processedEmployees: payRuns.processedEmployees,
     error: payRuns.error,
-    slips: sql<number>`(SELECT count(*)::int FROM pay_slips s WHERE s.pay_run_id = pay_runs.id AND NOT s.held)`,
+    slips: sql<number>`(SELECT count(*)::int FROM ${slips})`,
     gross: ofSlips('sum(s.gross)'),
     deductions: ofSlips('sum(s.deductions)'),
     employerCost: ofSlips('sum(s.employer_cost)'),
@@ -42,7 +46,27 @@ export const payRunQueries: DocumentQueries<PayRunDetail> = {
     createdBy: payRuns.createdBy,
     createdAt: payRuns.createdAt,
     updatedAt: payRuns.updatedAt,
-  },
+  };
+}
+
+/**
+ * A user limited to regions sees the runs with slips of their regions, or limited to one of
+ * them (a run still generating has no slips yet); a company-wide run of another region's
+ * people only is not theirs.
+ */
+function payRunScope(actor: Actor): SQL | undefined {
+  const regions = permittedIds(actor.permissions, 'regions');
+  if (!regions) return undefined;
+  // Its own alias: the command palette's search puts this inside a query over search_index `s`.
+  return sql`(EXISTS (SELECT 1 FROM pay_slips rs WHERE rs.pay_run_id = pay_runs.id AND rs.region_id IN (${intList(regions)}))
+              OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(pay_runs.region_ids) AS run_region(id) WHERE run_region.id::int IN (${intList(regions)})))`;
+}
+
+/** How the generic document queries read pay runs: row-scoped by their slips' regions, totals over the actor's slips. */
+export const payRunQueries: DocumentQueries<PayRunDetail> = {
+  rowSelection: payRunSelection(undefined),
+  rowSelectionFor: payRunSelection,
+  rowScope: payRunScope,
   linesSelection: sql`NULL`,
   searchColumns: [(pattern) => sql`to_char(pay_runs.month, 'YYYY-MM') ILIKE ${pattern}`, payRuns.documentNumber],
   sortColumns: { runDate: payRuns.documentDate, documentNumber: payRuns.documentNumber, createdAt: payRuns.createdAt },
@@ -70,8 +94,8 @@ function shapePayRun(row: Record<string, unknown>): PayRunDetail {
   };
 }
 
-/** A run as the database holds it now (after a write, the job's progress). */
-export async function readPayRun(executor: Executor, id: number): Promise<PayRunDetail | undefined> {
-  const [row] = await executor.select(payRunQueries.rowSelection).from(payRuns).where(eq(payRuns.id, id));
+/** A run as the database holds it now (after a write, the job's progress), its totals as `actor` sees them. */
+export async function readPayRun(executor: Executor, id: number, actor?: Actor): Promise<PayRunDetail | undefined> {
+  const [row] = await executor.select(payRunSelection(actor)).from(payRuns).where(eq(payRuns.id, id));
   return row ? shapePayRun(row as Record<string, unknown>) : undefined;
 }

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { addDecimals, type PaySlipDetail } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { documentServices } from '../../lib/document/document-services.ts';
+import { countStatements } from '../../test/count-statements.ts';
 import { type PayrollFixtures, payrollFixtures } from '../../test/payroll-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { payRunJob } from './pay-run-job.ts';
@@ -229,18 +230,6 @@ describe('a pay run', () => {
     expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ayesha Khan', 'Bilal Ahmed']);
   });
 });
-
-/** Every statement the transaction's session prepares or runs (drizzle sends each through prepareQuery). */
-function countStatements(tx: Tx): { count: number } {
-  const counter = { count: 0 };
-  const session = (tx as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-  const original = session.prepareQuery.bind(session);
-  session.prepareQuery = (...args: unknown[]) => {
-    counter.count += 1;
-    return original(...args);
-  };
-  return counter;
-}
 
 describe('a pay run of any headcount', () => {
   it('takes fewer than 50 statements to generate and fewer than 50 to post, for 5 employees as for 600', async () => {

@@ -1,4 +1,4 @@
-import { canonicalDecimal, compareDecimal, messages, monthSchema, type PaySlipDetail, payRunDocument, payrollMessages, fromMinorUnits, toMinorUnits } from '@erp/domain';
+import { canonicalDecimal, messages, monthSchema, type PaySlipDetail, payRunDocument, payrollMessages, fromMinorUnits, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -148,10 +148,8 @@ export function registerPaySlipRoutes(app: FastifyInstance): void {
 
   app.get('/pay-runs/:id/bank-file', { schema: docs.bankFile, ...guard }, async (request, reply) => {
     const run = await runOf(request);
-    const { data } = await listPaySlips(app.ctx.db, { payRunId: run.id, payMode: 'bank' }, actorOf(request));
-    const open = data
-      .filter((s) => !s.held && compareDecimal(s.net, s.paidAmount) > 0)
-      .map((s) => ({ ...s, net: canonicalDecimal(fromMinorUnits(toMinorUnits(s.net) - toMinorUnits(s.paidAmount))) }));
+    const { data } = await listPaySlips(app.ctx.db, { payRunId: run.id, bankFile: true }, actorOf(request));
+    const open = data.map((s) => ({ ...s, net: canonicalDecimal(fromMinorUnits(toMinorUnits(s.net) - toMinorUnits(s.paidAmount))) }));
     const name = run.documentNumber ?? `pay-run-${run.id}`;
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-bank.csv"`).send(bankFileCsv(open));
   });

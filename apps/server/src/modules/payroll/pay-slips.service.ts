@@ -16,9 +16,15 @@ export interface PaySlipQuery {
   /** The slips of the last month a regular run was posted for (the dashboard's payroll cost). */
   latestPosted?: boolean;
   ids?: readonly number[];
-  /** Of bank-paid employees (the bank file). */
-  payMode?: string;
+  /** What the bank file lists (bankFileSlips). */
+  bankFile?: boolean;
 }
+
+/**
+ * What a run's bank file lists and paying the run from it pays: the bank-paid slips (pay mode
+ * as the slip was computed), not held, with something of the net still to pay.
+ */
+export const bankFileSlips = (alias = 's') => sql`${sql.raw(alias)}.pay_mode = 'bank' AND NOT ${sql.raw(alias)}.held AND ${sql.raw(alias)}.paid_amount < ${sql.raw(alias)}.net`;
 
 /** A user limited to regions sees their employees' slips only. */
 export function slipScope(actor: Actor | undefined, alias = 's'): SQL {
@@ -38,7 +44,7 @@ function whereOf(query: PaySlipQuery, actor: Actor | undefined): SQL {
   if (query.unpaid) parts.push(sql`r.status = 'posted' AND NOT s.held AND s.net > 0 AND s.paid_amount < s.net`);
   if (query.latestPosted) parts.push(sql`r.status = 'posted' AND NOT s.held AND s.month = (SELECT max(month) FROM (${latestPostedMonths}) m)`);
   if (query.ids) parts.push(query.ids.length > 0 ? sql`s.id IN (${intList(query.ids)})` : sql`false`);
-  if (query.payMode !== undefined) parts.push(sql`s.pay_mode = ${query.payMode}`);
+  if (query.bankFile) parts.push(bankFileSlips());
   return sql.join(parts, sql` AND `);
 }
 

@@ -34,6 +34,8 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
     reviewDays: row?.reviewDays ?? 30,
     historyMonths: row?.historyMonths ?? 6,
     safetyStockDays: row?.safetyStockDays ?? 15,
+    netRoundingStep: (row?.netRoundingStep ?? '1') as CompanySettings['netRoundingStep'],
+    netRoundingMode: (row?.netRoundingMode ?? 'up') as CompanySettings['netRoundingMode'],
     rectangleLogo: logos.rectangle,
     squareLogo: logos.square,
   };

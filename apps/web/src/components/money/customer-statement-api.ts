@@ -1,4 +1,4 @@
-import type { CustomerStatement } from '@erp/domain';
+import type { CustomerStatement, DataTime } from '@erp/domain';
 import { downloadFile } from '../resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -11,8 +11,8 @@ export const statementKeys = {
   one: (customerId: number, period: StatementPeriod) => ['statements', 'customer', customerId, period] as const,
 };
 
-export async function fetchCustomerStatement(customerId: number, period: StatementPeriod): Promise<CustomerStatement> {
-  const { data } = await http.get<CustomerStatement>(`/api/customers/${customerId}/statement`, { params: period });
+export async function fetchCustomerStatement(customerId: number, period: StatementPeriod): Promise<CustomerStatement & DataTime> {
+  const { data } = await http.get<CustomerStatement & DataTime>(`/api/customers/${customerId}/statement`, { params: period });
   return data;
 }
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
+import { DataAsOf } from '../data-as-of.tsx';
 import { DateRangeInput } from '../date-input.tsx';
 import { useDocumentHref } from '../document/document-address.ts';
 import { DocumentPrintHeader } from '../document/document-print-header.tsx';
@@ -77,7 +78,8 @@ export function CustomerStatement({ customerId, initialPeriod = {} }: { customer
           value={[period.from ?? data?.from, period.to ?? data?.to]}
           onChange={([from, to]) => setPeriod({ from: from ?? undefined, to: to ?? undefined })}
         />
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap align="center">
+          <DataAsOf read={data} />
           <Button icon={<PrinterOutlined />} onClick={print} disabled={!data}>
             Print
           </Button>

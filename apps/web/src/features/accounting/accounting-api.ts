@@ -1,4 +1,4 @@
-import type { BalanceSheet, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance } from '@erp/domain';
+import type { BalanceSheet, DataTime, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance } from '@erp/domain';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -26,8 +26,8 @@ export interface LedgerQuery {
   pageSize?: number;
 }
 
-export async function fetchLedger(accountId: number, query: LedgerQuery): Promise<LedgerResponse> {
-  const { data } = await http.get<LedgerResponse>(`/api/ledger/${accountId}`, { params: query });
+export async function fetchLedger(accountId: number, query: LedgerQuery): Promise<LedgerResponse & DataTime> {
+  const { data } = await http.get<LedgerResponse & DataTime>(`/api/ledger/${accountId}`, { params: query });
   return data;
 }
 
@@ -41,8 +41,8 @@ export type { ProfitAndLoss as ProfitAndLossResponse };
 
 export type { BalanceSheet as BalanceSheetResponse };
 
-export async function fetchStatement<T>(name: 'trial-balance' | 'profit-and-loss' | 'balance-sheet', query: Record<string, string | undefined>): Promise<T> {
-  const { data } = await http.get<T>(`/api/accounting/${name}`, { params: query });
+export async function fetchStatement<T>(name: 'trial-balance' | 'profit-and-loss' | 'balance-sheet', query: Record<string, string | undefined>): Promise<T & DataTime> {
+  const { data } = await http.get<T & DataTime>(`/api/accounting/${name}`, { params: query });
   return data;
 }
 

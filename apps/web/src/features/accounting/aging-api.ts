@@ -1,4 +1,4 @@
-import type { AgingBucket, AgingDocument, AgingKind, AgingReport } from '@erp/domain';
+import type { AgingBucket, DataTime, AgingDocument, AgingKind, AgingReport } from '@erp/domain';
 import { http } from '../../lib/http.ts';
 
 export interface AgingQuery {
@@ -17,8 +17,8 @@ export const agingKeys = {
   documents: (cell: AgingCell) => ['statements', 'aging', 'documents', cell] as const,
 };
 
-export async function fetchAging(query: AgingQuery): Promise<AgingReport> {
-  const { data } = await http.get<AgingReport>('/api/accounting/aging', { params: query });
+export async function fetchAging(query: AgingQuery): Promise<AgingReport & DataTime> {
+  const { data } = await http.get<AgingReport & DataTime>('/api/accounting/aging', { params: query });
   return data;
 }
 

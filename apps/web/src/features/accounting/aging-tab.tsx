@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { DateInput } from '../../components/date-input.tsx';
+import { DataAsOf } from '../../components/data-as-of.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { SummaryRow } from '../../components/summary-row.tsx';
@@ -79,7 +80,8 @@ export function AgingTab() {
           <span>As of</span>
           <DateInput aria-label="Aging as of" allowClear={false} value={asOf ?? data?.asOf} onChange={(v) => setAsOf(v ?? undefined)} style={{ width: 180 }} />
         </Flex>
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap align="center">
+          <DataAsOf read={data} />
           <ExportButtons
             disabled={!data}
             onExport={(format) => downloadFile('/api/accounting/aging/export', { kind, asOf: data?.asOf, format }, `${kind}-aging.${format}`)}

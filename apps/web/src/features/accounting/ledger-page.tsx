@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify.tsx';
 import { useDocumentHref } from '../../components/document/document-address.ts';
 import { SummaryRow } from '../../components/summary-row.tsx';
 import { accountingKeys, downloadLedger, fetchLedger } from './accounting-api.ts';
+import { DataAsOf } from '../../components/data-as-of.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import './ledger-page.css';
 import { ScreenTitle } from '../../components/screen-title.tsx';
@@ -106,6 +107,7 @@ export function LedgerPage() {
             </div>
           </Space>
           <Space wrap className="no-print">
+            <DataAsOf read={first} />
             <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!first}>
               Print
             </Button>

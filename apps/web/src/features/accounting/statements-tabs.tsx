@@ -2,6 +2,7 @@ import { addDecimals, compareDecimal, formatDecimal, negateDecimal } from '@erp/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateInput, DateRangeInput } from '../../components/date-input.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
@@ -21,12 +22,15 @@ export function ProfitAndLossTab() {
   const profit = data ? compareDecimal(data.profit, '0') : 0;
   return (
     <Flex vertical gap={12}>
-      <DateRangeInput
-        aria-label="Period"
-        allowClear={false}
-        value={[range.from ?? data?.from, range.to ?? data?.to]}
-        onChange={([from, to]) => setRange({ from: from ?? undefined, to: to ?? undefined })}
-      />
+      <Flex gap={12} wrap align="center">
+        <DateRangeInput
+          aria-label="Period"
+          allowClear={false}
+          value={[range.from ?? data?.from, range.to ?? data?.to]}
+          onChange={([from, to]) => setRange({ from: from ?? undefined, to: to ?? undefined })}
+        />
+        <DataAsOf read={data} />
+      </Flex>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       {query.isLoading && <Skeleton active />}
       {data && (
@@ -85,6 +89,7 @@ export function BalanceSheetTab() {
           ) : (
             <Tag color="red">Does not balance by {formatDecimal(difference.replace('-', ''))}</Tag>
           ))}
+        <DataAsOf read={data} />
       </Flex>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       {query.isLoading && <Skeleton active />}

@@ -34,4 +34,13 @@ describe('trial balance', () => {
     expect(within(totals).getAllByText('0')).toHaveLength(2);
     expect(screen.getByText('Debits equal credits')).toBeInTheDocument();
   });
+
+  it('shows the "as of" of an answer read while the replica lagged (one component, as on every report screen)', async () => {
+    api = mockApi(() => ({
+      status: 200,
+      data: { status: 200, message: 'OK', from: '2026-01-01', to: '2026-12-31', rows: [], totals: { opening: '0.00', debit: '0.00', credit: '0.00', closing: '0.00' }, dataAsOf: new Date().toISOString(), dataSource: 'primary' },
+    }));
+    renderWithApp(<TrialBalanceTab />, { auth: authOf(userOf('accountant')) });
+    expect(await screen.findByTestId('as-of')).toHaveTextContent(/^Data as of \d\d:\d\d \(report copy behind, read live\)$/);
+  });
 });

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateRangeInput } from '../../components/date-input.tsx';
 import { SummaryRow } from '../../components/summary-row.tsx';
 import { errorMessage } from '../../lib/http.ts';
@@ -29,6 +30,7 @@ export function TrialBalanceTab() {
           onChange={([from, to]) => setRange({ from: from ?? undefined, to: to ?? undefined })}
         />
         {data && (balanced ? <Tag color="green">Debits equal credits</Tag> : <Tag color="red">Debits and credits differ</Tag>)}
+        <DataAsOf read={data} />
       </Flex>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       <Table<TrialBalanceRow>

@@ -1,12 +1,12 @@
-import type { DashboardBoardId, DashboardResponse, FigureDrill } from '@erp/domain';
+import type { DashboardBoardId, DashboardResponse, DataTime, FigureDrill } from '@erp/domain';
 import { http } from '../../lib/http.ts';
 
 export const dashboardKeys = {
   board: (board: DashboardBoardId) => ['dashboard', board] as const,
 };
 
-export async function fetchBoard(board: DashboardBoardId): Promise<DashboardResponse> {
-  const { data } = await http.get<DashboardResponse>('/api/dashboard', { params: { board } });
+export async function fetchBoard(board: DashboardBoardId): Promise<DashboardResponse & DataTime> {
+  const { data } = await http.get<DashboardResponse & DataTime>('/api/dashboard', { params: { board } });
   return data;
 }
 

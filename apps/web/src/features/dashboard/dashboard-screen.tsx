@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type DashboardBoardId, dashboardBoards } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Row, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Row, Segmented, Skeleton } from 'antd';
+import { DataAsOf } from '../../components/data-as-of.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
@@ -10,7 +11,6 @@ import { FigureCard } from './figure-card.tsx';
 import './dashboard.css';
 
 const boardOf = (value: string | null): DashboardBoardId => dashboardBoards.find((b) => b.id === value)?.id ?? 'sales';
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * /dashboard (issue 18): one board of figures in one request, each figure a card opening the
@@ -27,7 +27,7 @@ export function DashboardScreen() {
         <ScreenTitle>Dashboard</ScreenTitle>
         <Flex align="center" wrap gap={8}>
           <Segmented<DashboardBoardId> aria-label="Board" options={dashboardBoards.map((b) => ({ value: b.id, label: b.label }))} value={board} onChange={(next) => setParams({ board: next })} />
-          {reading.data && <Typography.Text type="secondary" data-testid="as-of">As of {timeOf(reading.data.asOf)}</Typography.Text>}
+          <DataAsOf read={reading.data} at={reading.data?.asOf} />
           <Button icon={<ReloadOutlined />} onClick={refresh} loading={reading.isFetching}>
             Refresh
           </Button>

@@ -18,7 +18,7 @@ export interface AllocateButtonProps {
   queryKey: (partyId: number) => readonly unknown[];
   fetchTargets: (partyId: number) => Promise<OpenDocument[]>;
   /** The API's key of an allocation's target: `invoiceId`, `goodsReceiptId`. */
-  targetKey: 'invoiceId' | 'goodsReceiptId';
+  targetKey: 'invoiceId' | 'goodsReceiptId' | 'paySlipId';
   targetLabel: string;
 }
 

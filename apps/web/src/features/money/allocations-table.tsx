@@ -17,10 +17,12 @@ export interface AllocationsTableProps {
   error?: string;
   /** Said when there is nothing open. */
   emptyText: string;
+  /** What the money not allocated is called: a customer's or vendor's advance by default. */
+  restLabel?: string;
 }
 
 /** The money allocated and the rest, left on account as an advance (red when the rows add up to more than the money). */
-function AdvanceBar({ form, amountName }: { form: FormInstance; amountName: string }) {
+function AdvanceBar({ form, amountName, restLabel }: { form: FormInstance; amountName: string; restLabel: string }) {
   const rows = (Form.useWatch('allocations', { form, preserve: true }) as AllocationRow[] | undefined) ?? [];
   const amount = Form.useWatch(amountName, { form, preserve: true }) as string | null | undefined;
   const { allocated, advance } = allocationTotals(rows, amount);
@@ -30,7 +32,7 @@ function AdvanceBar({ form, amountName }: { form: FormInstance; amountName: stri
       testId="allocation-totals"
       items={[
         { label: 'Allocated', value: allocated },
-        { label: 'On account (advance)', value: over ? '0' : advance },
+        { label: restLabel, value: over ? '0' : advance },
       ]}
       extra={over ? <Typography.Text type="danger">{formatDecimal(advance.replace('-', ''))} more than the amount</Typography.Text> : undefined}
     />
@@ -42,7 +44,7 @@ function AdvanceBar({ form, amountName }: { form: FormInstance; amountName: stri
  * open) with the amount allocated to it, editable. Rows are `allocations.N.amount` in the
  * form, N the row's place, so refusals land on their row.
  */
-export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText }: AllocationsTableProps) {
+export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText, restLabel = 'On account (advance)' }: AllocationsTableProps) {
   const byId = new Map(targets.map((t) => [t.id, t]));
   const targetOf = (name: number) => byId.get((form.getFieldValue(['allocations', name, 'targetId']) as number | undefined) ?? 0);
   return (
@@ -88,7 +90,7 @@ export function AllocationsTable({ form, targets, targetLabel, amountName = 'amo
           />
         )}
       </Form.List>
-      <AdvanceBar form={form} amountName={amountName} />
+      <AdvanceBar form={form} amountName={amountName} restLabel={restLabel} />
       {error && <Alert type="error" showIcon title={error} role="alert" />}
     </Flex>
   );

@@ -5,6 +5,7 @@ import { http } from '../../lib/http.ts';
 export const moneyKeys = {
   openInvoices: (customerId: number) => ['receipts', 'open-invoices', customerId] as const,
   openBills: (vendorId: number) => ['payments', 'open-bills', vendorId] as const,
+  openPaySlips: (employeeId: number) => ['payments', 'open-pay-slips', employeeId] as const,
   chequeSummary: (query: Record<string, unknown>) => ['cheques', 'summary', query] as const,
 };
 
@@ -17,6 +18,12 @@ export async function fetchOpenInvoices(customerId: number): Promise<OpenDocumen
 /** GET /api/payments/open-bills?vendorId=: the vendor's posted goods receipts not yet paid in full, oldest due first. */
 export async function fetchOpenBills(vendorId: number): Promise<OpenDocument[]> {
   const { data } = await http.get<{ data: OpenDocument[] }>('/api/payments/open-bills', { params: { vendorId } });
+  return data.data;
+}
+
+/** GET /api/payments/open-pay-slips?employeeId=: the employee's slips of posted runs not yet paid in full, oldest first. */
+export async function fetchOpenPaySlips(employeeId: number): Promise<OpenDocument[]> {
+  const { data } = await http.get<{ data: OpenDocument[] }>('/api/payments/open-pay-slips', { params: { employeeId } });
   return data.data;
 }
 

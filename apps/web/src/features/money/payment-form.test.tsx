@@ -79,6 +79,8 @@ describe('the payment form', () => {
           hasMore: false,
         });
       if (config.url === '/api/accounts/options') return ok({ options: accountOptions, hasMore: false });
+      // The employee's unpaid slip is not offered once an advance is picked: an advance paid out settles no slip.
+      if (config.url === '/api/payments/open-pay-slips') return ok({ data: [{ id: 70, documentNumber: 'PR-2026-000004 2026-04', date: '2026-04-30', dueDate: '2026-04-30', total: '100.00', openAmount: '100.00' }] });
       if (config.url === '/api/payments' && config.method === 'post') return ok({ message: 'Payment saved', data: { id: 61 } }, 201);
       return ok({ options: [], hasMore: false });
     });
@@ -93,6 +95,40 @@ describe('the payment form', () => {
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '30000');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(61));
-    expect(sentBodies()[0]).toMatchObject({ payeeType: 'employee', employeeId: 3, employeeAdvanceId: 11, vendorId: null, amount: '30000' });
+    expect(screen.queryByText('PR-2026-000004 2026-04')).not.toBeInTheDocument();
+    expect(sentBodies()[0]).toMatchObject({ payeeType: 'employee', employeeId: 3, employeeAdvanceId: 11, vendorId: null, amount: '30000', allocations: [] });
+  });
+
+  it("pays an employee's salary: their unpaid slips are listed with what is open, and the amount is allocated to them oldest first", async () => {
+    const openSlips = [
+      { id: 71, documentNumber: 'PR-2026-000004 2026-04', date: '2026-04-30', dueDate: '2026-04-30', total: '45679.00', openAmount: '45679.00' },
+      { id: 75, documentNumber: 'PR-2026-000005 2026-05', date: '2026-05-31', dueDate: '2026-05-31', total: '45679.00', openAmount: '20000.00' },
+    ];
+    api = mockApi((config) => {
+      if (config.url === '/api/employees/options') return ok({ options: [{ id: 3, name: 'Imran Qureshi' }], hasMore: false });
+      if (config.url === '/api/accounts/options') return ok({ options: accountOptions, hasMore: false });
+      if (config.url === '/api/payments/open-pay-slips') return ok({ data: (config.params as { employeeId: number }).employeeId === 3 ? openSlips : [] });
+      if (config.url === '/api/payments' && config.method === 'post') return ok({ message: 'Payment saved', data: { id: 62 } }, 201);
+      return ok({ options: [], hasMore: false });
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PaymentForm onDone={onDone} />, { auth: authOf(userOf('accountant')) });
+    await pick('Payee', 'Employee');
+    await pick('Employee', 'Imran Qureshi');
+    expect(await screen.findByText('PR-2026-000004 2026-04')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Pay slip' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Amount' }), '50679');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Allocate to PR-2026-000005 2026-05' })).toHaveValue('5000.00'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(62));
+    expect(sentBodies()[0]).toMatchObject({
+      payeeType: 'employee',
+      employeeId: 3,
+      employeeAdvanceId: null,
+      allocations: [
+        { paySlipId: 71, amount: '45679.00' },
+        { paySlipId: 75, amount: '5000.00' },
+      ],
+    });
   });
 });

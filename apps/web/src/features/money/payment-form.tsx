@@ -6,7 +6,7 @@ import { DateInput } from '../../components/date-input.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { methodBodyOf } from './method-fields.tsx';
-import { fetchOpenBills, moneyKeys } from './money-api.ts';
+import { fetchOpenBills, fetchOpenPaySlips, moneyKeys } from './money-api.ts';
 import { MoneyForm, type MoneyFormValues, narrowField, wideField } from './money-form.tsx';
 import { useAllocations } from './use-allocations.ts';
 import { useMoneyDraft } from './use-money-draft.ts';
@@ -24,15 +24,32 @@ interface PaymentFormValues extends MoneyFormValues {
 const payeeOptions = payeeTypes.map((p) => ({ value: p.value, label: p.label }));
 
 /**
+ * What a payment's allocations go to, by payee: a vendor's open goods receipts (its bills), an
+ * employee's unpaid pay slips (a salary payment; an advance paid out settles none), else none.
+ */
+const allocationTargets = {
+  vendor: { queryKey: moneyKeys.openBills, fetchTargets: fetchOpenBills, targetKey: 'goodsReceiptId' },
+  employee: { queryKey: moneyKeys.openPaySlips, fetchTargets: fetchOpenPaySlips, targetKey: 'paySlipId' },
+} as const;
+
+const allocationsTables = {
+  vendor: { targetLabel: 'Goods receipt', unreadText: 'The open bills could not be read', emptyText: 'This vendor has no open bills: the whole amount is an advance' },
+  // What is not allocated stays on the employee's Salaries payable, settled by the next slips.
+  employee: { targetLabel: 'Pay slip', unreadText: 'The unpaid pay slips could not be read', emptyText: 'This employee has no unpaid pay slips', restLabel: 'Not allocated' },
+} as const;
+
+/**
  * A payment: the payee (a vendor, with allocations against the vendor's open goods receipts
- * proposed oldest first; an employee; or an expense account), date, method and account (a
- * cheque is drawn on a bank account), amount, reference. Save draft, or Save and post.
+ * proposed oldest first; an employee, with their unpaid pay slips picked the same way unless the
+ * payment pays out an advance; or an expense account), date, method and account (a cheque is
+ * drawn on a bank account), amount, reference. Save draft, or Save and post.
  */
 export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDone: (openId?: number) => void }) {
   const [form] = Form.useForm<PaymentFormValues>();
   const [payeeType, setPayeeType] = useState<PayeeType>(payment?.payeeType ?? 'vendor');
   const [vendorId, setVendorId] = useState<number | undefined>(payment?.vendorId ?? undefined);
   const [employeeId, setEmployeeId] = useState<number | undefined>(payment?.employeeId ?? undefined);
+  const [advanceId, setAdvanceId] = useState<number | undefined>(payment?.employeeAdvanceId ?? undefined);
   const [initialValues] = useState<PaymentFormValues>(() =>
     payment
       ? {
@@ -52,17 +69,21 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
         }
       : { payeeType: 'vendor', paymentDate: todayWire(), method: 'cash', reference: '', allocations: [] },
   );
-  const saved = useMemo(
-    () => (payment?.vendorId ? { partyId: payment.vendorId, amounts: new Map(payment.allocations.flatMap((a) => (a.goodsReceiptId === null ? [] : [[a.goodsReceiptId, a.amount] as const]))) } : undefined),
-    [payment],
-  );
-  const billsOf = payeeType === 'vendor' ? vendorId : undefined;
-  const allocations = useAllocations({ form, partyId: billsOf, queryKey: moneyKeys.openBills, fetchTargets: fetchOpenBills, saved });
+  // Whose documents the rows allocate to: the vendor's bills, or the employee's slips when the payment pays salaries.
+  const allocatesTo = payeeType === 'vendor' ? 'vendor' : payeeType === 'employee' && advanceId === undefined ? 'employee' : undefined;
+  const partyId = allocatesTo === 'vendor' ? vendorId : allocatesTo === 'employee' ? employeeId : undefined;
+  const targets = allocationTargets[allocatesTo ?? 'vendor'];
+  const saved = useMemo(() => {
+    const party = payment?.payeeType === 'employee' ? payment.employeeId : payment?.vendorId;
+    if (!payment || !party) return undefined;
+    return { partyId: party, amounts: new Map(payment.allocations.flatMap((a) => { const target = a.paySlipId ?? a.goodsReceiptId; return target === null ? [] : [[target, a.amount] as const]; })) };
+  }, [payment]);
+  const allocations = useAllocations({ form, partyId, queryKey: targets.queryKey, fetchTargets: targets.fetchTargets, saved });
   const draft = useMoneyDraft<PaymentDetail, PaymentFormValues>(paymentDocument, {
     form,
     id: payment?.id,
     targets: allocations.targets,
-    targetKey: 'goodsReceiptId',
+    targetKey: targets.targetKey,
     overMessage: moneyMessages.overAllocated('Payment'),
     onDone,
     bodyOf: (values) => ({
@@ -91,11 +112,7 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       dateName="paymentDate"
       draft={draft}
       allocations={allocations}
-      allocationsTable={
-        billsOf === undefined
-          ? undefined
-          : { targetLabel: 'Goods receipt', unreadText: 'The open bills could not be read', emptyText: 'This vendor has no open bills: the whole amount is an advance' }
-      }
+      allocationsTable={partyId === undefined || allocatesTo === undefined ? undefined : allocationsTables[allocatesTo]}
       onPartyChange={(changed, all) => {
         if ('payeeType' in changed || 'vendorId' in changed) {
           allocations.forget();
@@ -103,9 +120,16 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
           setVendorId(all.vendorId ?? undefined);
         }
         if ('employeeId' in changed) {
+          allocations.forget();
           setEmployeeId(all.employeeId ?? undefined);
           // An advance is the employee's own: another employee's is cleared.
           form.setFieldValue('employeeAdvanceId', null);
+          setAdvanceId(undefined);
+        }
+        if ('employeeAdvanceId' in changed) {
+          // An advance paid out settles no slip.
+          allocations.forget();
+          setAdvanceId(all.employeeAdvanceId ?? undefined);
         }
       }}
       onClose={() => onDone()}

@@ -10,7 +10,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { AllocateButton } from './allocate-modal.tsx';
-import { downloadVoucherPdf, fetchOpenBills, moneyKeys } from './money-api.ts';
+import { downloadVoucherPdf, fetchOpenBills, fetchOpenPaySlips, moneyKeys } from './money-api.ts';
 import { moneyTouches } from './money-refresh.ts';
 import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
 
@@ -20,12 +20,24 @@ function payeeOf(payment: PaymentDetail): string {
   return `${payment.payeeName} (${kind.toLowerCase()})`;
 }
 
-/** A posted or cancelled payment (or a draft for who may not edit it): payee, money, cheque, allocations to goods receipts; Post, Allocate advance, Cancel; Print and the voucher PDF. */
+/** What a payment's allocations go to: a vendor's goods receipts, or an employee's pay slips (a salary payment). */
+function allocationTargetOf(payment: PaymentDetail) {
+  if (payment.payeeType === 'vendor' && payment.vendorId !== null) {
+    return { partyId: payment.vendorId, queryKey: moneyKeys.openBills, fetchTargets: fetchOpenBills, targetKey: 'goodsReceiptId', targetLabel: 'Goods receipt' } as const;
+  }
+  if (payment.payeeType === 'employee' && payment.employeeId !== null && payment.employeeAdvanceId === null) {
+    return { partyId: payment.employeeId, queryKey: moneyKeys.openPaySlips, fetchTargets: fetchOpenPaySlips, targetKey: 'paySlipId', targetLabel: 'Pay slip' } as const;
+  }
+  return undefined;
+}
+
+/** A posted or cancelled payment (or a draft for who may not edit it): payee, money, cheque, allocations to goods receipts or pay slips; Post, Allocate, Cancel; Print and the voucher PDF. */
 export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onClose: () => void }) {
   const documentHref = useDocumentHref();
   const [error, setError] = useState<string>();
   const { user } = useAuth();
   const actions = paymentDocument.allowedActions(payment, user);
+  const target = allocationTargetOf(payment);
   return (
     <Flex vertical gap={16}>
       <DocumentSummary
@@ -35,13 +47,13 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
         printTitle="Payment voucher"
         items={[{ key: 'payee', label: 'Payee', children: payeeOf(payment) }, ...moneyItems(payment, '-')]}
       />
-      {payment.payeeType === 'vendor' && (
+      {target && (
         <AllocationsList<PaymentAllocationRow>
           allocations={payment.allocations}
           targetColumns={[
             {
               key: 'goodsReceipt',
-              title: goodsReceiptDocument.singular.charAt(0).toUpperCase() + goodsReceiptDocument.singular.slice(1),
+              title: target.targetKey === 'paySlipId' ? 'Pay slip' : goodsReceiptDocument.singular.charAt(0).toUpperCase() + goodsReceiptDocument.singular.slice(1),
               render: (_: unknown, row) => {
                 // A payment to an employee is allocated to pay slips: their run's number and month.
                 const label = row.goodsReceiptNumber ?? `#${row.goodsReceiptId ?? row.paySlipId}`;
@@ -55,17 +67,7 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
         />
       )}
       <DocumentViewActions onClose={onClose} afterPrint={payment.documentNumber ? <PdfDownloadButton download={() => downloadVoucherPdf('payments', payment)} /> : undefined}>
-        {payment.vendorId !== null && mayAllocate(paymentDocument, actions, payment.unallocatedAmount) && (
-          <AllocateButton
-            definition={paymentDocument}
-            document={payment}
-            partyId={payment.vendorId}
-            queryKey={moneyKeys.openBills}
-            fetchTargets={fetchOpenBills}
-            targetKey="goodsReceiptId"
-            targetLabel="Goods receipt"
-          />
-        )}
+        {target && mayAllocate(paymentDocument, actions, payment.unallocatedAmount) && <AllocateButton definition={paymentDocument} document={payment} {...target} />}
         <TransitionButtons definition={paymentDocument} document={payment} exclude={['allocate']} alsoInvalidate={moneyTouches} onError={setError} />
       </DocumentViewActions>
     </Flex>

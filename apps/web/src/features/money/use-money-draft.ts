@@ -13,7 +13,7 @@ export interface MoneyDraftOptions<Values extends { amount?: string | null; allo
   /** The open documents the rows allocate to (the form's own check of their open amounts). */
   targets: readonly OpenDocument[];
   /** The API's key of an allocation's target. */
-  targetKey: 'invoiceId' | 'goodsReceiptId';
+  targetKey: 'invoiceId' | 'goodsReceiptId' | 'paySlipId';
   /** The body without its allocations, from the form's values. */
   bodyOf: (values: Values) => object;
   overMessage: string;

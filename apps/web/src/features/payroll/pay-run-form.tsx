@@ -1,4 +1,4 @@
-import { type PayRunDetail, payRunDocument, payRunKinds } from '@erp/domain';
+import { type PayRunDetail, payRunDocument, payRunKinds, permittedIds } from '@erp/domain';
 import { Alert, Button, DatePicker, Flex, Form, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -43,11 +43,13 @@ export function PayRunForm({ run, onDone }: { run?: PayRunDetail; onDone: (openI
   const { user } = useAuth();
   const canWrite = user !== undefined && payRunDocument.mayRun(user, 'edit');
   const canDelete = run !== undefined && user !== undefined && payRunDocument.mayRun(user, 'delete');
+  // A user limited to regions runs payroll for those only (the server refuses a run naming none or others').
+  const mine = permittedIds(user?.permissions, 'regions');
 
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue({ month: run?.month ?? dayjs().format(monthFormat), kind: run?.kind ?? 'regular', regionIds: run?.regionIds ?? [], departmentIds: run?.departmentIds ?? [] });
-  }, [run, form]);
+    form.setFieldsValue({ month: run?.month ?? dayjs().format(monthFormat), kind: run?.kind ?? 'regular', regionIds: run?.regionIds ?? [...(mine ?? [])], departmentIds: run?.departmentIds ?? [] });
+  }, [run, form, mine]);
 
   const body = () => {
     const v = form.getFieldsValue();
@@ -74,8 +76,8 @@ export function PayRunForm({ run, onDone }: { run?: PayRunDetail; onDone: (openI
         <Form.Item name="kind" label="Kind" extra="Supplementary: the differences of earlier posted months, posted in this month">
           <Select options={payRunKinds.map((k) => ({ value: k.value, label: k.label }))} style={{ maxWidth: 240 }} />
         </Form.Item>
-        <Form.Item name="regionIds" label="Regions" extra="Leave empty for all regions">
-          <OptionSelect resource="regions" mode="multiple" placeholder="All regions" />
+        <Form.Item name="regionIds" label="Regions" required={mine !== undefined} extra={mine ? 'Your regions: a run covers regions of yours only' : 'Leave empty for all regions'}>
+          <OptionSelect resource="regions" mode="multiple" placeholder={mine ? 'Regions' : 'All regions'} />
         </Form.Item>
         <Form.Item name="departmentIds" label="Departments" extra="Leave empty for all departments">
           <OptionSelect resource="departments" mode="multiple" placeholder="All departments" />

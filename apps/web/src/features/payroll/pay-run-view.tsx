@@ -11,6 +11,7 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { downloadBankFile, downloadRunPdf, downloadSlipPdf, fetchSlips, holdSlip, slipKeys } from './payroll-api.ts';
+import { PayByBankFileButton } from './pay-by-bank-file.tsx';
 import { SlipReviewGrid } from './slip-review-grid.tsx';
 
 export const runPollMs = 1000;
@@ -51,7 +52,7 @@ function useRunProgress(run: PayRunDetail, pollMs: number): PayRunDetail {
 /**
  * A pay run: month, progress bar while its slips are generated, totals, the review grid
  * (employees x components, flags), the workflow's actions (recompute, approve, post, cancel),
- * all slips as one PDF and the bank file.
+ * all slips as one PDF, the bank file, and paying the run from it.
  */
 export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDetail; onClose: () => void; pollMs?: number }) {
   const [error, setError] = useState<string>();
@@ -108,7 +109,9 @@ export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDe
             Bank file
           </Button>
         )}
-        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} alsoInvalidate={[slipKeys.all]} onError={setError} />}
+        {!latest.generating && <PayByBankFileButton run={latest} slips={slips.data?.data ?? []} />}
+        {/* A run with payments is not cancelled (their payments are cancelled first): no Cancel to be refused. */}
+        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} exclude={latest.paymentState === 'unpaid' ? ['pay'] : ['pay', 'cancel']} alsoInvalidate={[slipKeys.all]} onError={setError} />}
       </DocumentViewActions>
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { companySettingsSchema, messages, nationalIdRules } from '@erp/domain';
+import { companySettingsSchema, messages, nationalIdRules, netRoundingModes, netRoundingSteps } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -108,6 +108,15 @@ export function SettingsScreen() {
             </Form.Item>
             <Form.Item label="Safety stock (days)" name="safetyStockDays" style={{ flex: 1, minWidth: 180 }}>
               <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
+            </Form.Item>
+          </Flex>
+          {/* Payroll (issue 20): the net of every slip generated from now on; posted slips keep theirs. */}
+          <Flex gap={16} wrap>
+            <Form.Item label="Round pay slip net to" name="netRoundingStep" style={{ flex: 1, minWidth: 180 }}>
+              <Select options={[...netRoundingSteps]} />
+            </Form.Item>
+            <Form.Item label="Net rounding" name="netRoundingMode" style={{ flex: 1, minWidth: 180 }} extra="The difference goes to the payroll rounding account">
+              <Select options={[...netRoundingModes]} />
             </Form.Item>
           </Flex>
           <Form.Item label="Invoice footer" name="invoiceFooter">

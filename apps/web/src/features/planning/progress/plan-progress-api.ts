@@ -1,4 +1,4 @@
-import type { ListResponse, PlanProgressRequest, PlanProgressResponse } from '@erp/domain';
+import type { DataTime, ListResponse, PlanProgressRequest, PlanProgressResponse } from '@erp/domain';
 import { downloadFile } from '../../../components/resource/resource-api.ts';
 import { http } from '../../../lib/http.ts';
 
@@ -12,8 +12,8 @@ export const planProgressKeys = {
   drill: (kind: DrillKind, filter: DrillFilter) => ['plan-progress', 'drill', kind, present(filter)] as const,
 };
 
-export async function fetchPlanProgress(query: PlanProgressRequest): Promise<PlanProgressResponse> {
-  const { data } = await http.get<PlanProgressResponse>('/api/planning/progress', { params: present(query) });
+export async function fetchPlanProgress(query: PlanProgressRequest): Promise<PlanProgressResponse & DataTime> {
+  const { data } = await http.get<PlanProgressResponse & DataTime>('/api/planning/progress', { params: present(query) });
   return data;
 }
 

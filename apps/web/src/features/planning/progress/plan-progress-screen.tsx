@@ -16,6 +16,7 @@ import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { DataAsOf } from '../../../components/data-as-of.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
@@ -150,7 +151,10 @@ export function PlanProgressScreen() {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <ScreenTitle>Plan Progress</ScreenTitle>
-        <ExportButtons onExport={(format) => downloadPlanProgress(format, query)} disabled={!data} />
+        <Flex wrap gap={8} align="center">
+          <DataAsOf read={data} />
+          <ExportButtons onExport={(format) => downloadPlanProgress(format, query)} disabled={!data} />
+        </Flex>
       </Flex>
       <Flex wrap gap={8} align="center">
         <Select<number>

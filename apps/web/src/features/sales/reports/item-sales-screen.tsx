@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
+import { DataAsOf } from '../../../components/data-as-of.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { type DrillTarget, drillDownOf, InvoicesDrawer } from './sales-report-invoices.tsx';
@@ -65,6 +66,7 @@ export function ItemSalesScreen() {
           Item Sales
         </ScreenTitle>
         <Space wrap>
+          <DataAsOf read={data} />
           <ExportButtons onExport={(format) => downloadReport('items', format, query)} disabled={!data} />
         </Space>
       </Flex>

@@ -2,6 +2,7 @@ import { salesReportGroupings, type SalesReportGrouping, type SalesReportRow } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Space, Table } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { DataAsOf } from '../../../components/data-as-of.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { type DrillTarget, drillDownOf, InvoicesDrawer } from './sales-report-invoices.tsx';
@@ -39,6 +40,7 @@ export function SalesReportScreen() {
           Sales Report
         </ScreenTitle>
         <Space wrap>
+          <DataAsOf read={data} />
           <ExportButtons onExport={(format) => downloadReport('sales', format, query)} disabled={!data} />
         </Space>
       </Flex>

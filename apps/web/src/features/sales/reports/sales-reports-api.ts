@@ -1,4 +1,4 @@
-import type { InvoiceDetail, ItemSalesResponse, ListResponse, SalesReportRequest, SalesReportResponse } from '@erp/domain';
+import type { DataTime, InvoiceDetail, ItemSalesResponse, ListResponse, SalesReportRequest, SalesReportResponse } from '@erp/domain';
 import { downloadFile } from '../../../components/resource/resource-api.ts';
 import { http } from '../../../lib/http.ts';
 
@@ -15,13 +15,13 @@ export const salesReportKeys = {
   invoices: (filter: InvoiceDrillDown) => ['sales-report', 'invoices', present(filter)] as const,
 };
 
-export async function fetchSalesReport(query: SalesReportRequest): Promise<SalesReportResponse> {
-  const { data } = await http.get<SalesReportResponse>(reportUrls.sales, { params: present(query) });
+export async function fetchSalesReport(query: SalesReportRequest): Promise<SalesReportResponse & DataTime> {
+  const { data } = await http.get<SalesReportResponse & DataTime>(reportUrls.sales, { params: present(query) });
   return data;
 }
 
-export async function fetchItemSales(query: SalesReportRequest): Promise<ItemSalesResponse> {
-  const { data } = await http.get<ItemSalesResponse>(reportUrls.items, { params: present(query) });
+export async function fetchItemSales(query: SalesReportRequest): Promise<ItemSalesResponse & DataTime> {
+  const { data } = await http.get<ItemSalesResponse & DataTime>(reportUrls.items, { params: present(query) });
   return data;
 }
 
