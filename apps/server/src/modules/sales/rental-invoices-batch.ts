@@ -5,6 +5,7 @@ import { accountProblems, assertOpenIn, readPostingContext } from '../../ledger/
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
+import { reserveNumbersSql } from '../../lib/document/document-number.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { invoiceBinding } from './invoices.binding.ts';
@@ -20,8 +21,8 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
  * agreement, customer, region and the agreement's venture by agreementStamp's rule), in a constant number of statements
  * whatever the count: three reads (accounts chosen, customers, posting context), one statement
  * that takes the block of numbers and writes invoices, ledger rows and audit rows, and the search
- * rows. The numbers are one block of the INV sequence (its row locked by the same upsert as one
- * posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
+ * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
+ * same upsert as one posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
  * one date. Answers each agreement's new invoice id.
  */
 export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: string, drafts: readonly RentalInvoiceDraft[]): Promise<Map<number, number>> {
@@ -48,23 +49,18 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   }
   assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
 
-  const year = Number(invoiceDate.slice(0, 4));
-  const prefix = `${invoiceDocument.numberPrefix}-${String(year).padStart(4, '0')}-`;
+  const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
   const userId = actor.userId;
   const realUserId = actor.realUserId ?? actor.userId;
   // Arrays, not VALUES lists: one statement text whatever the chunk's size.
   const written = await queryRows<{ id: number; agreementId: number }>(
     tx,
-    sql`WITH num AS (
-          INSERT INTO document_sequences (doc_type, year, last_number) VALUES (${invoiceDocument.numberPrefix}, ${year}::int, ${drafts.length}::int)
-          ON CONFLICT (doc_type, year) DO UPDATE SET last_number = document_sequences.last_number + ${drafts.length}::int
-          RETURNING last_number - ${drafts.length}::int AS base
-        ),
+    sql`WITH num AS (${numbers.reserve}),
         -- The venture by the one rule every rental posting follows (agreementStamp, issue 21 section 3): aligned with the drafts.
         -- MATERIALIZED: inlined, the planner called the function once per draft (250 x 250 lookups a chunk).
         ventures AS MATERIALIZED (SELECT rental_agreement_ventures(${invoiceDate}::date, ${intArray(drafts.map((d) => d.rentalAgreementId))}) AS ids),
         v AS (
-          SELECT v.*, num.base + v.ord AS n, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
+          SELECT v.*, num.last_number AS last, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
           FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
                       ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
                       ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
@@ -75,7 +71,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
         inv AS (
           INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,
                                 subtotal, grand_total, created_by, posted_at, posted_by)
-          SELECT v.kind, v.agreement_id, ${prefix}::text || CASE WHEN v.n < 1000000 THEN lpad(v.n::text, 6, '0') ELSE v.n::text END, ${invoiceDate}::date, 'posted',
+          SELECT v.kind, v.agreement_id, ${numbers.numberOf(sql`v.last`, sql`v.ord`)}, ${invoiceDate}::date, 'posted',
                  v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, v.amount, ${userId}::int, now(), ${userId}::int
           FROM v ORDER BY v.ord
           RETURNING id, rental_agreement_id, document_number
