@@ -12,7 +12,9 @@ import { call } from './accounting-measures.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
-const port = 3566;
+// BENCH_PORT / BENCH_DB_SUFFIX: several checkouts may run it on the shared machine at once.
+const port = Number(process.env.BENCH_PORT ?? 3566);
+const databaseName = `erp_bench_rentals${process.env.BENCH_DB_SUFFIX ?? ''}`;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
@@ -80,10 +82,10 @@ export interface RentalFigures {
 export async function measureRentalsEngine(engine: 'pglite' | 'postgres'): Promise<RentalFigures> {
   let env: Record<string, string>;
   if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_rentals'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_rentals') };
+    if (!(await recreatePostgresDatabase(postgresServer, databaseName))) throw new Error(`No PostgreSQL at ${postgresServer}`);
+    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${databaseName}`) };
   } else {
-    env = { DATA_DIR: join(root, 'bench/.data/rentals') };
+    env = { DATA_DIR: join(root, `bench/.data/rentals${process.env.BENCH_DB_SUFFIX ?? ''}`) };
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
   }
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };

@@ -95,3 +95,29 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${active.id}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('ended');
   await expect.poll(async () => ((await (await request.get(`/api/rental-agreements/${target}`, { headers })).json()) as { data: { status: string } }).data.status).toBe('active');
 });
+
+test('the operation manager records the reagent packs a per-test site used: the site stock goes down, the entry is listed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const agreements = (await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Array<{ id: number; billingModel: string }> };
+  const id = agreements.data.find((a) => a.billingModel === 'perTest')!.id;
+  const onSite = async () => ((await (await request.get(`/api/rental-agreements/${id}/site-stock`, { headers })).json()) as { data: Array<{ itemName: string; quantity: number }> }).data;
+  const [lot] = await onSite();
+  expect(lot!.quantity).toBeGreaterThan(1);
+
+  await login(page, 'operationManager');
+  await page.goto(`/reagent-rentals?open=${id}`);
+  const card = page.locator('.ant-card').filter({ has: page.getByText('Reagents on consignment at the site', { exact: true }) });
+  await expect(card.getByRole('table', { name: "Stock at the customer's site" }).getByText(String(lot!.quantity), { exact: true })).toBeVisible();
+  await card.getByRole('combobox', { name: 'Consignment kind', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Usage reported' }).click();
+  await pick(page, card, 'Reagent', lot!.itemName.slice(0, 8), new RegExp(lot!.itemName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await card.getByRole('button', { name: 'Record usage' }).click();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
+  await expect.poll(async () => (await onSite())[0]!.quantity).toBe(lot!.quantity - 1);
+  await expect(card.getByRole('table', { name: 'Shipments and usage' }).getByText(/^CSU-/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the site stock of a per-test agreement');
+  await screenshot(page, 'rental-site-stock-1280');
+  await at768(page, 'the site stock of a per-test agreement', 'rental-site-stock');
+});

@@ -2,7 +2,7 @@ import { addMonths, monthOf } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { stockAdjustmentServices } from '../modules/inventory/inventory.api.ts';
-import { createServiceVisit, placementServices, rentalAgreementServices, rentalReturnServices, runMonthEndNow } from '../modules/rentals/rentals.api.ts';
+import { createConsignment, createServiceVisit, placementServices, rentalAgreementServices, rentalReturnServices, runMonthEndNow } from '../modules/rentals/rentals.api.ts';
 import { actorOf } from './demo-actors.ts';
 
 const models = [
@@ -114,6 +114,7 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
         reading += 250 + m * 10;
         await tx.execute(sql`INSERT INTO meter_readings (rental_agreement_id, reading_date, reading, created_by) VALUES (${agreement.id}::int, ${`${addMonths(monthOf(dates.today), -m)}-28`}::date, ${reading}::int, ${actor.userId}::int)`);
       }
+      await consignReagents(tx, actor, agreement.id, region!.id, dates.today);
     }
     if (plan.state === 'suspended') await rentalAgreementServices.run(tx, actor, agreement.id, 'suspend' as never);
     if (plan.state === 'ended') {
@@ -122,4 +123,23 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
   }
   // The last month that has ended is left for the month-end run of the screen (the e2e journey runs it).
   for (let m = 6; m >= 2; m--) await runMonthEndNow(tx, actor, addMonths(monthOf(dates.today), -m));
+}
+
+/**
+ * Reagents on consignment at the per-test site (issue 21, section 2): 20 packs shipped and the 12
+ * the lab reported used, both today (the lots' stock is all in by then: no running balance of a
+ * lot dips below zero on any date), of a reagent whose lots in the region keep for two months more.
+ */
+async function consignReagents(tx: Tx, actor: Parameters<typeof createConsignment>[1], agreementId: number, regionId: number, today: string): Promise<void> {
+  const [reagent] = await queryRows<{ itemId: number }>(
+    tx,
+    sql`SELECT i.item_id AS "itemId" FROM inventory i JOIN stock_locations l ON l.id = i.location_id AND l.kind = 'warehouse' JOIN items it ON it.id = i.item_id
+        WHERE i.region_id = ${regionId}::int AND it.lot_tracked AND NOT it.serial_tracked AND i.quantity > 0
+        GROUP BY i.item_id HAVING sum(i.quantity) >= 40 AND bool_and(i.date_expiry IS NULL OR i.date_expiry > ${today}::date + 60)
+        ORDER BY i.item_id LIMIT 1`,
+  );
+  if (!reagent) return;
+  const lines = (quantity: number) => [{ itemId: Number(reagent.itemId), quantity }];
+  await createConsignment(tx, actor, { rentalAgreementId: agreementId, consignmentKind: 'shipment', consignmentDate: today, lines: lines(20), notes: 'Opening consignment' });
+  await createConsignment(tx, actor, { rentalAgreementId: agreementId, consignmentKind: 'usage', consignmentDate: today, lines: lines(12), notes: 'Packs opened, reported by the lab' });
 }

@@ -1,19 +1,21 @@
 import { defineArea } from '../area/define-area.ts';
 import { placementDocument, rentalReturnDocument } from './placement.document.ts';
 import { rentalAgreementDocument, rentalApproveScope } from './rental-agreement.document.ts';
+import { consignments } from './consignments.ts';
 import { meterReadings, rentalAssets, serviceVisits } from './rental-resources.ts';
 
 export * from './rental-agreement.document.ts';
 export * from './placement.document.ts';
 export * from './rental-resources.ts';
 export * from './rental-periods.ts';
+export * from './consignments.ts';
 export * from './relocation.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals. */
 export const rentalsArea = defineArea({
   name: 'rentals',
   optionRoutes: { customers: ['/reagent-rentals'], regions: ['/reagent-rentals'], items: ['/reagent-rentals'], categories: ['/reagent-rentals'], users: ['/reagent-rentals'], inventory: ['/reagent-rentals'], accounts: ['/reagent-rentals'] },
-  resources: [rentalAssets, serviceVisits, meterReadings],
+  resources: [rentalAssets, serviceVisits, meterReadings, consignments],
   documents: [rentalAgreementDocument, placementDocument, rentalReturnDocument],
   scopes: [rentalApproveScope],
   postingAccounts: [

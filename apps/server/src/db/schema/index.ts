@@ -12,4 +12,5 @@ export * from './payroll.ts';
 export * from './ordering.ts';
 export * from './planning.ts';
 export * from './rentals.ts';
+export * from './consignments.ts';
 export * from './ventures.ts';

@@ -1,9 +1,9 @@
-import { addDecimals, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
-import { createRentalInvoice } from '../sales/sales.api.ts';
+import { postRentalInvoices, type RentalInvoiceDraft } from '../sales/sales.api.ts';
 import { periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
 export const monthEndJobKind = 'rental-month-end';
@@ -29,13 +29,19 @@ export interface MonthEndCursor {
  * (active, or ended in or after it; suspended ones bill nothing), their months computed from
  * five reads for the whole chunk, one invoice per agreement whose settlement period ends with
  * `month` short (kind rentalShortfall; per test: rentalTests), the month's row written with it.
+ * Set-based (issue 21, section 5): the chunk's invoices are numbered, posted and audited by
+ * postRentalInvoices in a constant number of statements, whatever their count.
  * Idempotent: a month whose row holds a posted invoice raises none; the chunk, the rows and the
- * cursor commit together, so a restart resumes after the last chunk done.
+ * cursor commit together, so a restart resumes after the last chunk done, and a chunk redone
+ * (its lease lapsed after the commit) finds its rows and raises nothing twice.
  */
-async function runChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEndCursor; id: number }): Promise<{ cursor: MonthEndCursor; done: boolean }> {
+export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEndCursor; id: number }): Promise<{ cursor: MonthEndCursor; done: boolean }> {
   const { month } = job.payload;
   const size = job.payload.chunkSize ?? monthEndChunkSize;
   const afterId = job.cursor.afterId ?? 0;
+  // Month-end chunks take turns (two runs of one month on two workers would both find a month
+  // unbilled): each reads the rows of the chunks committed before it.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${monthEndJobKind}))`);
   const ids = (
     await queryRows<{ id: number }>(
       tx,
@@ -46,36 +52,34 @@ async function runChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEn
     )
   ).map((r) => Number(r.id));
   if (ids.length === 0) return { cursor: job.cursor, done: true };
-  const facts = await readAgreementFacts(tx, ids, month);
+  // A settlement period is at most a year: its months are all the run needs.
+  const yearBack = addMonths(month, -11);
+  const facts = await readAgreementFacts(tx, ids, month, yearBack);
   const a = job.payload.actor;
   const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
   const rows: Array<{ id: number; commitment: string; eligible: string; carryIn: string; shortfall: string; tests: number; invoiceId: number | null }> = [];
-  let invoices = 0;
-  let invoiced = job.cursor.invoiced ?? '0.00';
+  const drafts: RentalInvoiceDraft[] = [];
   for (const id of ids) {
     const f = facts.get(id)!;
-    const period = periodsOf(f, month, month).find((p) => p.month === month);
+    const period = periodsOf(f, month, month, yearBack).find((p) => p.month === month);
     if (!period) continue;
     const stored = f.stored.get(month);
-    let invoiceId = stored?.invoiceStatus === 'posted' ? stored.invoiceId : null;
-    const due = period.settles && toMinorUnits(period.shortfall) > 0n;
-    if (due && invoiceId === null) {
+    const invoiceId = stored?.invoiceStatus === 'posted' ? stored.invoiceId : null;
+    if (invoiceId === null && period.settles && toMinorUnits(period.shortfall) > 0n) {
       const perTest = f.terms.billingModel === 'perTest';
-      const invoice = await createRentalInvoice(tx, actor, {
+      drafts.push({
         kind: perTest ? 'rentalTests' : 'rentalShortfall',
         customerId: f.terms.customerId,
         regionId: f.terms.regionId,
         rentalAgreementId: id,
-        invoiceDate: lastDayOf(month),
         amount: period.shortfall,
         notes: perTest ? `${period.tests} tests in ${month} under ${f.terms.documentNumber}` : `Reagent commitment shortfall for ${month} under ${f.terms.documentNumber}`,
       });
-      invoiceId = invoice.id;
-      invoices += 1;
-      invoiced = addDecimals([invoiced, period.shortfall]);
     }
     rows.push({ id, commitment: period.commitment, eligible: period.eligible, carryIn: period.carryIn, shortfall: period.shortfall, tests: period.tests, invoiceId });
   }
+  const made = await postRentalInvoices(tx, actor, lastDayOf(month), drafts);
+  for (const row of rows) row.invoiceId = made.get(row.id) ?? row.invoiceId;
   if (rows.length > 0) {
     await tx.execute(sql`INSERT INTO rental_periods (rental_agreement_id, month, commitment, eligible, carry_in, shortfall, tests, invoice_id, job_id)
       SELECT v.id, ${`${month}-01`}::date, v.commitment, v.eligible, v.carry_in, v.shortfall, v.tests, v.invoice_id, ${job.id}::int
@@ -86,7 +90,12 @@ async function runChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEn
         shortfall = EXCLUDED.shortfall, tests = EXCLUDED.tests, invoice_id = EXCLUDED.invoice_id, job_id = EXCLUDED.job_id, updated_at = now()`);
   }
   return {
-    cursor: { afterId: ids.at(-1)!, processed: (job.cursor.processed ?? 0) + ids.length, invoices: (job.cursor.invoices ?? 0) + invoices, invoiced },
+    cursor: {
+      afterId: ids.at(-1)!,
+      processed: (job.cursor.processed ?? 0) + ids.length,
+      invoices: (job.cursor.invoices ?? 0) + made.size,
+      invoiced: addDecimals([job.cursor.invoiced ?? '0.00', ...drafts.map((d) => d.amount)]),
+    },
     done: ids.length < size,
   };
 }
@@ -94,5 +103,5 @@ async function runChunk(tx: Tx, job: { payload: MonthEndPayload; cursor: MonthEn
 /** The month-end run as a job of lib/jobs. */
 export const monthEndJob: JobKind<MonthEndPayload, MonthEndCursor> = {
   kind: monthEndJobKind,
-  step: (tx, job) => runChunk(tx, job),
+  step: (tx, job) => runMonthEndChunk(tx, job),
 };

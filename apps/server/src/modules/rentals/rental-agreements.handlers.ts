@@ -5,7 +5,7 @@ import { rentalAgreements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { createRentalInvoice } from '../sales/sales.api.ts';
+import { raiseRentalInvoice } from '../sales/sales.api.ts';
 import { type RentalAgreementDetail, rentalAgreementQueries } from './rental-agreements.queries.ts';
 
 export const rentalMessages = {
@@ -107,7 +107,7 @@ export const rentalAgreementHandlers: DocumentHandlers<RentalAgreementInput, Ren
         if (agreement.earlyExitPercent === null) throw new ConflictError(rentalMessages.earlyExitWithoutPercent);
         const amount = earlyExitAmount(agreement.monthlyCommitment, monthsLeftAt(agreement, input.endDate), agreement.earlyExitPercent);
         if (toMinorUnits(amount) > 0n && input.endDate < termEndOf(agreement.startDate, agreement.termMonths)) {
-          const invoice = await createRentalInvoice(tx, actor, {
+          invoiceId = await raiseRentalInvoice(tx, actor, {
             kind: 'rentalEarlyExit',
             customerId: agreement.customerId,
             regionId: agreement.regionId,
@@ -116,7 +116,6 @@ export const rentalAgreementHandlers: DocumentHandlers<RentalAgreementInput, Ren
             amount,
             notes: `Early exit of ${agreement.documentNumber}`,
           });
-          invoiceId = invoice.id;
         }
       }
       await tx.execute(sql`UPDATE rental_agreements SET end_date = ${input.endDate}::date, ended_at = now(), ended_by = ${actor.userId}::int,

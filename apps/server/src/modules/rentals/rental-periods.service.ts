@@ -13,7 +13,7 @@ import {
   type ShortfallMode,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, intArray, queryRows } from '../../db/client.ts';
+import { type Executor, intArray, jsonValue, queryRows } from '../../db/client.ts';
 
 /** What the months of an agreement are computed from, read for many agreements at once (the month-end run's chunk). */
 export interface AgreementTerms {
@@ -62,58 +62,63 @@ export interface PeriodView {
 
 const num = (v: unknown) => Number(v);
 
-/** Everything the months of `ids` need, through `through` (`YYYY-MM`), in five reads whatever the number of agreements. */
-export async function readAgreementFacts(executor: Executor, ids: readonly number[], through: string): Promise<Map<number, AgreementFacts>> {
+interface FactsRow {
+  terms: AgreementTerms[] | string | null;
+  downs: Array<[number, string, string]> | string | null;
+  eligible: Array<[number, string, string]> | string | null;
+  readings: Array<[number, string, number]> | string | null;
+  stored: Array<[number, string, number | null, string | null]> | string | null;
+}
+
+/**
+ * Everything the months of `ids` need, through `through` (`YYYY-MM`), in one statement whatever
+ * the number of agreements (the grid's one agreement, the month-end run's chunk): the terms, the
+ * days down, the eligible sales by month, the meter readings and the months already settled, each
+ * aggregated as JSON (amounts as text: exact). `from` (`YYYY-MM`): no eligible sales before it
+ * are read (the month-end run needs only its month's settlement period, at most 12 months).
+ */
+export async function readAgreementFacts(executor: Executor, ids: readonly number[], through: string, from?: string): Promise<Map<number, AgreementFacts>> {
   const facts = new Map<number, AgreementFacts>();
   if (ids.length === 0) return facts;
   const idArray = intArray([...ids]);
   const throughDay = lastDayOf(through);
-  const terms = await queryRows<AgreementTerms>(
+  const since = from ? sql` AND s.month >= ${`${from}-01`}::date` : sql``;
+  const [row] = await queryRows<FactsRow>(
     executor,
-    sql`SELECT a.id, a.document_number AS "documentNumber", a.status, a.customer_id AS "customerId", a.region_id AS "regionId", a.document_date::text AS "startDate",
-               a.term_months AS "termMonths", a.billing_model AS "billingModel", a.monthly_commitment::text AS "monthlyCommitment", a.shortfall_mode AS "shortfallMode",
-               a.settlement_period AS "settlementPeriod", a.price_per_test::text AS "pricePerTest", a.uptime_percent::text AS "uptimePercent", a.downtime_waiver AS "downtimeWaiver",
-               a.end_date::text AS "endDate",
-               (SELECT min(p.document_date)::text FROM placements p WHERE p.rental_agreement_id = a.id AND p.status = 'posted') AS "placementDate"
-        FROM rental_agreements a WHERE a.id = ANY(${idArray}) ORDER BY a.id`,
+    sql`SELECT
+          (SELECT json_agg(json_build_object('id', a.id, 'documentNumber', a.document_number, 'status', a.status, 'customerId', a.customer_id, 'regionId', a.region_id,
+                   'startDate', a.document_date::text, 'termMonths', a.term_months, 'billingModel', a.billing_model, 'monthlyCommitment', a.monthly_commitment::text,
+                   'shortfallMode', a.shortfall_mode, 'settlementPeriod', a.settlement_period, 'pricePerTest', a.price_per_test::text, 'uptimePercent', a.uptime_percent::text,
+                   'downtimeWaiver', a.downtime_waiver, 'endDate', a.end_date::text,
+                   'placementDate', (SELECT min(p.document_date)::text FROM placements p WHERE p.rental_agreement_id = a.id AND p.status = 'posted')) ORDER BY a.id)
+             FROM rental_agreements a WHERE a.id = ANY(${idArray})) AS terms,
+          (SELECT json_agg(json_build_array(v.rental_agreement_id, v.down_from::text, v.down_to::text)) FROM service_visits v
+             WHERE v.rental_agreement_id = ANY(${idArray}) AND v.down_from IS NOT NULL AND v.down_from <= ${throughDay}::date) AS downs,
+          -- Posted sales of eligible items to the customer less its returns, each in its own month, before
+          -- tax: the monthly sales summary (net of returns), not the invoice lines. No lists: every item.
+          (SELECT json_agg(json_build_array(e.id, e.month, e.value)) FROM (
+             SELECT a.id, to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value
+             FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id
+              AND s.month >= date_trunc('month', a.document_date) AND s.month <= ${`${through}-01`}::date${since}
+             WHERE a.id = ANY(${idArray}) AND a.billing_model = 'minimumPurchase'
+               AND ((cardinality(a.eligible_item_ids) = 0 AND cardinality(a.eligible_category_ids) = 0)
+                    OR s.item_id = ANY(a.eligible_item_ids)
+                    OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
+             GROUP BY a.id, s.month) e) AS eligible,
+          (SELECT json_agg(json_build_array(r.rental_agreement_id, r.reading_date::text, r.reading) ORDER BY r.reading_date) FROM meter_readings r
+             WHERE r.rental_agreement_id = ANY(${idArray}) AND r.reading_date <= ${throughDay}::date) AS readings,
+          (SELECT json_agg(json_build_array(p.rental_agreement_id, to_char(p.month, 'YYYY-MM'), p.invoice_id, i.status))
+             FROM rental_periods p LEFT JOIN invoices i ON i.id = p.invoice_id WHERE p.rental_agreement_id = ANY(${idArray})) AS stored`,
   );
-  for (const t of terms) {
+  const list = <T>(value: T[] | string | null | undefined): T[] => jsonValue<T[] | null>(value ?? null) ?? [];
+  for (const t of list(row!.terms)) {
     const id = num(t.id);
     facts.set(id, { terms: { ...t, id, customerId: num(t.customerId), regionId: num(t.regionId), termMonths: num(t.termMonths) }, downs: [], eligible: new Map(), readings: [], stored: new Map() });
   }
-  // One after the other: inside a chunk's transaction the reads share one connection.
-  const downs = await queryRows<{ id: number; downFrom: string; downTo: string }>(
-      executor,
-      sql`SELECT rental_agreement_id AS id, down_from::text AS "downFrom", down_to::text AS "downTo" FROM service_visits
-          WHERE rental_agreement_id = ANY(${idArray}) AND down_from IS NOT NULL AND down_from <= ${throughDay}::date`,
-  );
-  // Posted sales of eligible items to the customer less its returns, each in its own month, before
-  // tax: the monthly sales summary (net of returns), not the invoice lines. No lists: every item.
-  const eligible = await queryRows<{ id: number; month: string; value: string }>(
-      executor,
-      sql`SELECT a.id, to_char(s.month, 'YYYY-MM') AS month, sum(s.value)::text AS value
-          FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id
-           AND s.month >= date_trunc('month', a.document_date) AND s.month <= ${`${through}-01`}::date
-          WHERE a.id = ANY(${idArray}) AND a.billing_model = 'minimumPurchase'
-            AND ((cardinality(a.eligible_item_ids) = 0 AND cardinality(a.eligible_category_ids) = 0)
-                 OR s.item_id = ANY(a.eligible_item_ids)
-                 OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
-          GROUP BY a.id, s.month`,
-    );
-  const readings = await queryRows<{ id: number; date: string; reading: number }>(
-      executor,
-      sql`SELECT rental_agreement_id AS id, reading_date::text AS date, reading FROM meter_readings
-          WHERE rental_agreement_id = ANY(${idArray}) AND reading_date <= ${throughDay}::date ORDER BY reading_date`,
-    );
-  const stored = await queryRows<{ id: number; month: string; invoiceId: number | null; invoiceStatus: string | null }>(
-      executor,
-      sql`SELECT p.rental_agreement_id AS id, to_char(p.month, 'YYYY-MM') AS month, p.invoice_id AS "invoiceId", i.status AS "invoiceStatus"
-          FROM rental_periods p LEFT JOIN invoices i ON i.id = p.invoice_id WHERE p.rental_agreement_id = ANY(${idArray})`,
-    );
-  for (const d of downs) facts.get(num(d.id))?.downs.push({ downFrom: d.downFrom, downTo: d.downTo });
-  for (const e of eligible) facts.get(num(e.id))?.eligible.set(e.month, e.value);
-  for (const r of readings) facts.get(num(r.id))?.readings.push({ date: r.date, reading: num(r.reading) });
-  for (const s of stored) facts.get(num(s.id))?.stored.set(s.month, { invoiceId: s.invoiceId === null ? null : num(s.invoiceId), invoiceStatus: s.invoiceStatus });
+  for (const [id, downFrom, downTo] of list(row!.downs)) facts.get(num(id))?.downs.push({ downFrom, downTo });
+  for (const [id, month, value] of list(row!.eligible)) facts.get(num(id))?.eligible.set(month, value);
+  for (const [id, date, reading] of list(row!.readings)) facts.get(num(id))?.readings.push({ date, reading: num(reading) });
+  for (const [id, month, invoiceId, invoiceStatus] of list(row!.stored)) facts.get(num(id))?.stored.set(month, { invoiceId: invoiceId === null ? null : num(invoiceId), invoiceStatus });
   return facts;
 }
 
@@ -131,12 +136,14 @@ export function testsIn(month: string, readings: ReadonlyArray<{ date: string; r
  * The months of one agreement from its placement's month through `through` (or its end),
  * commitment prorated and waived, eligible, carry and shortfall per settlement period, with the
  * invoice the month-end run raised. `lastEnded`: the last month that has ended (later ones are `current`).
+ * `from`: months before it are left out; a settlement period's carry starts on its first month,
+ * so the months of the period holding `from` onwards are exact when `from` is its first month or earlier.
  */
-export function periodsOf(f: AgreementFacts, through: string, lastEnded: string): PeriodView[] {
+export function periodsOf(f: AgreementFacts, through: string, lastEnded: string, from?: string): PeriodView[] {
   const t = f.terms;
   if (!t.placementDate) return [];
   const all = agreementMonths(t.startDate, t.termMonths, t.endDate).filter((m) => m >= monthOf(t.placementDate!));
-  const months = all.filter((m) => m <= through);
+  const months = all.filter((m) => m <= through && (!from || m >= from));
   const first = monthOf(t.placementDate);
   let rows: Array<PeriodRow & { tests: number }>;
   if (t.billingModel === 'perTest') {

@@ -13,6 +13,7 @@ export const rentalAgreementServices = documentServices(rentalAgreementBinding);
 export const placementServices = documentServices(placementBinding);
 export const rentalReturnServices = documentServices(rentalReturnBinding);
 export { createServiceVisit, type ServiceVisitInput };
+export { createConsignment, type ConsignmentInput } from './consignments.service.ts';
 
 /** The month-end run for `month` done to its end inside the caller's transaction (demo data, benchmarks): the worker's job, run inline. */
 export async function runMonthEndNow(tx: Tx, actor: Actor, month: string, chunkSize?: number): Promise<void> {

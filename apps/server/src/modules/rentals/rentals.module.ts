@@ -8,19 +8,23 @@ import { rentalFigures } from './rental-figures.ts';
 import { registerRelocationRoutes } from './relocations.routes.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
+import { consignmentBinding } from './consignments.binding.ts';
+import { registerConsignmentRoutes } from './consignments.routes.ts';
+import * as consignmentTables from '../../db/schema/consignments.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals (agreements, placements, returns, months, visits, readings). */
 export const rentalsModule: ServerArea = {
   name: 'rentals',
   declaration: rentalsArea,
-  tables: rentalTables,
-  resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding],
+  tables: { ...rentalTables, ...consignmentTables },
+  resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding, consignmentBinding],
   documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
   jobs: [monthEndJob],
   figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],
   routes: (app) => {
     registerRentalRoutes(app);
+    registerConsignmentRoutes(app);
     registerRelocationRoutes(app);
   },
 };

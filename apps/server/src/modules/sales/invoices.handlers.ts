@@ -23,7 +23,6 @@ import type { ActionOf, DocumentHandlers, SaveIntent } from '../../lib/document/
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
-import { postRentalInvoice } from './rental-invoices.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 import { groupByStamp, type SaleStamp, saleStampRead, saleStampsOf, type VentureScopeKey } from '../../ledger/venture-stamps.ts';
 
@@ -291,7 +290,6 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
        * payable; Dr Cost of sales, Cr Inventory), the monthly summary, status and audit row.
        */
       async post(tx, actor, draft, step) {
-        if (draft.kind && draft.kind !== 'sale') return postRentalInvoice(tx, actor, draft, step);
         const saved = step.context as SaveContext | undefined;
         const moves = drawsOf(draft.lines, saved?.inputLineOf);
         const scope = { date: draft.invoiceDate, customerId: draft.customerId, regionId: draft.regionId, itemIds: draft.lines.map((l) => l.itemId) };

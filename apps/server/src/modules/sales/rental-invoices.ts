@@ -1,18 +1,19 @@
-import { invoiceDocument, type InvoiceDetail, type PostingAccountKey } from '@erp/domain';
+import { invoiceDocument, type InvoiceDetail, type PostingAccountKey, permittedIds } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
+import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
+import { accountProblems, assertOpenIn, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
-import { runTransition } from '../../lib/document/run-transition.ts';
+import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
+import { reserveNumbersSql } from '../../lib/document/document-number.ts';
+import { assertMayRun } from '../../lib/document/run-transition.ts';
+import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { invoiceBinding } from './invoices.binding.ts';
 
 type RentalKind = Exclude<NonNullable<InvoiceDetail['kind']>, 'sale'>;
 
 /** The income each kind of rental invoice credits. */
-const incomeKey: Record<RentalKind, PostingAccountKey> = {
+export const rentalIncomeKey: Record<RentalKind, PostingAccountKey> = {
   rentalShortfall: 'rentalShortfallIncome',
   rentalTests: 'rentalTestIncome',
   rentalEarlyExit: 'rentalEarlyExitIncome',
@@ -29,44 +30,99 @@ export interface RentalInvoiceInput {
 }
 
 /**
- * A rental agreement's invoice (issue 21, section 2): an invoice of its own kind on the invoice
- * machinery, with no lines and no stock, numbered INV- and posted at once: Dr the customer's
- * receivable, Cr the kind's income, both stamped with the agreement. Cancelled like any invoice.
+ * A rental agreement's invoice (issue 21, section 2: an early exit): an invoice of its own kind,
+ * with no lines and no stock, numbered INV- and posted at once: Dr the customer's receivable, Cr
+ * the kind's income, both stamped with the agreement. The month end's batch of one, so the two
+ * can never post differently. Cancelled like any invoice. Answers its id.
  */
-export async function createRentalInvoice(tx: Tx, actor: Actor, input: RentalInvoiceInput): Promise<InvoiceDetail> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO invoices (kind, rental_agreement_id, document_date, customer_id, region_id, due_date, salesperson_id, notes, subtotal, grand_total, created_by)
-        SELECT ${input.kind}, ${input.rentalAgreementId}::int, ${input.invoiceDate}::date, c.id, ${input.regionId}::int,
-               ${input.invoiceDate}::date + c.payment_terms_days, c.salesperson_id, ${input.notes}, ${input.amount}::numeric, ${input.amount}::numeric, ${actor.userId}::int
-        FROM customers c WHERE c.id = ${input.customerId}::int
-        RETURNING id`,
-  );
-  return (await runTransition<InvoiceDetail>(tx, actor, invoiceBinding as never, Number(row!.id), 'post')).document;
+export async function raiseRentalInvoice(tx: Tx, actor: Actor, input: RentalInvoiceInput): Promise<number> {
+  const { invoiceDate, ...draft } = input;
+  return (await postRentalInvoices(tx, actor, invoiceDate, [draft])).get(input.rentalAgreementId)!;
 }
 
-/** The post of a rental invoice (invoices.handlers.ts hands it over by kind). */
-export async function postRentalInvoice(tx: Tx, actor: Actor, draft: InvoiceDetail, step: TransitionStep): Promise<TransitionOutcome<InvoiceDetail>> {
-  const kind = draft.kind as RentalKind;
-  const key = incomeKey[kind];
-  const income = (await requirePostingAccounts(tx, [key]))[key];
-  const receivable = draft.customer.accountId;
-  const context = await readPostingContext(tx, [receivable, income], actor.userId);
-  // Stamped with its agreement and the agreement's venture by the one rule every posting follows (issue 21, section 3).
-  const stamp = await agreementStamp(tx, draft.invoiceDate, { id: draft.rentalAgreementId!, regionId: draft.regionId, customerId: draft.customerId });
-  const memo = `${invoiceDocument.singular} ${kind}`.slice(0, 200);
-  const { documentNumber, at } = await postToLedger(
-    tx,
-    {
-      ...step.posting,
-      narration: (draft.notes || `Rental invoice to ${draft.customer.customerName}`).slice(0, 500),
-      lines: [
-        { accountId: receivable, debit: draft.grandTotal, credit: '0', memo, ...stamp },
-        { accountId: income, debit: '0', credit: draft.grandTotal, memo, ...stamp },
-      ],
-      alongside: step.claim(),
-    },
-    context,
+/** One invoice of a batch: all of a batch share its date (the month-end run's last day of the month). */
+export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
+
+/**
+ * Rental invoices raised and posted at once (the month-end run's chunk, issue 21 section 5): each
+ * posted with its number, posted stamps, audit row, search row, and Dr receivable, Cr the kind's
+ * income, stamped with the agreement, customer, region and the agreement's venture by
+ * agreementStamp's rule, in a constant number of statements whatever the count: three reads (accounts chosen, customers, posting context), one statement
+ * that takes the block of numbers and writes invoices, ledger rows and audit rows, and the search
+ * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
+ * same upsert as one posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
+ * one date. Answers each agreement's new invoice id.
+ */
+export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: string, drafts: readonly RentalInvoiceDraft[]): Promise<Map<number, number>> {
+  const made = new Map<number, number>();
+  if (drafts.length === 0) return made;
+  // The rows are matched back by agreement: one invoice per agreement in a batch.
+  if (new Set(drafts.map((d) => d.rentalAgreementId)).size !== drafts.length) throw new Error('postRentalInvoices: one invoice per agreement in a batch');
+  assertMayRun(actor, invoiceBinding as never, 'post');
+  // A region outside the actor's reads as missing, as findDocument's row scope answers one by one.
+  const regions = permittedIds(actor.permissions, 'regions');
+  if (regions && drafts.some((d) => !regions.includes(d.regionId))) throw new NotFoundError();
+  const kinds = [...new Set(drafts.map((d) => d.kind))];
+  const income = await requirePostingAccounts(tx, kinds.map((k) => rentalIncomeKey[k]));
+  const customerIds = [...new Set(drafts.map((d) => d.customerId))];
+  const receivables = new Map(
+    (await queryRows<{ id: number; accountId: number }>(tx, sql`SELECT id, account_id AS "accountId" FROM customers WHERE id = ANY(${intArray(customerIds)})`)).map((c) => [Number(c.id), Number(c.accountId)]),
   );
-  return { document: { ...draft, status: 'posted', documentNumber, postedAt: at, postedBy: actor.userId, updatedAt: at }, documentNumber };
+  const context = await readPostingContext(tx, [...receivables.values(), ...Object.values<number>(income)], actor.userId);
+  for (const d of drafts) {
+    const receivable = receivables.get(d.customerId);
+    if (receivable === undefined) throw new NotFoundError();
+    const problems = accountProblems(context, [{ accountId: receivable }, { accountId: income[rentalIncomeKey[d.kind]] }], { active: true });
+    if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  }
+  assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
+
+  const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
+  const userId = actor.userId;
+  const realUserId = actor.realUserId ?? actor.userId;
+  // Arrays, not VALUES lists: one statement text whatever the chunk's size.
+  const written = await queryRows<{ id: number; agreementId: number }>(
+    tx,
+    sql`WITH num AS (${numbers.reserve}),
+        -- The venture by the one rule every rental posting follows (agreementStamp, issue 21 section 3): aligned with the drafts.
+        -- MATERIALIZED: inlined, the planner called the function once per draft (250 x 250 lookups a chunk).
+        ventures AS MATERIALIZED (SELECT rental_agreement_ventures(${invoiceDate}::date, ${intArray(drafts.map((d) => d.rentalAgreementId))}) AS ids),
+        v AS (
+          SELECT v.*, num.last_number AS last, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
+          FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
+                      ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
+                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
+            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
+          CROSS JOIN num CROSS JOIN ventures
+          JOIN customers c ON c.id = v.customer_id
+        ),
+        inv AS (
+          INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,
+                                subtotal, grand_total, created_by, posted_at, posted_by)
+          SELECT v.kind, v.agreement_id, ${numbers.numberOf(sql`v.last`, sql`v.ord`)}, ${invoiceDate}::date, 'posted',
+                 v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, v.amount, ${userId}::int, now(), ${userId}::int
+          FROM v ORDER BY v.ord
+          RETURNING id, rental_agreement_id, document_number
+        ),
+        ledger AS (
+          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
+                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
+          SELECT CASE WHEN side.debit THEN v.receivable ELSE v.income END, ${invoiceDate}::date, ${invoiceDocument.documentType}::text, inv.id, inv.document_number,
+                 left(v.notes, 500), left(${invoiceDocument.singular}::text || ' ' || v.kind, 200),
+                 CASE WHEN side.debit THEN v.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE v.amount END, ${userId}::int,
+                 v.region_id, 'customer', v.customer_id, v.joint_venture_id, v.agreement_id
+          FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id CROSS JOIN (VALUES (true, 1), (false, 2)) AS side(debit, ord)
+          ORDER BY v.ord, side.ord
+        ),
+        audited AS (
+          INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
+          SELECT ${userId}::int, ${realUserId}::int, ${actor.ip ?? null}::text, 'post', ${invoiceDocument.name}::text, inv.id::text,
+                 '{"status":"draft"}'::jsonb, jsonb_build_object('status', 'posted', 'documentNumber', inv.document_number)
+          FROM inv JOIN v ON v.agreement_id = inv.rental_agreement_id ORDER BY v.ord
+        )
+        SELECT id, rental_agreement_id AS "agreementId" FROM inv`,
+  );
+  for (const row of written) made.set(Number(row.agreementId), Number(row.id));
+  await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), [...made.values()]));
+  return made;
 }

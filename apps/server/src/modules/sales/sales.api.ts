@@ -13,7 +13,7 @@ export { invoiceScope } from './invoices.queries.ts';
 // Receipts allocate to invoices: sales reads, locks and writes them for money, in money's statements.
 export { invoiceAllocationTargets } from './invoice-allocations.ts';
 // Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
-export { createRentalInvoice, type RentalInvoiceInput } from './rental-invoices.ts';
+export { postRentalInvoices, raiseRentalInvoice, type RentalInvoiceDraft, type RentalInvoiceInput } from './rental-invoices.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
 // Sales plans freeze their lines' prices when approved: the same price rule as an invoice's.
 export { pricesFor } from './sales-prices.ts';

@@ -1,16 +1,16 @@
 import { breakEvenCommitment, formatDecimal, rentalAgreementDocument } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Alert, Card, Checkbox, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { formatDate, toDayjs, toWireDate, todayWire } from '../../lib/dates.ts';
-import { errorMessage, http } from '../../lib/http.ts';
-import { notify } from '../../lib/notify.tsx';
+import { formatDate, todayWire } from '../../lib/dates.ts';
+import { ActionCard, DateInput } from './action-card.tsx';
 import { fetchPeriods, fetchPnl, type PeriodRow, rentalKeys, type RentalAgreementRow } from './rentals-api.ts';
+import { SiteStock } from './site-stock.tsx';
 
 const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '-');
 /** A cost shown as what it takes off the profit. */
@@ -113,37 +113,6 @@ function Pnl({ agreement }: { agreement: RentalAgreementRow }) {
   );
 }
 
-/** A small action form: its fields and one button posting `body()` to `url`. */
-function ActionCard({ title, children, label, url, body, onDone }: { title: string; children: ReactNode; label: string; url: string; body: () => object; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const { data } = await http.post<{ message: string }>(url, body());
-      notify.success(data.message);
-      onDone();
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Card size="small" title={title} style={{ flex: '1 1 260px' }}>
-      <Flex vertical gap={8}>
-        {children}
-        <Button onClick={() => void run()} loading={busy}>
-          {label}
-        </Button>
-      </Flex>
-    </Card>
-  );
-}
-
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return <DatePicker aria-label={label} value={toDayjs(value)} onChange={(d) => onChange(toWireDate(d) ?? todayWire())} allowClear={false} />;
-}
-
 /** Place, return, end, deposit, service visit and meter reading: each where the agreement's state allows it. */
 function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
   const queryClient = useQueryClient();
@@ -243,6 +212,7 @@ export function AgreementView({ agreement, onClose }: { agreement: RentalAgreeme
       />
       <AgreementActions agreement={agreement} />
       <MonthGrid agreement={agreement} />
+      {agreement.billingModel === 'perTest' && <SiteStock agreement={agreement} />}
       <Pnl agreement={agreement} />
       <DocumentViewActions onClose={onClose}>
         <Space wrap>

@@ -1,0 +1,194 @@
+import { type consignmentKinds, fefoAllocate, permittedIds, stockMessages } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { intArray, intList, queryRows, type Tx } from '../../db/client.ts';
+import { type LedgerLineInput, postDocument, readPostingContext } from '../../ledger/general-ledger.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import { agreementStamp } from '../../ledger/venture-stamps.ts';
+import { prepareStockMoves, type StockMoveInput, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
+import { type Actor, auditActorOf } from '../../lib/actor.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import { audit } from '../../plugins/audit.ts';
+import { customerSite } from './placements.handlers.ts';
+
+type ConsignmentKind = (typeof consignmentKinds)[number]['value'];
+
+export interface ConsignmentInput {
+  rentalAgreementId: number;
+  consignmentKind: ConsignmentKind;
+  consignmentDate: string;
+  lines: Array<{ itemId: number; quantity: number }>;
+  notes?: string;
+}
+
+export const consignmentMessages = {
+  agreementMissing: 'Agreement does not exist',
+  notPerTest: 'Reagents go on consignment only under a per-test agreement',
+  notActive: (status: string) => `The agreement is ${status}: reagents are shipped to an active agreement's site`,
+  notInUse: (status: string) => `The agreement is ${status}: nothing of it is in use`,
+  short: (itemName: string, available: number, place: string) => `Not enough ${itemName} at ${place}: ${available} available`,
+};
+
+const prefixOf: Record<ConsignmentKind, string> = { shipment: 'CSG', usage: 'CSU' };
+
+interface SiteLot {
+  id: number;
+  itemId: number;
+  itemName: string;
+  lotNumber: string;
+  dateExpiry: string | null;
+  quantity: number;
+  unitCost: string;
+}
+
+/**
+ * The lots a consignment draws from (the region's warehouses for a shipment, the customer's site
+ * for a usage), locked FOR NO KEY UPDATE in id order as the stock ledger locks them: two entries
+ * over the same lots take turns, and the second chooses from what the first left (never below
+ * zero, and no refusal for stock the first took while the second was choosing).
+ */
+async function lockedLots(tx: Tx, from: { site: number } | { regionId: number }, itemIds: readonly number[]): Promise<SiteLot[]> {
+  const where = 'site' in from ? sql`inv.location_id = ${from.site}::int` : sql`inv.region_id = ${from.regionId}::int AND l.kind = 'warehouse'`;
+  const rows = await queryRows<SiteLot>(
+    tx,
+    sql`SELECT inv.id, inv.item_id AS "itemId", it.item_name AS "itemName", inv.lot_number AS "lotNumber", inv.date_expiry::text AS "dateExpiry", inv.quantity, inv.unit_cost::text AS "unitCost"
+        FROM inventory inv JOIN stock_locations l ON l.id = inv.location_id JOIN items it ON it.id = inv.item_id
+        WHERE ${where} AND inv.item_id = ANY(${intArray([...itemIds])}) AND inv.quantity > 0
+        ORDER BY inv.id FOR NO KEY UPDATE OF inv`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId), quantity: Number(r.quantity) }));
+}
+
+/** The lines drawn first-expiry-first-out over `lots` (judged on `date`); a line short of stock is refused (409) naming `lines.N.quantity`. */
+function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], date: string, place: string, itemNames: Map<number, string>): Array<{ index: number; lot: SiteLot; quantity: number }> {
+  const left = new Map(lots.map((lot) => [lot.id, lot.quantity]));
+  const draws: Array<{ index: number; lot: SiteLot; quantity: number }> = [];
+  const problems: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const candidates = lots.filter((lot) => lot.itemId === line.itemId).map((lot) => ({ ...lot, quantity: left.get(lot.id)! }));
+    const { draws: taken, short } = fefoAllocate(candidates, line.quantity, date);
+    if (short > 0) {
+      problems[`lines.${index}.quantity`] = consignmentMessages.short(itemNames.get(line.itemId) ?? 'the item', line.quantity - short, place);
+      return;
+    }
+    for (const draw of taken) {
+      left.set(draw.lot.id, left.get(draw.lot.id)! - draw.quantity);
+      draws.push({ index, lot: draw.lot, quantity: draw.quantity });
+    }
+  });
+  if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
+  return draws;
+}
+
+/**
+ * A consignment recorded (issue 21, section 2, per test), one transaction: a shipment moves the
+ * lines' lots from the region's warehouse to the customer's site, first-expiry-first-out, at
+ * their cost, with no ledger rows (the lots stay in Inventory: DECISIONS.md); a usage takes them
+ * out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory at the lots'
+ * cost, stamped with the agreement, customer, region and venture (agreementStamp). Numbered
+ * CSG- or CSU- with its stock moves, in an open period.
+ */
+export async function createConsignment(tx: Tx, actor: Actor, input: ConsignmentInput): Promise<Record<string, unknown>> {
+  const regions = permittedIds(actor.permissions, 'regions');
+  const [agreement] = await queryRows<{ id: number; status: string; billingModel: string; customerId: number; regionId: number; documentNumber: string | null }>(
+    tx,
+    sql`SELECT id, status, billing_model AS "billingModel", customer_id AS "customerId", region_id AS "regionId", document_number AS "documentNumber"
+        FROM rental_agreements WHERE id = ${input.rentalAgreementId}::int${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}`,
+  );
+  if (!agreement) throw new BadRequestError({ rentalAgreementId: consignmentMessages.agreementMissing });
+  const refuse = (message: string) => new ConflictError(message, { rentalAgreementId: message });
+  if (agreement.billingModel !== 'perTest') throw refuse(consignmentMessages.notPerTest);
+  if (input.consignmentKind === 'shipment' && agreement.status !== 'active') throw refuse(consignmentMessages.notActive(agreement.status));
+  if (input.consignmentKind === 'usage' && !['active', 'suspended', 'ended'].includes(agreement.status)) throw refuse(consignmentMessages.notInUse(agreement.status));
+  const customerId = Number(agreement.customerId);
+  const regionId = Number(agreement.regionId);
+
+  const [row] = await queryRows<{ id: number; createdAt: Date; updatedAt: Date }>(
+    tx,
+    sql`INSERT INTO consignments (rental_agreement_id, consignment_kind, consignment_date, lines, notes, created_by)
+        VALUES (${agreement.id}::int, ${input.consignmentKind}, ${input.consignmentDate}::date, ${JSON.stringify(input.lines)}::jsonb, ${input.notes ?? ''}, ${actor.userId}::int)
+        RETURNING id, created_at AS "createdAt", updated_at AS "updatedAt"`,
+  );
+  const id = Number(row!.id);
+  const site = await customerSite(tx, customerId, regionId);
+  const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
+  const lots = await lockedLots(tx, input.consignmentKind === 'shipment' ? { regionId } : { site }, itemIds);
+  const itemNames = new Map(
+    (await queryRows<{ id: number; itemName: string }>(tx, sql`SELECT id, item_name AS "itemName" FROM items WHERE id = ANY(${intArray(itemIds)})`)).map((i) => [Number(i.id), i.itemName]),
+  );
+  const missing = input.lines.findIndex((l) => !itemNames.has(l.itemId));
+  if (missing >= 0) throw new BadRequestError({ [`lines.${missing}.itemId`]: stockMessages.itemMissing });
+  const draws = drawsOf(input.lines, lots, input.consignmentDate, input.consignmentKind === 'shipment' ? "the region's warehouse" : "the customer's site", itemNames);
+  const moves: StockMoveInput[] = draws.flatMap(({ index, lot, quantity }, n) => {
+    const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id } };
+    if (input.consignmentKind === 'usage') return [out];
+    const into: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'in', quantity, lot: { itemId: lot.itemId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry, locationId: site, unitCost: lot.unitCost } };
+    return [out, into];
+  });
+  const stock = await prepareStockMoves(tx, { document: { documentType: 'consignments', documentId: id, date: input.consignmentDate }, actor: { userId: actor.userId }, moves });
+  const value = stock.valueOut;
+  let ledgerLines: LedgerLineInput[] = [];
+  let accountIds: number[] = [];
+  if (input.consignmentKind === 'usage') {
+    // The one stamping rule of the rentals' own postings (issue 21, section 3): the agreement's venture, else the scope rules.
+    const stamp = await agreementStamp(tx, input.consignmentDate, { id: Number(agreement.id), regionId, customerId });
+    const accounts = await requirePostingAccounts(tx, ['costOfSales', 'inventory']);
+    const memo = `Reagents used under ${agreement.documentNumber ?? 'agreement'}`.slice(0, 200);
+    ledgerLines = [
+      { accountId: accounts.costOfSales, debit: value, credit: '0', memo, ...stamp },
+      { accountId: accounts.inventory, debit: '0', credit: value, memo, ...stamp },
+    ];
+    accountIds = [accounts.costOfSales, accounts.inventory];
+  }
+  const context = await readPostingContext(tx, accountIds, actor.userId);
+  let documentNumber: string;
+  try {
+    documentNumber = await postDocument(
+      tx,
+      {
+        documentType: 'consignments',
+        documentId: id,
+        documentDate: input.consignmentDate,
+        narration: `${input.consignmentKind === 'shipment' ? 'Reagents shipped on consignment' : 'Reagents used'} under ${agreement.documentNumber ?? 'agreement'}`,
+        lines: ledgerLines,
+        numberPrefix: prefixOf[input.consignmentKind],
+        actor: { userId: actor.userId },
+        dateField: 'consignmentDate',
+        before: stock.statements,
+        alongside: [(number) => sql`UPDATE consignments SET document_number = ${number}, value = ${value}::numeric WHERE id = ${id}::int RETURNING id`],
+      },
+      context,
+    );
+  } catch (error) {
+    throw stockCheckRefusal(error) ?? error;
+  }
+  const answer = {
+    id,
+    rentalAgreementId: agreement.id,
+    consignmentKind: input.consignmentKind,
+    consignmentDate: input.consignmentDate,
+    lines: input.lines,
+    value,
+    documentNumber,
+    notes: input.notes ?? '',
+    createdAt: row!.createdAt,
+    updatedAt: row!.updatedAt,
+  };
+  await audit(tx, auditActorOf(actor), { action: 'create', resource: 'consignments', recordId: id, after: answer });
+  return answer;
+}
+
+/** The lots at an agreement's customer site (the site's, shared by the customer's agreements in the region), soonest expiry first. */
+export async function siteStockOf(tx: Parameters<typeof queryRows>[0], agreementId: number): Promise<Array<{ inventoryId: number; itemId: number; itemName: string; lotNumber: string; dateExpiry: string | null; quantity: number; unitCost: string; value: string }>> {
+  const rows = await queryRows<{ inventoryId: number; itemId: number; itemName: string; lotNumber: string; dateExpiry: string | null; quantity: number; unitCost: string; value: string }>(
+    tx,
+    sql`SELECT inv.id AS "inventoryId", inv.item_id AS "itemId", it.item_name AS "itemName", inv.lot_number AS "lotNumber", inv.date_expiry::text AS "dateExpiry",
+               inv.quantity, inv.unit_cost::text AS "unitCost", round(inv.quantity * inv.unit_cost, 2)::text AS value
+        FROM rental_agreements a
+        JOIN stock_locations l ON l.kind = 'customer' AND l.customer_id = a.customer_id AND l.region_id = a.region_id
+        JOIN inventory inv ON inv.location_id = l.id AND inv.quantity > 0
+        JOIN items it ON it.id = inv.item_id
+        WHERE a.id = ${agreementId}::int AND NOT it.serial_tracked
+        ORDER BY inv.date_expiry NULLS LAST, it.item_name, inv.lot_number`,
+  );
+  return rows.map((r) => ({ ...r, inventoryId: Number(r.inventoryId), itemId: Number(r.itemId), quantity: Number(r.quantity) }));
+}

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { inventoryDisagreementsByRegion } from '../../test/purchasing-fixtures.ts';
+import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Issue 21, section 2, per test: reagents shipped to the customer's site on consignment (a stock
+ * move, no invoice, no ledger rows), and the reagents the lab reports used taken from the site's
+ * lots first-expiry-first-out at their cost: Dr Cost of sales, Cr Inventory, stamped.
+ */
+let t: TestApp;
+let f: RentalFixtures;
+let agreement: number;
+let venture: number;
+let lots: { early: number; late: number };
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+const siteStock = async () =>
+  ((await f.call('GET', `/api/rental-agreements/${agreement}/site-stock`)).json().data as Array<{ lotNumber: string; quantity: number; value: string }>).map((l) => [l.lotNumber, l.quantity, l.value]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await rentalFixtures(t, 'CS');
+  venture = await f.hospitalVenture('CS venture');
+  agreement = await f.placedAgreement('CS-SN-1', { billingModel: 'perTest', pricePerTest: '95.00', monthlyCommitment: '100000.00', jointVentureId: venture });
+  const [late, early] = await f.receive([
+    { itemId: f.reagent, lotNumber: 'CS-LATE', quantity: 10, unitCost: '1000.00', expiresIn: 400 },
+    { itemId: f.reagent, lotNumber: 'CS-EARLY', quantity: 10, unitCost: '1200.00', expiresIn: 200 },
+  ]);
+  lots = { early: early!, late: late! };
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('per-test reagents on consignment (issue 21, section 2)', () => {
+  it('a shipment moves 15 from the warehouse to the site, soonest expiry first: stock moves, no invoice, no ledger rows; the site lots are in no picker', async () => {
+    const shipped = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'shipment', consignmentDate: f.today, lines: [{ itemId: f.reagent, quantity: 15 }] });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const data = shipped.json().data;
+    expect(data).toMatchObject({ documentNumber: expect.stringMatching(/^CSG-\d{4}-\d{6}$/), value: '17000.00' });
+    const moves = await rows<{ lot: string; kind: string; quantityIn: number; quantityOut: number }>(
+      sql`SELECT i.lot_number AS lot, l.kind, m.quantity_in AS "quantityIn", m.quantity_out AS "quantityOut" FROM stock_moves m JOIN inventory i ON i.id = m.inventory_id JOIN stock_locations l ON l.id = m.location_id
+          WHERE m.document_type = 'consignments' AND m.document_id = ${data.id}::int ORDER BY m.id`,
+    );
+    expect(moves).toEqual([
+      { lot: 'CS-EARLY', kind: 'warehouse', quantityIn: 0, quantityOut: 10 },
+      { lot: 'CS-EARLY', kind: 'customer', quantityIn: 10, quantityOut: 0 },
+      { lot: 'CS-LATE', kind: 'warehouse', quantityIn: 0, quantityOut: 5 },
+      { lot: 'CS-LATE', kind: 'customer', quantityIn: 5, quantityOut: 0 },
+    ]);
+    const [ledger] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = 'consignments' AND document_id = ${data.id}::int`);
+    expect(ledger!.n).toBe(0);
+    const [invoices] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoices WHERE customer_id = ${f.hospital.id}::int`);
+    expect(invoices!.n).toBe(0);
+    expect(await siteStock()).toEqual([
+      ['CS-EARLY', 10, '12000.00'],
+      ['CS-LATE', 5, '5000.00'],
+    ]);
+    const picker = await f.call('GET', `/api/invoices/lots?itemId=${f.reagent}&regionId=${f.north}&quantity=1`);
+    expect(picker.statusCode).toBe(200);
+    const siteLots = await rows<{ id: number }>(sql`SELECT i.id FROM inventory i JOIN stock_locations l ON l.id = i.location_id AND l.kind = 'customer' WHERE i.item_id = ${f.reagent}::int`);
+    const offered = JSON.stringify(picker.json());
+    for (const lot of siteLots) expect(offered).not.toMatch(new RegExp(`"(id|inventoryId)":${lot.id}\\b`));
+    expect(offered).toContain(`${lots.late}`);
+  });
+
+  it('a usage of 12 takes the site lots soonest expiry first at their cost: Dr Cost of sales, Cr Inventory 14,000, stamped with agreement, customer, region and venture', async () => {
+    const used = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'usage', consignmentDate: f.today, lines: [{ itemId: f.reagent, quantity: 12 }] });
+    expect(used.statusCode, used.body).toBe(201);
+    const data = used.json().data;
+    expect(data).toMatchObject({ documentNumber: expect.stringMatching(/^CSU-\d{4}-\d{6}$/), value: '14000.00' });
+    const gl = await rows<Record<string, unknown>>(
+      sql`SELECT p.key, g.debit::text AS debit, g.credit::text AS credit, g.rental_agreement_id AS agreement, g.party_type AS "partyType", g.party_id AS party, g.region_id AS region, g.joint_venture_id AS venture
+          FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id WHERE g.document_type = 'consignments' AND g.document_id = ${data.id}::int ORDER BY g.id`,
+    );
+    const stamp = { agreement, partyType: 'customer', party: f.hospital.id, region: f.north, venture };
+    expect(gl).toEqual([
+      { key: 'costOfSales', debit: '14000.00', credit: '0.00', ...stamp },
+      { key: 'inventory', debit: '0.00', credit: '14000.00', ...stamp },
+    ]);
+    expect(await siteStock()).toEqual([['CS-LATE', 3, '3000.00']]);
+    // The Inventory account still equals the lots outside placed analysers, region by region: the shipment moved none of it.
+    expect(await inventoryDisagreementsByRegion(t.database.db)).toEqual([]);
+    const listed = (await f.call('GET', `/api/consignments?rentalAgreementId=${agreement}&pageSize=50`)).json().data as Array<Record<string, unknown>>;
+    expect(listed.map((c) => c.consignmentKind).sort()).toEqual(['shipment', 'usage']);
+    expect(listed.find((c) => c.consignmentKind === 'usage')).toMatchObject({ summary: expect.stringMatching(/: 12$/), value: '14000.00' });
+  });
+
+  it('a usage beyond the site stock is refused (409) and moves nothing; consignment is for per-test agreements; lines are validated (400)', async () => {
+    const before = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM stock_moves`);
+    const short = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'usage', consignmentDate: f.today, lines: [{ itemId: f.reagent, quantity: 4 }] });
+    expect(short.statusCode, short.body).toBe(409);
+    expect(short.json().errors).toHaveProperty(['lines.0.quantity']);
+    expect(await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM stock_moves`)).toEqual(before);
+    expect(await siteStock()).toEqual([['CS-LATE', 3, '3000.00']]);
+    const minimum = await f.placedAgreement('CS-SN-2');
+    const refused = await f.call('POST', '/api/consignments', { rentalAgreementId: minimum, consignmentKind: 'shipment', consignmentDate: f.today, lines: [{ itemId: f.reagent, quantity: 1 }] });
+    expect(refused.statusCode, refused.body).toBe(409);
+    const bad = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'usage', consignmentDate: f.today, lines: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('lines');
+    const auditor = await t.userWithRole('auditor');
+    const byAuditor = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'usage', consignmentDate: f.today, lines: [{ itemId: f.reagent, quantity: 1 }] }, auditor.token);
+    expect(byAuditor.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { raiseRentalInvoice } from '../sales/sales.api.ts';
+import { type MonthEndCursor, type MonthEndPayload, runMonthEndChunk } from './month-end-job.ts';
+
+/**
+ * Issue 21, section 5: the month-end run posts a chunk's invoices set-based: each invoice whole
+ * (rows and stamps), the numbers gapless in order, and a chunk redone raises nothing twice.
+ */
+let t: TestApp;
+let f: RentalFixtures;
+let venture: number;
+const agreements: number[] = [];
+
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+
+const chunk = (cursor: MonthEndCursor, chunkSize = 2) => {
+  const payload: MonthEndPayload = { month: '2024-04', chunkSize, actor: { userId: f.admin.userId, role: f.admin.role, scopes: [], permissions: {} } };
+  return t.database.db.transaction((tx) => runMonthEndChunk(tx as Tx, { id: 0, payload, cursor }));
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await rentalFixtures(t, 'MB');
+  venture = await f.hospitalVenture('MB venture');
+  for (const serial of ['MB-SN-1', 'MB-SN-2', 'MB-SN-3']) agreements.push(await f.placedAgreement(serial, { jointVentureId: venture }));
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the month-end run, set-based (issue 21, section 5)', () => {
+  it('posts an invoice with its two ledger rows stamped (agreement, customer, region, venture), its audit and search rows', async () => {
+    const agreementId = agreements[0]!;
+    const input = { kind: 'rentalShortfall' as const, customerId: f.hospital.id, regionId: f.north, rentalAgreementId: agreementId, amount: '1234.56', notes: 'An invoice of its own' };
+    const id = await t.database.db.transaction((tx) => raiseRentalInvoice(tx as Tx, f.admin, { ...input, invoiceDate: '2024-03-31' }));
+    const [invoice] = await rows<Record<string, unknown>>(
+      sql`SELECT kind, rental_agreement_id, document_date::text, status, customer_id, region_id, notes, subtotal::text, grand_total::text,
+                 posted_by, posted_at IS NOT NULL AS posted, document_number LIKE 'INV-2024-%' AS numbered FROM invoices WHERE id = ${id}::int`,
+    );
+    expect(invoice).toEqual({
+      kind: 'rentalShortfall', rental_agreement_id: agreementId, document_date: '2024-03-31', status: 'posted', customer_id: f.hospital.id, region_id: f.north,
+      notes: 'An invoice of its own', subtotal: '1234.56', grand_total: '1234.56', posted_by: f.admin.userId, posted: true, numbered: true,
+    });
+    const ledger = await rows<Record<string, unknown>>(
+      sql`SELECT account_id, entry_date::text, debit::text, credit::text, region_id, party_type, party_id, joint_venture_id, rental_agreement_id
+          FROM gl_entries WHERE document_type = 'invoice' AND document_id = ${id}::int ORDER BY id`,
+    );
+    const stamps = { entry_date: '2024-03-31', region_id: f.north, party_type: 'customer', party_id: f.hospital.id, joint_venture_id: venture, rental_agreement_id: agreementId };
+    expect(ledger).toHaveLength(2);
+    expect(ledger[0]).toEqual({ account_id: f.hospital.accountId, debit: '1234.56', credit: '0.00', ...stamps });
+    expect(ledger[1]).toMatchObject({ debit: '0.00', credit: '1234.56', ...stamps });
+    const audit = await rows<Record<string, unknown>>(sql`SELECT action, actor_user_id, after->>'status' AS status FROM audit_log WHERE resource = 'invoices' AND record_id = ${String(id)}`);
+    expect(audit).toEqual([{ action: 'post', actor_user_id: f.admin.userId, status: 'posted' }]);
+    const search = await rows<Record<string, unknown>>(sql`SELECT status, code IS NOT NULL AS numbered FROM search_index WHERE entity_type = 'invoices' AND entity_id = ${id}::int`);
+    expect(search).toEqual([{ status: 'posted', numbered: true }]);
+  });
+
+  it('a month over chunks of 2: one invoice per agreement, numbered gapless in order; a chunk redone raises nothing; the run again raises nothing', async () => {
+    const [before] = await rows<{ last: number }>(sql`SELECT last_number AS last FROM document_sequences WHERE doc_type = 'INV' AND year = 2024`);
+    let cursor: MonthEndCursor = {};
+    const first = await chunk(cursor);
+    expect(first).toMatchObject({ done: false, cursor: { processed: 2, invoices: 2, invoiced: '300000.00' } });
+    // The same chunk again (a worker whose lease lapsed after the commit): its months hold their invoices.
+    expect(await chunk(cursor)).toMatchObject({ cursor: { invoices: 0, invoiced: '0.00' } });
+    cursor = first.cursor;
+    const second = await chunk(cursor);
+    expect(second).toMatchObject({ done: true, cursor: { processed: 3, invoices: 3, invoiced: '450000.00' } });
+    const invoices = await rows<{ agreement: number; number: string; total: string }>(
+      sql`SELECT rental_agreement_id AS agreement, document_number AS number, grand_total::text AS total FROM invoices
+          WHERE kind = 'rentalShortfall' AND document_date = '2024-04-30' ORDER BY document_number`,
+    );
+    const base = Number(before!.last);
+    expect(invoices).toEqual(agreements.map((agreement, i) => ({ agreement, number: `INV-2024-${String(base + i + 1).padStart(6, '0')}`, total: '150000.00' })));
+    const [ledger] = await rows<{ n: number; debit: string; credit: string; stamped: number }>(
+      sql`SELECT count(*)::int AS n, sum(debit)::text AS debit, sum(credit)::text AS credit, count(*) FILTER (WHERE joint_venture_id = ${venture}::int AND rental_agreement_id IS NOT NULL)::int AS stamped
+          FROM gl_entries WHERE document_type = 'invoice' AND entry_date = '2024-04-30'`,
+    );
+    expect(ledger).toEqual({ n: 6, debit: '450000.00', credit: '450000.00', stamped: 6 });
+    const again = await chunk({}, 250);
+    expect(again).toMatchObject({ done: true, cursor: { processed: 3, invoices: 0 } });
+    const periods = (await f.call('GET', `/api/rental-agreements/${agreements[1]}/periods`)).json().data as Array<Record<string, unknown>>;
+    expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number) });
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+
+export const consignmentKinds = [
+  { value: 'shipment', label: 'Shipment to site' },
+  { value: 'usage', label: 'Usage reported' },
+] as const;
+
+/** A line of a consignment: an item and how many of its unit; the lots are drawn first-expiry-first-out. */
+export const consignmentLineSchema = z.strictObject({
+  itemId: referenceSchema('Item'),
+  quantity: z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'Quantity is at most 1,000,000'),
+});
+
+/**
+ * Per-test reagents on consignment (issue 21, section 2): a shipment moves lots from the
+ * region's warehouse to the customer's site (no invoice, no ledger rows); a usage is what the
+ * lab reports it used in the period (packs opened, counted by the lab staff), taken from the
+ * site's lots first-expiry-first-out at their cost: Dr Cost of sales, Cr Inventory, stamped.
+ * Per-test agreements only; kept as recorded (a mistake is corrected by a later entry).
+ */
+export const consignments = {
+  name: 'consignments',
+  route: '/reagent-rentals',
+  singular: 'consignment',
+  title: 'Consignments',
+  nameField: 'consignmentDate',
+  defaultSort: { field: 'consignmentDate', order: 'desc' },
+  hasOptions: false,
+  fields: [
+    { name: 'rentalAgreementId', label: 'Agreement', kind: 'integer', required: true, filterable: true, schema: referenceSchema('Agreement') },
+    { name: 'consignmentKind', label: 'Kind', kind: 'enum', enumValues: consignmentKinds, required: true, filterable: true },
+    { name: 'consignmentDate', label: 'Date', kind: 'date', required: true },
+    { name: 'lines', label: 'Lines', kind: 'text', list: false, schema: z.array(consignmentLineSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines') },
+    { name: 'value', label: 'Cost', kind: 'decimal', scale: 2, form: false },
+    { name: 'documentNumber', label: 'Number', kind: 'text', form: false },
+    { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
+  ],
+} as const satisfies ResourceDeclaration;
