@@ -56,6 +56,20 @@ export interface ProfitAndLoss {
   profit: string;
 }
 
+/**
+ * The P&L with a column per department (issue 20): `departments` are the columns' ids in order,
+ * then the entries of no department, then the total; each row's `amounts` follow that order.
+ */
+export interface ProfitAndLossByDepartment {
+  from: string;
+  to: string;
+  departments: number[];
+  rows: Array<{ accountId: number; accountCode: string; accountName: string; headType: 'income' | 'expense'; amounts: string[] }>;
+  totalIncome: string[];
+  totalExpenses: string[];
+  profit: string[];
+}
+
 export interface BalanceSheet {
   to: string;
   fiscalYearFrom: string;

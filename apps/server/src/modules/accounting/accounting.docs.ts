@@ -94,6 +94,15 @@ export const statementResponses = {
     totalExpenses: money,
     profit: money,
   }),
+  profitAndLossByDepartment: envelope({
+    from: isoDate,
+    to: isoDate,
+    departments: z.array(z.int()),
+    rows: z.array(z.looseObject({ accountId: z.int(), accountCode: z.string(), accountName: z.string(), headType: z.enum(['income', 'expense']), amounts: z.array(money) })),
+    totalIncome: z.array(money),
+    totalExpenses: z.array(money),
+    profit: z.array(money),
+  }),
   balanceSheet: envelope({
     to: isoDate,
     fiscalYearFrom: isoDate,

@@ -1,4 +1,4 @@
-import { addDecimals, type LedgerResponse, type PaySlipDetail, type ProfitAndLoss } from '@erp/domain';
+import { addDecimals, type LedgerResponse, type PaySlipDetail, type ProfitAndLoss, type ProfitAndLossByDepartment } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -126,6 +126,26 @@ describe('the profit and loss by department', () => {
     const northSales = slips.filter((s) => regionOf.get(s.employeeId) === f.north && departmentOf.get(s.employeeId) === f.sales);
     expect((await read(`&departmentId=${f.sales}`)).totalExpenses).toBe(costOf(northSales));
     expect((await read(`&regionId=${f.south}`)).totalExpenses).toBe('0.00');
+  });
+
+  it('shows a column per department, one for none and the total, adding up to the unfiltered P&L', async () => {
+    const response = await f.call('GET', `/api/accounting/profit-and-loss/by-department?${period}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const view = response.json() as ProfitAndLossByDepartment;
+    expect(view.departments).toEqual([f.sales, f.lab].sort((a, b) => a - b));
+    const all = await profitAndLoss();
+    for (const [index, department] of view.departments.entries()) {
+      expect(view.totalExpenses[index]).toBe(costOf(slips.filter((s) => departmentOf.get(s.employeeId) === department)));
+      expect(view.totalExpenses[index]).toBe((await profitAndLoss(`&departmentId=${department}`)).totalExpenses);
+    }
+    const [none, total] = view.totalExpenses.slice(-2);
+    expect(total).toBe(all.totalExpenses);
+    expect(view.profit.at(-1)).toBe(all.profit);
+    expect(addDecimals([...view.totalExpenses.slice(0, -2), none!])).toBe(total);
+    // The rent journal of no department and the run's rounding sit in "none".
+    const basic = view.rows.find((r) => r.accountId === f.account('6100'))!;
+    expect(basic.amounts.at(-2)).toBe('1234.56');
+    for (const row of view.rows) expect(addDecimals(row.amounts.slice(0, -1))).toBe(row.amounts.at(-1));
   });
 
   it('refuses a department that is not a number (400 naming departmentId)', async () => {

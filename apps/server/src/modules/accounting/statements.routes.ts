@@ -13,7 +13,7 @@ import { statementResponses } from './accounting.docs.ts';
 import { dimensionQuery } from './dimension-filter.ts';
 import { periodOf } from './ledger.service.ts';
 import { closePeriods, reopenPeriods } from './period-close.service.ts';
-import { balanceSheet, profitAndLoss, trialBalance } from './statements.service.ts';
+import { balanceSheet, profitAndLoss, profitAndLossByDepartment, trialBalance } from './statements.service.ts';
 import { heavyRead } from '../../lib/cluster/replica.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
@@ -25,6 +25,13 @@ const tags = ['Statements'];
 const docs = {
   trialBalance: routeSchema({ tags, summary: 'Trial balance', description: 'Without from/to: the fiscal year of today.', querystring: periodQuery, response: { 200: statementResponses.trialBalance } }),
   profitAndLoss: routeSchema({ tags, summary: 'Profit and loss', description: 'Without from/to: the fiscal year of today. departmentId, regionId: only the entries stamped with them.', querystring: profitAndLossQuery, response: { 200: statementResponses.profitAndLoss } }),
+  profitAndLossByDepartment: routeSchema({
+    tags,
+    summary: 'Profit and loss with a column per department',
+    description: 'Columns: each department stamped in the period (`departments`, in id order), then no department, then the total. Without from/to: the fiscal year of today.',
+    querystring: periodQuery,
+    response: { 200: statementResponses.profitAndLossByDepartment },
+  }),
   balanceSheet: routeSchema({ tags, summary: 'Balance sheet at a date (default today)', querystring: atQuery, response: { 200: statementResponses.balanceSheet } }),
   readPeriodClose: routeSchema({ tags: ['Period close'], summary: 'The date periods are closed through', response: { 200: statementResponses.periodClose } }),
   periodClose: routeSchema({
@@ -58,6 +65,12 @@ export function registerStatementRoutes(app: FastifyInstance): void {
     const { departmentId, regionId, ...query } = validated(profitAndLossQuery, request.query);
     const { from, to } = await periodOf(db(), query.from, query.to);
     return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => profitAndLoss(reads, from, to, regionsOf(request), { departmentId, regionId }))) };
+  });
+
+  app.get('/accounting/profit-and-loss/by-department', { schema: docs.profitAndLossByDepartment, onRequest: guard }, async (request) => {
+    const query = validated(periodQuery, request.query);
+    const { from, to } = await periodOf(db(), query.from, query.to);
+    return { status: 200, message: messages.ok, ...(await heavyRead(app.ctx.reads, (reads) => profitAndLossByDepartment(reads, from, to, regionsOf(request)))) };
   });
 
   app.get('/accounting/balance-sheet', { schema: docs.balanceSheet, onRequest: guard }, async (request) => {

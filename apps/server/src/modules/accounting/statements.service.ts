@@ -1,5 +1,5 @@
 import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits } from '@erp/domain';
-import type { BalanceSheet, ProfitAndLoss, TrialBalance } from '@erp/domain';
+import type { BalanceSheet, ProfitAndLoss, ProfitAndLossByDepartment, TrialBalance } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { type DimensionFilter, dimensionCondition } from './dimension-filter.ts';
@@ -28,6 +28,11 @@ interface StatementScope {
   since?: string;
 }
 
+/** The reader's entries of `gl_entries g JOIN accounts a`: their regions' accounts whole, company-wide accounts' stamped with their regions. */
+function entriesInScope(regions: readonly number[] | undefined): SQL {
+  return regions ? sql` AND (a.region_id IN (${intList(regions)}) OR (a.region_id IS NULL AND g.region_id IN (${intList(regions)})))` : sql``;
+}
+
 /**
  * The per-day totals a reader's statements sum: all of them; or, for a user limited to
  * regions, the days of their regions' accounts and, on company-wide accounts, only the
@@ -39,11 +44,8 @@ function movementOf(to: string, { regions, dimension, since }: StatementScope): 
   const range = since ? sql`g.entry_date BETWEEN ${since}::date AND ${to}::date` : sql`g.entry_date <= ${to}::date`;
   const stamped = dimensionCondition(dimension);
   if (stamped) {
-    const scope = regions
-      ? sql` AND (a.region_id IN (${intList(regions)}) OR (a.region_id IS NULL AND g.region_id IN (${intList(regions)})))`
-      : sql``;
     return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g JOIN accounts a ON a.id = g.account_id
-               WHERE ${stamped} AND ${range}${scope}`;
+               WHERE ${stamped} AND ${range}${entriesInScope(regions)}`;
   }
   if (!regions) return sql`SELECT account_id, entry_date, debit, credit FROM account_daily_totals g WHERE ${range}`;
   return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM account_daily_totals g
@@ -208,6 +210,52 @@ export async function profitAndLoss(executor: Executor, from: string, to: string
   };
 }
 
+
+/**
+ * Issue 20: the P&L with a column per department stamped in the period, one for the entries of
+ * none and the total. The total is the unfiltered P&L's (day totals); the departments' columns
+ * one GROUP BY over the stamped entries (`gl_entries_department_idx`, covering); "none" is the
+ * difference, so the columns add up to the total by construction, to the cent.
+ */
+export async function profitAndLossByDepartment(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<ProfitAndLossByDepartment> {
+  const balances = (await accountBalances(executor, from, to, { regions, since: from })).filter((b) => b.headType === 'income' || b.headType === 'expense');
+  const stamped = await queryRows<{ departmentId: number; accountId: number; amount: string }>(
+    executor,
+    sql`SELECT g.department_id AS "departmentId", g.account_id AS "accountId", sum(g.debit - g.credit)::text AS amount
+        FROM gl_entries g JOIN accounts a ON a.id = g.account_id
+        WHERE g.department_id IS NOT NULL AND g.entry_date BETWEEN ${from}::date AND ${to}::date${entriesInScope(regions)}
+        GROUP BY 1, 2`,
+  );
+  const departments = [...new Set(stamped.map((r) => Number(r.departmentId)))].sort((a, b) => a - b);
+  const column = new Map(departments.map((id, index) => [id, index]));
+  const byAccount = new Map<number, bigint[]>();
+  for (const r of stamped) {
+    const cells = byAccount.get(Number(r.accountId)) ?? departments.map(() => 0n);
+    cells[column.get(Number(r.departmentId))!]! += toMinorUnits(r.amount);
+    byAccount.set(Number(r.accountId), cells);
+  }
+  const width = departments.length + 2;
+  const sums = { income: Array<bigint>(width).fill(0n), expense: Array<bigint>(width).fill(0n) };
+  const rows = balances.flatMap((b) => {
+    const total = b.debit - b.credit;
+    const cells = byAccount.get(b.accountId) ?? departments.map(() => 0n);
+    const none = total - cells.reduce((sum, cell) => sum + cell, 0n);
+    const amounts = [...cells, none, total].map((cell) => normalSigned(b.headType, cell));
+    if (amounts.every((cell) => cell === 0n)) return [];
+    const sum = sums[b.headType as 'income' | 'expense'];
+    amounts.forEach((cell, index) => (sum[index]! += cell));
+    return [{ accountId: b.accountId, accountCode: b.accountCode, accountName: b.accountName, headType: b.headType as 'income' | 'expense', amounts: amounts.map((cell) => money(cell)) }];
+  });
+  return {
+    from,
+    to,
+    departments,
+    rows,
+    totalIncome: sums.income.map((cell) => money(cell)),
+    totalExpenses: sums.expense.map((cell) => money(cell)),
+    profit: sums.income.map((income, index) => money(income - sums.expense[index]!)),
+  };
+}
 
 /**
  * At `to`: asset, liability and equity accounts at their closing balance; equity also holds
