@@ -48,7 +48,7 @@ export type { ProfitAndLoss as ProfitAndLossResponse };
 
 export type { BalanceSheet as BalanceSheetResponse };
 
-export async function fetchStatement<T>(name: 'trial-balance' | 'profit-and-loss' | 'balance-sheet', query: Record<string, string | undefined>): Promise<T & DataTime> {
+export async function fetchStatement<T>(name: 'trial-balance' | 'profit-and-loss' | 'profit-and-loss/by-department' | 'balance-sheet', query: Record<string, string | undefined>): Promise<T & DataTime> {
   const { data } = await http.get<T & DataTime>(`/api/accounting/${name}`, { params: query });
   return data;
 }

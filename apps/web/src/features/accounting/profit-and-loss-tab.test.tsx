@@ -74,4 +74,39 @@ describe('the profit and loss narrowed to a department', () => {
     expect(api.calls.find((c) => c.url === '/api/accounting/profit-and-loss')?.params).toMatchObject({ departmentId: '3' });
     expect(await screen.findByText('Sales')).toBeInTheDocument();
   });
+
+  it('shows a column per department, none and the total, a department figure opening its narrowed ledger', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/departments/options') return ok({ options: [{ id: 3, name: 'Sales' }, { id: 4, name: 'Laboratory' }], hasMore: false });
+      if (config.url === '/api/regions/options') return ok({ options: [], hasMore: false });
+      if (config.url === '/api/accounting/profit-and-loss/by-department')
+        return ok({
+          from: '2026-04-01',
+          to: '2026-04-30',
+          departments: [3, 4],
+          rows: [{ accountId: 34, accountCode: '6100', accountName: 'Basic salaries', headType: 'expense', amounts: ['102000.00', '78750.00', '1234.56', '181984.56'] }],
+          totalIncome: ['0.00', '0.00', '0.00', '0.00'],
+          totalExpenses: ['102000.00', '78750.00', '1234.56', '181984.56'],
+          profit: ['-102000.00', '-78750.00', '-1234.56', '-181984.56'],
+        });
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/accounting" element={<><ProfitAndLossTab /><Address /></>} />
+      </Routes>,
+      { auth: authOf(userOf('accountant')), path: '/accounting?tab=profit-and-loss&from=2026-04-01&to=2026-04-30&departmentId=3' },
+    );
+    await userEvent.click(await screen.findByText('By department'));
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('view=by-department'));
+    // The columns are the departments: the filter is dropped.
+    expect(screen.getByTestId('address')).not.toHaveTextContent('departmentId');
+    expect(await screen.findByRole('columnheader', { name: 'Laboratory' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'No department' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '102,000.00' })).toHaveAttribute('href', '/ledger/34?from=2026-04-01&to=2026-04-30&departmentId=3');
+    expect(screen.getByRole('link', { name: '6100 Basic salaries' })).toHaveAttribute('href', '/ledger/34?from=2026-04-01&to=2026-04-30');
+    expect(screen.getByText('Profit for the period')).toBeInTheDocument();
+    expect(screen.getAllByText('-181,984.56').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('combobox', { name: 'Department' })).not.toBeInTheDocument();
+  });
 });

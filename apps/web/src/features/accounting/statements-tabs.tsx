@@ -1,6 +1,6 @@
 import { addDecimals, compareDecimal, formatDecimal, negateDecimal } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateInput, DateRangeInput } from '../../components/date-input.tsx';
@@ -8,6 +8,7 @@ import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
+import { ProfitAndLossByDepartmentView } from './profit-and-loss-by-department.tsx';
 import { StatementSection } from './statement-parts.tsx';
 
 const sectionsStyle = { flex: '1 1 360px', minWidth: 0 } as const;
@@ -27,7 +28,7 @@ export function ProfitAndLossTab() {
     departmentId: search.get('departmentId') ?? undefined,
     regionId: search.get('regionId') ?? undefined,
   };
-  const setFilters = (changes: Partial<Record<keyof typeof filters, string | undefined>>) => {
+  const setFilters = (changes: Partial<Record<keyof typeof filters | 'view', string | undefined>>) => {
     const next = new URLSearchParams(search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -35,10 +36,12 @@ export function ProfitAndLossTab() {
     }
     setSearch(next);
   };
+  const byDepartment = search.get('view') === 'by-department';
   const query = useQuery({
     queryKey: accountingKeys.statement('profit-and-loss', filters),
     queryFn: () => fetchStatement<ProfitAndLossResponse>('profit-and-loss', filters),
     placeholderData: keepPreviousData,
+    enabled: !byDepartment,
   });
   const data = query.data;
   const profit = data ? compareDecimal(data.profit, '0') : 0;
@@ -53,6 +56,18 @@ export function ProfitAndLossTab() {
           value={[filters.from ?? data?.from, filters.to ?? data?.to]}
           onChange={([from, to]) => setFilters({ from: from ?? undefined, to: to ?? undefined })}
         />
+        <Segmented
+          aria-label="View"
+          value={byDepartment ? 'by-department' : 'statement'}
+          options={[
+            { value: 'statement', label: 'Statement' },
+            { value: 'by-department', label: 'By department' },
+          ]}
+          // The columns are the departments: a department or region filter does not apply to them.
+          onChange={(value) => setFilters(value === 'by-department' ? { view: value, departmentId: undefined, regionId: undefined } : { view: undefined })}
+        />
+        {!byDepartment && (
+          <>
         <OptionSelect
           resource="departments"
           aria-label="Department"
@@ -70,10 +85,13 @@ export function ProfitAndLossTab() {
           onChange={(value: unknown) => setFilters({ regionId: idOf(value) })}
         />
         <DataAsOf read={data} />
+          </>
+        )}
       </Flex>
-      {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
-      {query.isLoading && <Skeleton active />}
-      {data && (
+      {byDepartment && <ProfitAndLossByDepartmentView from={filters.from} to={filters.to} />}
+      {!byDepartment && query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
+      {!byDepartment && query.isLoading && <Skeleton active />}
+      {!byDepartment && data && (
         <>
           <Flex gap={16} wrap align="start">
             <div style={sectionsStyle}>
