@@ -102,6 +102,9 @@ test('the accounting statements and the period close pass the accessibility chec
   await expect(page).toHaveURL(/departmentId=\d+/);
   await expect(page.getByTestId('profit')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the profit and loss of a department');
+  await page.getByText('By department', { exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: 'No department' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the profit and loss by department');
   await page.getByRole('tab', { name: 'Balance sheet' }).click();
   await expect(page.getByText(/^(Balances|Does not balance)/)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the balance sheet');

@@ -1,4 +1,4 @@
-import { formatDecimal, ledgerPath, type ProfitAndLossByDepartment } from '@erp/domain';
+import { compareDecimal, formatDecimal, ledgerPath, type ProfitAndLossByDepartment } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Table } from 'antd';
 import { Link } from 'react-router';
@@ -49,7 +49,9 @@ export function ProfitAndLossByDepartmentView({ from, to }: { from?: string | un
     if (line.kind !== 'account') return line.kind === 'total' ? <strong>{formatDecimal(line.amounts?.[index] ?? '0.00')}</strong> : null;
     const amount = line.amounts[index] ?? '0.00';
     const departmentId = heads[index]?.departmentId;
-    return departmentId && amount !== '0.00' ? <Link to={ledgerPath(line.accountId, data?.from, data?.to, { departmentId })}>{formatDecimal(amount)}</Link> : formatDecimal(amount);
+    // Blank where an account has nothing, as the ledger's empty side: the departments' columns are mostly empty.
+    if (compareDecimal(amount, '0') === 0) return '';
+    return departmentId ? <Link to={ledgerPath(line.accountId, data?.from, data?.to, { departmentId })}>{formatDecimal(amount)}</Link> : formatDecimal(amount);
   };
   return (
     <>
@@ -71,7 +73,15 @@ export function ProfitAndLossByDepartmentView({ from, to }: { from?: string | un
             render: (_: unknown, line) =>
               line.kind === 'account' ? <Link to={ledgerPath(line.accountId, data?.from, data?.to)}>{`${line.accountCode} ${line.accountName}`}</Link> : <strong>{line.label}</strong>,
           },
-          ...heads.map((head, index) => ({ key: `c${index}`, title: head.title, align: 'right' as const, className: 'nowrap', render: (_: unknown, line: Line) => cell(line, index) })),
+          ...heads.map((head, index) => ({
+            key: `c${index}`,
+            title: head.title,
+            align: 'right' as const,
+            className: 'nowrap',
+            // The total stays in sight however many departments scroll by.
+            ...(index === heads.length - 1 ? { fixed: 'right' as const } : {}),
+            render: (_: unknown, line: Line) => cell(line, index),
+          })),
         ]}
       />
     </>
