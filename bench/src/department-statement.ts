@@ -96,6 +96,7 @@ async function measure(engine: string): Promise<string[]> {
       ['P&L, one department', `/api/accounting/profit-and-loss?${range}&departmentId=${department}`],
       ['P&L, one region', `/api/accounting/profit-and-loss?${range}&regionId=${region}`],
       ['P&L, department and region', `/api/accounting/profit-and-loss?${range}&departmentId=${department}&regionId=${region}`],
+      ['P&L by department (4 columns, none, total)', `/api/accounting/profit-and-loss/by-department?${range}`],
       ['ledger first page, one department', `/api/ledger/${account}?${range}&departmentId=${department}&pageSize=100`],
     ] as const;
     const lines: string[] = [];
@@ -108,7 +109,8 @@ async function measure(engine: string): Promise<string[]> {
         times.push(performance.now() - start);
       }
       const warm = times.slice(1).sort((a, b) => a - b);
-      const figure = String(answer.totalExpenses ?? (answer.totals as { debit?: string } | undefined)?.debit);
+      const expenses = answer.totalExpenses;
+      const figure = String(Array.isArray(expenses) ? expenses.at(-1) : (expenses ?? (answer.totals as { debit?: string } | undefined)?.debit));
       lines.push(`| ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${label} | ${loaded} s | ${times[0]!.toFixed(1)} ms | ${warm[Math.floor(warm.length / 2)]!.toFixed(1)} ms | ${warm.at(-1)!.toFixed(1)} ms | ${figure} |`);
     }
     return lines;
