@@ -24,18 +24,23 @@ function linesOf(data: ProfitAndLossByDepartment): Line[] {
   ];
 }
 
+/** The by-department P&L of a period (one cache entry: the tab reads its period from it too). */
+export function useProfitAndLossByDepartment(range: { from?: string | undefined; to?: string | undefined }, enabled = true) {
+  return useQuery({
+    queryKey: accountingKeys.statement('profit-and-loss/by-department', range),
+    queryFn: () => fetchStatement<ProfitAndLossByDepartment>('profit-and-loss/by-department', range),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
 /**
  * The P&L with a column per department stamped in the period, one for the entries of no
  * department and the total (issue 20). A department's figure opens that account's ledger
  * narrowed to it.
  */
 export function ProfitAndLossByDepartmentView({ from, to }: { from?: string | undefined; to?: string | undefined }) {
-  const range = { from, to };
-  const query = useQuery({
-    queryKey: accountingKeys.statement('profit-and-loss/by-department', range),
-    queryFn: () => fetchStatement<ProfitAndLossByDepartment>('profit-and-loss/by-department', range),
-    placeholderData: keepPreviousData,
-  });
+  const query = useProfitAndLossByDepartment({ from, to });
   const data = query.data;
   const ids = data?.departments ?? [];
   const names = useQuery({

@@ -109,4 +109,16 @@ describe('the profit and loss narrowed to a department', () => {
     expect(screen.getAllByText('-181,984.56').length).toBeGreaterThan(0);
     expect(screen.queryByRole('combobox', { name: 'Department' })).not.toBeInTheDocument();
   });
+
+  it('opened on the by-department view without a period, shows the period of the answer', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/departments/options') return ok({ options: [], hasMore: false });
+      if (config.url === '/api/accounting/profit-and-loss/by-department')
+        return ok({ from: '2026-07-01', to: '2027-06-30', departments: [], rows: [], totalIncome: ['0.00', '0.00'], totalExpenses: ['0.00', '0.00'], profit: ['0.00', '0.00'] });
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderWithApp(<ProfitAndLossTab />, { auth: authOf(userOf('accountant')), path: '/accounting?tab=profit-and-loss&view=by-department' });
+    expect(await screen.findByDisplayValue('1 Jul 2026')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === '/api/accounting/profit-and-loss')).toBe(false);
+  });
 });

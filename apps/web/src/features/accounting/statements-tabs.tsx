@@ -8,7 +8,7 @@ import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
-import { ProfitAndLossByDepartmentView } from './profit-and-loss-by-department.tsx';
+import { ProfitAndLossByDepartmentView, useProfitAndLossByDepartment } from './profit-and-loss-by-department.tsx';
 import { StatementSection } from './statement-parts.tsx';
 
 const sectionsStyle = { flex: '1 1 360px', minWidth: 0 } as const;
@@ -44,6 +44,8 @@ export function ProfitAndLossTab() {
     enabled: !byDepartment,
   });
   const data = query.data;
+  // The period the answer holds (the fiscal year of today by default), whichever view is shown.
+  const shown = useProfitAndLossByDepartment({ from: filters.from, to: filters.to }, byDepartment).data ?? data;
   const profit = data ? compareDecimal(data.profit, '0') : 0;
   const dimension = { departmentId: filters.departmentId, regionId: filters.regionId };
   const idOf = (value: unknown) => (typeof value === 'number' ? String(value) : undefined);
@@ -53,7 +55,7 @@ export function ProfitAndLossTab() {
         <DateRangeInput
           aria-label="Period"
           allowClear={false}
-          value={[filters.from ?? data?.from, filters.to ?? data?.to]}
+          value={[filters.from ?? shown?.from, filters.to ?? shown?.to]}
           onChange={([from, to]) => setFilters({ from: from ?? undefined, to: to ?? undefined })}
         />
         <Segmented
