@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
+import { readPostingAccounts } from '../ledger/posting-accounts.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 import { inventoryDisagreementsByRegion } from '../test/purchasing-fixtures.ts';
 import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../test/test-app.ts';
@@ -416,5 +417,39 @@ describe('demo sales plans (issue 19, section 4)', () => {
     );
     expect(priced).toMatchObject({ unpriced: 0, next: 1 });
     expect(priced!.planned).toBeGreaterThan(20);
+  });
+});
+
+describe('demo reagent rentals (issue 21)', () => {
+  it("shows each placed minimum-purchase agreement's reagent margin from its stamped ledger rows, the same purchases as its month grid", async () => {
+    const keys = await readPostingAccounts(t.database.db, ['sales', 'salesReturns', 'costOfSales']);
+    const agreements = await queryRows<{ id: number; commitment: string }>(
+      t.database.db,
+      sql`SELECT id, monthly_commitment::text AS commitment FROM rental_agreements
+          WHERE billing_model = 'minimumPurchase' AND EXISTS (SELECT 1 FROM placements p WHERE p.rental_agreement_id = rental_agreements.id AND p.status = 'posted') ORDER BY id`,
+    );
+    expect(agreements).toHaveLength(4);
+    let withMargin = 0;
+    let underCommitment = 0;
+    for (const agreement of agreements) {
+      const get = (what: string) => t.app.inject({ method: 'GET', url: `/api/rental-agreements/${agreement.id}/${what}`, headers: bearer(t.adminToken) });
+      const pnl = (await get('pnl')).json().data as { totals: { reagentRevenue: string; reagentMargin: string } };
+      const periods = (await get('periods')).json().data as Array<{ eligible: string; shortfall: string; status: string }>;
+      const [stamped] = await queryRows<{ revenue: string; margin: string }>(
+        t.database.db,
+        sql`SELECT coalesce(sum(credit - debit) FILTER (WHERE account_id IN (${keys.sales!}::int, ${keys.salesReturns!}::int)), 0)::numeric(18, 2)::text AS revenue,
+                   coalesce(sum(credit - debit), 0)::numeric(18, 2)::text AS margin
+            FROM gl_entries WHERE rental_agreement_id = ${agreement.id}::int AND account_id IN (${keys.sales!}::int, ${keys.salesReturns!}::int, ${keys.costOfSales!}::int)`,
+      );
+      expect(pnl.totals.reagentMargin).toBe(stamped!.margin);
+      expect(pnl.totals.reagentRevenue).toBe(stamped!.revenue);
+      // The month grid counts the customer's eligible purchases whatever was stamped: the same sales.
+      expect(fromMinorUnits(periods.reduce((sum, p) => sum + toMinorUnits(p.eligible), 0n))).toBe(pnl.totals.reagentRevenue);
+      if (toMinorUnits(pnl.totals.reagentMargin) > 0n) withMargin++;
+      if (periods.some((p) => p.status !== 'current' && toMinorUnits(p.shortfall) > 0n)) underCommitment++;
+    }
+    expect(withMargin).toBe(agreements.length);
+    // One under its commitment; the others buy above it every month ended.
+    expect(underCommitment).toBe(1);
   });
 });

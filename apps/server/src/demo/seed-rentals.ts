@@ -1,14 +1,18 @@
-import { addMonths, monthOf } from '@erp/domain';
+import { addDays, addMonths, type InvoiceDetail, type InvoiceInput, monthOf } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
+import type { Actor } from '../lib/actor.ts';
+import { saveDocument } from '../lib/document/document-service.ts';
+import { invoiceBinding } from '../modules/sales/invoices.binding.ts';
+import { pricesFor } from '../modules/sales/sales-prices.ts';
 import { stockAdjustmentServices } from '../modules/inventory/inventory.api.ts';
 import { createConsignment, createServiceVisit, placementServices, rentalAgreementServices, rentalReturnServices, runMonthEndNow } from '../modules/rentals/rentals.api.ts';
 import { actorOf } from './demo-actors.ts';
 
 const models = [
-  { itemName: 'Sysmex XN-1000 haematology analyser', article: 'RENT-XN1000', cost: '3000000.00' },
-  { itemName: 'Mindray BS-480 chemistry analyser', article: 'RENT-BS480', cost: '2400000.00' },
-  { itemName: 'Roche Cobas e411 immunoassay analyser', article: 'RENT-E411', cost: '4200000.00' },
+  { itemName: 'Sysmex XN-1000 haematology analyser', article: 'RENT-XN1000', cost: '3000000.00', reagents: 'Haematology' },
+  { itemName: 'Mindray BS-480 chemistry analyser', article: 'RENT-BS480', cost: '2400000.00', reagents: 'Clinical Chemistry' },
+  { itemName: 'Roche Cobas e411 immunoassay analyser', article: 'RENT-E411', cost: '4200000.00', reagents: 'Immunoassay' },
 ] as const;
 
 interface Plan {
@@ -21,7 +25,7 @@ interface Plan {
 
 /** Eight agreements, every state: one under commitment, one per test, one returned (issue 21, demo). */
 const plans: readonly Plan[] = [
-  { state: 'active', billingModel: 'minimumPurchase', monthlyCommitment: '0', note: 'Under commitment: shortfall invoiced monthly' },
+  { state: 'active', billingModel: 'minimumPurchase', monthlyCommitment: '60000.00', note: 'Under commitment: shortfall invoiced monthly' },
   { state: 'active', billingModel: 'minimumPurchase', monthlyCommitment: '20000.00', settlementPeriod: 'quarter', note: 'Meets its commitment, settled quarterly' },
   { state: 'active', billingModel: 'perTest', monthlyCommitment: '0', note: 'Per test, billed from the meter readings' },
   { state: 'suspended', billingModel: 'minimumPurchase', monthlyCommitment: '15000.00', note: 'Suspended while the ward is renovated' },
@@ -31,19 +35,36 @@ const plans: readonly Plan[] = [
   { state: 'cancelled', billingModel: 'minimumPurchase', monthlyCommitment: '80000.00', note: 'Cancelled: the tender went elsewhere' },
 ];
 
+/** What a minimum-purchase agreement's customer buys of its eligible reagent a month, as a share of the commitment (the first: under it). */
+const boughtShare = (index: number, monthsAgo: number) => (index === 0 ? 0.5 : 1.2) + (monthsAgo % 3) / 10;
+
+/** A placed minimum-purchase agreement's eligible reagent: its own lot and what the customer buys of it each month. */
+interface EligibleReagent {
+  itemId: number;
+  lotNumber: string;
+  unitCost: string;
+  /** Quantity by months ago (6 = the placement's month). */
+  monthly: Map<number, number>;
+}
+
 /**
  * Reagent rentals for the demo: 3 analyser models, 9 serial-numbered units received at opening,
  * 8 agreements in every state placed 6 months ago at the region's customers, their service
- * visits and meter readings, and the month-end run for each month that has ended since.
+ * visits and meter readings, and the month-end run for each month that has ended since. Each
+ * placed minimum-purchase agreement counts one reagent of its analyser the customer never bought
+ * in the year of sales (which is seeded before the agreements exist, so none of it could be
+ * stamped with them): its invoices for each month of use are posted here, through the invoice
+ * service, after the placement, so the stamping rule stamps them and the agreement's P&L shows
+ * the same purchases as its month grid.
  */
 export async function seedRentals(tx: Tx, dates: { today: string; openingDate: string }): Promise<void> {
   const actor = await actorOf(tx, 'admin');
   const [region] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM regions ORDER BY id LIMIT 1`);
   const [category] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM categories ORDER BY id LIMIT 1`);
-  // The customers with the most credit left, with what they bought a month lately: shortfalls must stay within their limits.
-  const customers = await queryRows<{ id: number; monthly: string }>(
+  // The customers with the most credit left: shortfalls must stay within their limits.
+  const customers = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT c.id, round(coalesce((SELECT sum(s.value) FROM sales_summary s WHERE s.customer_id = c.id AND s.month >= ${`${addMonths(monthOf(dates.today), -6)}-01`}::date), 0) / 6, -3)::text AS monthly
+    sql`SELECT c.id
         FROM customers c WHERE c.region_id = ${region!.id}::int AND c.active AND c.credit_limit > 0
         ORDER BY c.credit_limit - account_balance(c.account_id) DESC, c.id LIMIT 8`,
   );
@@ -56,13 +77,25 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
     );
     itemIds.push(Number(row!.id));
   }
+  const reagents = await eligibleReagents(tx, customers.map((c) => Number(c.id)), region!.id, dates.today);
   await stockAdjustmentServices.createPosted(tx, actor, {
     adjustmentDate: dates.openingDate,
     reason: 'openingStock',
     narration: 'Analysers for reagent rental',
-    lines: itemIds.flatMap((itemId, m) =>
-      [1, 2, 3].map((n) => ({ itemId, regionId: region!.id, lotNumber: `${models[m]!.article.slice(5)}-SN${String(1000 + n)}`, dateExpiry: null, quantity: 1, unitCost: models[m]!.cost })),
-    ),
+    lines: [
+      ...itemIds.flatMap((itemId, m) =>
+        [1, 2, 3].map((n) => ({ itemId, regionId: region!.id, lotNumber: `${models[m]!.article.slice(5)}-SN${String(1000 + n)}`, dateExpiry: null, quantity: 1, unitCost: models[m]!.cost })),
+      ),
+      // Each eligible reagent's own lot, what its customer will buy of it and a little more.
+      ...[...reagents.values()].map((r) => ({
+        itemId: r.itemId,
+        regionId: region!.id,
+        lotNumber: r.lotNumber,
+        dateExpiry: addDays(dates.today, 540),
+        quantity: [...r.monthly.values()].reduce((a, b) => a + b, 0) + 5,
+        unitCost: r.unitCost,
+      })),
+    ],
   } as never);
   const units = await queryRows<{ id: number; inventoryId: number }>(tx, sql`SELECT id, inventory_id AS "inventoryId" FROM rental_assets ORDER BY id`);
   const start = `${addMonths(monthOf(dates.today), -6)}-01`;
@@ -71,9 +104,8 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
     const unit = units[index]!;
     const customer = customers[index % customers.length]!;
     const customerId = Number(customer.id);
-    // Under commitment: a fifth more than the customer buys; the others below what it buys.
-    const bought = Number(customer.monthly);
-    const commitment = plan.billingModel === 'perTest' ? '0.00' : index === 0 ? `${Math.max(50_000, Math.round((bought * 1.2) / 1000) * 1000)}.00` : plan.monthlyCommitment;
+    const commitment = plan.billingModel === 'perTest' ? '0.00' : plan.monthlyCommitment;
+    const reagent = reagents.get(index);
     const agreement = await rentalAgreementServices.create(tx, actor, {
       customerId,
       regionId: region!.id,
@@ -83,7 +115,7 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
       termMonths: index === 1 ? 7 : 36,
       billingModel: plan.billingModel,
       monthlyCommitment: commitment,
-      eligibleItemIds: [],
+      eligibleItemIds: reagent ? [reagent.itemId] : [],
       eligibleCategoryIds: [],
       shortfallMode: 'gap',
       settlementPeriod: plan.settlementPeriod ?? 'month',
@@ -106,6 +138,7 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
     if (plan.state === 'approved') continue;
     await placementServices.createPosted(tx, actor, { rentalAgreementId: agreement.id, inventoryId: Number(unit.inventoryId), placementDate: placed, notes: '' } as never);
     await createServiceVisit(tx, actor, { rentalAgreementId: agreement.id, visitDate: placed, visitKind: 'install', notes: 'Installed and calibrated' });
+    if (reagent) await postEligibleSales(tx, actor, { customerId, regionId: region!.id, today: dates.today }, reagent);
     if (index === 0) {
       await createServiceVisit(tx, actor, { rentalAgreementId: agreement.id, visitDate: `${addMonths(monthOf(dates.today), -3)}-12`, visitKind: 'breakdown', downFrom: `${addMonths(monthOf(dates.today), -3)}-10`, downTo: `${addMonths(monthOf(dates.today), -3)}-12`, notes: 'Laser module replaced' });
     }
@@ -123,6 +156,59 @@ export async function seedRentals(tx: Tx, dates: { today: string; openingDate: s
   }
   // The last month that has ended is left for the month-end run of the screen (the e2e journey runs it).
   for (let m = 6; m >= 2; m--) await runMonthEndNow(tx, actor, addMonths(monthOf(dates.today), -m));
+}
+
+/**
+ * For each placed minimum-purchase agreement (by its index in `plans`), a reagent of its
+ * analyser's kind (another reagent when the customer bought them all; the cheapest, so quantities
+ * stay near the target) that its customer never bought, none counted by two agreements, and the
+ * quantity bought each month at the price list's price: about half the commitment for the first
+ * (under it), a fifth and more above it for the others (rounded up: never below).
+ */
+async function eligibleReagents(tx: Tx, customerIds: readonly number[], regionId: number, today: string): Promise<Map<number, EligibleReagent>> {
+  const chosen = new Map<number, EligibleReagent>();
+  for (const [index, plan] of plans.entries()) {
+    if (plan.billingModel !== 'minimumPurchase' || !['active', 'suspended', 'ended'].includes(plan.state)) continue;
+    const customerId = customerIds[index % customerIds.length]!;
+    // Units are numbered model by model, three each; agreement `index` takes unit `index`.
+    const model = models[Math.floor(index / 3)]!;
+    const taken = [...chosen.values()].map((r) => r.itemId);
+    const [row] = await queryRows<{ id: number; unitCost: string }>(
+      tx,
+      sql`SELECT it.id, it.cost_price::text AS "unitCost"
+          FROM items it JOIN categories c ON c.id = it.category_id AND c.category_name = 'Reagents' JOIN sub_categories s ON s.id = it.sub_category_id
+          WHERE it.is_approved AND it.lot_tracked AND NOT it.serial_tracked AND it.sale_price > 0 AND it.id <> ALL(${`{${taken.join(',')}}`}::int[])
+            AND NOT EXISTS (SELECT 1 FROM sales_summary ss WHERE ss.customer_id = ${customerId}::int AND ss.item_id = it.id)
+          ORDER BY s.sub_category_name = ${model.reagents} DESC, it.sale_price, it.id LIMIT 1`,
+    );
+    if (!row) continue;
+    const itemId = Number(row.id);
+    const price = Number((await pricesFor(tx, [itemId], { regionId, customerId, date: today })).get(itemId) ?? '0');
+    if (!(price > 0)) continue;
+    const monthly = new Map<number, number>();
+    // The returned one's last purchase is the month of its return (the 18th, before the 20th).
+    for (let m = 6; m >= (plan.state === 'ended' ? 2 : 1); m--) monthly.set(m, Math.ceil((Number(plan.monthlyCommitment) * boughtShare(index, m)) / price));
+    chosen.set(index, { itemId, unitCost: row.unitCost, lotNumber: `RENTAL-${index + 1}`, monthly });
+  }
+  return chosen;
+}
+
+/** The agreement's customer's invoices of its eligible reagent, one a month of use on the 18th, posted from its own lot. */
+async function postEligibleSales(tx: Tx, actor: Actor, at: { customerId: number; regionId: number; today: string }, reagent: EligibleReagent): Promise<void> {
+  const [lot] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM inventory WHERE item_id = ${reagent.itemId}::int AND region_id = ${at.regionId}::int AND lot_number = ${reagent.lotNumber}`,
+  );
+  for (const [m, quantity] of reagent.monthly) {
+    const input: InvoiceInput = {
+      customerId: at.customerId,
+      regionId: at.regionId,
+      invoiceDate: `${addMonths(monthOf(at.today), -m)}-18`,
+      notes: 'Reagents for the rented analyser',
+      lines: [{ itemId: reagent.itemId, inventoryId: Number(lot!.id), quantity }],
+    };
+    await saveDocument<InvoiceInput, InvoiceDetail>(tx, actor, invoiceBinding, input, { post: true });
+  }
 }
 
 /**
