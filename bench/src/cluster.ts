@@ -14,6 +14,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { measurePropagation } from './cluster-propagation.ts';
+import { busyPercent, machineTicks } from './cpu.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { type SalesBench, seedSalesBench } from './sales-measures.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
@@ -155,9 +156,16 @@ const results: string[] = [];
 const counts = cores >= 8 ? [1, 2, 4] : [1, 2];
 const throughputs = new Map<number, Figures>();
 for (const processes of counts) {
-  const figures = await withCluster(processes, {}, (token) => mixed(token));
+  let busy = 0;
+  const figures = await withCluster(processes, {}, async (token) => {
+    // How much of the machine the load used: a second process can only add what one left idle.
+    const before = machineTicks();
+    const measured = await mixed(token);
+    busy = busyPercent(before, machineTicks());
+    return measured;
+  });
   throughputs.set(processes, figures);
-  const line = `mixed (list, options, invoice, receipt), 16 clients, ${processes} process(es): ${figures.requestsPerSecond} req/s, p99 ${figures.p99} ms, ${figures.refused} refused`;
+  const line = `mixed (list, options, invoice, receipt), 16 clients, ${processes} process(es): ${figures.requestsPerSecond} req/s, p99 ${figures.p99} ms, ${figures.refused} refused; machine CPU busy ${busy} % of ${cores} cores`;
   console.log(line);
   results.push(line);
 }

@@ -45,3 +45,27 @@ export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: num
   const per = (a: number, b: number) => Math.round(((b - a) / Math.max(requests, 1)) * 100) / 100;
   return { serverMs: per(before.serverMs, after.serverMs), postgresMs: per(before.postgresMs, after.postgresMs), benchMs: per(before.benchMs, after.benchMs) };
 }
+
+/** The machine's CPU ticks, busy and in all, over every core (/proc/stat's first line). */
+export interface MachineTicks {
+  busy: number;
+  total: number;
+}
+
+export function machineTicks(): MachineTicks {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const values = fields.map(Number);
+    const idle = values[3]! + values[4]!; // idle + iowait
+    const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** The share of the machine's CPU (all cores) busy between two samples, in percent. */
+export function busyPercent(before: MachineTicks, after: MachineTicks): number {
+  const total = after.total - before.total;
+  return total > 0 ? Math.round(((after.busy - before.busy) / total) * 100) : 0;
+}

@@ -1,6 +1,6 @@
 // `npm run bench:invoices [-- pglite|postgres]`: only the invoices (sales-measures.ts) on a fresh
 // database per engine, without the million-row loads of `npm run bench`. Both engines unless one
-// is named. BENCH_POSTING_SECONDS: each throughput load (5 s).
+// is named. BENCH_POSTING_SECONDS: each throughput load (5 s). BENCH_NO_ANALYZE=1: measure without analysing after the seed.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -30,7 +30,7 @@ async function measure(engine: string): Promise<InvoiceFigures> {
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
     const { token } = (await login.json()) as { token: string };
-    return await measureInvoices(base, token, server.pid, env.DATABASE_URL ? () => analyze(env.DATABASE_URL!) : undefined);
+    return await measureInvoices(base, token, server.pid, env.DATABASE_URL && !process.env.BENCH_NO_ANALYZE ? () => analyze(env.DATABASE_URL!) : undefined);
   } finally {
     await stopProcess(server);
   }
