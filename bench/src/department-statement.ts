@@ -5,21 +5,11 @@
 // 5 regions and the expense side with one of 4 departments (a department: 125,000 rows, the
 // heavy case; a payroll's share of a real ledger is far smaller). The load ends with VACUUM ANALYZE.
 // BENCH_PORT, BENCH_DB_SUFFIX: as bench:invoices. BENCH_DEPARTMENT_ROWS: the number of rows.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+
+import { serveLoaded } from './loaded-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3405);
-const suffix = process.env.BENCH_DB_SUFFIX ?? '';
 const rows = Number(process.env.BENCH_DEPARTMENT_ROWS ?? 1_000_000);
-const base = `http://127.0.0.1:${port}`;
-const password = 'Bench@12345';
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const engines = process.argv[2] ? [process.argv[2]] : ['postgres'];
 
 const loadSql = `
@@ -43,42 +33,9 @@ const loadSql = `
 `;
 
 async function measure(engine: string): Promise<string[]> {
-  let env: Record<string, string>;
-  let load: () => Promise<void>;
-  if (engine === 'postgres') {
-    const name = `erp_bench_departments${suffix}`;
-    if (!(await recreatePostgresDatabase(postgresServer, name))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    const url = postgresServer.replace(/\/[^/]*$/, `/${name}`);
-    env = { DATABASE_URL: url };
-    load = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(loadSql);
-      // What autovacuum does to an insert-only table soon after (PostgreSQL 13+): the visibility map lets the covering index answer alone.
-      await client.query('VACUUM ANALYZE gl_entries');
-      await client.end();
-    };
-  } else {
-    const dataDir = join(root, `bench/.data/departments${suffix}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    env = { DATA_DIR: dataDir };
-    load = async () => {
-      const db = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
-      await db.exec(loadSql);
-      await db.exec('VACUUM ANALYZE gl_entries');
-      await db.close();
-    };
-  }
-  const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
-  // First start: migrations and the default chart; then the rows while it is stopped.
-  await stopProcess(await startProcess(join(root, 'apps/server/src/main.ts'), serverEnv, `${base}/api/health`, 120_000));
-  const loadStart = performance.now();
-  await load();
-  const loaded = ((performance.now() - loadStart) / 1000).toFixed(0);
-  const server = await startProcess(join(root, 'apps/server/src/main.ts'), serverEnv, `${base}/api/health`, 120_000);
+  // What autovacuum does to an insert-only table soon after (PostgreSQL 13+): the visibility map lets the covering index answer alone.
+  const { base, token, loadedSeconds: loaded, stop } = await serveLoaded({ engine, name: 'departments', port, after: ['VACUUM ANALYZE gl_entries'], loadSql });
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
     const get = async (path: string) => {
       const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await response.json()) as Record<string, unknown>;
@@ -115,7 +72,7 @@ async function measure(engine: string): Promise<string[]> {
     }
     return lines;
   } finally {
-    await stopProcess(server);
+    await stop();
   }
 }
 

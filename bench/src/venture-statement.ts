@@ -4,21 +4,11 @@
 // pairs of Sales / receivable, Cost of sales / Inventory, Sales returns and an expense, dated
 // through 2026, every row stamped with the venture; the share changes on 1 July.
 // BENCH_PORT, BENCH_DB_SUFFIX: as bench:invoices. BENCH_VENTURE_ROWS: the number of rows.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+
+import { serveLoaded } from './loaded-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3404);
-const suffix = process.env.BENCH_DB_SUFFIX ?? '';
 const rows = Number(process.env.BENCH_VENTURE_ROWS ?? 1_000_000);
-const base = `http://127.0.0.1:${port}`;
-const password = 'Bench@12345';
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const engines = process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres'];
 
 const loadSql = `
@@ -43,39 +33,8 @@ const loadSql = `
 `;
 
 async function measure(engine: string): Promise<string> {
-  let env: Record<string, string>;
-  let load: () => Promise<void>;
-  if (engine === 'postgres') {
-    const name = `erp_bench_ventures${suffix}`;
-    if (!(await recreatePostgresDatabase(postgresServer, name))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    const url = postgresServer.replace(/\/[^/]*$/, `/${name}`);
-    env = { DATABASE_URL: url };
-    load = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(loadSql);
-      await client.end();
-    };
-  } else {
-    const dataDir = join(root, `bench/.data/ventures${suffix}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    env = { DATA_DIR: dataDir };
-    load = async () => {
-      const db = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
-      await db.exec(loadSql);
-      await db.close();
-    };
-  }
-  const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
-  // First start: migrations and the default chart; then the rows while it is stopped.
-  await stopProcess(await startProcess(join(root, 'apps/server/src/main.ts'), serverEnv, `${base}/api/health`, 120_000));
-  const loadStart = performance.now();
-  await load();
-  const loaded = ((performance.now() - loadStart) / 1000).toFixed(0);
-  const server = await startProcess(join(root, 'apps/server/src/main.ts'), serverEnv, `${base}/api/health`, 120_000);
+  const { base, token, loadedSeconds: loaded, stop } = await serveLoaded({ engine, name: 'ventures', port, loadSql });
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
     const times: number[] = [];
     let answer: Record<string, unknown> = {};
     for (let run = 0; run < 11; run++) {
@@ -89,7 +48,7 @@ async function measure(engine: string): Promise<string> {
     const median = warm[Math.floor(warm.length / 2)]!.toFixed(1);
     return `| ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${rows.toLocaleString('en')} | ${loaded} s | ${times[0]!.toFixed(1)} ms | ${median} ms | ${warm.at(-1)!.toFixed(1)} ms | ${String(answer.profit)} / ${String(answer.partnerShare)} |`;
   } finally {
-    await stopProcess(server);
+    await stop();
   }
 }
 
