@@ -4,11 +4,13 @@ import { referenceSchema, type ResourceDeclaration } from '../resource/declarati
 export const consignmentKinds = [
   { value: 'shipment', label: 'Shipment to site' },
   { value: 'usage', label: 'Usage reported' },
+  { value: 'return', label: 'Return to warehouse' },
 ] as const;
 
-/** A line of a consignment: an item and how many of its unit; the lots are drawn first-expiry-first-out. */
+/** A line of a consignment: an item and how many of its unit; the lots are drawn first-expiry-first-out, or from the lot chosen (`inventoryId`). */
 export const consignmentLineSchema = z.strictObject({
   itemId: referenceSchema('Item'),
+  inventoryId: referenceSchema('Lot').optional(),
   quantity: z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'Quantity is at most 1,000,000'),
 });
 
@@ -16,7 +18,8 @@ export const consignmentLineSchema = z.strictObject({
  * Per-test reagents on consignment (issue 21, section 2): a shipment moves lots from the
  * region's warehouse to the customer's site (no invoice, no ledger rows); a usage is what the
  * lab reports it used in the period (packs opened, counted by the lab staff), taken from the
- * site's lots first-expiry-first-out at their cost: Dr Cost of sales, Cr Inventory, stamped.
+ * site's lots first-expiry-first-out at their cost: Dr Cost of sales, Cr Inventory, stamped; a
+ * return brings unused lots from the site back to the region's warehouse (no ledger rows).
  * Per-test agreements only; kept as recorded (a mistake is corrected by a later entry).
  */
 export const consignments = {

@@ -16,7 +16,8 @@ export interface ConsignmentInput {
   rentalAgreementId: number;
   consignmentKind: ConsignmentKind;
   consignmentDate: string;
-  lines: Array<{ itemId: number; quantity: number }>;
+  /** `inventoryId`: the lot chosen at the place drawn from; without it, first-expiry-first-out. */
+  lines: Array<{ itemId: number; quantity: number; inventoryId?: number }>;
   notes?: string;
 }
 
@@ -26,9 +27,20 @@ export const consignmentMessages = {
   notActive: (status: string) => `The agreement is ${status}: reagents are shipped to an active agreement's site`,
   notInUse: (status: string) => `The agreement is ${status}: nothing of it is in use`,
   short: (itemName: string, available: number, place: string) => `Not enough ${itemName} at ${place}: ${available} available`,
+  lotNotThere: (place: string) => `Choose a lot of this item with stock at ${place}`,
 };
 
-const prefixOf: Record<ConsignmentKind, string> = { shipment: 'CSG', usage: 'CSU' };
+/**
+ * What each kind does: where its lots come from and go (a usage's go out of stock, as cost of
+ * sales), which agreements may have it, its number and narration. A shipment needs an active
+ * agreement; a usage or a return one that was in use, so the site can be emptied after it ends.
+ */
+const kindRules: Record<ConsignmentKind, { prefix: string; from: 'warehouse' | 'site'; to: 'warehouse' | 'site' | null; statuses: readonly string[]; narration: string }> = {
+  shipment: { prefix: 'CSG', from: 'warehouse', to: 'site', statuses: ['active'], narration: 'Reagents shipped on consignment' },
+  usage: { prefix: 'CSU', from: 'site', to: null, statuses: ['active', 'suspended', 'ended'], narration: 'Reagents used' },
+  return: { prefix: 'CSR', from: 'site', to: 'warehouse', statuses: ['active', 'suspended', 'ended'], narration: 'Reagents returned from consignment' },
+};
+const placeName = { warehouse: "the region's warehouse", site: "the customer's site" } as const;
 
 interface SiteLot {
   id: number;
@@ -42,12 +54,12 @@ interface SiteLot {
 
 /**
  * The lots a consignment draws from (the region's warehouses for a shipment, the customer's site
- * for a usage), locked FOR NO KEY UPDATE in id order as the stock ledger locks them: two entries
+ * for a usage or a return; there only consigned lots, not the placed analysers), locked FOR NO KEY UPDATE in id order as the stock ledger locks them: two entries
  * over the same lots take turns, and the second chooses from what the first left (never below
  * zero, and no refusal for stock the first took while the second was choosing).
  */
 async function lockedLots(tx: Tx, from: { site: number } | { regionId: number }, itemIds: readonly number[]): Promise<SiteLot[]> {
-  const where = 'site' in from ? sql`inv.location_id = ${from.site}::int` : sql`inv.region_id = ${from.regionId}::int AND l.kind = 'warehouse'`;
+  const where = 'site' in from ? sql`inv.location_id = ${from.site}::int AND NOT it.serial_tracked` : sql`inv.region_id = ${from.regionId}::int AND l.kind = 'warehouse'`;
   const rows = await queryRows<SiteLot>(
     tx,
     sql`SELECT inv.id, inv.item_id AS "itemId", it.item_name AS "itemName", inv.lot_number AS "lotNumber", inv.date_expiry::text AS "dateExpiry", inv.quantity, inv.unit_cost::text AS "unitCost"
@@ -58,13 +70,24 @@ async function lockedLots(tx: Tx, from: { site: number } | { regionId: number },
   return rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId), quantity: Number(r.quantity) }));
 }
 
-/** The lines drawn first-expiry-first-out over `lots` (judged on `date`); a line short of stock is refused (409) naming `lines.N.quantity`. */
+/**
+ * The lines drawn first-expiry-first-out over `lots` (judged on `date`), or from the lot a line
+ * chose (400 naming `lines.N.inventoryId` when it is not one of `lots`); a line short of stock is
+ * refused (409) naming `lines.N.quantity`.
+ */
 function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], date: string, place: string, itemNames: Map<number, string>): Array<{ index: number; lot: SiteLot; quantity: number }> {
   const left = new Map(lots.map((lot) => [lot.id, lot.quantity]));
   const draws: Array<{ index: number; lot: SiteLot; quantity: number }> = [];
   const problems: Record<string, string> = {};
+  const chosen: Record<string, string> = {};
   lines.forEach((line, index) => {
-    const candidates = lots.filter((lot) => lot.itemId === line.itemId).map((lot) => ({ ...lot, quantity: left.get(lot.id)! }));
+    const candidates = lots
+      .filter((lot) => lot.itemId === line.itemId && (line.inventoryId === undefined || lot.id === line.inventoryId))
+      .map((lot) => ({ ...lot, quantity: left.get(lot.id)! }));
+    if (line.inventoryId !== undefined && candidates.length === 0) {
+      chosen[`lines.${index}.inventoryId`] = consignmentMessages.lotNotThere(place);
+      return;
+    }
     const { draws: taken, short } = fefoAllocate(candidates, line.quantity, date);
     if (short > 0) {
       problems[`lines.${index}.quantity`] = consignmentMessages.short(itemNames.get(line.itemId) ?? 'the item', line.quantity - short, place);
@@ -75,6 +98,7 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
       draws.push({ index, lot: draw.lot, quantity: draw.quantity });
     }
   });
+  if (Object.keys(chosen).length > 0) throw new BadRequestError(chosen);
   if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
   return draws;
 }
@@ -84,8 +108,9 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
  * lines' lots from the region's warehouse to the customer's site, first-expiry-first-out, at
  * their cost, with no ledger rows (the lots stay in Inventory: DECISIONS.md); a usage takes them
  * out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory at the lots'
- * cost, stamped with the agreement, customer, region and venture (agreementStamp). Numbered
- * CSG- or CSU- with its stock moves, in an open period.
+ * cost, stamped with the agreement, customer, region and venture (agreementStamp); a return
+ * brings unused lots from the site back to the region's warehouse, the same lots at their cost,
+ * with no ledger rows. Numbered CSG-, CSU- or CSR- with its stock moves, in an open period.
  */
 export async function createConsignment(tx: Tx, actor: Actor, input: ConsignmentInput): Promise<Record<string, unknown>> {
   const regions = permittedIds(actor.permissions, 'regions');
@@ -97,8 +122,10 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
   if (!agreement) throw new BadRequestError({ rentalAgreementId: consignmentMessages.agreementMissing });
   const refuse = (message: string) => new ConflictError(message, { rentalAgreementId: message });
   if (agreement.billingModel !== 'perTest') throw refuse(consignmentMessages.notPerTest);
-  if (input.consignmentKind === 'shipment' && agreement.status !== 'active') throw refuse(consignmentMessages.notActive(agreement.status));
-  if (input.consignmentKind === 'usage' && !['active', 'suspended', 'ended'].includes(agreement.status)) throw refuse(consignmentMessages.notInUse(agreement.status));
+  const rule = kindRules[input.consignmentKind];
+  if (!rule.statuses.includes(agreement.status)) {
+    throw refuse(input.consignmentKind === 'shipment' ? consignmentMessages.notActive(agreement.status) : consignmentMessages.notInUse(agreement.status));
+  }
   const customerId = Number(agreement.customerId);
   const regionId = Number(agreement.regionId);
 
@@ -111,17 +138,19 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
   const id = Number(row!.id);
   const site = await customerSite(tx, customerId, regionId);
   const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
-  const lots = await lockedLots(tx, input.consignmentKind === 'shipment' ? { regionId } : { site }, itemIds);
+  const lots = await lockedLots(tx, rule.from === 'warehouse' ? { regionId } : { site }, itemIds);
   const itemNames = new Map(
     (await queryRows<{ id: number; itemName: string }>(tx, sql`SELECT id, item_name AS "itemName" FROM items WHERE id = ANY(${intArray(itemIds)})`)).map((i) => [Number(i.id), i.itemName]),
   );
   const missing = input.lines.findIndex((l) => !itemNames.has(l.itemId));
   if (missing >= 0) throw new BadRequestError({ [`lines.${missing}.itemId`]: stockMessages.itemMissing });
-  const draws = drawsOf(input.lines, lots, input.consignmentDate, input.consignmentKind === 'shipment' ? "the region's warehouse" : "the customer's site", itemNames);
+  const draws = drawsOf(input.lines, lots, input.consignmentDate, placeName[rule.from], itemNames);
   const moves: StockMoveInput[] = draws.flatMap(({ index, lot, quantity }, n) => {
     const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id } };
-    if (input.consignmentKind === 'usage') return [out];
-    const into: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'in', quantity, lot: { itemId: lot.itemId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry, locationId: site, unitCost: lot.unitCost } };
+    if (rule.to === null) return [out];
+    // The same lot (item, number, expiry, cost) at the other place: the site, or the region's warehouse.
+    const place = rule.to === 'site' ? { locationId: site } : { regionId };
+    const into: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'in', quantity, lot: { itemId: lot.itemId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry, ...place, unitCost: lot.unitCost } };
     return [out, into];
   });
   const stock = await prepareStockMoves(tx, { document: { documentType: 'consignments', documentId: id, date: input.consignmentDate }, actor: { userId: actor.userId }, moves });
@@ -148,9 +177,9 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
         documentType: 'consignments',
         documentId: id,
         documentDate: input.consignmentDate,
-        narration: `${input.consignmentKind === 'shipment' ? 'Reagents shipped on consignment' : 'Reagents used'} under ${agreement.documentNumber ?? 'agreement'}`,
+        narration: `${rule.narration} under ${agreement.documentNumber ?? 'agreement'}`,
         lines: ledgerLines,
-        numberPrefix: prefixOf[input.consignmentKind],
+        numberPrefix: rule.prefix,
         actor: { userId: actor.userId },
         dateField: 'consignmentDate',
         before: stock.statements,

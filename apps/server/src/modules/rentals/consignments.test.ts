@@ -105,3 +105,57 @@ describe('per-test reagents on consignment (issue 21, section 2)', () => {
     expect(byAuditor.statusCode).toBe(403);
   });
 });
+
+describe('unused reagents returned from the site to the warehouse (issue 21, section 2)', () => {
+  const post = (consignmentKind: string, lines: Array<Record<string, number>>) =>
+    f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind, consignmentDate: f.today, lines });
+  const warehouseQuantity = async (lot: number) => Number((await rows<{ q: number }>(sql`SELECT quantity AS q FROM inventory WHERE id = ${lot}::int`))[0]!.q);
+  const counts = async () =>
+    (await rows<{ moves: number; entries: number; consignments: number }>(
+      sql`SELECT (SELECT count(*)::int FROM stock_moves) AS moves, (SELECT count(*)::int FROM gl_entries) AS entries, (SELECT count(*)::int FROM consignments) AS consignments`,
+    ))[0];
+  const glRowsOf = async (id: number) => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM gl_entries WHERE document_type = 'consignments' AND document_id = ${id}::int`))[0]!.n;
+
+  it('ship 20, use 12, return 8: the site is empty, the warehouse has the 8 back in the same lot, and the return posts no ledger rows', async () => {
+    // The 3 left of CS-LATE come back first, chosen by lot: the site starts empty.
+    const siteLate = (await rows<{ id: number }>(sql`SELECT i.id FROM inventory i JOIN stock_locations l ON l.id = i.location_id AND l.kind = 'customer' WHERE i.lot_number = 'CS-LATE'`))[0]!.id;
+    const first = await post('return', [{ itemId: f.reagent, quantity: 3, inventoryId: Number(siteLate) }]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({ documentNumber: expect.stringMatching(/^CSR-\d{4}-\d{6}$/), value: '3000.00' });
+    expect(await warehouseQuantity(lots.late)).toBe(8);
+    expect(await siteStock()).toEqual([]);
+
+    const [soon, later] = await f.receive([
+      { itemId: f.reagent, lotNumber: 'CS-R-SOON', quantity: 12, unitCost: '500.00', expiresIn: 250 },
+      { itemId: f.reagent, lotNumber: 'CS-R-LATER', quantity: 10, unitCost: '700.00', expiresIn: 350 },
+    ]);
+    // CS-EARLY is empty; the warehouse holds CS-R-SOON 12 (day 250), CS-R-LATER 10 (350) and CS-LATE 8 (400).
+    expect((await post('shipment', [{ itemId: f.reagent, quantity: 20 }])).statusCode).toBe(201);
+    expect((await post('usage', [{ itemId: f.reagent, quantity: 12 }])).statusCode).toBe(201);
+    expect(await siteStock()).toEqual([['CS-R-LATER', 8, '5600.00']]);
+    // A return is allowed after the agreement ended, so its site can be emptied.
+    await rows(sql`UPDATE rental_agreements SET status = 'ended' WHERE id = ${agreement}::int`);
+    const back = await post('return', [{ itemId: f.reagent, quantity: 8 }]);
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().data).toMatchObject({ consignmentKind: 'return', documentNumber: expect.stringMatching(/^CSR-/), value: '5600.00' });
+    expect(await siteStock()).toEqual([]);
+    expect(await warehouseQuantity(soon!)).toBe(0);
+    expect(await warehouseQuantity(later!)).toBe(10);
+    expect(await glRowsOf(back.json().data.id)).toBe(0);
+    expect(await glRowsOf(first.json().data.id)).toBe(0);
+    expect(await inventoryDisagreementsByRegion(t.database.db)).toEqual([]);
+  });
+
+  it('returning more than the site holds is refused (409) with nothing written; a lot not at the site is a 400', async () => {
+    const before = await counts();
+    const tooMany = await post('return', [{ itemId: f.reagent, quantity: 1 }]);
+    expect(tooMany.statusCode, tooMany.body).toBe(409);
+    expect(tooMany.json().errors).toHaveProperty(['lines.0.quantity']);
+    expect(await counts()).toEqual(before);
+    const notThere = await post('return', [{ itemId: f.reagent, quantity: 1, inventoryId: lots.late }]);
+    expect(notThere.statusCode, notThere.body).toBe(400);
+    expect(notThere.json().errors).toHaveProperty(['lines.0.inventoryId']);
+    expect(await counts()).toEqual(before);
+    await rows(sql`UPDATE rental_agreements SET status = 'active' WHERE id = ${agreement}::int`);
+  });
+});
