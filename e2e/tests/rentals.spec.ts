@@ -116,7 +116,7 @@ test('the operation manager records the reagent packs a per-test site used: the 
   await card.getByRole('button', { name: 'Record usage' }).click();
   await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await onSite())[0]!.quantity).toBe(lot!.quantity - 1);
-  await expect(card.getByRole('table', { name: 'Shipments and usage' }).getByText(/^CSU-/).first()).toBeVisible();
+  await expect(card.getByRole('table', { name: 'Shipments, usage and returns' }).getByText(/^CSU-/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the site stock of a per-test agreement');
   await screenshot(page, 'rental-site-stock-1280');
   await at768(page, 'the site stock of a per-test agreement', 'rental-site-stock');

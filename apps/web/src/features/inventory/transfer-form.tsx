@@ -9,10 +9,11 @@ import { LineCell, type LineColumn } from '../../components/document/line-column
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
+import { lotOptionText } from '../../components/resource/lot-option-text.ts';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { fetchOptions, resourceKeys } from '../../components/resource/resource-api.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { formatDate, todayWire } from '../../lib/dates.ts';
+import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { inventoryKeys } from './inventory-api.ts';
@@ -27,12 +28,8 @@ const columns = {
   quantity: { label: 'Quantity', style: { flex: '1 1 140px', minWidth: 0 } },
 } satisfies Record<string, LineColumn>;
 
-/** A lot as the picker shows it: item, lot number, expiry and what is available. */
-export function lotOptionText(option: GenericOption): string {
-  const lot = option as GenericOption & { item?: { itemName: string }; lotNumber?: string; dateExpiry?: string | null; quantity?: number };
-  const expiry = lot.dateExpiry ? `, expires ${formatDate(lot.dateExpiry)}` : '';
-  return `${lot.item?.itemName ?? option.name} / ${lot.lotNumber || '(no lot)'}${expiry}, ${lot.quantity ?? 0} available`;
-}
+// Shared with the rentals' site-stock card; kept exported here for this form's callers and tests.
+export { lotOptionText };
 
 /** The body the API takes. */
 export function transferBodyOf(values: FormValues): TransferInput {

@@ -2,6 +2,7 @@ import { consignmentKinds, consignments, formatDecimal } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { lotOptionText } from '../../components/resource/lot-option-text.ts';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
@@ -11,6 +12,7 @@ import type { RentalAgreementRow } from './rentals-api.ts';
 
 interface SiteLot {
   inventoryId: number;
+  itemId: number;
   itemName: string;
   lotNumber: string;
   dateExpiry: string | null;
@@ -20,14 +22,31 @@ interface SiteLot {
 
 interface ConsignmentRow {
   id: number;
-  consignmentKind: 'shipment' | 'usage';
+  consignmentKind: Kind;
   consignmentDate: string;
   documentNumber: string | null;
   summary: string | null;
   value: string;
 }
 
+type Kind = (typeof consignmentKinds)[number]['value'];
 const kindLabel = Object.fromEntries(consignmentKinds.map((k) => [k.value, k.label]));
+/** Each kind's form: its title, button and what it does, in words. */
+const kindForm: Record<Kind, { title: string; label: string; help: string }> = {
+  shipment: { title: 'Ship reagents to the site', label: 'Ship', help: "From the lot chosen in the region's warehouse; no invoice." },
+  usage: { title: 'Record reagents used', label: 'Record usage', help: "From the site's lots, soonest expiry first; posts the cost of sales." },
+  return: { title: 'Return reagents to the warehouse', label: 'Return to warehouse', help: "Back to the region's warehouse, the lot chosen or soonest expiry first; no ledger entry." },
+};
+
+/** The reagents at the site, once each, for the usage and return pickers: only what the site holds. */
+export function siteItemOptions(lots: readonly SiteLot[]): Array<{ value: number; label: string }> {
+  const onSite = new Map<number, { name: string; quantity: number }>();
+  for (const lot of lots) {
+    const seen = onSite.get(lot.itemId);
+    onSite.set(lot.itemId, { name: lot.itemName, quantity: (seen?.quantity ?? 0) + lot.quantity });
+  }
+  return [...onSite].map(([value, item]) => ({ value, label: `${item.name}, ${item.quantity} on site` }));
+}
 const siteKeys = {
   stock: (id: number) => [consignments.name, 'site-stock', id] as const,
   list: (id: number) => [consignments.name, 'of', id] as const,
@@ -35,13 +54,17 @@ const siteKeys = {
 
 /**
  * Per test (issue 21, section 2): the reagents on consignment at the customer's site, what was
- * shipped there and used (each usage posts its cost of sales), and the form to record either.
+ * shipped there, used (each usage posts its cost of sales) and returned, and the form to record
+ * any of them. Its reagent picker offers only what the entry can draw: the region's warehouse
+ * lots with stock for a shipment, the site's reagents for a usage or a return.
  */
 export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const [kind, setKind] = useState<'shipment' | 'usage'>('shipment');
+  const [kind, setKind] = useState<Kind>('shipment');
   const [itemId, setItemId] = useState<number>();
+  // The lot chosen: a warehouse lot for a shipment; for a return, optionally one of the site's.
+  const [inventoryId, setInventoryId] = useState<number>();
   const [quantity, setQuantity] = useState<number>(1);
   const [date, setDate] = useState(todayWire());
   const stock = useQuery({
@@ -78,7 +101,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
               { key: 'value', dataIndex: 'value', title: 'Cost', align: 'right', render: (v: string) => formatDecimal(v) },
             ]}
           />
-          <Typography.Text strong>Shipments and usage</Typography.Text>
+          <Typography.Text strong>Shipments, usage and returns</Typography.Text>
           <Table<ConsignmentRow>
             size="small"
             rowKey="id"
@@ -86,8 +109,8 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
             pagination={false}
             scroll={{ x: 480, y: 240 }}
             dataSource={entries.data ?? []}
-            aria-label="Shipments and usage"
-            locale={{ emptyText: 'No shipments or usage yet' }}
+            aria-label="Shipments, usage and returns"
+            locale={{ emptyText: 'No shipments, usage or returns yet' }}
             columns={[
               { key: 'date', dataIndex: 'consignmentDate', title: 'Date', render: (v: string) => formatDate(v) },
               { key: 'number', dataIndex: 'documentNumber', title: 'Number' },
@@ -100,24 +123,64 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
         {mayWrite && (
           <div style={{ maxWidth: 480 }}>
           <ActionCard
-            title={kind === 'shipment' ? 'Ship reagents to the site' : 'Record reagents used'}
-            label={kind === 'shipment' ? 'Ship' : 'Record usage'}
+            title={kindForm[kind].title}
+            label={kindForm[kind].label}
             url="/api/consignments"
             onDone={() => void queryClient.invalidateQueries()}
-            body={() => ({ rentalAgreementId: agreement.id, consignmentKind: kind, consignmentDate: date, lines: itemId ? [{ itemId, quantity }] : [] })}
+            body={() => ({ rentalAgreementId: agreement.id, consignmentKind: kind, consignmentDate: date, lines: itemId ? [{ itemId, quantity, ...(inventoryId ? { inventoryId } : {}) }] : [] })}
           >
             <Select
               aria-label="Consignment kind"
               value={kind}
-              onChange={setKind}
+              onChange={(next: Kind) => {
+                setKind(next);
+                setItemId(undefined);
+                setInventoryId(undefined);
+              }}
               options={consignmentKinds.filter((k) => (k.value === 'shipment' ? mayShip : mayUse)).map((k) => ({ value: k.value, label: k.label }))}
             />
-            <OptionSelect resource="items" aria-label="Reagent" placeholder="Reagent" value={itemId} onChange={(v: unknown) => setItemId(v as number | undefined)} allowClear />
+            {kind === 'shipment' ? (
+              <OptionSelect
+                resource="inventory"
+                filters={{ regionId: agreement.regionId }}
+                optionText={lotOptionText}
+                aria-label="Reagent"
+                placeholder="Reagent lot in the warehouse"
+                value={inventoryId}
+                onOptionPicked={(option) => {
+                  setInventoryId(option?.id);
+                  setItemId(option ? Number(option.itemId) : undefined);
+                }}
+                allowClear
+              />
+            ) : (
+              <Select
+                aria-label="Reagent"
+                placeholder="Reagent at the site"
+                showSearch={{ optionFilterProp: 'label' }}
+                value={itemId}
+                onChange={(v?: number) => {
+                  setItemId(v);
+                  setInventoryId(undefined);
+                }}
+                options={siteItemOptions(stock.data ?? [])}
+                allowClear
+              />
+            )}
+            {kind === 'return' && (
+              <Select
+                aria-label="Lot"
+                placeholder="Soonest expiry first"
+                value={inventoryId}
+                onChange={(v?: number) => setInventoryId(v)}
+                disabled={!itemId}
+                options={(stock.data ?? []).filter((lot) => lot.itemId === itemId).map((lot) => ({ value: lot.inventoryId, label: `${lot.lotNumber}${lot.dateExpiry ? `, expires ${formatDate(lot.dateExpiry)}` : ''}, ${lot.quantity} on site` }))}
+                allowClear
+              />
+            )}
             <InputNumber aria-label="Quantity" min={1} value={quantity} onChange={(v) => setQuantity(v ?? 1)} style={{ width: '100%' }} />
             <DateInput label="Date" value={date} onChange={setDate} />
-            <Typography.Text type="secondary">
-              {kind === 'shipment' ? "From the region's warehouse, soonest expiry first; no invoice." : "From the site's lots, soonest expiry first; posts the cost of sales."}
-            </Typography.Text>
+            <Typography.Text type="secondary">{kindForm[kind].help}</Typography.Text>
           </ActionCard>
           </div>
         )}
