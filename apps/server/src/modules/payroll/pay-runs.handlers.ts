@@ -62,9 +62,10 @@ async function assertMonthOpen(tx: Tx, month: string): Promise<void> {
 /**
  * Issue 20: corrections after posting are a supplementary run made in the current open month
  * (today's, on the server's clock like every other "today"), posted in that period; an earlier
- * month's would post the differences into a month already reported (400 naming `month`).
+ * month's would post the differences into a month already reported (400 naming `month`). Checked
+ * again on approve and post: a draft left from an earlier month would otherwise still post there.
  */
-function assertSupplementaryNow(input: PayRunInput): void {
+function assertSupplementaryNow(input: { kind?: PayRunKind; month: string }): void {
   if (input.kind !== 'supplementary') return;
   const current = todayIso().slice(0, 7);
   if (input.month !== current) throw new BadRequestError({ month: payrollMessages.supplementaryMonth(current) });
@@ -229,6 +230,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
 
     async approve(tx, _actor, run) {
       assertGenerated(run);
+      assertSupplementaryNow(run);
       if (run.slips === 0) throw new ConflictError(payrollMessages.noSlips);
       return { document: run };
     },
@@ -238,6 +240,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      * run), numbered PR-YYYY-NNNNNN, with the status in the same statement.
      */
     async post(tx, actor, run, step) {
+      assertSupplementaryNow(run);
       const { lines, context } = await postingLines(tx, run, actor.userId);
       const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
       const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);

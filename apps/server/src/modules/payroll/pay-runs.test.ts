@@ -336,6 +336,35 @@ describe('a supplementary run', () => {
     expect(moved.json().errors).toHaveProperty('month');
     expect(draft.month).toBe('2026-11');
   });
+
+  it('left from an earlier month, is refused on approve and on post (400 naming month, nothing posted); in its own month it approves', async () => {
+    const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Supplementary late', 'SUPL') RETURNING id`))[0]!.id);
+    const raised = await f.employee({ name: 'Raised Again', regionId: region, departmentId: f.sales });
+    await f.assign(raised, '2025-01-01', '50000');
+    const september = await generate({ month: '2026-09', regionIds: [region] });
+    expect((await f.call('POST', `/api/pay-runs/${september}/approve`)).statusCode).toBe(200);
+    expect((await f.call('POST', `/api/pay-runs/${september}/post`)).statusCode).toBe(200);
+    await f.assign(raised, '2026-09-01', '55000');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 9, 20, 12));
+    const id = await generate({ month: '2026-10', kind: 'supplementary', regionIds: [region] });
+    expect(await slipsOf(id)).toHaveLength(1);
+    const refusedLater = async (action: string) => {
+      vi.setSystemTime(new Date(2026, 10, 3, 12));
+      const answer = await f.call('POST', `/api/pay-runs/${id}/${action}`);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().errors.month).toBe('A supplementary run is made in the current open month (2026-11)');
+      vi.setSystemTime(new Date(2026, 9, 20, 12));
+    };
+    // Left as a draft into November: approving it would post October's differences into a reported month.
+    await refusedLater('approve');
+    expect((await runOf(id)).status).toBe('draft');
+    expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
+    // Approved in October, posted in November: refused the same way, nothing in the ledger.
+    await refusedLater('post');
+    expect((await runOf(id)).status).toBe('approved');
+    expect(await glOf(id)).toEqual([]);
+  });
 });
 
 describe('advances recovered by the runs', () => {
