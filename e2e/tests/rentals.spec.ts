@@ -117,6 +117,13 @@ test('the operation manager records the reagent packs a per-test site used: the 
   await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await onSite())[0]!.quantity).toBe(lot!.quantity - 1);
   await expect(card.getByRole('table', { name: 'Shipments, usage and returns' }).getByText(/^CSU-/).first()).toBeVisible();
+  // One pack back to the warehouse: the return (CSR-) lists and the site holds one less again.
+  await card.getByRole('combobox', { name: 'Consignment kind', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Return to warehouse' }).click();
+  await pick(page, card, 'Reagent', lot!.itemName.slice(0, 8), new RegExp(lot!.itemName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await card.getByRole('button', { name: 'Return to warehouse' }).click();
+  await expect.poll(async () => (await onSite())[0]?.quantity ?? 0).toBe(lot!.quantity - 2);
+  await expect(card.getByRole('table', { name: 'Shipments, usage and returns' }).getByText(/^CSR-/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the site stock of a per-test agreement');
   await screenshot(page, 'rental-site-stock-1280');
   await at768(page, 'the site stock of a per-test agreement', 'rental-site-stock');
