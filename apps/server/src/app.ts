@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
@@ -100,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     areas,
   };
   for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
-  if (options.db.url && !busOff) context.optionsCache.announce = () => void db.execute(sql`SELECT pg_notify('erp_cache', 'options')`).catch(() => undefined);
+  context.optionsCache.announce = () => cacheBus.notify('options');
   cacheBus.onJobQueued(() => context.jobs.wake());
   if (options.keepStatistics) {
     context.jobs.register(tableStatisticsJob(options.db.kind));

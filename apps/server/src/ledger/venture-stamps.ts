@@ -40,19 +40,19 @@ export function saleStampRead(key: VentureScopeKey): SQL {
 
 /** The read's answer: each item line's agreement and venture (null: none). */
 export function saleStampsOf(read: unknown, count: number): SaleStamp[] {
-  const ids = jsonValue<(number | null)[] | null>(read) ?? [];
   const n = Math.max(count, 1);
-  const at = (index: number) => (ids[index] === null || ids[index] === undefined ? null : Number(ids[index]));
-  return Array.from({ length: n }, (_, index) => ({ rentalAgreementId: at(index), jointVentureId: at(n + index) }));
+  // The agreements, then the ventures: 2n ids read as venturesOf reads n.
+  const ids = venturesOf(read, 2 * n);
+  return Array.from({ length: n }, (_, index) => ({ rentalAgreementId: ids[index]!, jointVentureId: ids[n + index]! }));
 }
 
 /** Amounts grouped by stamp, in first-seen order: one ledger line per agreement and venture, so a sale outside every agreement and scope keeps its lines as before. */
-export function groupByStamp<T>(items: readonly T[], stampOf: (item: T, index: number) => SaleStamp | undefined): Array<SaleStamp & { items: T[] }> {
-  const groups = new Map<string, SaleStamp & { items: T[] }>();
+export function groupByStamp<T>(items: readonly T[], stampOf: (item: T, index: number) => SaleStamp | undefined): Array<{ stamp: SaleStamp; items: T[] }> {
+  const groups = new Map<string, { stamp: SaleStamp; items: T[] }>();
   items.forEach((item, index) => {
-    const stamp = stampOf(item, index) ?? { rentalAgreementId: null, jointVentureId: null };
-    const key = `${stamp.rentalAgreementId}:${stamp.jointVentureId}`;
-    if (!groups.has(key)) groups.set(key, { rentalAgreementId: stamp.rentalAgreementId, jointVentureId: stamp.jointVentureId, items: [] });
+    const { rentalAgreementId, jointVentureId } = stampOf(item, index) ?? { rentalAgreementId: null, jointVentureId: null };
+    const key = `${rentalAgreementId}:${jointVentureId}`;
+    if (!groups.has(key)) groups.set(key, { stamp: { rentalAgreementId, jointVentureId }, items: [] });
     groups.get(key)!.items.push(item);
   });
   return [...groups.values()];
@@ -75,6 +75,11 @@ export async function agreementVentures(tx: Tx, date: string, agreementIds: read
  */
 export async function agreementStamp(tx: Tx, date: string, agreement: { id: number; regionId: number; customerId: number }) {
   const [jointVentureId] = await agreementVentures(tx, date, [agreement.id]);
+  return agreementStampWith(agreement, jointVentureId);
+}
+
+/** The stamp of an agreement's postings, its venture already read (agreementVentures). */
+export function agreementStampWith(agreement: { id: number; regionId: number; customerId: number }, jointVentureId: number | null | undefined) {
   return { regionId: agreement.regionId, partyType: 'customer' as const, partyId: agreement.customerId, rentalAgreementId: agreement.id, jointVentureId: jointVentureId ?? null };
 }
 

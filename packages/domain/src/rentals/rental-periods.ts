@@ -1,5 +1,6 @@
 import { addMonths, monthOf } from '../assets/depreciation.ts';
 import { daysInMonth } from '../hr/pay-month.ts';
+import { addDays } from '../inventory/expiry.ts';
 import { divideRounded, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
 import type { SettlementPeriod, ShortfallMode } from './rental-agreement.document.ts';
 
@@ -57,11 +58,10 @@ export function downDaysIn(month: string, intervals: ReadonlyArray<{ downFrom: s
   for (const { downFrom, downTo } of intervals) {
     const from = downFrom > first ? downFrom : first;
     const to = downTo < last ? downTo : last;
-    for (let d = from; d <= to; d = nextDay(d)) days.add(d);
+    for (let d = from; d <= to; d = addDays(d, 1)) days.add(d);
   }
   return days.size;
 }
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The month's commitment: prorated by the days in use (a partial first or last month), less the

@@ -1,3 +1,4 @@
+import { addDays } from '../inventory/expiry.ts';
 import { fromMinorUnits, percentage, toMinorUnits } from '../money.ts';
 import type { LossRule, VentureBasis, VentureShare } from './joint-venture.document.ts';
 
@@ -48,22 +49,10 @@ export function shareSegments(shares: readonly VentureShare[], from: string, to:
   sorted.forEach((share, index) => {
     const next = sorted[index + 1]?.effectiveFrom;
     const start = share.effectiveFrom > from ? share.effectiveFrom : from;
-    const end = next && dayBefore(next) < to ? dayBefore(next) : to;
+    const end = next && addDays(next, -1) < to ? addDays(next, -1) : to;
     if (start <= end) segments.push({ from: start, to: end, partnerPercent: share.partnerPercent });
   });
   return segments;
-}
-
-export function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
-export function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 /** What is shared of some figures on a basis: net revenue, less cost of sales (gross margin), less expenses (net profit), less the fee on net revenue. */

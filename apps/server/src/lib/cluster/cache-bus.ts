@@ -30,7 +30,7 @@ export const jobsChannel = 'erp_jobs';
 
 /**
  * Cache invalidation across processes (docs/DECISIONS.md, "Scale-out"). Writes notify
- * `erp_cache` from their own transaction (0029_scale_out.sql's triggers, or `notifyCacheChange`),
+ * `erp_cache` from their own transaction (0029_scale_out.sql's triggers; `notify` for what no trigger sees),
  * so a change reaches every process at its commit and a rolled-back one never. Each process
  * listens on a dedicated connection; while that connection is down `healthy` is false and the
  * caches read around themselves (straight from the database), and once it listens again
@@ -67,6 +67,14 @@ export class CacheBus {
 
   add(cache: SharedCache): void {
     this.caches.push(cache);
+  }
+
+  /**
+   * Tells the other processes that `scope` changed, in a statement of its own (the options
+   * cache, which no trigger covers, after a write's answer). Nothing without other processes.
+   */
+  notify(scope: string): void {
+    if (this.options.listenUrl !== undefined) void this.options.db.execute(sql`SELECT pg_notify(${cacheChannel}, ${scope})`).catch(() => undefined);
   }
 
   /** Called when another process enqueued a job (the worker wakes instead of waiting its poll). */

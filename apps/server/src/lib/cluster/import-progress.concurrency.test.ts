@@ -71,7 +71,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an import run by one process, follow
       },
     };
     const preview = await previewImport(t.database.db, actor, kind, { fileName: 'items.csv', bytes: Buffer.from('Name\na\nb\nc\n') });
-    const run = runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly' });
+    const run = runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly', engine: t.database.kind });
 
     const token = createTokenService(secret).signMain(actor.userId);
     const onB = async () => {

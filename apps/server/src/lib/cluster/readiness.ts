@@ -6,6 +6,9 @@ import { migrationFiles, schemaVersion } from '../../db/migrate.ts';
  * database does not answer, or its schema is behind this code (a rolling upgrade's old
  * database). A load balancer's readiness check sends traffic elsewhere meanwhile.
  */
+// The migrations this code ships: read once, the folder does not change while the process runs.
+let latestMigration: Promise<string | undefined> | undefined;
+
 export async function readinessProblem(ctx: Pick<AppContext, 'db' | 'lifecycle'>): Promise<string | undefined> {
   if (ctx.lifecycle.closing) return 'The server is shutting down';
   let version: string | null;
@@ -16,7 +19,7 @@ export async function readinessProblem(ctx: Pick<AppContext, 'db' | 'lifecycle'>
   }
   // Behind this code: not ready. Ahead of it (a newer process migrated during a rolling
   // upgrade): still ready, migrations are additive.
-  const latest = (await migrationFiles()).at(-1);
+  const latest = await (latestMigration ??= migrationFiles().then((files) => files.at(-1)));
   if (latest !== undefined && (version === null || version < latest)) return 'The database schema is not up to date';
   return undefined;
 }

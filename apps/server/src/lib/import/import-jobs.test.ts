@@ -50,7 +50,7 @@ describe('import jobs', () => {
     const { kind, release, writing } = slowKind();
     const preview = await previewImport(t.database.db, actor, kind, { fileName: 'things.csv', bytes: Buffer.from('Name\na\n\nb\nc\n') });
     expect(preview).toMatchObject({ totalRows: 3, validRows: 3, mapping: { name: 'Name' } });
-    const running = runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly' });
+    const running = runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly', engine: t.database.kind });
     await writing;
     expect(runningState(actor, preview.jobId)).toMatchObject({ status: 'running', processedRows: 1, totalRows: 3 });
     expect(runningState({ ...actor, userId: actor.userId + 1000 }, preview.jobId)).toBeUndefined();
@@ -65,7 +65,7 @@ describe('import jobs', () => {
     const { kind, release } = slowKind();
     release();
     const preview = await previewImport(t.database.db, actor, kind, { fileName: 'boom.csv', bytes: Buffer.from('Name\nboom\n') });
-    await expect(runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly' })).rejects.toThrow('disk on fire');
+    await expect(runImport(t.database.db, actor, kind, preview.jobId, { mode: 'validOnly', engine: t.database.kind })).rejects.toThrow('disk on fire');
     expect(stateOf(await findJob(t.database.db, actor, preview.jobId))).toMatchObject({ status: 'failed', error: 'The import failed; nothing of it was stored' });
     const [audits] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE record_id = ${`import-${preview.jobId}`}`);
     expect(audits!.n).toBe(0);

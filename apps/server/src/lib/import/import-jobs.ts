@@ -227,7 +227,14 @@ export interface ImportResult {
  * transaction. All or nothing: any invalid row stores nothing and answers 400 with the errors.
  * A refusal or failure leaves the job runnable again, its rejected rows downloadable.
  */
-export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId: number, options: { mode: ImportMode; mapping?: ImportMapping }): Promise<ImportResult> {
+export async function runImport(
+  db: Db,
+  actor: Actor,
+  kind: AnyImportKind,
+  jobId: number,
+  /** `engine`: the database's (Database.kind); on PostgreSQL the progress is shared with other processes. */
+  options: { mode: ImportMode; mapping?: ImportMapping; engine: 'pglite' | 'postgres' },
+): Promise<ImportResult> {
   const job = await findJob(db, actor, jobId, kind.name);
   const [claimed] = await queryRows<{ id: number }>(
     db,
@@ -251,7 +258,7 @@ export async function runImport(db: Db, actor: Actor, kind: AnyImportKind, jobId
       progress.processed = rejected.length;
       const report = (written: number) => {
         progress.processed = rejected.length + written;
-        shareProgress(db, jobId, progress.processed);
+        if (options.engine === 'postgres') shareProgress(db, jobId, progress.processed);
       };
       const ids = valid.length > 0 ? await kind.write(tx, actor, valid, report, { id: jobId, fileName: job.fileName }) : [];
       // Rows, not records: opening stock writes 500 rows as one adjustment. Every valid row was written, or the write threw.
@@ -312,7 +319,6 @@ const sharedAt = new Map<number, number>();
  * `updated_at` says the import is alive. Not on PGlite: its one connection is the import's.
  */
 function shareProgress(db: Db, jobId: number, processed: number): void {
-  if (!isPostgres(db)) return;
   const now = Date.now();
   if (now - (sharedAt.get(jobId) ?? 0) < 1_000) return;
   sharedAt.set(jobId, now);
@@ -322,4 +328,3 @@ function shareProgress(db: Db, jobId: number, processed: number): void {
     .catch(() => undefined);
 }
 
-const isPostgres = (db: Db) => (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount !== undefined;

@@ -75,7 +75,7 @@ export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): v
 
   app.post(`${base}/:jobId/run`, { schema: docs.run, onRequest: write }, async (request) => {
     const body = request.body as z.output<typeof runBody>;
-    const result = await runImport(db(), actorOf(request), kind, jobIdOf(request), body);
+    const result = await runImport(db(), actorOf(request), kind, jobIdOf(request), { ...body, engine: app.ctx.database.kind });
     return { status: 200, message: importMessages.imported(result.imported, result.rejected), ...result };
   });
 

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { type LedgerLineInput, postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
-import { agreementVentures } from '../../ledger/venture-stamps.ts';
+import { agreementStampWith, agreementVentures } from '../../ledger/venture-stamps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
@@ -99,15 +99,8 @@ export async function postRelocation(
   const { placedInstruments } = await requirePostingAccounts(tx, ['placedInstruments']);
   // Both agreements' stamps by the one rule every posting follows, in one read.
   const [fromVenture, toVenture] = await agreementVentures(tx, date, [old.id, agreement.id]);
-  const stampOf = (a: AgreementFacts, jointVentureId: number | null | undefined) => ({
-    regionId: a.regionId,
-    partyType: 'customer' as const,
-    partyId: a.customerId,
-    rentalAgreementId: a.id,
-    jointVentureId: jointVentureId ?? null,
-  });
-  const from = stampOf(old, fromVenture);
-  const to = stampOf(agreement, toVenture);
+  const from = agreementStampWith(old, fromVenture);
+  const to = agreementStampWith(agreement, toVenture);
   const memo = `${unit.itemName} ${unit.serialNumber}`.slice(0, 200);
   const lines: LedgerLineInput[] = [
     { accountId: placedInstruments, debit: asset.cost, credit: '0', memo, ...to },

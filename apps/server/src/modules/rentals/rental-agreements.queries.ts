@@ -1,6 +1,6 @@
 import { permittedIds } from '@erp/domain';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { rentalAgreements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -48,12 +48,20 @@ export interface RentalAgreementDetail extends DocumentRow {
   placementDate: string | null;
 }
 
+/**
+ * Whether `item` counts towards the agreement row `a` (its alias): no lists means every item, else
+ * the listed items and the items of the listed categories. The periods, the month end and the
+ * dashboard's views share it; `sale_stamps` (0031) keeps the same rule in SQL.
+ */
+export const eligibleItemSql = (a: string, item: SQL) =>
+  sql`((cardinality(${sql.raw(a)}.eligible_item_ids) = 0 AND cardinality(${sql.raw(a)}.eligible_category_ids) = 0)
+       OR ${item} = ANY(${sql.raw(a)}.eligible_item_ids)
+       OR (cardinality(${sql.raw(a)}.eligible_category_ids) > 0 AND ${item} IN (SELECT i.id FROM items i WHERE i.category_id = ANY(${sql.raw(a)}.eligible_category_ids))))`;
+
 /** The agreement's eligible purchases (net, before tax) in the month starting `month`: the periods' rule, as SQL over the row. */
 export const eligibleIn = (month: ReturnType<typeof sql>) =>
   sql`(SELECT coalesce(sum(s.value), 0) FROM sales_summary s WHERE s.customer_id = rental_agreements.customer_id AND s.month = ${month}
-        AND ((cardinality(rental_agreements.eligible_item_ids) = 0 AND cardinality(rental_agreements.eligible_category_ids) = 0)
-             OR s.item_id = ANY(rental_agreements.eligible_item_ids)
-             OR (cardinality(rental_agreements.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(rental_agreements.eligible_category_ids)))))`;
+        AND ${eligibleItemSql('rental_agreements', sql`s.item_id`)})`;
 
 const thisMonth = sql`date_trunc('month', current_date)::date`;
 /** Dashboard filters (issue 21): what this month's end will invoice so far, and last month under 80 % of the commitment. */

@@ -14,6 +14,7 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, intArray, jsonValue, queryRows } from '../../db/client.ts';
+import { eligibleItemSql } from './rental-agreements.queries.ts';
 
 /** What the months of an agreement are computed from, read for many agreements at once (the month-end run's chunk). */
 export interface AgreementTerms {
@@ -101,9 +102,7 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
              FROM rental_agreements a JOIN sales_summary s ON s.customer_id = a.customer_id
               AND s.month >= date_trunc('month', a.document_date) AND s.month <= ${`${through}-01`}::date${since}
              WHERE a.id = ANY(${idArray}) AND a.billing_model = 'minimumPurchase'
-               AND ((cardinality(a.eligible_item_ids) = 0 AND cardinality(a.eligible_category_ids) = 0)
-                    OR s.item_id = ANY(a.eligible_item_ids)
-                    OR (cardinality(a.eligible_category_ids) > 0 AND s.item_id IN (SELECT i.id FROM items i WHERE i.category_id = ANY(a.eligible_category_ids))))
+               AND ${eligibleItemSql('a', sql`s.item_id`)}
              GROUP BY a.id, s.month) e) AS eligible,
           (SELECT json_agg(json_build_array(r.rental_agreement_id, r.reading_date::text, r.reading) ORDER BY r.reading_date) FROM meter_readings r
              WHERE r.rental_agreement_id = ANY(${idArray}) AND r.reading_date <= ${throughDay}::date) AS readings,

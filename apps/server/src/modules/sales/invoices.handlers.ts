@@ -29,7 +29,6 @@ import { groupByStamp, type SaleStamp, saleStampRead, saleStampsOf, type Venture
 const { documentType } = invoiceDocument;
 
 /** A group's stamps as ledger-line fields. */
-const stampOf = (g: SaleStamp): SaleStamp => ({ rentalAgreementId: g.rentalAgreementId, jointVentureId: g.jointVentureId });
 const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
 
 
@@ -310,9 +309,9 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const whole = groups.length === 1;
         const lines: LedgerLineInput[] = [
           { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
-          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, ...stampOf(g) })),
+          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, ...g.stamp })),
           { accountId: accounts.taxPayable, debit: '0', credit: draft.taxAmount, memo, ...party },
-          ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, ...stampOf(g) })),
+          ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, ...g.stamp })),
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
         ];
         const summary = summaryOf(draft, 1);

@@ -258,8 +258,6 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         const context = await readPostingContextWith(tx, { accountIds: [invoice.customer.accountId, ...Object.values(accounts)], userId: actor.userId, reads: { stamps: saleStampRead(scope) } });
         const stamps = saleStampsOf(context.reads.stamps, lines.length);
         const groups = groupByStamp(lines, (_, index) => stamps[index]);
-        const none = { jointVentureId: null, rentalAgreementId: null };
-        const stampOf = (g: (typeof groups)[number]) => ({ jointVentureId: g.jointVentureId, rentalAgreementId: g.rentalAgreementId });
         const narration = `Sales return of ${invoice.documentNumber} from ${invoice.customer.customerName}`.slice(0, 500);
         const memo = narration.slice(0, 200);
         const line = (p: PostingLine): LedgerLineInput => ({
@@ -272,12 +270,12 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         });
         // Returns and their cost of sales split by the lines' ventures, each part stamped (issue 21).
         const ledgerLines: LedgerLineInput[] = postings.flatMap((p) => {
-          if (groups.length === 1 || (p.key !== 'salesReturns' && p.key !== 'costOfSales')) return [{ ...line(p), ...(p.key === 'salesReturns' || p.key === 'costOfSales' ? stampOf(groups[0]!) : none) }];
-          return groups.map((g) =>
-            p.key === 'salesReturns'
-              ? { ...line({ ...p, debit: addDecimals(g.items.map((l) => l.amount)) }), ...stampOf(g) }
-              : { ...line({ ...p, credit: costOfLines(g.items) }), ...stampOf(g) },
-          );
+          if (p.key !== 'salesReturns' && p.key !== 'costOfSales') return [line(p)];
+          if (groups.length === 1) return [{ ...line(p), ...groups[0]!.stamp }];
+          return groups.map((g) => ({
+            ...line(p.key === 'salesReturns' ? { ...p, debit: addDecimals(g.items.map((l) => l.amount)) } : { ...p, credit: costOfLines(g.items) }),
+            ...g.stamp,
+          }));
         });
         await rewriteShares(tx, draft, lines);
         const summary = summaryOf(draft, lines, 1);
