@@ -18,3 +18,16 @@ export function useQueryParams(): [URLSearchParams, (next: URLSearchParams | Rec
   );
   return [params, set];
 }
+
+/** `params` with `changes` applied: a value sets its key, an empty one (undefined, null, '') removes it. */
+export function withParams(params: URLSearchParams, changes: Record<string, string | number | null | undefined>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === null || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}
+
+/** A query parameter read as an id: whole digits (at most 10), else undefined. */
+export const idParam = (value: string | null): number | undefined => (value && /^\d{1,10}$/.test(value) ? Number(value) : undefined);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useQueryParams, withParams } from '../../lib/use-query-params.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { DateRangeInput } from '../../components/date-input.tsx';
@@ -88,14 +88,7 @@ export function LedgerPage() {
     else void navigate('/');
   };
 
-  const setParams = (changes: Record<string, string | null | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearch(next);
-  };
+  const setParams = (changes: Record<string, string | null | undefined>) => setSearch(withParams(search, changes));
   const setRange = ([nextFrom, nextTo]: [string | null, string | null]) => setParams({ from: nextFrom, to: nextTo });
 
   const account = first?.account;

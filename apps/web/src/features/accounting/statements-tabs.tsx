@@ -6,7 +6,7 @@ import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateInput, DateRangeInput } from '../../components/date-input.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { errorMessage } from '../../lib/http.ts';
-import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useQueryParams, withParams } from '../../lib/use-query-params.ts';
 import { accountingKeys, fetchStatement, type BalanceSheetResponse, type ProfitAndLossResponse } from './accounting-api.ts';
 import { ProfitAndLossByDepartmentView, useProfitAndLossByDepartment } from './profit-and-loss-by-department.tsx';
 import { StatementSection } from './statement-parts.tsx';
@@ -28,14 +28,7 @@ export function ProfitAndLossTab() {
     departmentId: search.get('departmentId') ?? undefined,
     regionId: search.get('regionId') ?? undefined,
   };
-  const setFilters = (changes: Partial<Record<keyof typeof filters | 'view', string | undefined>>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearch(next);
-  };
+  const setFilters = (changes: Partial<Record<keyof typeof filters | 'view', string | undefined>>) => setSearch(withParams(search, changes));
   const byDepartment = search.get('view') === 'by-department';
   const query = useQuery({
     queryKey: accountingKeys.statement('profit-and-loss', filters),

@@ -11,7 +11,7 @@ import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { useQueryParams } from '../../lib/use-query-params.ts';
+import { useQueryParams, withParams } from '../../lib/use-query-params.ts';
 import { downloadInventoryLedger, fetchInventoryLedger, inventoryKeys } from './inventory-api.ts';
 import { ScreenTitle } from '../../components/screen-title.tsx';
 
@@ -36,14 +36,7 @@ export function InventoryLedgerScreen() {
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
   };
-  const setFilter = (next: Partial<Record<keyof InventoryLedgerQuery, string | number | null | undefined>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === null || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged);
-  };
+  const setFilter = (next: Partial<Record<keyof InventoryLedgerQuery, string | number | null | undefined>>) => setParams(withParams(params, next));
 
   const ledger = useQuery({
     queryKey: inventoryKeys.ledger(filter),

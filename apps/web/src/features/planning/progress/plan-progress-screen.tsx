@@ -22,7 +22,7 @@ import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import { SummaryRow } from '../../../components/summary-row.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { useQueryParams } from '../../../lib/use-query-params.ts';
+import { idParam, useQueryParams, withParams } from '../../../lib/use-query-params.ts';
 import { downloadPlanProgress, fetchPlanProgress, planProgressKeys } from './plan-progress-api.ts';
 import { DrillDrawer, drillFilterOf, type DrillTarget } from './plan-progress-drill.tsx';
 
@@ -31,7 +31,6 @@ const PlanProgressChart = lazy(() => import('./plan-progress-chart.tsx'));
 
 const pageSize = 50;
 const salespersonField = customers.fields.find((field) => field.name === 'salespersonId')!;
-const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) ? Number(value) : undefined);
 const groupingTitle = (groupBy: PlanProgressGrouping) => planProgressGroupings.find((g) => g.value === groupBy)?.label ?? 'Group';
 const monthNames = Array.from({ length: 12 }, (_, i) => dayjs(new Date(2000, i, 1)).format('MMMM'));
 
@@ -41,18 +40,18 @@ type Setter = (next: Partial<Record<keyof PlanProgressRequest, string | number |
 function useProgressQuery(): [PlanProgressRequest & { groupBy: PlanProgressGrouping }, Setter] {
   const [params, setParams] = useQueryParams();
   const query = useMemo(() => {
-    const year = idOf(params.get('year')) ?? dayjs().year();
+    const year = idParam(params.get('year')) ?? dayjs().year();
     const month = params.get('month');
     const sort = planProgressSortKeys.find((key) => key === params.get('sort'));
     return {
       year,
       groupBy: planProgressGroupings.find((g) => g.value === params.get('groupBy'))?.value ?? ('item' as const),
-      regionId: idOf(params.get('regionId')),
-      customerId: idOf(params.get('customerId')),
-      salespersonId: idOf(params.get('salespersonId')),
-      itemId: idOf(params.get('itemId')),
+      regionId: idParam(params.get('regionId')),
+      customerId: idParam(params.get('customerId')),
+      salespersonId: idParam(params.get('salespersonId')),
+      itemId: idParam(params.get('itemId')),
       month: month && /^\d{4}-\d{2}$/.test(month) && month.startsWith(`${year}-`) ? month : undefined,
-      page: idOf(params.get('page')) ?? 1,
+      page: idParam(params.get('page')) ?? 1,
       pageSize,
       ...(sort ? { sort, order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const) } : {}),
     };
@@ -61,11 +60,7 @@ function useProgressQuery(): [PlanProgressRequest & { groupBy: PlanProgressGroup
     const merged = new URLSearchParams(params);
     // Anything but a page change starts again at the first page.
     if (!('page' in next)) merged.delete('page');
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === null || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged);
+    setParams(withParams(merged, next));
   };
   return [query, setQuery];
 }

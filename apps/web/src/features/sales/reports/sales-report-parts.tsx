@@ -17,14 +17,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { SummaryRow } from '../../../components/summary-row.tsx';
-import { useQueryParams } from '../../../lib/use-query-params.ts';
+import { idParam, useQueryParams, withParams } from '../../../lib/use-query-params.ts';
 
 /** The report's salesperson filter offers whom a customer's salesperson picker offers. */
 const salespersonField = customers.fields.find((field) => field.name === 'salespersonId')!;
 
 export const reportPageSize = 50;
 
-const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) ? Number(value) : undefined);
 const isWireDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, 'YYYY-MM-DD').isValid();
 
 /** This year, January to December: the default period. */
@@ -50,11 +49,11 @@ export function useReportQuery<Grouping extends SalesReportGrouping>(
       from: monthStart(isWireDate(params.get('from')) ? params.get('from')! : fallback.from),
       to: monthEnd(isWireDate(params.get('to')) ? params.get('to')! : fallback.to),
       groupBy,
-      regionId: idOf(params.get('regionId')),
-      customerId: idOf(params.get('customerId')),
-      salespersonId: idOf(params.get('salespersonId')),
-      itemId: idOf(params.get('itemId')),
-      page: idOf(params.get('page')) ?? 1,
+      regionId: idParam(params.get('regionId')),
+      customerId: idParam(params.get('customerId')),
+      salespersonId: idParam(params.get('salespersonId')),
+      itemId: idParam(params.get('itemId')),
+      page: idParam(params.get('page')) ?? 1,
       pageSize: reportPageSize,
       ...(sort ? { sort, order: order === 'desc' ? ('desc' as const) : ('asc' as const) } : {}),
     };
@@ -63,11 +62,7 @@ export function useReportQuery<Grouping extends SalesReportGrouping>(
     const merged = new URLSearchParams(params);
     // Anything but a page change starts again at the first page.
     if (!('page' in next)) merged.delete('page');
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === null || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged);
+    setParams(withParams(merged, next));
   };
   return [query, setQuery];
 }
