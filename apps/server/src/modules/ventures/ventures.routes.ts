@@ -47,7 +47,7 @@ const docs = {
   reconciliation: routeSchema({
     tags,
     summary: 'Ventures plus the rest against the trial balance',
-    description: "Every venture's P&L over the period, the P&L of rows no venture stamps, the trial balance's profit and the difference (0.00).",
+    description: "Every venture's P&L over the period, the P&L of rows no venture stamps, the trial balance's profit and the difference (0.00). The whole company's: 403 for a user kept to regions.",
     querystring: venturePeriodSchema,
     response: { 200: envelope({ ventures: z.array(z.object({ jointVentureId: z.int(), ventureName: z.string(), profit: decimalString })), ventureTotal: decimalString, rest: decimalString, trialBalanceProfit: decimalString, difference: decimalString }) },
   }),
