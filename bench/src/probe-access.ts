@@ -54,6 +54,7 @@ const handWritten: readonly [RegExp, Rule][] = [
   [/^\w+ \/api\/sales-plans\/lines\/import$/, { routes: ['/planning/form'] }],
   [/^\w+ \/api\/order-generation-runs/, { routes: ['/order-generation'] }],
   [/^\w+ \/api\/dashboard/, { routes: ['/dashboard'] }],
+  [/^\w+ \/api\/pay-slips/, { routes: ['/pay-slips'] }],
   [/^\w+ \/api\/(pay-inputs\/grid|salary-components\/defaults)/, { routes: ['/employees'] }],
 ];
 

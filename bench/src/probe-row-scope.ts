@@ -22,6 +22,22 @@ export interface RowScopePhaseResult {
  * naming another region or none (none means every region: Generate Order, joint ventures).
  */
 export function outsideRegions(row: Row, regions: readonly number[]): boolean {
+  return reachesOutside(row, regions);
+}
+
+/**
+ * Lists whose company-wide rows a region user reads by design, narrowed to their regions'
+ * figures (docs/API.md, pay runs' row scope): only a row of other regions alone is foreign
+ * there. Their writes still answer 403/404 on a run covering other regions.
+ */
+const readAcrossRegions = ['/api/pay-runs'];
+
+function foreignToRead(path: string, row: Row, regions: readonly number[]): boolean {
+  if (!readAcrossRegions.some((base) => path.startsWith(base))) return outsideRegions(row, regions);
+  return Array.isArray(row.regionIds) && row.regionIds.length > 0 && !row.regionIds.some((id) => regions.includes(id as number));
+}
+
+function reachesOutside(row: Row, regions: readonly number[]): boolean {
   if (typeof row.regionId === 'number' && !regions.includes(row.regionId)) return true;
   if (Array.isArray(row.regionIds)) return row.regionIds.length === 0 || row.regionIds.some((id) => !regions.includes(id as number));
   return false;
@@ -44,7 +60,7 @@ export async function probeRowScope(client: ProbeClient, users: readonly RegionU
       const path = requestPath(route, pools);
       const answer = await client.call(phase, user.token, 'GET', `${path}${path.includes('?') ? '&' : '?'}pageSize=100`, { route: route.path });
       const rows = rowsOf(answer.body);
-      const foreign = rows.filter((row) => outsideRegions(row, user.regions));
+      const foreign = rows.filter((row) => foreignToRead(route.path, row, user.regions));
       if (answer.status < 300 && foreign.length > 0) {
         result.leaks.push({ kind: 'row listed', who: user.name, method: 'GET', route: route.path, status: answer.status, detail: `${foreign.length} of ${rows.length} rows, e.g. id ${String(foreign[0]?.id)}` });
       }
@@ -54,7 +70,7 @@ export async function probeRowScope(client: ProbeClient, users: readonly RegionU
     }
     const foreignOf = (path: string) => (pools.rows.get(listPathOf(path)) ?? []).filter((row) => outsideRegions(row, user.regions)).slice(0, 2);
     for (const route of byId.filter((r) => r.method === 'GET')) {
-      for (const row of foreignOf(route.path)) {
+      for (const row of foreignOf(route.path).filter((r) => foreignToRead(route.path, r, user.regions))) {
         const answer = await client.call(phase, user.token, 'GET', requestPath(route, pools, row.id as number), { route: route.path });
         // A 400 (a query judged before the record) says nothing of the scope.
         if (answer.status < 300) result.leaks.push({ kind: 'record read', who: user.name, method: 'GET', route: route.path, status: answer.status, detail: `id ${String(row.id)}` });
