@@ -33,6 +33,10 @@ describe('schemas derived from declarations', () => {
     expect(updateSchemaOf(meterReadings).parse({ notes: null })).toEqual({ notes: '' });
   });
 
+  it('reads null as the default for any optional field that has one (the probe found 500s on items and accounts)', () => {
+    expect(updateSchemaOf(items).parse({ reorderLevel: null, serialTracked: null })).toEqual({ reorderLevel: 0, serialTracked: false });
+  });
+
   it('requires the lines of a consignment, named', () => {
     const consignment = { rentalAgreementId: 1, consignmentKind: 'usage', consignmentDate: '2026-11-30' };
     for (const lines of [undefined, null]) {

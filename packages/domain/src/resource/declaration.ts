@@ -272,8 +272,9 @@ function shapeOf(resource: ResourceDeclaration, write: 'create' | 'update'): Rec
   const shape: Record<string, z.ZodType> = {};
   for (const field of formFields(resource)) {
     const base = fieldSchema(field);
-    // A text whose default is '' reads null as '' (its column is NOT NULL): `"notes": null` is no note, not a 500.
-    if (!field.required) shape[field.name] = field.defaultValue === '' ? base.nullable().optional().transform((v) => (v === null ? '' : v)) : base.nullable().optional();
+    // An optional field with a default reads null as that default (its column is NOT NULL):
+    // `"notes": null` is no note and `"reorderLevel": null` is 0, not a 500.
+    if (!field.required) shape[field.name] = field.defaultValue === undefined || field.defaultValue === null ? base.nullable().optional() : base.nullable().optional().transform((v) => (v === null ? field.defaultValue : v));
     else if (write === 'update') shape[field.name] = base.optional();
     else shape[field.name] = field.defaultValue === undefined ? base : base.optional().transform((v) => (v === undefined ? field.defaultValue : v));
   }

@@ -8,7 +8,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { findCompanyLogo } from '../setup/setup.api.ts';
 import { readinessProblem } from '../../lib/cluster/readiness.ts';
 import { authDocs } from './auth.docs.ts';
-import { assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
+import { assertMayAssumeRole, assumeRole, changePassword, login, verifyToken } from './auth.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   app.get('/health', { schema: authDocs.health }, async () => ({ status: 200, message: messages.ok, pid: process.pid }));
@@ -24,6 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   app.post('/verify-token', { schema: authDocs.verifyToken, onRequest: authenticate, config: { readsOnly: true } }, async (request) => verifyToken(app.ctx, authOf(request)));
 
   app.post('/assume-role', { schema: authDocs.assumeRole, onRequest: authenticate }, async (request) => {
+    assertMayAssumeRole(authOf(request));
     const { userId } = validated(assumeRoleSchema, request.body);
     return assumeRole(app.ctx, authOf(request), actorOf(request), userId);
   });

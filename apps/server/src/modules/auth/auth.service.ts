@@ -48,9 +48,14 @@ export async function verifyToken(ctx: AppContext, auth: AuthContext) {
 }
 
 /** An admin acts as another user for an hour; the token names the admin, and an assumed session cannot assume again. */
-export async function assumeRole(ctx: AppContext, auth: AuthContext, actor: Actor, userId: number): Promise<AssumeRoleResponse> {
+/** Who may assume a role: an admin acting as itself. Checked before the body, like every route's role. */
+export function assertMayAssumeRole(auth: AuthContext): void {
   if (auth.realUser) throw new ForbiddenError(messages.cannotAssumeTwice);
   if (auth.user.role !== 'admin') throw new ForbiddenError(messages.routeRestricted);
+}
+
+export async function assumeRole(ctx: AppContext, auth: AuthContext, actor: Actor, userId: number): Promise<AssumeRoleResponse> {
+  assertMayAssumeRole(auth);
   const { db, tokens, company } = ctx;
   const target = await findSessionUser(db, userId);
   if (!target) throw new NotFoundError();

@@ -146,6 +146,8 @@ describe('assume-role', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(accountant.token), payload: { userId: 1 } });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(messages.routeRestricted);
+    // The role is checked before the body (401, 403, then 400): a bad body tells a non-admin nothing.
+    expect((await t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(accountant.token), payload: [] })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(t.adminToken), payload: { userId: 99999 } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/assume-role', headers: bearer(t.adminToken), payload: {} })).statusCode).toBe(400);
   });
