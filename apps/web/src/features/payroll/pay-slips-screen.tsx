@@ -49,6 +49,7 @@ function SlipsTab({ query, caption }: { query: SlipQuery; caption: string }) {
       <SlipReviewGrid
         slips={slips.data?.data ?? []}
         loading={slips.isLoading}
+        totals={slips.data?.totals}
         canHold={false}
         onPdf={(slip) => void downloadSlipPdf(slip).catch((failure: unknown) => notify.error(errorMessage(failure)))}
       />
