@@ -3,7 +3,7 @@ import { canAccessRoute, type LayoutRoute } from '../access/routes.ts';
 import { isReadOnlyRole, type Role } from '../access/roles.ts';
 import { hasScope } from '../access/scopes.ts';
 import { fromMinorUnits, isDecimalString, sumFitsColumn, toMinorUnits } from '../money.ts';
-import { type FieldDeclaration, fieldSchema } from '../resource/declaration.ts';
+import { type FieldDeclaration, fieldSchema, type ListTotalDeclaration } from '../resource/declaration.ts';
 
 /**
  * A business document (journal, purchase order, invoice...) declared once: its fields, its
@@ -94,6 +94,11 @@ export interface DocumentDeclaration<State extends string, Action extends string
    */
   keepsDrafts?: string;
   transitions: Readonly<Record<Action, TransitionDeclaration<State>>>;
+  /**
+   * Money columns of the list row the list sums over its whole filter (every page), answered as
+   * `totals` and shown as the list's totals row: an invoice's subtotal, tax and total.
+   */
+  listTotals?: readonly ListTotalDeclaration[];
 }
 
 /** What a user may do with one document, in button order. */

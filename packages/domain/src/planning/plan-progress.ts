@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxInt32 } from '../resource/declaration.ts';
-import { divideRounded, fromMinorUnits } from '../money.ts';
+import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
 
 /**
  * Plan progress (issue 19, section 2): the approved sales plans of a calendar year against
@@ -124,7 +124,10 @@ export interface PlanProgressFigures {
   actualQty: number;
   /** Net of returns, after discount, before tax. */
   actualValue: string;
-  /** actualQty / planQty x 100, one decimal (half-up); null when nothing was planned. */
+  /**
+   * Actual against plan x 100 in the view's measure (planMeasureOf: quantities by item, values
+   * where groups mix items), one decimal (half-up); null when nothing was planned.
+   */
   achievedPercent: string | null;
   /** Plan and actual of the months up to and including the current one (the whole year once past). */
   ytdPlanQty: number;
@@ -158,6 +161,19 @@ export interface PlanProgressResponse {
 }
 
 export const unplannedLabel = 'Sales nobody planned';
+
+/**
+ * What a view measures plan and actual by (issue 27): quantities by item (one unit each),
+ * values (before tax) where groups mix items (a region's, a month's, a customer's): its
+ * % achieved and its chart, and the dashboard's Sales against plan (by region, so values).
+ */
+export type PlanMeasure = 'quantity' | 'value';
+export const planMeasureOf = (groupBy: PlanProgressGrouping): PlanMeasure => (groupBy === 'item' ? 'quantity' : 'value');
+
+/** % achieved of a row or the totals in `measure`: values compared to the cent. */
+export function achievedIn(measure: PlanMeasure, figures: Pick<PlanProgressFigures, 'planQty' | 'actualQty' | 'planValue' | 'actualValue'>): string | null {
+  return measure === 'quantity' ? achievedPercentOf(figures.actualQty, figures.planQty) : achievedPercentOf(toMinorUnits(figures.actualValue), toMinorUnits(figures.planValue));
+}
 
 /** actual / plan x 100, one decimal half-up; null without a plan. */
 export function achievedPercentOf(actualQty: number | bigint, planQty: number | bigint): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
-import { discountPercentSchema, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
+import { discountPercentSchema, salesListTotals, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
 /**
  * Invoices (issue 8, section 3; PRODUCT.md, Sales management): a customer, the selling
@@ -46,6 +46,7 @@ export const invoiceDocument = defineDocument({
   states: ['draft', 'posted', 'cancelled'],
   stateLabels: { draft: 'Draft', posted: 'Posted', cancelled: 'Cancelled' },
   editableIn: ['draft'],
+  listTotals: salesListTotals,
   transitions: {
     post: { from: ['draft'], to: 'posted', stamp: 'posted', numbers: true, label: 'Post', done: 'Invoice posted' },
     cancel: {

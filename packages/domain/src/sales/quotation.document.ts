@@ -1,5 +1,5 @@
 import { defineDocument } from '../document/define-document.ts';
-import { discountPercentSchema, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
+import { discountPercentSchema, salesListTotals, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
 /**
  * Quotations (issue 8, section 2): a customer, the quotation date and validity, lines of
@@ -36,6 +36,7 @@ export const quotationDocument = defineDocument({
   states: ['draft', 'sent', 'accepted', 'rejected'],
   stateLabels: { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', rejected: 'Rejected' },
   editableIn: ['draft'],
+  listTotals: salesListTotals,
   transitions: {
     send: { from: ['draft'], to: 'sent', stamp: 'sent', numbers: true, label: 'Send', done: 'Quotation sent', confirm: 'Mark this quotation as sent? It can then no longer be changed.' },
     accept: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDecimals, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
-import { maxInt32 } from '../resource/declaration.ts';
+import { type ListTotalDeclaration, maxInt32 } from '../resource/declaration.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
 /**
@@ -98,3 +98,14 @@ export const discountPercentSchema = decimalInput(
     .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'Discount must be a percentage with at most 2 decimals' })
     .refine((v) => Number(v) <= 100, { error: 'Discount must be at most 100%' }),
 );
+
+/**
+ * What a quotation, invoice or sales return list sums over its whole filter (issue 27): before
+ * tax, the tax, and with tax, so a figure that counts one of them ("Sales today, before tax")
+ * finds it on its list.
+ */
+export const salesListTotals: readonly ListTotalDeclaration[] = [
+  { name: 'subtotal', label: 'Before tax', kind: 'decimal' },
+  { name: 'taxAmount', label: 'Tax', kind: 'decimal' },
+  { name: 'grandTotal', label: 'With tax', kind: 'decimal' },
+];

@@ -1,6 +1,6 @@
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
-import { salesQuantitySchema } from './sales-lines.ts';
+import { salesListTotals, salesQuantitySchema } from './sales-lines.ts';
 
 export const returnConditions = [
   { value: 'restock', label: 'Restock' },
@@ -42,6 +42,7 @@ export const salesReturnDocument = defineDocument({
   states: ['draft', 'posted', 'cancelled'],
   stateLabels: { draft: 'Draft', posted: 'Posted', cancelled: 'Cancelled' },
   editableIn: ['draft'],
+  listTotals: salesListTotals,
   transitions: {
     post: { from: ['draft'], to: 'posted', stamp: 'posted', numbers: true, label: 'Post', done: 'Sales return posted' },
     cancel: {

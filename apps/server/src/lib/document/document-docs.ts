@@ -47,7 +47,18 @@ export function documentRouteDocs(binding: AnyDocumentBinding): DocumentRouteDoc
       summary: `List ${title.toLowerCase()}`,
       description: `Newest first unless sorted. Status: ${states}; from/to filter the ${definition.dateField}.`,
       querystring: listQuery,
-      response: { 200: envelope({ data: z.array(row), total: z.int() }, 'One page of rows and the count of all rows matching') },
+      response: {
+        200: envelope(
+          {
+            data: z.array(row),
+            total: z.int(),
+            ...(definition.listTotals?.length
+              ? { totals: z.object(Object.fromEntries(definition.listTotals.map((t) => [t.name, z.string().describe(`${t.label}: the sum over every row matching (every page)`)]))) }
+              : {}),
+          },
+          'One page of rows, the count of all rows matching and, for a type with totals, their sums',
+        ),
+      },
     }),
     export: routeSchema({
       tags,

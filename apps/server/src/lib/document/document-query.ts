@@ -48,26 +48,56 @@ export function presentDocument<Row extends Record<string, unknown>>(binding: An
   return { ...row, documentNumber: ((key ? row[key] : row.documentNumber) as string | null | undefined) ?? null };
 }
 
-/** One page and the total in one query, newest first unless told. */
-export async function listDocuments(executor: Executor, binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): Promise<{ data: Record<string, unknown>[]; total: number }> {
+/** A list page: its rows, the count of the whole filter and, when the type declares them, its sums. */
+export interface DocumentListPage {
+  data: Record<string, unknown>[];
+  total: number;
+  /** The declaration's `listTotals`, each its list column summed over the whole filter (every page). */
+  totals?: Record<string, string>;
+}
+
+const totalKey = '__total';
+
+/** The declared totals, each the row's own column summed to the cent, wrapped by `over` (a window, or nothing). */
+function totalsSelection(binding: AnyDocumentBinding, actor: Actor, over: (sum: SQL) => SQL): Record<string, SQL<string>> | undefined {
+  const declared = binding.definition.listTotals;
+  if (!declared?.length) return undefined;
+  const row = binding.queries.rowSelectionFor?.(actor) ?? binding.queries.rowSelection;
+  return Object.fromEntries(declared.map(({ name }) => [name, sql<string>`round(coalesce(${over(sql`sum(${row[name]!})`)}, 0), 2)::text`]));
+}
+
+/** One page, the total and the declared sums in one query (windows over the filter), newest first unless told. */
+export async function listDocuments(executor: Executor, binding: AnyDocumentBinding, query: DocumentListQuery, actor: Actor): Promise<DocumentListPage> {
   const { table, columns, queries } = binding;
   const direction = query.order ? (query.order.startsWith('desc') ? desc : asc) : query.sort ? asc : desc;
   const sortColumn = queries.sortColumns[query.sort ?? Object.keys(queries.sortColumns)[0]!]!;
   const offset = (query.page - 1) * query.pageSize;
   const where = documentListWhere(binding, query, actor);
+  const sums = totalsSelection(binding, actor, (sum) => sql`${sum} over ()`);
   const rows = (await executor
-    .select({ ...(queries.rowSelectionFor?.(actor) ?? queries.rowSelection), total: sql<number>`count(*) over ()` })
+    .select({
+      ...(queries.rowSelectionFor?.(actor) ?? queries.rowSelection),
+      ...Object.fromEntries(Object.entries(sums ?? {}).map(([name, sum]) => [`${totalKey}_${name}`, sum])),
+      [totalKey]: sql<number>`count(*) over ()`,
+    })
     .from(table)
     .where(where)
     .orderBy(direction(sortColumn), direction(columns.id))
     .limit(query.pageSize)
     .offset(offset)) as Record<string, unknown>[];
   if (rows.length === 0) {
-    const total = offset === 0 ? 0 : await executor.$count(table, where);
-    return { data: [], total };
+    // A page past the end has no row to carry the count and sums: the filter's alone.
+    if (offset === 0) return { data: [], total: 0, ...(sums ? { totals: Object.fromEntries(Object.keys(sums).map((name) => [name, '0.00'])) } : {}) };
+    const [row] = (await executor
+      .select({ [totalKey]: sql<number>`count(*)`, ...totalsSelection(binding, actor, (sum) => sum) })
+      .from(table)
+      .where(where)) as Record<string, unknown>[];
+    return { data: [], total: Number(row![totalKey]), ...(sums ? { totals: Object.fromEntries(Object.keys(sums).map((name) => [name, String(row![name])])) } : {}) };
   }
-  const total = Number(rows[0]!.total);
-  return { data: rows.map(({ total: _total, ...row }) => presentDocument(binding, row)), total };
+  const first = rows[0]!;
+  const totals = sums && Object.fromEntries(Object.keys(sums).map((name) => [name, String(first[`${totalKey}_${name}`])]));
+  const data = rows.map((row) => presentDocument(binding, Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith(totalKey)))));
+  return { data, total: Number(first[totalKey]), ...(totals ? { totals } : {}) };
 }
 
 function shaped<Detail extends DocumentRow>(binding: AnyDocumentBinding, row: Record<string, unknown>): Detail {

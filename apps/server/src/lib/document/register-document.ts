@@ -56,8 +56,7 @@ export function registerDocument(app: FastifyInstance, binding: AnyDocumentBindi
 
   app.get(base, { schema: docs.list, onRequest: guard }, async (request) => {
     const query = request.query as DocumentListQuery;
-    const { data, total } = await listDocuments(db(), binding, query, actorOf(request));
-    return { status: 200, message: messages.ok, data, total };
+    return { status: 200, message: messages.ok, ...(await listDocuments(db(), binding, query, actorOf(request))) };
   });
 
   app.get(`${base}/export`, { schema: docs.export, onRequest: guard }, async (request, reply) => {

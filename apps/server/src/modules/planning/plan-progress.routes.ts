@@ -24,7 +24,7 @@ const figures = {
   planValue: decimalString.describe('Quantity x the price frozen when the plan was approved'),
   actualQty: z.int().describe('Posted invoices less posted returns, each in the month of its own posting'),
   actualValue: decimalString.describe('Net of returns, after discount, before tax'),
-  achievedPercent: decimalString.nullable().describe('actualQty / planQty x 100, one decimal; null when nothing was planned'),
+  achievedPercent: decimalString.nullable().describe('Actual against plan x 100 in the view\'s measure: quantities by item, values (before tax) for every other grouping; one decimal; null when nothing was planned'),
   ytdPlanQty: z.int().describe('Plan of the months up to and including the current one'),
   ytdActualQty: z.int(),
   forecastQty: z.int().describe('ytdActualQty + remaining plan x clamp(ytdActualQty / ytdPlanQty, 0.5, 1.5)'),

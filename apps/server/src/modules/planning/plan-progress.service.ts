@@ -1,10 +1,12 @@
 import {
-  achievedPercentOf,
+  achievedIn,
   fromMinorUnits,
   messages,
   permittedIds,
   type PlanKind,
   planKindOf,
+  type PlanMeasure,
+  planMeasureOf,
   type PlanProgressFigures,
   type PlanProgressGrouping,
   type PlanProgressQuery,
@@ -191,6 +193,7 @@ const sortExpressions: Record<Exclude<PlanProgressSortKey, 'label'>, SQL> = {
   planValue: sql`plan_value`,
   actualQty: sql`actual_qty`,
   actualValue: sql`actual_value`,
+  // In the view's measure (planMeasureOf), as achievedIn computes it: replaced for a view of values.
   achievedPercent: sql`(actual_qty::numeric / NULLIF(plan_qty, 0))`,
   ytdPlanQty: sql`ytd_plan_qty`,
   ytdActualQty: sql`ytd_actual_qty`,
@@ -213,15 +216,11 @@ interface ResultRow {
 
 const money = (value: string) => fromMinorUnits(toMinorUnits(value));
 
-function figuresOf(row: ResultRow): PlanProgressFigures {
-  const planQty = Number(row.planQty);
-  const actualQty = Number(row.actualQty);
+function figuresOf(row: ResultRow, measure: PlanMeasure): PlanProgressFigures {
+  const measured = { planQty: Number(row.planQty), planValue: money(row.planValue), actualQty: Number(row.actualQty), actualValue: money(row.actualValue) };
   return {
-    planQty,
-    planValue: money(row.planValue),
-    actualQty,
-    actualValue: money(row.actualValue),
-    achievedPercent: achievedPercentOf(BigInt(row.actualQty), BigInt(row.planQty)),
+    ...measured,
+    achievedPercent: achievedIn(measure, measured),
     ytdPlanQty: Number(row.ytdPlanQty),
     ytdActualQty: Number(row.ytdActualQty),
     forecastQty: Number(row.forecastQty),
@@ -246,7 +245,9 @@ export async function planProgress(executor: Executor, subject: RowScopeSubject,
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const sortKey: PlanProgressSortKey = query.sort ?? (isMonth ? 'key' : 'planValue');
   const labelSort = sql.raw(isMonth ? 'k' : 'label');
-  const sortBy = sortKey === 'label' ? labelSort : sortExpressions[sortKey];
+  const measure = planMeasureOf(query.groupBy);
+  const sortBy =
+    sortKey === 'label' ? labelSort : sortKey === 'achievedPercent' && measure === 'value' ? sql`(actual_value / NULLIF(plan_value, 0))` : sortExpressions[sortKey];
   const orderBy = sql`${sortBy} ${direction} NULLS LAST, ${labelSort}, k`;
   const columns = sql`plan_qty::text AS "planQty", plan_value::text AS "planValue", actual_qty::text AS "actualQty", actual_value::text AS "actualValue",
                       ytd_plan_qty::text AS "ytdPlanQty", ytd_actual_qty::text AS "ytdActualQty", forecast_qty::text AS "forecastQty"`;
@@ -276,9 +277,9 @@ export async function planProgress(executor: Executor, subject: RowScopeSubject,
     ytdThrough: w.ytd === 0 ? null : `${query.year}-${String(w.ytd).padStart(2, '0')}`,
     rows: rows
       .filter((r) => r.kind === 'row')
-      .map((row): PlanProgressRow => ({ key: row.key === null ? null : isMonth ? row.key : Number(row.key), label: row.label ?? '', ...figuresOf(row) })),
+      .map((row): PlanProgressRow => ({ key: row.key === null ? null : isMonth ? row.key : Number(row.key), label: row.label ?? '', ...figuresOf(row, measure) })),
     total: Number(total.ordinal),
-    unplanned: { key: null, label: unplannedLabel, ...figuresOf(unplanned) },
-    totals: figuresOf(total),
+    unplanned: { key: null, label: unplannedLabel, ...figuresOf(unplanned, measure) },
+    totals: figuresOf(total, measure),
   };
 }

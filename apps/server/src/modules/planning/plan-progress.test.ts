@@ -1,4 +1,4 @@
-import { forecastOf, type PlanProgressResponse, type PlanProgressRow } from '@erp/domain';
+import { achievedPercentOf, type DashboardFigure, type DashboardResponse, forecastOf, type PlanProgressResponse, type PlanProgressRow, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -55,8 +55,8 @@ async function salesReturn(date: string, of: { id: number; lines: { id: number }
   expect(response.statusCode, response.body).toBe(201);
 }
 
-const progress = async (query: string, token = t.adminToken) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/planning/progress?year=${year}&${query}`, headers: bearer(token) });
+const progress = async (query: string, token = t.adminToken, ofYear: number | string = year) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/planning/progress?year=${ofYear}&${query}`, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<PlanProgressResponse>();
 };
@@ -271,12 +271,28 @@ describe('plan progress', () => {
     const figure = (board.json().figures as { id: string; value: string; compare: { value: string }; rows: { label: string; value: string; percent: string }[]; drill: { route: string; query: Record<string, string> } }[]).find(
       (x) => x.id === 'sales-against-plan',
     )!;
-    expect(figure).toMatchObject({ value: '160.00', compare: { label: 'Plan this month', value: '400.00' }, rows: [{ label: 'Prog North', value: '160.00', percent: '40' }] });
+    expect(figure).toMatchObject({ value: '160.00', compare: { label: 'Plan value this month', value: '400.00' }, rows: [{ label: 'Prog North', value: '160.00', percent: '40.0' }] });
     expect(figure.drill).toEqual({ route: '/planning/progress', query: { year: String(thisYear), groupBy: 'region', month: f.today.slice(0, 7) } });
     const list = await t.app.inject({ method: 'GET', url: `/api/planning/progress?year=${thisYear}&groupBy=region&month=${f.today.slice(0, 7)}`, headers: bearer(t.adminToken) });
     expect(list.json().totals.actualValue).toBe(figure.value);
     // On the owner's board too (it holds every figure).
     const owner = await t.app.inject({ method: 'GET', url: '/api/dashboard?board=owner', headers: bearer(t.adminToken) });
     expect(owner.json().figures.find((x: { id: string }) => x.id === 'sales-against-plan').value).toBe('160.00');
+  });
+
+  it('measures Sales against plan and the progress it opens the same way (values, by region), and names it', async () => {
+    // Sold dearer than planned: 6 of 10 planned (60 % of the quantity) for 360.00 of 400.00 (90 % of the value).
+    await invoice(f.today, [{ itemId: f.reagent, quantity: 2, price: '100.00' }]);
+    const board = await t.app.inject({ method: 'GET', url: '/api/dashboard?board=sales', headers: bearer(t.adminToken) });
+    const figure = (board.json<DashboardResponse>().figures as DashboardFigure[]).find((x) => x.id === 'sales-against-plan')!;
+    const opened = await progress(new URLSearchParams(figure.drill.query).toString().replace(/^year=\d+&?/, ''), t.adminToken, figure.drill.query.year);
+    expect(figure.label).toBe('Sales this month against plan (value)');
+    expect(opened.totals).toMatchObject({ actualQty: 6, planQty: 10, actualValue: '360.00', planValue: '400.00', achievedPercent: '90.0' });
+    // The card's percentage (figure-card.tsx) and each region's are the progress screen's own % achieved.
+    expect(achievedPercentOf(toMinorUnits(figure.value!), toMinorUnits(figure.compare!.value))).toBe(opened.totals.achievedPercent);
+    expect(figure.rows).toEqual(opened.rows.map((row) => ({ label: row.label, value: row.actualValue, percent: row.achievedPercent })));
+    // By item the view measures quantities, named so on screen.
+    const byItem = await progress(`groupBy=item&month=${f.today.slice(0, 7)}`, t.adminToken, figure.drill.query.year);
+    expect(rowOf(byItem, f.reagent).achievedPercent).toBe('60.0');
   });
 });

@@ -64,11 +64,25 @@ export const eligibleIn = (month: ReturnType<typeof sql>) =>
         AND ${eligibleItemSql('rental_agreements', sql`s.item_id`)})`;
 
 const thisMonth = sql`date_trunc('month', current_date)::date`;
-/** Dashboard filters (issue 21): what this month's end will invoice so far, and last month under 80 % of the commitment. */
+
+/**
+ * Under 80 % of the commitment for 3 months running (issue 21), the ONE rule of the agreements
+ * list's `underCommitment` view (the dashboard's figure) and of the agreement's alert (issue 27):
+ * an active minimum-purchase agreement whose last three months the month-end run recorded are
+ * consecutive and each under 80 % of its commitment. Recorded, not recomputed: the month end is
+ * what bills the month (its invoice was computed from these rows), and until it runs a month is
+ * still open. The months, `YYYY-MM, YYYY-MM, YYYY-MM`, or null. `a`: the agreement row's alias.
+ */
+export const underCommitmentMonths = (a: string) =>
+  sql`(CASE WHEN ${sql.raw(a)}.status = 'active' AND ${sql.raw(a)}.billing_model = 'minimumPurchase' THEN
+        (SELECT string_agg(to_char(r.month, 'YYYY-MM'), ', ' ORDER BY r.month)
+         FROM (SELECT p.month, p.eligible, p.commitment FROM rental_periods p WHERE p.rental_agreement_id = ${sql.raw(a)}.id ORDER BY p.month DESC LIMIT 3) r
+         HAVING count(*) = 3 AND max(r.month) = (min(r.month) + interval '2 months')::date AND bool_and(r.commitment > 0 AND r.eligible * 100 < r.commitment * 80)) END)`;
+
+/** Dashboard filters (issue 21): what this month's end will invoice so far, and under 80 % of the commitment 3 months running. */
 export const rentalViews: Record<string, ReturnType<typeof sql>> = {
   shortfallThisMonth: sql`rental_agreements.status = 'active' AND rental_agreements.billing_model = 'minimumPurchase' AND ${eligibleIn(thisMonth)} < rental_agreements.monthly_commitment`,
-  underCommitment: sql`rental_agreements.status = 'active' AND rental_agreements.billing_model = 'minimumPurchase' AND EXISTS (SELECT 1 FROM rental_periods p
-      WHERE p.rental_agreement_id = rental_agreements.id AND p.month = (date_trunc('month', current_date) - interval '1 month')::date AND p.eligible * 100 < p.commitment * 80)`,
+  underCommitment: sql`${underCommitmentMonths('rental_agreements')} IS NOT NULL`,
 };
 
 /** Agreements of another region are not the actor's (permissions.regions). */

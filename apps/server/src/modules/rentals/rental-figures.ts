@@ -11,7 +11,7 @@ const view = (name: string) => ({ view: name }) as unknown as DocumentListQuery;
 
 /**
  * The dashboard's rental figures (issue 21): shortfalls to invoice this month and agreements
- * under 80 % of their commitment (accounts board; the owner's has every figure), each the
+ * under 80 % of their commitment 3 months running (accounts board; the owner's has every figure), each the
  * agreements list's own `view` filter; idle analysers in stock (warehouse board), the rental
  * assets list filtered to `inStock`.
  */
@@ -37,7 +37,7 @@ export const rentalFigures: readonly FigureStatement[] = [
       },
       {
         id: 'rental-under-commitment',
-        label: 'Agreements under 80 % of commitment',
+        label: 'Agreements under 80 % of commitment 3 months running',
         unit: 'count',
         boards: ['accounts'],
         value: (row) => countValue(row.under),

@@ -19,9 +19,9 @@ import { monthEndJobKind, type MonthEndPayload } from './month-end-job.ts';
 import { placedLifeMonths } from './placements.handlers.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import type { RentalAgreementDetail } from './rental-agreements.queries.ts';
+import { type RentalAgreementDetail, underCommitmentMonths } from './rental-agreements.queries.ts';
 import { agreementPnl } from './rental-pnl.service.ts';
-import { lastEndedMonth, type PeriodView, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
+import { lastEndedMonth, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
 const route = rentalAgreementDocument.route;
 const tags = ['Reagent rentals'];
@@ -44,14 +44,13 @@ export interface RentalAlert {
   message: string;
 }
 
-/** Alerts of one agreement (issue 21, section 2): under 80 % three ended months running, ending within 90/60/30 days, maintenance due. */
-export function alertsOf(agreement: RentalAgreementDetail, periods: readonly PeriodView[], lastPreventive: string | null, today: string): RentalAlert[] {
+/**
+ * Alerts of one agreement (issue 21, section 2): under 80 % three months running (`underMonths`,
+ * the months underCommitmentMonths found, the list's own rule), ending within 90/60/30 days, maintenance due.
+ */
+export function alertsOf(agreement: RentalAgreementDetail, underMonths: string | null, lastPreventive: string | null, today: string): RentalAlert[] {
   const alerts: RentalAlert[] = [];
-  const ended = periods.filter((p) => p.status !== 'current' && toMinorUnits(p.commitment) > 0n);
-  const lastThree = ended.slice(-3);
-  if (agreement.billingModel === 'minimumPurchase' && lastThree.length === 3 && lastThree.every((p) => toMinorUnits(p.eligible) * 100n < toMinorUnits(p.commitment) * 80n)) {
-    alerts.push({ kind: 'underCommitment', message: `Under 80 % of the commitment for 3 months running (${lastThree.map((p) => p.month).join(', ')})` });
-  }
+  if (underMonths) alerts.push({ kind: 'underCommitment', message: `Under 80 % of the commitment for 3 months running (${underMonths})` });
   if (agreement.status === 'active') {
     const termEnd = new Date(Date.parse(`${agreement.startDate}T00:00:00Z`));
     termEnd.setUTCMonth(termEnd.getUTCMonth() + agreement.termMonths);
@@ -91,12 +90,13 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       const through = agreement.endDate && monthOf(agreement.endDate) < monthOf(today) ? monthOf(agreement.endDate) : monthOf(today);
       const facts = await readAgreementFacts(app.ctx.db, [agreement.id], through);
       const periods = periodsOf(facts.get(agreement.id)!, through, lastEndedMonth(today));
-      const [extra] = await queryRows<{ lastPreventive: string | null; idle: number }>(
+      const [extra] = await queryRows<{ lastPreventive: string | null; idle: number; underMonths: string | null }>(
         app.ctx.db,
-        sql`SELECT (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
+        sql`SELECT (SELECT ${underCommitmentMonths('a')} FROM rental_agreements a WHERE a.id = ${agreement.id}::int) AS "underMonths",
+                   (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
                    (SELECT count(*)::int FROM rental_assets WHERE region_id = ${agreement.regionId}::int AND status = 'inStock') AS idle`,
       );
-      const alerts = alertsOf(agreement, periods, extra!.lastPreventive, today);
+      const alerts = alertsOf(agreement, extra!.underMonths, extra!.lastPreventive, today);
       return { status: 200, message: messages.ok, data: periods, alerts, idleInRegion: Number(extra!.idle) };
     },
   );

@@ -1,4 +1,4 @@
-import { addDecimals, type FigureRow } from '@erp/domain';
+import type { FigureRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue } from '../../db/client.ts';
 import { countValue, moneyValue } from '../../lib/dashboard/dashboard-board.ts';
@@ -31,7 +31,7 @@ const topTen = (groups: string) =>
 const monthFigures: FigureDefinition[] = [
   {
     id: 'sales-month',
-    label: 'Sales this month',
+    label: 'Sales this month (before tax)',
     unit: 'money',
     boards: ['sales'],
     value: (row) => moneyValue(row.month_value),
@@ -94,15 +94,13 @@ export const salesFigures: readonly FigureStatement[] = [
     figures: [
       {
         id: 'sales-today',
-        label: 'Sales today',
+        label: 'Sales today (before tax)',
         unit: 'money',
         boards: ['sales'],
         value: (row) => moneyValue(row.today_value),
         drill: (c) => ({ route: '/invoices', query: { status: 'posted', from: c.today, to: c.today } }),
-        list: (c) => ({
-          url: `/api/invoices?status=posted&from=${c.today}&to=${c.today}&pageSize=200`,
-          total: (body) => addDecimals((body.data as { subtotal: string }[]).map((row) => row.subtotal)),
-        }),
+        // The list's own totals row (every page), its before-tax sum: what the figure counts.
+        list: (c) => ({ url: `/api/invoices?status=posted&from=${c.today}&to=${c.today}`, total: (body) => (body.totals as { subtotal: string }).subtotal }),
       },
     ],
   },

@@ -16,6 +16,7 @@ import { afterTableChange, serverPagination } from '../resource/table-paging.ts'
 import { type DocumentRecord, documentKeys, fetchDocuments } from './document-api.ts';
 import { addressOf, type DocumentAddress } from './document-address.ts';
 import { DocumentDrawer, type DocumentPanels } from './document-drawer.tsx';
+import { DocumentListTotals } from './document-list-totals.tsx';
 import { DocumentStatusTag, statusOptionsOf } from './document-status-tag.tsx';
 import { ScreenTitle } from '../screen-title.tsx';
 import { fitColumns, fittedTable } from '../table-fit.ts';
@@ -106,6 +107,49 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
   // A type column that sorts shows the list's sort like the generic ones.
   const sortable = (extra: ColumnsType<DocumentRecord>) =>
     extra.map((column) => (column.sorter && column.key !== undefined ? { ...column, sortOrder: sortOrder(String(column.key)) } : column));
+  const tableColumns = fitColumns<DocumentRecord>(
+    [
+      {
+        key: numberKey,
+        dataIndex: numberKey,
+        title: 'Number',
+        sorter: true,
+        sortOrder: sortOrder(numberKey),
+        // A draft cancelled before it was numbered is no longer a draft.
+        render: (v: string | null, row) => v ?? <Typography.Text type="secondary">{row.status === 'draft' ? 'Draft' : 'Not numbered'}</Typography.Text>,
+      },
+      { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
+      ...sortable(columns),
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: 'Status',
+        render: (v: string, row) => (renderStatus ? renderStatus(row) : <DocumentStatusTag definition={definition} status={v} />),
+      },
+      ...sortable(trailingColumns),
+      {
+        key: 'actions',
+        title: 'Actions',
+        render: (_: unknown, row) => {
+          const editable = definition.allowedActions(row, user).includes('edit');
+          const view = (
+            <Button size="small" icon={editable ? <EditOutlined /> : <EyeOutlined />} onClick={() => open(row.id)}>
+              {editable ? 'Edit' : 'View'}
+            </Button>
+          );
+          return rowActions ? (
+            <Space wrap size={4}>
+              {view}
+              {rowActions(row)}
+            </Space>
+          ) : (
+            view
+          );
+        },
+      },
+    ],
+    [numberKey, definition.dateField, 'status'],
+  );
   const heading: ReactNode = showTitle ? (
     <ScreenTitle>
       {definition.title}
@@ -164,46 +208,10 @@ export function DocumentListScreen<Doc extends DocumentRecord>({
         loading={list.isFetching}
         {...fittedTable}
         onRow={(row) => ({ onDoubleClick: () => open(row.id) })}
-        columns={fitColumns([
-          {
-            key: numberKey,
-            dataIndex: numberKey,
-            title: 'Number',
-            sorter: true,
-            sortOrder: sortOrder(numberKey),
-            // A draft cancelled before it was numbered is no longer a draft.
-            render: (v: string | null, row) => v ?? <Typography.Text type="secondary">{row.status === 'draft' ? 'Draft' : 'Not numbered'}</Typography.Text>,
-          },
-          { key: definition.dateField, dataIndex: definition.dateField, title: 'Date', sorter: true, sortOrder: sortOrder(definition.dateField), render: (v: string) => formatDate(v) },
-          ...sortable(columns),
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: 'Status',
-            render: (v: string, row) => (renderStatus ? renderStatus(row) : <DocumentStatusTag definition={definition} status={v} />),
-          },
-          ...sortable(trailingColumns),
-          {
-            key: 'actions',
-            title: 'Actions',
-            render: (_: unknown, row) => {
-              const editable = definition.allowedActions(row, user).includes('edit');
-              const view = (
-                <Button size="small" icon={editable ? <EditOutlined /> : <EyeOutlined />} onClick={() => open(row.id)}>
-                  {editable ? 'Edit' : 'View'}
-                </Button>
-              );
-              return rowActions ? (
-                <Space wrap size={4}>
-                  {view}
-                  {rowActions(row)}
-                </Space>
-              ) : (
-                view
-              );
-            },
-          },
-        ], [numberKey, definition.dateField, 'status'])}
+        columns={tableColumns}
+        summary={() =>
+          list.data?.totals && <DocumentListTotals definition={definition} columns={tableColumns} count={list.data.total} totals={list.data.totals} />
+        }
         pagination={serverPagination(params, list.data?.total ?? 0)}
         // Newest first when the user clears the sort.
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter, { sort: definition.dateField, order: 'desc' }))}

@@ -3,11 +3,19 @@ import { formatBalance, formatDecimal, type ResourceDeclaration } from '@erp/dom
 import { Tag, Typography } from 'antd';
 
 /**
- * The declaration's named filters a link sets in the address (`/items?belowReorder=true`,
- * a dashboard figure's drill-down), as the list's filters: the value `true` alone.
+ * The list's filters a link sets in the address (a dashboard figure's drill-down): the
+ * declaration's named filters (`/items?belowReorder=true`, the value `true` alone) and its
+ * filterable enum and yes/no fields when the value is one of theirs
+ * (`/reagent-rentals?tab=assets&status=inStock`); anything else in the address is left alone.
  */
-export function namedFiltersFromAddress(address: URLSearchParams, resource: ResourceDeclaration): Record<string, string> {
-  return Object.fromEntries((resource.namedFilters ?? []).filter((f) => address.get(f.name) === 'true').map((f) => [f.name, 'true']));
+export function filtersFromAddress(address: URLSearchParams, resource: ResourceDeclaration): Record<string, string> {
+  const named = (resource.namedFilters ?? []).filter((f) => address.get(f.name) === 'true').map((f) => [f.name, 'true']);
+  const fields = resource.fields
+    .filter((field) => field.filterable && (field.kind === 'enum' || field.kind === 'boolean'))
+    .map((field) => [field.name, address.get(field.name), field.kind === 'boolean' ? ['true', 'false'] : (field.enumValues ?? []).map((v) => v.value)] as const)
+    .filter(([, value, allowed]) => value !== null && allowed.includes(value))
+    .map(([name, value]) => [name, value!]);
+  return Object.fromEntries([...named, ...fields]);
 }
 
 /** The named filters in force, each a tag that clears it (they have no control of their own). */

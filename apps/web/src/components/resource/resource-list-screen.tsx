@@ -13,7 +13,7 @@ import { DeleteButton } from './delete-button.tsx';
 import { deleteRow, downloadExport, fetchList, resourceKeys, type ListParams, type ResourceRow } from './resource-api.ts';
 import { resourceColumns } from './resource-columns.tsx';
 import { ResourceFilters } from './resource-filters.tsx';
-import { ListTotals, NamedFilterTags, namedFiltersFromAddress } from './resource-list-extras.tsx';
+import { filtersFromAddress, ListTotals, NamedFilterTags } from './resource-list-extras.tsx';
 import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
@@ -61,8 +61,8 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
     pageSize: constants.defaultPageSize,
     sort: resource.defaultSort.field,
     order: resource.defaultSort.order,
-    // A dashboard figure's drill-down sets a named filter (`?belowReorder=true`).
-    filters: namedFiltersFromAddress(query, resource),
+    // A dashboard figure's drill-down sets a filter (`?belowReorder=true`, `?status=inStock`).
+    filters: filtersFromAddress(query, resource),
     ...(linkedSearch ? { search: linkedSearch } : {}),
   }));
   useEffect(() => {

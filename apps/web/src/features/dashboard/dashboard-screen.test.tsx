@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@erp/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
@@ -32,6 +32,8 @@ describe('the dashboard screen', () => {
     const card = await screen.findByRole('link', { name: 'Sales this month: 1,234.50. Open the list' });
     expect(card).toHaveAttribute('href', '/sales/reports?from=2026-11-01&to=2026-11-30&groupBy=region');
     expect(screen.getByText('Same days last year: 1,000.00')).toBeInTheDocument();
+    // Exact, to one decimal, as Plan progress's % achieved (1,234.50 of 1,000.00): no float rounding.
+    expect(within(card).getByText('123.5%')).toBeInTheDocument();
     expect(screen.getByText('HM-1 · Diluent')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Quotations awaiting/ })).not.toBeInTheDocument();
     expect(screen.getByText('Not available, retry')).toBeInTheDocument();

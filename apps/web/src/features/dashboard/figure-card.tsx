@@ -1,14 +1,16 @@
-import { type DashboardFigure, formatDecimal } from '@erp/domain';
+import { achievedPercentOf, type DashboardFigure, formatDecimal, toMinorUnits } from '@erp/domain';
 import { Button, Card, Progress, Statistic, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { drillHref } from './dashboard-api.ts';
 
 const shown = (figure: Pick<DashboardFigure, 'unit'>, value: string) => (figure.unit === 'money' ? formatDecimal(value) : Number(value).toLocaleString('en-US'));
 
-/** The figure against its comparison, as a whole percentage for display (none when the comparison is nothing). */
-function percentOf(value: string, compare: string): number | undefined {
-  const base = Number(compare);
-  return base > 0 ? Math.round((Number(value) / base) * 100) : undefined;
+/**
+ * The figure against its comparison, one decimal, exact (none when the comparison is nothing):
+ * the rule of Plan progress's % achieved, so Sales against plan reads as its drill-down does.
+ */
+function percentOf(value: string, compare: string): string | undefined {
+  return toMinorUnits(compare) > 0n ? (achievedPercentOf(toMinorUnits(value), toMinorUnits(compare)) ?? undefined) : undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ export function FigureCard({ figure, onRetry }: { figure: DashboardFigure; onRet
         )}
         {percent !== undefined && (
           // status normal: past 100 % antd turns the text success-green, under 4.5:1 on white.
-          <Progress percent={Math.min(percent, 100)} status="normal" format={() => `${percent}%`} size="small" aria-label={`${figure.label} against ${figure.compare!.label.toLowerCase()}`} />
+          <Progress percent={Math.min(Number(percent), 100)} status="normal" format={() => `${percent}%`} size="small" aria-label={`${figure.label} against ${figure.compare!.label.toLowerCase()}`} />
         )}
         {figure.rows && (
           <Table

@@ -44,11 +44,15 @@ function SlipsTab({ query, caption }: { query: SlipQuery; caption: string }) {
   return (
     <Flex vertical gap={8}>
       <Typography.Text>
-        {caption}: {slips.data ? `${slips.data.totals.count} slips, net ${money(slips.data.totals.net)}, still to pay ${money(slips.data.totals.open)}` : ''}
+        {caption}:{' '}
+        {slips.data
+          ? `${slips.data.totals.count} slips, employer cost ${money(slips.data.totals.employerCost)}, net ${money(slips.data.totals.net)}, still to pay ${money(slips.data.totals.open)}`
+          : ''}
       </Typography.Text>
       <SlipReviewGrid
         slips={slips.data?.data ?? []}
         loading={slips.isLoading}
+        totals={slips.data?.totals}
         canHold={false}
         onPdf={(slip) => void downloadSlipPdf(slip).catch((failure: unknown) => notify.error(errorMessage(failure)))}
       />

@@ -4,6 +4,7 @@ import { Button, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
+import { SummaryRow } from '../../components/summary-row.tsx';
 
 /** A slip's states: its run's, or held, partly paid, paid. */
 export const slipStates = {
@@ -37,14 +38,27 @@ export interface SlipReviewGridProps {
   onHold?: (slip: PaySlipDetail, held: boolean) => void;
   onPdf: (slip: PaySlipDetail) => void;
   loading?: boolean;
+  /** The sums of every slip of the query (the server's), shown as the totals row. */
+  totals?: SlipGridTotals;
 }
+
+/** What the totals row shows, by column. */
+export interface SlipGridTotals {
+  count: number;
+  gross: string;
+  deductions: string;
+  net: string;
+  employerCost: string;
+}
+
+const totalled = ['gross', 'deductions', 'net', 'employerCost'] as const;
 
 /**
  * The review grid (issue 20, section 3): one row per slip, one column per component, gross,
  * deductions, net and the flags (net <= 0, no bank account, net changed > 20 %, missing inputs).
  * Virtualised: a run of 2,000 slips renders only the rows in view.
  */
-export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading }: SlipReviewGridProps) {
+export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading, totals }: SlipReviewGridProps) {
   const components = useMemo(() => componentColumnsOf(slips), [slips]);
   const columns: ColumnsType<PaySlipDetail> = [
     {
@@ -66,6 +80,8 @@ export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading }: SlipR
     { key: 'gross', dataIndex: 'gross', title: 'Gross', width: 120, align: 'right', render: money },
     { key: 'deductions', dataIndex: 'deductions', title: 'Deductions', width: 120, align: 'right', render: money },
     { key: 'net', dataIndex: 'net', title: 'Net', width: 130, align: 'right', render: (v: string) => <strong>{money(v)}</strong> },
+    // Gross and the employer's contributions: what the dashboard's Payroll cost counts.
+    { key: 'employerCost', dataIndex: 'employerCost', title: 'Employer cost', width: 130, align: 'right', render: money },
     {
       key: 'flags',
       title: 'Flags',
@@ -106,6 +122,19 @@ export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading }: SlipR
       dataSource={slips as PaySlipDetail[]}
       pagination={false}
       scroll={{ x: width, y: 480 }}
+      summary={() =>
+        totals && (
+          <Table.Summary fixed>
+            <SummaryRow
+              testId="slip-totals"
+              label={`All ${totals.count.toLocaleString('en-US')} slips`}
+              labelSpan={columns.findIndex((c) => c.key === 'gross')}
+              columnCount={columns.length}
+              cells={Object.fromEntries(totalled.map((key) => [columns.findIndex((c) => c.key === key), money(totals[key])]))}
+            />
+          </Table.Summary>
+        )
+      }
       aria-label="Pay slips of the run"
     />
   );

@@ -26,7 +26,7 @@ function AgreementsTab() {
       address={agreementAddress}
       showTitle={false}
       searchPlaceholder="Search number, customer or notes"
-      addressFilters={{ view: (value) => (value === 'underCommitment' ? 'Under 80 % of commitment last month' : 'Short of commitment this month so far') }}
+      addressFilters={{ view: (value) => (value === 'underCommitment' ? 'Under 80 % of commitment 3 months running' : 'Short of commitment this month so far') }}
       columns={[
         { key: 'customerName', dataIndex: 'customerName', title: 'Customer', ellipsis: true },
         { key: 'analyser', title: 'Analyser', ellipsis: true, render: (_: unknown, row) => `${String(row.itemName ?? '')} ${String(row.serialNumber ?? '')}` },

@@ -1,11 +1,8 @@
-import { formatDecimal, type PlanProgressRow } from '@erp/domain';
+import { formatDecimal, type PlanMeasure, type PlanProgressRow } from '@erp/domain';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** At most this many groups: a chart of 2,000 items says nothing; the table has them all. */
 export const chartGroups = 24;
-
-/** What the chart draws: quantities for items (one unit each), values where groups mix items. */
-export type ChartMeasure = 'quantity' | 'value';
 
 /**
  * Plan against actual per group, as the table lists them (its order, its page), and the
@@ -13,7 +10,7 @@ export type ChartMeasure = 'quantity' | 'value';
  * library weighs on this screen only. Heights are numbers: drawn, never added up; the
  * tooltip shows the exact figures.
  */
-export default function PlanProgressChart({ rows, measure, onPick }: { rows: readonly PlanProgressRow[]; measure: ChartMeasure; onPick: (index: number) => void }) {
+export default function PlanProgressChart({ rows, measure, onPick }: { rows: readonly PlanProgressRow[]; measure: PlanMeasure; onPick: (index: number) => void }) {
   const data = rows.slice(0, chartGroups).map((row) => ({
     label: row.label,
     plan: measure === 'quantity' ? row.planQty : Number(row.planValue),

@@ -71,6 +71,8 @@ describe('/planning/progress', () => {
     expect(within(reagent).getByText('40.0%')).toBeInTheDocument();
     expect(within(reagent).getByText('800.00')).toBeInTheDocument();
     expect(within(screen.getByTestId('progress-totals')).getByText('10.8%')).toBeInTheDocument();
+    // By item % achieved measures quantities, and says so (issue 27).
+    expect(screen.getByRole('columnheader', { name: /% achieved \(quantity\)/ })).toBeInTheDocument();
     const unplanned = screen.getByTestId('progress-unplanned');
     expect(within(unplanned).getByText('Sales nobody planned')).toBeInTheDocument();
     expect(within(unplanned).getByText('-')).toBeInTheDocument();
@@ -102,6 +104,8 @@ describe('/planning/progress', () => {
     URL.revokeObjectURL = vi.fn();
     renderWithApp(<PlanProgressScreen />, { auth: authOf(userOf('salesManager')), path: `/planning/progress?year=${year}&groupBy=month&regionId=3` });
     await userEvent.click(await screen.findByRole('button', { name: `Invoices and returns of Mar ${year}: 320.00` }));
+    // Months mix items: values, as the dashboard's Sales against plan.
+    expect(screen.getByRole('columnheader', { name: /% achieved \(value\)/ })).toBeInTheDocument();
     const drawer = await screen.findByRole('dialog');
     await within(drawer).findByRole('link', { name: 'INV-2026-000041' });
     expect(within(drawer).queryByRole('heading', { name: 'Returns' })).toBeNull();

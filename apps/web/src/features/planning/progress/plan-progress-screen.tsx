@@ -3,6 +3,7 @@ import {
   formatDecimal,
   offeredBy,
   planKindLabels,
+  planMeasureOf,
   planProgressGroupings,
   type PlanProgressFigures,
   type PlanProgressGrouping,
@@ -100,6 +101,7 @@ export function PlanProgressScreen() {
   const data = progress.data;
   const rows = data?.rows ?? [];
   const groupBy = data?.groupBy ?? query.groupBy;
+  const measure = planMeasureOf(groupBy);
   const open = (row: PlanProgressRow) => row.key !== null && setDrill({ title: row.label, groupBy, key: row.key });
   const thisYear = dayjs().year();
   const years = [thisYear - 2, thisYear - 1, thisYear, thisYear + 1];
@@ -118,7 +120,8 @@ export function PlanProgressScreen() {
     ...figureKeys.map(
       (key): ColumnType<PlanProgressRow> => ({
         key,
-        title: figureTitles[key],
+        // % achieved names its measure (the dashboard's Sales against plan reads values by region too).
+        title: key === 'achievedPercent' ? `% achieved (${measure})` : figureTitles[key],
         align: 'right',
         sorter: true,
         sortOrder: sortOrder(key),
@@ -194,9 +197,9 @@ export function PlanProgressScreen() {
       </Typography.Text>
       {progress.isError && <Alert type="error" showIcon title={errorMessage(progress.error)} />}
       {rows.length > 0 && (
-        <Card size="small" title={`Plan and actual ${groupBy === 'item' ? 'quantity' : 'value'} by ${groupingTitle(groupBy).toLowerCase()}`}>
+        <Card size="small" title={`Plan and actual ${measure} by ${groupingTitle(groupBy).toLowerCase()}`}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-            <PlanProgressChart rows={rows} measure={groupBy === 'item' ? 'quantity' : 'value'} onPick={(index) => rows[index] && open(rows[index])} />
+            <PlanProgressChart rows={rows} measure={measure} onPick={(index) => rows[index] && open(rows[index])} />
           </Suspense>
         </Card>
       )}
