@@ -126,5 +126,9 @@ export const statementResponses = {
   }),
   periodClose: envelope({ closedThrough: isoDate.nullable().describe('Postings dated on or before it are refused; null: every period open') }),
   yearEndClose: envelope({ data: yearEndClose }),
-  yearEndCloses: envelope({ data: z.array(yearEndClose) }),
+  yearEndCloses: envelope({
+    data: z.array(yearEndClose),
+    fiscalYearStartMonth: z.int().describe('The month fiscal years start in (settings)'),
+    lastEnded: z.int().describe('The last fiscal year ended by today (what a close offers)'),
+  }),
 };

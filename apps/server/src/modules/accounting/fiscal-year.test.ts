@@ -147,7 +147,11 @@ describe('the year-end close', () => {
     expect(salaries.rows.at(-1)).toMatchObject({ documentType: 'year-end-close', documentNumber: 'YE-2026-000001', credit: '2000.00' });
     expect((await ledger('3100', fy2026.from, fy2026.to)).closingBalance).toBe('-9000.35');
     expect((await ledger('3100', '2026-07-01', '2026-09-15')).openingBalance).toBe('-9000.35');
-    expect((await read<{ data: unknown[] }>('/api/accounting/year-end-close')).data).toMatchObject([{ fiscalYear: 2026, documentNumber: 'YE-2026-000001', profit: '5000.25' }]);
+    expect(await read<unknown>('/api/accounting/year-end-close')).toMatchObject({
+      data: [{ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5000.25' }],
+      fiscalYearStartMonth: 7,
+      lastEnded: 2026,
+    });
   });
 
   it('is done once; the closed year refuses postings and stays closed', async () => {

@@ -98,7 +98,7 @@ export function registerStatementRoutes(app: FastifyInstance): void {
     return { status: 200, message: messages.saved, closedThrough: saved };
   });
 
-  app.get('/accounting/year-end-close', { schema: docs.readYearEndCloses, onRequest: guard }, async () => ({ status: 200, message: messages.ok, data: await yearEndClosesOf(db()) }));
+  app.get('/accounting/year-end-close', { schema: docs.readYearEndCloses, onRequest: guard }, async () => ({ status: 200, message: messages.ok, ...(await yearEndClosesOf(db())) }));
 
   // Issue 27: the admin posts a fiscal year's closing journal, once every period of it is closed.
   app.post('/accounting/year-end-close', { schema: docs.yearEndClose, onRequest: [...guard, requireAccess((role) => role === 'admin')] }, async (request) => {

@@ -1,4 +1,4 @@
-import { addDays, fiscalYearEndingIn, fromMinorUnits, toMinorUnits, yearEndCloseDocumentType, yearEndCloseMessages } from '@erp/domain';
+import { addDays, fiscalYearEndingIn, fiscalYearOf, fromMinorUnits, toMinorUnits, yearEndCloseDocumentType, yearEndCloseMessages } from '@erp/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { yearEndCloses } from '../../db/schema/index.ts';
@@ -21,14 +21,18 @@ export interface YearEndClose {
   closedAt: string;
 }
 
-/** The closed fiscal years, latest first. */
-export async function yearEndClosesOf(executor: Executor): Promise<YearEndClose[]> {
-  return queryRows<YearEndClose>(
+/** The closed fiscal years, latest first; the month fiscal years start in and the last one ended (what a close offers). */
+export async function yearEndClosesOf(executor: Executor): Promise<{ data: YearEndClose[]; fiscalYearStartMonth: number; lastEnded: number }> {
+  const startMonth = await fiscalYearStartMonth(executor);
+  const current = fiscalYearOf(new Date(`${todayIso()}T00:00:00Z`), startMonth);
+  const data = await queryRows<YearEndClose>(
     executor,
     sql`SELECT fiscal_year AS "fiscalYear", from_date::text AS "from", to_date::text AS "to", document_number AS "documentNumber",
                profit::text AS profit, to_char(closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "closedAt"
         FROM year_end_closes ORDER BY fiscal_year DESC`,
   );
+  // The current fiscal year ends in the calendar year of its last day; the last ended one, a year before.
+  return { data: data.map((row) => ({ ...row, fiscalYear: Number(row.fiscalYear) })), fiscalYearStartMonth: startMonth, lastEnded: Number(current.to.slice(0, 4)) - 1 };
 }
 
 /** The last day of the latest closed fiscal year, or null: periods are never reopened into it. */
