@@ -20,14 +20,17 @@ const journal = async (journalDate: string, debitCode: string, creditCode: strin
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as number;
 };
-const read = async <T>(url: string): Promise<T> => {
-  const response = await inject('GET', url);
+const read = async <T>(url: string, token = t.adminToken): Promise<T> => {
+  const response = await inject('GET', url, undefined, token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as T;
 };
 const trialBalance = (from: string, to: string) => read<TrialBalance>(`/api/accounting/trial-balance?from=${from}&to=${to}`);
 const rowOf = (tb: TrialBalance, accountCode: string) => tb.rows.find((r) => r.accountCode === accountCode);
-const ledger = (accountCode: string, from: string, to: string) => read<LedgerResponse>(`/api/ledger/${code.get(accountCode)}?from=${from}&to=${to}&pageSize=1000`);
+const ledger = (accountCode: string, from: string, to: string, token = t.adminToken) =>
+  read<LedgerResponse>(`/api/ledger/${code.get(accountCode)}?from=${from}&to=${to}&pageSize=1000`, token);
+/** An accountant kept to the North region: a North income account of their own, company-wide accounts through North's stamps. */
+let northToken: string;
 const fy2026 = { from: '2025-07-01', to: '2026-06-30' };
 const close = (fiscalYear: unknown, token = t.adminToken) => inject('POST', '/api/accounting/year-end-close', { fiscalYear }, token);
 
@@ -37,9 +40,20 @@ beforeAll(async () => {
   // Fiscal year 2025 (to June 2025): a result of 4,000.10.
   await journal('2025-03-10', '6100', '1000', '1000.00');
   await journal('2025-03-15', '1000', '4000', '5000.10');
-  // Fiscal year 2026: 5,000.25.
+  // Fiscal year 2026: 5,800.25, of which 800.00 on North's own income account.
   await journal('2025-09-10', '6100', '1000', '2000.00');
   await journal('2026-02-20', '1000', '4000', '7000.25');
+  const [north] = await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('FY North', 'FYN') RETURNING id`);
+  const [income] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind)
+        SELECT '4950', 'North other income', head_id, sub_head_id, ${north!.id}, 'income' FROM accounts WHERE account_code = '4000' RETURNING id`,
+  );
+  code.set('4950', Number(income!.id));
+  await journal('2026-01-10', '1000', '4950', '800.00');
+  const northUser = await t.userWithRole('accountant');
+  await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [Number(north!.id)] })}::jsonb WHERE id = ${northUser.id}`);
+  northToken = northUser.token;
   // Fiscal year 2027.
   await journal('2026-08-05', '6100', '1000', '300.00');
   // The server's clock in fiscal year 2027 (only Date is faked): the test reads no wall clock.
@@ -66,14 +80,14 @@ describe('a fiscal year opens its income and expense accounts at zero', () => {
     expect(rowOf(tb, '6100')).toMatchObject({ opening: '2000.00', debit: '0.00' });
     expect(rowOf(tb, '3100')).toMatchObject({ opening: '-4000.10' });
     // The next year: both earlier years' results.
-    expect(rowOf(await trialBalance('2026-07-01', '2026-09-15'), '3100')).toMatchObject({ opening: '-9000.35' });
+    expect(rowOf(await trialBalance('2026-07-01', '2026-09-15'), '3100')).toMatchObject({ opening: '-9800.35' });
     expect(rowOf(await trialBalance('2026-07-01', '2026-09-15'), '6100')).toMatchObject({ opening: '0.00', debit: '300.00' });
   });
 
   it('the balance sheet balances, retained earnings holding the earlier years and the period its profit', async () => {
     const bs = await read<BalanceSheet>('/api/accounting/balance-sheet?to=2026-06-30');
     expect(bs.totalAssets).toBe(bs.totalLiabilitiesAndEquity);
-    expect(bs.profit).toBe('5000.25');
+    expect(bs.profit).toBe('5800.25');
     const labels = bs.equity.map((line) => line.label);
     expect(labels).not.toContain('Profit of earlier years');
     expect(bs.equity.find((line) => line.label === 'Retained earnings')?.amount).toBe('4000.10');
@@ -83,7 +97,15 @@ describe('a fiscal year opens its income and expense accounts at zero', () => {
     expect((await ledger('6100', fy2026.from, fy2026.to)).openingBalance).toBe('0.00');
     expect((await ledger('6100', '2025-10-01', fy2026.to)).openingBalance).toBe('2000.00');
     expect((await ledger('3100', fy2026.from, fy2026.to)).openingBalance).toBe('-4000.10');
-    expect((await ledger('3100', '2026-07-01', '2026-09-15')).openingBalance).toBe('-9000.35');
+    expect((await ledger('3100', '2026-07-01', '2026-09-15')).openingBalance).toBe('-9800.35');
+  });
+
+  it('a reader kept to a region: their own result opens their retained earnings', async () => {
+    const tb = await read<TrialBalance>('/api/accounting/trial-balance?from=2026-07-01&to=2026-09-15', northToken);
+    expect(rowOf(tb, '3100')).toMatchObject({ opening: '-800.00' });
+    expect(rowOf(tb, '4950')).toBeUndefined();
+    expect((await ledger('3100', '2026-07-01', '2026-09-15', northToken)).openingBalance).toBe('-800.00');
+    expect((await ledger('4950', '2026-07-01', '2026-09-15', northToken)).openingBalance).toBe('0.00');
   });
 });
 
@@ -125,30 +147,36 @@ describe('the year-end close', () => {
       '/api/accounting/balance-sheet?to=2026-06-30',
       '/api/accounting/balance-sheet?to=2026-09-15',
     ];
-    const before = await Promise.all(urls.map((url) => read<unknown>(url)));
+    // The North reader's too: the closing journal stamps each region's share.
+    const northUrls = [urls[0]!, urls[2]!, urls[5]!, urls[6]!, `/api/ledger/${code.get('3100')}?from=2026-07-01&to=2026-09-15`];
+    const readAll = () => Promise.all([...urls.map((url) => read<unknown>(url)), ...northUrls.map((url) => read<unknown>(url, northToken))]);
+    const before = await readAll();
     const closed = await close(2026);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data).toMatchObject({ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5000.25' });
-    expect(await Promise.all(urls.map((url) => read<unknown>(url)))).toEqual(before);
-    expect((await read<ProfitAndLoss>(`/api/accounting/profit-and-loss?from=${fy2026.from}&to=${fy2026.to}`)).profit).toBe('5000.25');
+    expect(closed.json().data).toMatchObject({ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5800.25' });
+    expect(await readAll()).toEqual(before);
+    expect((await read<ProfitAndLoss>(`/api/accounting/profit-and-loss?from=${fy2026.from}&to=${fy2026.to}`)).profit).toBe('5800.25');
     // The journal: each result account turned back, retained earnings taking the profit.
-    const rows = await queryRows<{ accountId: number; debit: string; credit: string; entryDate: string }>(
+    const rows = await queryRows<{ accountId: number; debit: string; credit: string; entryDate: string; stamped: boolean }>(
       t.database.db,
-      sql`SELECT account_id AS "accountId", debit::text, credit::text, entry_date::text AS "entryDate" FROM gl_entries WHERE document_type = 'year-end-close' ORDER BY id`,
+      sql`SELECT account_id AS "accountId", debit::text, credit::text, entry_date::text AS "entryDate", region_id IS NOT NULL AS stamped
+          FROM gl_entries WHERE document_type = 'year-end-close' ORDER BY id`,
     );
-    expect(rows.map((r) => [Number(r.accountId), r.debit, r.credit, r.entryDate])).toEqual([
-      [code.get('4000'), '7000.25', '0.00', '2026-06-30'],
-      [code.get('6100'), '0.00', '2000.00', '2026-06-30'],
-      [code.get('3100'), '0.00', '5000.25', '2026-06-30'],
+    expect(rows.map((r) => [Number(r.accountId), r.debit, r.credit, r.entryDate, r.stamped])).toEqual([
+      [code.get('4000'), '7000.25', '0.00', '2026-06-30', false],
+      [code.get('6100'), '0.00', '2000.00', '2026-06-30', false],
+      [code.get('4950'), '800.00', '0.00', '2026-06-30', true],
+      [code.get('3100'), '0.00', '5000.25', '2026-06-30', false],
+      [code.get('3100'), '0.00', '800.00', '2026-06-30', true],
     ]);
     // The ledger lists it: Salaries ends the year at zero and opens the next at zero.
     const salaries = await ledger('6100', fy2026.from, fy2026.to);
     expect(salaries.closingBalance).toBe('0.00');
     expect(salaries.rows.at(-1)).toMatchObject({ documentType: 'year-end-close', documentNumber: 'YE-2026-000001', credit: '2000.00' });
-    expect((await ledger('3100', fy2026.from, fy2026.to)).closingBalance).toBe('-9000.35');
-    expect((await ledger('3100', '2026-07-01', '2026-09-15')).openingBalance).toBe('-9000.35');
+    expect((await ledger('3100', fy2026.from, fy2026.to)).closingBalance).toBe('-9800.35');
+    expect((await ledger('3100', '2026-07-01', '2026-09-15')).openingBalance).toBe('-9800.35');
     expect(await read<unknown>('/api/accounting/year-end-close')).toMatchObject({
-      data: [{ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5000.25' }],
+      data: [{ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5800.25' }],
       fiscalYearStartMonth: 7,
       lastEnded: 2026,
     });
