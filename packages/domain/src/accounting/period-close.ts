@@ -40,3 +40,22 @@ export const yearEndCloseMessages = {
   drafts: (list: string) => `Post or delete the draft documents dated in the year first: ${list}`,
   reopenClosedYear: (fiscalYear: number, to: string) => `Fiscal year ${fiscalYear} is closed (year-end close): the books stay closed through ${to} at least`,
 } as const;
+
+/** A closed fiscal year, as `/api/accounting/year-end-close` answers it. */
+export interface YearEndClose {
+  fiscalYear: number;
+  from: string;
+  to: string;
+  /** The closing journal, dated `to`. */
+  documentNumber: string;
+  /** The year's result moved to retained earnings (credit-positive: a loss is negative). */
+  profit: string;
+  closedAt: string;
+}
+
+/** `GET /api/accounting/year-end-close`: the closed years (latest first), the month fiscal years start in, the last one ended by today. */
+export interface YearEndCloses {
+  data: YearEndClose[];
+  fiscalYearStartMonth: number;
+  lastEnded: number;
+}

@@ -1,4 +1,4 @@
-import { addDays, fiscalYearEndingIn, fiscalYearOf, fromMinorUnits, toMinorUnits, yearEndCloseDocumentType, yearEndCloseMessages } from '@erp/domain';
+import { addDays, fiscalYearEndingIn, fiscalYearOf, fromMinorUnits, toMinorUnits, type YearEndClose, type YearEndCloses, yearEndCloseDocumentType, yearEndCloseMessages } from '@erp/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { yearEndCloses } from '../../db/schema/index.ts';
@@ -11,18 +11,8 @@ import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { audit } from '../../plugins/audit.ts';
 import { fiscalYearStartMonth } from './ledger.service.ts';
 
-export interface YearEndClose {
-  fiscalYear: number;
-  from: string;
-  to: string;
-  documentNumber: string;
-  /** The year's result moved to retained earnings (credit-positive: a loss is negative). */
-  profit: string;
-  closedAt: string;
-}
-
 /** The closed fiscal years, latest first; the month fiscal years start in and the last one ended (what a close offers). */
-export async function yearEndClosesOf(executor: Executor): Promise<{ data: YearEndClose[]; fiscalYearStartMonth: number; lastEnded: number }> {
+export async function yearEndClosesOf(executor: Executor): Promise<YearEndCloses> {
   const startMonth = await fiscalYearStartMonth(executor);
   const current = fiscalYearOf(new Date(`${todayIso()}T00:00:00Z`), startMonth);
   const data = await queryRows<YearEndClose>(

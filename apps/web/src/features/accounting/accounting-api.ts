@@ -1,4 +1,4 @@
-import type { BalanceSheet, DataTime, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance } from '@erp/domain';
+import type { BalanceSheet, DataTime, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance, YearEndCloses } from '@erp/domain';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -71,18 +71,9 @@ export async function reopenPeriods(closedThrough: string | null): Promise<strin
 }
 
 
-export interface YearEndCloseRow {
-  fiscalYear: number;
-  from: string;
-  to: string;
-  documentNumber: string;
-  profit: string;
-  closedAt: string;
-}
-
 /** Issue 27: the closed fiscal years, the month they start in and the last one ended. */
-export async function fetchYearEndCloses(): Promise<{ data: YearEndCloseRow[]; fiscalYearStartMonth: number; lastEnded: number }> {
-  const { data } = await http.get<{ data: YearEndCloseRow[]; fiscalYearStartMonth: number; lastEnded: number }>('/api/accounting/year-end-close');
+export async function fetchYearEndCloses(): Promise<YearEndCloses> {
+  const { data } = await http.get<YearEndCloses>('/api/accounting/year-end-close');
   return data;
 }
 

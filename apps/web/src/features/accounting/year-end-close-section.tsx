@@ -1,11 +1,11 @@
-import { fiscalYearEndingIn, formatDecimal } from '@erp/domain';
+import { fiscalYearEndingIn, formatDecimal, type YearEndClose } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, InputNumber, Popconfirm, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { accountingKeys, closeFiscalYear, fetchYearEndCloses, type YearEndCloseRow } from './accounting-api.ts';
+import { accountingKeys, closeFiscalYear, fetchYearEndCloses } from './accounting-api.ts';
 
 /**
  * Issue 27: the admin posts a fiscal year's closing journal (its result to retained earnings)
@@ -72,9 +72,9 @@ export function YearEndCloseSection() {
   );
 }
 
-function ClosedYears({ rows }: { rows: YearEndCloseRow[] }) {
+function ClosedYears({ rows }: { rows: YearEndClose[] }) {
   return (
-    <Table<YearEndCloseRow>
+    <Table<YearEndClose>
       size="small"
       rowKey="fiscalYear"
       pagination={false}
