@@ -156,6 +156,8 @@ describe('the year-end close', () => {
     expect(closed.json().data).toMatchObject({ fiscalYear: 2026, from: fy2026.from, to: fy2026.to, documentNumber: 'YE-2026-000001', profit: '5800.25' });
     expect(await readAll()).toEqual(before);
     expect((await read<ProfitAndLoss>(`/api/accounting/profit-and-loss?from=${fy2026.from}&to=${fy2026.to}`)).profit).toBe('5800.25');
+    // The joint ventures' reconciliation leaves it out as the P&L does.
+    expect((await read<{ difference: string }>(`/api/joint-ventures/reconciliation?from=${fy2026.from}&to=${fy2026.to}`)).difference).toBe('0.00');
     // The journal: each result account turned back, retained earnings taking the profit.
     const rows = await queryRows<{ accountId: number; debit: string; credit: string; entryDate: string; stamped: boolean }>(
       t.database.db,
