@@ -116,3 +116,20 @@ test('the accounting statements and the period close pass the accessibility chec
   await expect(page.getByTestId('trial-balance-totals')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the trial balance at 768 px');
 });
+
+test('the admin finds the year-end close on the Period close tab (issue 27), clean at 1280 and 768 px', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/accounting?tab=period-close');
+  const section = page.getByTestId('year-end-close');
+  await expect(section.getByRole('heading', { name: 'Year-end close' })).toBeVisible();
+  // The last ended fiscal year is offered with its dates (settings' start month), whatever today is.
+  await expect(section.getByRole('spinbutton', { name: 'Fiscal year ending in' })).toHaveValue(/^\d{4}$/);
+  await expect(section.getByText(/^\d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}$/).first()).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Year-end close' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, 'the period close with the year-end close');
+  await screenshot(page, 'period-close-year-end-1280');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(section.getByRole('button', { name: 'Year-end close' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the year-end close at 768 px');
+  await screenshot(page, 'period-close-year-end-768');
+});

@@ -54,6 +54,12 @@ export interface PostToLedgerInput {
    * not VALUES or IN lists): the posting's statement then runs prepared (queryPrepared).
    */
   fixedText?: boolean;
+  /**
+   * The year-end close (issue 27): it posts into the year it closes, whose periods it requires
+   * closed, and zeroes an account retired during the year too; so neither the period nor the
+   * active check applies.
+   */
+  yearEndClose?: boolean;
 }
 
 export interface PostingResult {
@@ -313,9 +319,9 @@ export async function postToLedger(
 ): Promise<PostingResult> {
   assertBalancedLines(input.lines);
   const checked = context ?? (await readPostingContext(tx, input.lines.map((l) => l.accountId), input.actor.userId));
-  const problems = accountProblems(checked, input.lines, { active: true });
+  const problems = accountProblems(checked, input.lines, { active: !input.yearEndClose });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
-  assertOpenIn(checked, input.documentDate, input.dateField ?? 'date');
+  if (!input.yearEndClose) assertOpenIn(checked, input.documentDate, input.dateField ?? 'date');
   const number = input.documentNumber ? { given: input.documentNumber } : input.numberPrefix ? { prefix: input.numberPrefix } : undefined;
   if (!number) throw new Error('postToLedger needs a numberPrefix or a documentNumber');
   const documentNumber = await writeEntries(

@@ -58,6 +58,18 @@ export const periodClose = pgTable('period_close', {
   updatedBy: integer('updated_by'),
 });
 
+/** Mirrors 0036_year_end_close.sql: one row per closed fiscal year (its closing journal's gl_entries carry document_type 'year-end-close'). */
+export const yearEndCloses = pgTable('year_end_closes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fiscalYear: integer('fiscal_year').notNull().unique(),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  toDate: date('to_date', { mode: 'string' }).notNull(),
+  documentNumber: text('document_number').notNull().unique(),
+  profit: numeric('profit', { precision: 18, scale: 2 }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  closedBy: integer('closed_by'),
+});
+
 export const journals = pgTable(
   'journals',
   {

@@ -25,6 +25,15 @@ const ledgerRow = z.looseObject({
     .describe("On a control account's ledger, the customer's or vendor's account the row is on"),
 });
 
+const yearEndClose = z.object({
+  fiscalYear: z.int().describe('The calendar year the fiscal year ends in'),
+  from: isoDate,
+  to: isoDate,
+  documentNumber: z.string().describe('The closing journal, YE-<year>-<6 digits>, dated `to`'),
+  profit: money.describe("The year's result moved to retained earnings; a loss is negative"),
+  closedAt: z.string(),
+});
+
 const statementLine = z.looseObject({ label: z.string(), accountId: z.int().optional(), amount: money }).describe('A line; groups carry `children` lines');
 
 /** The OpenAPI schemas of the posting accounts and ledger routes. */
@@ -116,4 +125,10 @@ export const statementResponses = {
     profit: money,
   }),
   periodClose: envelope({ closedThrough: isoDate.nullable().describe('Postings dated on or before it are refused; null: every period open') }),
+  yearEndClose: envelope({ data: yearEndClose }),
+  yearEndCloses: envelope({
+    data: z.array(yearEndClose),
+    fiscalYearStartMonth: z.int().describe('The month fiscal years start in (settings)'),
+    lastEnded: z.int().describe('The last fiscal year ended by today (what a close offers)'),
+  }),
 };

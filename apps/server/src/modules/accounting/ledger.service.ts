@@ -7,6 +7,7 @@ import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type DimensionFilter, dimensionCondition, dimensionQuery } from './dimension-filter.ts';
+import { earlierYearsResult } from './statement-movement.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
@@ -67,6 +68,8 @@ interface LedgerAccount {
   stamps?: readonly number[];
   /** Only the entries stamped with this department and/or region (then the account's own opening balance, of no dimension, is left out). */
   dimension?: SQL;
+  /** An income or expense account: only entries on or after this day (the fiscal year of the ledger's `from`) make its opening (issue 27). */
+  since?: string;
 }
 
 /**
@@ -122,12 +125,13 @@ function entriesOf(account: LedgerAccount): SQL {
 /** Per-day totals of the reader's entries: the day totals of whole members, the stamped members' entries one by one (day totals do not split by region). */
 function daysOf(account: LedgerAccount): SQL {
   // Day totals carry no dimension: a filtered ledger sums its entries.
-  if (account.dimension) return sql`SELECT g.entry_date, g.debit, g.credit, 1 AS entries FROM gl_entries g WHERE ${entriesOf(account)}`;
+  const since = account.since ? sql` AND entry_date >= ${account.since}::date` : sql``;
+  if (account.dimension) return sql`SELECT g.entry_date, g.debit, g.credit, 1 AS entries FROM gl_entries g WHERE ${entriesOf(account)}${since}`;
   const { whole, stamped } = account.members;
   const parts = [
-    ...(whole.length ? [sql`SELECT entry_date, debit, credit, entries FROM account_daily_totals WHERE account_id IN (${intList(whole)})`] : []),
+    ...(whole.length ? [sql`SELECT entry_date, debit, credit, entries FROM account_daily_totals WHERE account_id IN (${intList(whole)})${since}`] : []),
     ...(stamped.length && account.stamps
-      ? [sql`SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id IN (${intList(stamped)}) AND region_id IN (${intList(account.stamps)})`]
+      ? [sql`SELECT entry_date, debit, credit, 1 AS entries FROM gl_entries WHERE account_id IN (${intList(stamped)}) AND region_id IN (${intList(account.stamps)})${since}`]
       : []),
   ];
   return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::date AS entry_date, 0 AS debit, 0 AS credit, 0 AS entries WHERE false`;
@@ -137,11 +141,12 @@ function daysOf(account: LedgerAccount): SQL {
  * The account, if the caller may see it: regional accounts follow the user's `permissions.regions`;
  * a company-wide account is read through the entries stamped with their regions.
  */
-export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext, filter?: DimensionFilter): Promise<LedgerAccount> {
-  const [account] = await queryRows<Omit<LedgerAccount, 'members'>>(
+export async function ledgerAccount(executor: Executor, accountId: number, auth: AuthContext, from: string, filter?: DimensionFilter): Promise<LedgerAccount> {
+  const [account] = await queryRows<Omit<LedgerAccount, 'members'> & { retainedEarnings: boolean }>(
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
-               a.opening_balance::text AS "openingBalance", a.region_id AS "regionId"
+               a.opening_balance::text AS "openingBalance", a.region_id AS "regionId",
+               a.id = (SELECT account_id FROM posting_accounts WHERE key = 'retainedEarnings') IS TRUE AS "retainedEarnings"
         FROM accounts a JOIN account_heads h ON h.id = a.head_id WHERE a.id = ${accountId}`,
   );
   if (!account) throw new NotFoundError();
@@ -149,7 +154,28 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
   const read = await membersOf(executor, { ...account, id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
   const dimension = dimensionCondition(filter);
-  return { ...account, ...read, ...(regions ? { stamps: regions } : {}), ...(dimension ? { dimension, openingBalance: '0.00' } : {}) };
+  const { retainedEarnings, ...shown } = account;
+  const ledger: LedgerAccount = { ...shown, ...read, ...(regions ? { stamps: regions } : {}), ...(dimension ? { dimension, openingBalance: '0.00' } : {}) };
+  return openedInYear(executor, ledger, from, { retainedEarnings, regions, dimension: filter });
+}
+
+/**
+ * Issue 27, as in the statements: the fiscal year of `from` opens an income or expense account
+ * at zero (its opening balance and earlier years' entries left out) and retained earnings with
+ * the earlier years' result, as the reader counts it (their regions, the dimension).
+ */
+async function openedInYear(
+  executor: Executor,
+  account: LedgerAccount,
+  from: string,
+  read: { retainedEarnings: boolean; regions: readonly number[] | undefined; dimension: DimensionFilter | undefined },
+): Promise<LedgerAccount> {
+  const isResult = account.headType === 'income' || account.headType === 'expense';
+  if (!isResult && !read.retainedEarnings) return account;
+  const yearStart = fiscalYearOf(new Date(`${from}T00:00:00Z`), await fiscalYearStartMonth(executor)).from;
+  if (isResult) return { ...account, since: yearStart, openingBalance: '0.00' };
+  const carried = await earlierYearsResult(executor, yearStart, { regions: read.regions, dimension: read.dimension });
+  return { ...account, openingBalance: fromMinorUnits(toMinorUnits(account.openingBalance) + carried) };
 }
 
 interface RangeSummary {
@@ -240,7 +266,7 @@ function ledgerRowOf(account: LedgerAccount) {
 export async function accountLedger(executor: Executor, accountId: number, auth: AuthContext, query: LedgerQuery): Promise<LedgerResponse> {
   const range = await periodOf(executor, query.from, query.to);
   const after = query.after ? decodeCursor(query.after) : undefined;
-  const account = await ledgerAccount(executor, accountId, auth, query);
+  const account = await ledgerAccount(executor, accountId, auth, range.from, query);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const base = after ? await balanceThrough(executor, account, after) : summary.opening;
   const rows = await entryRows(executor, account, range, base, after, query.pageSize + 1);
@@ -263,7 +289,7 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
 /** Every row of the range (at most ledgerExportRowCap) for the CSV and Excel export. */
 export async function ledgerForExport(executor: Executor, accountId: number, auth: AuthContext, query: Pick<LedgerQuery, 'from' | 'to' | 'departmentId' | 'regionId'>) {
   const range = await periodOf(executor, query.from, query.to);
-  const account = await ledgerAccount(executor, accountId, auth, query);
+  const account = await ledgerAccount(executor, accountId, auth, range.from, query);
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const rows = (await entryRows(executor, account, range, summary.opening, undefined, ledgerExportRowCap)).map(ledgerRowOf(account));
   return {

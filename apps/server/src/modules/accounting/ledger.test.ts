@@ -130,7 +130,7 @@ describe('statements', () => {
     expect(pl.profit).toBe(fromMinorUnits(toMinorUnits(pl.totalIncome) - toMinorUnits(pl.totalExpenses)));
   });
 
-  it('the balance sheet balances, with the period profit and earlier profit in equity', async () => {
+  it('the balance sheet balances, with the period profit and the earlier years\' profit in retained earnings (issue 27)', async () => {
     const settings = await inject('PUT', '/api/settings', { ...(await inject('GET', '/api/settings')).json().settings, companyName: 'Ledger Co', fiscalYearStartMonth: 1 });
     expect(settings.statusCode, settings.body).toBe(200);
     const sheet = (await inject('GET', '/api/accounting/balance-sheet?to=2025-12-31')).json();
@@ -139,9 +139,10 @@ describe('statements', () => {
     expect(sheet.equity).toEqual(
       expect.arrayContaining([
         { label: 'Profit for the period', amount: pl.profit },
-        { label: 'Profit of earlier years', amount: '50.00' },
+        expect.objectContaining({ label: 'Retained earnings', amount: '50.00' }),
       ]),
     );
+    expect(sheet.equity.map((line: { label: string }) => line.label)).not.toContain('Profit of earlier years');
     const till = (await inject('GET', `/api/ledger/${ids.till}?${range}`)).json();
     expect(sheet.assets).toEqual([{ label: 'Cash & Bank', amount: till.closingBalance, children: [{ label: 'L-100 Ledger till', accountId: ids.till, amount: till.closingBalance }] }]);
   });

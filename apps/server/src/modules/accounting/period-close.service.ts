@@ -1,4 +1,4 @@
-import { periodCloseMessages } from '@erp/domain';
+import { periodCloseMessages, yearEndCloseMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { periodClose } from '../../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { closedThrough, todayIso } from '../../ledger/general-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
+import { closedYearsThrough } from './year-end-close.service.ts';
 
 /** Moves the close date under the row lock (it waits for postings in flight), unless `refusal` of the current date says why not; one audit row. */
 async function setClosedThrough(
@@ -36,7 +37,11 @@ export async function closePeriods(tx: Tx, actor: Actor, through: string): Promi
 
 /** Reopens periods: closed through an earlier day, or null (all open). */
 export async function reopenPeriods(tx: Tx, actor: Actor, through: string | null): Promise<string | null> {
-  return setClosedThrough(tx, actor, 'reopen-period', through, (current) =>
-    current === null || (through !== null && through >= current) ? periodCloseMessages.reopenForward(current) : undefined,
-  );
+  // A closed fiscal year stays closed (issue 27): its closing journal holds its result.
+  const closedYear = await closedYearsThrough(tx);
+  return setClosedThrough(tx, actor, 'reopen-period', through, (current) => {
+    if (current === null || (through !== null && through >= current)) return periodCloseMessages.reopenForward(current);
+    if (closedYear && (through === null || through < closedYear.to)) return yearEndCloseMessages.reopenClosedYear(closedYear.fiscalYear, closedYear.to);
+    return undefined;
+  });
 }

@@ -1,4 +1,4 @@
-import { messages, periodCloseSchema, periodReopenSchema, periodReopenScope, permittedIds } from '@erp/domain';
+import { messages, periodCloseSchema, periodReopenSchema, periodReopenScope, permittedIds, yearEndCloseMessages, yearEndCloseSchema } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../app-context.ts';
@@ -15,6 +15,8 @@ import { periodOf } from './ledger.service.ts';
 import { closePeriods, reopenPeriods } from './period-close.service.ts';
 import { balanceSheet, profitAndLoss, profitAndLossByDepartment, trialBalance } from './statements.service.ts';
 import { heavyRead } from '../../lib/cluster/replica.ts';
+import { registeredDocuments } from '../../lib/document/register-document.ts';
+import { closeFiscalYear, yearEndClosesOf } from './year-end-close.service.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 const periodQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
@@ -39,6 +41,14 @@ const docs = {
     summary: 'Close periods through a day, not after today, never earlier than now (admin, accountant)',
     body: periodCloseSchema,
     response: { 200: statementResponses.periodClose },
+  }),
+  readYearEndCloses: routeSchema({ tags: ['Period close'], summary: 'The closed fiscal years, latest first', response: { 200: statementResponses.yearEndCloses } }),
+  yearEndClose: routeSchema({
+    tags: ['Period close'],
+    summary: 'Post the closing journal of a fiscal year (admin): every period of it closed, no draft dated in it',
+    description: '`fiscalYear`: the calendar year the fiscal year ends in. 409 naming the open periods (`periods`) and draft documents (`drafts`).',
+    body: yearEndCloseSchema,
+    response: { 200: statementResponses.yearEndClose },
   }),
   periodReopen: routeSchema({
     tags: ['Period close'],
@@ -86,6 +96,15 @@ export function registerStatementRoutes(app: FastifyInstance): void {
     const input = validated(periodCloseSchema, request.body);
     const saved = await db().transaction((tx) => closePeriods(tx, actorOf(request), input.closedThrough));
     return { status: 200, message: messages.saved, closedThrough: saved };
+  });
+
+  app.get('/accounting/year-end-close', { schema: docs.readYearEndCloses, onRequest: guard }, async () => ({ status: 200, message: messages.ok, ...(await yearEndClosesOf(db())) }));
+
+  // Issue 27: the admin posts a fiscal year's closing journal, once every period of it is closed.
+  app.post('/accounting/year-end-close', { schema: docs.yearEndClose, onRequest: [...guard, requireAccess((role) => role === 'admin')] }, async (request) => {
+    const input = validated(yearEndCloseSchema, request.body);
+    const closed = await db().transaction((tx) => closeFiscalYear(tx, actorOf(request), input.fiscalYear, registeredDocuments(app)));
+    return { status: 200, message: yearEndCloseMessages.done(closed.fiscalYear, closed.documentNumber), data: closed };
   });
 
   // Reopening is its own, audited action for the admin: back to an earlier day, or null (all open).

@@ -1,9 +1,10 @@
 import { fiscalYearOf, fromMinorUnits, type HeadType, type StatementLine, toMinorUnits } from '@erp/domain';
 import type { BalanceSheet, ProfitAndLoss, ProfitAndLossByDepartment, TrialBalance } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
-import { type DimensionFilter, dimensionCondition } from './dimension-filter.ts';
+import type { DimensionFilter } from './dimension-filter.ts';
 import { controlSubAccounts, fiscalYearStartMonth } from './ledger.service.ts';
+import { entriesInScope, movementOf, openingOf, type StatementScope } from './statement-movement.ts';
 
 /** One account's balances around a split date: before it (opening included) and from it through `to`. */
 interface AccountBalance {
@@ -17,44 +18,12 @@ interface AccountBalance {
   opening: bigint;
   /** Dr-signed cents: the opening plus every entry before the split. */
   before: bigint;
+  /** Dr-signed cents: the opening plus every entry before the fiscal year of the split (what an income or expense account carries into retained earnings). */
+  earlier: bigint;
   debit: bigint;
   credit: bigint;
 }
 
-/** What a statement reads: the reader's regions (undefined: all), a dimension, and the first day it needs (P&L: its `from`). */
-interface StatementScope {
-  regions?: readonly number[] | undefined;
-  dimension?: DimensionFilter | undefined;
-  since?: string;
-}
-
-/** The reader's entries of `gl_entries g JOIN accounts a`: their regions' accounts whole, company-wide accounts' stamped with their regions. */
-function entriesInScope(regions: readonly number[] | undefined): SQL {
-  return regions ? sql` AND (a.region_id IN (${intList(regions)}) OR (a.region_id IS NULL AND g.region_id IN (${intList(regions)})))` : sql``;
-}
-
-/**
- * The per-day totals a reader's statements sum: all of them; or, for a user limited to
- * regions, the days of their regions' accounts and, on company-wide accounts, only the
- * entries stamped with one of their regions (read from the entries, which day totals do not
- * split by region; `gl_entries_region_idx`). With a dimension, the entries stamped with it,
- * within the same reader's scope, one by one.
- */
-function movementOf(to: string, { regions, dimension, since }: StatementScope): SQL {
-  const range = since ? sql`g.entry_date BETWEEN ${since}::date AND ${to}::date` : sql`g.entry_date <= ${to}::date`;
-  const stamped = dimensionCondition(dimension);
-  if (stamped) {
-    return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g JOIN accounts a ON a.id = g.account_id
-               WHERE ${stamped} AND ${range}${entriesInScope(regions)}`;
-  }
-  if (!regions) return sql`SELECT account_id, entry_date, debit, credit FROM account_daily_totals g WHERE ${range}`;
-  return sql`SELECT g.account_id, g.entry_date, g.debit, g.credit FROM account_daily_totals g
-               JOIN accounts a ON a.id = g.account_id WHERE a.region_id IN (${intList(regions)}) AND ${range}
-             UNION ALL
-             SELECT g.account_id, g.entry_date, g.debit, g.credit FROM gl_entries g
-               JOIN accounts a ON a.id = g.account_id
-             WHERE a.region_id IS NULL AND g.region_id IN (${intList(regions)}) AND ${range}`;
-}
 
 /**
  * The one aggregate behind every statement: per account, GROUP BY over the per-day totals
@@ -63,11 +32,9 @@ function movementOf(to: string, { regions, dimension, since }: StatementScope): 
  * company-wide accounts' entries stamped with their regions (docs/DECISIONS.md, issue 17).
  * A dimension reads only entries, so no account's opening balance (it carries no dimension).
  */
-async function accountBalances(executor: Executor, split: string, to: string, scope: StatementScope = {}): Promise<AccountBalance[]> {
+async function accountBalances(executor: Executor, split: string, to: string, scope: StatementScope = {}, yearStart = split): Promise<AccountBalance[]> {
   const { regions } = scope;
-  const opening = dimensionCondition(scope.dimension)
-    ? sql`0`
-    : regions ? sql`CASE WHEN a.region_id IS NULL THEN 0 ELSE a.opening_balance END` : sql`a.opening_balance`;
+  const opening = openingOf(scope);
   const rows = await queryRows<{
     accountId: number;
     accountCode: string;
@@ -76,8 +43,10 @@ async function accountBalances(executor: Executor, split: string, to: string, sc
     headName: string;
     subHeadName: string | null;
     controlId: number | null;
+    retainedEarnings: boolean;
     opening: string;
     before: string;
+    earlier: string;
     debit: string;
     credit: string;
   }>(
@@ -85,13 +54,15 @@ async function accountBalances(executor: Executor, split: string, to: string, sc
     sql`WITH movement AS (
           SELECT account_id,
                  sum(debit - credit) FILTER (WHERE entry_date < ${split}::date) AS before,
+                 sum(debit - credit) FILTER (WHERE entry_date < ${yearStart}::date) AS earlier,
                  sum(debit) FILTER (WHERE entry_date >= ${split}::date) AS debit,
                  sum(credit) FILTER (WHERE entry_date >= ${split}::date) AS credit
-          FROM (${movementOf(to, scope)}) days GROUP BY account_id)
+          FROM (${movementOf(split, to, scope)}) days GROUP BY account_id)
         SELECT a.id AS "accountId", a.account_code AS "accountCode", a.account_name AS "accountName",
                h.head_type AS "headType", h.head_name AS "headName", s.head_name AS "subHeadName", c.control_id AS "controlId",
+               a.id IS NOT DISTINCT FROM (SELECT account_id FROM posting_accounts WHERE key = 'retainedEarnings') AS "retainedEarnings",
                (${opening})::text AS opening,
-               coalesce(m.before, 0)::text AS before,
+               coalesce(m.before, 0)::text AS before, coalesce(m.earlier, 0)::text AS earlier,
                coalesce(m.debit, 0)::text AS debit, coalesce(m.credit, 0)::text AS credit
         FROM accounts a
         JOIN account_heads h ON h.id = a.head_id
@@ -101,7 +72,7 @@ async function accountBalances(executor: Executor, split: string, to: string, sc
         ${regions ? sql`WHERE a.region_id IS NULL OR a.region_id IN (${intList(regions)})` : sql``}
         ORDER BY a.account_code`,
   );
-  return rolledUp(rows.map((r) => ({
+  return carriedForward(rolledUp(rows.map((r) => ({
     accountId: Number(r.accountId),
     accountCode: r.accountCode,
     accountName: r.accountName,
@@ -110,10 +81,33 @@ async function accountBalances(executor: Executor, split: string, to: string, sc
     subHeadName: r.subHeadName,
     opening: toMinorUnits(r.opening),
     before: toMinorUnits(r.opening) + toMinorUnits(r.before),
+    earlier: toMinorUnits(r.opening) + toMinorUnits(r.earlier),
     debit: toMinorUnits(r.debit),
     credit: toMinorUnits(r.credit),
     controlId: r.controlId === null ? null : Number(r.controlId),
-  })));
+  }))), rows.find((r) => r.retainedEarnings)?.accountId);
+}
+
+/**
+ * Issue 27: a fiscal year opens its income and expense accounts at zero; what they held at its
+ * start (their opening balances and every entry of earlier years) is the earlier years' result,
+ * which opens in retained earnings, whether or not a year-end close posted it (a closing
+ * journal of an earlier year has zeroed them already, so nothing moves twice). Without a
+ * retained earnings account chosen, the accounts keep it (and the balance sheet shows
+ * "Profit of earlier years").
+ */
+function carriedForward(balances: AccountBalance[], retainedEarningsId: number | undefined): AccountBalance[] {
+  const retained = balances.find((b) => b.accountId === Number(retainedEarningsId));
+  if (!retained) return balances;
+  for (const b of balances) {
+    if (b.headType !== 'income' && b.headType !== 'expense') continue;
+    retained.before += b.earlier;
+    retained.opening += b.opening;
+    b.before -= b.earlier;
+    b.opening = 0n;
+    b.earlier = 0n;
+  }
+  return balances;
 }
 
 /**
@@ -126,11 +120,12 @@ function rolledUp(balances: (AccountBalance & { controlId: number | null })[]): 
   const ids = new Set(balances.map((b) => b.accountId));
   const shown = new Map<number, AccountBalance>();
   for (const { controlId, ...balance } of balances) if (controlId === null || !ids.has(controlId)) shown.set(balance.accountId, balance);
-  for (const { controlId, opening, before, debit, credit } of balances) {
+  for (const { controlId, opening, before, earlier, debit, credit } of balances) {
     const control = controlId === null ? undefined : shown.get(controlId);
     if (!control) continue;
     control.opening += opening;
     control.before += before;
+    control.earlier += earlier;
     control.debit += debit;
     control.credit += credit;
   }
@@ -140,9 +135,15 @@ function rolledUp(balances: (AccountBalance & { controlId: number | null })[]): 
 const money = fromMinorUnits;
 
 
-/** Every account with a balance or activity: opening at `from`, the period's debits and credits, closing at `to`. */
+/**
+ * Every account with a balance or activity: opening at `from`, the period's debits and credits,
+ * closing at `to`. Income and expense open at what the fiscal year of `from` brought them, the
+ * earlier years' result in retained earnings (carriedForward); a closing journal of the range is
+ * left out of the movements.
+ */
 export async function trialBalance(executor: Executor, from: string, to: string, regions?: readonly number[]): Promise<TrialBalance> {
-  const balances = (await accountBalances(executor, from, to, { regions })).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
+  const yearStart = fiscalYearOf(new Date(`${from}T00:00:00Z`), await fiscalYearStartMonth(executor)).from;
+  const balances = (await accountBalances(executor, from, to, { regions }, yearStart)).filter((b) => b.before !== 0n || b.debit !== 0n || b.credit !== 0n);
   const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
   const rows = balances.map((b) => {
     const closing = b.before + b.debit - b.credit;
@@ -258,9 +259,9 @@ export async function profitAndLossByDepartment(executor: Executor, from: string
 }
 
 /**
- * At `to`: asset, liability and equity accounts at their closing balance; equity also holds
- * the profit of earlier years not yet moved to retained earnings, the profit of the fiscal
- * year through `to`, and, when the accounts' opening balances do not net to zero, their
+ * At `to`: asset, liability and equity accounts at their closing balance (retained earnings with
+ * the earlier years' result, carriedForward; the fiscal year's own closing journal left out); equity
+ * also holds the profit of the fiscal year through `to`, and, when the accounts' opening balances do not net to zero, their
  * difference. So it always balances: every posting is balanced, and the rest is shown. For a
  * user limited to regions, the entries shown need not net to zero (a journal from their
  * region's cash to a company-wide account of no region stamps only the cash line): their net

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   fromMinorUnits,
+  yearEndCloseDocumentType,
   type LossRule,
   shareSegments,
   type ShareSegment,
@@ -242,7 +243,8 @@ export async function reconciliation(executor: Executor, from: string, to: strin
     executor,
     sql`SELECT coalesce(-sum(g.debit - g.credit), 0)::text AS net FROM gl_entries g
         JOIN accounts a ON a.id = g.account_id JOIN account_heads h ON h.id = a.head_id
-        WHERE g.joint_venture_id IS NULL AND g.entry_date BETWEEN ${from}::date AND ${to}::date AND h.head_type IN ('income', 'expense')`,
+        WHERE g.joint_venture_id IS NULL AND g.entry_date BETWEEN ${from}::date AND ${to}::date AND h.head_type IN ('income', 'expense')
+          AND g.document_type <> ${yearEndCloseDocumentType}`, // as the P&L, a closing journal is no result of the year
   );
   const ventureTotal = each.reduce((sum, v) => sum + v.profit, 0n);
   const restUnits = toMinorUnits(rest!.net);

@@ -1,4 +1,4 @@
-import type { BalanceSheet, DataTime, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance } from '@erp/domain';
+import type { BalanceSheet, DataTime, JournalDetail, JournalLineRow, JournalRow, LedgerResponse, ProfitAndLoss, TrialBalance, YearEndCloses } from '@erp/domain';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -18,6 +18,7 @@ export const accountingKeys = {
   statements: ['statements'] as const,
   statement: (name: string, query: Record<string, string | undefined>) => ['statements', name, query] as const,
   periodClose: ['statements', 'period-close'] as const,
+  yearEndClose: ['statements', 'year-end-close'] as const,
 };
 
 /** The department or region a ledger is narrowed to (ids as the address holds them). */
@@ -69,3 +70,15 @@ export async function reopenPeriods(closedThrough: string | null): Promise<strin
   return data.message;
 }
 
+
+/** Issue 27: the closed fiscal years, the month they start in and the last one ended. */
+export async function fetchYearEndCloses(): Promise<YearEndCloses> {
+  const { data } = await http.get<YearEndCloses>('/api/accounting/year-end-close');
+  return data;
+}
+
+/** The admin posts a fiscal year's closing journal (every period of it closed first). */
+export async function closeFiscalYear(fiscalYear: number): Promise<string> {
+  const { data } = await http.post<{ message: string }>('/api/accounting/year-end-close', { fiscalYear });
+  return data.message;
+}

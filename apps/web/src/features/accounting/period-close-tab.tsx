@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { accountingKeys, fetchPeriodClose, reopenPeriods, savePeriodClose } from './accounting-api.ts';
+import { YearEndCloseSection } from './year-end-close-section.tsx';
 
 /** The date through which the books are closed: posting on or before it is refused. */
 export function PeriodCloseTab() {
@@ -60,6 +61,7 @@ export function PeriodCloseTab() {
       )}
       {error && <Alert type="error" showIcon title={error} />}
       {user?.role === 'admin' && current.data && <ReopenPeriods closedThrough={current.data} />}
+      {user?.role === 'admin' && <YearEndCloseSection />}
     </Flex>
   );
 }
