@@ -79,7 +79,7 @@ export class CustomerCollections {
 
 /**
  * This week's cheques, so the register has some waiting: the oldest open invoice of three
- * customers paid by cheque, one post-dated a week (in hand), one dated today (in hand) and
+ * customers with another invoice still open (each still owes something) paid by cheque, one post-dated a week (in hand), one dated today (in hand) and
  * one dated two days ago and deposited today (not yet cleared).
  */
 export async function seedRecentCheques(tx: Tx, dates: Dates): Promise<void> {
@@ -90,6 +90,7 @@ export async function seedRecentCheques(tx: Tx, dates: Dates): Promise<void> {
     sql`SELECT DISTINCT ON (i.customer_id) i.customer_id AS "customerId", i.id AS "invoiceId", (i.grand_total - i.allocated_amount - i.returned_amount)::text AS open
         FROM invoices i JOIN customers c ON c.id = i.customer_id
         WHERE i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total AND c.customer_type <> 'clinic'
+          AND EXISTS (SELECT 1 FROM invoices o WHERE o.customer_id = i.customer_id AND o.id <> i.id AND o.status = 'posted' AND o.allocated_amount + o.returned_amount < o.grand_total)
         ORDER BY i.customer_id, i.due_date, i.id LIMIT 3`,
   );
   const plans = [

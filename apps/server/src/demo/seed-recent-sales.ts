@@ -95,11 +95,13 @@ export async function seedRecentSales(tx: Tx, dates: { today: string }): Promise
   }
 
   // The latest posted invoice of the history with nothing returned, cancelled: it went to the
-  // customer's other branch and was invoiced again there.
+  // customer's other branch and was invoiced again there. Its customer has another open invoice,
+  // so it still owes something whatever today's date.
   const [mistaken] = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT id FROM invoices WHERE status = 'posted' AND quotation_id IS NULL AND returned_amount = 0 AND allocated_amount = 0
-        ORDER BY document_date DESC, id DESC LIMIT 1`,
+    sql`SELECT i.id FROM invoices i WHERE i.status = 'posted' AND i.quotation_id IS NULL AND i.returned_amount = 0 AND i.allocated_amount = 0
+          AND EXISTS (SELECT 1 FROM invoices o WHERE o.customer_id = i.customer_id AND o.id <> i.id AND o.status = 'posted' AND o.allocated_amount + o.returned_amount < o.grand_total)
+        ORDER BY i.document_date DESC, i.id DESC LIMIT 1`,
   );
   if (mistaken) await runTransition(tx, await actorOf(tx, 'accountant'), invoiceBinding, Number(mistaken.id), 'cancel');
 }
