@@ -1,4 +1,4 @@
-import { type DashboardBoardId, type DashboardFigure, type DashboardResponse, dashboardBoardIds } from '@erp/domain';
+import { type DashboardBoardId, type DashboardFigure, type DashboardResponse, dashboardBoardIds, fromMinorUnits, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('the dashboard', () => {
     expect(refused.json().errors).toHaveProperty('belowReorder');
     const all = await expectFiguresEqualTheirLists(t.adminToken);
     // The demo data is not empty where it matters: a zero everywhere would prove nothing.
-    for (const id of ['sales-month', 'receivables', 'expiring-90', 'open-quotations', 'cash-and-bank', 'payables-due-this-week', 'items-below-reorder']) expect(Number(all.find((f) => f.id === id)!.value), id).toBeGreaterThan(0);
+    for (const id of ['sales-month', 'receivables', 'expiring-90', 'open-quotations', 'cash-and-bank', 'payables-due-this-week', 'items-below-reorder']) expect(toMinorUnits(all.find((f) => f.id === id)!.value!), id).toBeGreaterThan(0n);
     for (const [id, groupBy] of [['top-customers', 'customer'], ['top-items', 'item']] as const) {
       const report = await t.app.inject({ method: 'GET', url: `/api/sales/reports?from=${f.today.slice(0, 8)}01&to=${f.today}&groupBy=${groupBy}&pageSize=10`, headers: bearer(t.adminToken) });
       const rows = all.find((figure) => figure.id === id)!.rows!;
@@ -76,8 +76,8 @@ describe('the dashboard', () => {
       expect(rows).toEqual(report.json().rows.map((row: { label: string; value: string }) => ({ label: row.label, value: row.value })));
     }
     const own = await expectFiguresEqualTheirLists(regional.token);
-    const month = (figures: DashboardFigure[]) => Number(figures.find((f) => f.id === 'sales-month')!.value);
-    expect(month(own)).toBeGreaterThan(0);
+    const month = (figures: DashboardFigure[]) => toMinorUnits(figures.find((f) => f.id === 'sales-month')!.value!);
+    expect(month(own)).toBeGreaterThan(0n);
     expect(month(own)).toBeLessThan(month(all));
   }, 120_000);
 
@@ -126,9 +126,9 @@ describe('the dashboard', () => {
     const invoice = await f.call('POST', '/api/invoices', { customerId: f.customer.id, regionId: f.north, invoiceDate: f.today, lines: [{ itemId: f.reagent, quantity: 3, price: '40.10' }], post: true });
     expect(invoice.statusCode, invoice.body).toBe(201);
     const posted = await board('sales');
-    const raised = (id: string, b: DashboardResponse) => (Number(figureOf(b, id).value) * 100 - Number(figureOf(before, id).value) * 100) / 100;
-    expect(raised('sales-today', posted)).toBe(120.3);
-    expect(raised('sales-month', posted)).toBe(120.3);
+    const raised = (id: string, b: DashboardResponse) => fromMinorUnits(toMinorUnits(figureOf(b, id).value!) - toMinorUnits(figureOf(before, id).value!));
+    expect(raised('sales-today', posted)).toBe('120.30');
+    expect(raised('sales-month', posted)).toBe('120.30');
     expect((await f.call('POST', `/api/invoices/${invoice.json().data.id}/cancel`)).statusCode).toBe(200);
     const cancelled = await board('sales');
     expect(figureOf(cancelled, 'sales-today').value).toBe(figureOf(before, 'sales-today').value);

@@ -1,0 +1,15 @@
+/*
+ * `TEST_TODAY=YYYY-MM-DD` moves a test run's clock to 09:00 of that day (scripts/test-dates.mjs runs
+ * the date-sensitive files on the first and last of a month, 1 January, 29 February and 30 June).
+ * The global Date is shifted, not frozen: time still passes for leases, tokens and timeouts, and
+ * PGlite reads the same `Date.now()`, so SQL's `current_date` agrees with the server's `todayIso()`.
+ * PostgreSQL keeps its own clock: the date check's projects (vitest.config.ts) run on PGlite.
+ */
+import { shiftedDateClass } from './shifted-date.ts';
+
+const today = process.env.TEST_TODAY;
+if (today) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`TEST_TODAY must be YYYY-MM-DD, not ${today}`);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  globalThis.Date = shiftedDateClass(Date, new Date(year, month - 1, day, 9).getTime() - Date.now());
+}
