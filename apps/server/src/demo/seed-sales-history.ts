@@ -59,7 +59,7 @@ const instruments = ['Centrifuges', 'Microscopes'];
 /** A typical invoice's value before tax, by customer type (PKR). */
 const invoiceSize: Record<CustomerType, number> = { hospital: 4_000_000, laboratory: 3_000_000, clinic: 250_000, distributor: 8_000_000 };
 /** How many lines an order has, from..to, by customer type: a hospital's monthly reagent order is long. */
-const lineCount: Record<CustomerType, readonly [number, number]> = { hospital: [8, 14], laboratory: [8, 14], clinic: [1, 2], distributor: [10, 16] };
+const lineCount: Record<CustomerType, readonly [number, number]> = { hospital: [10, 16], laboratory: [10, 16], clinic: [1, 2], distributor: [12, 18] };
 /** The distributor buys at 10% off; the others at the price list's price. */
 const discountOf: Record<CustomerType, string | null> = { hospital: null, laboratory: null, clinic: null, distributor: '10.00' };
 
@@ -142,9 +142,9 @@ async function balanceOf(tx: Tx, accountId: number): Promise<string> {
  * usual reagents and consumables drawn first-expiry-first-out from the demo's stock, priced by
  * the price list, posted by its salesperson through the invoice service. A salesperson holds an
  * order that would take the customer over its credit limit (the demo never needs the override).
- * Customers pay what fell due by each month's end (one pays a month late) by cheques, a posted
- * journal per month (Dr Bank, Cr each customer) until receipts exist (issue 9); a few returns
- * come back in between (seed-sales-returns.ts). Plain numbers only size the orders (prices,
+ * Customers pay what fell due by each month's end (one pays a month late) through receipts
+ * (seed-money.ts); each region buys back from the vendors what it sold (seed-restock.ts, issue 27);
+ * a few returns come back in between (seed-sales-returns.ts). Plain numbers only size the orders (prices,
  * limits, budgets); every amount written is the services' exact decimals.
  */
 export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void> {

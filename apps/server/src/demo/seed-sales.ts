@@ -19,9 +19,9 @@ async function userIdOf(tx: Tx, username: string): Promise<number | null> {
 
 /**
  * Sales after purchasing (issue 8): the demo's customers, each with its receivable account in
- * its region; the balances some owed on the opening day, brought forward by one posted journal
- * (Dr each customer, Cr Retained earnings), so the customer screen shows balances and credit
- * left; and customer prices for a few items (8% under the item's sale price, all regions).
+ * its region; the balances some owed on the opening day and the cash and bank balances, brought
+ * forward by one posted journal (Dr each customer, cash and bank, Cr Retained earnings), so the
+ * customer screen shows balances and credit left and the bank never runs dry; and customer prices for a few items (8% under the item's sale price, all regions).
  */
 export async function seedSales(tx: Tx, dates: Dates): Promise<void> {
   const regionRows = await tx.select({ id: regions.id, regionName: regions.regionName }).from(regions);
