@@ -59,7 +59,7 @@ const instruments = ['Centrifuges', 'Microscopes'];
 /** A typical invoice's value before tax, by customer type (PKR). */
 const invoiceSize: Record<CustomerType, number> = { hospital: 4_000_000, laboratory: 3_000_000, clinic: 250_000, distributor: 8_000_000 };
 /** How many lines an order has, from..to, by customer type: a hospital's monthly reagent order is long. */
-const lineCount: Record<CustomerType, readonly [number, number]> = { hospital: [10, 16], laboratory: [10, 16], clinic: [1, 2], distributor: [12, 18] };
+const lineCount: Record<CustomerType, readonly [number, number]> = { hospital: [6, 10], laboratory: [6, 10], clinic: [1, 2], distributor: [8, 12] };
 /** The distributor buys at 10% off; the others at the price list's price. */
 const discountOf: Record<CustomerType, string | null> = { hospital: null, laboratory: null, clinic: null, distributor: '10.00' };
 
@@ -211,8 +211,8 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
     const atLeast = monthEnd(first) >= dates.today ? 1 : 0;
     const orders: Array<{ date: string; buyer: Buyer; size: number }> = [];
     for (const buyer of buyers) {
-      // About half the limit's worth a month, less for long terms: balances stay under the limits.
-      const budget = (Number(buyer.creditLimit) * 30 * 0.5) / (buyer.paymentTermsDays + 30);
+      // About 60 % of the limit's worth a month, less for long terms: balances stay under the limits.
+      const budget = (Number(buyer.creditLimit) * 30 * 0.6) / (buyer.paymentTermsDays + 30);
       const count = Math.max(atLeast, Math.round((budget / invoiceSize[buyer.type]) * (0.75 + random() * 0.5) * share));
       for (let n = 0; n < count; n++) {
         const date = workingDay(addDays(first, Math.floor(random() * days)), first, last);

@@ -27,7 +27,7 @@ const money = (rupees: number) => `${rupees}.00`;
  * Opening stock per lot is the catalogue's range times this (instruments excepted): the year of
  * sales that follows draws from it, so the warehouses hold a distributor's volume.
  */
-const openingStockScale = 3;
+const openingStockScale = 4;
 
 /** One in this many items waits for approval (and holds no stock). */
 const awaitingApprovalEvery = 25;
