@@ -1,4 +1,4 @@
-import { addDays, fiscalYearOf, fromMinorUnits, toMinorUnits } from '@erp/domain';
+import { fromMinorUnits, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { inventoryDisagreementsByRegion } from '../test/purchasing-fixtures.ts';
 import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 import { seedDemo } from './seed-demo.ts';
+import { demoClosedThrough } from './seed-year-end.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -498,8 +499,12 @@ describe('the demo tells a plausible story (issue 27, section 8)', () => {
   });
 
   it("has the previous fiscal year's periods closed behind its postings", async () => {
-    const yearStart = fiscalYearOf(new Date(`${todayIso()}T00:00:00Z`), 7).from;
     const close = await get('/api/accounting/period-close');
-    expect(close.json().closedThrough).toBe(addDays(yearStart, -1));
+    expect(close.json().closedThrough).toBe(demoClosedThrough(todayIso(), 7));
+    // The previous fiscal year's last day, except in the new year's first month (June's month end to run).
+    expect(demoClosedThrough('2026-12-01', 7)).toBe('2026-06-30');
+    expect(demoClosedThrough('2027-06-30', 7)).toBe('2026-06-30');
+    expect(demoClosedThrough('2027-07-31', 7)).toBe('2027-05-31');
+    expect(demoClosedThrough('2027-08-01', 7)).toBe('2027-06-30');
   });
 });
