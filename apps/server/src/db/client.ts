@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createPrivateDataDir, restrictDataDirFiles } from './private-data-dir.ts';
 /**
  * No relational schema: queries name their tables (each area's, declared in its manifest), so
  * no file lists every table for Drizzle.
@@ -75,12 +76,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
     return { db: drizzlePglite({ client }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
   }
-  await mkdir(dataDir, { recursive: true });
+  await createPrivateDataDir(dataDir);
   const releaseLock = await lockDataDir(dataDir);
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    await restrictDataDirFiles(dataDir);
   } catch (error) {
+    await client?.close().catch(() => undefined);
     await releaseLock();
     throw error;
   }

@@ -87,6 +87,12 @@ export interface DocumentDeclaration<State extends string, Action extends string
   stateLabels: Readonly<Record<State, string>>;
   /** The states in which the document and its lines may be changed or deleted (draft). */
   editableIn: readonly State[];
+  /**
+   * Set for a document numbered when its draft is created (a Generate Order run): its drafts are
+   * never deleted, so no number is lost (numbers stay gapless per prefix and year). The message a
+   * delete answers (409), naming the transition that ends a draft instead.
+   */
+  keepsDrafts?: string;
   transitions: Readonly<Record<Action, TransitionDeclaration<State>>>;
 }
 
@@ -208,7 +214,7 @@ export function defineDocument<const State extends string, const Action extends 
     allowedActions(document, user) {
       if (!user) return [];
       const possible: DocumentAction<Action>[] = [
-        ...(isEditable(document.status) ? (['edit', 'delete'] as const) : []),
+        ...(isEditable(document.status) ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
         ...actions.filter((action) => canTransition(document.status, action)),
       ];
       return possible.filter((action) => mayRun(user, action));

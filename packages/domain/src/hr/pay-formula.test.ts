@@ -43,6 +43,10 @@ describe('pay formulas', () => {
     expect(payFormulaProblem('BASIC * PAID_DAYS', ['BASIC'])).toBeUndefined();
     expect(payFormulaProblem('BASIC * BONUS', ['BASIC'])).toBe('Formula names BONUS, which is no component code');
     expect(payFormulaProblem('BASIC *', ['BASIC'])).toMatch(/^Formula: /);
+    // A division by a constant zero fails every slip: refused when saved; one by a name is the run's to report.
+    for (const formula of ['BASIC/0', '1/0', 'BASIC * (2 / (1 - 1))', '-(3 / 0.00)']) expect(payFormulaProblem(formula, ['BASIC']), formula).toBe('Formula: Division by zero');
+    expect(payFormulaProblem('BASIC / OVERTIME_HOURS', ['BASIC'])).toBeUndefined();
+    expect(payFormulaProblem('BASIC / (PAID_DAYS - 0)', ['BASIC'])).toBeUndefined();
   });
 
   it('order components after the codes they read, and refuse a cycle naming it', () => {

@@ -236,11 +236,32 @@ export function evaluatePayFormula(formula: string | PayFormulaNode, values: Rea
   return roundFraction(evaluatePayFormulaExact(formula, values), options);
 }
 
+/**
+ * Evaluates every part of the formula that reads no name (`1/0`, `BASIC / (2 - 2)`): a division
+ * by zero there would fail every employee's slip, so it is refused when the formula is saved.
+ * A division by a name that is 0 for some employee (`BASIC / OVERTIME_HOURS`) is the run's to report.
+ */
+function assertNoConstantDivisionByZero(node: PayFormulaNode): void {
+  if (payFormulaNames(node).length === 0) {
+    evaluatePayFormulaExact(node, {});
+    return;
+  }
+  if (node.type === 'negate') assertNoConstantDivisionByZero(node.operand);
+  else if (node.type === 'binary') {
+    assertNoConstantDivisionByZero(node.left);
+    assertNoConstantDivisionByZero(node.right);
+    // `BASIC / 0`: the divisor alone is constant.
+    if (node.operator === '/' && payFormulaNames(node.right).length === 0 && evaluatePayFormulaExact(node.right, {}).n === 0n) throw new PayFormulaError('Division by zero');
+  }
+}
+
 /** A formula's first problem as a user reads it, or undefined when it parses and reads only `knownNames`. */
 export function payFormulaProblem(formula: string, knownNames: readonly string[]): string | undefined {
   try {
-    const unknown = payFormulaNames(formula).filter((name) => !knownNames.includes(name) && !isPayFormulaVariable(name));
+    const tree = parsePayFormula(formula);
+    const unknown = payFormulaNames(tree).filter((name) => !knownNames.includes(name) && !isPayFormulaVariable(name));
     if (unknown.length > 0) return `Formula names ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is no component code' : 'are no component codes'}`;
+    assertNoConstantDivisionByZero(tree);
     return undefined;
   } catch (error) {
     if (error instanceof PayFormulaError) return `Formula: ${error.message}`;

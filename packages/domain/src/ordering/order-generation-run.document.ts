@@ -26,7 +26,8 @@ export const demandBasisOptions: readonly { value: DemandBasis; label: string }[
  * A Generate Order run (issue 19, section 3): its parameters, computed and saved with every
  * term of every line when created (`OG-YYYY-NNNNNN`, numbered then). Drafts' finals are
  * edited line by line; `create-orders` creates one draft purchase order per vendor for a receiving
- * region (its body `{regionId}`); `discard` drops it. Parameters left out come from settings.
+ * region (its body `{regionId}`); `discard` drops it, keeping its number: a run is never deleted,
+ * so OG numbers stay gapless. Parameters left out come from settings.
  */
 export const orderGenerationRunDocument = defineDocument({
   name: 'order-generation-runs',
@@ -54,6 +55,7 @@ export const orderGenerationRunDocument = defineDocument({
   states: ['draft', 'converted', 'discarded'],
   stateLabels: { draft: 'Draft', converted: 'Converted', discarded: 'Discarded' },
   editableIn: ['draft'],
+  keepsDrafts: 'A run keeps its number once computed: discard it instead',
   transitions: {
     'create-orders': {
       from: ['draft'],
@@ -147,6 +149,7 @@ export interface OrderGenerationRunDetail {
 export const orderGenerationMessages = {
   noLines: 'Nothing to order: every final quantity is 0',
   notDraft: 'Only a draft run can be changed',
+  otherRegions: 'Choose only your regions: a run of other regions is for users of every region',
   noSuchLine: 'This run has no line for that item',
   noVendor: (item: string) => `Item ${item} has no vendor: set its vendor or its final quantity to 0`,
   belowMinimum: (vendor: string, minimum: string) => `The order to ${vendor} is under its minimum order value of ${minimum}`,

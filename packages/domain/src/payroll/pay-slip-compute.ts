@@ -1,6 +1,6 @@
 import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
 import { amountInWords } from '../sales/amount-in-words.ts';
-import { evaluatePayFormula, payFormulaNames, payFormulaOrder } from '../hr/pay-formula.ts';
+import { evaluatePayFormula, PayFormulaError, payFormulaNames, payFormulaOrder } from '../hr/pay-formula.ts';
 import { daysInMonth } from '../hr/pay-month.ts';
 import type { ComponentRounding } from '../hr/salary-components.ts';
 
@@ -189,6 +189,15 @@ function componentRounded(amount: bigint, rounding: ComponentRounding | undefine
   return amount;
 }
 
+/** The largest amount a slip holds (numeric(18,2) columns), in minor units: beyond it the slip fails naming its component, not its insert. */
+export const maxSlipAmount = 10n ** 18n - 1n;
+const abs = (value: bigint) => (value < 0n ? -value : value);
+
+/** A component that cannot be computed for this employee (a division by an input of 0, an overflow): the error names it. */
+function componentFailure(component: PayComponent, problem: string): PayFormulaError {
+  return new PayFormulaError(`${component.code} (${component.componentName}): ${problem}`);
+}
+
 const fraction6 = (numerator: bigint, denominator: number) => fromMinorUnits(divideRounded(numerator, BigInt(denominator)), 6);
 
 function trimZeros(value: string): string {
@@ -221,6 +230,7 @@ export function computeSlip(request: SlipRequest): ComputedSlip {
   const actual = new Map<string, bigint>();
   const line = (component: PayComponent, basis: bigint, rate: string, amount: bigint) => {
     const rounded = componentRounded(amount, component.rounding);
+    if (abs(rounded) > maxSlipAmount || abs(basis) > maxSlipAmount) throw componentFailure(component, `comes to ${fromMinorUnits(abs(rounded) > abs(basis) ? rounded : basis)}, more than an amount may hold`);
     actual.set(component.code, (actual.get(component.code) ?? 0n) + rounded);
     if (rounded === 0n) return;
     lines.push({
@@ -284,7 +294,12 @@ export function computeSlip(request: SlipRequest): ComputedSlip {
     const values: Record<string, string> = { ...variables };
     for (const c of components) values[c.code] = fromMinorUnits(actual.get(c.code) ?? 0n);
     values[basicCode] = basic;
-    const value = centsOf(evaluatePayFormula(component.formula!, values, { scale: 6 }));
+    let value: bigint;
+    try {
+      value = centsOf(evaluatePayFormula(component.formula!, values, { scale: 6 }));
+    } catch (error) {
+      throw error instanceof PayFormulaError ? componentFailure(component, error.message) : error;
+    }
     const amount = component.prorated ? divideRounded(value * paidTotal, BigInt(days) * 1_000_000n) : value;
     line(component, value, component.prorated ? fraction6(paidTotal, days) : '1', amount);
   };

@@ -34,7 +34,7 @@ export const consignments = {
     { name: 'rentalAgreementId', label: 'Agreement', kind: 'integer', required: true, filterable: true, schema: referenceSchema('Agreement') },
     { name: 'consignmentKind', label: 'Kind', kind: 'enum', enumValues: consignmentKinds, required: true, filterable: true },
     { name: 'consignmentDate', label: 'Date', kind: 'date', required: true },
-    { name: 'lines', label: 'Lines', kind: 'text', list: false, schema: z.array(consignmentLineSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines') },
+    { name: 'lines', label: 'Lines', kind: 'text', required: true, list: false, schema: z.array(consignmentLineSchema, { error: 'Add at least one line' }).min(1, 'Add at least one line').max(50, 'At most 50 lines') },
     { name: 'value', label: 'Cost', kind: 'decimal', scale: 2, form: false },
     { name: 'documentNumber', label: 'Number', kind: 'text', form: false },
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },

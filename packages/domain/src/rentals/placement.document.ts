@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthSchema } from '../assets/depreciation-run.document.ts';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema } from '../resource/declaration.ts';
 
@@ -87,7 +88,9 @@ export interface RentalReturnInput {
   notes: string;
 }
 
-export const monthEndSchema = z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }) });
+/** A month of the years 1900 to 2999 (a year 0000 would reach the job and fail there); that it has ended is the route's check (409). */
+export const monthEndSchema = z.strictObject({ month: monthSchema });
+
 /**
  * `POST /api/rental-agreements/:id/relocate`: the unit placed under agreement `:id` moves to the
  * site of `toAgreementId` (approved, naming the same unit) on `date`: a placement of that

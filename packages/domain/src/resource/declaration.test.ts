@@ -3,6 +3,8 @@ import { cities, couriers, regions } from '../setup/resources.ts';
 import { items } from '../inventory/items.ts';
 import { vendors } from '../purchasing/vendors.ts';
 import { customers } from '../sales/customers.ts';
+import { consignments } from '../rentals/consignments.ts';
+import { meterReadings } from '../rentals/rental-resources.ts';
 import { canReadOptions, optionsRoutesOf } from './registry.ts';
 import { createSchemaOf, offeredBy, sortableFields, updateSchemaOf } from './declaration.ts';
 
@@ -22,6 +24,21 @@ describe('schemas derived from declarations', () => {
   it('accepts partial updates and checks what is sent', () => {
     expect(updateSchemaOf(couriers).safeParse({ phone: '+92 300 1234567' }).success).toBe(true);
     expect(updateSchemaOf(couriers).safeParse({ trackingUrlPattern: 'https://t.example/track' }).success).toBe(false);
+  });
+
+  it("reads null as '' for a text whose default is '' (its column is NOT NULL), on create and update", () => {
+    const reading = { rentalAgreementId: 1, readingDate: '2026-11-30', reading: 10 };
+    expect(createSchemaOf(meterReadings).parse({ ...reading, notes: null })).toMatchObject({ notes: '' });
+    expect(createSchemaOf(meterReadings).parse(reading)).not.toHaveProperty('notes');
+    expect(updateSchemaOf(meterReadings).parse({ notes: null })).toEqual({ notes: '' });
+  });
+
+  it('requires the lines of a consignment, named', () => {
+    const consignment = { rentalAgreementId: 1, consignmentKind: 'usage', consignmentDate: '2026-11-30' };
+    for (const lines of [undefined, null]) {
+      const result = createSchemaOf(consignments).safeParse({ ...consignment, lines });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['lines', 'Add at least one line']]);
+    }
   });
 
   it('sorts only by listed fields', () => {

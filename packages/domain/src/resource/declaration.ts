@@ -272,7 +272,8 @@ function shapeOf(resource: ResourceDeclaration, write: 'create' | 'update'): Rec
   const shape: Record<string, z.ZodType> = {};
   for (const field of formFields(resource)) {
     const base = fieldSchema(field);
-    if (!field.required) shape[field.name] = base.nullable().optional();
+    // A text whose default is '' reads null as '' (its column is NOT NULL): `"notes": null` is no note, not a 500.
+    if (!field.required) shape[field.name] = field.defaultValue === '' ? base.nullable().optional().transform((v) => (v === null ? '' : v)) : base.nullable().optional();
     else if (write === 'update') shape[field.name] = base.optional();
     else shape[field.name] = field.defaultValue === undefined ? base : base.optional().transform((v) => (v === undefined ? field.defaultValue : v));
   }

@@ -50,6 +50,9 @@ export const ventureMessages = {
   settleOutside: 'The period must lie within the venture',
   settleUnfinished: 'A period can only be settled once its last day has passed',
   notActive: 'Only an active or closed venture can be settled',
+  otherRegions: 'Choose only your regions: a venture of other regions is set by users of every region',
+  ventureMissing: 'The venture does not exist',
+  reconciliationCompanyWide: 'The reconciliation is of the whole company: it is for users of every region',
 };
 
 /**

@@ -74,7 +74,7 @@ export function documentRouteDocs(binding: AnyDocumentBinding): DocumentRouteDoc
     remove: routeSchema({
       tags,
       summary: `Delete a ${editable} ${singular}`,
-      description: `Needs the scope \`${name}:delete\`.`,
+      description: definition.keepsDrafts ? `Refused (409): ${definition.keepsDrafts}.` : `Needs the scope \`${name}:delete\`.`,
       params: idParams,
       response: { 200: envelope({}, 'Deleted') },
     }),

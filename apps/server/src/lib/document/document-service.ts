@@ -88,10 +88,11 @@ export async function writeDraftSearchRow(tx: Tx, binding: AnyDocumentBinding, i
   await tx.execute(searchRowUpsert(documentSearchable(binding), id));
 }
 
-/** Deletes a draft (scope `<resource>:delete`); its lines go with it (ON DELETE CASCADE). */
+/** Deletes a draft (scope `<resource>:delete`); its lines go with it (ON DELETE CASCADE). A numbered draft is kept (`keepsDrafts`: 409). */
 export async function deleteDocument(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number): Promise<void> {
   assertMayRun(actor, binding, 'delete');
   const before = await lockedDraft(tx, actor, binding, id, 'delete');
+  if (binding.definition.keepsDrafts) throw new ConflictError(binding.definition.keepsDrafts);
   await tx.delete(binding.table).where(eq(binding.columns.id, id));
   await tx.execute(searchRowDelete(documentSearchable(binding), id));
   await audit(tx, auditActorOf(actor), { action: 'delete', resource: binding.definition.name, recordId: id, before });

@@ -40,9 +40,25 @@ const breaks: JobKind = {
   },
 };
 
+/** A statement that fails the same way on every try: PostgreSQL's division_by_zero (22012). */
+const divides: JobKind = {
+  kind: 'divides',
+  async step(tx) {
+    await tx.execute(sql`SELECT 1 / 0`);
+    return { cursor: {}, done: true };
+  },
+};
+/** A serialization failure (40001): another try may well pass. */
+const serializes: JobKind = {
+  kind: 'serializes',
+  async step() {
+    throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+  },
+};
+
 function runner(options: { exclusive?: boolean; maxAttempts?: number } = {}): JobRunner {
   const r = new JobRunner({ db: database.db, leaseSeconds: 60, pollMs: 20, ...options });
-  for (const kind of [countTo, refuses, breaks]) r.register(kind);
+  for (const kind of [countTo, refuses, breaks, divides, serializes]) r.register(kind);
   return r;
 }
 
@@ -124,5 +140,29 @@ describe('the job runner', () => {
     expect(await queryRows(database.db, sql`SELECT status, attempts, error FROM jobs WHERE id = ${broken}::int`)).toEqual([
       { status: 'failed', attempts: 2, error: 'The job stopped on an unexpected error; it is logged on the server' },
     ]);
+  });
+
+  it('fails a deterministic SQL error at once, for any kind; retries a transient one after a pause', async () => {
+    const r = runner({ maxAttempts: 5 });
+    const divided = await enqueue('divides');
+    await r.runUntilIdle();
+    expect(await queryRows(database.db, sql`SELECT status, attempts, error FROM jobs WHERE id = ${divided}::int`)).toEqual([
+      { status: 'failed', attempts: 1, error: 'The job stopped on a division by zero; it is logged on the server' },
+    ]);
+
+    const serialized = await enqueue('serializes');
+    await r.runUntilIdle();
+    const [waiting] = await queryRows<{ status: string; attempts: number; pause: number }>(
+      database.db,
+      sql`SELECT status, attempts, round(extract(epoch FROM locked_until - updated_at))::int AS pause FROM jobs WHERE id = ${serialized}::int`,
+    );
+    expect(waiting).toEqual({ status: 'running', attempts: 1, pause: 5 });
+    await expireLeases();
+    await r.runUntilIdle();
+    const [again] = await queryRows<{ attempts: number; pause: number }>(
+      database.db,
+      sql`SELECT attempts, round(extract(epoch FROM locked_until - updated_at))::int AS pause FROM jobs WHERE id = ${serialized}::int`,
+    );
+    expect(again).toEqual({ attempts: 2, pause: 10 });
   });
 });

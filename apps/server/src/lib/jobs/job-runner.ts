@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../app-error.ts';
+import { classifyJobError, jobFailureMessage, retryDelaySeconds } from './job-errors.ts';
 import type { JobRecord } from './job-queue.ts';
 
 /**
@@ -40,7 +41,7 @@ export interface JobRunnerOptions {
   leaseSeconds?: number;
   /** How often an idle worker looks for work. */
   pollMs?: number;
-  /** Claims before an unexpected error fails the job for good (a refusal fails it at once). */
+  /** Claims before a transient error fails the job for good (a deterministic one fails it at once: job-errors.ts). */
   maxAttempts?: number;
   /**
    * This process is the database's only one (PGlite: the data directory's lock file): a job
@@ -271,21 +272,21 @@ export class JobRunner {
   }
 
   /**
-   * A refusal (AppError: a closed period, a missing account) fails the job at once; anything
-   * else (a lost connection, a deadlock) is tried again after a pause until maxAttempts.
+   * A deterministic failure (classifyJobError: a refusal, a division by zero, a formula's
+   * error naming its employee) fails the job at once; a transient one (a lost connection, a
+   * deadlock) is tried again after a pause that doubles, until maxAttempts.
    */
   private async afterError(job: JobRecord, error: unknown): Promise<void> {
-    const refusal = error instanceof AppError;
-    if (!refusal) this.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: chunk failed');
-    if (!refusal && job.attempts < this.maxAttempts) {
+    if (!(error instanceof AppError)) this.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'jobs: chunk failed');
+    const message = jobFailureMessage(error);
+    if (classifyJobError(error) === 'transient' && job.attempts < this.maxAttempts) {
       await this.db.execute(
-        sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${Math.min(this.leaseSeconds, 5 * job.attempts)}::int), error = ${messageOf(error)}, updated_at = now()
+        sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${retryDelaySeconds(job.attempts, this.leaseSeconds)}::int), error = ${message}, updated_at = now()
             WHERE id = ${job.id}::int AND attempts = ${job.attempts}::int AND status = 'running'`,
       );
       return;
     }
     const kind = this.kinds.get(job.kind)!;
-    const message = messageOf(error);
     await this.db.transaction(async (tx) => {
       const mine = await this.fenced(tx, job);
       if (!mine) return;
@@ -293,12 +294,6 @@ export class JobRunner {
       await kind.failed?.(tx, mine, message);
     });
   }
-}
-
-/** What a user is told of a failure: a refusal's own words (its field messages), else a generic line. */
-function messageOf(error: unknown): string {
-  if (error instanceof AppError) return error.errors ? Object.values(error.errors).join('; ') : error.message;
-  return 'The job stopped on an unexpected error; it is logged on the server';
 }
 
 /**

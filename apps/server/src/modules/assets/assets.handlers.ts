@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { assetQueries } from './assets.queries.ts';
+import { isPlacedAsset } from './placed-assets.ts';
 
 const { documentType, numberPrefix } = assetDocument;
 
@@ -43,6 +44,7 @@ export const assetMessages = {
   proceedsRequired: 'Enter what the sale fetched',
   accountRequired: 'Choose the account the proceeds were paid into',
   writeOffProceeds: 'A write-off has no proceeds',
+  placed: 'A placed analyser leaves through a rental return',
 } as const;
 
 const missing = (label: string) => `${label} does not exist`;
@@ -209,6 +211,7 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<t
     /** Sale or write-off: cost and accumulated depreciation leave the books, proceeds come in, the gain or loss goes to `assetDisposal`. */
     async dispose(tx, actor, asset, step) {
       const input = step.input as DisposeAssetInput;
+      if (await isPlacedAsset(tx, asset.id)) throw new ConflictError(assetMessages.placed);
       await checkDisposal(tx, actor, asset, input);
       const facts = await postingFacts(tx, asset);
       if (!facts.assetAccountId || !facts.accumulatedAccountId) throw new ConflictError(assetMessages.noAccounts(facts.categoryName));
@@ -240,6 +243,8 @@ export const assetHandlers: DocumentHandlers<AssetInput, AssetDetail, ActionOf<t
 
     /** A mistaken capitalisation reversed today; refused once a run charged the asset (its depreciation would be left behind). */
     async cancel(tx, actor, asset) {
+      // Its placement's cancel cancels it (cancelPlacedAsset); its capitalisation is the placement's journal, not its own.
+      if (await isPlacedAsset(tx, asset.id)) throw new ConflictError(assetMessages.placed);
       const [charged] = await queryRows(tx, sql`SELECT 1 FROM depreciation_entries WHERE asset_id = ${asset.id}::int AND live LIMIT 1`);
       if (charged || toMinorUnits(asset.accumulatedDepreciation) > 0n) throw new ConflictError(assetMessages.charged);
       await reverseInLedger(tx, { documentType, documentId: asset.id, narration: `Asset cancelled: ${asset.assetName}`.slice(0, 500), actor: { userId: actor.userId } });

@@ -41,6 +41,12 @@ export async function createPlacedAsset(tx: Tx, actor: Actor, input: PlacedAsset
   return { id: Number(row!.id), documentNumber: number };
 }
 
+/** Whether a placement made the asset: such an asset has no category, and leaves only through its rental return. */
+export async function isPlacedAsset(tx: Tx, assetId: number): Promise<boolean> {
+  const [row] = await queryRows<{ placed: boolean }>(tx, sql`SELECT placement_id IS NOT NULL AS placed FROM assets WHERE id = ${assetId}::int`);
+  return row?.placed === true;
+}
+
 /** A placed asset's cost and what the runs charged, locked (a run's posting waits). */
 export async function lockPlacedAsset(tx: Tx, assetId: number): Promise<{ cost: string; accumulated: string; accumulatedAccountId: number; status: string }> {
   const [row] = await queryRows<{ cost: string; accumulated: string; accumulatedAccountId: number; status: string }>(

@@ -5,14 +5,15 @@ import type { Actor } from '../../lib/actor.ts';
 import { auditActorOf } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
-import { lineObject } from './order-generation-runs.queries.ts';
+import { lineObject, runScope } from './order-generation-runs.queries.ts';
 
 /**
  * A line's final quantity, edited while the run is a draft (the run's row locked, so creating orders
- * meanwhile waits and orders what was saved); the run's total follows.
+ * meanwhile waits and orders what was saved); the run's total follows. A run outside the actor's
+ * regions reads as missing, as on its other routes.
  */
 export async function setFinalQuantity(tx: Tx, actor: Actor, runId: number, itemId: number, finalQty: number): Promise<OrderGenerationLine> {
-  const [run] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM order_generation_runs WHERE id = ${runId}::int FOR NO KEY UPDATE`);
+  const [run] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM order_generation_runs WHERE id = ${runId}::int AND ${runScope(actor) ?? sql`true`} FOR NO KEY UPDATE`);
   if (!run) throw new NotFoundError();
   if (run.status !== 'draft') throw new ConflictError(orderGenerationMessages.notDraft);
   const [before] = await queryRows<{ finalQty: number }>(

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import type { DraftWriter } from '../../lib/document/draft-writer.ts';
+import { ownRegionList } from '../../lib/region-list-scope.ts';
 import { purchaseOrderServices } from '../purchasing/purchasing.api.ts';
 import { readItemInputs, readPlans, readRunSettings, readStockAndSupply, type RunScope } from './order-generation-inputs.ts';
 import { computeLines, insertLines, lineValue, sumMoney } from './order-generation-lines.ts';
@@ -19,8 +20,12 @@ const orderLinesMax = 500;
 /**
  * Reads every input in bulk, computes every line and saves them: settings, items, stock and
  * supply, plans, then the header and the lines, whatever the item count (issue 19, section 5).
+ * A user kept to regions computes runs of their regions only (none named: all of theirs), so
+ * the run is one they may read (issue 27).
  */
-async function computeRun(tx: Tx, input: OrderGenerationRunInput) {
+async function computeRun(tx: Tx, actor: Actor, input: OrderGenerationRunInput) {
+  const regionIds = ownRegionList(actor, input.regionIds);
+  if (!regionIds) throw new BadRequestError({ regionIds: orderGenerationMessages.otherRegions });
   const settings = await readRunSettings(tx);
   const asOf = input.asOf ?? todayIso();
   const reviewDays = input.reviewDays ?? settings.reviewDays;
@@ -29,7 +34,7 @@ async function computeRun(tx: Tx, input: OrderGenerationRunInput) {
     asOf,
     historyMonths,
     vendorId: input.vendorId ?? null,
-    regionIds: [...new Set(input.regionIds ?? [])],
+    regionIds,
     categoryIds: [...new Set(input.categoryIds ?? [])],
     basis: input.demandBasis,
     defaultLeadTimeDays: settings.defaultLeadTimeDays,
@@ -142,8 +147,8 @@ async function createOrders(tx: Tx, actor: Actor, run: OrderGenerationRunDetail,
 }
 
 export const orderGenerationRunHandlers: DocumentHandlers<OrderGenerationRunInput, OrderGenerationRunDetail, ActionOf<typeof orderGenerationRunDocument>> = {
-  async create(tx, _actor, input, drafts) {
-    const computed = await computeRun(tx, input);
+  async create(tx, actor, input, drafts) {
+    const computed = await computeRun(tx, actor, input);
     // Numbered when computed: a run is a record of what was suggested, also while a draft.
     const documentNumber = await allocateDocumentNumber(tx, numberPrefix, computed.header.asOf);
     const written = await drafts.insert(input, { header: { ...computed.header, documentNumber } });
@@ -152,8 +157,8 @@ export const orderGenerationRunHandlers: DocumentHandlers<OrderGenerationRunInpu
   },
 
   /** New parameters compute the run again; finals edited so far are dropped with the old lines. */
-  async update(tx, _actor, before, input, drafts) {
-    const computed = await computeRun(tx, input);
+  async update(tx, actor, before, input, drafts) {
+    const computed = await computeRun(tx, actor, input);
     await tx.execute(sql`DELETE FROM order_generation_run_lines WHERE order_generation_run_id = ${before.id}::int`);
     const written = await drafts.update(before.id, input, { header: computed.header });
     await insertLines(tx, before.id, computed.lines);

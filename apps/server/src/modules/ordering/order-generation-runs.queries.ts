@@ -1,8 +1,10 @@
 import type { OrderGenerationRunDetail } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type Executor, jsonValue } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { orderGenerationRuns } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { regionListScope } from '../../lib/region-list-scope.ts';
 
 // Raw SQL names the run table in full (a one-table select leaves columns unqualified).
 const lineTerms: [string, string][] = [
@@ -47,7 +49,10 @@ const lineTerms: [string, string][] = [
 /** A line's terms as one JSON object (the why panel's). */
 export const lineObject = sql.raw(`json_build_object(${lineTerms.map(([key, expression]) => `'${key}', ${expression}`).join(', ')})`);
 
-/** How the generic document queries read runs. Company-wide: regions are pooled (issue 19), so no row scope. */
+/** The runs a user kept to regions may see: those whose regions are all theirs (a pooled run holds every region's stock and sales). */
+export const runScope = (actor: Pick<Actor, 'permissions'>) => regionListScope(actor, sql.raw('order_generation_runs.region_ids'));
+
+/** How the generic document queries read runs, row-scoped by their regions (issue 27). */
 export const orderGenerationRunQueries: DocumentQueries<OrderGenerationRunDetail> = {
   rowSelection: {
     id: orderGenerationRuns.id,
@@ -79,6 +84,7 @@ export const orderGenerationRunQueries: DocumentQueries<OrderGenerationRunDetail
     SELECT coalesce(json_agg(${lineObject} ORDER BY it.item_name, l.item_id), '[]')
     FROM order_generation_run_lines l JOIN items it ON it.id = l.item_id LEFT JOIN vendors v ON v.id = l.vendor_id
     WHERE l.order_generation_run_id = order_generation_runs.id)`,
+  rowScope: runScope,
   searchColumns: [(pattern) => sql`order_generation_runs.vendor_id IN (SELECT v.id FROM vendors v WHERE v.vendor_name ILIKE ${pattern})`],
   sortColumns: {
     asOf: orderGenerationRuns.documentDate,

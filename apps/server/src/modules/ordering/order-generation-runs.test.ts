@@ -157,15 +157,15 @@ describe('order generation runs', () => {
     expect(missing.json().errors).toHaveProperty('regionId');
   });
 
-  it('computes a draft again with new parameters, and deletes a draft', async () => {
+  it('computes a draft again with new parameters, keeping its number; a draft is kept, not deleted', async () => {
     const data = await run();
     const again = await f.call('PUT', `/api/order-generation-runs/${data.id}`, { demandBasis: 'velocity', reviewDays: 60 });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toMatchObject({ id: data.id, documentNumber: data.documentNumber, reviewDays: 60 });
     // Horizon 60 + 60 days: 360 of demand.
     expect(lineOf((await f.call('GET', `/api/order-generation-runs/${data.id}`)).json().data)).toMatchObject({ demandQty: 360 });
-    expect((await f.call('DELETE', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(200);
-    expect((await f.call('GET', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(404);
+    expect((await f.call('DELETE', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(409);
+    expect((await f.call('GET', `/api/order-generation-runs/${data.id}`)).statusCode).toBe(200);
   });
 
   it('discards a draft; only roles of /order-generation may run it', async () => {

@@ -7,9 +7,11 @@ import {
   monthlyIncomeTax,
   type NetRounding,
   type PayComponent,
+  PayFormulaError,
   type TaxSlab,
   toMinorUnits,
 } from '@erp/domain';
+import { DeterministicJobError } from '../../lib/jobs/job-errors.ts';
 import type { PayEmployeeFacts } from './pay-facts.ts';
 
 /**
@@ -46,7 +48,7 @@ export function advanceRecoveries(facts: PayEmployeeFacts, month: string): Array
 export function slipOf(facts: PayEmployeeFacts, month: string, rules: PayRules): ComputedSlip & { advances: Array<{ advanceId: number; amount: string }> } {
   const table = rules.taxTables.find((t) => t.effectiveFrom <= `${month}-31`);
   const advances = advanceRecoveries(facts, month);
-  const slip = computeSlip({
+  const slip = namingTheEmployee(facts, () => computeSlip({
     month,
     employee: { joinDate: facts.joinDate, exitDate: facts.exitDate },
     components: rules.components,
@@ -57,6 +59,20 @@ export function slipOf(facts: PayEmployeeFacts, month: string, rules: PayRules):
     monthlyTax: table ? (annual) => monthlyIncomeTax(table.slabs, annual) : undefined,
     netRounding: rules.netRounding,
     currency: rules.currency,
-  });
+  }));
   return { ...slip, advances };
+}
+
+/**
+ * A slip that cannot be computed (a formula dividing by this employee's input of 0, an amount
+ * too large) fails the same way on every try: the run fails at once, naming the employee and
+ * the component (the domain's error names the component).
+ */
+function namingTheEmployee<T>(facts: PayEmployeeFacts, compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof PayFormulaError) throw new DeterministicJobError(`${facts.employeeCode} ${facts.employeeName}: ${error.message}`, { cause: error });
+    throw error;
+  }
 }

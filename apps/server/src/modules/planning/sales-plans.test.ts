@@ -264,6 +264,11 @@ describe('sales plans: the workflow (issue 19, sections 1 and 4)', () => {
     expect((await f.call('GET', '/api/sales-plans', undefined, salesManager.token)).statusCode).toBe(403);
     const auditor = await t.userWithRole('auditor');
     expect((await run(id, 'approve', auditor.token)).statusCode).toBe(403);
+    // The route table gives the auditor /planning/form (the admin's list less three): it reads plans, writes none.
+    expect((await f.call('GET', '/api/sales-plans', undefined, auditor.token)).statusCode).toBe(200);
+    expect((await f.call('GET', `/api/sales-plans/${id}`, undefined, auditor.token)).statusCode).toBe(200);
+    expect((await f.call('POST', '/api/sales-plans', plan({ year: 2029 }), auditor.token)).statusCode).toBe(403);
+    expect((await f.call('PUT', `/api/sales-plans/${id}`, plan({ year: 2029 }), auditor.token)).statusCode).toBe(403);
     const accountant = await t.userWithRole('accountant');
     const approved = await run(id, 'approve', accountant.token);
     expect(approved.statusCode, approved.body).toBe(200);

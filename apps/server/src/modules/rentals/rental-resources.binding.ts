@@ -2,7 +2,7 @@ import { meterReadings as meterReadingsDeclaration, permittedIds, rentalAssets a
 import { sql } from 'drizzle-orm';
 import { intList, queryRows } from '../../db/client.ts';
 import { meterReadings, rentalAssets, serviceVisits } from '../../db/schema/index.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ResourceBinding, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { createServiceVisit } from './service-visits.service.ts';
 
@@ -78,7 +78,8 @@ export const meterReadingBinding: ResourceBinding = {
           tx,
           sql`SELECT 1 FROM rental_agreements WHERE id = ${Number(input.rentalAgreementId)}::int${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}`,
         );
-        if (!agreement) throw new ConflictError('Agreement does not exist', { rentalAgreementId: 'Agreement does not exist' });
+        // Another region's agreement reads as none, and a missing reference is the caller's mistake (400), like every reference.
+        if (!agreement) throw new BadRequestError({ rentalAgreementId: 'Agreement does not exist' });
         return { createdBy: actor.userId };
       },
     },

@@ -1,9 +1,11 @@
 import { canonicalDecimal, jointVentureDocument, type JointVentureDetail, type JointVentureInput, ventureMessages, ventureProblems } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import type { DraftValues } from '../../lib/document/draft-writer.ts';
+import { ownRegionList } from '../../lib/region-list-scope.ts';
 import { openPartyAccount } from '../accounting/accounting.api.ts';
 
 /** The partner, a vendor (with its own payable account) or a customer. */
@@ -31,12 +33,20 @@ function valuesOf(input: JointVentureInput): DraftValues {
   };
 }
 
-async function checked(tx: Tx, input: JointVentureInput): Promise<{ name: string }> {
+/**
+ * The partner exists and the scope holds together. A user kept to regions saves a venture of
+ * their regions (none named: all of theirs), so it is one they may read (issue 27): the input as
+ * saved.
+ */
+async function checked(tx: Tx, actor: Actor, given: JointVentureInput): Promise<{ name: string; input: JointVentureInput }> {
+  const regionIds = ownRegionList(actor, given.regionIds);
+  const input = regionIds ? { ...given, regionIds } : given;
   const problems = ventureProblems(input);
+  if (!regionIds) problems.regionIds = ventureMessages.otherRegions;
   const partner = await partnerOf(tx, input.partnerType, input.partnerId);
   if (!partner) problems.partnerId = ventureMessages.partnerMissing;
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
-  return partner!;
+  return { name: partner!.name, input };
 }
 
 function answerOf(draft: JointVentureDetail, input: JointVentureInput, partnerName: string): JointVentureDetail {
@@ -86,16 +96,16 @@ async function overlapping(tx: Tx, venture: JointVentureDetail): Promise<string 
 }
 
 export const jointVentureHandlers: DocumentHandlers<JointVentureInput, JointVentureDetail, ActionOf<typeof jointVentureDocument>> = {
-  async create(tx, _actor, input, drafts) {
-    const partner = await checked(tx, input);
+  async create(tx, actor, given, drafts) {
+    const { name, input } = await checked(tx, actor, given);
     const values = valuesOf(input);
-    return { document: answerOf(drafts.answer(await drafts.insert(input, values), input, values), input, partner.name) };
+    return { document: answerOf(drafts.answer(await drafts.insert(input, values), input, values), input, name) };
   },
 
-  async update(tx, _actor, before, input, drafts) {
-    const partner = await checked(tx, input);
+  async update(tx, actor, before, given, drafts) {
+    const { name, input } = await checked(tx, actor, given);
     const values = valuesOf(input);
-    return { document: answerOf(drafts.answer(await drafts.update(before.id, input, values), input, values, before), input, partner.name) };
+    return { document: answerOf(drafts.answer(await drafts.update(before.id, input, values), input, values, before), input, name) };
   },
 
   transitions: {

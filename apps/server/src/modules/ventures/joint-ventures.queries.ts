@@ -1,8 +1,11 @@
 import type { JointVentureDetail } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { jsonValue } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
 import { jointVentures } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { regionListScope } from '../../lib/region-list-scope.ts';
 
 const text = (expression: ReturnType<typeof sql>) => sql<string | null>`${expression}`;
 
@@ -11,7 +14,21 @@ export const partnerNameSql = sql`CASE joint_ventures.partner_type
     WHEN 'vendor' THEN (SELECT v.vendor_name FROM vendors v WHERE v.id = joint_ventures.partner_id)
     ELSE (SELECT c.customer_name FROM customers c WHERE c.id = joint_ventures.partner_id) END`;
 
-/** How the generic document queries read ventures (company-wide: no row scope). */
+/**
+ * The ventures a user kept to regions may see (issue 27): those whose scope names regions, all
+ * theirs. A venture of every region (or of other regions) holds other regions' figures.
+ */
+export const ventureScope = (actor: Pick<Actor, 'permissions'>): SQL | undefined => regionListScope(actor, sql.raw('joint_ventures.region_ids'));
+
+/** Refuses (404, as its list leaves it out) a venture outside the actor's row scope: its statement, PDF, capital and contributions. */
+export async function assertVentureVisible(executor: Executor, actor: Actor, id: number): Promise<void> {
+  const scope = ventureScope(actor);
+  if (!scope) return;
+  const [row] = await queryRows(executor, sql`SELECT 1 FROM joint_ventures WHERE joint_ventures.id = ${id}::int AND ${scope}`);
+  if (!row) throw new NotFoundError();
+}
+
+/** How the generic document queries read ventures, row-scoped by their regions. */
 export const jointVentureQueries: DocumentQueries<JointVentureDetail> = {
   rowSelection: {
     id: jointVentures.id,
@@ -46,6 +63,7 @@ export const jointVentureQueries: DocumentQueries<JointVentureDetail> = {
   linesSelection: sql`(
     SELECT coalesce(json_agg(json_build_object('id', s.id, 'lineNo', s.line_no, 'effectiveFrom', s.effective_from, 'partnerPercent', s.partner_percent::text) ORDER BY s.line_no), '[]')
     FROM joint_venture_shares s WHERE s.joint_venture_id = joint_ventures.id)`,
+  rowScope: ventureScope,
   searchColumns: [jointVentures.ventureName, (pattern) => sql`${partnerNameSql} ILIKE ${pattern}`],
   sortColumns: { startDate: jointVentures.documentDate, ventureName: jointVentures.ventureName, documentNumber: jointVentures.documentNumber },
   exportColumns: [

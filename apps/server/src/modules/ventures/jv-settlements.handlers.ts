@@ -3,36 +3,39 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { type LedgerLineInput, postDocument, readPostingContextWith, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { ventureScope } from './joint-ventures.queries.ts';
 import type { JvSettlementDetail } from './jv-settlements.queries.ts';
 import { readVentureTerms, settledPeriods, ventureStatementOf } from './venture-statement.service.ts';
 
 const { documentType } = jvSettlementDocument;
 
-/** The venture exists and the period lies within it. */
-async function checked(tx: Tx, input: JvSettlementInput): Promise<{ ventureName: string }> {
+/** The venture exists, within the actor's row scope (outside it: as missing), and the period lies within it. */
+async function checked(tx: Tx, actor: Actor, input: JvSettlementInput): Promise<{ ventureName: string }> {
   const problems: Record<string, string> = {};
   if (input.from > input.to) problems.to = 'To must be on or after from';
   const [venture] = await queryRows<{ ventureName: string; startDate: string; endDate: string | null }>(
     tx,
-    sql`SELECT venture_name AS "ventureName", document_date::text AS "startDate", end_date::text AS "endDate" FROM joint_ventures WHERE id = ${input.jointVentureId}::int`,
+    sql`SELECT venture_name AS "ventureName", document_date::text AS "startDate", end_date::text AS "endDate" FROM joint_ventures
+        WHERE joint_ventures.id = ${input.jointVentureId}::int AND ${ventureScope(actor) ?? sql`true`}`,
   );
-  if (!venture) problems.jointVentureId = 'The venture does not exist';
+  if (!venture) problems.jointVentureId = ventureMessages.ventureMissing;
   else if (input.from < venture.startDate || (venture.endDate && input.to > venture.endDate)) problems.from = ventureMessages.settleOutside;
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
   return venture!;
 }
 
 export const jvSettlementHandlers: DocumentHandlers<JvSettlementInput, JvSettlementDetail, ActionOf<typeof jvSettlementDocument>> = {
-  async create(tx, _actor, input, drafts) {
-    const venture = await checked(tx, input);
+  async create(tx, actor, input, drafts) {
+    const venture = await checked(tx, actor, input);
     const draft = drafts.answer<JvSettlementDetail>(await drafts.insert(input), input);
     return { document: { ...draft, ventureName: venture.ventureName, profit: null, partnerShare: null, carriedLoss: null, statementHash: null, statement: null } };
   },
 
-  async update(tx, _actor, before, input, drafts) {
-    const venture = await checked(tx, input);
+  async update(tx, actor, before, input, drafts) {
+    const venture = await checked(tx, actor, input);
     const draft = drafts.answer<JvSettlementDetail>(await drafts.update(before.id, input), input, {}, before);
     return { document: { ...draft, ventureName: venture.ventureName, profit: null, partnerShare: null, carriedLoss: null, statementHash: null, statement: null } };
   },

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { jvSettlements } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { ventureScope } from './joint-ventures.queries.ts';
 
 export interface JvSettlementDetail {
   id: number;
@@ -18,7 +20,13 @@ export interface JvSettlementDetail {
   [key: string]: unknown;
 }
 
-/** How the generic document queries read settlements (company-wide). */
+/** A settlement is seen by those who see its venture (issue 27). */
+function settlementScope(actor: Actor): SQL | undefined {
+  const venture = ventureScope(actor);
+  return venture && sql`EXISTS (SELECT 1 FROM joint_ventures WHERE joint_ventures.id = jv_settlements.joint_venture_id AND ${venture})`;
+}
+
+/** How the generic document queries read settlements, row-scoped by their venture. */
 export const jvSettlementQueries: DocumentQueries<JvSettlementDetail> = {
   rowSelection: {
     id: jvSettlements.id,
@@ -42,6 +50,7 @@ export const jvSettlementQueries: DocumentQueries<JvSettlementDetail> = {
     updatedAt: jvSettlements.updatedAt,
   },
   linesSelection: sql`NULL`,
+  rowScope: settlementScope,
   searchColumns: [(pattern) => sql`jv_settlements.joint_venture_id IN (SELECT v.id FROM joint_ventures v WHERE v.venture_name ILIKE ${pattern})`],
   sortColumns: { to: jvSettlements.documentDate, documentNumber: jvSettlements.documentNumber },
   listFilters: { jointVentureId: (id) => sql`jv_settlements.joint_venture_id = ${id}::int` },

@@ -1,7 +1,8 @@
-import { capitalContributionSchema, messages, ventureMessages, venturePeriodSchema } from '@erp/domain';
+import { capitalContributionSchema, messages, permittedIds, ventureMessages, venturePeriodSchema } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { ForbiddenError } from '../../lib/app-error.ts';
 import { decimalString, envelope, idOf, idParams, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';
 import { renderDocumentPdf } from '../../lib/print/document-pdf.ts';
@@ -10,6 +11,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { profitAndLoss } from '../accounting/accounting.api.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
+import { assertVentureVisible } from './joint-ventures.queries.ts';
 import { capitalStatement, contributeCapital } from './venture-capital.service.ts';
 import { ventureStatementFileName, ventureStatementPrintable } from './venture-statement-print.ts';
 import { reconciliation, ventureStatementOf } from './venture-statement.service.ts';
@@ -45,7 +47,7 @@ const docs = {
   reconciliation: routeSchema({
     tags,
     summary: 'Ventures plus the rest against the trial balance',
-    description: "Every venture's P&L over the period, the P&L of rows no venture stamps, the trial balance's profit and the difference (0.00).",
+    description: "Every venture's P&L over the period, the P&L of rows no venture stamps, the trial balance's profit and the difference (0.00). The whole company's: 403 for a user kept to regions.",
     querystring: venturePeriodSchema,
     response: { 200: envelope({ ventures: z.array(z.object({ jointVentureId: z.int(), ventureName: z.string(), profit: decimalString })), ventureTotal: decimalString, rest: decimalString, trialBalanceProfit: decimalString, difference: decimalString }) },
   }),
@@ -67,13 +69,18 @@ const docs = {
   }),
 };
 
-/** The venture's own routes beside the machinery's: statement and PDF, reconciliation, capital. */
+/**
+ * The venture's own routes beside the machinery's: statement and PDF, reconciliation, capital.
+ * A venture outside the caller's row scope is 404 on each, as on its list (issue 27).
+ */
 export function registerVentureRoutes(app: FastifyInstance): void {
   const guard = [authenticate, requireRoute('/joint-ventures')];
   const db = () => app.ctx.db;
   registerConstraintRefusal('jv_settlements_no_overlap', () => ({ status: 409, message: ventureMessages.alreadySettled('another settlement') }));
 
   app.get('/joint-ventures/reconciliation', { schema: docs.reconciliation, onRequest: guard }, async (request) => {
+    // It sets every venture and the rest against the whole company's profit: no region's share of it.
+    if (permittedIds(actorOf(request).permissions, 'regions')) throw new ForbiddenError(ventureMessages.reconciliationCompanyWide);
     const { from, to } = validated(venturePeriodSchema, request.query);
     const profit = (await profitAndLoss(db(), from, to)).profit;
     return { status: 200, message: messages.ok, ...(await reconciliation(db(), from, to, profit)) };
@@ -81,11 +88,13 @@ export function registerVentureRoutes(app: FastifyInstance): void {
 
   app.get('/joint-ventures/:id/statement', { schema: docs.statement, onRequest: guard }, async (request) => {
     const { from, to } = validated(venturePeriodSchema, request.query);
+    await assertVentureVisible(db(), actorOf(request), idOf(request));
     return { status: 200, message: messages.ok, ...(await ventureStatementOf(db(), idOf(request), from, to)) };
   });
 
   app.get('/joint-ventures/:id/statement/pdf', { schema: docs.pdf, onRequest: guard }, async (request, reply) => {
     const { from, to } = validated(venturePeriodSchema, request.query);
+    await assertVentureVisible(db(), actorOf(request), idOf(request));
     const statement = await ventureStatementOf(db(), idOf(request), from, to);
     const bytes = await renderDocumentPdf(ventureStatementPrintable(statement, await readCompanyLetterhead(db())));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ventureStatementFileName(statement)}"`).send(bytes);
@@ -93,12 +102,16 @@ export function registerVentureRoutes(app: FastifyInstance): void {
 
   app.get('/joint-ventures/:id/capital', { schema: docs.capital, onRequest: guard }, async (request) => {
     const { from, to } = validated(venturePeriodSchema, request.query);
+    await assertVentureVisible(db(), actorOf(request), idOf(request));
     return { status: 200, message: messages.ok, ...(await capitalStatement(db(), idOf(request), from, to)) };
   });
 
   app.post('/joint-ventures/:id/contributions', { schema: docs.contribute, onRequest: guard }, async (request) => {
     const input = validated(capitalContributionSchema, request.body);
-    const journal = await db().transaction((tx) => contributeCapital(tx, actorOf(request), idOf(request), input));
+    const journal = await db().transaction(async (tx) => {
+      await assertVentureVisible(tx, actorOf(request), idOf(request));
+      return contributeCapital(tx, actorOf(request), idOf(request), input);
+    });
     return { status: 200, message: 'Capital contribution posted', journal };
   });
 }
