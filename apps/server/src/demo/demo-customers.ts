@@ -4,7 +4,7 @@ import type { CustomerType } from '@erp/domain';
  * The demo's customers: hospitals, laboratories, clinics and a distributor across the demo's
  * four regions, each looked after by a salesperson (a demo user by username), with a credit
  * limit (0: cash only) and, for some, a balance brought forward from the previous books; one
- * pays a month late and stays near its limit.
+ * pays two months late and stays near its limit (its orders held at the limit).
  */
 export interface DemoCustomer {
   customerName: string;
@@ -26,7 +26,7 @@ export interface DemoCustomer {
 
 export const demoCustomers: readonly DemoCustomer[] = [
   { customerName: 'Services Hospital Lahore', customerType: 'hospital', region: 'Lahore', city: 'Lahore', address: 'Jail Road, Shadman, Lahore', phone: '+92 42 9920 3402', email: 'procurement@services-hospital.example', taxNumber: 'NTN 0711234-5', creditLimit: '60000000.00', paymentTermsDays: 60, salesperson: 'salesManager', openingBalance: '25000000.00' },
-  { customerName: 'Chughtai Diagnostic Centre', customerType: 'laboratory', region: 'Lahore', city: 'Lahore', address: '7-Jail Road, Main Gulberg, Lahore', phone: '+92 42 111 456 789', email: 'purchase@chughtai-lab.example', taxNumber: 'NTN 2987654-1', creditLimit: '12000000.00', paymentTermsDays: 30, salesperson: 'salesExecutive', openingBalance: '8000000.00', paysDaysLate: 30 },
+  { customerName: 'Chughtai Diagnostic Centre', customerType: 'laboratory', region: 'Lahore', city: 'Lahore', address: '7-Jail Road, Main Gulberg, Lahore', phone: '+92 42 111 456 789', email: 'purchase@chughtai-lab.example', taxNumber: 'NTN 2987654-1', creditLimit: '10000000.00', paymentTermsDays: 30, salesperson: 'salesExecutive', openingBalance: '7000000.00', paysDaysLate: 60 },
   { customerName: 'Gujranwala Family Clinic', customerType: 'clinic', region: 'Lahore', city: 'Gujranwala', address: 'GT Road, Satellite Town, Gujranwala', phone: '+92 55 384 1120', email: 'admin@gfclinic.example', taxNumber: '', creditLimit: '0.00', paymentTermsDays: 0, salesperson: 'salesExecutive' },
   { customerName: 'Aga Khan University Hospital Laboratory', customerType: 'laboratory', region: 'Karachi', city: 'Karachi', address: 'Stadium Road, Karachi', phone: '+92 21 3493 0051', email: 'lab.supplies@akuh.example', taxNumber: 'NTN 0801122-9', creditLimit: '72000000.00', paymentTermsDays: 45, salesperson: 'salesManager', openingBalance: '30000000.00' },
   { customerName: 'Liaquat University Hospital', customerType: 'hospital', region: 'Karachi', city: 'Hyderabad', address: 'Hirabad, Hyderabad', phone: '+92 22 921 3306', email: 'stores@luh.example', taxNumber: 'NTN 1102233-4', creditLimit: '30000000.00', paymentTermsDays: 60, salesperson: 'salesExecutive' },

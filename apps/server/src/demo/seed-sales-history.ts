@@ -142,7 +142,7 @@ async function balanceOf(tx: Tx, accountId: number): Promise<string> {
  * usual reagents and consumables drawn first-expiry-first-out from the demo's stock, priced by
  * the price list, posted by its salesperson through the invoice service. A salesperson holds an
  * order that would take the customer over its credit limit (the demo never needs the override).
- * Customers pay what fell due by each month's end (one pays a month late) through receipts
+ * Customers pay what fell due by each month's end (one pays two months late) through receipts
  * (seed-money.ts); each region buys back from the vendors what it sold (seed-restock.ts, issue 27);
  * a few returns come back in between (seed-sales-returns.ts). Plain numbers only size the orders (prices,
  * limits, budgets); every amount written is the services' exact decimals.
