@@ -74,7 +74,8 @@ export const demoEmployees: readonly DemoEmployee[] = Array.from({ length: demoE
     payMode,
     bankName: payMode === 'bank' ? bank : null,
     bankAccount: payMode === 'bank' ? `PK${String(10 + (i % 89))}${bank.slice(0, 4).toUpperCase().replace(/[^A-Z]/g, 'X')}${digits(i + 1300, 16)}` : null,
-    // 45,000 to 295,000 a month by steps of 2,500: most under the taxable threshold's top slabs.
-    basic: `${45000 + ((i * 2500 * 13) % 250000)}.00`,
+    // 18,000 to 40,500 a month by steps of 2,500: with the allowances a gross of about 35,000 to
+    // 70,000, Pakistani wages, so the payroll is 10-15 % of the demo's sales (issue 27).
+    basic: `${18000 + ((i * 2500 * 13) % 25000)}.00`,
   };
 });

@@ -22,6 +22,7 @@ import { rectangleLogoPng, squareLogoPng } from './png.ts';
 import { seedItemsAndStock } from './seed-stock.ts';
 import { seedPlans } from './seed-plans.ts';
 import { seedVentures, settleVentures } from './seed-ventures.ts';
+import { closePreviousYear } from './seed-year-end.ts';
 import { areas } from '../areas.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
@@ -149,6 +150,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPlans(tx, dates);
     await seedOrdering(tx);
     await settleVentures(tx, dates);
+    // Last of the postings: the previous fiscal year's periods close behind them.
+    await closePreviousYear(tx, dates.today);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

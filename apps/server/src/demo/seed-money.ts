@@ -8,6 +8,10 @@ import { runTransition } from '../lib/document/run-transition.ts';
 import { chequeBinding } from '../modules/money/cheques.binding.ts';
 import { paymentBinding, receiptBinding } from '../modules/money/money.api.ts';
 import { actorOf } from './demo-actors.ts';
+import { demoCustomers } from './demo-customers.ts';
+
+/** The customers that pay late (demo-customers.ts): they stay near their limit, so the recent steps leave their invoices alone. */
+export const latePayers = demoCustomers.filter((c) => c.paysDaysLate).map((c) => c.customerName);
 
 type Dates = { today: string; daysAgo: (days: number) => string };
 
@@ -79,7 +83,7 @@ export class CustomerCollections {
 
 /**
  * This week's cheques, so the register has some waiting: the oldest open invoice of three
- * customers paid by cheque, one post-dated a week (in hand), one dated today (in hand) and
+ * customers with another invoice still open (each still owes something), never the late payer, paid by cheque, one post-dated a week (in hand), one dated today (in hand) and
  * one dated two days ago and deposited today (not yet cleared).
  */
 export async function seedRecentCheques(tx: Tx, dates: Dates): Promise<void> {
@@ -90,6 +94,8 @@ export async function seedRecentCheques(tx: Tx, dates: Dates): Promise<void> {
     sql`SELECT DISTINCT ON (i.customer_id) i.customer_id AS "customerId", i.id AS "invoiceId", (i.grand_total - i.allocated_amount - i.returned_amount)::text AS open
         FROM invoices i JOIN customers c ON c.id = i.customer_id
         WHERE i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total AND c.customer_type <> 'clinic'
+          AND EXISTS (SELECT 1 FROM invoices o WHERE o.customer_id = i.customer_id AND o.id <> i.id AND o.status = 'posted' AND o.allocated_amount + o.returned_amount < o.grand_total)
+          AND c.customer_name <> ALL(${sql.param(latePayers)}::text[])
         ORDER BY i.customer_id, i.due_date, i.id LIMIT 3`,
   );
   const plans = [

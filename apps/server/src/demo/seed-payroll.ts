@@ -5,7 +5,6 @@ import { users } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
 import { documentServices } from '../lib/document/document-services.ts';
 import { runJobInline } from '../lib/jobs/job-runner.ts';
-import { createPostedJournal } from '../modules/accounting/journals.binding.ts';
 import { ensureDefaultSalaryComponents } from '../modules/hr/salary-components.service.ts';
 import { paymentServices } from '../modules/money/money.api.ts';
 import { payRunJob } from '../modules/payroll/pay-run-job.ts';
@@ -67,20 +66,6 @@ export async function seedPayroll(tx: Tx, dates: { today: string }): Promise<voi
     await payRuns.run(tx, actor, id, 'approve');
     await payRuns.run(tx, actor, id, 'post');
     runs.push(id);
-  }
-  // The directors fund the payroll (the demo's trading alone would not carry 120 salaries): the
-  // bank never goes below zero on the dashboard.
-  const [{ owed }] = (await queryRows<{ owed: string }>(tx, sql`SELECT coalesce(sum(net), 0)::numeric(18, 2)::text AS owed FROM pay_slips WHERE pay_run_id = ANY(${sql.param(runs)}::int[])`)) as [{ owed: string }];
-  const [capital] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM accounts WHERE account_code = '3000'`);
-  if (capital && Number(owed) > 0) {
-    await createPostedJournal(tx, actor, {
-      journalDate: `${firstMonth}-01`,
-      narration: 'Capital introduced by the directors for salaries',
-      lines: [
-        { accountId: Number(bank.id), debit: owed, credit: '0.00', memo: 'Salaries funding' },
-        { accountId: Number(capital.id), debit: '0.00', credit: owed, memo: '' },
-      ],
-    });
   }
   // Paid by bank a quarter at a time (one payment per employee allocated to the quarter's three
   // slips): the demo's start-up stays short, and every month ends paid.

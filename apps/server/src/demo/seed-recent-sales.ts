@@ -8,6 +8,7 @@ import { invoiceBinding } from '../modules/sales/invoices.binding.ts';
 import { quotationBinding } from '../modules/sales/quotations.binding.ts';
 import type { QuotationDetail } from '../modules/sales/quotations.queries.ts';
 import { actorOf } from './demo-actors.ts';
+import { latePayers } from './seed-money.ts';
 
 type Ending = 'draft' | 'sent' | 'expired' | 'rejected' | 'accepted' | 'invoiced';
 
@@ -95,11 +96,15 @@ export async function seedRecentSales(tx: Tx, dates: { today: string }): Promise
   }
 
   // The latest posted invoice of the history with nothing returned, cancelled: it went to the
-  // customer's other branch and was invoiced again there.
+  // customer's other branch and was invoiced again there. Its customer has another open invoice,
+  // so it still owes something whatever today's date; never the late payer's (it stays near its limit).
   const [mistaken] = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT id FROM invoices WHERE status = 'posted' AND quotation_id IS NULL AND returned_amount = 0 AND allocated_amount = 0
-        ORDER BY document_date DESC, id DESC LIMIT 1`,
+    sql`SELECT i.id FROM invoices i JOIN customers c ON c.id = i.customer_id
+        WHERE i.status = 'posted' AND i.quotation_id IS NULL AND i.returned_amount = 0 AND i.allocated_amount = 0
+          AND c.customer_name <> ALL(${sql.param(latePayers)}::text[])
+          AND EXISTS (SELECT 1 FROM invoices o WHERE o.customer_id = i.customer_id AND o.id <> i.id AND o.status = 'posted' AND o.allocated_amount + o.returned_amount < o.grand_total)
+        ORDER BY i.document_date DESC, i.id DESC LIMIT 1`,
   );
   if (mistaken) await runTransition(tx, await actorOf(tx, 'accountant'), invoiceBinding, Number(mistaken.id), 'cancel');
 }

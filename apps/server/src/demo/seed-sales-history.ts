@@ -22,6 +22,7 @@ import { demoCustomers } from './demo-customers.ts';
 import { seedSalesReturns, type SoldInvoice } from './seed-sales-returns.ts';
 import { seededRandom } from './seed-stock.ts';
 import { CustomerCollections } from './seed-money.ts';
+import { Restocking } from './seed-restock.ts';
 
 export type SalesDates = { today: string; salesFrom: string };
 
@@ -56,7 +57,9 @@ const buys: Record<CustomerType, readonly string[]> = {
 /** Instruments a hospital or laboratory buys now and then (analysers are sold on tenders, not here). */
 const instruments = ['Centrifuges', 'Microscopes'];
 /** A typical invoice's value before tax, by customer type (PKR). */
-const invoiceSize: Record<CustomerType, number> = { hospital: 180_000, laboratory: 130_000, clinic: 50_000, distributor: 400_000 };
+const invoiceSize: Record<CustomerType, number> = { hospital: 4_000_000, laboratory: 3_000_000, clinic: 250_000, distributor: 8_000_000 };
+/** How many lines an order has, from..to, by customer type: a hospital's monthly reagent order is long. */
+const lineCount: Record<CustomerType, readonly [number, number]> = { hospital: [6, 10], laboratory: [6, 10], clinic: [1, 2], distributor: [8, 12] };
 /** The distributor buys at 10% off; the others at the price list's price. */
 const discountOf: Record<CustomerType, string | null> = { hospital: null, laboratory: null, clinic: null, distributor: '10.00' };
 
@@ -139,9 +142,9 @@ async function balanceOf(tx: Tx, accountId: number): Promise<string> {
  * usual reagents and consumables drawn first-expiry-first-out from the demo's stock, priced by
  * the price list, posted by its salesperson through the invoice service. A salesperson holds an
  * order that would take the customer over its credit limit (the demo never needs the override).
- * Customers pay what fell due by each month's end (one pays a month late) by cheques, a posted
- * journal per month (Dr Bank, Cr each customer) until receipts exist (issue 9); a few returns
- * come back in between (seed-sales-returns.ts). Plain numbers only size the orders (prices,
+ * Customers pay what fell due by each month's end (one pays two months late) through receipts
+ * (seed-money.ts); each region buys back from the vendors what it sold (seed-restock.ts, issue 27);
+ * a few returns come back in between (seed-sales-returns.ts). Plain numbers only size the orders (prices,
  * limits, budgets); every amount written is the services' exact decimals.
  */
 export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void> {
@@ -162,7 +165,8 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
 
   /** The lines of one order: items of the buyer's assortment its region holds, quantities for about `size` before tax. */
   const orderLines = (buyer: Buyer, size: number) => {
-    const count = buyer.type === 'clinic' ? 1 + Math.floor(random() * 2) : 2 + Math.floor(random() * 3);
+    const [fewest, most] = lineCount[buyer.type];
+    const count = fewest + Math.floor(random() * (most - fewest + 1));
     const picked = new Set<SaleItem>();
     for (let tries = 0; picked.size < count && tries < count * 4; tries++) picked.add(buyer.assortment[Math.floor(random() * buyer.assortment.length)]!);
     if (gear.length > 0 && buyer.type !== 'clinic' && buyer.type !== 'distributor' && random() < 0.04) picked.add(gear[Math.floor(random() * gear.length)]!);
@@ -171,8 +175,8 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
       const key = `${buyer.regionId}:${item.id}`;
       const onHand = stock.get(key) ?? 0;
       const share = (size / picked.size) * (0.6 + random() * 0.8);
-      // Never the last units: a warehouse keeps some of everything it holds.
-      const quantity = Math.min(Math.max(1, Math.round(share / item.salePrice)), Math.floor(onHand * 0.3));
+      // Never the last units: a warehouse keeps some of everything it holds (half of what is left).
+      const quantity = Math.min(Math.max(1, Math.round(share / item.salePrice)), Math.floor(onHand * 0.5));
       if (quantity < 1) continue;
       lines.push({ itemId: item.id, quantity });
     }
@@ -180,6 +184,7 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
   };
 
   const collections = await CustomerCollections.open(tx, dates.today);
+  const restocking = await Restocking.open(tx);
   const collect = async (monthLast: string) => {
     for (const buyer of buyers) {
       // What fell due by the month's end (by a month earlier for a late payer), net of credit notes.
@@ -201,11 +206,14 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
     const days = Number(last.slice(8, 10));
     // This month's orders so far (a few even on its first day, so every month of the twelve has some).
     const share = Math.max(days / Number(monthEnd(first).slice(8, 10)), 0.2);
+    // Every customer with credit orders at least once in this month: what it owes today is never
+    // all collected, whatever today's date (collections run at each month's end).
+    const atLeast = monthEnd(first) >= dates.today ? 1 : 0;
     const orders: Array<{ date: string; buyer: Buyer; size: number }> = [];
     for (const buyer of buyers) {
-      // About half the limit's worth a month, less for long terms: balances stay under the limits.
-      const budget = (Number(buyer.creditLimit) * 30 * 0.5) / (buyer.paymentTermsDays + 30);
-      const count = Math.round((budget / invoiceSize[buyer.type]) * (0.75 + random() * 0.5) * share);
+      // About 60 % of the limit's worth a month, less for long terms: balances stay under the limits.
+      const budget = (Number(buyer.creditLimit) * 30 * 0.6) / (buyer.paymentTermsDays + 30);
+      const count = Math.max(atLeast, Math.round((budget / invoiceSize[buyer.type]) * (0.75 + random() * 0.5) * share));
       for (let n = 0; n < count; n++) {
         const date = workingDay(addDays(first, Math.floor(random() * days)), first, last);
         orders.push({ date, buyer, size: invoiceSize[buyer.type] * (0.5 + random()) });
@@ -230,9 +238,14 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
       };
       const { document } = await saveDocument<InvoiceInput, InvoiceDetail>(tx, buyer.salesperson, invoiceBinding, input, { post: true });
       for (const line of lines) stock.set(`${buyer.regionId}:${line.itemId}`, (stock.get(`${buyer.regionId}:${line.itemId}`) ?? 0) - line.quantity);
+      restocking.sell(buyer.regionId, lines);
       monthSold.push({ invoice: document, monthLast: last });
     }
     await seedSalesReturns(tx, monthSold, dates.today, month);
-    if (monthEnd(first) < dates.today) await collect(monthEnd(first));
+    if (monthEnd(first) < dates.today) {
+      await collect(monthEnd(first));
+      for (const [key, quantity] of await restocking.restock(monthEnd(first))) stock.set(key, (stock.get(key) ?? 0) + quantity);
+      await restocking.payDue(monthEnd(first));
+    }
   }
 }

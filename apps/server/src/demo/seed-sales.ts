@@ -1,5 +1,5 @@
 import { addDecimals, multiplyDecimals } from '@erp/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { accounts, cities, customers, items, priceList, regions, users } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
@@ -9,6 +9,9 @@ import { demoCustomers } from './demo-customers.ts';
 
 type Dates = { openingDate: string; daysAgo: (days: number) => string };
 
+/** What the cash box and the current account held on the opening day: enough for the first weeks' rent, advances and wages, before collections come in. */
+const openingCash: Record<string, string> = { '1000': '400000.00', '1010': '15000000.00' };
+
 async function userIdOf(tx: Tx, username: string): Promise<number | null> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row?.id ?? null;
@@ -16,9 +19,9 @@ async function userIdOf(tx: Tx, username: string): Promise<number | null> {
 
 /**
  * Sales after purchasing (issue 8): the demo's customers, each with its receivable account in
- * its region; the balances some owed on the opening day, brought forward by one posted journal
- * (Dr each customer, Cr Retained earnings), so the customer screen shows balances and credit
- * left; and customer prices for a few items (8% under the item's sale price, all regions).
+ * its region; the balances some owed on the opening day and the cash and bank balances, brought
+ * forward by one posted journal (Dr each customer, cash and bank, Cr Retained earnings), so the
+ * customer screen shows balances and credit left and the bank never runs dry; and customer prices for a few items (8% under the item's sale price, all regions).
  */
 export async function seedSales(tx: Tx, dates: Dates): Promise<void> {
   const regionRows = await tx.select({ id: regions.id, regionName: regions.regionName }).from(regions);
@@ -41,14 +44,16 @@ export async function seedSales(tx: Tx, dates: Dates): Promise<void> {
   const accountant = await userIdOf(tx, 'accountant');
   const actor: Actor = { userId: accountant ?? (await firstUser(tx)), role: accountant ? 'accountant' : 'admin', scopes: [], permissions: {} };
   const [retainedEarnings] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, '3100'));
+  const money = await tx.select({ id: accounts.id, code: accounts.accountCode }).from(accounts).where(inArray(accounts.accountCode, Object.keys(openingCash)));
   if (owing.length > 0 && retainedEarnings) {
+    const lines = [
+      ...money.map((a) => ({ accountId: a.id, debit: openingCash[a.code]!, credit: '0.00', memo: 'Balance brought forward' })),
+      ...owing.map((c) => ({ accountId: accountOf.get(c.customerName)!, debit: c.openingBalance!, credit: '0.00', memo: c.customerName })),
+    ];
     await createPostedJournal(tx, actor, {
       journalDate: dates.openingDate,
-      narration: 'Customer balances brought forward from the previous books',
-      lines: [
-        ...owing.map((c) => ({ accountId: accountOf.get(c.customerName)!, debit: c.openingBalance!, credit: '0.00', memo: c.customerName })),
-        { accountId: retainedEarnings.id, debit: '0.00', credit: addDecimals(owing.map((c) => c.openingBalance!)), memo: '' },
-      ],
+      narration: 'Cash, bank and customer balances brought forward from the previous books',
+      lines: [...lines, { accountId: retainedEarnings.id, debit: '0.00', credit: addDecimals(lines.map((l) => l.debit)), memo: '' }],
     });
   }
 

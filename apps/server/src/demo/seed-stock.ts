@@ -23,6 +23,12 @@ export function seededRandom(seed: number): () => number {
 
 const money = (rupees: number) => `${rupees}.00`;
 
+/**
+ * Opening stock per lot is the catalogue's range times this (instruments excepted): the year of
+ * sales that follows draws from it, so the warehouses hold a distributor's volume.
+ */
+const openingStockScale = 4;
+
 /** One in this many items waits for approval (and holds no stock). */
 const awaitingApprovalEvery = 25;
 
@@ -135,12 +141,13 @@ export async function seedItemsAndStock(tx: Tx, dates: { today: string; openingD
       const held = item.lots.filter(() => random() < 0.6);
       for (const lot of held.length > 0 ? held.slice(0, 3) : item.lots.slice(0, 1)) {
         const [low, high] = item.group.lotQuantity;
+        const scale = item.group.category === 'Equipment' ? 1 : openingStockScale;
         lines.push({
           itemId: item.id,
           regionId: region.id,
           lotNumber: lot.lotNumber,
           dateExpiry: lot.dateExpiry,
-          quantity: low + Math.floor(random() * (high - low + 1)),
+          quantity: (low + Math.floor(random() * (high - low + 1))) * scale,
           unitCost: lot.unitCost,
         });
       }

@@ -11,3 +11,4 @@ export { periodOf } from './ledger.service.ts';
 // Customers and vendors keep their own ledger accounts; accounting writes them.
 export { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from './party-accounts.ts';
 export { profitAndLoss } from './statements.service.ts';
+export { closePeriods } from './period-close.service.ts';
