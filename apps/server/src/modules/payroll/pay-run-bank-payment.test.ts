@@ -108,6 +108,11 @@ describe('paying a run from its bank file', () => {
   it('refuses a run not posted, bad input (400 naming the field) and an auditor', async () => {
     expect((await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank })).statusCode).toBe(409);
     await post(allRun);
+    // Issue 27: the scope is checked before the state: a posted company-wide run is still not theirs (403, not 409).
+    for (const action of ['approve', 'recompute', 'post']) {
+      const refused = await f.call('POST', `/api/pay-runs/${allRun}/${action}`, undefined, southUser.token);
+      expect(refused.statusCode, `${action}: ${refused.body}`).toBe(403);
+    }
     const missing = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03' });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors)).toContain('accountId');

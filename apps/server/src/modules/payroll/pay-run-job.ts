@@ -1,4 +1,4 @@
-import { amountInWords, type ComputedSlip, fromMinorUnits, type NetRounding, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
+import { amountInWords, componentsNeedingInputs, type ComputedSlip, needsPayInputs, fromMinorUnits, type NetRounding, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
@@ -88,11 +88,11 @@ interface SlipRow {
   lines: Array<Omit<SlipLine, 'printOrder'> & { lineNo: number }>;
 }
 
-function flagsOf(facts: PayEmployeeFacts, slip: ComputedSlip, month: string): PaySlipFlag[] {
+function flagsOf(facts: PayEmployeeFacts, slip: ComputedSlip, month: string, needingInputs: ReadonlySet<number>): PaySlipFlag[] {
   const flags: PaySlipFlag[] = [];
   if (toMinorUnits(slip.net) <= 0n) flags.push('netNotPositive');
   if (facts.payMode === 'bank' && !facts.bankAccount) flags.push('noBankAccount');
-  if (!facts.inputs[month]) flags.push('missingInputs');
+  if (!facts.inputs[month] && needsPayInputs(facts.assignments, month, needingInputs)) flags.push('missingInputs');
   return flags;
 }
 
@@ -253,10 +253,11 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
       if (row) rows.push(row);
     }
   } else {
+    const needingInputs = componentsNeedingInputs(rules.components.values());
     for (const facts of employees) {
       const slip = slipOf(facts, run.month, rules);
       if (!slip.employed || facts.assignments.length === 0) continue;
-      rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month)));
+      rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month, needingInputs)));
     }
   }
   await writeSlips(tx, run.id, rows, employees.length);
