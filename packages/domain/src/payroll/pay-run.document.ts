@@ -156,7 +156,7 @@ export const payrollMessages = {
   paidSlips: 'Slips of this run are paid: cancel their payments first',
   noAccount: (component: string) => `Salary component ${component} has no GL account`,
   supplementaryMonth: (current: string) => `A supplementary run is made in the current open month (${current})`,
-  supplementaryNothing: 'No posted month differs from what it computes now: nothing to add',
+  supplementaryNothing: 'No differences since the posted months',
   missingEmployeeSlip: 'The pay slip does not exist',
   nothingToPay: 'No bank-paid slip of this run has anything left to pay',
   regionsRequired: 'Choose the regions of the run: you run payroll for your regions only',

@@ -32,8 +32,12 @@ export const maxChunks = 10;
 export const minChunkSize = 200;
 export const chunkSizeFor = (employees: number) => Math.max(minChunkSize, Math.ceil(employees / maxChunks));
 
-/** How far back a supplementary run looks for posted months that changed. */
-const supplementaryMonths = 12;
+/**
+ * A supplementary run compares every posted month of its employees (issue 27: a raise back-dated
+ * 13 months was cut at 12): a month nothing changed gives no slip, so looking further costs
+ * computation, never a wrong figure.
+ */
+const firstPayMonth = '1900-01';
 
 const addMonths = (month: string, count: number) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -237,7 +241,7 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
   const rules = await readRules(tx);
   const scope: RunScope = { month: run.month, regionIds: run.regionIds, departmentIds: run.departmentIds };
   const supplementary = run.kind === 'supplementary';
-  const from = supplementary ? addMonths(run.month, -supplementaryMonths) : run.month;
+  const from = supplementary ? firstPayMonth : run.month;
   const to = supplementary ? addMonths(run.month, -1) : run.month;
   const employees = await readEmployeeFacts(tx, scope, { afterId: job.cursor.afterId ?? 0, limit: job.payload.chunkSize, from, to });
   if (employees.length === 0) {

@@ -117,6 +117,12 @@ function assertGenerated(run: PayRunDetail): void {
   if (run.generating) throw new ConflictError(payrollMessages.generating);
 }
 
+/** A run with no slip is not approved or posted (409): a supplementary one says there was nothing to correct (issue 27). */
+function assertHasSlips(run: PayRunDetail): void {
+  if (run.slips > 0) return;
+  throw new ConflictError(run.kind === 'supplementary' ? payrollMessages.supplementaryNothing : payrollMessages.noSlips);
+}
+
 interface GroupRow {
   source: 'line' | 'net' | 'rounding' | 'employer';
   kind: string | null;
@@ -231,7 +237,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
     async approve(tx, _actor, run) {
       assertGenerated(run);
       assertSupplementaryNow(run);
-      if (run.slips === 0) throw new ConflictError(payrollMessages.noSlips);
+      assertHasSlips(run);
       return { document: run };
     },
 
@@ -241,6 +247,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      */
     async post(tx, actor, run, step) {
       assertSupplementaryNow(run);
+      assertHasSlips(run);
       const { lines, context } = await postingLines(tx, run, actor.userId);
       const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
       const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);
