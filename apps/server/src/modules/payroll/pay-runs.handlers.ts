@@ -204,6 +204,21 @@ const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
              WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1) r
       WHERE v.id = r.id`;
 
+/**
+ * The bank file's payment date (issue 27): by default the run's last day, or today when later;
+ * never before the month's last day (400 `paymentDate`), when the month's salaries are not yet
+ * payable (the balance sheet of that day would show Salaries payable below zero).
+ */
+function paymentDateOf(run: PayRunDetail, given: string | undefined): string {
+  const last = monthEnd(run.month);
+  if (given === undefined) {
+    const today = todayIso();
+    return today > last ? today : last;
+  }
+  if (given < last) throw new BadRequestError({ paymentDate: payrollMessages.paidBeforeMonthEnd(last) });
+  return given;
+}
+
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
     assertRegionsMine(actor, input);
@@ -262,6 +277,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      */
     async pay(tx, actor, run, step) {
       const input = step.input as PayRunPayInput;
+      const paymentDate = paymentDateOf(run, input.paymentDate);
       const slips = await queryRows<SlipToPay>(
         tx,
         sql`SELECT s.id, s.employee_id AS "employeeId", s.region_id AS "regionId", (s.net - s.paid_amount)::text AS amount
@@ -271,13 +287,15 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
       const reference = input.reference || `Salaries ${run.month} ${run.documentNumber ?? ''}`.trim();
       const id = (v: number | null) => (v === null ? null : Number(v));
       const paid = await paySlipsByBank(tx, actor, {
-        paymentDate: input.paymentDate,
+        paymentDate,
         accountId: input.accountId,
         reference,
         slips: slips.map((s) => ({ ...s, id: Number(s.id), employeeId: Number(s.employeeId), regionId: id(s.regionId) })),
         alongside: step.claim({}, { payments: 'bank file' }),
+        file: { documentType, documentId: run.id, documentNumber: run.documentNumber ?? '', narration: `Bank file: ${reference}` },
       });
-      return { document: { ...(await reread(tx, run.id, actor)), paidBy: paid } };
+      const belowZero = toMinorUnits(paid.bankBalanceAfter) < 0n;
+      return { document: { ...(await reread(tx, run.id, actor)), paidBy: { ...paid, ...(belowZero ? { warning: payrollMessages.bankBelowZero(paid.bankBalanceAfter) } : {}) } } };
     },
 
     /** A posted run's journal reversed today (the original kept); refused once a slip is paid. */
