@@ -28,7 +28,8 @@ export const employees = {
   singular: 'employee',
   title: 'Employees',
   nameField: 'employeeName',
-  optionSearch: ['employeeName', 'employeeCode'],
+  optionSearch: ['employeeName', 'employeeCode', 'nationalId'],
+  optionCode: 'employeeCode',
   defaultSort: { field: 'employeeCode', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
   fields: [

@@ -158,6 +158,18 @@ describe('adjustments', () => {
   });
 });
 
+describe('pickers (issue 27)', () => {
+  it('offer employees with their code, found by code, name or national id; components by code', async () => {
+    const options = async (url: string) => (await f.call('GET', url)).json().options as Array<Record<string, unknown>>;
+    const byNationalId = await options('/api/employees/options?search=35202-0000002');
+    expect(byNationalId.map((o) => o.id)).toEqual([southEmployee]);
+    expect(byNationalId[0]).toMatchObject({ name: 'P-2 name', employeeCode: 'P-2' });
+    expect((await options('/api/employees/options?search=P-1')).map((o) => o.id)).toEqual([northEmployee]);
+    const hra = await options('/api/salary-components/options?search=HRA');
+    expect(hra.map((o) => [o.code, o.name])).toEqual([['HRA', 'House rent allowance']]);
+  });
+});
+
 describe('advances and loans', () => {
   it('Advance 30,000 in 3 instalments with month 2 skipped: 10,000 in months 1, 3 and 4, then 0', async () => {
     const created = await f.call('POST', '/api/employee-advances', { employeeId: northEmployee, advanceDate: '2025-12-20', amount: '30000.00', instalments: 3, startMonth: '2026-01', reason: 'Wedding' });
