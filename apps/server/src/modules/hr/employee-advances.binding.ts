@@ -1,4 +1,4 @@
-import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, createSchemaOf, employeeAdvances as employeeAdvancesDeclaration } from '@erp/domain';
+import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, createSchemaOf, dateSchema, employeeAdvances as employeeAdvancesDeclaration } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { employeeAdvanceSkips, employeeAdvances } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
@@ -19,8 +19,7 @@ const advanceColumns = {
 };
 
 /** Issue 27: the date may be left out (issue 20's body has none): the advance is then dated today, on the server's clock. */
-const declaredCreate = createSchemaOf(employeeAdvancesDeclaration);
-const createSchema = declaredCreate.extend({ advanceDate: declaredCreate.shape.advanceDate.optional() });
+const createSchema = createSchemaOf(employeeAdvancesDeclaration).extend({ advanceDate: dateSchema('Date').optional() });
 
 const termFields = ['employeeId', 'amount', 'instalments', 'startMonth'] as const;
 
