@@ -46,17 +46,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function generate(body: Record<string, unknown>): Promise<number> {
-  const response = await f.call('POST', '/api/pay-runs', body);
-  expect(response.statusCode, response.body).toBe(201);
-  await t.app.ctx.jobs.runUntilIdle();
-  return response.json().data.id;
-}
-async function post(id: number): Promise<void> {
-  expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
-  const posted = await f.call('POST', `/api/pay-runs/${id}/post`);
-  expect(posted.statusCode, posted.body).toBe(200);
-}
+const generate = (body: Record<string, unknown>) => f.generate(body);
+const post = (id: number) => f.post(id);
 const slipsOf = async (runId: number, token = t.adminToken): Promise<PaySlipDetail[]> => (await f.call('GET', `/api/pay-slips?payRunId=${runId}`, undefined, token)).json().data;
 const bankRows = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => l.split(',')[1]).sort();
 const netOf = (slips: PaySlipDetail[], ...ids: number[]) => addDecimals(slips.filter((s) => ids.includes(s.employeeId)).map((s) => s.net));

@@ -18,16 +18,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function generate(body: Record<string, unknown>): Promise<number> {
-  const response = await f.call('POST', '/api/pay-runs', body);
-  expect(response.statusCode, response.body).toBe(201);
-  await t.app.ctx.jobs.runUntilIdle();
-  return response.json().data.id;
-}
-async function post(id: number): Promise<void> {
-  expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
-  expect((await f.call('POST', `/api/pay-runs/${id}/post`)).statusCode).toBe(200);
-}
+const generate = (body: Record<string, unknown>) => f.generate(body);
+const post = (id: number) => f.post(id);
 const slipsOf = async (runId: number): Promise<PaySlipDetail[]> => (await f.call('GET', `/api/pay-slips?payRunId=${runId}`)).json().data;
 const monthsFrom = (first: string, count: number) =>
   Array.from({ length: count }, (_, index) => {
