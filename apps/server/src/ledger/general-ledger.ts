@@ -261,29 +261,42 @@ async function writeEntries(
 }
 
 /**
- * Many documents' two-line postings in one statement (a pay run paid by its bank file: one
- * payment per employee), to embed in the caller's: for each row of `documents` (a CTE of that
- * statement with columns id, document_number, amount, region_id, party_id, narration), Dr
- * `debitAccountId` and Cr `creditAccountId`, both stamped with the row's region and party, the
- * memo the narration's start as postToLedger's callers write it. The caller checked the accounts
- * and the period first (readPostingContextWith, accountProblems, assertOpenIn); the amounts are
- * positive (gl_entries' CHECK refuses others).
+ * A bank file's postings in one statement (a pay run paid by its bank file, issue 27), to embed
+ * in the caller's: for each row of `documents` (a CTE of that statement with columns id,
+ * document_number, amount, region_id, party_id, narration) Dr `payableAccountId` stamped with the
+ * row's region and party, Cr the same account with neither (the transfer waiting for the bank's
+ * line); then the file's own two lines on `file`'s document, Dr the payable account, Cr the bank,
+ * for the file's total. The bank statement's one debit meets one ledger row, and each document
+ * still balances alone: cancelling one payment leaves its amount on the payable account without
+ * a party until the bank returns it. The caller checked the accounts and the period first
+ * (readPostingContextWith, accountProblems, assertOpenIn); the amounts are positive.
  */
-export function transferEntriesStatement(input: {
+export function bankFileEntriesStatement(input: {
   documentType: string;
   date: string;
-  debitAccountId: number;
-  creditAccountId: number;
+  payableAccountId: number;
+  bankAccountId: number;
   partyType: LedgerDimensions['partyType'];
   userId: number | null;
   documents: SQL;
+  file: { documentType: string; documentId: number; documentNumber: string; narration: string; total: string };
 }): SQL {
+  const { file } = input;
   return sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by, region_id, party_type, party_id)
-    SELECT side.account_id, ${input.date}::date, ${input.documentType}::text, d.id, d.document_number, d.narration, left(d.narration, 200),
-           CASE WHEN side.debit THEN d.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE d.amount END, ${input.userId}::int,
-           d.region_id, ${input.partyType ?? null}::text, d.party_id
-    FROM ${input.documents} d CROSS JOIN (VALUES (${input.debitAccountId}::int, true, 1), (${input.creditAccountId}::int, false, 2)) AS side(account_id, debit, ord)
-    ORDER BY d.id, side.ord`;
+    SELECT account_id, ${input.date}::date, document_type, document_id, document_number, narration, left(narration, 200), debit, credit, ${input.userId}::int, region_id, party_type, party_id
+    FROM (
+      SELECT ${input.payableAccountId}::int AS account_id, ${input.documentType}::text AS document_type, d.id AS document_id, d.document_number, d.narration,
+             CASE WHEN side.debit THEN d.amount ELSE 0 END AS debit, CASE WHEN side.debit THEN 0 ELSE d.amount END AS credit,
+             CASE WHEN side.debit THEN d.region_id END AS region_id, CASE WHEN side.debit THEN ${input.partyType ?? null}::text END AS party_type,
+             CASE WHEN side.debit THEN d.party_id END AS party_id, 1 AS part, d.id AS ord, side.ord AS side_ord
+      FROM ${input.documents} d CROSS JOIN (VALUES (true, 1), (false, 2)) AS side(debit, ord)
+      UNION ALL
+      SELECT side.account_id, ${file.documentType}::text, ${file.documentId}::int, ${file.documentNumber}::text, ${file.narration}::text,
+             CASE WHEN side.debit THEN ${file.total}::numeric ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE ${file.total}::numeric END,
+             NULL::int, NULL::text, NULL::int, 2, 0, side.ord
+      FROM (VALUES (${input.payableAccountId}::int, true, 1), (${input.bankAccountId}::int, false, 2)) AS side(account_id, debit, ord)
+    ) rows
+    ORDER BY part, ord, side_ord`;
 }
 
 /** `amount` moved from one account to another: Dr `debitAccountId`, Cr `creditAccountId`, both lines with the same memo and dimensions. */

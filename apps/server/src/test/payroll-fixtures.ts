@@ -15,6 +15,10 @@ export interface PayrollFixtures {
   employee(input: { name: string; regionId: number; departmentId: number; joinDate?: string; bank?: boolean; exitDate?: string }): Promise<number>;
   assign(employeeId: number, effectiveFrom: string, basic: string, lines?: Array<{ code: string; amount?: string; percent?: string }>): Promise<number>;
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token?: string): Promise<LightMyRequestResponse>;
+  /** A pay run saved as admin and its slips computed (the job run to the end): its id. */
+  generate(body: Record<string, unknown>): Promise<number>;
+  /** A draft run approved and posted as admin. */
+  post(runId: number): Promise<void>;
 }
 
 export async function payrollFixtures(t: TestApp, prefix: string): Promise<PayrollFixtures> {
@@ -30,6 +34,8 @@ export async function payrollFixtures(t: TestApp, prefix: string): Promise<Payro
   const components = new Map((await queryRows<{ id: number; code: string }>(db, sql`SELECT id, code FROM salary_components`)).map((c) => [c.code, Number(c.id)]));
   const accounts = new Map((await queryRows<{ id: number; code: string }>(db, sql`SELECT id, account_code AS code FROM accounts`)).map((a) => [a.code, Number(a.id)]));
   let count = 0;
+  const call: PayrollFixtures['call'] = (method, url, body, token = t.adminToken) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body }) });
   return {
     north,
     south,
@@ -52,6 +58,18 @@ export async function payrollFixtures(t: TestApp, prefix: string): Promise<Payro
       }
       return id;
     },
-    call: (method, url, body, token = t.adminToken) => t.app.inject({ method, url, headers: bearer(token), ...(body === undefined ? {} : { payload: body }) }),
+    call,
+    async generate(body) {
+      const response = await call('POST', '/api/pay-runs', body);
+      if (response.statusCode !== 201) throw new Error(response.body);
+      await t.app.ctx.jobs.runUntilIdle();
+      return Number(response.json().data.id);
+    },
+    async post(runId) {
+      for (const action of ['approve', 'post']) {
+        const response = await call('POST', `/api/pay-runs/${runId}/${action}`);
+        if (response.statusCode !== 200) throw new Error(`${action}: ${response.body}`);
+      }
+    },
   };
 }

@@ -1,4 +1,6 @@
-import type { EnumValue, ResourceDeclaration } from '../resource/declaration.ts';
+import { decimalSchema, type EnumValue, type ResourceDeclaration } from '../resource/declaration.ts';
+
+const notNegative = (label: string) => decimalSchema(label, 2).refine((v) => !String(v).trim().startsWith('-'), { error: `${label} cannot be negative` });
 
 export const employeeStatuses = [
   { value: 'active', label: 'Active' },
@@ -28,7 +30,8 @@ export const employees = {
   singular: 'employee',
   title: 'Employees',
   nameField: 'employeeName',
-  optionSearch: ['employeeName', 'employeeCode'],
+  optionSearch: ['employeeName', 'employeeCode', 'nationalId'],
+  optionCode: 'employeeCode',
   defaultSort: { field: 'employeeCode', order: 'asc' },
   rowPermission: { area: 'regions', field: 'regionId' },
   fields: [
@@ -48,6 +51,9 @@ export const employees = {
     { name: 'bankAccount', label: 'Account / IBAN', kind: 'text', maxLength: 34, list: false },
     { name: 'payMode', label: 'Pay mode', kind: 'enum', enumValues: payModes, required: true, defaultValue: 'bank', filterable: true },
     { name: 'userId', label: 'Linked user', kind: 'reference', reference: 'users', list: false, unique: true },
+    // Issue 27: what an employee joining mid tax year earned and paid in tax before, as they declare it.
+    { name: 'taxablePayBeforeJoining', label: 'Taxable pay before joining (tax year)', kind: 'decimal', scale: 2, required: true, defaultValue: '0', list: false, schema: notNegative('Taxable pay before joining') },
+    { name: 'taxDeductedBeforeJoining', label: 'Tax deducted before joining (tax year)', kind: 'decimal', scale: 2, required: true, defaultValue: '0', list: false, schema: notNegative('Tax deducted before joining') },
   ],
 } as const satisfies ResourceDeclaration;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annualIncomeTax, monthlyIncomeTax, pakistanSalariedSlabs2025, taxSlabProblems, taxTableFor } from './income-tax.ts';
+import { annualIncomeTax, monthlyIncomeTax, pakistanSalariedSlabs2025, projectedMonthlyTax, taxSlabProblems, taxTableFor, taxYearMonths } from './income-tax.ts';
 
 const slabs = pakistanSalariedSlabs2025.slabs;
 
@@ -23,6 +23,26 @@ describe('income tax from a table of slabs', () => {
     // 700,000.50: 1 % of 100,000.50 = 1,000.005; / 12 = 83.333.. -> 83.33 (not 83.34 from a rounded annual figure).
     expect(monthlyIncomeTax(slabs, '700000.50')).toBe('83.33');
     expect(monthlyIncomeTax(slabs, '-5.00')).toBe('0.00');
+  });
+
+  it('projects a joiner\'s pay over the months left in the tax year, with earlier employment (issue 27)', () => {
+    const july = 7;
+    // Employed all year: as before, tax on 12 x 150,000 = 1,800,000 is 72,000, 6,000 a month.
+    expect(projectedMonthlyTax(slabs, '150000.00', '2026-09', { joinDate: '2020-03-01' }, july)).toBe(monthlyIncomeTax(slabs, '1800000.00'));
+    expect(projectedMonthlyTax(slabs, '150000.00', '2026-09', { joinDate: '2020-03-01' }, july)).toBe('6000.00');
+    // Joined in January: January to June, 6 x 150,000 = 900,000, 3,000 of tax, 500 a month (not 6,000).
+    expect(taxYearMonths('2027-01', '2027-01-10', july)).toEqual({ months: 6, joinedInYear: true });
+    expect(projectedMonthlyTax(slabs, '150000.00', '2027-01', { joinDate: '2027-01-10' }, july)).toBe('500.00');
+    expect(projectedMonthlyTax(slabs, '150000.00', '2027-03', { joinDate: '2027-01-10' }, july)).toBe('500.00');
+    // 600,000 earned before joining: 1,500,000 taxed 39,000, 6,500 a month; less 3,000 deducted before: 6,000.
+    expect(projectedMonthlyTax(slabs, '150000.00', '2027-01', { joinDate: '2027-01-10', taxablePayBeforeJoining: '600000.00' }, july)).toBe('6500.00');
+    expect(projectedMonthlyTax(slabs, '150000.00', '2027-01', { joinDate: '2027-01-10', taxablePayBeforeJoining: '600000.00', taxDeductedBeforeJoining: '3000.00' }, july)).toBe('6000.00');
+    // The next tax year, the earlier employment is behind them: a whole year again.
+    expect(taxYearMonths('2027-07', '2027-01-10', july)).toEqual({ months: 12, joinedInYear: false });
+    expect(projectedMonthlyTax(slabs, '150000.00', '2027-07', { joinDate: '2027-01-10', taxablePayBeforeJoining: '600000.00' }, july)).toBe('6000.00');
+    // The start month is data: a calendar tax year makes January a whole year's first month.
+    expect(taxYearMonths('2027-01', '2027-01-10', 1)).toEqual({ months: 12, joinedInYear: true });
+    expect(taxYearMonths('2026-06', '2025-01-01', july)).toEqual({ months: 12, joinedInYear: false });
   });
 
   it('picks the table of the country in force on a day', () => {

@@ -1,4 +1,4 @@
-import { compareDecimal } from '../money.ts';
+import { compareDecimal, fromMinorUnits, toMinorUnits } from '../money.ts';
 import { type Fraction, fractionOf, roundFraction } from './pay-formula.ts';
 
 /**
@@ -50,6 +50,46 @@ export function annualIncomeTax(slabs: readonly TaxSlab[], annualTaxable: string
 export function monthlyIncomeTax(slabs: readonly TaxSlab[], projectedAnnualTaxable: string): string {
   const annual = exactAnnualTax(slabs, projectedAnnualTaxable);
   return roundFraction({ n: annual.n, d: annual.d * 12n });
+}
+
+/** Who the month's tax is for (issue 27): when they joined, and what they declared of earlier employment in that tax year. */
+export interface TaxPayer {
+  /** `YYYY-MM-DD`. */
+  joinDate: string;
+  taxablePayBeforeJoining?: string;
+  taxDeductedBeforeJoining?: string;
+}
+
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/**
+ * The months of the tax year holding `month` (`YYYY-MM`) the employee is paid in: from the year's
+ * start (`startMonth`, 1-12: data, the tax table's first month) or their joining when later, to
+ * the year's end; and whether they joined within that year.
+ */
+export function taxYearMonths(month: string, joinDate: string, startMonth: number): { months: number; joinedInYear: boolean } {
+  const at = monthIndex(month);
+  const yearStart = at - ((((at % 12) - (startMonth - 1)) % 12) + 12) % 12;
+  const joined = monthIndex(joinDate.slice(0, 7));
+  const from = Math.min(Math.max(yearStart, joined), at);
+  return { months: yearStart + 12 - from, joinedInYear: joined >= yearStart && joined <= at };
+}
+
+/**
+ * The month's tax as employers in Pakistan withhold it (issue 27): the month's taxable pay
+ * projected over the months of the tax year the employee is paid in, plus what they earned
+ * before joining in that year; the tax on that, less what was deducted before joining, spread
+ * evenly over those months (rounded once). Employed the whole year: the tax on 12 x the month, / 12.
+ */
+export function projectedMonthlyTax(slabs: readonly TaxSlab[], monthlyTaxable: string, month: string, payer: TaxPayer, startMonth: number): string {
+  const { months, joinedInYear } = taxYearMonths(month, payer.joinDate, startMonth);
+  const earlierPay = joinedInYear ? toMinorUnits(payer.taxablePayBeforeJoining ?? '0') : 0n;
+  const earlierTax = joinedInYear ? fractionOf(payer.taxDeductedBeforeJoining ?? '0') : { n: 0n, d: 1n };
+  const projected = fromMinorUnits(toMinorUnits(monthlyTaxable) * BigInt(months) + earlierPay);
+  const annual = exactAnnualTax(slabs, projected);
+  const due = { n: annual.n * earlierTax.d - earlierTax.n * annual.d, d: annual.d * earlierTax.d };
+  if (due.n <= 0n) return '0.00';
+  return roundFraction({ n: due.n, d: due.d * BigInt(months) });
 }
 
 /** The table of `country` in force on `date` (`YYYY-MM-DD`): the latest effective on or before it. */

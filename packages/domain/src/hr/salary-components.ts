@@ -53,6 +53,7 @@ export const salaryComponents = {
   title: 'Salary components',
   nameField: 'componentName',
   optionSearch: ['componentName', 'code'],
+  optionCode: 'code',
   defaultSort: { field: 'printOrder', order: 'asc' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, unique: true, searchable: true, schema: codeSchema },

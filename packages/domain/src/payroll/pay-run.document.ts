@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { monthSchema } from '../assets/depreciation-run.document.ts';
 import { defineDocument } from '../document/define-document.ts';
 import type { DocumentStamps } from '../document/document-stamps.ts';
+import { formatDecimal } from '../money.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 
 export const payRunKinds = [
@@ -18,7 +19,8 @@ const idsSchema = (label: string) => z.array(referenceSchema(label)).max(500, { 
  * `paymentDate`.
  */
 export const payRunPaySchema = z.strictObject({
-  paymentDate: dateSchema('Payment date'),
+  /** Left out: the run's last day, or today when later (issue 27). */
+  paymentDate: dateSchema('Payment date').optional(),
   accountId: referenceSchema('Bank account'),
   reference: z.string({ error: 'Reference must be text' }).trim().max(100, { error: 'Reference must be at most 100 characters' }).optional(),
 });
@@ -94,6 +96,8 @@ export interface PayRunDetail extends DocumentStamps {
   paidAmount: string;
   /** `partlyPaid` / `paid` once posted and paid (from the slips), else the status. */
   paymentState: PayRunPaymentState;
+  /** The answer of `pay` only: the payments made, their total, the bank's balance after them and, below zero, the warning. */
+  paidBy?: { paymentIds: number[]; total: string; bankBalanceAfter: string; warning?: string };
   approvedAt: string | Date | null;
   approvedBy: number | null;
   [key: string]: unknown;
@@ -156,10 +160,12 @@ export const payrollMessages = {
   paidSlips: 'Slips of this run are paid: cancel their payments first',
   noAccount: (component: string) => `Salary component ${component} has no GL account`,
   supplementaryMonth: (current: string) => `A supplementary run is made in the current open month (${current})`,
-  supplementaryNothing: 'No posted month differs from what it computes now: nothing to add',
+  supplementaryNothing: 'No differences since the posted months',
   missingEmployeeSlip: 'The pay slip does not exist',
   nothingToPay: 'No bank-paid slip of this run has anything left to pay',
   regionsRequired: 'Choose the regions of the run: you run payroll for your regions only',
   otherRegions: 'This pay run covers regions besides yours: only a user of all its regions may change it',
   slipNotPosted: 'Only a posted pay slip of this employee can be paid',
+  paidBeforeMonthEnd: (last: string) => `Salaries are paid on or after the month's last day (${last})`,
+  bankBelowZero: (balance: string) => `The bank account goes below zero: its balance after these payments is ${formatDecimal(balance)}`,
 } as const;

@@ -93,7 +93,7 @@ describe('computeSlip', () => {
       adjustments: [{ componentId: 1, amount: '2000' }],
       advanceRecovery: '10000',
       // 5 % above 600,000 a year, a twelfth a month (the tax table's work, here by hand).
-      monthlyTax: (annual) => (((Number(annual) - 600000) * 0.05) / 12).toFixed(2),
+      monthlyTax: (monthly) => (((Number(monthly) * 12 - 600000) * 0.05) / 12).toFixed(2),
     });
     // Taxable 52,000 x 12 = 624,000: tax 1,200 a year, 100 a month.
     expect(amountOf(slip, 'INCOME_TAX')).toEqual(['100.00']);

@@ -72,8 +72,8 @@ export interface SlipRequest {
   /** The advance instalments recovered this month (the advances' schedule). */
   advanceRecovery?: string;
   inputs?: PayInputs | null;
-  /** The monthly tax on a projected annual taxable pay (the tax table's slabs); absent: no tax. */
-  monthlyTax?: (projectedAnnualTaxable: string) => string;
+  /** The month's tax on the month's taxable pay (the tax table's slabs over the projected tax year, income-tax.ts); absent: no tax. */
+  monthlyTax?: (monthlyTaxable: string) => string;
   netRounding?: NetRounding | null;
   currency?: string;
 }
@@ -306,7 +306,7 @@ export function computeSlip(request: SlipRequest): ComputedSlip {
   if (employed) {
     for (const code of order) if (!needsTax.has(code)) evaluate(byCode.get(code)!);
     const taxable = taxableSoFar();
-    monthlyTax = request.monthlyTax && taxable > 0n ? cents(request.monthlyTax(fromMinorUnits(taxable * 12n))) : 0n;
+    monthlyTax = request.monthlyTax && taxable > 0n ? cents(request.monthlyTax(fromMinorUnits(taxable))) : 0n;
     variables.MONTHLY_TAX = fromMinorUnits(monthlyTax);
     for (const code of order) if (needsTax.has(code)) evaluate(byCode.get(code)!);
   }

@@ -101,6 +101,11 @@ export interface ResourceDeclaration {
    * items: the name and the article number, so a picker finds "ADJ-CBC" as well as "CBC Reagent".
    */
   optionSearch?: readonly string[];
+  /**
+   * A text field an option's text starts with, where names alone repeat (issue 27: two "Zainab"s):
+   * an employee shows as `EMP-0500 Zainab Malik`, a salary component as `HRA House rent allowance`.
+   */
+  optionCode?: string;
   fields: readonly FieldDeclaration[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /**
@@ -347,4 +352,11 @@ export interface GenericOption {
   id: number;
   name: string;
   [key: string]: unknown;
+}
+
+/** The text an option shows and is found by: its code first when the resource declares one (`optionCode`). */
+export function optionTextOf(resource: Pick<ResourceDeclaration, 'optionCode'> | undefined, option: GenericOption): string {
+  const name = String(option.name ?? option.id);
+  const code = resource?.optionCode ? option[resource.optionCode] : undefined;
+  return typeof code === 'string' && code !== '' ? `${code} ${name}` : name;
 }

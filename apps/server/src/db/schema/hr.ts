@@ -35,6 +35,9 @@ export const employees = pgTable('employees', {
   bankAccount: text('bank_account'),
   payMode: text('pay_mode').notNull().default('cash'),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  // 0036: earlier employment in the tax year of joining (issue 27).
+  taxablePayBeforeJoining: money('taxable_pay_before_joining').notNull().default('0'),
+  taxDeductedBeforeJoining: money('tax_deducted_before_joining').notNull().default('0'),
 });
 
 export const salaryComponents = pgTable('salary_components', {

@@ -22,8 +22,8 @@ export interface SavedDocument<Detail extends DocumentRow> {
 async function lockedDraft<Detail extends DocumentRow>(tx: Tx, actor: Actor, binding: AnyDocumentBinding, id: number, action: 'edit' | 'delete'): Promise<Detail> {
   const document = await findDocument<Detail>(tx, binding, id, { lock: true, actor });
   if (!document) throw new NotFoundError();
-  if (!binding.definition.isEditable(document.status)) throw new ConflictError(binding.definition.messages.notEditable);
   binding.assertMayWrite?.(actor, document, action);
+  if (!binding.definition.isEditable(document.status)) throw new ConflictError(binding.definition.messages.notEditable);
   return document;
 }
 

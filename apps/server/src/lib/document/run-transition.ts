@@ -47,8 +47,8 @@ function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, act
 
 /**
  * THE way a document changes state (docs/ARCHITECTURE.md, the document machinery): locks the
- * row within the actor's row scope (outside it: 404), checks the actor, the transition table and
- * the binding's write check (assertMayWrite), calls the document type's handler (what it
+ * row within the actor's row scope (outside it: 404), checks the actor, the binding's write check
+ * (assertMayWrite: scope before state) and the transition table, calls the document type's handler (what it
  * posts), then writes status, stamps, number and the audit row, all in the caller's
  * transaction. A handler that writes one statement of its own (postToLedger) claims those
  * writes and runs them inside it; otherwise they run after it and the answer is read again.
@@ -68,8 +68,9 @@ export async function runTransition<Detail extends DocumentRow>(
   if (!options.document) await binding.lockFirst?.(tx, id, action);
   const document = options.document ?? (await findDocument<Detail>(tx, binding, id, { lock: true, actor }));
   if (!document) throw new NotFoundError();
-  if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));
+  // Scope before state (issue 27): who may not write the document learns 403, not what state it is in.
   binding.assertMayWrite?.(actor, document, action);
+  if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));
 
   const auditActor = auditActorOf(actor);
   const before = { status: document.status };

@@ -277,6 +277,8 @@ export async function optionRows(
   const idColumn = column(plan, 'id');
   const selection: Record<string, unknown> = { id: idColumn, name: nameColumn };
   for (const ref of plan.references) selection[ref.field.name] = column(plan, ref.field.name);
+  // What a picker filters by locally and shows first (an employee's code): the fields the server's search matches.
+  for (const name of [...(declaration.optionSearch ?? []), ...(declaration.optionCode ? [declaration.optionCode] : [])]) selection[name] = column(plan, name);
   Object.assign(selection, hooks?.optionColumns ?? {});
   const scope = plan.rowScope?.(auth.user);
   const select = () => executor.select(selection as never).from(plan.binding.table);

@@ -1,4 +1,4 @@
-import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, employeeAdvances as employeeAdvancesDeclaration } from '@erp/domain';
+import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, createSchemaOf, dateSchema, employeeAdvances as employeeAdvancesDeclaration } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { employeeAdvanceSkips, employeeAdvances } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
@@ -8,6 +8,7 @@ import { findRow, planResourceQueries, type ResourceQueryPlan } from '../../lib/
 import { lockRow } from '../../lib/resource/resource-writes.ts';
 import { audit } from '../../plugins/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
 import { employeeRowScope } from './hr-row-scope.ts';
 import { advanceRecoveredInPostedSlip } from './payroll-usage.ts';
 
@@ -16,6 +17,9 @@ const advanceColumns = {
   // Paid out: the posted payments naming the advance (0025: payments.employee_advance_id).
   paidOut: sql<string>`(SELECT coalesce(sum(p.amount), 0)::numeric(18,2)::text FROM payments p WHERE p.employee_advance_id = "employee_advances".id AND p.status = 'posted')`,
 };
+
+/** Issue 27: the date may be left out (issue 20's body has none): the advance is then dated today, on the server's clock. */
+const createSchema = createSchemaOf(employeeAdvancesDeclaration).extend({ advanceDate: dateSchema('Date').optional() });
 
 const termFields = ['employeeId', 'amount', 'instalments', 'startMonth'] as const;
 
@@ -54,6 +58,7 @@ export const employeeAdvanceBinding: ResourceBinding = {
     // The payment form's picker names an advance by its start, kind and amount.
     optionColumns: { employeeId: employeeAdvances.employeeId, kind: employeeAdvances.kind, amount: employeeAdvances.amount, startMonth: employeeAdvances.startMonth },
     writes: {
+      beforeInsert: async (_tx, _actor, input) => (input.advanceDate ? {} : { advanceDate: todayIso() }),
       beforeUpdate: async (_tx, _actor, before, input) => {
         const changesTerms = termFields.some((field) => input[field] !== undefined && String(input[field]) !== String(before[field]));
         if (changesTerms && Number(before.recoveredAmount) > 0) throw new ConflictError('Pay slips already recovered part of this advance: its terms cannot change (skip a month instead)');
@@ -62,6 +67,6 @@ export const employeeAdvanceBinding: ResourceBinding = {
     actions: {
       skip: async (actor, id, input, ctx) => ({ message: 'Month skipped', data: await skipAdvanceMonth(ctx.db, actor, id, input as AdvanceSkipInput) }),
     },
-    schemas: { actions: { skip: advanceSkipSchema } },
+    schemas: { create: createSchema, actions: { skip: advanceSkipSchema } },
   },
 };

@@ -1,6 +1,6 @@
 import { advanceSchedule } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { csvOf, importClient } from '../../test/import-upload.ts';
 import { ledgerRowsOf } from '../../test/money-fixtures.ts';
@@ -158,6 +158,18 @@ describe('adjustments', () => {
   });
 });
 
+describe('pickers (issue 27)', () => {
+  it('offer employees with their code, found by code, name or national id; components by code', async () => {
+    const options = async (url: string) => (await f.call('GET', url)).json().options as Array<Record<string, unknown>>;
+    const byNationalId = await options('/api/employees/options?search=35202-0000002');
+    expect(byNationalId.map((o) => o.id)).toEqual([southEmployee]);
+    expect(byNationalId[0]).toMatchObject({ name: 'P-2 name', employeeCode: 'P-2' });
+    expect((await options('/api/employees/options?search=P-1')).map((o) => o.id)).toEqual([northEmployee]);
+    const hra = await options('/api/salary-components/options?search=HRA');
+    expect(hra.map((o) => [o.code, o.name])).toEqual([['HRA', 'House rent allowance']]);
+  });
+});
+
 describe('advances and loans', () => {
   it('Advance 30,000 in 3 instalments with month 2 skipped: 10,000 in months 1, 3 and 4, then 0', async () => {
     const created = await f.call('POST', '/api/employee-advances', { employeeId: northEmployee, advanceDate: '2025-12-20', amount: '30000.00', instalments: 3, startMonth: '2026-01', reason: 'Wedding' });
@@ -178,6 +190,21 @@ describe('advances and loans', () => {
     expect((await f.call('POST', `/api/employee-advances/${id}/skip`, { month: 'May' })).json().errors).toEqual({ month: 'Month must be a month (YYYY-MM)' });
     expect((await f.call('POST', `/api/employee-advances/${id}/skip`, { month: '2026-03' }, (await t.userWithRole('auditor')).token)).statusCode).toBe(403);
     expect((await f.call('POST', `/api/employee-advances/${id}/skip`, { month: '2026-03' }, southToken)).statusCode).toBe(404);
+  });
+
+  it('without a date (issue 20\'s body) is dated today on the server\'s clock (issue 27)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2027, 1, 28, 23, 30));
+      // A session of that day: the admin's would have expired by then.
+      const { token } = await t.userWithRole('accountant');
+      const created = await f.call('POST', '/api/employee-advances', { employeeId: northEmployee, amount: '6000.00', instalments: 2, startMonth: '2027-03' }, token);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data.advanceDate).toBe('2027-02-28');
+      expect((await f.call('POST', '/api/employee-advances', { employeeId: northEmployee, advanceDate: null, amount: '6000.00', instalments: 2, startMonth: '2027-03' }, token)).statusCode).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('are paid out through /payments: Dr Employee advances with the employee as party, Cr cash; never beyond the amount', async () => {

@@ -1,7 +1,7 @@
 import { addDecimals, fromMinorUnits, paymentDocument, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
-import { accountProblems, assertOpenIn, readPostingContextWith, transferEntriesStatement } from '../../ledger/general-ledger.ts';
+import { accountProblems, assertOpenIn, bankFileEntriesStatement, readPostingContextWith } from '../../ledger/general-ledger.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
@@ -30,12 +30,16 @@ export interface SlipPaymentsInput {
   slips: readonly SlipToPay[];
   /** The caller's statements to run in the same statement (a pay run's status and audit row). */
   alongside?: readonly AlongsideStatement[];
+  /** The document the file's one bank line belongs to (the pay run), and its narration. */
+  file: { documentType: string; documentId: number; documentNumber: string; narration: string };
 }
 
 export interface SlipPaymentsResult {
   /** The payments' ids, one per employee and region. */
   paymentIds: number[];
   total: string;
+  /** The bank account's balance on the payment date once the file is paid (issue 27: a warning below zero, never a refusal). */
+  bankBalanceAfter: string;
 }
 
 /**
@@ -45,8 +49,9 @@ export interface SlipPaymentsResult {
  * `allocations: [{paySlipId, amount}]` would be. The same checks (the actor may post payments;
  * a bank account in scope; Salaries payable chosen; an open period), then ONE statement for all
  * of it: the numbers, the payments, their allocation rows, the slips' paid amounts, the ledger
- * rows (Dr Salaries payable, party the employee; Cr the bank), the audit rows and the caller's
- * own; then the command palette's rows. Seven statements whatever the headcount.
+ * rows (each payment Dr Salaries payable, party the employee, Cr Salaries payable; the file's one
+ * Cr to the bank on `file`: bankFileEntriesStatement), the audit rows and the caller's own; then
+ * the command palette's rows and the bank's balance after. Eight statements whatever the headcount.
  */
 export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsInput): Promise<SlipPaymentsResult> {
   assertMayRun(actor, paymentBinding, 'edit');
@@ -74,6 +79,7 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
   const keys = [...payments.keys()];
   const ordinalOf = new Map(keys.map((key, index) => [key, index + 1]));
   const list = [...payments.values()];
+  const total = addDecimals(list.map((p) => fromMinorUnits(p.amount)));
   const numbers = reserveNumbersSql(paymentDocument.numberPrefix, input.paymentDate, list.length);
   const userId = actor.userId;
   const auditActor = auditActorOf(actor);
@@ -104,14 +110,15 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
           INSERT INTO payment_allocations (payment_id, line_no, pay_slip_id, amount, allocation_date)
           SELECT d.id, a.line_no, a.slip_id, a.amount, ${input.paymentDate}::date FROM a JOIN d ON d.ord = a.ord),
         paid AS (${paySlipAllocationTargets.allocate(sql`SELECT slip_id, amount FROM a`)}),
-        ledger AS (${transferEntriesStatement({
+        ledger AS (${bankFileEntriesStatement({
           documentType: paymentDocument.documentType,
           date: input.paymentDate,
-          debitAccountId: salariesPayable,
-          creditAccountId: accountId,
+          payableAccountId: salariesPayable,
+          bankAccountId: accountId,
           partyType: 'employee',
           userId,
           documents: sql`d`,
+          file: { ...input.file, total },
         })}),
         audited AS (${auditRowsStatement(
           auditActor,
@@ -127,5 +134,10 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
   );
   const paymentIds = rows.map((r) => Number(r.id));
   await tx.execute(searchRowUpsert(documentSearchable(paymentBinding), paymentIds));
-  return { paymentIds, total: addDecimals(list.map((p) => fromMinorUnits(p.amount))) };
+  const [balance] = await queryRows<{ amount: string }>(
+    tx,
+    sql`SELECT ((SELECT opening_balance FROM accounts WHERE id = ${accountId}::int)
+               + coalesce((SELECT sum(debit - credit) FROM account_daily_totals WHERE account_id = ${accountId}::int AND entry_date <= ${input.paymentDate}::date), 0))::numeric(18, 2)::text AS amount`,
+  );
+  return { paymentIds, total, bankBalanceAfter: balance!.amount };
 }

@@ -16,6 +16,9 @@ export interface PayEmployeeFacts {
   departmentId: number | null;
   joinDate: string;
   exitDate: string | null;
+  /** Earlier employment in the tax year of joining (issue 27). */
+  taxablePayBeforeJoining: string;
+  taxDeductedBeforeJoining: string;
   bankName: string | null;
   bankAccount: string | null;
   payMode: string;
@@ -62,6 +65,8 @@ interface FactsRow {
   departmentId: number | null;
   joinDate: string;
   exitDate: string | null;
+  taxablePayBeforeJoining: string;
+  taxDeductedBeforeJoining: string;
   bankName: string | null;
   bankAccount: string | null;
   payMode: string;
@@ -80,7 +85,8 @@ export async function readEmployeeFacts(tx: Tx, scope: RunScope, options: { afte
   const rows = await queryRows<FactsRow>(
     tx,
     sql`SELECT e.id, e.employee_code AS "employeeCode", e.employee_name AS "employeeName", e.region_id AS "regionId", e.department_id AS "departmentId",
-               e.join_date::text AS "joinDate", e.exit_date::text AS "exitDate", e.bank_name AS "bankName", e.bank_account AS "bankAccount", e.pay_mode AS "payMode",
+               e.join_date::text AS "joinDate", e.exit_date::text AS "exitDate",
+               e.taxable_pay_before_joining::text AS "taxablePayBeforeJoining", e.tax_deducted_before_joining::text AS "taxDeductedBeforeJoining", e.bank_name AS "bankName", e.bank_account AS "bankAccount", e.pay_mode AS "payMode",
                (SELECT json_agg(json_build_object('id', a.id, 'effectiveFrom', a.effective_from::text, 'basic', a.basic::text,
                           'lines', (SELECT coalesce(json_agg(json_build_object('componentId', l.component_id, 'amount', l.amount::text, 'percent', l.percent::text) ORDER BY l.line_number), '[]'::json)
                                       FROM salary_assignment_lines l WHERE l.salary_assignment_id = a.id))

@@ -4,7 +4,7 @@ import {
   type ComputedSlip,
   computeSlip,
   fromMinorUnits,
-  monthlyIncomeTax,
+  projectedMonthlyTax,
   type NetRounding,
   type PayComponent,
   PayFormulaError,
@@ -16,7 +16,7 @@ import type { PayEmployeeFacts } from './pay-facts.ts';
 
 /**
  * HR's rules (hr-contract: which adjustments fall in a month, an advance's instalment, the
- * tax of a projected annual pay) applied to one employee's facts for one month by the pure
+ * tax of the pay projected over the tax year, a joiner's from joining) applied to one employee's facts for one month by the pure
  * computeSlip.
  */
 export interface PayRules {
@@ -56,7 +56,8 @@ export function slipOf(facts: PayEmployeeFacts, month: string, rules: PayRules):
     adjustments: facts.adjustments.filter((a) => adjustmentAppliesIn(a, month)),
     advanceRecovery: fromMinorUnits(advances.reduce((total, a) => total + toMinorUnits(a.amount), 0n)),
     inputs: facts.inputs[month] ?? null,
-    monthlyTax: table ? (annual) => monthlyIncomeTax(table.slabs, annual) : undefined,
+    // The tax year starts in the table's first month (data: Pakistan's tables from 1 July).
+    monthlyTax: table ? (monthly) => projectedMonthlyTax(table.slabs, monthly, month, facts, Number(table.effectiveFrom.slice(5, 7))) : undefined,
     netRounding: rules.netRounding,
     currency: rules.currency,
   }));

@@ -1,6 +1,6 @@
 import { addDecimals, type PaySlipDetail, roundToStep, fromMinorUnits, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { documentServices } from '../../lib/document/document-services.ts';
@@ -42,18 +42,12 @@ beforeAll(async () => {
   southUser = user;
 });
 afterAll(async () => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-async function generate(body: Record<string, unknown>): Promise<number> {
-  const response = await f.call('POST', '/api/pay-runs', body);
-  expect(response.statusCode, response.body).toBe(201);
-  await t.app.ctx.jobs.runUntilIdle();
-  return response.json().data.id;
-}
-async function post(id: number): Promise<void> {
-  expect((await f.call('POST', `/api/pay-runs/${id}/approve`)).statusCode).toBe(200);
-  const posted = await f.call('POST', `/api/pay-runs/${id}/post`);
-  expect(posted.statusCode, posted.body).toBe(200);
-}
+const generate = (body: Record<string, unknown>) => f.generate(body);
+const post = (id: number) => f.post(id);
 const slipsOf = async (runId: number, token = t.adminToken): Promise<PaySlipDetail[]> => (await f.call('GET', `/api/pay-slips?payRunId=${runId}`, undefined, token)).json().data;
 const bankRows = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => l.split(',')[1]).sort();
 const netOf = (slips: PaySlipDetail[], ...ids: number[]) => addDecimals(slips.filter((s) => ids.includes(s.employeeId)).map((s) => s.net));
@@ -108,12 +102,21 @@ describe('paying a run from its bank file', () => {
   it('refuses a run not posted, bad input (400 naming the field) and an auditor', async () => {
     expect((await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank })).statusCode).toBe(409);
     await post(allRun);
+    // Issue 27: the scope is checked before the state: a posted company-wide run is still not theirs (403, not 409).
+    for (const action of ['approve', 'recompute', 'post']) {
+      const refused = await f.call('POST', `/api/pay-runs/${allRun}/${action}`, undefined, southUser.token);
+      expect(refused.statusCode, `${action}: ${refused.body}`).toBe(403);
+    }
     const missing = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03' });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors)).toContain('accountId');
     const cash = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: f.account('1000') });
     expect(cash.statusCode, cash.body).toBe(400);
     expect(Object.keys(cash.json().errors)).toEqual(['accountId']);
+    // Issue 27: salaries are not paid before the month's last day (the balance sheet of that day would show Salaries payable below zero).
+    const early = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-04-29', accountId: bank });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual({ paymentDate: "Salaries are paid on or after the month's last day (2026-04-30)" });
     const auditor = await t.userWithRole('auditor');
     expect((await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank }, auditor.token)).statusCode).toBe(403);
     // The command palette finds the posted runs as the list shows them: another region's is not the regional user's.
@@ -129,6 +132,10 @@ describe('paying a run from its bank file', () => {
     const paid = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank }, southUser.token);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'posted', paymentState: 'paid', slips: 2 });
+    // The bank held nothing: paid all the same, with a warning and the balance after (issue 27).
+    const southNet = netOf(before, people.southOne, people.southTwo);
+    expect(paid.json().data.paidBy).toMatchObject({ total: southNet, bankBalanceAfter: `-${southNet}` });
+    expect(paid.json().data.paidBy.warning).toMatch(/^The bank account goes below zero: its balance after these payments is -[\d,]+\.\d\d$/);
     expect((await f.call('GET', `/api/pay-runs/${allRun}`)).json().data.paymentState).toBe('partlyPaid');
 
     const payments = (await f.call('GET', '/api/payments?pageSize=100')).json().data as Array<{ id: number }>;
@@ -153,8 +160,14 @@ describe('paying a run from its bank file', () => {
       expect(voucher).toContain(`${slip.payRunNumber} 2026-04`);
     }
     // The admin pays the rest of the file: the north bank slip; the cash slip is not in it.
-    const rest = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank, reference: 'April salaries' });
+    // No date given: today on the server's clock, as it is after the run's last day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 4, 3, 12));
+    const rest = await f.call('POST', `/api/pay-runs/${allRun}/pay`, { accountId: bank, reference: 'April salaries' });
+    vi.useRealTimers();
     expect(rest.statusCode, rest.body).toBe(200);
+    const [restPayment] = await queryRows<{ d: string }>(t.database.db, sql`SELECT document_date::text AS d FROM payments WHERE employee_id = ${people.northBank}::int`);
+    expect(restPayment!.d).toBe('2026-05-03');
     expect(rest.json().data.paymentState).toBe('partlyPaid');
     expect(bankRows((await f.call('GET', `/api/pay-runs/${allRun}/bank-file`)).body)).toEqual([]);
     expect((await f.call('POST', `/api/pay-runs/${allRun}/pay`, { paymentDate: '2026-05-03', accountId: bank })).statusCode).toBe(409);
@@ -173,7 +186,14 @@ describe('paying a run from its bank file', () => {
     );
     expect(rows).toHaveLength(6);
     expect(addDecimals(rows.map((r) => r.debit))).toBe(addDecimals(rows.map((r) => r.credit)));
-    expect(addDecimals(rows.filter((r) => r.accountId === bank).map((r) => r.credit))).toBe(netOf(before, people.northBank, people.southOne, people.southTwo));
+    // Issue 27: each file posts ONE bank line, on the run, for the file's total: the bank statement's one debit meets one ledger row.
+    const bankLines = await queryRows<{ credit: string; debit: string }>(
+      t.database.db,
+      sql`SELECT credit::text, debit::text FROM gl_entries WHERE account_id = ${bank}::int AND document_type = 'pay-runs' AND document_id = ${allRun}::int ORDER BY id`,
+    );
+    expect(bankLines.map((r) => r.credit)).toEqual([netOf(before, people.southOne, people.southTwo), netOf(before, people.northBank)]);
+    expect(addDecimals(bankLines.map((r) => r.credit))).toBe(netOf(before, people.northBank, people.southOne, people.southTwo));
+    expect(rows.filter((r) => r.accountId === bank)).toEqual([]);
     const [balance] = await queryRows<{ b: string }>(
       t.database.db,
       sql`SELECT coalesce(sum(credit - debit), 0)::text AS b FROM gl_entries WHERE account_id = ${f.account('2200')}::int AND party_id = ${people.southOne}::int`,

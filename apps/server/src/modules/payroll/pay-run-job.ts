@@ -1,4 +1,4 @@
-import { amountInWords, type ComputedSlip, fromMinorUnits, type NetRounding, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
+import { amountInWords, componentsNeedingInputs, type ComputedSlip, needsPayInputs, fromMinorUnits, type NetRounding, type PayComponent, type PaySlipFlag, type SlipLine, type TaxSlab, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
@@ -32,8 +32,12 @@ export const maxChunks = 10;
 export const minChunkSize = 200;
 export const chunkSizeFor = (employees: number) => Math.max(minChunkSize, Math.ceil(employees / maxChunks));
 
-/** How far back a supplementary run looks for posted months that changed. */
-const supplementaryMonths = 12;
+/**
+ * A supplementary run compares every posted month of its employees (issue 27: a raise back-dated
+ * 13 months was cut at 12): a month nothing changed gives no slip, so looking further costs
+ * computation, never a wrong figure.
+ */
+const firstPayMonth = '1900-01';
 
 const addMonths = (month: string, count: number) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -88,11 +92,11 @@ interface SlipRow {
   lines: Array<Omit<SlipLine, 'printOrder'> & { lineNo: number }>;
 }
 
-function flagsOf(facts: PayEmployeeFacts, slip: ComputedSlip, month: string): PaySlipFlag[] {
+function flagsOf(facts: PayEmployeeFacts, slip: ComputedSlip, month: string, needingInputs: ReadonlySet<number>): PaySlipFlag[] {
   const flags: PaySlipFlag[] = [];
   if (toMinorUnits(slip.net) <= 0n) flags.push('netNotPositive');
   if (facts.payMode === 'bank' && !facts.bankAccount) flags.push('noBankAccount');
-  if (!facts.inputs[month]) flags.push('missingInputs');
+  if (!facts.inputs[month] && needsPayInputs(facts.assignments, month, needingInputs)) flags.push('missingInputs');
   return flags;
 }
 
@@ -237,7 +241,7 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
   const rules = await readRules(tx);
   const scope: RunScope = { month: run.month, regionIds: run.regionIds, departmentIds: run.departmentIds };
   const supplementary = run.kind === 'supplementary';
-  const from = supplementary ? addMonths(run.month, -supplementaryMonths) : run.month;
+  const from = supplementary ? firstPayMonth : run.month;
   const to = supplementary ? addMonths(run.month, -1) : run.month;
   const employees = await readEmployeeFacts(tx, scope, { afterId: job.cursor.afterId ?? 0, limit: job.payload.chunkSize, from, to });
   if (employees.length === 0) {
@@ -253,10 +257,11 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
       if (row) rows.push(row);
     }
   } else {
+    const needingInputs = componentsNeedingInputs(rules.components.values());
     for (const facts of employees) {
       const slip = slipOf(facts, run.month, rules);
       if (!slip.employed || facts.assignments.length === 0) continue;
-      rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month)));
+      rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month, needingInputs)));
     }
   }
   await writeSlips(tx, run.id, rows, employees.length);

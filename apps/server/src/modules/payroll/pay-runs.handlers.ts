@@ -117,6 +117,12 @@ function assertGenerated(run: PayRunDetail): void {
   if (run.generating) throw new ConflictError(payrollMessages.generating);
 }
 
+/** A run with no slip is not approved or posted (409): a supplementary one says there was nothing to correct (issue 27). */
+function assertHasSlips(run: PayRunDetail): void {
+  if (run.slips > 0) return;
+  throw new ConflictError(run.kind === 'supplementary' ? payrollMessages.supplementaryNothing : payrollMessages.noSlips);
+}
+
 interface GroupRow {
   source: 'line' | 'net' | 'rounding' | 'employer';
   kind: string | null;
@@ -198,6 +204,21 @@ const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
              WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1) r
       WHERE v.id = r.id`;
 
+/**
+ * The bank file's payment date (issue 27): by default the run's last day, or today when later;
+ * never before the month's last day (400 `paymentDate`), when the month's salaries are not yet
+ * payable (the balance sheet of that day would show Salaries payable below zero).
+ */
+function paymentDateOf(run: PayRunDetail, given: string | undefined): string {
+  const last = monthEnd(run.month);
+  if (given === undefined) {
+    const today = todayIso();
+    return today > last ? today : last;
+  }
+  if (given < last) throw new BadRequestError({ paymentDate: payrollMessages.paidBeforeMonthEnd(last) });
+  return given;
+}
+
 export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionOf<typeof payRunDocument>> = {
   async create(tx, actor, input, drafts) {
     assertRegionsMine(actor, input);
@@ -231,7 +252,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
     async approve(tx, _actor, run) {
       assertGenerated(run);
       assertSupplementaryNow(run);
-      if (run.slips === 0) throw new ConflictError(payrollMessages.noSlips);
+      assertHasSlips(run);
       return { document: run };
     },
 
@@ -241,6 +262,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      */
     async post(tx, actor, run, step) {
       assertSupplementaryNow(run);
+      assertHasSlips(run);
       const { lines, context } = await postingLines(tx, run, actor.userId);
       const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
       const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);
@@ -255,6 +277,7 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      */
     async pay(tx, actor, run, step) {
       const input = step.input as PayRunPayInput;
+      const paymentDate = paymentDateOf(run, input.paymentDate);
       const slips = await queryRows<SlipToPay>(
         tx,
         sql`SELECT s.id, s.employee_id AS "employeeId", s.region_id AS "regionId", (s.net - s.paid_amount)::text AS amount
@@ -264,13 +287,15 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
       const reference = input.reference || `Salaries ${run.month} ${run.documentNumber ?? ''}`.trim();
       const id = (v: number | null) => (v === null ? null : Number(v));
       const paid = await paySlipsByBank(tx, actor, {
-        paymentDate: input.paymentDate,
+        paymentDate,
         accountId: input.accountId,
         reference,
         slips: slips.map((s) => ({ ...s, id: Number(s.id), employeeId: Number(s.employeeId), regionId: id(s.regionId) })),
         alongside: step.claim({}, { payments: 'bank file' }),
+        file: { documentType, documentId: run.id, documentNumber: run.documentNumber ?? '', narration: `Bank file: ${reference}` },
       });
-      return { document: { ...(await reread(tx, run.id, actor)), paidBy: paid } };
+      const belowZero = toMinorUnits(paid.bankBalanceAfter) < 0n;
+      return { document: { ...(await reread(tx, run.id, actor)), paidBy: { ...paid, ...(belowZero ? { warning: payrollMessages.bankBelowZero(paid.bankBalanceAfter) } : {}) } } };
     },
 
     /** A posted run's journal reversed today (the original kept); refused once a slip is paid. */

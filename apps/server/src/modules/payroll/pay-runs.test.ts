@@ -28,7 +28,8 @@ beforeAll(async () => {
   await f.assign(people.bilal, '2025-01-01', '50000');
   await f.assign(people.bilal, '2026-04-16', '60000');
   people.ahmad = await f.employee({ name: urduName, regionId: f.south, departmentId: f.sales, bank: false });
-  await f.assign(people.ahmad, '2025-01-01', '40000');
+  // Paid overtime (a line of OVERTIME, whose formula reads the month's hours): his month needs inputs.
+  await f.assign(people.ahmad, '2025-01-01', '40000', [{ code: 'OVERTIME' }]);
   people.left = await f.employee({ name: 'Gone Before', regionId: f.south, departmentId: f.lab, exitDate: '2026-03-31' });
   await f.assign(people.left, '2025-01-01', '40000');
 });
@@ -108,6 +109,8 @@ describe('a pay run', () => {
     const south = await slipsOf(southRun);
     expect(south.map((s) => s.employeeId)).toEqual([people.ahmad]);
     expect(south[0]!.flags).toContain('missingInputs');
+    // Issue 27: no component of theirs reads an input, so no inputs are missing for Ayesha and Bilal.
+    expect(after.flatMap((s) => s.flags)).not.toContain('missingInputs');
   });
 
   it('posts one balanced journal: expense per region and department, Salaries payable per employee as party; never twice', async () => {

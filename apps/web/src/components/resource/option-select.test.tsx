@@ -99,4 +99,39 @@ describe('option pickers (spec sections 4, 5 and 7)', () => {
     expect(await screen.findByRole('option', { name: 'CBC Reagent' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Gloves' })).not.toBeInTheDocument();
   });
+
+  it('shows an employee as "EMP-0500 Zainab Malik" and finds them by code, name or national id; a component by its code (issue 27)', async () => {
+    const employees = [
+      { id: 1, name: 'Zainab Malik', employeeName: 'Zainab Malik', employeeCode: 'EMP-0500', nationalId: '35202-1234567-1' },
+      { id: 2, name: 'Zainab Akhtar', employeeName: 'Zainab Akhtar', employeeCode: 'EMP-0123', nationalId: '42101-7654321-2' },
+    ];
+    const components = [
+      { id: 7, name: 'House rent allowance', componentName: 'House rent allowance', code: 'HRA' },
+      { id: 8, name: 'Medical allowance', componentName: 'Medical allowance', code: 'MEDICAL' },
+    ];
+    api = mockApi((config) => ({ status: 200, data: { status: 200, message: 'OK', options: config.url?.startsWith('/api/employees') ? employees : components } }));
+    renderWithApp(
+      <>
+        <OptionSelect resource="employees" aria-label="Employee" />
+        <OptionSelect resource="salary-components" aria-label="Component" />
+      </>,
+    );
+    const employee = screen.getByRole('combobox', { name: 'Employee' });
+    await userEvent.click(employee);
+    expect(await screen.findByRole('option', { name: 'EMP-0500 Zainab Malik' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'EMP-0123 Zainab Akhtar' })).toBeInTheDocument();
+    await userEvent.type(employee, 'emp-05');
+    expect(screen.queryByRole('option', { name: 'EMP-0123 Zainab Akhtar' })).not.toBeInTheDocument();
+    await userEvent.clear(employee);
+    await userEvent.type(employee, '42101-76');
+    expect(await screen.findByRole('option', { name: 'EMP-0123 Zainab Akhtar' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'EMP-0500 Zainab Malik' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    const component = screen.getByRole('combobox', { name: 'Component' });
+    await userEvent.click(component);
+    await userEvent.type(component, 'HRA');
+    expect(await screen.findByRole('option', { name: 'HRA House rent allowance' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'MEDICAL Medical allowance' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { isOptionDisabled, isOptionHidden, planColour, resourceByName, type GenericOption, type PlanColour } from '@erp/domain';
+import { isOptionDisabled, isOptionHidden, optionTextOf, planColour, resourceByName, type GenericOption, type PlanColour } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -98,7 +98,8 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
   // The server's search matches the declaration's optionSearch fields; the local filter does the same.
   const chosen = new Set(selectedIds(rest.value));
   const offered = where ? [...byId.values()].filter((o) => chosen.has(o.id) || where(o)) : [...byId.values()];
-  const options = toSelectOptions(offered, planYears, optionText, resourceByName(resource)?.optionSearch);
+  const declaration = resourceByName(resource);
+  const options = toSelectOptions(offered, planYears, optionText ?? ((option) => optionTextOf(declaration, option)), declaration?.optionSearch);
   return (
     <Select
       allowClear

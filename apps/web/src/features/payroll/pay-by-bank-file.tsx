@@ -22,6 +22,11 @@ export function bankFileTotals(slips: readonly PaySlipDetail[]): { count: number
   return { count: open.length, amount: fromMinorUnits(open.reduce((total, s) => total + toMinorUnits(s.net) - toMinorUnits(s.paidAmount), 0n)) };
 }
 
+/** The server's default (issue 27): the run's last day, or today when later; an earlier date is refused. */
+export function defaultPaymentDate(run: Pick<PayRunDetail, 'runDate'>, today: string): string {
+  return today > run.runDate ? today : run.runDate;
+}
+
 interface PayValues {
   paymentDate?: string;
   accountId?: number | null;
@@ -37,6 +42,8 @@ function PayModal({ run, totals, onClose }: { run: PayRunDetail; totals: { count
     mutationFn: (body: object) => runDocumentAction<PayRunDetail>(payRunDocument, run.id, 'pay', body),
     onSuccess: async (answer) => {
       notify.success(answer.message || transition.done);
+      // Paid all the same (the bank made the transfers), but the account went below zero: said with its balance after.
+      if (answer.data.paidBy?.warning) notify.warning(answer.data.paidBy.warning);
       await queryClient.invalidateQueries({ queryKey: documentKeys.all(payRunDocument.name) });
       await queryClient.invalidateQueries({ queryKey: slipKeys.all });
       // The payments made: their list, and what their forms propose.
@@ -80,7 +87,7 @@ function PayModal({ run, totals, onClose }: { run: PayRunDetail; totals: { count
         />
         {error && <Alert type="error" showIcon title={error} role="alert" />}
         {/* No submit on Enter: Enter commits a typed date, and a submit in the same keystroke would send the date it replaces. */}
-        <Form form={form} layout="vertical" name="pay-run-pay" requiredMark={requiredMark} initialValues={{ paymentDate: todayWire(), reference: '' }}>
+        <Form form={form} layout="vertical" name="pay-run-pay" requiredMark={requiredMark} initialValues={{ paymentDate: defaultPaymentDate(run, todayWire()), reference: '' }}>
           <Form.Item name="paymentDate" label="Payment date" required>
             <DateInput allowClear={false} />
           </Form.Item>

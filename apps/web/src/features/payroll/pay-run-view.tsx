@@ -1,4 +1,4 @@
-import { formatDecimal, type PayRunDetail, payRunDocument, type PaySlipDetail } from '@erp/domain';
+import { formatDecimal, type PayRunDetail, payRunDocument, type PaySlipDetail, payrollMessages } from '@erp/domain';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Progress, Space, Tag, Typography } from 'antd';
@@ -69,6 +69,9 @@ export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDe
   });
   const flagged = (slips.data?.data ?? []).filter((s) => s.flags.length > 0).length;
   const progressText = `${latest.processedEmployees} of ${latest.totalEmployees} employees`;
+  // Issue 27: a supplementary run that found nothing to correct is said so, and offers no Approve or Post the server refuses.
+  const nothingToCorrect = latest.kind === 'supplementary' && !latest.generating && !latest.error && latest.slips === 0 && latest.status !== 'cancelled';
+  const excluded = [...(latest.paymentState === 'unpaid' ? ['pay'] : ['pay', 'cancel']), ...(nothingToCorrect ? ['approve', 'post'] : [])];
   return (
     <Flex vertical gap={16}>
       <DocumentSummary
@@ -94,6 +97,7 @@ export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDe
         </div>
       )}
       {latest.error && <Alert type="error" showIcon title={latest.error} />}
+      {nothingToCorrect && <Alert type="info" showIcon title={payrollMessages.supplementaryNothing} />}
       {flagged > 0 && <Alert type="warning" showIcon title={`${flagged} slip${flagged === 1 ? '' : 's'} flagged for review`} />}
       <SlipReviewGrid
         slips={slips.data?.data ?? []}
@@ -111,7 +115,7 @@ export function PayRunView({ run, onClose, pollMs = runPollMs }: { run: PayRunDe
         )}
         {!latest.generating && <PayByBankFileButton run={latest} slips={slips.data?.data ?? []} />}
         {/* A run with payments is not cancelled (their payments are cancelled first): no Cancel to be refused. */}
-        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} exclude={latest.paymentState === 'unpaid' ? ['pay'] : ['pay', 'cancel']} alsoInvalidate={[slipKeys.all]} onError={setError} />}
+        {!latest.generating && <TransitionButtons definition={payRunDocument} document={latest} exclude={excluded} alsoInvalidate={[slipKeys.all]} onError={setError} />}
       </DocumentViewActions>
     </Flex>
   );
