@@ -46,7 +46,7 @@ export const payFormulaVariables = {
   UNPAID_LEAVE_DAYS: "The month's unpaid leave days (pay inputs)",
   OVERTIME_HOURS: "The month's overtime hours (pay inputs)",
   INCENTIVES: "The month's incentives (pay inputs)",
-  MONTHLY_TAX: 'Income tax of the month from the tax table: tax on the projected annual taxable pay / 12',
+  MONTHLY_TAX: 'Income tax of the month from the tax table: tax on the taxable pay projected over the tax year (from joining, with earlier employment), spread over its months',
   ADVANCE_INSTALMENT: "The month's instalments of the employee's advances and loans",
 } as const;
 
