@@ -8,13 +8,13 @@ import { createPasswordHasher } from '../lib/passwords.ts';
 import { inventoryDisagreementsByRegion } from '../test/purchasing-fixtures.ts';
 import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
+import { createDemoTestApp } from '../test/demo-database.ts';
 import { seedDemo } from './seed-demo.ts';
 import { demoClosedThrough } from './seed-year-end.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(true);
+  t = await createDemoTestApp();
   // The demo runs six months of payroll too (issue 20): longer than the default minute on a loaded machine.
 }, 600_000);
 afterAll(async () => t?.close());

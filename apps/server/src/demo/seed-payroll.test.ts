@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { createPasswordHasher } from '../lib/passwords.ts';
-import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../test/test-app.ts';
-import { seedDemo } from './seed-demo.ts';
+import { bearer, type TestApp } from '../test/test-app.ts';
+import { createDemoTestApp } from '../test/demo-database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ startJobs: false });
-  expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(true);
+  t = await createDemoTestApp({ startJobs: false });
 }, 600_000);
 afterAll(async () => t?.close());
 

@@ -4,13 +4,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
-import { seedDemo } from '../../demo/seed-demo.ts';
+import { createDemoTestApp } from '../../test/demo-database.ts';
 import { boardStatements, figureContext, readBoard } from '../../lib/dashboard/dashboard-board.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
-import { createPasswordHasher } from '../../lib/passwords.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
-import { bearer, createTestApp, type TestApp, testPasswordHashing } from '../../test/test-app.ts';
+import { bearer, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let f: SalesFixtures;
@@ -18,8 +17,7 @@ let auditor: { id: number; token: string };
 let regional: { id: number; token: string; region: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(true);
+  t = await createDemoTestApp();
   f = await salesFixtures(t, 'Dash');
   auditor = await t.userWithRole('auditor');
   // An auditor of one demo region: the scope is set before the user's first request (no cached session).

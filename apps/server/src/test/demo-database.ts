@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { type Database, type Db, pgliteExtensions } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { bootstrap } from '../bootstrap.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
+import { todayIso } from '../ledger/general-ledger.ts';
+import { createPasswordHasher } from '../lib/passwords.ts';
+import { migratedPgliteDump } from './template-database.ts';
+import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } from './test-app.ts';
+
+/*
+ * The demo seeded once per day and code, then copied for each test file that reads it (the
+ * dashboard, the demo's own tests, the payroll demo): a seed posts a year of documents and takes
+ * minutes on 2 cores, and the date check (vitest.config.ts) needs it on three more days. The dump
+ * is named after a hash of the server's and the domain's source and of the day, so any change to
+ * the seed's code, or another day, seeds anew. PostgreSQL runs seed each time (no cache).
+ */
+
+const sourceRoots = ['../', '../../../../packages/domain/src/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+
+async function sourceFiles(root: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && !entry.name.endsWith('.test.ts') && /\.(ts|sql|json|png)$/.test(entry.name)) files.push(path);
+  }
+  return files.sort();
+}
+
+async function demoHash(day: string): Promise<string> {
+  const hash = createHash('sha256').update(`${day}\n`);
+  for (const root of sourceRoots) {
+    for (const file of await sourceFiles(root)) hash.update(`${relative(root, file)}\n`).update(await readFile(file)).update('\n');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function seededDump(day: string): Promise<Blob> {
+  const dir = join(tmpdir(), 'erp-test-templates');
+  const file = join(dir, `demo-${day}-${await demoHash(day)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // Not seeded yet for this day and code: seed it (two workers racing both seed; either is right).
+  }
+  const builder = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions });
+  try {
+    // As createTestApp and a test's seed do it: the company and admin first, then the demo.
+    const db = drizzle({ client: builder, schema }) as unknown as Db;
+    const passwords = createPasswordHasher(testPasswordHashing);
+    await bootstrap(db, passwords, testAdminPassword);
+    await seedDemo(db, passwords);
+    const dump = await builder.dumpDataDir('none');
+    await mkdir(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    for (const name of await readdir(dir)) {
+      if (name.startsWith(`demo-${day}-`) && join(dir, name) !== file) await rm(join(dir, name), { force: true });
+    }
+    return dump;
+  } finally {
+    await builder.close();
+  }
+}
+
+/** A test app over its own copy of today's demo. */
+export async function createDemoTestApp(options: { startJobs?: boolean } = {}): Promise<TestApp> {
+  if (process.env.DATABASE_URL) {
+    const t = await createTestApp(options);
+    await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing));
+    return t;
+  }
+  const client = await PGlite.create({ loadDataDir: await seededDump(todayIso()), extensions: pgliteExtensions });
+  const db: Database = { db: drizzle({ client, schema }) as unknown as Db, kind: 'pglite', location: 'memory://', close: () => client.close() };
+  return createTestApp({ ...options, db });
+}
