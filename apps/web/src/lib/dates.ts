@@ -24,3 +24,10 @@ export function formatDate(value: unknown): string {
 export function todayWire(): string {
   return dayjs().format(wireDateFormat);
 }
+
+/** The local calendar day of a timestamp (`createdAt`), as dates show: 2 Dec 2026. */
+export function formatStampDay(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(displayDateFormat) : '';
+}

@@ -229,7 +229,7 @@ export function OrderGenerationScreen() {
             />
           )}
 
-          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} narrow={narrow} />
+          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} />
 
           <Card size="small" title="Totals per vendor">
             <Table<VendorTotal>
