@@ -51,3 +51,79 @@ test('at 1280 px no list cuts an amount or hides it under the row actions', asyn
   // The lists with money on the demo data were among those checked.
   expect(checked).toEqual(expect.arrayContaining(['/assets', '/cheques', '/invoices', '/accounts', '/accounting?tab=trial-balance']));
 });
+
+/** The statements, each a tab (or a view of one) of /accounting, not a menu entry. */
+const statements = [
+  '/accounting?tab=trial-balance',
+  '/accounting?tab=profit-and-loss',
+  '/accounting?tab=profit-and-loss&view=by-department',
+  '/accounting?tab=balance-sheet',
+  '/accounting?tab=aging',
+];
+
+/** Column headers of the tables in sight that end past the window, past their table's own box, or under a pinned column. */
+function headersOutOfSight(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const table of document.querySelectorAll<HTMLElement>('.ant-table-wrapper')) {
+      if (table.offsetParent === null) continue;
+      const box = table.getBoundingClientRect();
+      const heads = [...table.querySelectorAll<HTMLElement>('.ant-table-thead th')].filter((th) => th.offsetParent !== null && th.getBoundingClientRect().width > 0);
+      const pinned = heads.filter((th) => th.matches('.ant-table-cell-fix-right, .ant-table-cell-fix-end, .ant-table-cell-fix-left, .ant-table-cell-fix-start')).map((th) => th.getBoundingClientRect());
+      for (const th of heads) {
+        const name = th.textContent?.trim();
+        if (!name) continue;
+        const rect = th.getBoundingClientRect();
+        const covered = !pinned.includes(rect) && pinned.some((p) => rect.right > p.left + 1 && rect.left < p.right - 1);
+        if (rect.right > window.innerWidth + 1 || rect.right > box.right + 1 || covered) out.push(name);
+      }
+    }
+    return out;
+  });
+}
+
+test('at 1280 px every list and statement shows all its column headers', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, 'admin');
+  const outOfSight: string[] = [];
+  const checked: string[] = [];
+  const check = async (where: string) => {
+    const hasTable = await page
+      .locator('.ant-table-thead th')
+      .first()
+      .waitFor({ timeout: 8_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!hasTable) return;
+    // The rows decide the widths: wait for them (or for an empty list) to arrive.
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+    checked.push(where);
+    outOfSight.push(...(await headersOutOfSight(page)).map((name) => `${where}: ${name}`));
+  };
+  for (const screen of [...screens, ...statements]) {
+    await page.goto(screen);
+    await check(screen);
+    // Every other tab of a screen with tabs (the statements have their own addresses above).
+    if (screen.startsWith('/accounting')) continue;
+    // antd tabs, or the links of a screen's sections (/employees).
+    const tablist = page.getByRole('tablist').first().getByRole('tab');
+    const tabs = (await tablist.count()) > 0 ? tablist : page.getByRole('navigation', { name: /sections$/ }).getByRole('link');
+    const count = await tabs.count();
+    for (let index = 1; index < count; index += 1) {
+      const tab = tabs.nth(index);
+      const name = (await tab.textContent())?.trim() ?? String(index);
+      await tab.click();
+      await check(`${screen} > ${name}`);
+    }
+  }
+  // Generate Order's grid shows once a run is open.
+  await page.goto('/order-generation');
+  await page.getByRole('button', { name: 'Run Generate Order' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^OG-\d{4}-\d{6}$/ })).toBeVisible({ timeout: 30_000 });
+  await check('/order-generation (a run)');
+  expect(outOfSight).toEqual([]);
+  expect(checked).toEqual(expect.arrayContaining(['/accounting?tab=trial-balance', '/accounting?tab=profit-and-loss&view=by-department', '/employees > Salary components', '/planning/form', '/order-generation (a run)']));
+});
