@@ -1,6 +1,7 @@
 import { addDecimals, demandBasisOptions, type DemandBasis, formatDecimal, type OrderGenerationLine, type OrderGenerationRunDetail, orderGenerationRunDocument } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateInput } from '../../components/date-input.tsx';

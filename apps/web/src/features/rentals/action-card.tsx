@@ -1,6 +1,5 @@
-import { Button, Card, DatePicker, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { toDayjs, toWireDate, todayWire } from '../../lib/dates.ts';
 import { errorMessage, http } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 
@@ -29,8 +28,4 @@ export function ActionCard({ title, children, label, url, body, onDone }: { titl
       </Flex>
     </Card>
   );
-}
-
-export function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return <DatePicker aria-label={label} value={toDayjs(value)} onChange={(d) => onChange(toWireDate(d) ?? todayWire())} allowClear={false} />;
 }

@@ -7,7 +7,8 @@ import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { http } from '../../lib/http.ts';
-import { ActionCard, DateInput } from './action-card.tsx';
+import { DateInput } from '../../components/date-input.tsx';
+import { ActionCard } from './action-card.tsx';
 import type { RentalAgreementRow } from './rentals-api.ts';
 
 interface SiteLot {
@@ -179,7 +180,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
               />
             )}
             <InputNumber aria-label="Quantity" min={1} value={quantity} onChange={(v) => setQuantity(v ?? 1)} style={{ width: '100%' }} />
-            <DateInput label="Date" value={date} onChange={setDate} />
+            <DateInput aria-label="Date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
             <Typography.Text type="secondary">{kindForm[kind].help}</Typography.Text>
           </ActionCard>
           </div>
