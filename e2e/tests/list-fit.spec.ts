@@ -1,5 +1,5 @@
 import { isMenuGroup, menuForRole } from '@erp/domain';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { login } from './support.ts';
 
 /** Every screen of the admin's menu, and the statements tabs of /accounting. */
@@ -8,6 +8,17 @@ const screens = [
   '/accounting?tab=trial-balance',
   '/accounting?tab=aging',
 ];
+
+/** Whether a first match shows within 8 s (a screen without a list shows none). */
+function appears(locator: Locator): Promise<boolean> {
+  return locator
+    .first()
+    .waitFor({ timeout: 8_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
 
 /**
  * Amounts shown in a table's right-aligned cells that are cut or hidden: wider than their
@@ -36,14 +47,7 @@ test('at 1280 px no list cuts an amount or hides it under the row actions', asyn
   const checked: string[] = [];
   for (const screen of screens) {
     await page.goto(screen);
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    const hasRows = await rows
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const hasRows = await appears(page.locator('.ant-table-tbody tr.ant-table-row'));
     if (!hasRows) continue;
     checked.push(screen);
     expect(await hiddenAmounts(page), screen).toEqual([]);
@@ -69,12 +73,16 @@ function headersOutOfSight(page: Page) {
       if (table.offsetParent === null) continue;
       const box = table.getBoundingClientRect();
       const heads = [...table.querySelectorAll<HTMLElement>('.ant-table-thead th')].filter((th) => th.offsetParent !== null && th.getBoundingClientRect().width > 0);
-      const pinned = heads.filter((th) => th.matches('.ant-table-cell-fix-right, .ant-table-cell-fix-end, .ant-table-cell-fix-left, .ant-table-cell-fix-start')).map((th) => th.getBoundingClientRect());
+      const pinned = heads.filter((th) => th.matches('.ant-table-cell-fix-right, .ant-table-cell-fix-end, .ant-table-cell-fix-left, .ant-table-cell-fix-start'));
       for (const th of heads) {
         const name = th.textContent?.trim();
         if (!name) continue;
         const rect = th.getBoundingClientRect();
-        const covered = !pinned.includes(rect) && pinned.some((p) => rect.right > p.left + 1 && rect.left < p.right - 1);
+        const covered = pinned.some((other) => {
+          if (other === th) return false;
+          const p = other.getBoundingClientRect();
+          return rect.right > p.left + 1 && rect.left < p.right - 1;
+        });
         if (rect.right > window.innerWidth + 1 || rect.right > box.right + 1 || covered) out.push(name);
       }
     }
@@ -83,20 +91,14 @@ function headersOutOfSight(page: Page) {
 }
 
 test('at 1280 px every list and statement shows all its column headers', async ({ page }) => {
-  test.setTimeout(300_000);
+  // Some 30 screens and 25 tabs, each waited for: long on a loaded 2-core machine.
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, 'admin');
   const outOfSight: string[] = [];
   const checked: string[] = [];
   const check = async (where: string) => {
-    const hasTable = await page
-      .locator('.ant-table-thead th')
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const hasTable = await appears(page.locator('.ant-table-thead th'));
     if (!hasTable) return;
     // The rows decide the widths: wait for them (or for an empty list) to arrive.
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
