@@ -65,6 +65,14 @@ const statements = [
   '/accounting?tab=aging',
 ];
 
+/**
+ * Screens this check found too wide that issue 27's section 6 did not name, left for a change of
+ * their own (its report lists them): each must still be too wide, so a fix removes it from here
+ * and no other screen may join it. The customers' fourteen columns and 260 px of row actions, the
+ * items' and the advances' actions, the slips' column per salary component.
+ */
+const stillTooWide = ['/items', '/customers', '/employees > Advances and loans', '/pay-slips > Slips'];
+
 /** Column headers of the tables in sight that end past the window, past their table's own box, or under a pinned column. */
 function headersOutOfSight(page: Page) {
   return page.evaluate(() => {
@@ -126,6 +134,8 @@ test('at 1280 px every list and statement shows all its column headers', async (
   await page.getByRole('button', { name: 'Run Generate Order' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^OG-\d{4}-\d{6}$/ })).toBeVisible({ timeout: 30_000 });
   await check('/order-generation (a run)');
-  expect(outOfSight).toEqual([]);
+  const screenOf = (entry: string) => entry.slice(0, entry.lastIndexOf(': '));
+  expect(outOfSight.filter((entry) => !stillTooWide.includes(screenOf(entry)))).toEqual([]);
+  expect(stillTooWide.filter((screen) => !outOfSight.some((entry) => screenOf(entry) === screen)), 'fits now: take it off stillTooWide').toEqual([]);
   expect(checked).toEqual(expect.arrayContaining(['/accounting?tab=trial-balance', '/accounting?tab=profit-and-loss&view=by-department', '/employees > Salary components', '/planning/form', '/order-generation (a run)']));
 });
