@@ -158,6 +158,12 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', domainRestrictedImports] },
   },
   {
+    // Every form clears a field's error when the field changes (components/form.tsx, issue 27).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/form.tsx', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'antd', importNames: ['Form'], message: "Use Form from components/form.tsx: its errors clear when a field changes." }] }] },
+  },
+  {
     files: ['{packages,apps}/*/src/**/*.{ts,tsx}'],
     // Tests wire what they need (a module's test may seed through another module); the
     // boundaries are for the code that ships.

@@ -1,5 +1,5 @@
 import { isMenuGroup, menuForRole } from '@erp/domain';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { login } from './support.ts';
 
 /** Every screen of the admin's menu, and the statements tabs of /accounting. */
@@ -8,6 +8,17 @@ const screens = [
   '/accounting?tab=trial-balance',
   '/accounting?tab=aging',
 ];
+
+/** Whether a first match shows within 8 s (a screen without a list shows none). */
+function appears(locator: Locator): Promise<boolean> {
+  return locator
+    .first()
+    .waitFor({ timeout: 8_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
 
 /**
  * Amounts shown in a table's right-aligned cells that are cut or hidden: wider than their
@@ -36,18 +47,95 @@ test('at 1280 px no list cuts an amount or hides it under the row actions', asyn
   const checked: string[] = [];
   for (const screen of screens) {
     await page.goto(screen);
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    const hasRows = await rows
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const hasRows = await appears(page.locator('.ant-table-tbody tr.ant-table-row'));
     if (!hasRows) continue;
     checked.push(screen);
     expect(await hiddenAmounts(page), screen).toEqual([]);
   }
   // The lists with money on the demo data were among those checked.
   expect(checked).toEqual(expect.arrayContaining(['/assets', '/cheques', '/invoices', '/accounts', '/accounting?tab=trial-balance']));
+});
+
+/** The statements, each a tab (or a view of one) of /accounting, not a menu entry. */
+const statements = [
+  '/accounting?tab=trial-balance',
+  '/accounting?tab=profit-and-loss',
+  '/accounting?tab=profit-and-loss&view=by-department',
+  '/accounting?tab=balance-sheet',
+  '/accounting?tab=aging',
+];
+
+/**
+ * Screens this check found too wide that issue 27's section 6 did not name, left for a change of
+ * their own (its report lists them): each must still be too wide, so a fix removes it from here
+ * and no other screen may join it. The customers' fourteen columns and 260 px of row actions, the
+ * items' and the advances' actions, the slips' column per salary component, plan progress's figures.
+ */
+const stillTooWide = ['/items', '/customers', '/employees > Advances and loans', '/pay-slips > Slips', '/planning/progress'];
+
+/** Column headers of the tables in sight that end past the window, past their table's own box, or under a pinned column. */
+function headersOutOfSight(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const table of document.querySelectorAll<HTMLElement>('.ant-table-wrapper')) {
+      if (table.offsetParent === null) continue;
+      const box = table.getBoundingClientRect();
+      const heads = [...table.querySelectorAll<HTMLElement>('.ant-table-thead th')].filter((th) => th.offsetParent !== null && th.getBoundingClientRect().width > 0);
+      const pinned = heads.filter((th) => th.matches('.ant-table-cell-fix-right, .ant-table-cell-fix-end, .ant-table-cell-fix-left, .ant-table-cell-fix-start'));
+      for (const th of heads) {
+        const name = th.textContent?.trim();
+        if (!name) continue;
+        const rect = th.getBoundingClientRect();
+        const covered = pinned.some((other) => {
+          if (other === th) return false;
+          const p = other.getBoundingClientRect();
+          return rect.right > p.left + 1 && rect.left < p.right - 1;
+        });
+        if (rect.right > window.innerWidth + 1 || rect.right > box.right + 1 || covered) out.push(name);
+      }
+    }
+    return out;
+  });
+}
+
+test('at 1280 px every list and statement shows all its column headers', async ({ page }) => {
+  // Some 30 screens and 25 tabs, each waited for: long on a loaded 2-core machine.
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, 'admin');
+  const outOfSight: string[] = [];
+  const checked: string[] = [];
+  const check = async (where: string) => {
+    const hasTable = await appears(page.locator('.ant-table-thead th'));
+    if (!hasTable) return;
+    // The rows decide the widths: wait for them (or for an empty list) to arrive.
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+    checked.push(where);
+    outOfSight.push(...(await headersOutOfSight(page)).map((name) => `${where}: ${name}`));
+  };
+  for (const screen of [...screens, ...statements]) {
+    await page.goto(screen);
+    await check(screen);
+    // Every other tab of a screen with tabs (the statements have their own addresses above).
+    if (screen.startsWith('/accounting')) continue;
+    // antd tabs, or the links of a screen's sections (/employees).
+    const tablist = page.getByRole('tablist').first().getByRole('tab');
+    const tabs = (await tablist.count()) > 0 ? tablist : page.getByRole('navigation', { name: /sections$/ }).getByRole('link');
+    const count = await tabs.count();
+    for (let index = 1; index < count; index += 1) {
+      const tab = tabs.nth(index);
+      const name = (await tab.textContent())?.trim() ?? String(index);
+      await tab.click();
+      await check(`${screen} > ${name}`);
+    }
+  }
+  // Generate Order's grid shows once a run is open.
+  await page.goto('/order-generation');
+  await page.getByRole('button', { name: 'Run Generate Order' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^OG-\d{4}-\d{6}$/ })).toBeVisible({ timeout: 30_000 });
+  await check('/order-generation (a run)');
+  const screenOf = (entry: string) => entry.slice(0, entry.lastIndexOf(': '));
+  expect(outOfSight.filter((entry) => !stillTooWide.includes(screenOf(entry)))).toEqual([]);
+  expect(stillTooWide.filter((screen) => !outOfSight.some((entry) => screenOf(entry) === screen)), 'fits now: take it off stillTooWide').toEqual([]);
+  expect(checked).toEqual(expect.arrayContaining(['/accounting?tab=trial-balance', '/accounting?tab=profit-and-loss&view=by-department', '/employees > Salary components', '/planning/form', '/order-generation (a run)']));
 });

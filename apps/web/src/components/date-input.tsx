@@ -1,6 +1,6 @@
 import { DatePicker, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { displayDateFormat, toDayjs, toWireDate } from '../lib/dates.ts';
+import { toDayjs, toWireDate, typedDateFormats } from '../lib/dates.ts';
 
 export interface DateInputProps {
   /** `YYYY-MM-DD` or empty. */
@@ -16,17 +16,28 @@ export interface DateInputProps {
   max?: string;
 }
 
-/** A date field whose value is the wire's `YYYY-MM-DD` string, not a dayjs object. */
+/** Enter takes the typed date (the picker handles it first) and goes no further: it never submits the form around. */
+function keepEnter(event: React.KeyboardEvent) {
+  if (event.key === 'Enter') event.preventDefault();
+}
+
+/**
+ * A date field whose value is the wire's `YYYY-MM-DD` string, not a dayjs object. It shows
+ * `5 Mar 2026` and takes typed dates day first (`typedDateFormats`).
+ */
 export function DateInput({ value, onChange, style, max, ...rest }: DateInputProps) {
   return (
-    <DatePicker
-      {...rest}
-      {...(max ? { disabledDate: (d: Dayjs) => toWireDate(d)! > max } : {})}
-      value={toDayjs(value)}
-      format={displayDateFormat}
-      onChange={(d: Dayjs | null) => onChange?.(toWireDate(d))}
-      style={{ width: '100%', ...style }}
-    />
+    // `display: contents` leaves the layout to the picker; the key still bubbles through.
+    <span style={{ display: 'contents' }} onKeyDown={keepEnter}>
+      <DatePicker
+        {...rest}
+        {...(max ? { disabledDate: (d: Dayjs) => toWireDate(d)! > max } : {})}
+        value={toDayjs(value)}
+        format={[...typedDateFormats]}
+        onChange={(d: Dayjs | null) => onChange?.(toWireDate(d))}
+        style={{ width: '100%', ...style }}
+      />
+    </span>
   );
 }
 

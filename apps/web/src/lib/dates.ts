@@ -3,8 +3,21 @@ import dayjs, { type Dayjs } from 'dayjs';
 /** A calendar date on the wire is `YYYY-MM-DD` (the domain's `dateSchema`). */
 export const wireDateFormat = 'YYYY-MM-DD';
 
-/** How a calendar date (no time) shows in lists and reports: 5 Mar 2026. */
+/** How a calendar date (no time) shows in lists, reports and date fields: 5 Mar 2026. */
 export const displayDateFormat = 'D MMM YYYY';
+
+/**
+ * What a date field accepts typed, beside how it shows dates: day first, as in Pakistan
+ * (`01/12/2026`, `1-12-2026`, `1.12.2026` are 1 December), or the wire's `2026-12-01`. Each is
+ * parsed strictly (rc-picker), so one and two digits are both listed.
+ */
+export const typedDateFormats: readonly string[] = [
+  displayDateFormat,
+  'DD MMM YYYY',
+  'D MMMM YYYY',
+  wireDateFormat,
+  ...['/', '-', '.'].flatMap((separator) => ['D', 'DD'].flatMap((day) => ['M', 'MM'].map((month) => [day, month, 'YYYY'].join(separator)))),
+];
 
 export function toDayjs(value: unknown): Dayjs | null {
   if (typeof value !== 'string' || value === '') return null;
@@ -23,4 +36,11 @@ export function formatDate(value: unknown): string {
 
 export function todayWire(): string {
   return dayjs().format(wireDateFormat);
+}
+
+/** The local calendar day of a timestamp (`createdAt`), as dates show: 2 Dec 2026. */
+export function formatStampDay(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(displayDateFormat) : '';
 }

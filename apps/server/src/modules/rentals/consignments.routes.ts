@@ -9,6 +9,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { siteStockOf } from './consignments.service.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
+import { readCompanySettings } from '../setup/setup.api.ts';
 
 const siteLotSchema = z.object({
   inventoryId: z.number().int(),
@@ -30,7 +31,8 @@ export function registerConsignmentRoutes(app: FastifyInstance): void {
         tags: ['Reagent rentals'],
         summary: "The reagent lots at the agreement's customer site (consigned, not saleable), soonest expiry first",
         params: idParams,
-        response: { 200: envelope({ data: z.array(siteLotSchema) }) },
+        // The near-expiry window: a shipment's picker offers such lots last and asks before sending one (issue 27).
+        response: { 200: envelope({ data: z.array(siteLotSchema), nearExpiryDays: z.int() }) },
       }),
       onRequest: [authenticate, requireRoute(rentalAgreementDocument.route)],
     },
@@ -38,7 +40,8 @@ export function registerConsignmentRoutes(app: FastifyInstance): void {
       // Within the actor's row scope: another region's agreement reads as missing.
       const agreement = await findDocument(app.ctx.db, rentalAgreementBinding as never, idOf(request), { actor: actorOf(request) });
       if (!agreement) throw new NotFoundError();
-      return { status: 200, message: messages.ok, data: await siteStockOf(app.ctx.db, idOf(request)) };
+      const { nearExpiryDays } = await readCompanySettings(app.ctx.db);
+      return { status: 200, message: messages.ok, data: await siteStockOf(app.ctx.db, idOf(request)), nearExpiryDays };
     },
   );
 }

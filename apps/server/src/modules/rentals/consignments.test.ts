@@ -159,3 +159,21 @@ describe('unused reagents returned from the site to the warehouse (issue 21, sec
     await rows(sql`UPDATE rental_agreements SET status = 'active' WHERE id = ${agreement}::int`);
   });
 });
+
+describe('a shipment and the expiry of its lots (issue 27)', () => {
+  it('answers the near-expiry window with the site stock, for the shipment picker', async () => {
+    const answer = (await f.call('GET', `/api/rental-agreements/${agreement}/site-stock`)).json();
+    expect(answer.nearExpiryDays).toBe(90);
+  });
+
+  it('refuses an expired lot chosen for a shipment, moving nothing', async () => {
+    const [old] = await f.receive([{ itemId: f.reagent, lotNumber: 'CS-OLD', quantity: 2, unitCost: '900.00', expiresIn: 300 }]);
+    // Expired since yesterday (a receipt takes no expired goods: the lot ages in place).
+    await rows(sql`UPDATE inventory SET date_expiry = ${f.today}::date - 1 WHERE id = ${old!}::int`);
+    const shipped = await f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind: 'shipment', consignmentDate: f.today, lines: [{ itemId: f.reagent, inventoryId: old!, quantity: 1 }] });
+    expect(shipped.statusCode, shipped.body).toBe(409);
+    expect(Object.keys(shipped.json().errors)).toEqual(['lines.0.quantity']);
+    const [left] = await rows<{ quantity: number }>(sql`SELECT quantity FROM inventory WHERE id = ${old!}::int`);
+    expect(left!.quantity).toBe(2);
+  });
+});

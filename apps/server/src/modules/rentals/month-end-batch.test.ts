@@ -81,6 +81,7 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
     const again = await chunk({}, 250);
     expect(again).toMatchObject({ done: true, cursor: { processed: 3, invoices: 0 } });
     const periods = (await f.call('GET', `/api/rental-agreements/${agreements[1]}/periods`)).json().data as Array<Record<string, unknown>>;
-    expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number) });
+    // The grid shows the invoice's number, not its id (issue 27).
+    expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number), invoiceNumber: invoices[1]!.number });
   });
 });

@@ -42,7 +42,7 @@ interface AgreementFacts {
   downs: Array<{ downFrom: string; downTo: string }>;
   eligible: Map<string, string>;
   readings: Array<{ date: string; reading: number }>;
-  stored: Map<string, { invoiceId: number | null; invoiceStatus: string | null }>;
+  stored: Map<string, { invoiceId: number | null; invoiceStatus: string | null; invoiceNumber: string | null }>;
 }
 
 export type PeriodStatus = 'current' | 'open' | 'carried' | 'settled' | 'invoiced';
@@ -58,6 +58,8 @@ export interface PeriodView {
   tests: number;
   settles: boolean;
   invoiceId: number | null;
+  /** The invoice's number, as the grid links it (issue 27: not its id). */
+  invoiceNumber: string | null;
   status: PeriodStatus;
 }
 
@@ -68,7 +70,7 @@ interface FactsRow {
   downs: Array<[number, string, string]> | string | null;
   eligible: Array<[number, string, string]> | string | null;
   readings: Array<[number, string, number]> | string | null;
-  stored: Array<[number, string, number | null, string | null]> | string | null;
+  stored: Array<[number, string, number | null, string | null, string | null]> | string | null;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
              GROUP BY a.id, s.month) e) AS eligible,
           (SELECT json_agg(json_build_array(r.rental_agreement_id, r.reading_date::text, r.reading) ORDER BY r.reading_date) FROM meter_readings r
              WHERE r.rental_agreement_id = ANY(${idArray}) AND r.reading_date <= ${throughDay}::date) AS readings,
-          (SELECT json_agg(json_build_array(p.rental_agreement_id, to_char(p.month, 'YYYY-MM'), p.invoice_id, i.status))
+          (SELECT json_agg(json_build_array(p.rental_agreement_id, to_char(p.month, 'YYYY-MM'), p.invoice_id, i.status, i.document_number))
              FROM rental_periods p LEFT JOIN invoices i ON i.id = p.invoice_id WHERE p.rental_agreement_id = ANY(${idArray})) AS stored`,
   );
   const list = <T>(value: T[] | string | null | undefined): T[] => jsonValue<T[] | null>(value ?? null) ?? [];
@@ -117,7 +119,7 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
   for (const [id, downFrom, downTo] of list(row!.downs)) facts.get(num(id))?.downs.push({ downFrom, downTo });
   for (const [id, month, value] of list(row!.eligible)) facts.get(num(id))?.eligible.set(month, value);
   for (const [id, date, reading] of list(row!.readings)) facts.get(num(id))?.readings.push({ date, reading: num(reading) });
-  for (const [id, month, invoiceId, invoiceStatus] of list(row!.stored)) facts.get(num(id))?.stored.set(month, { invoiceId: invoiceId === null ? null : num(invoiceId), invoiceStatus });
+  for (const [id, month, invoiceId, invoiceStatus, invoiceNumber] of list(row!.stored)) facts.get(num(id))?.stored.set(month, { invoiceId: invoiceId === null ? null : num(invoiceId), invoiceStatus, invoiceNumber });
   return facts;
 }
 
@@ -172,6 +174,7 @@ export function periodsOf(f: AgreementFacts, through: string, lastEnded: string,
       tests: r.tests,
       settles: r.settles,
       invoiceId: invoiced ? stored!.invoiceId : null,
+      invoiceNumber: invoiced ? stored!.invoiceNumber : null,
       status,
     };
   });

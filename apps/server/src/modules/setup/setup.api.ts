@@ -6,4 +6,4 @@
  * "Boundaries").
  */
 export { findSessionUser, findUserForLogin, replacePassword, stampLastLogin } from './users.repository.ts';
-export { type CompanyLetterhead, findCompanyLogo, readCompanyLetterhead } from './settings.repository.ts';
+export { type CompanyLetterhead, findCompanyLogo, readCompanyLetterhead, readCompanySettings } from './settings.repository.ts';

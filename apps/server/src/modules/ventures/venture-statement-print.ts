@@ -52,8 +52,9 @@ export function ventureStatementPrintable(s: VentureStatement, company: CompanyL
       { label: 'Settled', value: money(s.settled) },
       { label: `Due (${company.currency})`, value: money(s.due) },
     ],
-    notes: `Statement hash (sha256): ${s.hash}`,
-    footer: company.invoiceFooter,
+    // The code lets anyone check a copy: the same figures give the same code (sha256 of them).
+    notes: `Reproduction code: ${s.hash}\nThe same figures always give this code; a copy whose figures give another was changed.`,
+    // No footer: the company's is the invoices' sales terms, which a statement does not carry (issue 27).
     // The same statement renders the same bytes.
     createdAt: new Date(`${s.to}T00:00:00Z`),
   };

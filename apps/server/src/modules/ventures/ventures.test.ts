@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { pdfTextLines } from '../../test/pdf-text.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -108,9 +109,14 @@ describe('joint ventures (issue 21, section 3)', () => {
     });
     const again = await ok('GET', `/api/joint-ventures/${venture.id}/statement?from=${start}&to=${yesterday}`);
     expect(again.hash).toBe(statement.hash);
+    // A statement carries no sales terms: the invoice footer stays off it (issue 27).
+    await f.call('PUT', '/api/settings', { companyName: 'JV Supplies', taxRate: '17.00', currency: 'PKR', invoiceFooter: 'Goods once sold are returnable only as per the return policy' });
     const pdf = await f.call('GET', `/api/joint-ventures/${venture.id}/statement/pdf?from=${start}&to=${yesterday}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = pdfTextLines(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
+    expect(text).not.toContain('returnable');
+    expect(text).toContain(`Reproduction code: ${statement.hash}`);
     const pdfAgain = await f.call('GET', `/api/joint-ventures/${venture.id}/statement/pdf?from=${start}&to=${yesterday}`);
     expect(pdfAgain.rawPayload.equals(pdf.rawPayload)).toBe(true);
   });

@@ -49,4 +49,28 @@ describe('the command palette', () => {
     expect(screen.getByRole('option', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Assume role…' })).not.toBeInTheDocument();
   });
+
+  it('finds the statements, tabs the menu leaves out, by title and common words', async () => {
+    restore = mockApi(() => Promise.resolve({ status: 200, data: { status: 200, message: 'OK', results: [] } })).restore;
+    renderWithApp(<CommandPalette open onClose={() => {}} afterClose={() => {}} />, { auth: authOf(userOf('accountant')) });
+    const input = await screen.findByRole('combobox');
+    for (const [typed, found] of [
+      ['trial balance', 'Accounting: Trial balance'],
+      ['TB', 'Accounting: Trial balance'],
+      ['profit', 'Accounting: Profit and loss'],
+      ['P&L', 'Accounting: Profit and loss by department'],
+      ['balance sheet', 'Accounting: Balance sheet'],
+      ['salary comp', 'Employees: Salary components'],
+    ] as const) {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      expect(await screen.findByRole('option', { name: found }), typed).toBeInTheDocument();
+    }
+  });
+
+  it('offers a tab only to roles that may open its screen', async () => {
+    renderWithApp(<CommandPalette open onClose={() => {}} afterClose={() => {}} />, { auth: authOf(userOf('salesExecutive')) });
+    await userEvent.type(await screen.findByRole('combobox'), 'trial');
+    expect(screen.queryByRole('option', { name: /Trial balance/ })).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { Modal, Tag } from 'antd';
 import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createEntries, statusColourOf } from '../../lib/areas/area-registry.ts';
+import { createEntries, statusColourOf, tabEntries } from '../../lib/areas/area-registry.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { isKnownUser } from '../../lib/auth/auth-reducer.ts';
 import './command-palette.css';
@@ -20,6 +20,8 @@ export interface CommandPaletteProps {
 interface Entry {
   key: string;
   label: string;
+  /** Other words it is found by (P&L, TB). */
+  words?: readonly string[] | undefined;
   run: () => void;
 }
 
@@ -48,7 +50,7 @@ function RecordItem({ record, onOpen }: { record: SearchResult; onOpen: (record:
 
 /**
  * Ctrl+K (docs/ARCHITECTURE.md, "Command palette"): a cmdk list in an antd modal. Go to (the
- * menu's screens for this role), Create (the areas' documents this role may write), Records
+ * menu's screens for this role and the areas' tabs of them, found by title or common words), Create (the areas' documents this role may write), Records
  * (GET /api/search), Recent (records this user opened here). `>` lists commands, `#` and `@`
  * narrow the records (the server reads them too). Loaded lazily, on the first open.
  */
@@ -92,7 +94,9 @@ export function CommandPalette({ open, onClose, afterClose }: CommandPaletteProp
   const screens: Entry[] = role
     ? menuForRole(role)
         .flatMap((node) => (isMenuGroup(node) ? node.entries.map((e) => ({ ...e, label: `${node.label}: ${e.label}` })) : [node]))
-        .map((e) => ({ key: `go:${e.route}`, label: e.label, run: () => go(e.route) }))
+        .map((e): Entry => ({ key: `go:${e.route}`, label: e.label, run: () => go(e.route) }))
+        // The screens' tabs: the statements are tabs of /accounting, which the menu leaves out.
+        .concat(tabEntries().filter((t) => canAccessRoute(role, t.route)).map((t) => ({ key: `go:${t.href}`, label: t.label, words: t.words, run: () => go(t.href) })))
     : [];
   const creates: Entry[] =
     role && !isReadOnlyRole(role)
@@ -108,7 +112,7 @@ export function CommandPalette({ open, onClose, afterClose }: CommandPaletteProp
   ];
   const commandText = trimmed.slice(1).trim();
   const recent = user && !commandMode && !recordMode ? readRecent(user.id).filter((r) => trimmed === '' || matches(`${r.code ?? ''} ${r.title}`, trimmed)) : [];
-  const shown = (entries: Entry[], filter: string) => entries.filter((e) => filter === '' || matches(e.label, filter));
+  const shown = (entries: Entry[], filter: string) => entries.filter((e) => filter === '' || [e.label, ...(e.words ?? [])].some((name) => matches(name, filter)));
   const records = search.query === trimmed ? search.results : [];
   const waiting = trimmed !== '' && !commandMode && (search.loading || search.query !== trimmed);
 

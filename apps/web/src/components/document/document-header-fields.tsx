@@ -1,5 +1,6 @@
 import type { FieldDeclaration } from '@erp/domain';
-import { Flex, Form } from 'antd';
+import { Flex } from 'antd';
+import { Form } from '../form.tsx';
 import { ResourceFieldInput } from '../resource/resource-field.tsx';
 
 // Short values (dates, numbers, pickers) take a narrow column; text takes the rest of the row.

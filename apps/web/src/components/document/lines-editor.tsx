@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Typography, type FormListFieldData, type FormListOperation } from 'antd';
+import { Alert, Button, Flex, Typography, type FormListFieldData, type FormListOperation } from 'antd';
+import { Form } from '../form.tsx';
 import type { ReactNode } from 'react';
 import { type LineColumn, LinesHeader, lineNumberStyle } from './line-columns.tsx';
 

@@ -66,6 +66,8 @@ export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loadin
   onOptionPicked?: (option: GenericOption | undefined) => void;
   /** Which options are offered (a receipt's account: cash or bank kinds); the current value always shows. */
   where?: (option: GenericOption) => boolean;
+  /** The order options are offered in, when not the server's (a shipment offers lots near expiry last). */
+  order?: (a: GenericOption, b: GenericOption) => number;
 }
 
 function selectedIds(value: unknown): number[] {
@@ -77,7 +79,7 @@ function selectedIds(value: unknown): number[] {
  * A picker over a resource's options. Small lists are loaded once and filtered here; when the
  * server says there are more than it sent, typing searches on the server instead.
  */
-export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, where, ...rest }: OptionSelectProps) {
+export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, where, order, ...rest }: OptionSelectProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 250);
   const first = useQuery({ queryKey: resourceKeys.options(resource, { filters }), queryFn: () => fetchOptions(resource, { filters }) });
@@ -99,7 +101,7 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
   const chosen = new Set(selectedIds(rest.value));
   const offered = where ? [...byId.values()].filter((o) => chosen.has(o.id) || where(o)) : [...byId.values()];
   const declaration = resourceByName(resource);
-  const options = toSelectOptions(offered, planYears, optionText ?? ((option) => optionTextOf(declaration, option)), declaration?.optionSearch);
+  const options = toSelectOptions(order ? offered.toSorted(order) : offered, planYears, optionText ?? ((option) => optionTextOf(declaration, option)), declaration?.optionSearch);
   return (
     <Select
       allowClear

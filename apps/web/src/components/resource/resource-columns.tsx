@@ -1,7 +1,7 @@
 import { formatDateTime, formatDecimal, isDecimalString, listedFields, resourceByName, type FieldDeclaration, type ResourceDeclaration } from '@erp/domain';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatStampDay } from '../../lib/dates.ts';
 import type { ResourceRow } from './resource-api.ts';
 
 /** `regionId` -> `region`: the nested object the API sends beside a reference id. */
@@ -55,7 +55,11 @@ export function resourceColumns(
     key: 'createdAt',
     dataIndex: 'createdAt',
     title: 'Created',
-    render: (value: unknown) => formatDateTime(value as string | undefined),
+    // The day only, on one line (the full stamp took four lines at 1280 px, issue 27); the time is in its tooltip.
+    onCell: () => ({ className: 'nowrap-cell' }),
+    // A list of many fields gives them the room below 1600 px: the stamp is the least of them.
+    ...(columns.length > 8 ? { responsive: ['xxl' as const] } : {}),
+    render: (value: unknown) => <span title={formatDateTime(value as string | undefined)}>{formatStampDay(value)}</span>,
   });
   return columns;
 }

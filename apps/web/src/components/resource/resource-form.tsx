@@ -1,6 +1,6 @@
 import { createSchemaOf, formFields, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { Form } from '../form.tsx';
 import { FormDrawer } from '../form-drawer.tsx';
 import { useEffect, useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';

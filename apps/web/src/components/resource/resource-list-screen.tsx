@@ -99,19 +99,16 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
       key: 'actions',
       title: 'Actions',
       render: (_: unknown, row: ResourceRow) => (
-        <Space size="small" wrap>
-          {canWrite && (
-            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ open: true, row })}>
-              Edit
-            </Button>
-          )}
+        // Icons named by their labels: with text, Edit and Delete took two lines and pushed the column off a 1280 px screen (issue 27).
+        <Space size={4}>
+          {canWrite && <Button size="small" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing({ open: true, row })} />}
           {rowLinks?.map((link) => (
             <LinkButton key={link.key} size="small" icon={link.icon} to={link.to(row)}>
               {link.label}
             </LinkButton>
           ))}
           {rowActions?.(row)}
-          {canDelete && <DeleteButton singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
+          {canDelete && <DeleteButton iconOnly singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
         </Space>
       ),
     });

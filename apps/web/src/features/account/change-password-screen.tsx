@@ -1,6 +1,7 @@
 import { type ChangePasswordResponse, changePasswordSchema, constants, messages } from '@erp/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Input } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { tokenStorage } from '../../lib/auth/token-storage.ts';

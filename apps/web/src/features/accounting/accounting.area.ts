@@ -12,6 +12,21 @@ export const accountingArea = defineArea({
     '/ledger/:accountId': lazyScreen(() => import('./ledger-page.tsx'), 'LedgerPage'),
   },
   titles: { '/accounting': 'Accounting', '/ledger/:accountId': 'Account Ledger' },
+  // The statements are tabs of /accounting, which the menu does not list (spec section 2).
+  tabs: {
+    'trial-balance': { label: 'Accounting: Trial balance', route: '/accounting', href: '/accounting?tab=trial-balance', words: ['TB', 'statements'] },
+    'profit-and-loss': { label: 'Accounting: Profit and loss', route: '/accounting', href: '/accounting?tab=profit-and-loss', words: ['P&L', 'PL', 'income statement', 'statements'] },
+    'profit-and-loss-by-department': {
+      label: 'Accounting: Profit and loss by department',
+      route: '/accounting',
+      href: '/accounting?tab=profit-and-loss&view=by-department',
+      words: ['P&L', 'PL', 'departments'],
+    },
+    'balance-sheet': { label: 'Accounting: Balance sheet', route: '/accounting', href: '/accounting?tab=balance-sheet', words: ['BS', 'assets and liabilities', 'statements'] },
+    aging: { label: 'Accounting: Aging', route: '/accounting', href: '/accounting?tab=aging', words: ['ageing', 'receivables', 'payables', 'overdue'] },
+    'customer-statement': { label: 'Accounting: Customer statement', route: '/accounting', href: '/accounting?tab=customer-statement', words: ['statement of account'] },
+    'period-close': { label: 'Accounting: Period close', route: '/accounting', href: '/accounting?tab=period-close', words: ['month end', 'close the books'] },
+  },
   creates: { journals: { label: 'New journal', route: '/journals', href: addressOf('/journals').href('new') } },
   documentLinks: { journal: addressOf('/journals') },
 });

@@ -1,4 +1,5 @@
-import { Flex, Form, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { CustomerStatement } from '../../components/money/customer-statement.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';

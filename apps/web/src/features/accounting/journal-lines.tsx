@@ -1,5 +1,6 @@
 import { compareDecimal, formatDecimal, journalDocument } from '@erp/domain';
-import { Form, Input, InputNumber, Tag, Typography, type FormInstance } from 'antd';
+import { Input, InputNumber, Tag, Typography, type FormInstance } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';

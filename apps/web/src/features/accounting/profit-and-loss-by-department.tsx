@@ -4,6 +4,7 @@ import { Alert, Table } from 'antd';
 import { Link } from 'react-router';
 import { DataAsOf } from '../../components/data-as-of.tsx';
 import { fetchOptions, resourceKeys } from '../../components/resource/resource-api.ts';
+import { fittedTable } from '../../components/table-fit.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { accountingKeys, fetchStatement } from './accounting-api.ts';
 
@@ -66,8 +67,9 @@ export function ProfitAndLossByDepartmentView({ from, to }: { from?: string | un
         size="small"
         rowKey="key"
         pagination={false}
-        // A column per department: wider than the screen scrolls sideways, the account column stays.
-        scroll={{ x: 'max-content' }}
+        // The account wraps so the departments fit; with more of them than fit it scrolls sideways,
+        // the account column staying. The total is not pinned: pinned, it covered "No department".
+        {...fittedTable}
         loading={query.isFetching}
         dataSource={data ? linesOf(data) : []}
         columns={[
@@ -82,9 +84,7 @@ export function ProfitAndLossByDepartmentView({ from, to }: { from?: string | un
             key: `c${index}`,
             title: head.title,
             align: 'right' as const,
-            className: 'nowrap',
-            // The total stays in sight however many departments scroll by.
-            ...(index === heads.length - 1 ? { fixed: 'right' as const } : {}),
+            onCell: () => ({ className: 'nowrap-cell' }),
             render: (_: unknown, line: Line) => cell(line, index),
           })),
         ]}

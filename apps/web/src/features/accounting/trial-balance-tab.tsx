@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DataAsOf } from '../../components/data-as-of.tsx';
 import { DateRangeInput } from '../../components/date-input.tsx';
 import { SummaryRow } from '../../components/summary-row.tsx';
+import { fitColumns, fittedTable } from '../../components/table-fit.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { accountingKeys, fetchStatement, type TrialBalanceResponse } from './accounting-api.ts';
 
@@ -38,9 +39,10 @@ export function TrialBalanceTab() {
         size="small"
         loading={query.isFetching}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // The account and head wrap so the four amounts stay in sight at 1280 px (issue 27).
+        {...fittedTable}
         dataSource={data?.rows ?? []}
-        columns={[
+        columns={fitColumns<TrialBalanceRow>([
           { key: 'code', title: 'Code', render: (_: unknown, row) => link(row, row.accountCode) },
           { key: 'account', title: 'Account', render: (_: unknown, row) => link(row, row.accountName) },
           { key: 'head', title: 'Head', render: (_: unknown, row) => (row.subHeadName ? `${row.headName} / ${row.subHeadName}` : row.headName) },
@@ -48,7 +50,7 @@ export function TrialBalanceTab() {
           { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, row) => formatDecimal(row.debit) },
           { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, row) => formatDecimal(row.credit) },
           { key: 'closing', title: 'Closing', align: 'right', render: (_: unknown, row) => formatBalance(row.closing) },
-        ]}
+        ], ['code'])}
         summary={() =>
           data && (
             <SummaryRow

@@ -1,6 +1,7 @@
 import { type AssetDetail, assetDocument, depreciationMethods, type FieldDeclaration } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Radio, Select, Space } from 'antd';
+import { Alert, Button, Flex, Radio, Select, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';

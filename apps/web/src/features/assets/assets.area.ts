@@ -9,4 +9,5 @@ export const assetsArea = defineArea({
   },
   creates: { assets: { label: 'New asset', route: '/assets', href: addressOf('/assets').href('new') } },
   statusColours: { active: 'green', disposed: 'default', running: 'blue', failed: 'red' },
+  tabs: { 'depreciation-runs': { label: 'Assets: Depreciation runs', route: '/assets', href: '/assets?tab=runs' } },
 });

@@ -1,5 +1,6 @@
 import { type DepreciationRunDetail, depreciationRunDocument } from '@erp/domain';
-import { Alert, Button, DatePicker, Flex, Form, Space } from 'antd';
+import { Alert, Button, DatePicker, Flex, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';

@@ -1,6 +1,7 @@
 import { type AssetDetail, assetDocument, disposalKinds, disposeAssetSchema } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, InputNumber, Modal, Radio } from 'antd';
+import { Alert, Button, InputNumber, Modal, Radio } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';

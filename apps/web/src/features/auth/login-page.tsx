@@ -1,7 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { defaultProductTitle, messages, type PublicCompany } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, theme } from 'antd';
+import { Alert, Button, Input, theme } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { http } from '../../lib/http.ts';

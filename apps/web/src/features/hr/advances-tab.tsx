@@ -1,6 +1,7 @@
 import { advanceSchedule, employeeAdvances, formatDecimal, isPayMonth, isReadOnlyRole } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Input, Modal, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';

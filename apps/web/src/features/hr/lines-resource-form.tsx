@@ -1,6 +1,6 @@
 import { formFields, messages, type ResourceDeclaration } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { FormDrawer } from '../../components/form-drawer.tsx';

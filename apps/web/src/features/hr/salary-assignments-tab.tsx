@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDecimal, type SalaryAssignmentLine, salaryAssignmentInputSchema, salaryAssignments, salaryAssignmentUpdateSchema } from '@erp/domain';
-import { Button, Flex, Form, InputNumber, Typography } from 'antd';
+import { Button, Flex, InputNumber, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import type { ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';

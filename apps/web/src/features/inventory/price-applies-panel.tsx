@@ -1,6 +1,7 @@
 import { formatDecimal, type PriceSource } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Form, Tag } from 'antd';
+import { Alert, Card, Descriptions, Tag } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';

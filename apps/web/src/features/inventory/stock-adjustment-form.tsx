@@ -1,6 +1,7 @@
 import { messages, stockAdjustmentDocument, stockAdjustmentProblems, stockAdjustmentReasons, type StockAdjustmentInput } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Button, Flex, Input, InputNumber, Select, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { deleteDocument, documentKeys, saveDocument } from '../../components/document/document-api.ts';
 import { showFormProblems } from '../../components/document/form-problems.ts';

@@ -1,6 +1,7 @@
 import { addDecimals, type GenericOption, messages, multiply, type TransferDetail, transferDocument, type TransferInput, transferProblems } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Space } from 'antd';
+import { Alert, Button, Flex, Input, InputNumber, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { deleteDocument, documentKeys, runDocumentAction, saveDocument } from '../../components/document/document-api.ts';

@@ -1,6 +1,7 @@
 import { type DocumentDefinition, formatDecimal, moneyMessages, type OpenDocument } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Typography } from 'antd';
+import { Alert, Button, Modal, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useRef, useState } from 'react';
 import { runDocumentAction } from '../../components/document/document-api.ts';
 import { showFormProblems } from '../../components/document/form-problems.ts';

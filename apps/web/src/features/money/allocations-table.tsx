@@ -1,5 +1,6 @@
 import { compareDecimal, formatDecimal, type OpenDocument } from '@erp/domain';
-import { Alert, Flex, Form, type FormInstance, InputNumber, Table, Typography } from 'antd';
+import { Alert, Flex, type FormInstance, InputNumber, Table, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { type AllocationRow, allocationTotals } from './allocations.ts';

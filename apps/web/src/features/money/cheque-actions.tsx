@@ -1,6 +1,7 @@
 import { type ChequeDetail, chequeDocument, formatDecimal } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Input, InputNumber, Modal, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';

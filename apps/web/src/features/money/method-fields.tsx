@@ -1,5 +1,6 @@
 import { paymentMethods, type PaymentMethod } from '@erp/domain';
-import { Flex, Form, type FormInstance, Input, Select, Typography } from 'antd';
+import { Flex, type FormInstance, Input, Select, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 

@@ -1,5 +1,6 @@
 import type { DocumentDefinition, OpenDocument } from '@erp/domain';
-import { Alert, Flex, Form, type FormInstance, Input, InputNumber } from 'antd';
+import { Alert, Flex, type FormInstance, Input, InputNumber } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { type ReactNode, useState } from 'react';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';

@@ -1,5 +1,6 @@
 import { moneyMessages, type PayeeType, payeeTypes, type PaymentDetail, paymentDocument } from '@erp/domain';
-import { Flex, Form, Select } from 'antd';
+import { Flex, Select } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useMemo, useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';

@@ -1,5 +1,6 @@
 import { moneyMessages, type ReceiptDetail, receiptDocument } from '@erp/domain';
-import { Flex, Form } from 'antd';
+import { Flex } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useMemo, useState } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';

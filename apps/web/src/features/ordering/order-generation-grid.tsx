@@ -7,6 +7,21 @@ import { planColourTitles, planColourValues } from '../../components/resource/op
 
 const qty = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatQuantity(value));
 const money = (value: string) => formatDecimal(value);
+const small = { fontSize: 12, color: '#595959' } as const;
+
+/**
+ * Two figures of a line stacked in one column, as its header names them ("On hand / usable"):
+ * fifteen columns side by side ran past a 1280 px screen, and the pinned Why covered Suggested
+ * and Final (issue 27). The Why panel lists every term by name.
+ */
+function Pair({ top, bottom }: { top: string; bottom: string }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {top}
+      <span style={{ ...small, display: 'block' }}>{bottom}</span>
+    </span>
+  );
+}
 
 /** The final quantity, saved on Enter or when the field is left, if it changed. */
 function FinalInput({ line, editable, onSave }: { line: OrderGenerationLine; editable: boolean; onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void> }) {
@@ -35,7 +50,7 @@ function FinalInput({ line, editable, onSave }: { line: OrderGenerationLine; edi
       value={value}
       disabled={saving}
       aria-label={`Final quantity of ${line.itemName}`}
-      style={{ width: 96 }}
+      style={{ width: 80 }}
       onChange={(v) => setValue(v)}
       onBlur={() => void save()}
       onPressEnter={() => void save()}
@@ -51,8 +66,6 @@ export interface GridProps {
   onWhy: (line: OrderGenerationLine) => void;
   onSave: (line: OrderGenerationLine, finalQty: number) => Promise<void>;
   height: number;
-  /** At 768 px and below only the item stays pinned: the few columns that fit are worth more than a pinned Why. */
-  narrow: boolean;
 }
 
 /** The item coloured by plan coverage over this year and the next (spec section 4), as the planning pickers colour it. */
@@ -69,34 +82,32 @@ function ItemName({ line }: { line: OrderGenerationLine }) {
  * The run's lines, virtualised (10,000 rows scroll as 30): the issue's columns, the final
  * editable while the run is a draft, and a "Why" button opening every term of a line.
  */
-export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onSave, height, narrow }: GridProps) {
+export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onSave, height }: GridProps) {
   const columns: ColumnsType<OrderGenerationLine> = [
     {
       key: 'item',
-      title: 'Item',
-      width: narrow ? 170 : 240,
+      title: 'Item, vendor',
+      width: 170,
       fixed: 'left',
       render: (_: unknown, line) => (
         <span>
           <ItemName line={line} />
-          <span style={{ fontSize: 12, color: '#595959' }}>{line.articleNumber}</span>
+          <span style={small}>{line.articleNumber}</span>
+          <span style={{ ...small, display: 'block' }}>{line.vendorName ?? <Tag color="red">No vendor</Tag>}</span>
         </span>
       ),
     },
-    { key: 'vendor', title: 'Vendor', width: 150, render: (_: unknown, line) => line.vendorName ?? <Tag color="red">No vendor</Tag> },
-    { key: 'plan', title: 'Plan (year)', width: 100, align: 'right', render: (_: unknown, line) => qty(line.planQty) },
-    { key: 'sold', title: `Sold ${historyMonths} mo`, width: 100, align: 'right', render: (_: unknown, line) => qty(line.soldQty) },
-    { key: 'onHand', title: 'On hand', width: 90, align: 'right', render: (_: unknown, line) => qty(line.onHand) },
-    { key: 'usable', title: 'Usable', width: 90, align: 'right', render: (_: unknown, line) => qty(line.usable) },
+    { key: 'demand', title: `Plan (year) / sold ${historyMonths} mo`, width: 90, align: 'right', render: (_: unknown, line) => <Pair top={qty(line.planQty)} bottom={qty(line.soldQty)} /> },
+    { key: 'stock', title: 'On hand / usable', width: 85, align: 'right', render: (_: unknown, line) => <Pair top={qty(line.onHand)} bottom={qty(line.usable)} /> },
     {
       key: 'atRisk',
       title: 'At risk',
-      width: 130,
+      width: 100,
       align: 'right',
       render: (_: unknown, line) =>
         line.atRiskQty > 0 ? (
           <span style={{ color: '#cf1322' }}>
-            {qty(line.atRiskQty)} · {money(line.atRiskValue)}
+            <Pair top={qty(line.atRiskQty)} bottom={money(line.atRiskValue)} />
           </span>
         ) : (
           '0'
@@ -105,21 +116,18 @@ export function OrderGenerationGrid({ lines, historyMonths, editable, onWhy, onS
     {
       key: 'open',
       title: 'Open orders (in / late / beyond)',
-      width: 170,
+      width: 90,
       align: 'right',
       render: (_: unknown, line) => `${qty(line.openSupply)} / ${qty(line.late)} / ${qty(line.beyondHorizon)}`,
     },
-    { key: 'lead', title: 'Lead time', width: 90, align: 'right', render: (_: unknown, line) => `${line.leadTimeDays} d` },
-    { key: 'safety', title: 'Safety stock', width: 100, align: 'right', render: (_: unknown, line) => qty(Math.round(line.safetyStock)) },
-    { key: 'suggested', title: 'Suggested', width: 100, align: 'right', render: (_: unknown, line) => <strong>{qty(line.suggestedQty)}</strong> },
-    { key: 'final', title: 'Final', width: 120, render: (_: unknown, line) => <FinalInput line={line} editable={editable} onSave={onSave} /> },
-    { key: 'cost', title: 'Cost', width: 100, align: 'right', render: (_: unknown, line) => money(line.unitCost) },
-    { key: 'value', title: 'Value', width: 120, align: 'right', render: (_: unknown, line) => money(line.value) },
+    { key: 'lead', title: 'Lead time / safety stock', width: 78, align: 'right', render: (_: unknown, line) => <Pair top={`${line.leadTimeDays} d`} bottom={qty(Math.round(line.safetyStock))} /> },
+    { key: 'suggested', title: 'Suggested', width: 92, align: 'right', render: (_: unknown, line) => <strong>{qty(line.suggestedQty)}</strong> },
+    { key: 'final', title: 'Final', width: 95, render: (_: unknown, line) => <FinalInput line={line} editable={editable} onSave={onSave} /> },
+    { key: 'value', title: 'Value / cost', width: 100, align: 'right', render: (_: unknown, line) => <Pair top={money(line.value)} bottom={money(line.unitCost)} /> },
     {
       key: 'why',
       title: 'Why',
-      width: 150,
-      fixed: narrow ? undefined : 'right',
+      width: 70,
       render: (_: unknown, line) => (
         <Tooltip title={line.reasons.join(', ') || 'No flags'}>
           <Button size="small" onClick={() => onWhy(line)} aria-label={`Why ${line.suggestedQty} of ${line.itemName}`}>

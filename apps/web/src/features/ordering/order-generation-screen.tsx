@@ -1,6 +1,7 @@
 import { addDecimals, demandBasisOptions, type DemandBasis, formatDecimal, type OrderGenerationLine, type OrderGenerationRunDetail, orderGenerationRunDocument } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateInput } from '../../components/date-input.tsx';
@@ -229,7 +230,7 @@ export function OrderGenerationScreen() {
             />
           )}
 
-          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} narrow={narrow} />
+          <OrderGenerationGrid lines={lines} historyMonths={data.historyMonths} editable={editable} onWhy={setWhy} onSave={onSave} height={narrow ? 420 : 520} />
 
           <Card size="small" title="Totals per vendor">
             <Table<VendorTotal>

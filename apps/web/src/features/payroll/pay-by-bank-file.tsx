@@ -1,7 +1,8 @@
 import { compareDecimal, formatDecimal, fromMinorUnits, type PayRunDetail, payRunDocument, type PaySlipDetail, toMinorUnits } from '@erp/domain';
 import { BankOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';

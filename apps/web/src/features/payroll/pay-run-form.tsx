@@ -1,5 +1,6 @@
 import { type PayRunDetail, payRunDocument, payRunKinds, permittedIds } from '@erp/domain';
-import { Alert, Button, DatePicker, Flex, Form, Select, Space } from 'antd';
+import { Alert, Button, DatePicker, Flex, Select, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';

@@ -14,4 +14,5 @@ export const payrollArea = defineArea({
   documentLinks: { 'pay-runs': payRunAddress },
   creates: { 'pay-runs': { label: 'New pay run', route: '/pay-slips', href: payRunAddress.href('new') } },
   statusColours: { approved: 'blue', posted: 'green', partlyPaid: 'gold', paid: 'green', held: 'orange' },
+  tabs: { slips: { label: 'Pay Slips: Slips', route: '/pay-slips', href: '/pay-slips?tab=slips', words: ['payslips', 'salary slips'] } },
 });

@@ -13,4 +13,5 @@ export const planningArea = defineArea({
   creates: { 'sales-plans': { label: 'New sales plan', route: '/planning/form', href: planAddress.href('new') } },
   // Approved is the shared blue (purchasing's).
   statusColours: { submitted: 'gold', superseded: 'default' },
+  tabs: { 'seasonal-profiles': { label: 'Plan Form: Seasonal profiles', route: '/planning/form', href: '/planning/form?tab=profiles', words: ['seasonality'] } },
 });

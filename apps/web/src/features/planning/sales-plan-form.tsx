@@ -1,5 +1,6 @@
 import { planFileHeaders, salesPlanDocument, type SalesPlanDetail, type SalesPlanInput } from '@erp/domain';
-import { Alert, Button, Collapse, Flex, Form, Space, Typography } from 'antd';
+import { Alert, Button, Collapse, Flex, Space, Typography } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';

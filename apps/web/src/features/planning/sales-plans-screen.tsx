@@ -17,8 +17,8 @@ function SalesPlansTab() {
       drawerWidth={1200}
       searchPlaceholder="Search number, region, customer or notes"
       columns={[
-        { key: 'year', dataIndex: 'year', title: 'Year', sorter: true },
-        { key: 'version', dataIndex: 'version', title: 'Version', sorter: true, align: 'right' },
+        // Year and version in one column: apart, the list ran past a 1280 px screen (issue 27).
+        { key: 'year', dataIndex: 'year', title: 'Year, version', sorter: true, render: (v: number, row) => `${v} v${String(row.version)}` },
         { key: 'region', title: 'Region', render: (_: unknown, row) => (row.region as SalesPlanDetail['region'])?.regionName },
         { key: 'customer', title: 'Customer', ellipsis: true, render: (_: unknown, row) => (row.customer as SalesPlanDetail['customer'])?.customerName ?? 'All' },
         { key: 'salesperson', title: 'Salesperson', ellipsis: true, render: (_: unknown, row) => (row.salesperson as SalesPlanDetail['salesperson'])?.name ?? 'All' },

@@ -1,6 +1,7 @@
 import { goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Skeleton, Space } from 'antd';
+import { Alert, Button, Flex, Skeleton, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useRef, useState } from 'react';
 import { documentKeys, deleteDocument, fetchDocument, saveDocument } from '../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';

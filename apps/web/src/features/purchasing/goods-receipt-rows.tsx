@@ -1,6 +1,7 @@
 import { ScissorOutlined } from '@ant-design/icons';
 import { addDecimals, goodsReceiptDocument, multiply, type PurchaseOrderDetail } from '@erp/domain';
-import { Button, Flex, Form, Input, InputNumber, Tooltip, Typography, type FormInstance } from 'antd';
+import { Button, Flex, Input, InputNumber, Tooltip, Typography, type FormInstance } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';

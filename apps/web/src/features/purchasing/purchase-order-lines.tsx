@@ -1,5 +1,6 @@
 import { formatDecimal, isDecimalString, purchaseOrderDocument, type GenericOption } from '@erp/domain';
-import { Form, InputNumber, Typography, type FormInstance } from 'antd';
+import { InputNumber, Typography, type FormInstance } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { LineCell, type LineColumn, lineTextStyle } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';

@@ -12,4 +12,5 @@ export const purchasingArea = defineArea({
   documentLinks: { 'goods-receipt': receiptAddress, 'goods-receipts': receiptAddress },
   creates: { 'purchase-orders': { label: 'New purchase order', route: '/purchase-orders', href: orderAddress.href('new') } },
   statusColours: { approved: 'blue' },
+  tabs: { 'goods-receipts': { label: 'Purchase Orders: Goods receipts', route: '/purchase-orders', href: '/purchase-orders?tab=receipts', words: ['GRN', 'receiving'] } },
 });

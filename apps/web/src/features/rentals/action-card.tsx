@@ -1,11 +1,27 @@
-import { Button, Card, DatePicker, Flex } from 'antd';
+import { Button, Card, Flex, Popconfirm } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { toDayjs, toWireDate, todayWire } from '../../lib/dates.ts';
 import { errorMessage, http } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 
 /** A small action form: its fields and one button posting `body()` to `url`. */
-export function ActionCard({ title, children, label, url, body, onDone }: { title: string; children: ReactNode; label: string; url: string; body: () => object; onDone: () => void }) {
+export function ActionCard({
+  title,
+  children,
+  label,
+  url,
+  body,
+  onDone,
+  confirmation,
+}: {
+  title: string;
+  children: ReactNode;
+  label: string;
+  url: string;
+  body: () => object;
+  onDone: () => void;
+  /** A question asked before posting (a lot near expiry), when there is one. */
+  confirmation?: string | undefined;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -23,14 +39,16 @@ export function ActionCard({ title, children, label, url, body, onDone }: { titl
     <Card size="small" title={title} style={{ flex: '1 1 260px' }}>
       <Flex vertical gap={8}>
         {children}
-        <Button onClick={() => void run()} loading={busy}>
-          {label}
-        </Button>
+        {confirmation ? (
+          <Popconfirm title={confirmation} okText="Yes" cancelText="No" onConfirm={() => run()}>
+            <Button loading={busy}>{label}</Button>
+          </Popconfirm>
+        ) : (
+          <Button onClick={() => void run()} loading={busy}>
+            {label}
+          </Button>
+        )}
       </Flex>
     </Card>
   );
-}
-
-export function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return <DatePicker aria-label={label} value={toDayjs(value)} onChange={(d) => onChange(toWireDate(d) ?? todayWire())} allowClear={false} />;
 }

@@ -1,5 +1,6 @@
 import { type FieldDeclaration, rentalAgreementDocument } from '@erp/domain';
-import { Alert, Button, Flex, Form, Space } from 'antd';
+import { Alert, Button, Flex, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
 import { showFormProblems } from '../../components/document/form-problems.ts';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';

@@ -2,13 +2,15 @@ import { breakEvenCommitment, formatDecimal, rentalAgreementDocument } from '@er
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Checkbox, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
 import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
-import { ActionCard, DateInput } from './action-card.tsx';
+import { DateInput } from '../../components/date-input.tsx';
+import { ActionCard } from './action-card.tsx';
 import { fetchPeriods, fetchPnl, type PeriodRow, rentalKeys, type RentalAgreementRow } from './rentals-api.ts';
 import { SiteStock } from './site-stock.tsx';
 
@@ -48,7 +50,7 @@ function MonthGrid({ agreement }: { agreement: RentalAgreementRow }) {
           {
             key: 'invoice',
             title: 'Invoiced',
-            render: (_: unknown, row) => (row.invoiceId ? <a href={`/invoice/${row.invoiceId}`}>Invoice {row.invoiceId}</a> : ''),
+            render: (_: unknown, row) => (row.invoiceId ? <Link to={`/invoice/${row.invoiceId}`}>{row.invoiceNumber}</Link> : ''),
           },
           { key: 'status', dataIndex: 'status', title: 'Status', render: (v: PeriodRow['status']) => <Tag color={statusColour[v]}>{v}</Tag> },
         ]}
@@ -134,7 +136,7 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
     <Flex gap={12} wrap>
       {status === 'approved' && !placedElsewhere && (
         <ActionCard title="Place the analyser" label="Place" url="/api/placements" onDone={refresh} body={() => ({ rentalAgreementId: id, inventoryId: agreement.assetInventoryId, placementDate: date, post: true })}>
-          <DateInput label="Placement date" value={date} onChange={setDate} />
+          <DateInput aria-label="Placement date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
         </ActionCard>
       )}
       {status === 'approved' && placedElsewhere && (
@@ -146,18 +148,18 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
           onDone={refresh}
           body={() => ({ toAgreementId: id, date })}
         >
-          <DateInput label="Relocation date" value={date} onChange={setDate} />
+          <DateInput aria-label="Relocation date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
         </ActionCard>
       )}
       {inUse && (
         <ActionCard title="Return the analyser" label="Return" url="/api/rental-returns" onDone={refresh} body={() => ({ rentalAgreementId: id, returnDate: date, condition, post: true })}>
-          <DateInput label="Return date" value={date} onChange={setDate} />
+          <DateInput aria-label="Return date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
           <Select aria-label="Condition" value={condition} onChange={setCondition} options={[{ value: 'ok', label: 'OK' }, { value: 'refurbish', label: 'Refurbish' }, { value: 'scrap', label: 'Scrap' }]} />
         </ActionCard>
       )}
       {inUse && (
         <ActionCard title="End the agreement" label="End" url={`/api/rental-agreements/${id}/end`} onDone={refresh} body={() => ({ endDate: date, earlyExit })}>
-          <DateInput label="End date" value={date} onChange={setDate} />
+          <DateInput aria-label="End date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
           <Checkbox checked={earlyExit} onChange={(e) => setEarlyExit(e.target.checked)}>
             Early exit (raises its invoice)
           </Checkbox>
@@ -180,7 +182,7 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
           <Checkbox checked={down} onChange={(e) => setDown(e.target.checked)}>
             Analyser was down
           </Checkbox>
-          {down && <DateInput label="Down from" value={downFrom} onChange={setDownFrom} />}
+          {down && <DateInput aria-label="Down from" allowClear={false} value={downFrom} onChange={(v) => v && setDownFrom(v)} />}
         </ActionCard>
       )}
       {inUse && agreement.billingModel === 'perTest' && (

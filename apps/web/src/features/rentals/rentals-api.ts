@@ -57,6 +57,7 @@ export interface PeriodRow {
   tests: number;
   settles: boolean;
   invoiceId: number | null;
+  invoiceNumber: string | null;
   status: 'current' | 'open' | 'carried' | 'settled' | 'invoiced';
 }
 

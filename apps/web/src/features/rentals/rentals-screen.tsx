@@ -3,6 +3,7 @@ import { Alert, Button, Card, DatePicker, Flex, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDate } from '../../lib/dates.ts';
 import { DocumentListScreen } from '../../components/document/document-list-screen.tsx';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
@@ -74,7 +75,7 @@ function PlacementsTab() {
         { key: 'customerName', dataIndex: 'customerName', title: 'Customer', ellipsis: true },
         { key: 'serialNumber', dataIndex: 'serialNumber', title: 'Serial' },
         { key: 'unitCost', dataIndex: 'unitCost', title: 'Cost', align: 'right', render: money },
-        { key: 'endedOn', dataIndex: 'endedOn', title: 'Returned', render: (v: string | null) => v ?? '' },
+        { key: 'endedOn', dataIndex: 'endedOn', title: 'Returned', render: (v: string | null) => formatDate(v) },
       ]}
       renderForm={({ document, onDone }) => (document ? <PostedView definition={placementDocument} document={document} onClose={() => onDone()} /> : null)}
       renderView={({ document, onClose }) => <PostedView definition={placementDocument} document={document} onClose={onClose} />}

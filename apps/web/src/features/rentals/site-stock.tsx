@@ -1,4 +1,4 @@
-import { consignmentKinds, consignments, formatDecimal } from '@erp/domain';
+import { consignmentKinds, consignments, defaultNearExpiryDays, formatDecimal, type GenericOption } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,9 @@ import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { http } from '../../lib/http.ts';
-import { ActionCard, DateInput } from './action-card.tsx';
+import { DateInput } from '../../components/date-input.tsx';
+import { ActionCard } from './action-card.tsx';
+import { nearExpiryLast, nearExpiryQuestion } from './shipment-lots.ts';
 import type { RentalAgreementRow } from './rentals-api.ts';
 
 interface SiteLot {
@@ -65,12 +67,15 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
   const [itemId, setItemId] = useState<number>();
   // The lot chosen: a warehouse lot for a shipment; for a return, optionally one of the site's.
   const [inventoryId, setInventoryId] = useState<number>();
+  const [shippedLot, setShippedLot] = useState<GenericOption>();
   const [quantity, setQuantity] = useState<number>(1);
   const [date, setDate] = useState(todayWire());
   const stock = useQuery({
     queryKey: siteKeys.stock(agreement.id),
-    queryFn: async () => (await http.get<{ data: SiteLot[] }>(`/api/rental-agreements/${agreement.id}/site-stock`)).data.data,
+    queryFn: async () => (await http.get<{ data: SiteLot[]; nearExpiryDays: number }>(`/api/rental-agreements/${agreement.id}/site-stock`)).data,
   });
+  const windowDays = stock.data?.nearExpiryDays ?? defaultNearExpiryDays;
+  const today = todayWire();
   const entries = useQuery({
     queryKey: siteKeys.list(agreement.id),
     queryFn: async () => (await http.get<{ data: ConsignmentRow[] }>(`/api/consignments?rentalAgreementId=${agreement.id}&pageSize=50`)).data.data,
@@ -90,7 +95,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
             loading={stock.isLoading}
             pagination={false}
             scroll={{ x: 480 }}
-            dataSource={stock.data ?? []}
+            dataSource={stock.data?.data ?? []}
             aria-label="Stock at the customer's site"
             locale={{ emptyText: 'Nothing on consignment at the site' }}
             columns={[
@@ -127,6 +132,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
             label={kindForm[kind].label}
             url="/api/consignments"
             onDone={() => void queryClient.invalidateQueries()}
+            confirmation={kind === 'shipment' ? nearExpiryQuestion(shippedLot, today, windowDays) : undefined}
             body={() => ({ rentalAgreementId: agreement.id, consignmentKind: kind, consignmentDate: date, lines: itemId ? [{ itemId, quantity, ...(inventoryId ? { inventoryId } : {}) }] : [] })}
           >
             <Select
@@ -136,19 +142,23 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
                 setKind(next);
                 setItemId(undefined);
                 setInventoryId(undefined);
+                setShippedLot(undefined);
               }}
               options={consignmentKinds.filter((k) => (k.value === 'shipment' ? mayShip : mayUse)).map((k) => ({ value: k.value, label: k.label }))}
             />
             {kind === 'shipment' ? (
               <OptionSelect
                 resource="inventory"
+                // Expired lots are not offered (the options' default purpose, `issue`); the server refuses them too.
                 filters={{ regionId: agreement.regionId }}
+                order={nearExpiryLast(today, windowDays)}
                 optionText={lotOptionText}
                 aria-label="Reagent"
                 placeholder="Reagent lot in the warehouse"
                 value={inventoryId}
                 onOptionPicked={(option) => {
                   setInventoryId(option?.id);
+                  setShippedLot(option);
                   setItemId(option ? Number(option.itemId) : undefined);
                 }}
                 allowClear
@@ -163,7 +173,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
                   setItemId(v);
                   setInventoryId(undefined);
                 }}
-                options={siteItemOptions(stock.data ?? [])}
+                options={siteItemOptions(stock.data?.data ?? [])}
                 allowClear
               />
             )}
@@ -174,12 +184,12 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
                 value={inventoryId}
                 onChange={(v?: number) => setInventoryId(v)}
                 disabled={!itemId}
-                options={(stock.data ?? []).filter((lot) => lot.itemId === itemId).map((lot) => ({ value: lot.inventoryId, label: `${lot.lotNumber}${lot.dateExpiry ? `, expires ${formatDate(lot.dateExpiry)}` : ''}, ${lot.quantity} on site` }))}
+                options={(stock.data?.data ?? []).filter((lot) => lot.itemId === itemId).map((lot) => ({ value: lot.inventoryId, label: `${lot.lotNumber}${lot.dateExpiry ? `, expires ${formatDate(lot.dateExpiry)}` : ''}, ${lot.quantity} on site` }))}
                 allowClear
               />
             )}
             <InputNumber aria-label="Quantity" min={1} value={quantity} onChange={(v) => setQuantity(v ?? 1)} style={{ width: '100%' }} />
-            <DateInput label="Date" value={date} onChange={setDate} />
+            <DateInput aria-label="Date" allowClear={false} value={date} onChange={(v) => v && setDate(v)} />
             <Typography.Text type="secondary">{kindForm[kind].help}</Typography.Text>
           </ActionCard>
           </div>

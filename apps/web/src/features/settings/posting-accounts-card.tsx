@@ -1,6 +1,7 @@
 import { messages, postingAccountKeys, postingAccountsSchema } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Skeleton } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';

@@ -1,6 +1,7 @@
 import { companySettingsSchema, messages, nationalIdRules, netRoundingModes, netRoundingSteps } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Flex, Input, InputNumber, Select, Skeleton } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { TextArea } from '../../components/text-area.tsx';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';

@@ -1,7 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { resetPasswordSchema } from '@erp/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Input, Modal } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';

@@ -1,6 +1,7 @@
 import { knownScopes, messages, roleOptions, userCreateSchema, userUpdateSchema } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Select, Switch } from 'antd';
+import { Input, Select, Switch } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { FormDrawer } from '../../components/form-drawer.tsx';
 import { useEffect, useState } from 'react';
 import type { ResourceFormSlotProps } from '../../components/resource/resource-list-screen.tsx';

@@ -12,6 +12,7 @@ import { VentureForm } from './venture-form.tsx';
 import { VentureView } from './venture-view.tsx';
 import { percentText } from './ventures-api.ts';
 import { settlementAddress, ventureAddress } from './ventures-addresses.ts';
+import { ReproductionCodeLabel } from './reproduction-code.tsx';
 
 interface SettlementRow {
   id: number;
@@ -61,7 +62,7 @@ function SettlementView({ settlement, onClose }: { settlement: SettlementRow | u
           { key: 'period', label: 'Period', children: `${formatDate(settlement.from)} - ${formatDate(settlement.to)}` },
           { key: 'profit', label: 'Profit', children: money(settlement.profit) },
           { key: 'share', label: "Partner's share", children: money(settlement.partnerShare) },
-          { key: 'hash', label: 'Statement hash', children: <span style={{ wordBreak: 'break-all' }}>{settlement.statementHash ?? '-'}</span> },
+          { key: 'hash', label: <ReproductionCodeLabel />, children: <span style={{ wordBreak: 'break-all' }}>{settlement.statementHash ?? '-'}</span> },
         ]}
       />
       <DocumentViewActions onClose={onClose}>

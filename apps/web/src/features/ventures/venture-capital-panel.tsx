@@ -1,6 +1,7 @@
 import { formatDecimal, jointVentureDocument } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Table } from 'antd';
+import { Alert, Button, Card, Flex, Input, Table } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput, DateRangeInput } from '../../components/date-input.tsx';

@@ -1,6 +1,7 @@
 import { type JointVentureDetail, jointVentureDocument, lossRules, partnerTypes, ventureBases, ventureProblems } from '@erp/domain';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Radio, Select, Space } from 'antd';
+import { Alert, Button, Flex, Input, Radio, Select, Space } from 'antd';
+import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { downloadStatementPdf, fetchStatement, percentText, settlePeriod, type StatementSegment, ventureKeys } from './ventures-api.ts';
+import { ReproductionCodeLabel } from './reproduction-code.tsx';
 
 const money = (v: string) => formatDecimal(v);
 
@@ -92,7 +93,7 @@ export function VentureStatementPanel({ ventureId, today, settleable }: { ventur
               ]}
             />
             <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-              Statement hash {s.hash}
+              <ReproductionCodeLabel /> {s.hash}
             </Typography.Text>
           </>
         )}

@@ -9,5 +9,6 @@ export const venturesArea = defineArea({
   },
   creates: { 'joint-ventures': { label: 'New joint venture', route: '/joint-ventures', href: ventureAddress.href('new') } },
   documentLinks: { 'jv-settlements': settlementAddress, 'joint-ventures': ventureAddress },
+  tabs: { settlements: { label: 'Joint Ventures: Settlements', route: '/joint-ventures', href: '/joint-ventures?tab=settlements', words: ['JV'] } },
   // active (green) and closed (default) are coloured by other areas already.
 });

@@ -1,14 +1,14 @@
 import type { AreaFold } from './fold-areas.ts';
-import type { CreateEntry, DocumentLink } from './web-area.ts';
+import type { CreateEntry, DocumentLink, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -26,4 +26,9 @@ export function statusColourOf(status: string): string | undefined {
 /** The documents the areas let the command palette start. */
 export function createEntries(): CreateEntry[] {
   return Object.values(installed.creates);
+}
+
+/** The screens' tabs the areas let the command palette go to. */
+export function tabEntries(): TabEntry[] {
+  return Object.values(installed.tabs);
 }

@@ -1,6 +1,6 @@
 import type { AppRoute } from '@erp/domain';
 import type { Screen } from './screen-map.ts';
-import type { CreateEntry, DocumentLink, WebArea } from './web-area.ts';
+import type { CreateEntry, DocumentLink, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
 export interface AreaFold {
@@ -9,6 +9,7 @@ export interface AreaFold {
   documentLinks: Readonly<Record<string, DocumentLink>>;
   statusColours: Readonly<Record<string, string>>;
   creates: Readonly<Record<string, CreateEntry>>;
+  tabs: Readonly<Record<string, TabEntry>>;
 }
 
 /**
@@ -40,5 +41,6 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     documentLinks: merge('Document type', parts((area) => area.documentLinks)),
     statusColours: merge('Colour of status', parts((area) => area.statusColours), (a, b) => a === b),
     creates: merge('Create entry', parts((area) => area.creates)),
+    tabs: merge('Tab', parts((area) => area.tabs)),
   };
 }

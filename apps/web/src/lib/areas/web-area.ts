@@ -14,6 +14,18 @@ export interface CreateEntry {
 }
 
 /**
+ * A tab of a screen (or a view of one) the command palette goes to: the statements are tabs
+ * of /accounting, not menu entries, and the spec fixes the menu. Offered to roles that may
+ * open `route`; found by its label or any of `words` (P&L, TB).
+ */
+export interface TabEntry {
+  label: string;
+  route: AppRoute;
+  href: string;
+  words?: readonly string[];
+}
+
+/**
  * What one web area adds to the app: `features/<area>/<area>.area.ts` exports one, and
  * `app/areas.ts` lists them. Nothing else is a shared list an area edits.
  *
@@ -31,6 +43,8 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * stamps on the row.
    */
   documentLinks?: Readonly<Record<string, DocumentLink>>;
+  /** Its screens' tabs the command palette goes to, by a key of the area's choosing. */
+  tabs?: Readonly<Record<string, TabEntry>>;
   /** What the command palette offers to create, by document type. */
   creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */

@@ -1,6 +1,7 @@
 import { invoiceDocument, type InvoiceDetail, type GenericOption } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Space } from 'antd';
+import { Alert, Button, Flex, Space } from 'antd';
+import { Form } from '../../../components/form.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { DocumentHeaderFields } from '../../../components/document/document-header-fields.tsx';
 import { problemsOfIssues, showFormProblems } from '../../../components/document/form-problems.ts';

@@ -1,5 +1,6 @@
 import { addDays, type GenericOption, quotationDocument, type QuotationDetail } from '@erp/domain';
-import { Alert, Button, Flex, Form, Space } from 'antd';
+import { Alert, Button, Flex, Space } from 'antd';
+import { Form } from '../../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { DocumentHeaderFields } from '../../../components/document/document-header-fields.tsx';
 import { showFormProblems } from '../../../components/document/form-problems.ts';

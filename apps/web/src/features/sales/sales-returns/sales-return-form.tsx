@@ -1,6 +1,7 @@
 import { formatDecimal, type InvoiceDetail, invoiceDocument, type SalesReturnDetail, salesReturnDocument } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Space, Typography } from 'antd';
+import { Form } from '../../../components/form.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { documentKeys, fetchDocument } from '../../../components/document/document-api.ts';
 import { DocumentHeaderFields } from '../../../components/document/document-header-fields.tsx';

@@ -1,6 +1,7 @@
 import { ScissorOutlined } from '@ant-design/icons';
 import { formatDecimal, type InvoiceDetail, returnableOf, returnConditions, salesReturnDocument } from '@erp/domain';
-import { Button, Flex, Form, InputNumber, Select, Tooltip, Typography, type FormInstance } from 'antd';
+import { Button, Flex, InputNumber, Select, Tooltip, Typography, type FormInstance } from 'antd';
+import { Form } from '../../../components/form.tsx';
 import { LineCell, type LineColumn } from '../../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../../components/document/totals-row.tsx';
