@@ -5,7 +5,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
-import { bearer, createTestApp, openMigratedTestDatabase, type TestApp, testPasswordHashing } from '../test/test-app.ts';
+import { createDemoTestApp } from '../test/demo-database.ts';
+import { bearer, openMigratedTestDatabase, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 import { migrate } from './migrate.ts';
 import { accountDailyTotals, accounts, companyLogos, companySettings, glEntries, journalLines, journals, regions, users } from './schema/index.ts';
@@ -13,9 +14,9 @@ import { accountDailyTotals, accounts, companyLogos, companySettings, glEntries,
 let t: TestApp;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createDemoTestApp();
   dir = await mkdtemp(join(tmpdir(), 'erp-backup-'));
-});
+}, 600_000);
 afterAll(async () => {
   await t?.close();
   await rm(dir, { recursive: true, force: true });
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 describe('backup and restore', () => {
   it('round-trips every table into another database, identities included', async () => {
-    expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(true);
+    // The demo is there (seeded once, test/demo-database.ts); seeding again leaves it as it is.
     expect((await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing))).seeded).toBe(false);
     const file = join(dir, 'erp.backup.gz');
     const result = await backupDatabase(t.database.db, file);
@@ -68,7 +69,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close();
     }
-  });
+  }, 180_000);
 
   it('lets demo users sign in with the demo password', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'salesExecutive', password: 'Demo@12345' } });

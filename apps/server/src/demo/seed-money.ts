@@ -1,4 +1,4 @@
-import { addDays, type PaymentDetail, type PaymentInput, type ReceiptDetail, type ReceiptInput } from '@erp/domain';
+import { addDays, fromMinorUnits, type PaymentDetail, type PaymentInput, type ReceiptDetail, type ReceiptInput, toMinorUnits } from '@erp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { accountHeads, accounts } from '../db/schema/index.ts';
@@ -162,11 +162,13 @@ export async function seedPayments(tx: Tx, dates: Dates): Promise<void> {
     // Written for the wrong amount and cancelled; the bill was then paid in part by transfer.
     const wrong = await byCheque(third, third.open, '700103', addDays(third.date, 1));
     if (wrong.chequeId) await runTransition(tx, accountant, chequeBinding, wrong.chequeId, 'cancel', { input: {} });
-    const part = (Number(third.open) / 2).toFixed(2);
+    const part = fromMinorUnits(toMinorUnits(third.open) / 2n);
+    // Dated the day the cheque was cancelled (today): dated before it, the transfer would pay a
+    // bill the cheque still paid on that date, and the aging as of then could not agree with the ledger.
     await pay({
       payeeType: 'vendor',
       vendorId: Number(third.vendorId),
-      paymentDate: addDays(third.date, 2),
+      paymentDate: dates.today,
       method: 'bank',
       accountId: bank.id,
       amount: part,
