@@ -30,7 +30,7 @@ async function postJournal(page: Page, narration: string, lines: Array<{ account
 
 test('an account is created, journals posted, and its ledger shows running and closing balances, prints and exports', async ({ page }) => {
   // Four axe scans and two journals: over the minute while the other worker scans a list too.
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const code = `E${String(Date.now()).slice(-6)}`;
   const name = `Petty Cash ${code}`;
   await login(page, 'accountant');

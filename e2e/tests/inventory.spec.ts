@@ -3,7 +3,7 @@ import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, pick, scree
 
 test('an item is created and approved, opening stock entered in two lots, /inventory flags near expiry and /inventory-ledger shows the running balance', async ({ page }) => {
   // A whole journey (item, approval, two lots, stock, ledger, axe at each step) outlasts the 30 s default on a loaded machine.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const suffix = String(Date.now()).slice(-6);
   const itemName = `Troponin Kit ${suffix}`;
   const article = `TRP-${suffix}`;
