@@ -28,6 +28,9 @@ export const checkDates = ['2027-01-01', '2027-06-30', '2028-02-29'];
 // check), web components, and the start scripts' runtime check.
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker (cores - 1); the server files spend their time in
+    // PGlite's single-threaded engine, so a second worker nearly halves the run.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
       { test: { name: 'server', ...server, include: ['src/**/*.test.ts'] } },

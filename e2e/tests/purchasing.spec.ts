@@ -30,7 +30,8 @@ async function checkAt768(page: Page, visible: Locator, screen: string, shot: st
 }
 
 test('a vendor and an order are created, an admin approves it, a storekeeper receives it into two lots and /inventory shows them', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Four sign-ins and an axe scan of each screen: past two minutes on a loaded 2-core CI machine.
+  test.setTimeout(180_000);
   const suffix = String(Date.now()).slice(-6);
   const vendorName = `Reagent Maker ${suffix}`;
   const lots = { first: `RA${suffix}`, second: `RB${suffix}` };

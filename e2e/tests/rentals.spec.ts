@@ -71,8 +71,9 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   expect(shortfalls.data.some((i) => i.kind === 'rentalShortfall' && i.invoiceDate.startsWith(lastMonth()))).toBe(true);
 
   // Relocation: a demo analyser placed at one hospital goes to another's site under a new agreement, from that agreement's view.
-  type Row = { id: number; customerId: number; regionId: number; rentalAssetId: number; placementDate: string | null; status: string };
-  const active = ((await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Row[] }).data.find((a) => a.placementDate && a.placementDate < lastMonth())!;
+  type Row = { id: number; billingModel: string; customerId: number; regionId: number; rentalAssetId: number; placementDate: string | null; status: string };
+  // A minimum-purchase one: the per-test agreement is the next journey's, which may run after this.
+  const active = ((await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Row[] }).data.find((a) => a.billingModel === 'minimumPurchase' && a.placementDate && a.placementDate < lastMonth())!;
   const customers = ((await (await request.get(`/api/customers?pageSize=100`, { headers })).json()) as { data: Array<{ id: number; regionId: number }> }).data;
   const other = customers.find((c) => c.regionId === active.regionId && c.id !== active.customerId)!;
   const today = new Date().toISOString().slice(0, 10);
