@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { cancelPlacedAsset, createPlacedAsset } from '../assets/assets.api.ts';
+import { customerSite } from '../inventory/inventory.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { type PlacementDetail, placementQueries } from './placements.queries.ts';
 import { postRelocation, relocationMessages } from './relocations.ts';
@@ -67,18 +68,6 @@ interface UnitRow {
   itemName: string;
   dateExpiry: string | null;
   locationKind: string;
-}
-
-/** The customer's site in the region: the stock location analysers and consigned reagents stand at (made on first use). */
-export async function customerSite(tx: Tx, customerId: number, regionId: number): Promise<number> {
-  const [found] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM stock_locations WHERE kind = 'customer' AND customer_id = ${customerId}::int AND region_id = ${regionId}::int ORDER BY id LIMIT 1`);
-  if (found) return Number(found.id);
-  const [made] = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO stock_locations (kind, region_id, customer_id, location_name)
-        SELECT 'customer', ${regionId}::int, c.id, left(c.customer_name || ' site', 200) FROM customers c WHERE c.id = ${customerId}::int RETURNING id`,
-  );
-  return Number(made!.id);
 }
 
 export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail, ActionOf<typeof placementDocument>> = {
