@@ -9,7 +9,7 @@ import { envelope, idOf, idParams, isoDate, routeSchema } from '../../lib/openap
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
-import { agreementFacts } from './placements.handlers.ts';
+import { agreementFacts } from './agreement-facts.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { placementServices } from './rentals.api.ts';
 
