@@ -17,8 +17,9 @@ export function serverSourceFiles(): string[] {
     .sort();
 }
 
-export function parseServerFile(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, readFileSync(join(serverSrc, file), 'utf8'), ts.ScriptTarget.Latest, true);
+/** A server file parsed; `text` stands in for its content (the tests of the scan itself). */
+export function parseServerFile(file: string, text = readFileSync(join(serverSrc, file), 'utf8')): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 }
 
 function visit(node: ts.Node, each: (node: ts.Node) => void): void {
@@ -65,8 +66,8 @@ const sqlWrites = [
  * from `db/schema`. `tableOf` maps a schema export's name to its table's. A table given by a
  * variable (the generic resource and document writers, a backup's restore) is not known here.
  */
-export function tableWritesOf(file: string, tableOf: (exportName: string) => string | undefined): TableWrite[] {
-  const source = parseServerFile(file);
+export function tableWritesOf(file: string, tableOf: (exportName: string) => string | undefined, text?: string): TableWrite[] {
+  const source = parseServerFile(file, text);
   const { named, namespaces } = schemaImports(source);
   const schemaTable = (expression: ts.Expression): string | undefined => {
     if (ts.isIdentifier(expression)) return named.has(expression.text) ? tableOf(named.get(expression.text)!) : undefined;
@@ -119,8 +120,8 @@ export interface SqlUse {
  * `queryRows` / `queryPrepared`, or a query builder or `execute` called on a database handle.
  * A route's `app.delete(...)` or a schema's `docs.update(...)` is neither.
  */
-export function sqlUsesOf(file: string): SqlUse[] {
-  const source = parseServerFile(file);
+export function sqlUsesOf(file: string, text?: string): SqlUse[] {
+  const source = parseServerFile(file, text);
   const uses: SqlUse[] = [];
   const use = (node: ts.Node, what: string) => uses.push({ file, line: lineOf(source, node), what });
   visit(source, (node) => {
