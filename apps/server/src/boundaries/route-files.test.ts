@@ -12,8 +12,20 @@ describe('route files', () => {
 
   it('are found, and SQL is recognised where it is', () => {
     expect(routeFiles.length).toBeGreaterThan(20);
-    const whats = new Set(['modules/payroll/pay-slips.service.ts', 'modules/setup/users.repository.ts', 'modules/assets/depreciation-job.ts'].flatMap((file) => sqlUsesOf(file).map((use) => use.what)));
-    expect([...whats]).toEqual(expect.arrayContaining(['sql`...`', 'queryRows()', 'sql.raw()', 'executor.select()', 'executor.update()']));
+    const source = `app.delete('/x/:id', { schema: docs.update(body) }, async () => {
+      const rows = await queryRows(app.ctx.db, query);
+      await tx.execute(statement);
+      await db().select().from(table);
+      const fragment = sql<string>\`round(x, 2)\`;
+      return sql.raw('x');
+    });`;
+    expect(sqlUsesOf('modules/x/x.routes.ts', source).map((use) => `${use.line} ${use.what}`)).toEqual([
+      '2 queryRows()',
+      '3 tx.execute()',
+      '4 db().select()',
+      '5 sql`...`',
+      '6 sql.raw()',
+    ]);
   });
 
   it('hold no SQL', () => {
