@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
-import { isRole, normalizeUsername, roles, userCreateSchema } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { isRole, roles, userCreateSchema } from '@erp/domain';
 import { randomPassword } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { assertBackupReadable, BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { auditLog, users } from './db/schema/index.ts';
 import { withoutValues } from './lib/loggable-error.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { insertUser, replacePasswordOf } from './modules/setup/setup.api.ts';
+import { audit, type AuditActor } from './plugins/audit.ts';
 
 const usage = `Usage: erp <command>
   migrate                                  apply pending migrations
@@ -18,6 +18,9 @@ const usage = `Usage: erp <command>
   restore <file>                           replace every table's rows with the dump's (one transaction)
 Roles: ${roles.join(', ')}
 Environment: DATA_DIR (embedded database) or DATABASE_URL (PostgreSQL), as for the server.`;
+
+/** Who the CLI's audit rows name: no user, from the command line. */
+const cliActor: AuditActor = { actorUserId: null, realUserId: null, ip: 'cli' };
 
 /** A refusal of the command line itself: printed as it is, exit code 2. */
 class UsageError extends Error {}
@@ -96,12 +99,12 @@ async function run(argv: readonly string[], output: CliOutput, options: CliOptio
         });
         if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
         const { password, ...fields } = parsed.data;
-        const [row] = await db.transaction(async (tx) => {
-          const inserted = await tx.insert(users).values({ ...fields, passwordHash: await passwords.hash(password) }).returning({ id: users.id });
-          await tx.insert(auditLog).values({ action: 'create', resource: 'users', recordId: String(inserted[0]!.id), after: { username: fields.username, role: fields.role }, ip: 'cli' });
+        const id = await db.transaction(async (tx) => {
+          const inserted = await insertUser(tx, { ...fields, passwordHash: await passwords.hash(password) });
+          await audit(tx, cliActor, { action: 'create', resource: 'users', recordId: inserted, after: { username: fields.username, role: fields.role } });
           return inserted;
         });
-        output.out(`Created user ${fields.username} (${fields.role}) with id ${row!.id}`);
+        output.out(`Created user ${fields.username} (${fields.role}) with id ${id}`);
         break;
       }
       case 'reset-password': {
@@ -110,15 +113,11 @@ async function run(argv: readonly string[], output: CliOutput, options: CliOptio
         if (password.length < 8) fail('The password must be at least 8 characters');
         const hash = await passwords.hash(password);
         const updated = await db.transaction(async (tx) => {
-          const rows = await tx
-            .update(users)
-            .set({ passwordHash: hash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
-            .where(sql`lower(${users.username}) = ${normalizeUsername(values.username!)}`)
-            .returning({ id: users.id });
-          if (rows[0]) await tx.insert(auditLog).values({ action: 'reset-password', resource: 'users', recordId: String(rows[0].id), ip: 'cli' });
-          return rows;
+          const id = await replacePasswordOf(tx, values.username!, hash);
+          if (id !== undefined) await audit(tx, cliActor, { action: 'reset-password', resource: 'users', recordId: id });
+          return id;
         });
-        if (updated.length === 0) fail(`No user ${values.username}`);
+        if (updated === undefined) fail(`No user ${values.username}`);
         output.out(values.password ? `Password of ${values.username} reset` : `New password of ${values.username}: ${password}`);
         break;
       }

@@ -22,6 +22,9 @@ export const accountOptionColumns = {
  */
 export const accountBalance = sql<string>`account_balance(${accounts.id})`;
 
+/** Each row's balance as the list shows it: rounded to the cent, as text. */
+export const accountBalanceColumn = sql<string>`round(${accountBalance}, 2)::text`;
+
 /** The accounts money comes into and goes out of: receipts and payments take a cash-kind account for cash, a bank-kind one for bank (money-accounts.ts). */
 export const cashAndBankAccounts = sql`${accounts.kind} IN ('cash', 'bank')`;
 

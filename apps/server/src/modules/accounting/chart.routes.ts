@@ -1,10 +1,9 @@
 import { accountHeads as accountHeadsDeclaration, accountMessages, accounts as accountsDeclaration } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { accountHeads, accounts } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { regionalWrites } from '../../lib/resource/regional-writes.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
-import { accountBalance, accountOptionColumns, accountRowScope, cashAndBankAccounts } from './accounts.queries.ts';
+import { accountBalance, accountBalanceColumn, accountOptionColumns, accountRowScope, cashAndBankAccounts } from './accounts.queries.ts';
 
 /** Account heads and accounts: generic resources; accounts add the option keys of spec section 3, each row's balance and the list's total of them. */
 export const chartBindings: readonly ResourceBinding[] = [
@@ -15,7 +14,7 @@ export const chartBindings: readonly ResourceBinding[] = [
     hooks: {
       optionColumns: accountOptionColumns,
       rowScope: accountRowScope,
-      rowColumns: { balance: sql<string>`round(${accountBalance}, 2)::text` },
+      rowColumns: { balance: accountBalanceColumn },
       namedFilters: { cashAndBank: () => cashAndBankAccounts },
       listTotals: { balance: accountBalance },
       // ...but a company-wide account is written only by users of every region, as a company-wide price.

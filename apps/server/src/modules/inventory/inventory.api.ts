@@ -1,7 +1,12 @@
-/** What other areas may use of inventory (docs/ARCHITECTURE.md, Boundaries): its document services, taking (tx, actor, input). */
+/**
+ * What other areas may use of inventory (docs/ARCHITECTURE.md, Boundaries): its document
+ * services, taking (tx, actor, input), and the customers' sites (stock locations, which inventory
+ * alone writes).
+ */
 import { documentServices } from '../../lib/document/document-services.ts';
 import { stockAdjustmentBinding } from './stock-adjustments.binding.ts';
 import { transferBinding } from './transfers.binding.ts';
 
 export const stockAdjustmentServices = documentServices(stockAdjustmentBinding);
 export const transferServices = documentServices(transferBinding);
+export { customerSite } from './customer-sites.ts';

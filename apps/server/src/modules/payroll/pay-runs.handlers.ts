@@ -11,6 +11,7 @@ import { inRunScope, payableEmployees, type RunScope } from './pay-facts.ts';
 import { chunkSizeFor, payRunJobKind } from './pay-run-job.ts';
 import { readPayRun } from './pay-runs.queries.ts';
 import { bankFileSlips, slipScope } from './pay-slips.service.ts';
+import { advanceRecoveriesStatement } from '../hr/hr.api.ts';
 import { paySlipsByBank, type SlipToPay } from '../money/money.api.ts';
 
 const { documentType } = payRunDocument;
@@ -198,11 +199,12 @@ async function postingLines(tx: Tx, run: PayRunDetail, userId: number | null) {
 
 /** The advances' recovered amounts moved by what the run's slips recovered (`sign` -1 on cancel). */
 const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
-  sql`UPDATE employee_advances v SET recovered_amount = v.recovered_amount + ${sign}::int * r.amount
-      FROM (SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
-              FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
-             WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1) r
-      WHERE v.id = r.id`;
+  advanceRecoveriesStatement(
+    sql`SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
+        FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
+        WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1`,
+    sign,
+  );
 
 /**
  * The bank file's payment date (issue 27): by default the run's last day, or today when later;

@@ -1,18 +1,14 @@
-import { canonicalDecimal, messages, monthSchema, type PaySlipDetail, payRunDocument, payrollMessages, fromMinorUnits, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { canonicalDecimal, messages, monthSchema, payRunDocument, payrollMessages, fromMinorUnits, toMinorUnits } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { decimalString, envelope, idOf, idParams, routeSchema } from '../../lib/openapi.ts';
-import { renderDocumentsPdf } from '../../lib/print/document-pdf.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
-import { readCompanyLetterhead } from '../setup/setup.api.ts';
-import { bankFileCsv, paySlipFileName, paySlipPrintable } from './pay-slip-print.ts';
-import { findPaySlip, listPaySlips, type PaySlipQuery, yearToDate } from './pay-slips.service.ts';
+import { bankFileCsv, paySlipFileName } from './pay-slip-print.ts';
+import { findPaySlip, holdPaySlip, listPaySlips, type PaySlipQuery, slipsPdf } from './pay-slips.service.ts';
 import { payRunBinding } from './pay-runs.binding.ts';
 import type { PayRunDetail } from '@erp/domain';
 
@@ -72,26 +68,6 @@ const docs = {
   }),
 };
 
-async function namesOf(executor: Executor, slips: readonly PaySlipDetail[]): Promise<{ regions: Map<number, string>; departments: Map<number, string> }> {
-  const regionIds = [...new Set(slips.flatMap((s) => (s.regionId === null ? [] : [s.regionId])))];
-  const regions = regionIds.length > 0 ? await queryRows<{ id: number; name: string }>(executor, sql`SELECT id, region_name AS name FROM regions WHERE id IN (${intList(regionIds)})`) : [];
-  const departmentIds = [...new Set(slips.flatMap((s) => (s.departmentId === null ? [] : [s.departmentId])))];
-  const departments =
-    departmentIds.length > 0 ? await queryRows<{ id: number; name: string }>(executor, sql`SELECT id, department_name AS name FROM departments WHERE id IN (${intList(departmentIds)})`).catch(() => []) : [];
-  return { regions: new Map(regions.map((r) => [Number(r.id), r.name])), departments: new Map(departments.map((d) => [Number(d.id), d.name])) };
-}
-
-/** The slips as one PDF, each with its year to date. */
-export async function slipsPdf(executor: Executor, slips: readonly PaySlipDetail[], title: string): Promise<Buffer> {
-  const company = await readCompanyLetterhead(executor);
-  const ytd = await yearToDate(executor, slips);
-  const names = await namesOf(executor, slips);
-  const models = slips.map((slip) =>
-    paySlipPrintable(slip, company, ytd.get(slip.id), { region: slip.regionId === null ? undefined : names.regions.get(slip.regionId), department: slip.departmentId === null ? undefined : names.departments.get(slip.departmentId) }),
-  );
-  return renderDocumentsPdf(models, { title });
-}
-
 /** GET /api/pay-slips, /api/pay-slips/:id, its /pdf and /hold; GET /api/pay-runs/:id/pdf and /bank-file. */
 export function registerPaySlipRoutes(app: FastifyInstance): void {
   const guard = { onRequest: [authenticate, requireRoute(route)] };
@@ -120,14 +96,7 @@ export function registerPaySlipRoutes(app: FastifyInstance): void {
     const actor = actorOf(request);
     const { held } = request.body as { held: boolean };
     const slipId = idOf(request);
-    return app.ctx.db.transaction(async (tx) => {
-      const slip = await findPaySlip(tx, slipId, actor);
-      if (!slip) throw new NotFoundError();
-      const [run] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM pay_runs WHERE id = ${slip.payRunId}::int FOR UPDATE`);
-      if (run?.status !== 'draft') throw new ConflictError(payrollMessages.notDraft);
-      await tx.execute(sql`UPDATE pay_slips SET held = ${held} WHERE id = ${slipId}::int`);
-      return { status: 200, message: held ? 'Pay slip held' : 'Pay slip released', data: (await findPaySlip(tx, slipId, actor))! };
-    });
+    return app.ctx.db.transaction(async (tx) => ({ status: 200, message: held ? 'Pay slip held' : 'Pay slip released', data: await holdPaySlip(tx, actor, slipId, held) }));
   });
 
   const runOf = async (request: Parameters<typeof actorOf>[0]) => {

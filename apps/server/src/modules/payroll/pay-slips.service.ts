@@ -1,7 +1,11 @@
-import { canonicalDecimal, compareDecimal, type PaySlipDetail, type PaySlipStatus, permittedIds } from '@erp/domain';
+import { canonicalDecimal, compareDecimal, type PaySlipDetail, type PaySlipStatus, payrollMessages, permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, intList, jsonValue, queryRows } from '../../db/client.ts';
+import { type Executor, intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
+import { renderDocumentsPdf } from '../../lib/print/document-pdf.ts';
+import { readCompanyLetterhead } from '../setup/setup.api.ts';
+import { paySlipPrintable } from './pay-slip-print.ts';
 
 /** The list's filters (GET /api/pay-slips). */
 export interface PaySlipQuery {
@@ -143,4 +147,35 @@ export async function yearToDate(executor: Executor, slips: readonly PaySlipDeta
     result.set(id, byCode);
   }
   return result;
+}
+
+/** Holds or releases a slip of a draft run (409 otherwise: the run's row locked first); a slip the actor does not see is missing (404). */
+export async function holdPaySlip(tx: Tx, actor: Actor, slipId: number, held: boolean): Promise<PaySlipDetail> {
+  const slip = await findPaySlip(tx, slipId, actor);
+  if (!slip) throw new NotFoundError();
+  const [run] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM pay_runs WHERE id = ${slip.payRunId}::int FOR UPDATE`);
+  if (run?.status !== 'draft') throw new ConflictError(payrollMessages.notDraft);
+  await tx.execute(sql`UPDATE pay_slips SET held = ${held} WHERE id = ${slipId}::int`);
+  return (await findPaySlip(tx, slipId, actor))!;
+}
+
+/** The names of the slips' regions and departments, as the PDF prints them. */
+async function namesOf(executor: Executor, slips: readonly PaySlipDetail[]): Promise<{ regions: Map<number, string>; departments: Map<number, string> }> {
+  const regionIds = [...new Set(slips.flatMap((s) => (s.regionId === null ? [] : [s.regionId])))];
+  const regions = regionIds.length > 0 ? await queryRows<{ id: number; name: string }>(executor, sql`SELECT id, region_name AS name FROM regions WHERE id IN (${intList(regionIds)})`) : [];
+  const departmentIds = [...new Set(slips.flatMap((s) => (s.departmentId === null ? [] : [s.departmentId])))];
+  const departments =
+    departmentIds.length > 0 ? await queryRows<{ id: number; name: string }>(executor, sql`SELECT id, department_name AS name FROM departments WHERE id IN (${intList(departmentIds)})`).catch(() => []) : [];
+  return { regions: new Map(regions.map((r) => [Number(r.id), r.name])), departments: new Map(departments.map((d) => [Number(d.id), d.name])) };
+}
+
+/** The slips as one PDF, each with its year to date. */
+export async function slipsPdf(executor: Executor, slips: readonly PaySlipDetail[], title: string): Promise<Buffer> {
+  const company = await readCompanyLetterhead(executor);
+  const ytd = await yearToDate(executor, slips);
+  const names = await namesOf(executor, slips);
+  const models = slips.map((slip) =>
+    paySlipPrintable(slip, company, ytd.get(slip.id), { region: slip.regionId === null ? undefined : names.regions.get(slip.regionId), department: slip.departmentId === null ? undefined : names.departments.get(slip.departmentId) }),
+  );
+  return renderDocumentsPdf(models, { title });
 }

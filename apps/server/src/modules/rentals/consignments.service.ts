@@ -8,7 +8,7 @@ import { prepareStockMoves, type StockMoveInput, stockCheckRefusal } from '../..
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
-import { customerSite } from './placements.handlers.ts';
+import { customerSite } from '../inventory/inventory.api.ts';
 
 type ConsignmentKind = (typeof consignmentKinds)[number]['value'];
 

@@ -1,6 +1,6 @@
 import { addDecimals, addMonths, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { postRentalInvoices, type RentalInvoiceDraft } from '../sales/sales.api.ts';
@@ -105,3 +105,15 @@ export const monthEndJob: JobKind<MonthEndPayload, MonthEndCursor> = {
   kind: monthEndJobKind,
   step: (tx, job) => runMonthEndChunk(tx, job),
 };
+
+/** A month-end run's progress as GET /api/rental-agreements/month-end/:id answers it; undefined when there is no such run. */
+export async function readMonthEndProgress(executor: Executor, id: number) {
+  const [job] = await queryRows<{ status: string; cursor: Record<string, unknown>; payload: Record<string, unknown>; error: string | null }>(
+    executor,
+    sql`SELECT status, cursor, payload, error FROM jobs WHERE id = ${id}::int AND kind = ${monthEndJobKind}`,
+  );
+  if (!job) return undefined;
+  const cursor = (typeof job.cursor === 'string' ? JSON.parse(job.cursor) : job.cursor) as MonthEndCursor;
+  const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as { month: string };
+  return { month: payload.month, status: job.status, processed: cursor.processed ?? 0, invoices: cursor.invoices ?? 0, invoiced: cursor.invoiced ?? '0.00', error: job.error };
+}

@@ -1,4 +1,4 @@
-import { type PlacementInput, placementDocument, permittedIds } from '@erp/domain';
+import { type PlacementInput, placementDocument } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { placements } from '../../db/schema/index.ts';
@@ -9,6 +9,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { cancelPlacedAsset, createPlacedAsset } from '../assets/assets.api.ts';
+import { customerSite } from '../inventory/inventory.api.ts';
+import { agreementFacts } from './agreement-facts.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { type PlacementDetail, placementQueries } from './placements.queries.ts';
 import { postRelocation, relocationMessages } from './relocations.ts';
@@ -22,29 +24,6 @@ export const placedLifeMonths = 60;
 export async function readPlacement(tx: Tx, id: number): Promise<PlacementDetail | undefined> {
   const [row] = await tx.select(placementQueries.rowSelection).from(placements).where(eq(placements.id, id));
   return row as PlacementDetail | undefined;
-}
-
-export interface AgreementFacts {
-  id: number;
-  status: string;
-  documentNumber: string | null;
-  startDate: string;
-  customerId: number;
-  regionId: number;
-  rentalAssetId: number;
-  jointVentureId: number | null;
-}
-
-/** The agreement a placement or return names, within the actor's regions; `lock` takes its row (one placement per agreement at a time). */
-export async function agreementFacts(tx: Tx, actor: Actor, id: number, lock = false): Promise<AgreementFacts | undefined> {
-  const regions = permittedIds(actor.permissions, 'regions');
-  const [row] = await queryRows<AgreementFacts>(
-    tx,
-    sql`SELECT id, status, document_number AS "documentNumber", document_date::text AS "startDate", customer_id AS "customerId", region_id AS "regionId",
-               rental_asset_id AS "rentalAssetId", joint_venture_id AS "jointVentureId"
-        FROM rental_agreements WHERE id = ${id}::int${regions ? sql` AND region_id = ANY(${`{${regions.join(',')}}`}::int[])` : sql``}${lock ? sql` FOR UPDATE` : sql``}`,
-  );
-  return row && { ...row, id: Number(row.id), customerId: Number(row.customerId), regionId: Number(row.regionId), rentalAssetId: Number(row.rentalAssetId), jointVentureId: row.jointVentureId === null ? null : Number(row.jointVentureId) };
 }
 
 async function valuesOf(tx: Tx, actor: Actor, input: PlacementInput) {
@@ -69,18 +48,6 @@ interface UnitRow {
   locationKind: string;
 }
 
-/** The customer's site in the region: the stock location analysers and consigned reagents stand at (made on first use). */
-export async function customerSite(tx: Tx, customerId: number, regionId: number): Promise<number> {
-  const [found] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM stock_locations WHERE kind = 'customer' AND customer_id = ${customerId}::int AND region_id = ${regionId}::int ORDER BY id LIMIT 1`);
-  if (found) return Number(found.id);
-  const [made] = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO stock_locations (kind, region_id, customer_id, location_name)
-        SELECT 'customer', ${regionId}::int, c.id, left(c.customer_name || ' site', 200) FROM customers c WHERE c.id = ${customerId}::int RETURNING id`,
-  );
-  return Number(made!.id);
-}
-
 export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail, ActionOf<typeof placementDocument>> = {
   async create(tx, actor, input, drafts) {
     const { id } = await drafts.insert(input, await valuesOf(tx, actor, input));
@@ -103,7 +70,7 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
       if (agreement.status === 'active' || agreement.status === 'suspended') throw new ConflictError(rentalMessages.agreementHasPlacement);
       if (agreement.status !== 'approved') throw new ConflictError(rentalMessages.agreementNotApproved);
       if (placement.placementDate < agreement.startDate) throw new BadRequestError({ placementDate: rentalMessages.beforeStart(agreement.startDate) });
-      if (placement.relocatedFromId) return postRelocation(tx, actor, { ...placement, relocatedFromId: placement.relocatedFromId }, agreement, { agreementFacts, customerSite }, step);
+      if (placement.relocatedFromId) return postRelocation(tx, actor, { ...placement, relocatedFromId: placement.relocatedFromId }, agreement, step);
       // The unit's row alone locked first: a join re-checked after waiting would lose the row the winner moved.
       await tx.execute(sql`SELECT id FROM rental_assets WHERE id = ${agreement.rentalAssetId}::int FOR UPDATE`);
       const [unit] = await queryRows<UnitRow>(

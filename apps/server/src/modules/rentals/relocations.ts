@@ -9,7 +9,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
 import { lockPlacedAsset } from '../assets/assets.api.ts';
-import type { AgreementFacts } from './placements.handlers.ts';
+import { customerSite } from '../inventory/inventory.api.ts';
+import { type AgreementFacts, agreementFacts } from './agreement-facts.ts';
 import type { PlacementDetail } from './placements.queries.ts';
 
 const { documentType } = placementDocument;
@@ -55,10 +56,6 @@ export async function postRelocation(
   actor: Actor,
   placement: PlacementDetail & { relocatedFromId: number },
   agreement: AgreementFacts,
-  facts: {
-    agreementFacts: (tx: Tx, actor: Actor, id: number, lock?: boolean) => Promise<AgreementFacts | undefined>;
-    customerSite: (tx: Tx, customerId: number, regionId: number) => Promise<number>;
-  },
   step: TransitionStep,
 ): Promise<TransitionOutcome<PlacementDetail>> {
   const liveRead = sql`SELECT p.id, p.document_date::text AS "placementDate", p.rental_agreement_id AS "rentalAgreementId", p.rental_asset_id AS "rentalAssetId",
@@ -66,7 +63,7 @@ export async function postRelocation(
                        FROM placements p WHERE p.id = ${placement.relocatedFromId}::int AND p.status = 'posted' AND p.ended_on IS NULL`;
   const [seen] = await queryRows<LivePlacement>(tx, liveRead);
   if (!seen) throw new ConflictError(relocationMessages.moved);
-  const old = await facts.agreementFacts(tx, actor, Number(seen.rentalAgreementId), true);
+  const old = await agreementFacts(tx, actor, Number(seen.rentalAgreementId), true);
   if (!old) throw new BadRequestError({ rentalAgreementId: 'The agreement the unit stands under does not exist' });
   // Re-read under the old agreement's lock: a return or another relocation may have ended it meanwhile.
   // NO KEY UPDATE, here and on the unit: a rival relocation's draft holds KEY SHARE on both rows
@@ -85,7 +82,7 @@ export async function postRelocation(
         WHERE a.id = ${agreement.rentalAssetId}::int FOR NO KEY UPDATE OF a`,
   );
   if (!unit || Number(unit.inventoryId) !== placement.inventoryId) throw new BadRequestError({ inventoryId: "The unit is not the agreement's rental asset" });
-  const site = await facts.customerSite(tx, agreement.customerId, agreement.regionId);
+  const site = await customerSite(tx, agreement.customerId, agreement.regionId);
   const stock = await prepareStockMoves(tx, {
     document: { documentType, documentId: placement.id, date },
     actor: { userId: actor.userId },

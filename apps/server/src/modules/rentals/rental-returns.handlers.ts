@@ -10,7 +10,7 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { lockPlacedAsset, retirePlacedAsset } from '../assets/assets.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import { agreementFacts } from './placements.handlers.ts';
+import { agreementFacts } from './agreement-facts.ts';
 import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { type RentalReturnDetail, rentalReturnQueries } from './placements.queries.ts';
 

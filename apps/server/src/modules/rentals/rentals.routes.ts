@@ -1,13 +1,9 @@
-import { addMonths, messages, monthEndSchema, monthOf, rentalAgreementDocument, toMinorUnits } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { messages, monthEndSchema, monthOf, rentalAgreementDocument } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
-import { postToLedger, readPostingContext, todayIso } from '../../ledger/general-ledger.ts';
-import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import { agreementStamp } from '../../ledger/venture-stamps.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
 import { actorOf, auditActorOf } from '../../lib/actor.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
+import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { decimalString, envelope, idOf, idParams, isoDate, routeSchema } from '../../lib/openapi.ts';
@@ -15,11 +11,13 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { audit } from '../../plugins/audit.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
-import { monthEndJobKind, type MonthEndPayload } from './month-end-job.ts';
+import { monthEndJobKind, type MonthEndPayload, readMonthEndProgress } from './month-end-job.ts';
 import { placedLifeMonths } from './placements.handlers.ts';
+import { agreementAlerts } from './rental-alerts.service.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import { type RentalAgreementDetail, underCommitmentMonths } from './rental-agreements.queries.ts';
+import type { RentalAgreementDetail } from './rental-agreements.queries.ts';
+import { receiveDeposit } from './rental-deposits.service.ts';
 import { agreementPnl } from './rental-pnl.service.ts';
 import { lastEndedMonth, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
@@ -38,33 +36,6 @@ const periodSchema = z.object({
   invoiceId: z.number().int().nullable(),
   status: z.enum(['current', 'open', 'carried', 'settled', 'invoiced']),
 });
-
-export interface RentalAlert {
-  kind: 'underCommitment' | 'ending' | 'maintenanceDue';
-  message: string;
-}
-
-/**
- * Alerts of one agreement (issue 21, section 2): under 80 % three months running (`underMonths`,
- * the months underCommitmentMonths found, the list's own rule), ending within 90/60/30 days, maintenance due.
- */
-export function alertsOf(agreement: RentalAgreementDetail, underMonths: string | null, lastPreventive: string | null, today: string): RentalAlert[] {
-  const alerts: RentalAlert[] = [];
-  if (underMonths) alerts.push({ kind: 'underCommitment', message: `Under 80 % of the commitment for 3 months running (${underMonths})` });
-  if (agreement.status === 'active') {
-    const termEnd = new Date(Date.parse(`${agreement.startDate}T00:00:00Z`));
-    termEnd.setUTCMonth(termEnd.getUTCMonth() + agreement.termMonths);
-    const days = Math.round((termEnd.getTime() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-    const within = [30, 60, 90].find((d) => days >= 0 && days <= d);
-    if (within) alerts.push({ kind: 'ending', message: `Ends within ${within} days (${termEnd.toISOString().slice(0, 10)})` });
-    if (agreement.maintenanceMonths && agreement.placementDate) {
-      const from = lastPreventive ?? agreement.placementDate;
-      const due = `${addMonths(monthOf(from), agreement.maintenanceMonths)}${from.slice(7)}`;
-      if (due <= today) alerts.push({ kind: 'maintenanceDue', message: `Preventive maintenance due since ${due}` });
-    }
-  }
-  return alerts;
-}
 
 export function registerRentalRoutes(app: FastifyInstance): void {
   const readAgreement = async (request: Parameters<typeof actorOf>[0]) => {
@@ -90,14 +61,8 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       const through = agreement.endDate && monthOf(agreement.endDate) < monthOf(today) ? monthOf(agreement.endDate) : monthOf(today);
       const facts = await readAgreementFacts(app.ctx.db, [agreement.id], through);
       const periods = periodsOf(facts.get(agreement.id)!, through, lastEndedMonth(today));
-      const [extra] = await queryRows<{ lastPreventive: string | null; idle: number; underMonths: string | null }>(
-        app.ctx.db,
-        sql`SELECT (SELECT ${underCommitmentMonths('a')} FROM rental_agreements a WHERE a.id = ${agreement.id}::int) AS "underMonths",
-                   (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
-                   (SELECT count(*)::int FROM rental_assets WHERE region_id = ${agreement.regionId}::int AND status = 'inStock') AS idle`,
-      );
-      const alerts = alertsOf(agreement, extra!.underMonths, extra!.lastPreventive, today);
-      return { status: 200, message: messages.ok, data: periods, alerts, idleInRegion: Number(extra!.idle) };
+      const { alerts, idleInRegion } = await agreementAlerts(app.ctx.db, agreement, today);
+      return { status: 200, message: messages.ok, data: periods, alerts, idleInRegion };
     },
   );
 
@@ -152,14 +117,9 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       onRequest: guards,
     },
     async (request) => {
-      const [job] = await queryRows<{ status: string; cursor: Record<string, unknown>; payload: Record<string, unknown>; error: string | null }>(
-        app.ctx.db,
-        sql`SELECT status, cursor, payload, error FROM jobs WHERE id = ${idOf(request)}::int AND kind = ${monthEndJobKind}`,
-      );
-      if (!job) throw new NotFoundError();
-      const cursor = (typeof job.cursor === 'string' ? JSON.parse(job.cursor) : job.cursor) as { processed?: number; invoices?: number; invoiced?: string };
-      const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as { month: string };
-      return { status: 200, message: messages.ok, data: { month: payload.month, status: job.status, processed: cursor.processed ?? 0, invoices: cursor.invoices ?? 0, invoiced: cursor.invoiced ?? '0.00', error: job.error } };
+      const progress = await readMonthEndProgress(app.ctx.db, idOf(request));
+      if (!progress) throw new NotFoundError();
+      return { status: 200, message: messages.ok, data: progress };
     },
   );
 
@@ -174,38 +134,7 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       const body = validated(depositSchema, request.body);
       const actor = actorOf(request);
       const agreement = await readAgreement(request);
-      if (!agreement.deposit || toMinorUnits(agreement.deposit) <= 0n) throw new ConflictError('The agreement has no deposit');
-      if (agreement.depositReceivedOn) throw new ConflictError(`The deposit was received on ${agreement.depositReceivedOn}`);
-      if (!['approved', 'active', 'suspended'].includes(agreement.status)) throw new ConflictError('Only an approved or active agreement takes its deposit');
-      const documentNumber = await app.ctx.db.transaction(async (tx) => {
-        const [locked] = await queryRows<{ received: string | null }>(tx, sql`SELECT deposit_received_on::text AS received FROM rental_agreements WHERE id = ${agreement.id}::int FOR UPDATE`);
-        if (locked!.received) throw new ConflictError(`The deposit was received on ${locked!.received}`);
-        const { customerDeposits } = await requirePostingAccounts(tx, ['customerDeposits']);
-        const [bank] = await queryRows<{ kind: string }>(tx, sql`SELECT kind FROM accounts WHERE id = ${body.accountId}::int AND active`);
-        if (!bank || !['cash', 'bank'].includes(bank.kind)) throw new BadRequestError({ accountId: 'Choose a cash or bank account' });
-        const stamp = await agreementStamp(tx, body.date, agreement);
-        const context = await readPostingContext(tx, [body.accountId, customerDeposits], actor.userId);
-        const { documentNumber: number } = await postToLedger(
-          tx,
-          {
-            documentType: 'rental-deposits',
-            documentId: agreement.id,
-            documentDate: body.date,
-            narration: `Deposit under ${agreement.documentNumber}`,
-            lines: [
-              { accountId: body.accountId, debit: agreement.deposit!, credit: '0', ...stamp },
-              { accountId: customerDeposits, debit: '0', credit: agreement.deposit!, ...stamp },
-            ],
-            numberPrefix: 'RDP',
-            actor: { userId: actor.userId },
-            dateField: 'date',
-            alongside: [() => sql`UPDATE rental_agreements SET deposit_received_on = ${body.date}::date, updated_at = now() WHERE id = ${agreement.id}::int RETURNING id`],
-          },
-          context,
-        );
-        await audit(tx, auditActorOf(actor), { action: 'deposit', resource: rentalAgreementDocument.name, recordId: agreement.id, after: { depositReceivedOn: body.date, documentNumber: number } });
-        return number;
-      });
+      const documentNumber = await app.ctx.db.transaction((tx) => receiveDeposit(tx, actor, agreement, body));
       return { status: 200, message: 'Deposit received', documentNumber, date: body.date };
     },
   );

@@ -1,13 +1,14 @@
 import { invoiceDocument, type InvoiceDetail, type PostingAccountKey, permittedIds } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
-import { accountProblems, assertOpenIn, readPostingContext } from '../../ledger/general-ledger.ts';
+import { accountProblems, assertOpenIn, readPostingContext, transferEntriesStatement } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { reserveNumbersSql } from '../../lib/document/document-number.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
+import { auditRowsStatement } from '../../plugins/audit.ts';
 import { invoiceBinding } from './invoices.binding.ts';
 
 type RentalKind = Exclude<NonNullable<InvoiceDetail['kind']>, 'sale'>;
@@ -48,7 +49,8 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
  * posted with its number, posted stamps, audit row, search row, and Dr receivable, Cr the kind's
  * income, stamped with the agreement, customer, region and the agreement's venture by
  * agreementStamp's rule, in a constant number of statements whatever the count: three reads (accounts chosen, customers, posting context), one statement
- * that takes the block of numbers and writes invoices, ledger rows and audit rows, and the search
+ * that takes the block of numbers and writes invoices, ledger rows (the ledger's
+ * transferEntriesStatement) and audit rows (the audit plugin's auditRowsStatement), and the search
  * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
  * same upsert as one posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
  * one date. Answers each agreement's new invoice id.
@@ -79,7 +81,6 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
 
   const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
   const userId = actor.userId;
-  const realUserId = actor.realUserId ?? actor.userId;
   // Arrays, not VALUES lists: one statement text whatever the chunk's size.
   const written = await queryRows<{ id: number; agreementId: number }>(
     tx,
@@ -104,22 +105,22 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
           FROM v ORDER BY v.ord
           RETURNING id, rental_agreement_id, document_number
         ),
-        ledger AS (
-          INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
-                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
-          SELECT CASE WHEN side.debit THEN v.receivable ELSE v.income END, ${invoiceDate}::date, ${invoiceDocument.documentType}::text, inv.id, inv.document_number,
-                 left(v.notes, 500), left(${invoiceDocument.singular}::text || ' ' || v.kind, 200),
-                 CASE WHEN side.debit THEN v.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE v.amount END, ${userId}::int,
-                 v.region_id, 'customer', v.customer_id, v.joint_venture_id, v.agreement_id
-          FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id CROSS JOIN (VALUES (true, 1), (false, 2)) AS side(debit, ord)
-          ORDER BY v.ord, side.ord
-        ),
-        audited AS (
-          INSERT INTO audit_log (actor_user_id, real_user_id, ip, action, resource, record_id, before, after)
-          SELECT ${userId}::int, ${realUserId}::int, ${actor.ip ?? null}::text, 'post', ${invoiceDocument.name}::text, inv.id::text,
-                 '{"status":"draft"}'::jsonb, jsonb_build_object('status', 'posted', 'documentNumber', inv.document_number)
-          FROM inv JOIN v ON v.agreement_id = inv.rental_agreement_id ORDER BY v.ord
-        )
+        ledger AS (${transferEntriesStatement({
+          documentType: invoiceDocument.documentType,
+          date: invoiceDate,
+          userId,
+          documents: sql`SELECT inv.id, inv.document_number, left(v.notes, 500) AS narration, left(${invoiceDocument.singular}::text || ' ' || v.kind, 200) AS memo, v.amount,
+                                v.receivable AS debit_account_id, v.income AS credit_account_id, v.region_id, 'customer'::text AS party_type, v.customer_id AS party_id,
+                                v.joint_venture_id, v.agreement_id AS rental_agreement_id, v.ord
+                         FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id`,
+        })}),
+        audited AS (${auditRowsStatement(
+          auditActorOf(actor),
+          'post',
+          invoiceDocument.name,
+          sql`SELECT inv.id::text, '{"status":"draft"}'::jsonb, jsonb_build_object('status', 'posted', 'documentNumber', inv.document_number)
+              FROM inv JOIN v ON v.agreement_id = inv.rental_agreement_id ORDER BY v.ord`,
+        )})
         SELECT id, rental_agreement_id AS "agreementId" FROM inv`,
   );
   for (const row of written) made.set(Number(row.agreementId), Number(row.id));

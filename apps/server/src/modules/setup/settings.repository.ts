@@ -41,6 +41,12 @@ export async function readCompanySettings(executor: Executor): Promise<CompanySe
   };
 }
 
+/** The settings row made on the first start (the columns' defaults), when there is none. */
+export async function ensureCompanySettings(executor: Executor): Promise<void> {
+  const [settings] = await executor.select({ id: companySettings.id }).from(companySettings).limit(1);
+  if (!settings) await executor.insert(companySettings).values({});
+}
+
 /** What the login page may show: an empty name means "not set", and the product title shows instead. */
 export async function readPublicCompany(executor: Executor): Promise<PublicCompany> {
   const settings = await readCompanySettings(executor);

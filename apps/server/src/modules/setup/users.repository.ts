@@ -56,3 +56,25 @@ export async function replacePassword(executor: Executor, id: number, passwordHa
     .returning({ passwordVersion: users.passwordVersion });
   return row!.passwordVersion;
 }
+
+/** A new user's row (the API's create, the CLI's create-user, the first start's admin): answers its id. */
+export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await executor.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+/** Whether any user exists (the first start makes the admin when none does). */
+export async function hasAnyUser(executor: Executor): Promise<boolean> {
+  const [row] = await executor.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** replacePassword of the user named `username` in any case (the CLI's reset-password): answers the user's id, undefined when there is none. */
+export async function replacePasswordOf(executor: Executor, username: string, passwordHash: string): Promise<number | undefined> {
+  const [row] = await executor
+    .update(users)
+    .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: sql`now()` })
+    .where(sql`lower(${users.username}) = ${normalizeUsername(username)}`)
+    .returning({ id: users.id });
+  return row?.id;
+}

@@ -10,7 +10,7 @@ import { assertNotReferenced } from '../../lib/resource/resource-writes.ts';
 import type { ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
 import { audit } from '../../plugins/audit.ts';
 import type { UserRecord } from '../../lib/session-user.ts';
-import { findUserById, replacePassword } from './users.repository.ts';
+import { findUserById, insertUser, replacePassword } from './users.repository.ts';
 
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
@@ -41,8 +41,7 @@ export async function createUser(ctx: UsersContext, actor: Actor, input: UserCre
   const { password, ...fields } = input;
   const passwordHash = await passwords.hash(password);
   return db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(users).values({ ...fields, passwordHash }).returning({ id: users.id });
-    const user = (await findUserById(tx, inserted!.id))!;
+    const user = (await findUserById(tx, await insertUser(tx, { ...fields, passwordHash })))!;
     await audit(tx, auditActorOf(actor), { action: 'create', resource: 'users', recordId: user.id, after: user });
     return user;
   });
