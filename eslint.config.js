@@ -36,7 +36,7 @@ const elements = [
  * `server-root` is the part of them nothing shared may import: the app, its start-up, its list
  * of areas, the demo data. A category of files, not an element: the plugin's elements are
  * folders, and these roots are files beside app-context.ts and config.ts, which plugins and lib
- * do import (app-context.ts declares the `fastify` augmentation, `request.auth`, `app.ctx`).
+ * may import (app-context.ts declares the `fastify` augmentation `app.ctx`; it imports no module).
  */
 const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/demo/**'];
 const files = [

@@ -67,8 +67,8 @@ describe('import boundaries (eslint.config.js)', () => {
       expect(await boundaryErrors(file, `export { buildApp } from '../app.ts';`)).toEqual([message]);
       expect(await boundaryErrors(file, `export { seedDemo } from '../demo/seed-demo.ts';`)).toEqual([message]);
       expect(await boundaryErrors(file, `export { bootstrap } from '../bootstrap.ts';`)).toEqual([message]);
-      // The fastify augmentation (request.auth, app.ctx) and authOf are for everyone.
-      expect(await boundaryErrors(file, `export { authOf } from '../app-context.ts';`)).toEqual([]);
+      // The app's context (the fastify augmentation app.ctx) is for everyone.
+      expect(await boundaryErrors(file, `export type { AppContext } from '../app-context.ts';`)).toEqual([]);
     }
     expect(await boundaryErrors('apps/server/src/modules/auth/boundary-fixture.ts', `export { buildApp } from '../../app.ts';`)).toEqual([message]);
     expect(await boundaryErrors('apps/server/src/demo/boundary-fixture.ts', `export { buildApp } from '../app.ts';`)).toEqual([]);
