@@ -41,7 +41,7 @@ const elements = [
 const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/demo/**'];
 const files = [
   ...serverRoots.map((pattern) => ({ category: 'server-root', pattern })),
-  ...[...serverRoots, 'apps/server/src/app-context.ts', 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),
+  ...[...serverRoots, 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),
 ];
 
 /**
@@ -107,6 +107,20 @@ const boundaryPolicies = [
   },
   // Last, so it wins over the module rule above.
   { from: { file: { categories: 'composition-root' } }, allow: { to: { element: { type: 'server-module' } } } },
+];
+
+/**
+ * app-context.ts types `app.ctx` from lib/ alone: lib imports it, so a module behind it would
+ * close a cycle. modules/module.ts sits in the same element as app-context.ts (the server's
+ * root folder), so this rule checks internal dependencies too, for that one file.
+ */
+const appContextPolicies = [
+  ...boundaryPolicies,
+  {
+    from: { file: { path: '**/apps/server/src/app-context.ts' } },
+    disallow: { to: { file: { path: '**/apps/server/src/modules/**' } } },
+    message: 'app-context.ts imports no module (what it types is declared in lib/)',
+  },
 ];
 
 /** The domain is pure: no I/O, no framework, so both apps and tests can run it anywhere. */
@@ -180,5 +194,9 @@ export default defineConfig(
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
     },
+  },
+  {
+    files: ['apps/server/src/app-context.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: appContextPolicies }] },
   },
 );

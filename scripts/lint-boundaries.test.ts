@@ -52,6 +52,14 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('apps/server/src/app.ts', `export { x } from './modules/setup/${setupInternal}';`)).toEqual([]);
   });
 
+  it('app-context.ts imports no module', async () => {
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export type { ServerArea } from './modules/module.ts';`)).toEqual([
+      'app-context.ts imports no module (what it types is declared in lib/)',
+    ]);
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export { x } from './modules/setup/setup.api.ts';`)).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export type { ServerArea } from './lib/server-area.ts';`)).toEqual([]);
+  });
+
   it('lib, plugins, db and ledger import no module', async () => {
     for (const layer of ['lib', 'plugins', 'db', 'ledger']) {
       expect(await boundaryErrors(`apps/server/src/${layer}/boundary-fixture.ts`, `export { x } from '../modules/setup/setup.api.ts';`)).toEqual([
