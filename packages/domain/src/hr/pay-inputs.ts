@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalSchema, referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
-import { payMonthSchema } from './pay-month.ts';
+import { payMonthSchema } from '../dates/months.ts';
 
 /**
  * An employee's inputs for a month (issue 20, section 2): unpaid leave days, overtime hours,

@@ -1,5 +1,5 @@
-import { daysInMonth } from '../hr/pay-month.ts';
-import { addDays } from '../inventory/expiry.ts';
+import { daysInMonth } from '../dates/months.ts';
+import { addDays } from '../dates/days.ts';
 
 /**
  * Generate Order's arithmetic (issue 19, section 3; PRODUCT.md, Generate Order), pure so the

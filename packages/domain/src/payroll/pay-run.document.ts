@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema } from '../assets/depreciation-run.document.ts';
+import { monthSchema } from '../dates/months.ts';
 import { defineDocument } from '../document/define-document.ts';
 import type { DocumentStamps } from '../document/document-stamps.ts';
 import { formatDecimal } from '../money.ts';

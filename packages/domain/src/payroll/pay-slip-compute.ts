@@ -1,7 +1,7 @@
 import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
 import { amountInWords } from '../sales/amount-in-words.ts';
 import { evaluatePayFormula, PayFormulaError, payFormulaNames, payFormulaOrder } from '../hr/pay-formula.ts';
-import { daysInMonth } from '../hr/pay-month.ts';
+import { daysInMonth } from '../dates/months.ts';
 import type { ComponentRounding } from '../hr/salary-components.ts';
 
 /**
