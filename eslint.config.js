@@ -1,6 +1,8 @@
 // Lint and architecture checks, run by `npm run lint` and `npm test`. Not type-aware on
 // purpose: the type-aware presets need a full program per workspace and make lint several
 // times slower; `npm run typecheck` already runs the compiler.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
@@ -15,10 +17,21 @@ const eslintRecommended = Object.fromEntries(
 );
 
 /**
+ * The domain's business areas: the folders of packages/domain/src with a manifest
+ * `<area>/<area>.area.ts`. The other folders (access, area, document, resource, dates...) are
+ * the shared kernel.
+ */
+const domainSource = join(import.meta.dirname, 'packages/domain/src');
+const domainAreas = readdirSync(domainSource, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(domainSource, entry.name, `${entry.name}.area.ts`)))
+  .map((entry) => entry.name);
+
+/**
  * The architecture (docs/ARCHITECTURE.md, "Boundaries"). First matching element wins, so the
  * narrow ones come first. Paths are relative to this file.
  */
 const elements = [
+  { type: 'domain-area', pattern: `packages/domain/src/{${domainAreas.join(',')}}`, capture: ['area'], partialMatch: false },
   { type: 'domain', pattern: 'packages/domain/src', partialMatch: false },
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['area'], partialMatch: false },
   // Shared server infrastructure: knows no business area.
@@ -53,9 +66,24 @@ const serverModuleApi = '{{ to.element.captured.area }}.api.ts';
 
 const boundaryPolicies = [
   {
-    from: { element: { type: 'domain' } },
+    from: { element: { types: ['domain', 'domain-area'] } },
     disallow: { to: { element: { types: ['server*', 'web*'] } } },
     message: 'The domain package imports no server or web code',
+  },
+  {
+    // As server modules: another area's declarations, rules and types through its manifest, which
+    // re-exports what the area offers.
+    from: { element: { type: 'domain-area' } },
+    disallow: {
+      to: {
+        element: {
+          type: 'domain-area',
+          captured: { area: '!{{ from.element.captured.area }}' },
+          fileInternalPath: '!{{ to.element.captured.area }}.area.ts',
+        },
+      },
+    },
+    message: 'A domain area imports another area only through its <area>.area.ts',
   },
   {
     from: { element: { type: 'server-module' } },
