@@ -1,4 +1,15 @@
-import { addMonths, messages, monthEndSchema, monthOf, rentalAgreementDocument, toMinorUnits } from '@erp/domain';
+import {
+  addMonths,
+  messages,
+  monthEndSchema,
+  monthOf,
+  type RentalAgreementDetail,
+  rentalAgreementDocument,
+  type RentalAlert,
+  type RentalMonthEndProgress,
+  type RentalPeriodsAnswer,
+  toMinorUnits,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +30,7 @@ import { monthEndJobKind, type MonthEndPayload } from './month-end-job.ts';
 import { placedLifeMonths } from './placements.handlers.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import { type RentalAgreementDetail, underCommitmentMonths } from './rental-agreements.queries.ts';
+import { underCommitmentMonths } from './rental-agreements.queries.ts';
 import { agreementPnl } from './rental-pnl.service.ts';
 import { lastEndedMonth, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
@@ -38,11 +49,6 @@ const periodSchema = z.object({
   invoiceId: z.number().int().nullable(),
   status: z.enum(['current', 'open', 'carried', 'settled', 'invoiced']),
 });
-
-export interface RentalAlert {
-  kind: 'underCommitment' | 'ending' | 'maintenanceDue';
-  message: string;
-}
 
 /**
  * Alerts of one agreement (issue 21, section 2): under 80 % three months running (`underMonths`,
@@ -96,8 +102,8 @@ export function registerRentalRoutes(app: FastifyInstance): void {
                    (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
                    (SELECT count(*)::int FROM rental_assets WHERE region_id = ${agreement.regionId}::int AND status = 'inStock') AS idle`,
       );
-      const alerts = alertsOf(agreement, extra!.underMonths, extra!.lastPreventive, today);
-      return { status: 200, message: messages.ok, data: periods, alerts, idleInRegion: Number(extra!.idle) };
+      const answer: RentalPeriodsAnswer = { data: periods, alerts: alertsOf(agreement, extra!.underMonths, extra!.lastPreventive, today), idleInRegion: Number(extra!.idle) };
+      return { status: 200, message: messages.ok, ...answer };
     },
   );
 
@@ -159,7 +165,8 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       if (!job) throw new NotFoundError();
       const cursor = (typeof job.cursor === 'string' ? JSON.parse(job.cursor) : job.cursor) as { processed?: number; invoices?: number; invoiced?: string };
       const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as { month: string };
-      return { status: 200, message: messages.ok, data: { month: payload.month, status: job.status, processed: cursor.processed ?? 0, invoices: cursor.invoices ?? 0, invoiced: cursor.invoiced ?? '0.00', error: job.error } };
+      const progress: RentalMonthEndProgress = { month: payload.month, status: job.status, processed: cursor.processed ?? 0, invoices: cursor.invoices ?? 0, invoiced: cursor.invoiced ?? '0.00', error: job.error };
+      return { status: 200, message: messages.ok, data: progress };
     },
   );
 
