@@ -53,3 +53,21 @@ export const payInputGridQuerySchema = z.object({
 
 export type PayInputGridSave = z.output<typeof payInputGridSaveSchema>;
 export type PayInputGridQuery = z.output<typeof payInputGridQuerySchema>;
+
+/** One employee's row of the month's grid as `GET /api/pay-inputs/grid` answers it (zeros where nothing is entered). */
+export interface PayInputGridRow {
+  employeeId: number;
+  employeeCode: string;
+  employeeName: string;
+  regionName: string;
+  departmentName: string;
+  unpaidLeaveDays: string;
+  overtimeHours: string;
+  incentives: string;
+}
+
+/** `GET /api/pay-inputs/grid`: a page of the grid and how many rows match. */
+export interface PayInputGrid {
+  data: PayInputGridRow[];
+  total: number;
+}
