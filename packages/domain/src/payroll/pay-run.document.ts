@@ -143,6 +143,24 @@ export interface PaySlipDetail {
   status: PaySlipStatus;
 }
 
+/** Totals of every slip a list's filters match, not only the page's (`GET /api/pay-slips`). */
+export interface PaySlipTotals {
+  count: number;
+  gross: string;
+  deductions: string;
+  employerCost: string;
+  net: string;
+  paid: string;
+  /** Net still to pay of the listed slips (posted, not held). */
+  open: string;
+}
+
+/** `GET /api/pay-slips`: the slips in employee order, with the totals of all that match. */
+export interface PaySlipList {
+  data: PaySlipDetail[];
+  totals: PaySlipTotals;
+}
+
 /** The review grid's flags (issue 20, section 3). */
 export const paySlipFlags = {
   netNotPositive: 'Net is zero or less',
