@@ -1,6 +1,8 @@
 // Lint and architecture checks, run by `npm run lint` and `npm test`. Not type-aware on
 // purpose: the type-aware presets need a full program per workspace and make lint several
 // times slower; `npm run typecheck` already runs the compiler.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
@@ -15,10 +17,21 @@ const eslintRecommended = Object.fromEntries(
 );
 
 /**
+ * The domain's business areas: the folders of packages/domain/src with a manifest
+ * `<area>/<area>.area.ts`. The other folders (access, area, document, resource, dates...) are
+ * the shared kernel.
+ */
+const domainSource = join(import.meta.dirname, 'packages/domain/src');
+const domainAreas = readdirSync(domainSource, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(domainSource, entry.name, `${entry.name}.area.ts`)))
+  .map((entry) => entry.name);
+
+/**
  * The architecture (docs/ARCHITECTURE.md, "Boundaries"). First matching element wins, so the
  * narrow ones come first. Paths are relative to this file.
  */
 const elements = [
+  { type: 'domain-area', pattern: `packages/domain/src/{${domainAreas.join(',')}}`, capture: ['area'], partialMatch: false },
   { type: 'domain', pattern: 'packages/domain/src', partialMatch: false },
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['area'], partialMatch: false },
   // Shared server infrastructure: knows no business area.
@@ -36,12 +49,12 @@ const elements = [
  * `server-root` is the part of them nothing shared may import: the app, its start-up, its list
  * of areas, the demo data. A category of files, not an element: the plugin's elements are
  * folders, and these roots are files beside app-context.ts and config.ts, which plugins and lib
- * do import (app-context.ts declares the `fastify` augmentation, `request.auth`, `app.ctx`).
+ * may import (app-context.ts declares the `fastify` augmentation `app.ctx`; it imports no module).
  */
 const serverRoots = ['apps/server/src/{app,bootstrap,cli,main,index,areas}.ts', 'apps/server/src/demo/**'];
 const files = [
   ...serverRoots.map((pattern) => ({ category: 'server-root', pattern })),
-  ...[...serverRoots, 'apps/server/src/app-context.ts', 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),
+  ...[...serverRoots, 'apps/server/src/modules/module.ts'].map((pattern) => ({ category: 'composition-root', pattern })),
 ];
 
 /**
@@ -53,9 +66,24 @@ const serverModuleApi = '{{ to.element.captured.area }}.api.ts';
 
 const boundaryPolicies = [
   {
-    from: { element: { type: 'domain' } },
+    from: { element: { types: ['domain', 'domain-area'] } },
     disallow: { to: { element: { types: ['server*', 'web*'] } } },
     message: 'The domain package imports no server or web code',
+  },
+  {
+    // As server modules: another area's declarations, rules and types through its manifest, which
+    // re-exports what the area offers.
+    from: { element: { type: 'domain-area' } },
+    disallow: {
+      to: {
+        element: {
+          type: 'domain-area',
+          captured: { area: '!{{ from.element.captured.area }}' },
+          fileInternalPath: '!{{ to.element.captured.area }}.area.ts',
+        },
+      },
+    },
+    message: 'A domain area imports another area only through its <area>.area.ts',
   },
   {
     from: { element: { type: 'server-module' } },
@@ -107,6 +135,20 @@ const boundaryPolicies = [
   },
   // Last, so it wins over the module rule above.
   { from: { file: { categories: 'composition-root' } }, allow: { to: { element: { type: 'server-module' } } } },
+];
+
+/**
+ * app-context.ts types `app.ctx` from lib/ alone: lib imports it, so a module behind it would
+ * close a cycle. modules/module.ts sits in the same element as app-context.ts (the server's
+ * root folder), so this rule checks internal dependencies too, for that one file.
+ */
+const appContextPolicies = [
+  ...boundaryPolicies,
+  {
+    from: { file: { path: '**/apps/server/src/app-context.ts' } },
+    disallow: { to: { file: { path: '**/apps/server/src/modules/**' } } },
+    message: 'app-context.ts imports no module (what it types is declared in lib/)',
+  },
 ];
 
 /** The domain is pure: no I/O, no framework, so both apps and tests can run it anywhere. */
@@ -180,5 +222,9 @@ export default defineConfig(
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
     },
+  },
+  {
+    files: ['apps/server/src/app-context.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', checkInternals: true, policies: appContextPolicies }] },
   },
 );

@@ -26,6 +26,7 @@ function someFile(dir: string, pattern: RegExp): string {
 const setupInternal = someFile('apps/server/src/modules/setup', /\.repository\.ts$/);
 const settingsFeature = someFile('apps/web/src/features/settings', /\.tsx$/);
 const accountingFeature = someFile('apps/web/src/features/accounting', /\.tsx$/);
+const hrInternal = someFile('packages/domain/src/hr', /^(?!hr\.area\.ts$).*\.ts$/);
 
 describe('import boundaries (eslint.config.js)', () => {
   it('points at files that exist', () => {
@@ -52,6 +53,14 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('apps/server/src/app.ts', `export { x } from './modules/setup/${setupInternal}';`)).toEqual([]);
   });
 
+  it('app-context.ts imports no module', async () => {
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export type { ServerArea } from './modules/module.ts';`)).toEqual([
+      'app-context.ts imports no module (what it types is declared in lib/)',
+    ]);
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export { x } from './modules/setup/setup.api.ts';`)).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/app-context.ts', `export type { ServerArea } from './lib/server-area.ts';`)).toEqual([]);
+  });
+
   it('lib, plugins, db and ledger import no module', async () => {
     for (const layer of ['lib', 'plugins', 'db', 'ledger']) {
       expect(await boundaryErrors(`apps/server/src/${layer}/boundary-fixture.ts`, `export { x } from '../modules/setup/setup.api.ts';`)).toEqual([
@@ -67,8 +76,8 @@ describe('import boundaries (eslint.config.js)', () => {
       expect(await boundaryErrors(file, `export { buildApp } from '../app.ts';`)).toEqual([message]);
       expect(await boundaryErrors(file, `export { seedDemo } from '../demo/seed-demo.ts';`)).toEqual([message]);
       expect(await boundaryErrors(file, `export { bootstrap } from '../bootstrap.ts';`)).toEqual([message]);
-      // The fastify augmentation (request.auth, app.ctx) and authOf are for everyone.
-      expect(await boundaryErrors(file, `export { authOf } from '../app-context.ts';`)).toEqual([]);
+      // The app's context (the fastify augmentation app.ctx) is for everyone.
+      expect(await boundaryErrors(file, `export type { AppContext } from '../app-context.ts';`)).toEqual([]);
     }
     expect(await boundaryErrors('apps/server/src/modules/auth/boundary-fixture.ts', `export { buildApp } from '../../app.ts';`)).toEqual([message]);
     expect(await boundaryErrors('apps/server/src/demo/boundary-fixture.ts', `export { buildApp } from '../app.ts';`)).toEqual([]);
@@ -93,6 +102,22 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('apps/web/src/features/settings/boundary-fixture.tsx', `export { x } from './${settingsFeature}';`)).toEqual([]);
     expect(await boundaryErrors('apps/web/src/components/boundary-fixture.tsx', `export { x } from '../features/settings/${settingsFeature}';`)).toEqual([
       'components and lib import no feature',
+    ]);
+  });
+
+  it('a domain area imports another area only through its <area>.area.ts; the shared kernel is for all', async () => {
+    expect(existsSync(join(root, 'packages/domain/src/hr/hr.area.ts'))).toBe(true);
+    const file = 'packages/domain/src/payroll/boundary-fixture.ts';
+    const message = 'A domain area imports another area only through its <area>.area.ts';
+    expect(await boundaryErrors(file, `export { x } from '../hr/${hrInternal}';`)).toEqual([message]);
+    expect(await boundaryErrors(file, `import type { X } from '../hr/${hrInternal}';\nexport type Y = X;`)).toEqual([message]);
+    expect(await boundaryErrors(file, `export { x } from '../hr/hr.area.ts';`)).toEqual([]);
+    expect(await boundaryErrors('packages/domain/src/hr/boundary-fixture.ts', `export { x } from './${hrInternal}';`)).toEqual([]);
+    for (const shared of ['../resource/declaration.ts', '../document/define-document.ts', '../dates/months.ts', '../money.ts']) {
+      expect(await boundaryErrors(file, `export { x } from '${shared}';`), shared).toEqual([]);
+    }
+    expect(await boundaryErrors('packages/domain/src/payroll/boundary-fixture.ts', `export { x } from '../../../../apps/server/src/app.ts';`)).toEqual([
+      'The domain package imports no server or web code',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { hrModule } from './modules/hr/hr.module.ts';
 import { importsModule } from './modules/imports/imports.module.ts';
 import { inventoryModule } from './modules/inventory/inventory.module.ts';
-import type { ServerArea } from './modules/module.ts';
+import type { ServerArea } from './lib/server-area.ts';
 import { moneyModule } from './modules/money/money.module.ts';
 import { payrollModule } from './modules/payroll/payroll.module.ts';
 import { orderingModule } from './modules/ordering/ordering.module.ts';

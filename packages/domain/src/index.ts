@@ -6,6 +6,8 @@ export * from './access/scopes.ts';
 export * from './messages.ts';
 export * from './http-errors.ts';
 export * from './format.ts';
+export * from './dates/days.ts';
+export * from './dates/months.ts';
 export * from './money.ts';
 export * from './pickers.ts';
 export * from './resource/declaration.ts';

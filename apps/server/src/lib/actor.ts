@@ -1,6 +1,6 @@
 import type { Role } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
-import { authOf } from '../app-context.ts';
+import { authOf } from './request-auth.ts';
 import type { AuditActor } from '../plugins/audit.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Role } from '@erp/domain';
 
 // The signed-in user as lib/ and plugins/ see it (auth, the user cache, actors): users.repository.ts
-// reads these rows, app-context.ts types the request with them, neither imports the other.
+// reads these rows, lib/request-auth.ts types the request with them, neither imports the other.
 
 /** A user as the API shows it: never the password hash. */
 export interface UserRecord {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../app-context.ts';
+import type { AuthContext } from '../lib/request-auth.ts';
 import { UnauthorizedError } from '../lib/app-error.ts';
 import { passwordVersionOf, type TokenClaims } from '../lib/tokens.ts';
 import { parseId } from '../lib/validation.ts';

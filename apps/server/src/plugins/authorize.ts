@@ -1,6 +1,6 @@
 import { type AppRoute, canAccessRoute, hasScope, isReadOnlyRole, messages } from '@erp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authOf } from '../app-context.ts';
+import { authOf } from '../lib/request-auth.ts';
 import { ForbiddenError } from '../lib/app-error.ts';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -1,5 +1,6 @@
 import { constants } from '@erp/domain';
 import { useEffect, useState, type ComponentType } from 'react';
+import type { NotifyHostProps } from './notify-host.tsx';
 
 /**
  * Messages outside components (auth flow, query functions) go through the message API of
@@ -55,7 +56,7 @@ export function preloadNotices(): void {
 
 /** Mounted once inside the ConfigProvider; mounts the host once a message needs it. */
 export function NotifyBridge() {
-  const [Host, setHost] = useState<ComponentType | undefined>(undefined);
+  const [Host, setHost] = useState<ComponentType<NotifyHostProps> | undefined>(undefined);
   useEffect(() => {
     let loading = false;
     // A plain import, not React.lazy: a download that fails (offline) must not throw into the
@@ -73,5 +74,6 @@ export function NotifyBridge() {
       loadHost = undefined;
     };
   }, []);
-  return Host ? <Host /> : null;
+  // The host is handed registerNotices rather than importing it: this file loads the host.
+  return Host ? <Host register={registerNotices} /> : null;
 }

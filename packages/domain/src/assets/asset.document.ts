@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
-import { positiveAmountSchema } from '../money/money-fields.ts';
-import { depreciationMethods } from '../setup/resources.ts';
+import { positiveAmountSchema } from '../money/money.area.ts';
+import { depreciationMethods } from '../setup/setup.area.ts';
 import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 // The asset categories' methods (setup), one list for both.

@@ -1,10 +1,5 @@
-import { z } from 'zod';
+import { monthSchema } from '../dates/months.ts';
 import { defineDocument } from '../document/define-document.ts';
-
-export const monthSchema = z
-  .string({ error: 'Month is required' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' })
-  .refine((v) => Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 2999, { error: 'Month must be between 1900 and 2999' });
 
 /**
  * A depreciation run (issue 9, section 5) for a month: one document charging every active

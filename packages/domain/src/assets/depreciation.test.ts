@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sum, toMinorUnits } from '../money.ts';
-import { addMonths, type DepreciableAsset, depreciationChargeFor, depreciationSchedule, lifeMonthOf } from './depreciation.ts';
+import { addMonths } from '../dates/months.ts';
+import { type DepreciableAsset, depreciationChargeFor, depreciationSchedule, lifeMonthOf } from './depreciation.ts';
 import { monthEnd } from '../sales/sales-reports.ts';
 
 const asset = (overrides: Partial<DepreciableAsset> = {}): DepreciableAsset => ({

@@ -1,3 +1,4 @@
+import { addMonths, monthOf } from '../dates/months.ts';
 import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
 import type { DepreciationMethod } from './asset.document.ts';
 
@@ -26,15 +27,6 @@ export interface ScheduleRow {
   /** Depreciation charged through this month. */
   accumulated: string;
   bookValue: string;
-}
-
-/** `YYYY-MM` of a date or a month. */
-export const monthOf = (value: string): string => value.slice(0, 7);
-
-/** `YYYY-MM` plus `months` (negative goes back). */
-export function addMonths(month: string, months: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /** Which month of the asset's life `month` is: 1 for the purchase month, 0 or less before it. */

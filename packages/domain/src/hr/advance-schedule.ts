@@ -1,5 +1,5 @@
 import { allocate } from '../money.ts';
-import { addMonths } from '../assets/depreciation.ts';
+import { addMonths } from '../dates/months.ts';
 
 /** What decides an advance's or loan's repayment (issue 20, section 2). */
 export interface AdvanceTerms {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalSchema, type EnumValue, type ResourceDeclaration } from '../resource/declaration.ts';
-import { payMonthSchema } from './pay-month.ts';
+import { payMonthSchema } from '../dates/months.ts';
 
 const positiveAmount = decimalSchema('Amount', 2).refine((v) => /[1-9]/.test(String(v)) && !String(v).trim().startsWith('-'), { error: 'Amount must be above 0' });
 

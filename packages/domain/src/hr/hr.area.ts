@@ -18,7 +18,7 @@ export * from './pay-adjustment-months.ts';
 export * from './pay-adjustments.ts';
 export * from './pay-formula.ts';
 export * from './pay-inputs.ts';
-export * from './pay-month.ts';
+export * from '../dates/months.ts';
 export * from './salary-assignments.ts';
 export * from './salary-components.ts';
 export * from './tax-tables.ts';

@@ -1,5 +1,5 @@
 import type { ResourceDeclaration } from '../resource/declaration.ts';
-import { payMonthSchema } from './pay-month.ts';
+import { payMonthSchema } from '../dates/months.ts';
 
 /**
  * An adjustment (issue 20, section 2): an amount of a component for an employee, one-off (its

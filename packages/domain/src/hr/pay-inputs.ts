@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalSchema, referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
-import { payMonthSchema } from './pay-month.ts';
+import { payMonthSchema } from '../dates/months.ts';
 
 /**
  * An employee's inputs for a month (issue 20, section 2): unpaid leave days, overtime hours,
@@ -53,3 +53,21 @@ export const payInputGridQuerySchema = z.object({
 
 export type PayInputGridSave = z.output<typeof payInputGridSaveSchema>;
 export type PayInputGridQuery = z.output<typeof payInputGridQuerySchema>;
+
+/** One employee's row of the month's grid as `GET /api/pay-inputs/grid` answers it (zeros where nothing is entered). */
+export interface PayInputGridRow {
+  employeeId: number;
+  employeeCode: string;
+  employeeName: string;
+  regionName: string;
+  departmentName: string;
+  unpaidLeaveDays: string;
+  overtimeHours: string;
+  incentives: string;
+}
+
+/** `GET /api/pay-inputs/grid`: a page of the grid and how many rows match. */
+export interface PayInputGrid {
+  data: PayInputGridRow[];
+  total: number;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, expiryStatus, fefoAllocate, fefoOrder, isExpired, isNearExpiry } from './expiry.ts';
+import { addDays } from '../dates/days.ts';
+import { expiryStatus, fefoAllocate, fefoOrder, isExpired, isNearExpiry } from './expiry.ts';
 import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema, lotLabel, stockMessages } from './inventory.ts';
 import { items } from './items.ts';
 import { createSchemaOf } from '../resource/declaration.ts';

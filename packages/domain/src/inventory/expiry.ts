@@ -1,3 +1,5 @@
+import { addDays } from '../dates/days.ts';
+
 /**
  * Expiry rules of lots (PRODUCT.md, Items and inventory), pure so the server, the web and
  * the tests share them. Dates are `YYYY-MM-DD`; a lot is usable through its expiry day.
@@ -5,12 +7,6 @@
 
 /** The default of settings' near-expiry window. */
 export const defaultNearExpiryDays = 90;
-
-/** `date` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days));
-  return moved.toISOString().slice(0, 10);
-}
 
 /** Expired on `onDate`: its expiry day has passed. A lot without an expiry never expires. */
 export function isExpired(dateExpiry: string | null | undefined, onDate: string): boolean {

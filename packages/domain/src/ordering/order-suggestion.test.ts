@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../inventory/expiry.ts';
+import { addDays } from '../dates/days.ts';
 import { DemandCurve, planRatio, suggestOrder, type SuggestionInputs } from './order-suggestion.ts';
 
 const asOf = '2026-03-01';

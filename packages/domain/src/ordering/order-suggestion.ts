@@ -1,5 +1,6 @@
-import { daysInMonth } from '../hr/pay-month.ts';
-import { addDays } from '../inventory/expiry.ts';
+import { daysInMonth } from '../dates/months.ts';
+import { addDays } from '../dates/days.ts';
+import { multiply, sum } from '../money.ts';
 
 /**
  * Generate Order's arithmetic (issue 19, section 3; PRODUCT.md, Generate Order), pure so the
@@ -157,15 +158,6 @@ export interface SuggestionTerms {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Minor units of quantity x a 2-place price, exact (cents as integers). */
-function valueCents(quantity: number, unitCost: string): bigint {
-  const [whole, fraction = ''] = unitCost.split('.');
-  const cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return BigInt(quantity) * cents;
-}
-
-const centsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-
 /**
  * One item's suggestion. Lots are absorbed in sell-by order (expiry - minShelfLifeDays):
  * A0 = 0, Ak = min(Ak-1 + qk, max(Ak-1, D(as-of, min(sell-by k, T)))), D = 0 when the sell-by
@@ -200,7 +192,8 @@ export function suggestOrder(inputs: SuggestionInputs): SuggestionTerms {
 
   let absorbed = 0;
   let atRiskQty = 0;
-  let atRiskCents = 0n;
+  // Exact: each lot's quantity x unit cost and their sum, by the money helpers.
+  const atRiskValues: string[] = [];
   for (const lot of live) {
     if (lot.sellBy >= T) {
       absorbed += lot.quantity;
@@ -210,7 +203,7 @@ export function suggestOrder(inputs: SuggestionInputs): SuggestionTerms {
     const next = Math.min(absorbed + lot.quantity, Math.max(absorbed, reach));
     const unabsorbed = lot.quantity - (next - absorbed);
     atRiskQty += unabsorbed;
-    atRiskCents += valueCents(unabsorbed, lot.unitCost);
+    atRiskValues.push(multiply(unabsorbed, lot.unitCost));
     absorbed = next;
   }
   const usable = absorbed;
@@ -266,7 +259,7 @@ export function suggestOrder(inputs: SuggestionInputs): SuggestionTerms {
     expiredQty,
     usable,
     atRiskQty,
-    atRiskValue: centsText(atRiskCents),
+    atRiskValue: sum(atRiskValues),
     openSupply,
     late,
     beyondHorizon,

@@ -1,4 +1,4 @@
-import { payFormulaNames } from '../hr/pay-formula.ts';
+import { payFormulaNames } from '../hr/hr.area.ts';
 import type { PayAssignment, PayComponent } from './pay-slip-compute.ts';
 
 /** The formula variables the month's pay inputs (pay-inputs.ts) give. */

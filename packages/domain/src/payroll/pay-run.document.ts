@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema } from '../assets/depreciation-run.document.ts';
+import { monthSchema } from '../dates/months.ts';
 import { defineDocument } from '../document/define-document.ts';
 import type { DocumentStamps } from '../document/document-stamps.ts';
 import { formatDecimal } from '../money.ts';
@@ -141,6 +141,24 @@ export interface PaySlipDetail {
   bankAccount: string | null;
   payMode: string;
   status: PaySlipStatus;
+}
+
+/** Totals of every slip a list's filters match, not only the page's (`GET /api/pay-slips`). */
+export interface PaySlipTotals {
+  count: number;
+  gross: string;
+  deductions: string;
+  employerCost: string;
+  net: string;
+  paid: string;
+  /** Net still to pay of the listed slips (posted, not held). */
+  open: string;
+}
+
+/** `GET /api/pay-slips`: the slips in employee order, with the totals of all that match. */
+export interface PaySlipList {
+  data: PaySlipDetail[];
+  totals: PaySlipTotals;
 }
 
 /** The review grid's flags (issue 20, section 3). */

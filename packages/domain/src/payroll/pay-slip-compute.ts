@@ -1,8 +1,7 @@
 import { divideRounded, fromMinorUnits, toMinorUnits } from '../money.ts';
-import { amountInWords } from '../sales/amount-in-words.ts';
-import { evaluatePayFormula, PayFormulaError, payFormulaNames, payFormulaOrder } from '../hr/pay-formula.ts';
-import { daysInMonth } from '../hr/pay-month.ts';
-import type { ComponentRounding } from '../hr/salary-components.ts';
+import { amountInWords } from '../sales/sales.area.ts';
+import { type ComponentRounding, evaluatePayFormula, PayFormulaError, payFormulaNames, payFormulaOrder } from '../hr/hr.area.ts';
+import { daysInMonth } from '../dates/months.ts';
 
 /**
  * One employee's slip for one month, computed from plain facts (issue 20, section 3): no

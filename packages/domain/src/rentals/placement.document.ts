@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monthSchema } from '../assets/depreciation-run.document.ts';
+import { monthSchema } from '../dates/months.ts';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema } from '../resource/declaration.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth } from '../hr/pay-month.ts';
+import { daysInMonth } from '../dates/months.ts';
 import { breakEvenCommitment, commitmentFor, downDaysIn, earlyExitAmount, paybackMonth, settlePeriods, settlementEndOf, termEndOf, testsAmount } from './rental-periods.ts';
 
 const terms = { monthlyCommitment: '150000.00', from: '2024-01-01', uptimePercent: '95', downtimeWaiver: true };

@@ -1,6 +1,6 @@
-import { addMonths, monthOf } from '../assets/depreciation.ts';
-import { daysInMonth } from '../hr/pay-month.ts';
-import { addDays } from '../inventory/expiry.ts';
+import { addMonths, monthOf } from '../dates/months.ts';
+import { daysInMonth } from '../dates/months.ts';
+import { addDays } from '../dates/days.ts';
 import { divideRounded, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
 import type { SettlementPeriod, ShortfallMode } from './rental-agreement.document.ts';
 

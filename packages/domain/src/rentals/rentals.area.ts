@@ -10,6 +10,7 @@ export * from './rental-resources.ts';
 export * from './rental-periods.ts';
 export * from './consignments.ts';
 export * from './relocation.ts';
+export * from './wire.ts';
 
 /** Issue 21, sections 1 and 2: reagent rentals. */
 export const rentalsArea = defineArea({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
-import { positiveAmountSchema } from '../money/money-fields.ts';
+import { positiveAmountSchema } from '../money/money.area.ts';
 
 /**
  * A venture's settlement for a period (issue 21, section 3), `JVS-YYYY-NNNNNN`, dated the

@@ -1,4 +1,4 @@
-import { addDays } from '../inventory/expiry.ts';
+import { addDays } from '../dates/days.ts';
 import { fromMinorUnits, percentage, toMinorUnits } from '../money.ts';
 import type { LossRule, VentureBasis, VentureShare } from './joint-venture.document.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.ts';
+import type { AppServices } from '../app-services.ts';
 import { migrationFiles, schemaVersion } from '../../db/migrate.ts';
 
 /**
@@ -9,7 +9,7 @@ import { migrationFiles, schemaVersion } from '../../db/migrate.ts';
 // The migrations this code ships: read once, the folder does not change while the process runs.
 let latestMigration: Promise<string | undefined> | undefined;
 
-export async function readinessProblem(ctx: Pick<AppContext, 'db' | 'lifecycle'>): Promise<string | undefined> {
+export async function readinessProblem(ctx: Pick<AppServices, 'db' | 'lifecycle'>): Promise<string | undefined> {
   if (ctx.lifecycle.closing) return 'The server is shutting down';
   let version: string | null;
   try {

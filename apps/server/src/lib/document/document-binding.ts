@@ -6,7 +6,6 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { type AlongsideStatement } from './document-number.ts';
 import type { Actor } from '../actor.ts';
 import type { ExportColumn } from '../resource/resource-export.ts';
-import type { DraftWriter } from './draft-writer.ts';
 
 /** The states of a declaration (`StateOf<typeof journalDocument>`): bindings and handlers never restate them. */
 export type StateOf<Definition extends { states: readonly string[] }> = Definition['states'][number];
@@ -15,6 +14,32 @@ export type ActionOf<Definition extends { actions: readonly string[] }> = Defini
 
 /** A document as the API answers it: the header row's keys and its lines. */
 export type DocumentRow = { id: number; status: string; [key: string]: unknown };
+
+/** What a document derives beyond its input: header and line values by the table's property name (`totalValue`), or by a declared field's name. */
+export interface DraftValues {
+  header?: Readonly<Record<string, unknown>>;
+  /** One per input line, in order. */
+  lines?: ReadonlyArray<Readonly<Record<string, unknown>>>;
+}
+
+/** What a write gave back: the row's id, the transaction's now() (created_at or updated_at) and the line ids by line number. */
+export interface WrittenDraft {
+  id: number;
+  at: Date;
+  lineIds: Map<number, number>;
+}
+
+/** The writer bound to one document type and request (draft-writer.ts): what a handler's create, update and transitions are handed. */
+export interface DraftWriter {
+  /** Writes a new draft and its lines in one statement. */
+  insert(input: unknown, values?: DraftValues): Promise<WrittenDraft>;
+  /** Replaces a draft whole (two statements). */
+  update(id: number, input: unknown, values?: DraftValues): Promise<WrittenDraft>;
+  /** The new draft as CTEs of the caller's statement (readPostingContext's `write`). */
+  insertCtes(input: unknown, values?: DraftValues, options?: { linesWhere?: SQL }): { ctes: SQL; id: SQL; withLines: boolean };
+  /** The written draft as a GET answers it; an update (`before`: the draft it replaced) keeps who created it and when. */
+  answer<Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values?: DraftValues, before?: DocumentRow): Detail;
+}
 
 /** The columns the machinery reads and writes on every document table (lib/document/document-columns.ts). */
 export interface DocumentTableColumns {

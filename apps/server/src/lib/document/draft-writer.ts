@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
-import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
+import type { AnyDocumentBinding, DocumentRow, DraftValues, DraftWriter, WrittenDraft } from './document-binding.ts';
 import { lineIdsOf } from './written-lines.ts';
 
 /**
@@ -13,20 +13,6 @@ import { lineIdsOf } from './written-lines.ts';
  * (totals, a line's money, a lot line's empty columns) as `DraftValues`, and builds its answer
  * from what was written with `draftAnswer` (no re-read). The lines go in one multi-row INSERT.
  */
-
-/** What a document derives beyond its input: header and line values by the table's property name (`totalValue`), or by a declared field's name. */
-export interface DraftValues {
-  header?: Readonly<Record<string, unknown>>;
-  /** One per input line, in order. */
-  lines?: ReadonlyArray<Readonly<Record<string, unknown>>>;
-}
-
-/** What a write gave back: the row's id, the transaction's now() (created_at or updated_at) and the line ids by line number. */
-export interface WrittenDraft {
-  id: number;
-  at: Date;
-  lineIds: Map<number, number>;
-}
 
 type Row = Record<string, unknown>;
 
@@ -223,18 +209,6 @@ function draftAnswer(
     updatedAt: written.at,
     ...(definition.lines.max === 0 ? {} : { [definition.lines.key ?? 'lines']: lines }),
   };
-}
-
-/** The writer bound to one document type and request: what a handler's create, update and transitions are handed. */
-export interface DraftWriter {
-  /** Writes a new draft and its lines in one statement. */
-  insert(input: unknown, values?: DraftValues): Promise<WrittenDraft>;
-  /** Replaces a draft whole (two statements). */
-  update(id: number, input: unknown, values?: DraftValues): Promise<WrittenDraft>;
-  /** The new draft as CTEs of the caller's statement (readPostingContext's `write`). */
-  insertCtes(input: unknown, values?: DraftValues, options?: { linesWhere?: SQL }): { ctes: SQL; id: SQL; withLines: boolean };
-  /** The written draft as a GET answers it; an update (`before`: the draft it replaced) keeps who created it and when. */
-  answer<Detail extends DocumentRow>(written: WrittenDraft, input: unknown, values?: DraftValues, before?: DocumentRow): Detail;
 }
 
 export function draftWriter(tx: Tx, actor: Actor, binding: AnyDocumentBinding): DraftWriter {

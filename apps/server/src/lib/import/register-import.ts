@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { canAccessRoute, hasScope, importMaxBytes, importMessages, messages } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../request-auth.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { type Actor, actorOf } from '../actor.ts';

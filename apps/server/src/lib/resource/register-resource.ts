@@ -1,7 +1,7 @@
 import { canReadOptions, canUseResource, messages, type OptionsQuery, type ResourceDeclaration } from '@erp/domain';
 import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../request-auth.ts';
 import { actorOf } from '../actor.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireScope } from '../../plugins/authorize.ts';

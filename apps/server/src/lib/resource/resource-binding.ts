@@ -2,7 +2,7 @@ import type { ResourceDeclaration } from '@erp/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { AppServices } from '../app-services.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 
@@ -52,11 +52,11 @@ export interface ResourceHooks {
    * Writes replacing the generic ones; `input` is the body as `schemas` (or the declaration's)
    * validated it, `ctx` the app's services (bindings are declared before any app exists).
    */
-  create?: (actor: Actor, input: Row, ctx: AppContext) => Promise<Row>;
-  update?: (actor: Actor, id: number, input: Row, ctx: AppContext) => Promise<Row>;
-  remove?: (actor: Actor, id: number, ctx: AppContext) => Promise<void>;
+  create?: (actor: Actor, input: Row, ctx: AppServices) => Promise<Row>;
+  update?: (actor: Actor, id: number, input: Row, ctx: AppServices) => Promise<Row>;
+  remove?: (actor: Actor, id: number, ctx: AppServices) => Promise<void>;
   /** `POST /api/<resource>/:id/<action>`: state changes. Each answers the envelope's extra keys. */
-  actions?: Record<string, (actor: Actor, id: number, input: Row | undefined, ctx: AppContext) => Promise<{ message: string; data?: Row }>>;
+  actions?: Record<string, (actor: Actor, id: number, input: Row | undefined, ctx: AppServices) => Promise<{ message: string; data?: Row }>>;
   /** The bodies the hooks above take: they validate them and document them; the declaration's schemas otherwise. */
   schemas?: { create?: ZodType; update?: ZodType; actions?: Record<string, ZodType> };
 }

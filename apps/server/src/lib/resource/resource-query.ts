@@ -9,7 +9,7 @@ import {
 } from '@erp/domain';
 import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../../app-context.ts';
+import type { AuthContext } from '../request-auth.ts';
 import type { Executor } from '../../db/client.ts';
 import { registerAuditedRecords } from '../audit-scope.ts';
 import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource-binding.ts';

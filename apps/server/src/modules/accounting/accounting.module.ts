@@ -1,6 +1,6 @@
 import { accountingArea } from '@erp/domain';
 import * as accountingTables from '../../db/schema/accounting.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { accountingFigures } from './accounting-figures.ts';
 import { registerAccountingRoutes } from './accounting.routes.ts';
 import { chartBindings } from './chart.routes.ts';

@@ -5,9 +5,8 @@ import { journals } from '../../db/schema/index.ts';
 import { accountProblems, assertPeriodOpen, type PostingContext, postToLedger, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf, DraftWriter, WrittenDraft } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
-import type { DraftWriter, WrittenDraft } from '../../lib/document/draft-writer.ts';
 import type { JournalWithLines } from './journals.queries.ts';
 import { withAgreementVentures } from '../../ledger/venture-stamps.ts';
 

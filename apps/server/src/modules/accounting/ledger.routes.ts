@@ -1,6 +1,6 @@
 import { canAccessRoute, formatBalance } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { sendExport } from '../../lib/resource/resource-export.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
 import { validated } from '../../lib/validation.ts';

@@ -1,7 +1,7 @@
 import { fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, messages, permittedIds, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuthContext } from '../../app-context.ts';
+import type { AuthContext } from '../../lib/request-auth.ts';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';

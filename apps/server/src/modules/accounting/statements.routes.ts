@@ -1,7 +1,7 @@
 import { messages, periodCloseSchema, periodReopenSchema, periodReopenScope, permittedIds, yearEndCloseMessages, yearEndCloseSchema } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { closedThrough, todayIso } from '../../ledger/general-ledger.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { isIsoDate } from '../../lib/resource/resource-query.ts';

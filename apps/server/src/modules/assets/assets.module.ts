@@ -1,6 +1,6 @@
 import { assetsArea } from '@erp/domain';
 import * as assetTables from '../../db/schema/assets.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { assetBinding } from './assets.binding.ts';
 import { registerAssetScheduleRoute } from './assets.routes.ts';
 import { depreciationJob } from './depreciation-job.ts';

@@ -1,4 +1,4 @@
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 
 /** Sign-in, tokens, assumed roles and the public company profile. */

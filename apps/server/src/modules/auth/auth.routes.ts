@@ -1,6 +1,6 @@
 import { assumeRoleSchema, changePasswordSchema, type LogoKind, loginSchema, messages } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { validated } from '../../lib/validation.ts';

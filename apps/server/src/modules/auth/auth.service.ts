@@ -8,7 +8,8 @@ import {
   messages,
 } from '@erp/domain';
 import type { z } from 'zod';
-import type { AppContext, AuthContext } from '../../app-context.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { AuthContext } from '../../lib/request-auth.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';

@@ -1,4 +1,4 @@
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { registerDashboardRoutes } from './dashboard.routes.ts';
 
 /**

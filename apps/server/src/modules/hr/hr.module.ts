@@ -1,6 +1,7 @@
 import { departments as departmentsDeclaration, hrArea } from '@erp/domain';
 import * as hrTables from '../../db/schema/hr.ts';
-import { genericResource, type ServerArea } from '../module.ts';
+import { genericResource } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { employeeAdvanceBinding } from './employee-advances.binding.ts';
 import { employeeBinding } from './employees.binding.ts';
 import { registerHrRoutes } from './hr.routes.ts';

@@ -1,7 +1,7 @@
 import { canUseResource, messages, payInputGridQuerySchema, payInputGridSaveSchema, payInputs, salaryComponents } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { decimalString, envelope, routeSchema } from '../../lib/openapi.ts';
 import { validated } from '../../lib/validation.ts';

@@ -1,4 +1,4 @@
-import { type PayInputGridQuery, type PayInputGridSave, permittedIds } from '@erp/domain';
+import { type PayInputGrid, type PayInputGridQuery, type PayInputGridRow, type PayInputGridSave, permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
@@ -6,17 +6,6 @@ import { BadRequestError } from '../../lib/app-error.ts';
 import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { likePattern } from '../../lib/resource/resource-query.ts';
 import { audit } from '../../plugins/audit.ts';
-
-export interface PayInputGridRow {
-  employeeId: number;
-  employeeCode: string;
-  employeeName: string;
-  regionName: string;
-  departmentName: string;
-  unpaidLeaveDays: string;
-  overtimeHours: string;
-  incentives: string;
-}
 
 function employeesInScope(subject: RowScopeSubject): SQL {
   const regions = permittedIds(subject.permissions, 'regions');
@@ -27,7 +16,7 @@ function employeesInScope(subject: RowScopeSubject): SQL {
  * The month's grid: every employee the caller may see who is employed in the month (not left
  * before it, joined by its end), with their inputs or zeros; filtered, searched, paged by code.
  */
-export async function readPayInputGrid(executor: Executor, subject: RowScopeSubject, query: PayInputGridQuery): Promise<{ data: PayInputGridRow[]; total: number }> {
+export async function readPayInputGrid(executor: Executor, subject: RowScopeSubject, query: PayInputGridQuery): Promise<PayInputGrid> {
   const first = `${query.month}-01`;
   const where = sql`e.join_date <= (${first}::date + interval '1 month' - interval '1 day')::date
       AND (e.exit_date IS NULL OR e.exit_date >= ${first}::date) AND e.status <> 'suspended'

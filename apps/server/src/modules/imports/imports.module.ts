@@ -1,6 +1,6 @@
 import { failInterruptedJobs } from '../../lib/import/import-jobs.ts';
 import { registerImportJobRoutes } from '../../lib/import/register-import.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 
 /**
  * Issue 7, section 5: the routes every import shares (a job's progress, its rejected rows).

@@ -1,7 +1,7 @@
 import { inventoryArea } from '@erp/domain';
 import * as inventoryTables from '../../db/schema/inventory.ts';
 import * as transferTables from '../../db/schema/transfers.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { inventoryFigures } from './inventory-figures.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { itemsImport } from './items.import.ts';

@@ -10,7 +10,7 @@ import {
   messages,
 } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { sendExport, exportFileName } from '../../lib/resource/resource-export.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
 import { validated } from '../../lib/validation.ts';

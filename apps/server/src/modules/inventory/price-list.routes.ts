@@ -1,7 +1,7 @@
 import { type AppRoute, canAccessRoute, canUseResource, messages, priceList as priceListDeclaration, priceQuerySchema } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { priceList } from '../../db/schema/index.ts';
 import { decimalString, envelope, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';

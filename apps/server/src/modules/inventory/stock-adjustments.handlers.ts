@@ -6,9 +6,8 @@ import { chosenAccounts, type PostingAccountIds, requirePostingAccounts } from '
 import { prepareStockMoves, type PreparedStockPosting, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
+import type { DocumentHandlers, ActionOf, DraftValues } from '../../lib/document/document-binding.ts';
 import { numberWith } from '../../lib/document/document-number.ts';
-import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import type { StockAdjustmentDetail } from './stock-adjustments.queries.ts';
 
 const { documentType, numberPrefix } = stockAdjustmentDocument;

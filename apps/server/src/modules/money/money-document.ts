@@ -5,8 +5,7 @@ import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../le
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, DocumentRow, TransitionStep } from '../../lib/document/document-binding.ts';
-import type { DraftWriter } from '../../lib/document/draft-writer.ts';
+import type { DocumentHandlers, DocumentRow, TransitionStep, DraftWriter } from '../../lib/document/document-binding.ts';
 import {
   type AllocationSource,
   applyStatements,

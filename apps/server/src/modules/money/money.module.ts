@@ -1,6 +1,6 @@
 import { moneyArea } from '@erp/domain';
 import * as moneyTables from '../../db/schema/money.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { moneyFigures } from './money-figures.ts';
 import { registerAgingRoutes } from './aging.routes.ts';
 import { chequeBinding } from './cheques.binding.ts';

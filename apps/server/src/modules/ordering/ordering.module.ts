@@ -1,6 +1,6 @@
 import { orderingArea } from '@erp/domain';
 import * as orderingTables from '../../db/schema/ordering.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { orderGenerationRunBinding } from './order-generation-runs.binding.ts';
 import { orderingFigures } from './ordering-figures.ts';
 import { registerOrderGenerationRoutes } from './order-generation.routes.ts';

@@ -1,4 +1,4 @@
-import { canonicalDecimal, compareDecimal, type PaySlipDetail, type PaySlipStatus, payrollMessages, permittedIds } from '@erp/domain';
+import { canonicalDecimal, compareDecimal, type PaySlipDetail, type PaySlipList, type PaySlipStatus, type PaySlipTotals, payrollMessages, permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -88,19 +88,8 @@ function shape(row: SlipRow): PaySlipDetail {
   };
 }
 
-export interface PaySlipTotals {
-  count: number;
-  gross: string;
-  deductions: string;
-  employerCost: string;
-  net: string;
-  paid: string;
-  /** Net still to pay of the listed slips (posted, not held). */
-  open: string;
-}
-
 /** The slips of the query in employee order, with the totals of all of them (one statement each). */
-export async function listPaySlips(executor: Executor, query: PaySlipQuery, actor: Actor | undefined, page?: { limit: number; offset: number }): Promise<{ data: PaySlipDetail[]; totals: PaySlipTotals }> {
+export async function listPaySlips(executor: Executor, query: PaySlipQuery, actor: Actor | undefined, page?: { limit: number; offset: number }): Promise<PaySlipList> {
   const where = whereOf(query, actor);
   const rows = await queryRows<SlipRow>(
     executor,

@@ -1,6 +1,6 @@
 import { payrollArea } from '@erp/domain';
 import * as payrollTables from '../../db/schema/payroll.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { payRunJob } from './pay-run-job.ts';
 import { payRunBinding } from './pay-runs.binding.ts';
 import { payrollFigures } from './payroll-figures.ts';

@@ -8,7 +8,7 @@ import {
 } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { decimalString, envelope, routeSchema, xlsxMime } from '../../lib/openapi.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';

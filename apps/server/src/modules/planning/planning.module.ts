@@ -1,6 +1,7 @@
 import { planningArea } from '@erp/domain';
 import * as planningTables from '../../db/schema/planning.ts';
-import { genericResource, type ServerArea } from '../module.ts';
+import { genericResource } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { planProgressFigures } from './plan-progress-figures.ts';
 import { registerPlanProgressRoutes } from './plan-progress.routes.ts';
 import { registerPlanningRoutes } from './planning.routes.ts';

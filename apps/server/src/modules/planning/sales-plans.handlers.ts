@@ -4,9 +4,8 @@ import { intArray, jsonValue, numericArray, queryRows, type Tx } from '../../db/
 import type { Actor } from '../../lib/actor.ts';
 import { auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { ActionOf, AnyDocumentBinding, DocumentHandlers } from '../../lib/document/document-binding.ts';
+import type { ActionOf, AnyDocumentBinding, DocumentHandlers, DraftValues } from '../../lib/document/document-binding.ts';
 import { writeDraftSearchRow } from '../../lib/document/document-service.ts';
-import type { DraftValues } from '../../lib/document/draft-writer.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { audit } from '../../plugins/audit.ts';
 import { pricesFor } from '../sales/sales.api.ts';

@@ -4,8 +4,7 @@ import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
-import type { DraftValues } from '../../lib/document/draft-writer.ts';
+import type { DocumentHandlers, ActionOf, DraftValues } from '../../lib/document/document-binding.ts';
 import { type PurchaseOrderDetail } from './purchase-orders.queries.ts';
 
 interface ItemFacts {

@@ -1,6 +1,6 @@
 import { purchasingArea } from '@erp/domain';
 import * as purchasingTables from '../../db/schema/purchasing.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { purchasingFigures } from './purchasing-figures.ts';
 import { goodsReceiptBinding } from './goods-receipts.binding.ts';
 import { registerPurchaseOrderPdfRoute } from './purchase-order-pdf.routes.ts';

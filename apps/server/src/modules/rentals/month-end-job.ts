@@ -1,4 +1,4 @@
-import { addDecimals, addMonths, lastDayOf, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -107,7 +107,7 @@ export const monthEndJob: JobKind<MonthEndPayload, MonthEndCursor> = {
 };
 
 /** A month-end run's progress as GET /api/rental-agreements/month-end/:id answers it; undefined when there is no such run. */
-export async function readMonthEndProgress(executor: Executor, id: number) {
+export async function readMonthEndProgress(executor: Executor, id: number): Promise<RentalMonthEndProgress | undefined> {
   const [job] = await queryRows<{ status: string; cursor: Record<string, unknown>; payload: Record<string, unknown>; error: string | null }>(
     executor,
     sql`SELECT status, cursor, payload, error FROM jobs WHERE id = ${id}::int AND kind = ${monthEndJobKind}`,

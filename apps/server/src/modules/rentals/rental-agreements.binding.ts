@@ -1,8 +1,8 @@
-import { type RentalAgreementInput, rentalAgreementDocument } from '@erp/domain';
+import { type RentalAgreementDetail, type RentalAgreementInput, rentalAgreementDocument } from '@erp/domain';
 import { rentalAgreements } from '../../db/schema/index.ts';
 import type { ActionOf, DocumentBinding, StateOf } from '../../lib/document/document-binding.ts';
 import { rentalAgreementHandlers } from './rental-agreements.handlers.ts';
-import { type RentalAgreementDetail, rentalAgreementQueries } from './rental-agreements.queries.ts';
+import { rentalAgreementQueries } from './rental-agreements.queries.ts';
 
 /** Rental agreements on the document machinery (issue 21, section 2). */
 export const rentalAgreementBinding: DocumentBinding<RentalAgreementInput, RentalAgreementDetail, StateOf<typeof rentalAgreementDocument>, ActionOf<typeof rentalAgreementDocument>> = {

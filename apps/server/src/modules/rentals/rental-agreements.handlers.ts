@@ -1,4 +1,4 @@
-import { earlyExitAmount, lifeMonthOf, permittedIds, type RentalAgreementInput, rentalAgreementDocument, termEndOf, toMinorUnits } from '@erp/domain';
+import { earlyExitAmount, lifeMonthOf, permittedIds, type RentalAgreementDetail, type RentalAgreementInput, rentalAgreementDocument, termEndOf, toMinorUnits } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
 import { rentalAgreements } from '../../db/schema/index.ts';
@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { raiseRentalInvoice } from '../sales/sales.api.ts';
-import { type RentalAgreementDetail, rentalAgreementQueries } from './rental-agreements.queries.ts';
+import { rentalAgreementQueries } from './rental-agreements.queries.ts';
 
 export const rentalMessages = {
   perTestPrice: 'Enter the price per test of a per-test agreement',

@@ -1,52 +1,10 @@
-import { permittedIds } from '@erp/domain';
+import { permittedIds, type RentalAgreementDetail } from '@erp/domain';
 import { z } from 'zod';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { rentalAgreements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { DocumentQueries, DocumentRow } from '../../lib/document/document-binding.ts';
-
-/** An agreement as the API answers it (docs/API.md, Reagent rentals). */
-export interface RentalAgreementDetail extends DocumentRow {
-  documentNumber: string | null;
-  status: 'draft' | 'approved' | 'active' | 'suspended' | 'ended' | 'cancelled';
-  customerId: number;
-  customerName: string;
-  customerAccountId: number;
-  regionId: number;
-  rentalAssetId: number;
-  serialNumber: string;
-  itemName: string;
-  /** Where the unit stands now: its warehouse lot while in stock (a placement's inventoryId). */
-  assetInventoryId: number;
-  /** The agreement the unit stands under now (placed elsewhere: the approved agreement may take it by a relocation), and its number. */
-  assetAgreementId: number | null;
-  assetAgreementNumber: string | null;
-  accessoryInventoryIds: number[];
-  startDate: string;
-  termMonths: number;
-  billingModel: 'minimumPurchase' | 'perTest';
-  monthlyCommitment: string;
-  eligibleItemIds: number[];
-  eligibleCategoryIds: number[];
-  shortfallMode: 'gap' | 'fixedRent';
-  settlementPeriod: 'month' | 'quarter' | 'year';
-  pricePerTest: string | null;
-  uptimePercent: string;
-  downtimeWaiver: boolean;
-  maintenanceMonths: number | null;
-  deposit: string | null;
-  earlyExitPercent: string | null;
-  autoRenew: boolean;
-  noticeDays: number | null;
-  jointVentureId: number | null;
-  salespersonId: number | null;
-  notes: string;
-  endDate: string | null;
-  earlyExitInvoiceId: number | null;
-  depositReceivedOn: string | null;
-  placementDate: string | null;
-}
+import type { DocumentQueries } from '../../lib/document/document-binding.ts';
 
 /**
  * Whether `item` counts towards the agreement row `a` (its alias): no lists means every item, else

@@ -1,12 +1,7 @@
-import { addMonths, monthOf } from '@erp/domain';
+import { addMonths, monthOf, type RentalAgreementDetail, type RentalAlert } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { type RentalAgreementDetail, underCommitmentMonths } from './rental-agreements.queries.ts';
-
-export interface RentalAlert {
-  kind: 'underCommitment' | 'ending' | 'maintenanceDue';
-  message: string;
-}
+import { underCommitmentMonths } from './rental-agreements.queries.ts';
 
 /**
  * Alerts of one agreement (issue 21, section 2): under 80 % three months running (`underMonths`,

@@ -1,4 +1,4 @@
-import { rentalAgreementDocument, toMinorUnits } from '@erp/domain';
+import { type RentalAgreementDetail, rentalAgreementDocument, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
@@ -7,7 +7,6 @@ import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
-import type { RentalAgreementDetail } from './rental-agreements.queries.ts';
 
 export interface DepositInput {
   /** The cash or bank account the deposit comes into. */

@@ -6,6 +6,8 @@ import {
   lastDayOf,
   monthOf,
   type PeriodRow,
+  type RentalPeriodStatus,
+  type RentalPeriodView,
   settlePeriods,
   termEndOf,
   testsAmount,
@@ -43,24 +45,6 @@ interface AgreementFacts {
   eligible: Map<string, string>;
   readings: Array<{ date: string; reading: number }>;
   stored: Map<string, { invoiceId: number | null; invoiceStatus: string | null; invoiceNumber: string | null }>;
-}
-
-export type PeriodStatus = 'current' | 'open' | 'carried' | 'settled' | 'invoiced';
-
-/** One month of an agreement as `GET /api/rental-agreements/:id/periods` answers it. */
-export interface PeriodView {
-  month: string;
-  commitment: string;
-  eligible: string;
-  carryIn: string;
-  /** Due on a settlement period's last month; per test: the tests x price of the month. */
-  shortfall: string;
-  tests: number;
-  settles: boolean;
-  invoiceId: number | null;
-  /** The invoice's number, as the grid links it (issue 27: not its id). */
-  invoiceNumber: string | null;
-  status: PeriodStatus;
 }
 
 const num = (v: unknown) => Number(v);
@@ -140,7 +124,7 @@ export function testsIn(month: string, readings: ReadonlyArray<{ date: string; r
  * `from`: months before it are left out; a settlement period's carry starts on its first month,
  * so the months of the period holding `from` onwards are exact when `from` is its first month or earlier.
  */
-export function periodsOf(f: AgreementFacts, through: string, lastEnded: string, from?: string): PeriodView[] {
+export function periodsOf(f: AgreementFacts, through: string, lastEnded: string, from?: string): RentalPeriodView[] {
   const t = f.terms;
   if (!t.placementDate) return [];
   const all = agreementMonths(t.startDate, t.termMonths, t.endDate).filter((m) => m >= monthOf(t.placementDate!));
@@ -163,7 +147,7 @@ export function periodsOf(f: AgreementFacts, through: string, lastEnded: string,
   return rows.map((r) => {
     const stored = f.stored.get(r.month);
     const invoiced = stored?.invoiceId !== null && stored?.invoiceId !== undefined && stored.invoiceStatus === 'posted';
-    const status: PeriodStatus =
+    const status: RentalPeriodStatus =
       r.month > lastEnded ? 'current' : invoiced ? 'invoiced' : !stored ? 'open' : stored.invoiceId !== null ? 'open' : r.settles ? 'settled' : 'carried';
     return {
       month: r.month,

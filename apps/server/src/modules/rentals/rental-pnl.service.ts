@@ -1,31 +1,7 @@
-import { addDecimals, breakEvenCommitment, fromMinorUnits, paybackMonth, type PostingAccountKey, toMinorUnits } from '@erp/domain';
+import { addDecimals, breakEvenCommitment, fromMinorUnits, paybackMonth, type PostingAccountKey, type RentalAgreementPnl, type RentalPnlMonth, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { readPostingAccounts } from '../../ledger/posting-accounts.ts';
-
-/** One month of an agreement's P&L (issue 21, section 2). */
-export interface PnlMonth {
-  month: string;
-  reagentRevenue: string;
-  reagentCost: string;
-  reagentMargin: string;
-  depreciation: string;
-  serviceCost: string;
-  rentalIncome: string;
-  profit: string;
-  cumulative: string;
-}
-
-export interface AgreementPnl {
-  months: PnlMonth[];
-  totals: Omit<PnlMonth, 'month' | 'cumulative'>;
-  /** The income and expense rows of the general ledger stamped with the agreement, summed whole: equals the total profit. */
-  ledgerProfit: string;
-  cost: string;
-  paybackMonth: string | null;
-  /** The commitment needed at the agreement's reagent margin (break-even calculator). */
-  breakEven: { lifeMonths: number; monthlyService: string; marginPercent: string; commitment: string };
-}
 
 const rentalIncomeKeys: PostingAccountKey[] = ['rentalShortfallIncome', 'rentalTestIncome', 'rentalEarlyExitIncome'];
 
@@ -36,7 +12,7 @@ const rentalIncomeKeys: PostingAccountKey[] = ['rentalShortfallIncome', 'rentalT
  * with the agreement they count towards) less depreciation and service cost plus rental
  * income; so `profit` and `ledgerProfit` are the same rows, to the cent.
  */
-export async function agreementPnl(executor: Executor, agreementId: number, lifeMonths: number): Promise<AgreementPnl> {
+export async function agreementPnl(executor: Executor, agreementId: number, lifeMonths: number): Promise<RentalAgreementPnl> {
   const keys = await readPostingAccounts(executor, ['placementDepreciation', 'placementServiceCost', 'sales', 'salesReturns', 'costOfSales', ...rentalIncomeKeys]);
   const income = rentalIncomeKeys.map((k) => keys[k]).filter((id): id is number => id !== undefined);
   const revenueAccounts = [keys.sales, keys.salesReturns].filter((id): id is number => id !== undefined);
@@ -75,7 +51,7 @@ export async function agreementPnl(executor: Executor, agreementId: number, life
     else m.other += amount;
   }
   let cumulative = 0n;
-  const rows: PnlMonth[] = [...months.entries()]
+  const rows: RentalPnlMonth[] = [...months.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([month, m]) => {
       const profit = m.revenue - m.cost - m.depreciation - m.service + m.income + m.other;
@@ -92,7 +68,7 @@ export async function agreementPnl(executor: Executor, agreementId: number, life
         cumulative: fromMinorUnits(cumulative),
       };
     });
-  const total = (key: keyof PnlMonth) => addDecimals(rows.map((r) => r[key] as string));
+  const total = (key: keyof RentalPnlMonth) => addDecimals(rows.map((r) => r[key] as string));
   const cost = costRow[0]?.cost ?? '0.00';
   const revenue = rows.reduce((s, r) => s + toMinorUnits(r.reagentRevenue), 0n);
   const margin = rows.reduce((s, r) => s + toMinorUnits(r.reagentMargin), 0n);

@@ -1,6 +1,6 @@
 import { rentalsArea } from '@erp/domain';
 import * as rentalTables from '../../db/schema/rentals.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { monthEndJob } from './month-end-job.ts';

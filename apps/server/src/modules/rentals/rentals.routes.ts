@@ -1,4 +1,4 @@
-import { messages, monthEndSchema, monthOf, rentalAgreementDocument } from '@erp/domain';
+import { messages, monthEndSchema, monthOf, type RentalAgreementDetail, rentalAgreementDocument, type RentalPeriodsAnswer } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { todayIso } from '../../ledger/general-ledger.ts';
@@ -16,7 +16,6 @@ import { placedLifeMonths } from './placements.handlers.ts';
 import { agreementAlerts } from './rental-alerts.service.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import type { RentalAgreementDetail } from './rental-agreements.queries.ts';
 import { receiveDeposit } from './rental-deposits.service.ts';
 import { agreementPnl } from './rental-pnl.service.ts';
 import { lastEndedMonth, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
@@ -62,7 +61,8 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       const facts = await readAgreementFacts(app.ctx.db, [agreement.id], through);
       const periods = periodsOf(facts.get(agreement.id)!, through, lastEndedMonth(today));
       const { alerts, idleInRegion } = await agreementAlerts(app.ctx.db, agreement, today);
-      return { status: 200, message: messages.ok, data: periods, alerts, idleInRegion };
+      const answer: RentalPeriodsAnswer = { data: periods, alerts, idleInRegion };
+      return { status: 200, message: messages.ok, ...answer };
     },
   );
 

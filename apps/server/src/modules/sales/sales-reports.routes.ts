@@ -8,7 +8,7 @@ import {
 } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authOf } from '../../app-context.ts';
+import { authOf } from '../../lib/request-auth.ts';
 import { decimalString, envelope, isoDate, type ResponseDoc, routeSchema, xlsxMime } from '../../lib/openapi.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
 import { type ExportColumn, exportRowCap, sendExport } from '../../lib/resource/resource-export.ts';

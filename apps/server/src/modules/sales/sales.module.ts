@@ -1,6 +1,6 @@
 import { salesArea } from '@erp/domain';
 import * as salesTables from '../../db/schema/sales.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { salesFigures } from './sales-figures.ts';
 import { customerBinding, registerCustomerRoutes } from './customers.routes.ts';
 import { registerInvoicePdfRoute } from './invoice-pdf.routes.ts';

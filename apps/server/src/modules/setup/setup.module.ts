@@ -1,7 +1,8 @@
 import { setupArea } from '@erp/domain';
 import * as setupTables from '../../db/schema/setup.ts';
 import * as systemTables from '../../db/schema/system.ts';
-import { genericResource, type ServerArea } from '../module.ts';
+import { genericResource } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { registerSetupRoutes } from './setup.routes.ts';
 import { userBinding } from './users.routes.ts';
 

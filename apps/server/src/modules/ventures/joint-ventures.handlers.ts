@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
-import type { DraftValues } from '../../lib/document/draft-writer.ts';
+import type { ActionOf, DocumentHandlers, DraftValues } from '../../lib/document/document-binding.ts';
 import { ownRegionList } from '../../lib/region-list-scope.ts';
 import { openPartyAccount } from '../accounting/accounting.api.ts';
 

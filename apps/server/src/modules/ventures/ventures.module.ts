@@ -1,6 +1,6 @@
 import { venturesArea } from '@erp/domain';
 import * as ventureTables from '../../db/schema/ventures.ts';
-import type { ServerArea } from '../module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { jointVentureBinding } from './joint-ventures.binding.ts';
 import { jvSettlementBinding } from './jv-settlements.binding.ts';
 import { registerVentureRoutes } from './ventures.routes.ts';

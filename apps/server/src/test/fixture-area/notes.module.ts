@@ -1,4 +1,5 @@
-import { genericResource, type ServerArea } from '../../modules/module.ts';
+import { genericResource } from '../../modules/module.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
 import { fixtureNotesArea } from './notes.area.ts';
 import * as tables from './notes.tables.ts';
 import { fixtureVoucherBinding } from './vouchers.binding.ts';

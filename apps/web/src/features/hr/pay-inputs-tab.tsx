@@ -1,4 +1,4 @@
-import { isPayMonth, isReadOnlyRole, payInputs } from '@erp/domain';
+import { isPayMonth, isReadOnlyRole, type PayInputGrid, type PayInputGridRow, payInputs } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, InputNumber, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,17 +8,6 @@ import { ScreenTitle } from '../../components/screen-title.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage, http } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-
-interface GridRow {
-  employeeId: number;
-  employeeCode: string;
-  employeeName: string;
-  regionName: string;
-  departmentName: string;
-  unpaidLeaveDays: string;
-  overtimeHours: string;
-  incentives: string;
-}
 
 type InputKey = 'unpaidLeaveDays' | 'overtimeHours' | 'incentives';
 
@@ -42,10 +31,10 @@ export function PayInputsTab() {
   const [monthText, setMonthText] = useState(month);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [edits, setEdits] = useState<Map<number, GridRow>>(new Map());
+  const [edits, setEdits] = useState<Map<number, PayInputGridRow>>(new Map());
   const grid = useQuery({
     queryKey: ['pay-inputs', 'grid', month, search, page],
-    queryFn: async () => (await http.get<{ data: GridRow[]; total: number }>('/api/pay-inputs/grid', { params: { month, search: search || undefined, page, pageSize: 50 } })).data,
+    queryFn: async () => (await http.get<PayInputGrid>('/api/pay-inputs/grid', { params: { month, search: search || undefined, page, pageSize: 50 } })).data,
     placeholderData: keepPreviousData,
   });
   const save = useMutation({
@@ -62,11 +51,11 @@ export function PayInputsTab() {
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  const valueOf = (row: GridRow, key: InputKey) => edits.get(row.employeeId)?.[key] ?? row[key];
-  const edit = (row: GridRow, key: InputKey, value: string | null) =>
+  const valueOf = (row: PayInputGridRow, key: InputKey) => edits.get(row.employeeId)?.[key] ?? row[key];
+  const edit = (row: PayInputGridRow, key: InputKey, value: string | null) =>
     setEdits((current) => new Map(current).set(row.employeeId, { ...(current.get(row.employeeId) ?? row), [key]: value ?? '0' }));
 
-  const columns: ColumnsType<GridRow> = [
+  const columns: ColumnsType<PayInputGridRow> = [
     { key: 'employeeCode', dataIndex: 'employeeCode', title: 'Code' },
     { key: 'employeeName', dataIndex: 'employeeName', title: 'Employee', ellipsis: true },
     { key: 'regionName', dataIndex: 'regionName', title: 'Region', responsive: ['md'] },
@@ -75,7 +64,7 @@ export function PayInputsTab() {
       key: column.key,
       title: column.title,
       width: 150,
-      render: (_: unknown, row: GridRow) =>
+      render: (_: unknown, row: PayInputGridRow) =>
         canWrite ? (
           <InputNumber<string>
             aria-label={`${column.title} of ${row.employeeName}`}
@@ -124,7 +113,7 @@ export function PayInputsTab() {
         <Typography.Text type="secondary">Rows left at zero hold no inputs.</Typography.Text>
       </Flex>
       {grid.isError && <Alert type="error" showIcon title={errorMessage(grid.error)} />}
-      <Table<GridRow>
+      <Table<PayInputGridRow>
         rowKey="employeeId"
         size="small"
         columns={columns}

@@ -9,7 +9,7 @@ import { notify } from '../../lib/notify.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { PayRunForm } from './pay-run-form.tsx';
 import { PayRunView } from './pay-run-view.tsx';
-import { payRunAddress } from './payroll.area.ts';
+import { payRunAddress } from './payroll-addresses.ts';
 import { downloadSlipPdf, fetchSlips, type SlipQuery, slipKeys } from './payroll-api.ts';
 import { SlipReviewGrid } from './slip-review-grid.tsx';
 

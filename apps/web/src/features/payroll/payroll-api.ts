@@ -1,16 +1,6 @@
-import type { PaySlipDetail } from '@erp/domain';
+import type { PaySlipDetail, PaySlipList } from '@erp/domain';
 import { downloadFile } from '../../components/resource/resource-api.ts';
 import { http } from '../../lib/http.ts';
-
-export interface SlipTotals {
-  count: number;
-  gross: string;
-  deductions: string;
-  employerCost: string;
-  net: string;
-  paid: string;
-  open: string;
-}
 
 export interface SlipQuery {
   payRunId?: number;
@@ -25,8 +15,8 @@ export const slipKeys = {
 };
 
 /** GET /api/pay-slips: every slip of the query (a run holds at most a few thousand), with totals. */
-export async function fetchSlips(query: SlipQuery): Promise<{ data: PaySlipDetail[]; totals: SlipTotals }> {
-  const { data } = await http.get<{ data: PaySlipDetail[]; totals: SlipTotals }>('/api/pay-slips', { params: { ...query, limit: 5000 } });
+export async function fetchSlips(query: SlipQuery): Promise<PaySlipList> {
+  const { data } = await http.get<PaySlipList>('/api/pay-slips', { params: { ...query, limit: 5000 } });
   return { data: data.data, totals: data.totals };
 }
 

@@ -1,9 +1,6 @@
-import { queryAddress } from '../../components/document/document-address.ts';
 import { lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
-
-/** Pay runs open on /pay-slips by query (`?open=<id>`); the slips list is the screen's second tab. */
-export const payRunAddress = queryAddress('/pay-slips');
+import { payRunAddress } from './payroll-addresses.ts';
 
 /** Issue 20, section 3: pay runs and their slips. */
 export const payrollArea = defineArea({

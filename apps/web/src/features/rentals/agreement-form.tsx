@@ -1,4 +1,4 @@
-import { type FieldDeclaration, rentalAgreementDocument } from '@erp/domain';
+import { type FieldDeclaration, type RentalAgreementDetail, rentalAgreementDocument } from '@erp/domain';
 import { Alert, Button, Flex, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
@@ -11,7 +11,6 @@ import { ResourceFieldInput } from '../../components/resource/resource-field.tsx
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
-import type { RentalAgreementRow } from './rentals-api.ts';
 
 const fieldOf = (name: string): FieldDeclaration => rentalAgreementDocument.fields.find((f) => f.name === name)!;
 const narrow = { flex: '0 1 180px' } as const;
@@ -59,7 +58,7 @@ function bodyOf(values: Values): object {
  * billing model and commitment, what counts towards it, shortfall and settlement, uptime and
  * waiver, maintenance, deposit, early exit, renewal. Saved as a draft; approved from here.
  */
-export function AgreementForm({ agreement, onDone }: { agreement?: RentalAgreementRow; onDone: (openId?: number) => void }) {
+export function AgreementForm({ agreement, onDone }: { agreement?: RentalAgreementDetail; onDone: (openId?: number) => void }) {
   const [form] = Form.useForm<Values>();
   const { user } = useAuth();
   const canWrite = user !== undefined && rentalAgreementDocument.mayRun(user, 'edit');
@@ -71,7 +70,7 @@ export function AgreementForm({ agreement, onDone }: { agreement?: RentalAgreeme
     form.setFieldsValue(agreement ? { ...blank, ...agreement } : blank);
   }, [agreement, form]);
 
-  const { save, remove, submit, formError, setFormError } = useDraftActions<RentalAgreementRow>(rentalAgreementDocument, {
+  const { save, remove, submit, formError, setFormError } = useDraftActions<RentalAgreementDetail>(rentalAgreementDocument, {
     id: agreement?.id,
     body: () => bodyOf(form.getFieldsValue(true) as Values),
     check: () => ({}),

@@ -1,4 +1,4 @@
-import { breakEvenCommitment, formatDecimal, rentalAgreementDocument } from '@erp/domain';
+import { breakEvenCommitment, formatDecimal, type RentalAgreementDetail, rentalAgreementDocument, type RentalPeriodView } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Checkbox, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,16 +11,16 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { ActionCard } from './action-card.tsx';
-import { fetchPeriods, fetchPnl, type PeriodRow, rentalKeys, type RentalAgreementRow } from './rentals-api.ts';
+import { fetchPeriods, fetchPnl, rentalKeys } from './rentals-api.ts';
 import { SiteStock } from './site-stock.tsx';
 
 const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '-');
 /** A cost shown as what it takes off the profit. */
 const negated = (v: string) => (/^0(\.0+)?$/.test(v) ? v : `-${v}`);
-const statusColour: Record<PeriodRow['status'], string> = { current: 'blue', open: 'orange', carried: 'default', settled: 'green', invoiced: 'purple' };
+const statusColour: Record<RentalPeriodView['status'], string> = { current: 'blue', open: 'orange', carried: 'default', settled: 'green', invoiced: 'purple' };
 
 /** The month grid: commitment, eligible, carry, shortfall and its invoice. */
-function MonthGrid({ agreement }: { agreement: RentalAgreementRow }) {
+function MonthGrid({ agreement }: { agreement: RentalAgreementDetail }) {
   const { data, isLoading } = useQuery({ queryKey: rentalKeys.periods(agreement.id), queryFn: () => fetchPeriods(agreement.id) });
   const perTest = agreement.billingModel === 'perTest';
   return (
@@ -29,7 +29,7 @@ function MonthGrid({ agreement }: { agreement: RentalAgreementRow }) {
         <Alert key={a.kind} type={a.kind === 'underCommitment' ? 'warning' : 'info'} showIcon title={a.message} />
       ))}
       {data && data.idleInRegion > 0 && <Alert type="info" showIcon title={`${data.idleInRegion} idle analysers in stock in this region`} />}
-      <Table<PeriodRow>
+      <Table<RentalPeriodView>
         size="small"
         rowKey="month"
         loading={isLoading}
@@ -52,7 +52,7 @@ function MonthGrid({ agreement }: { agreement: RentalAgreementRow }) {
             title: 'Invoiced',
             render: (_: unknown, row) => (row.invoiceId ? <Link to={`/invoice/${row.invoiceId}`}>{row.invoiceNumber}</Link> : ''),
           },
-          { key: 'status', dataIndex: 'status', title: 'Status', render: (v: PeriodRow['status']) => <Tag color={statusColour[v]}>{v}</Tag> },
+          { key: 'status', dataIndex: 'status', title: 'Status', render: (v: RentalPeriodView['status']) => <Tag color={statusColour[v]}>{v}</Tag> },
         ]}
       />
     </Flex>
@@ -60,7 +60,7 @@ function MonthGrid({ agreement }: { agreement: RentalAgreementRow }) {
 }
 
 /** The agreement's P&L, equal to the ledger rows stamped with it (plus the reagent margin), payback, and the break-even calculator. */
-function Pnl({ agreement }: { agreement: RentalAgreementRow }) {
+function Pnl({ agreement }: { agreement: RentalAgreementDetail }) {
   const { data } = useQuery({ queryKey: rentalKeys.pnl(agreement.id), queryFn: () => fetchPnl(agreement.id) });
   const [cost, setCost] = useState<string>();
   const [life, setLife] = useState<number>();
@@ -116,7 +116,7 @@ function Pnl({ agreement }: { agreement: RentalAgreementRow }) {
 }
 
 /** Place, return, end, deposit, service visit and meter reading: each where the agreement's state allows it. */
-function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
+function AgreementActions({ agreement }: { agreement: RentalAgreementDetail }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [date, setDate] = useState(todayWire());
@@ -195,7 +195,7 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementRow }) {
 }
 
 /** An agreement: its terms, alerts, month grid, P&L and payback, break-even calculator and what may be done next. */
-export function AgreementView({ agreement, onClose }: { agreement: RentalAgreementRow; onClose: () => void }) {
+export function AgreementView({ agreement, onClose }: { agreement: RentalAgreementDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
   return (
     <Flex vertical gap={16}>

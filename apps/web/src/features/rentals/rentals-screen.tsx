@@ -1,4 +1,4 @@
-import { type DocumentDefinition, formatDecimal, placementDocument, rentalAgreementDocument, rentalAssets, rentalReturnDocument } from '@erp/domain';
+import { type DocumentDefinition, formatDecimal, placementDocument, type RentalAgreementDetail, rentalAgreementDocument, rentalAssets, rentalReturnDocument } from '@erp/domain';
 import { Alert, Button, Card, DatePicker, Flex, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,14 +15,14 @@ import { errorMessage } from '../../lib/http.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AgreementForm } from './agreement-form.tsx';
 import { AgreementView } from './agreement-view.tsx';
-import { agreementAddress, fetchMonthEnd, placementAddress, type RentalAgreementRow, returnAddress, startMonthEnd } from './rentals-api.ts';
+import { agreementAddress, fetchMonthEnd, placementAddress, returnAddress, startMonthEnd } from './rentals-api.ts';
 
 type Tab = 'agreements' | 'placements' | 'returns' | 'assets' | 'month-end';
 const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '');
 
 function AgreementsTab() {
   return (
-    <DocumentListScreen<RentalAgreementRow & Record<string, unknown>>
+    <DocumentListScreen<RentalAgreementDetail & Record<string, unknown>>
       definition={rentalAgreementDocument}
       address={agreementAddress}
       showTitle={false}
@@ -34,8 +34,8 @@ function AgreementsTab() {
         { key: 'billingModel', dataIndex: 'billingModel', title: 'Billing', render: (v: string) => (v === 'perTest' ? 'Per test' : 'Minimum purchase') },
         { key: 'monthlyCommitment', dataIndex: 'monthlyCommitment', title: 'Monthly commitment', align: 'right', sorter: true, render: money },
       ]}
-      renderForm={({ document, onDone }) => <AgreementForm key={document?.id ?? 'new'} agreement={document as RentalAgreementRow | undefined} onDone={onDone} />}
-      renderView={({ document, onClose }) => <AgreementView agreement={document as RentalAgreementRow} onClose={onClose} />}
+      renderForm={({ document, onDone }) => <AgreementForm key={document?.id ?? 'new'} agreement={document as RentalAgreementDetail | undefined} onDone={onDone} />}
+      renderView={({ document, onClose }) => <AgreementView agreement={document as RentalAgreementDetail} onClose={onClose} />}
     />
   );
 }

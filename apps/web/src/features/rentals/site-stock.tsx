@@ -1,4 +1,4 @@
-import { consignmentKinds, consignments, defaultNearExpiryDays, formatDecimal, type GenericOption } from '@erp/domain';
+import { consignmentKinds, consignments, defaultNearExpiryDays, formatDecimal, type GenericOption, type RentalAgreementDetail } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { http } from '../../lib/http.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { ActionCard } from './action-card.tsx';
 import { nearExpiryLast, nearExpiryQuestion } from './shipment-lots.ts';
-import type { RentalAgreementRow } from './rentals-api.ts';
 
 interface SiteLot {
   inventoryId: number;
@@ -60,7 +59,7 @@ const siteKeys = {
  * any of them. Its reagent picker offers only what the entry can draw: the region's warehouse
  * lots with stock for a shipment, the site's reagents for a usage or a return.
  */
-export function SiteStock({ agreement }: { agreement: RentalAgreementRow }) {
+export function SiteStock({ agreement }: { agreement: RentalAgreementDetail }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [kind, setKind] = useState<Kind>('shipment');
