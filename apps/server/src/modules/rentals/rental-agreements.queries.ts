@@ -6,7 +6,7 @@ import { rentalAgreements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries, DocumentRow } from '../../lib/document/document-binding.ts';
 
-/** An agreement as the API answers it (docs/API.md, Reagent rentals). */
+/** An agreement as the API answers it (docs/api/rentals.md). */
 export interface RentalAgreementDetail extends DocumentRow {
   documentNumber: string | null;
   status: 'draft' | 'approved' | 'active' | 'suspended' | 'ended' | 'cancelled';
