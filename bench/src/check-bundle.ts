@@ -15,7 +15,7 @@ if (!existsSync(join(dist, 'index.html'))) {
 const { loginPageKb, loginPageFiles } = measureBundle(dist);
 const summary = `Login page JavaScript: ${loginPageKb} KiB gzip over ${loginPageFiles.length} files (budget ${loginPageBudgetKb} KiB).`;
 if (loginPageKb > loginPageBudgetKb) {
-  console.error(`${summary}\nOver budget. Files: ${loginPageFiles.join(', ')}.\nSee "The login page stays under 250 KB" in docs/DECISIONS.md for what keeps it small.`);
+  console.error(`${summary}\nOver budget. Files: ${loginPageFiles.join(', ')}.\nSee "The login page stays under 250 KB" in docs/decisions/platform.md for what keeps it small.`);
   process.exit(1);
 }
 console.log(summary);

@@ -16,7 +16,7 @@ type Rule = { routes: readonly AppRoute[] } | { roles: readonly Role[] } | { any
 
 /**
  * The endpoints that are not a declared resource's or document's own, with the screens (spec
- * section 6) whose roles may call them, as docs/API.md states them: a pattern is matched against
+ * section 6) whose roles may call them, as docs/api/<area>.md state them: a pattern is matched against
  * `METHOD path` (the OpenAPI path), first match wins. Kept here, apart from the server, so that
  * the probe checks the server against the documented rule rather than against itself.
  */

@@ -27,7 +27,7 @@ export function outsideRegions(row: Row, regions: readonly number[]): boolean {
 
 /**
  * Lists whose company-wide rows a region user reads by design, narrowed to their regions'
- * figures (docs/API.md, pay runs' row scope): only a row of other regions alone is foreign
+ * figures (docs/api/payroll.md, pay runs' row scope): only a row of other regions alone is foreign
  * there. Their writes still answer 403/404 on a run covering other regions.
  */
 const readAcrossRegions = ['/api/pay-runs'];

@@ -11,7 +11,7 @@ export interface FailedCall {
 /**
  * Spec section 8, the error catalogue. Order: offline, then no response, then the gateway
  * statuses (their bodies come from a proxy, not from us), then our own JSON body's message,
- * then status-based fallbacks. See docs/DECISIONS.md.
+ * then status-based fallbacks. See docs/decisions/platform.md (Foundation).
  */
 export function describeFailedCall(call: FailedCall): string {
   if (!call.online) return messages.offline;

@@ -63,7 +63,7 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT off unless PGOPTIONS says otherwise: compiling a dashboard's or report's plan cost more
-    // (100-200 ms over 200,000 lots) than running it; our statements are short (DECISIONS.md).
+    // (100-200 ms over 200,000 lots) than running it; our statements are short (docs/decisions/platform.md).
     const sessionOptions = `${process.env.PGOPTIONS ?? '-c jit=off'}${options.readOnly ? ' -c default_transaction_read_only=on' : ''}`;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? poolMaxOf(), options: sessionOptions });
     // An idle client losing its connection must not crash the process; the pool replaces it.

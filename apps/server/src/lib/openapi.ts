@@ -172,7 +172,7 @@ export function registeredRoutes(app: FastifyInstance): readonly { method: strin
 
 /**
  * `/api/docs` (Swagger UI, served from the installed package) and `/api/docs/json`. Public,
- * like /api/health: see docs/DECISIONS.md. Registered before any route, so that every route
+ * like /api/health: see docs/decisions/platform.md. Registered before any route, so that every route
  * is seen.
  */
 export async function registerApiDocs(app: FastifyInstance, tags: readonly ApiTag[] = []): Promise<void> {

@@ -2,7 +2,7 @@ import type { JournalStatus } from './journal.document.ts';
 import type { StatementLine, TrialBalanceRow } from './ledger.ts';
 
 /**
- * What the accounting API answers (docs/API.md, Accounting). `Time` is a Date on the server
+ * What the accounting API answers (docs/api/accounting.md). `Time` is a Date on the server
  * and an ISO string once it has crossed the wire.
  */
 export type JournalRow<Time = string> = {

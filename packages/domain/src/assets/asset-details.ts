@@ -3,7 +3,7 @@ import type { DepreciationMethod, assetDocument } from './asset.document.ts';
 import type { depreciationRunDocument } from './depreciation-run.document.ts';
 import type { ScheduleRow } from './depreciation.ts';
 
-/** An asset as GET /api/assets/:id answers it (docs/API.md, Assets): decimals as strings; server and web share it. */
+/** An asset as GET /api/assets/:id answers it (docs/api/assets.md, Assets): decimals as strings; server and web share it. */
 export interface AssetDetail extends DocumentStamps {
   id: number;
   documentNumber: string | null;

@@ -63,7 +63,7 @@ export interface DocumentDeclaration<State extends string, Action extends string
    * The `document_type` its ledger rows carry (gl_entries, stock_moves). The rule: the name
    * (plural, like routes). Only the six documents that posted before the rule declare the
    * singular their rows already hold ('journal', 'invoice'...): the ledgers are append-only,
-   * so their history keeps its word (docs/DECISIONS.md, issue 16).
+   * so their history keeps its word (docs/decisions/platform.md, issue 16).
    */
   documentType?: string;
   /** The wire key of the number when it is not only `documentNumber` (journals: `journalNumber`). */

@@ -115,7 +115,7 @@ export function stockAdjustmentProblems(input: Pick<StockAdjustmentInput, 'reaso
   return problems;
 }
 
-/** A line of a stock adjustment as the API answers it (docs/API.md, Stock adjustments). */
+/** A line of a stock adjustment as the API answers it (docs/api/inventory.md, stock adjustments). */
 export interface StockAdjustmentLineRow {
   lineNo: number;
   inventoryId: number | null;

@@ -3,7 +3,7 @@ import type { ChequeDirection, chequeDocument } from './cheque.document.ts';
 import type { ChequeInput, PaymentMethod } from './money-fields.ts';
 import type { PayeeType } from './payment.document.ts';
 
-/** What a receipt's save takes (docs/API.md, receipts); `allocations` left out: proposed oldest due first. */
+/** What a receipt's save takes (docs/api/money.md, receipts); `allocations` left out: proposed oldest due first. */
 export interface ReceiptInput {
   customerId: number;
   receiptDate: string;

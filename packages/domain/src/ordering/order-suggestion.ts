@@ -162,7 +162,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * One item's suggestion. Lots are absorbed in sell-by order (expiry - minShelfLifeDays):
  * A0 = 0, Ak = min(Ak-1 + qk, max(Ak-1, D(as-of, min(sell-by k, T)))), D = 0 when the sell-by
  * is on or before the as-of date; a lot whose sell-by is at or after T counts whole (it sells
- * after the horizon and covers the safety stock, docs/DECISIONS.md). What a lot with sell-by
+ * after the horizon and covers the safety stock, docs/decisions/ordering.md). What a lot with sell-by
  * before T does not absorb is at risk.
  */
 export function suggestOrder(inputs: SuggestionInputs): SuggestionTerms {

@@ -32,7 +32,7 @@ export const planProgressSortKeys = [
 export type PlanProgressSortKey = (typeof planProgressSortKeys)[number];
 
 /**
- * Which plans a view reads (docs/API.md): the plans whose own dimensions are exactly the
+ * Which plans a view reads (docs/api/planning.md): the plans whose own dimensions are exactly the
  * dimensions the view is grouped or filtered by, so one sale is never counted against two
  * plans. A customer view reads the customer plans, a salesperson view the salesperson plans,
  * a view of both the plans naming both, any other view the region plans.

@@ -94,6 +94,6 @@ export const monthEndSchema = z.strictObject({ month: monthSchema });
 /**
  * `POST /api/rental-agreements/:id/relocate`: the unit placed under agreement `:id` moves to the
  * site of `toAgreementId` (approved, naming the same unit) on `date`: a placement of that
- * agreement (PLC-) which ends this one's (docs/DECISIONS.md, "Relocation").
+ * agreement (PLC-) which ends this one's (docs/decisions/rentals.md, "Relocation").
  */
 export const relocateSchema = z.strictObject({ toAgreementId: z.number({ error: 'Choose the agreement to relocate to' }).int().positive(), date: dateSchema('Date') });

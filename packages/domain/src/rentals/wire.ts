@@ -2,7 +2,7 @@ import type { DocumentStamps } from '../document/document-stamps.ts';
 import type { BillingModel, SettlementPeriod, ShortfallMode } from './rental-agreement.document.ts';
 
 /**
- * What the reagent rentals API answers (docs/API.md, Reagent rentals): the server answers
+ * What the reagent rentals API answers (docs/api/rentals.md): the server answers
  * with these types and the web reads them, so neither keeps a copy.
  */
 

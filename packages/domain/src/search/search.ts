@@ -1,5 +1,5 @@
 /**
- * The command palette's search (GET /api/search; docs/API.md, "Search"). The palette and the
+ * The command palette's search (GET /api/search; docs/api/dashboard.md, "Search"). The palette and the
  * server read the query the same way: `#` narrows to document numbers, `@` to customers and
  * vendors; a whole document number (`INV-2026-000123`) takes the exact path.
  */

@@ -29,7 +29,7 @@ export const cacheChannel = 'erp_cache';
 export const jobsChannel = 'erp_jobs';
 
 /**
- * Cache invalidation across processes (docs/DECISIONS.md, "Scale-out"). Writes notify
+ * Cache invalidation across processes (docs/decisions/platform.md, "Scale-out"). Writes notify
  * `erp_cache` from their own transaction (0029_scale_out.sql's triggers; `notify` for what no trigger sees),
  * so a change reaches every process at its commit and a rolled-back one never. Each process
  * listens on a dedicated connection; while that connection is down `healthy` is false and the

@@ -132,7 +132,7 @@ export interface QueryFilter {
 
 /** How the generic queries read the document type's table. */
 export interface DocumentQueries<Detail extends DocumentRow> {
-  /** The list row (docs/API.md): columns or expressions of the document table. */
+  /** The list row (docs/api/<area>.md): columns or expressions of the document table. */
   rowSelection: Record<string, AnyPgColumn | SQL>;
   /** The lines as one JSON column of the document's row (`json_agg`). */
   linesSelection: SQL;

@@ -60,7 +60,7 @@ const workerName = `${hostname()}:${process.pid}`;
 const chunkPauseMs = 15;
 
 /**
- * The worker of the `jobs` table (0017_assets.sql; docs/DECISIONS.md, "Jobs"). It claims one
+ * The worker of the `jobs` table (0017_assets.sql; docs/decisions/platform.md, "Jobs"). It claims one
  * job at a time (FOR UPDATE SKIP LOCKED, a lease in locked_until), runs its chunks, and
  * finishes or fails it. The claim's `attempts` is a fencing token: every chunk locks the job
  * row and goes on only if the count is still its own, so a worker whose lease lapsed and was

@@ -31,7 +31,7 @@ function rethrowMissingReference(plan: ResourceQueryPlan, error: unknown): never
 /**
  * Refuses a reference to a row outside the caller's row scope (an account in a region the
  * user may not see) with the same 400 as a reference to no row: the caller learns nothing
- * about rows they may not read. See docs/DECISIONS.md (issue 6).
+ * about rows they may not read. See docs/decisions/platform.md (issue 6).
  */
 export async function assertReferencesInScope(tx: Executor, plan: ResourceQueryPlan, subject: RowScopeSubject, input: Row): Promise<void> {
   const errors: Record<string, string> = {};

@@ -73,7 +73,7 @@ function textSearch(types: readonly Searchable[], where: SQL, text: string, limi
 }
 
 /**
- * GET /api/search (docs/API.md, "Search"): a whole document number by the btree on the code
+ * GET /api/search (docs/api/dashboard.md, "Search"): a whole document number by the btree on the code
  * alone; other text by textSearch; `limit` per type. Role and row scope are in the WHERE.
  */
 export async function search(db: Executor, actor: Actor, searchables: readonly Searchable[], query: SearchQuery): Promise<SearchResult[]> {

@@ -84,7 +84,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
   },
 
   transitions: {
-    /** The ledger rows, the number, status, stamps and audit rows in one statement (docs/DECISIONS.md, "One statement writes a posting"). */
+    /** The ledger rows, the number, status, stamps and audit rows in one statement (docs/decisions/accounting.md, "One statement writes a posting"). */
     async post(tx, actor, draft, step) {
       const context = (step.context as PostingContext | undefined) ?? (await contextOf(tx, actor, draft.lines));
       const { documentNumber, at, actorName } = await postToLedger(

@@ -11,7 +11,7 @@ export type JournalWithLines = JournalDetail<Date>;
 
 const postedByUser = sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${journals.postedBy})`;
 
-/** How the generic document queries read journals: the list row of docs/API.md, the lines with their accounts. */
+/** How the generic document queries read journals: the list row of docs/api/accounting.md, the lines with their accounts. */
 export const journalQueries: DocumentQueries<JournalWithLines> = {
   rowSelection: {
     id: journals.id,

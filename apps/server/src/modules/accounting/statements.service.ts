@@ -29,7 +29,7 @@ interface AccountBalance {
  * The one aggregate behind every statement: per account, GROUP BY over the per-day totals
  * (one row per account and day, whatever the number of entries). `regions`, the reader's
  * `permissions.regions`: their regions' accounts whole (opening balance and every entry) and
- * company-wide accounts' entries stamped with their regions (docs/DECISIONS.md, issue 17).
+ * company-wide accounts' entries stamped with their regions (docs/decisions/accounting.md, issue 17).
  * A dimension reads only entries, so no account's opening balance (it carries no dimension).
  */
 async function accountBalances(executor: Executor, split: string, to: string, scope: StatementScope = {}, yearStart = split): Promise<AccountBalance[]> {

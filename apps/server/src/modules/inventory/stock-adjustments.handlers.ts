@@ -163,7 +163,7 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
       /**
        * Stock first, then the general ledger (the one lock order of ledger/stock-ledger.ts):
        * the period and accounts read, the lots locked and checked, then one statement
-       * (docs/DECISIONS.md, "One statement writes a posting") takes the number and writes the
+       * (docs/decisions/accounting.md, "One statement writes a posting") takes the number and writes the
        * movements, the lots' quantities, Dr/Cr Inventory for what they were worth, the total,
        * status, stamps and audit row.
        */

@@ -22,7 +22,7 @@ function rowScope(actor: Actor): SQL | undefined {
     WHERE l.stock_adjustment_id = ${stockAdjustments.id} AND (${sql.join(outside, sql` OR `)}))`;
 }
 
-/** How the generic document queries read stock adjustments: the row of docs/API.md, the lines with their lot, item and region. */
+/** How the generic document queries read stock adjustments: the row of docs/api/inventory.md, the lines with their lot, item and region. */
 export const stockAdjustmentQueries: DocumentQueries<StockAdjustmentDetail> = {
   rowSelection: {
     id: stockAdjustments.id,

@@ -194,7 +194,7 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
 /**
  * The accounts a transfer's value moves between and the posting's context (period share-locked,
  * now(), the actor's name). Stock on its way is Inventory in transit stamped with the
- * destination's region, whose in-transit location holds it (docs/DECISIONS.md, issue 17).
+ * destination's region, whose in-transit location holds it (docs/decisions/inventory.md, issue 17).
  */
 async function transitPosting(tx: Tx, actor: Actor, date: string): Promise<{ inventory: number; inTransit: number; context: PostingContext }> {
   const { inventory, inventoryInTransit } = await requirePostingAccounts(tx, ['inventory', 'inventoryInTransit']);

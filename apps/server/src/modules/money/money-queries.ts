@@ -4,7 +4,7 @@ import type { payments, receipts } from '../../db/schema/index.ts';
 import type { ExportColumn } from '../../lib/resource/resource-export.ts';
 
 /**
- * What receipts and payments answer alike (docs/API.md): the money, the account, the cheque
+ * What receipts and payments answer alike (docs/api/money.md): the money, the account, the cheque
  * as entered and its row in the register. A draft's allocated amount is its lines' sum (what
  * posting will apply); once posted, the live allocations' (the column).
  */

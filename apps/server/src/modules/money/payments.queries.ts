@@ -11,7 +11,7 @@ const vendorName = sql`(SELECT v.vendor_name FROM vendors v WHERE v.id = payment
 const employeeName = sql`(SELECT e.employee_name FROM employees e WHERE e.id = payments.employee_id)`;
 const expenseAccountName = sql`(SELECT x.account_name FROM accounts x WHERE x.id = payments.expense_account_id)`;
 
-/** How the generic document queries read payments: the row of docs/API.md, the allocations with their goods receipts. */
+/** How the generic document queries read payments: the row of docs/api/money.md, the allocations with their goods receipts. */
 export const paymentQueries: DocumentQueries<PaymentDetail> = {
   rowSelection: {
     ...moneyDocumentColumns('payments', payments),

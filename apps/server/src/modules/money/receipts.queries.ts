@@ -7,7 +7,7 @@ import { moneyDocumentColumns, moneyExportColumns, moneyShape } from './money-qu
 
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
-/** How the generic document queries read receipts: the row of docs/API.md, the allocations with their invoices. */
+/** How the generic document queries read receipts: the row of docs/api/money.md, the allocations with their invoices. */
 export const receiptQueries: DocumentQueries<ReceiptDetail> = {
   rowSelection: {
     ...moneyDocumentColumns('receipts', receipts),

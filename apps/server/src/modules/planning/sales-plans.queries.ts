@@ -30,7 +30,7 @@ export const salesPlanLinesSql = (planId: SQL) => sql`(
            ORDER BY l.line_no), '[]')
   FROM sales_plan_lines l JOIN items it ON it.id = l.item_id WHERE l.sales_plan_id = ${planId})`;
 
-/** How the generic document queries read sales plans (docs/API.md, Sales plans). */
+/** How the generic document queries read sales plans (docs/api/planning.md, Sales plans). */
 export const salesPlanQueries: DocumentQueries<SalesPlanDetail> = {
   rowSelection: {
     id: salesPlans.id,

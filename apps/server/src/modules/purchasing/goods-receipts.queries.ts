@@ -35,7 +35,7 @@ const openAmountSql = sql`round(CASE WHEN goods_receipts.status = 'cancelled' TH
 const dueDateSql = sql<string>`(SELECT ${goodsReceiptDueDateSql(sql`goods_receipts`, sql`v`)} FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id
                                 WHERE o.id = goods_receipts.purchase_order_id)`;
 
-/** How the generic document queries read goods receipts: the row of docs/API.md, the lines with their items and lots. */
+/** How the generic document queries read goods receipts: the row of docs/api/purchasing.md, the lines with their items and lots. */
 export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
   rowSelection: {
     id: goodsReceipts.id,

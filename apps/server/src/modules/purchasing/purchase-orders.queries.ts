@@ -38,7 +38,7 @@ const receipts = sql<PurchaseOrderReceipt[]>`(
                                              'totalValue', g.total_value::text) ORDER BY g.id), '[]')
   FROM goods_receipts g WHERE g.purchase_order_id = purchase_orders.id)`.mapWith(jsonValue<PurchaseOrderReceipt[]>);
 
-/** How the generic document queries read purchase orders: the row of docs/API.md, the lines with their items and received quantities. */
+/** How the generic document queries read purchase orders: the row of docs/api/purchasing.md, the lines with their items and received quantities. */
 export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
   rowSelection: {
     id: purchaseOrders.id,

@@ -106,7 +106,7 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
 /**
  * A consignment recorded (issue 21, section 2, per test), one transaction: a shipment moves the
  * lines' lots from the region's warehouse to the customer's site, first-expiry-first-out, at
- * their cost, with no ledger rows (the lots stay in Inventory: DECISIONS.md); a usage takes them
+ * their cost, with no ledger rows (the lots stay in Inventory: docs/decisions/rentals.md); a usage takes them
  * out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory at the lots'
  * cost, stamped with the agreement, customer, region and venture (agreementStamp); a return
  * brings unused lots from the site back to the region's warehouse, the same lots at their cost,

@@ -42,7 +42,7 @@ interface UnitRow {
 }
 
 /**
- * A relocation (issue 21, section 1; docs/DECISIONS.md "Relocation"): the placement of the new
+ * A relocation (issue 21, section 1; docs/decisions/rentals.md "Relocation"): the placement of the new
  * agreement (already locked, approved, naming the unit) whose unit stands at the old
  * agreement's site. Locks the old agreement, then the unit (the order a return takes: no
  * deadlock), ends the old placement and agreement (its last day the day before), moves the

@@ -27,7 +27,7 @@ const courier = json<{ courierName: string } | null>(sql`(SELECT json_build_obje
 const salesperson = json<{ name: string } | null>(sql`(SELECT json_build_object('name', u.name) FROM users u WHERE u.id = invoices.salesperson_id)`);
 const quotation = json<{ documentNumber: string | null } | null>(sql`(SELECT json_build_object('documentNumber', q.document_number) FROM quotations q WHERE q.id = invoices.quotation_id)`);
 
-/** How the generic document queries read invoices: the row of docs/API.md, the lines with their items and lots. */
+/** How the generic document queries read invoices: the row of docs/api/sales.md, the lines with their items and lots. */
 export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
   rowSelection: {
     id: invoices.id,

@@ -19,7 +19,7 @@ const customer = json<SalesReturnDetail['customer']>(
 );
 const region = json<SalesReturnDetail['region']>(sql`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = sales_returns.region_id)`);
 
-/** How the generic document queries read sales returns: the row of docs/API.md, the lines with their items and lots. */
+/** How the generic document queries read sales returns: the row of docs/api/sales.md, the lines with their items and lots. */
 export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
   rowSelection: {
     id: salesReturns.id,

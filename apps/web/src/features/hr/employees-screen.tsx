@@ -24,7 +24,7 @@ const tabs = [
 /**
  * /employees (issue 20, sections 1 and 2): the staff and their pay structure, a tab each; the
  * spec gives Human Resource two routes (/employees, /pay-slips), so the setup of pay lives here
- * (docs/DECISIONS.md). Every list is the generic resource screen of its declaration.
+ * (docs/decisions/hr.md). Every list is the generic resource screen of its declaration.
  */
 export function EmployeesScreen() {
   const [params] = useQueryParams();

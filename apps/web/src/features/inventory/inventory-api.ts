@@ -39,5 +39,5 @@ export async function approveItem(id: number): Promise<{ message: string; data: 
 }
 
 
-/** A stock adjustment as the API answers it (docs/API.md, Stock adjustments). */
+/** A stock adjustment as the API answers it (docs/api/inventory.md, stock adjustments). */
 export type StockAdjustment = StockAdjustmentDetail;

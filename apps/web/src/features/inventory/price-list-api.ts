@@ -10,7 +10,7 @@ export interface PriceLookup {
   date?: string;
 }
 
-/** `GET /api/price-list/price` (docs/API.md, Price list). */
+/** `GET /api/price-list/price` (docs/api/inventory.md, Price list). */
 export interface PriceResolution extends PriceAnswer {
   itemId: number;
   regionId: number | null;
