@@ -17,4 +17,5 @@ import { setupModule } from './modules/setup/setup.module.ts';
 import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
-export const areas: readonly ServerArea[] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, rentalsModule, venturesModule, importsModule, dashboardModule];
+export const areas: readonly ServerArea[] = [
+] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, rentalsModule, venturesModule, importsModule, dashboardModule];

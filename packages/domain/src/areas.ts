@@ -29,7 +29,21 @@ export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
-export const areas = [setupArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, rentalsArea, venturesArea] as const;
+export const areas = [
+  setupArea,
+  accountingArea,
+  inventoryArea,
+  purchasingArea,
+  salesArea,
+  moneyArea,
+  hrArea,
+  payrollArea,
+  assetsArea,
+  planningArea,
+  orderingArea,
+  rentalsArea,
+  venturesArea,
+] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);
 

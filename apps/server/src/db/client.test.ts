@@ -19,7 +19,8 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-describe('the embedded database lock (issue 6)', () => {
+// Each test creates and migrates an embedded database from nothing: a minute on a loaded 2-core machine.
+describe('the embedded database lock (issue 6)', { timeout: 120_000 }, () => {
   it('refuses a second open of the same directory while the first is open, and frees it on close', async () => {
     const dataDir = join(dir, 'shared');
     const first = await openDatabase({ dataDir });

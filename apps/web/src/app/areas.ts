@@ -22,6 +22,24 @@ import { foldAreas } from '../lib/areas/fold-areas.ts';
  * here and edits no other shared file. Screens, titles, document links and status colours all
  * derive from this fold (app/screens.tsx; components read the rest through lib/areas).
  */
-export const areas = [setupArea, usersArea, settingsArea, accountArea, accountingArea, inventoryArea, purchasingArea, salesArea, moneyArea, hrArea, payrollArea, assetsArea, planningArea, orderingArea, venturesArea, rentalsArea, dashboardArea] as const;
+export const areas = [
+  setupArea,
+  usersArea,
+  settingsArea,
+  accountArea,
+  accountingArea,
+  inventoryArea,
+  purchasingArea,
+  salesArea,
+  moneyArea,
+  hrArea,
+  payrollArea,
+  assetsArea,
+  planningArea,
+  orderingArea,
+  venturesArea,
+  rentalsArea,
+  dashboardArea,
+] as const;
 
 export const areaFold = foldAreas(areas);
