@@ -18,4 +18,20 @@ import { venturesModule } from './modules/ventures/ventures.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
-] = [authModule, setupModule, accountingModule, inventoryModule, purchasingModule, salesModule, moneyModule, hrModule, payrollModule, assetsModule, planningModule, orderingModule, rentalsModule, venturesModule, importsModule, dashboardModule];
+  authModule,
+  setupModule,
+  accountingModule,
+  inventoryModule,
+  purchasingModule,
+  salesModule,
+  moneyModule,
+  hrModule,
+  payrollModule,
+  assetsModule,
+  planningModule,
+  orderingModule,
+  rentalsModule,
+  venturesModule,
+  importsModule,
+  dashboardModule,
+];
