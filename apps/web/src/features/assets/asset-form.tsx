@@ -1,13 +1,12 @@
 import { type AssetDetail, assetDocument, depreciationMethods, type FieldDeclaration } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Radio, Select, Space } from 'antd';
+import { Alert, Flex, Radio, Select } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';
-import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { DocumentFormFooter } from '../../components/document/document-form-footer.tsx';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
-import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { ResourceFieldInput } from '../../components/resource/resource-field.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
@@ -60,13 +59,14 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
   }, [asset, form]);
 
   const showProblems = (problems: Record<string, string>) => void showFormProblems(form, problems);
-  const { save, remove, submit, formError, setFormError } = useDraftActions<AssetDetail>(assetDocument, {
+  const draft = useDraftActions<AssetDetail>(assetDocument, {
     id: asset?.id,
     body: () => assetBodyOf(form.getFieldsValue(true) as AssetFormValues),
     check: () => assetFormProblems(form.getFieldsValue(true) as AssetFormValues),
     showProblems,
     onDone,
   });
+  const { submit, formError } = draft;
 
   // The category's useful life and method are the asset's unless the user changes them.
   const categoryPicked = async (categoryId: unknown) => {
@@ -135,18 +135,7 @@ export function AssetForm({ asset, onDone }: AssetFormProps) {
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
       {asset && <AssetSchedule assetId={asset.id} />}
-      {canWrite && (
-        <Flex justify="flex-end" wrap gap={8} className="no-print">
-          <Space wrap>
-            {canDelete && <DeleteButton singular={assetDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
-            {asset && <TransitionButtons definition={assetDocument} document={asset} onError={setFormError} />}
-            <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-              Save draft
-            </Button>
-          </Space>
-        </Flex>
-      )}
+      <DocumentFormFooter definition={assetDocument} document={asset} canWrite={canWrite} canDelete={canDelete} actions={draft} onClose={() => onDone()} />
     </Flex>
   );
 }

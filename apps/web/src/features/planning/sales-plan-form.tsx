@@ -1,13 +1,12 @@
 import { planFileHeaders, salesPlanDocument, type SalesPlanDetail, type SalesPlanInput } from '@erp/domain';
-import { Alert, Button, Collapse, Flex, Space, Typography } from 'antd';
+import { Alert, Collapse, Flex, Space, Typography } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';
-import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { DocumentFormFooter } from '../../components/document/document-form-footer.tsx';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { notify } from '../../lib/notify.tsx';
@@ -96,7 +95,7 @@ export function SalesPlanForm({ plan, onDone }: { plan?: SalesPlanDetail; onDone
     setLineProblems(lineProblemsOf(problems));
   };
   const body = () => bodyOf(form.getFieldsValue(true) as HeaderValues, lines);
-  const { save, remove, submit, formError, setFormError } = useDraftActions<SalesPlanDetail>(salesPlanDocument, {
+  const draft = useDraftActions<SalesPlanDetail>(salesPlanDocument, {
     id: plan?.id,
     body,
     check: () => {
@@ -106,6 +105,7 @@ export function SalesPlanForm({ plan, onDone }: { plan?: SalesPlanDetail; onDone
     showProblems,
     onDone,
   });
+  const { submit, formError } = draft;
   const problemList = useMemo(() => [...lineProblems.entries()].slice(0, 5), [lineProblems]);
 
   return (
@@ -170,19 +170,15 @@ export function SalesPlanForm({ plan, onDone }: { plan?: SalesPlanDetail; onDone
         onPasteNamed={(block) => void readIntoGrid(new Blob([namedRowsFile(block, planFileHeaders)]), 'pasted.tsv', update, setImportErrors)}
         empty="No lines yet: add items above, paste rows from a spreadsheet, or copy last year's actuals."
       />
-      <Flex justify="space-between" wrap gap={8} className="no-print">
-        <Space wrap>{typeof year === 'number' && typeof regionId === 'number' && <PlanReconciliation year={year} regionId={regionId} />}</Space>
-        {canWrite && (
-          <Space wrap>
-            {canDelete && <DeleteButton singular={salesPlanDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
-            {plan && <TransitionButtons definition={salesPlanDocument} document={plan} onError={setFormError} />}
-            <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-              Save draft
-            </Button>
-          </Space>
-        )}
-      </Flex>
+      <DocumentFormFooter
+        definition={salesPlanDocument}
+        document={plan}
+        canWrite={canWrite}
+        canDelete={canDelete}
+        actions={draft}
+        onClose={() => onDone()}
+        start={typeof year === 'number' && typeof regionId === 'number' && <PlanReconciliation year={year} regionId={regionId} />}
+      />
     </Flex>
   );
 }

@@ -1,12 +1,11 @@
 import { purchaseOrderDocument, type PurchaseOrderDetail } from '@erp/domain';
-import { Alert, Button, Flex, Space } from 'antd';
+import { Alert, Flex } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { DocumentHeaderFields } from '../../components/document/document-header-fields.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';
-import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { DocumentFormFooter } from '../../components/document/document-form-footer.tsx';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
-import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
@@ -38,13 +37,14 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
   // The saved draft stays open: approving it is the next step.
-  const { save, remove, submit, formError, setFormError } = useDraftActions<PurchaseOrderDetail>(purchaseOrderDocument, {
+  const draft = useDraftActions<PurchaseOrderDetail>(purchaseOrderDocument, {
     id: order?.id,
     body: () => orderBodyOf(form.getFieldsValue(true) as OrderFormValues),
     check: () => orderFormProblems(form.getFieldsValue(true) as OrderFormValues),
     showProblems,
     onDone,
   });
+  const { submit, formError } = draft;
 
   return (
     <Flex vertical gap={8}>
@@ -53,18 +53,7 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
         <DocumentHeaderFields fields={purchaseOrderDocument.fields} inputProps={{ orderDate: { allowClear: false } }} />
         <PurchaseOrderLinesEditor form={form} linesError={linesError} />
       </Form>
-      {canWrite && (
-        <Flex justify="flex-end" wrap gap={8} className="no-print">
-          <Space wrap>
-            {canDelete && <DeleteButton singular={purchaseOrderDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
-            {order && <TransitionButtons definition={purchaseOrderDocument} document={order} onError={setFormError} />}
-            <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-              Save draft
-            </Button>
-          </Space>
-        </Flex>
-      )}
+      <DocumentFormFooter definition={purchaseOrderDocument} document={order} canWrite={canWrite} canDelete={canDelete} actions={draft} onClose={() => onDone()} />
     </Flex>
   );
 }

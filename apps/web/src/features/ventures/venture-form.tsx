@@ -1,13 +1,12 @@
 import { type JointVentureDetail, jointVentureDocument, lossRules, partnerTypes, ventureBases, ventureProblems } from '@erp/domain';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Radio, Select, Space } from 'antd';
+import { Alert, Button, Flex, Input, Radio, Select } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useEffect } from 'react';
 import { DateInput } from '../../components/date-input.tsx';
 import { showFormProblems } from '../../components/document/form-problems.ts';
-import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { DocumentFormFooter } from '../../components/document/document-form-footer.tsx';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
-import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { TextArea } from '../../components/text-area.tsx';
@@ -81,7 +80,7 @@ export function VentureForm({ venture, onDone }: { venture?: JointVentureDetail;
   }, [venture, form]);
 
   const values = () => form.getFieldsValue(true) as VentureFormValues;
-  const { save, remove, submit, formError, setFormError } = useDraftActions<JointVentureDetail>(jointVentureDocument, {
+  const draft = useDraftActions<JointVentureDetail>(jointVentureDocument, {
     id: venture?.id,
     body: () => bodyOf(values(), venture),
     check: () => {
@@ -94,6 +93,7 @@ export function VentureForm({ venture, onDone }: { venture?: JointVentureDetail;
     showProblems: (problems) => void showFormProblems(form, problems),
     onDone,
   });
+  const { submit, formError } = draft;
 
   return (
     <Flex vertical gap={8}>
@@ -168,18 +168,7 @@ export function VentureForm({ venture, onDone }: { venture?: JointVentureDetail;
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
-      {canWrite && (
-        <Flex justify="flex-end" wrap gap={8} className="no-print">
-          <Space wrap>
-            {canDelete && <DeleteButton singular={jointVentureDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
-            {venture && <TransitionButtons definition={jointVentureDocument} document={venture} onError={setFormError} />}
-            <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-              Save draft
-            </Button>
-          </Space>
-        </Flex>
-      )}
+      <DocumentFormFooter definition={jointVentureDocument} document={venture} canWrite={canWrite} canDelete={canDelete} actions={draft} onClose={() => onDone()} />
     </Flex>
   );
 }

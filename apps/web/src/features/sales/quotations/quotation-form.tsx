@@ -1,12 +1,11 @@
 import { addDays, type GenericOption, quotationDocument, type QuotationDetail } from '@erp/domain';
-import { Alert, Button, Flex, Space } from 'antd';
+import { Alert, Flex } from 'antd';
 import { Form } from '../../../components/form.tsx';
 import { useEffect, useState } from 'react';
 import { DocumentHeaderFields } from '../../../components/document/document-header-fields.tsx';
 import { showFormProblems } from '../../../components/document/form-problems.ts';
-import { TransitionButtons } from '../../../components/document/transition-buttons.tsx';
+import { DocumentFormFooter } from '../../../components/document/document-form-footer.tsx';
 import { useDraftActions } from '../../../components/document/use-draft-actions.ts';
-import { DeleteButton } from '../../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../../components/required-mark.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../../lib/dates.ts';
@@ -46,13 +45,14 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
   // The saved draft stays open: sending it is the next step.
-  const { save, remove, submit, formError, setFormError } = useDraftActions<QuotationDetail>(quotationDocument, {
+  const draft = useDraftActions<QuotationDetail>(quotationDocument, {
     id: quotation?.id,
     body: () => quotationBodyOf(form.getFieldsValue(true) as QuotationFormValues),
     check: () => quotationFormProblems(form.getFieldsValue(true) as QuotationFormValues),
     showProblems,
     onDone,
   });
+  const { submit, formError } = draft;
 
   // The customer's region is where its prices are asked.
   const customerPicked = (option: GenericOption | undefined) => form.setFieldValue('regionId', typeof option?.regionId === 'number' ? option.regionId : null);
@@ -67,18 +67,7 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
         />
         <QuotationLinesEditor form={form} taxRate={taxRate} linesError={linesError} />
       </Form>
-      {canWrite && (
-        <Flex justify="flex-end" wrap gap={8} className="no-print">
-          <Space wrap>
-            {canDelete && <DeleteButton singular={quotationDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
-            {quotation && <TransitionButtons definition={quotationDocument} document={quotation} onError={setFormError} />}
-            <Button onClick={() => onDone()}>Close</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-              Save draft
-            </Button>
-          </Space>
-        </Flex>
-      )}
+      <DocumentFormFooter definition={quotationDocument} document={quotation} canWrite={canWrite} canDelete={canDelete} actions={draft} onClose={() => onDone()} />
     </Flex>
   );
 }
