@@ -3,6 +3,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 /** A calendar date on the wire is `YYYY-MM-DD` (the domain's `dateSchema`). */
 export const wireDateFormat = 'YYYY-MM-DD';
 
+/** A month on the wire is `YYYY-MM` (a pay run's, a depreciation run's). */
+export const wireMonthFormat = 'YYYY-MM';
+
 /** How a calendar date (no time) shows in lists, reports and date fields: 5 Mar 2026. */
 export const displayDateFormat = 'D MMM YYYY';
 
