@@ -1,35 +1,19 @@
 import { type DepreciationRunDetail, depreciationRunDocument } from '@erp/domain';
-import { Alert, Button, DatePicker, Flex, Space } from 'antd';
+import { Alert, Button, Flex, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
+import { MonthInput } from '../../components/month-input.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { wireMonthFormat } from '../../lib/dates.ts';
 import { RunProgress } from './run-progress.tsx';
 
-const monthFormat = 'YYYY-MM';
-
-/** A month field whose value is the wire's `YYYY-MM`. */
-function MonthInput({ value, onChange, ...rest }: { value?: string | null; onChange?: (value: string | null) => void; id?: string }) {
-  const parsed = value ? dayjs(`${value}-01`) : null;
-  return (
-    <DatePicker
-      {...rest}
-      picker="month"
-      format="MMM YYYY"
-      allowClear={false}
-      value={parsed?.isValid() ? parsed : null}
-      onChange={(d: Dayjs | null) => onChange?.(d ? d.format(monthFormat) : null)}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
 /** The month last ended: the usual one to run. */
-const lastMonth = () => dayjs().subtract(1, 'month').format(monthFormat);
+const lastMonth = () => dayjs().subtract(1, 'month').format(wireMonthFormat);
 
 /**
  * A new run (or a failed one to run again): the month, then Run, which saves and starts it in

@@ -1,31 +1,16 @@
 import { type PayRunDetail, payRunDocument, payRunKinds, permittedIds } from '@erp/domain';
-import { Alert, Button, DatePicker, Flex, Select, Space } from 'antd';
+import { Alert, Button, Flex, Select, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { problemsOfIssues, showFormProblems } from '../../components/document/form-problems.ts';
 import { useDraftActions } from '../../components/document/use-draft-actions.ts';
+import { MonthInput } from '../../components/month-input.tsx';
 import { DeleteButton } from '../../components/resource/delete-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-
-const monthFormat = 'YYYY-MM';
-
-function MonthInput({ value, onChange, ...rest }: { value?: string | null; onChange?: (value: string | null) => void; id?: string }) {
-  const parsed = value ? dayjs(`${value}-01`) : null;
-  return (
-    <DatePicker
-      {...rest}
-      picker="month"
-      format="MMM YYYY"
-      allowClear={false}
-      value={parsed?.isValid() ? parsed : null}
-      onChange={(d: Dayjs | null) => onChange?.(d ? d.format(monthFormat) : null)}
-      style={{ width: '100%' }}
-    />
-  );
-}
+import { wireMonthFormat } from '../../lib/dates.ts';
 
 interface Values {
   month?: string | null;
@@ -49,7 +34,7 @@ export function PayRunForm({ run, onDone }: { run?: PayRunDetail; onDone: (openI
 
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue({ month: run?.month ?? dayjs().format(monthFormat), kind: run?.kind ?? 'regular', regionIds: run?.regionIds ?? [...(mine ?? [])], departmentIds: run?.departmentIds ?? [] });
+    form.setFieldsValue({ month: run?.month ?? dayjs().format(wireMonthFormat), kind: run?.kind ?? 'regular', regionIds: run?.regionIds ?? [...(mine ?? [])], departmentIds: run?.departmentIds ?? [] });
   }, [run, form, mine]);
 
   const body = () => {
