@@ -6,6 +6,7 @@ const server = {
   setupFiles: ['src/test/test-clock.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  maxWorkers: 2,
 } as const;
 
 /*
@@ -22,6 +23,8 @@ const dateSensitiveFiles = [
   'src/modules/accounting/journals.test.ts',
   'src/test/shifted-date.test.ts',
 ];
+/** Server files that mock a module (vi.mock): a shared module graph would hand them the real one. */
+const isolatedServerFiles = ['src/modules/hr/payroll-usage.test.ts'];
 export const checkDates = ['2027-01-01', '2027-06-30', '2028-02-29'];
 
 // One run, several projects: pure domain rules, the server on a real database (and its date
@@ -33,11 +36,18 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'server', ...server, include: ['src/**/*.test.ts'] } },
+      // One module graph per worker, not per file: importing the whole server (and its Fastify,
+      // Drizzle, PDF and spreadsheet libraries) again for each of some 140 files was most of the
+      // run. Each file still opens its own database and app; a file that fakes timers or spies
+      // restores them. The date check keeps isolation: its setup file moves the global Date.
+      { test: { name: 'server', ...server, isolate: false, include: ['src/**/*.test.ts'], exclude: isolatedServerFiles } },
+      { test: { name: 'server-isolated', ...server, include: isolatedServerFiles } },
       ...checkDates.map((date) => ({
         test: { name: `server@${date}`, ...server, include: dateSensitiveFiles, env: { TEST_TODAY: date, DATABASE_URL: '' } },
       })),
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      // The components' tests share one module graph per worker too (each renders into a fresh
+      // document and cleans up after itself): a third of the time of importing antd per file.
+      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', isolate: false, maxWorkers: 2 } },
       { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.ts'] } },
     ],
   },

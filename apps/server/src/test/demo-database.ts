@@ -62,7 +62,9 @@ async function seededDump(day: string): Promise<Blob> {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
     for (const name of await readdir(dir)) {
-      if (name.startsWith(`demo-${day}-`) && join(dir, name) !== file) await rm(join(dir, name), { force: true });
+      // Older code's dumps of the day go; another worker's `.partial` of this day, about to be
+      // renamed into place, stays.
+      if (name.startsWith(`demo-${day}-`) && name.endsWith('.tar') && join(dir, name) !== file) await rm(join(dir, name), { force: true });
     }
     return dump;
   } finally {

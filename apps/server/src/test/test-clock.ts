@@ -11,5 +11,9 @@ const today = process.env.TEST_TODAY;
 if (today) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`TEST_TODAY must be YYYY-MM-DD, not ${today}`);
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  globalThis.Date = shiftedDateClass(Date, new Date(year, month - 1, day, 9).getTime() - Date.now());
+  // Shifted from the real clock each time: without isolation a worker runs this file once per
+  // test file, and a Date shifted twice would drift.
+  const holder = globalThis as typeof globalThis & { realDate?: DateConstructor };
+  const real = (holder.realDate ??= Date);
+  globalThis.Date = shiftedDateClass(real, new real(year, month - 1, day, 9).getTime() - real.now());
 }
