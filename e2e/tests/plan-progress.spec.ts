@@ -47,8 +47,9 @@ test('a sales manager follows plan against actual by item with its chart, opens 
   await screenshot(page, 'plan-progress-1280');
   await expectNoSeriousA11yViolations(page, 'plan progress by item');
 
-  // Each actual opens the invoices behind it, each linking to its invoice.
-  await page.getByRole('button', { name: /^Invoices and returns of .*: / }).first().click();
+  // Each actual opens the invoices behind it, each linking to its invoice: one that sold (early in
+  // January a planned item may not have sold yet, and its drawer is rightly empty).
+  await page.getByRole('button', { name: /^Invoices and returns of .*: (?!0(\.0+)?$)/ }).first().click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   await expect(drawer.getByRole('link', { name: /^INV-/ }).first()).toBeVisible();
