@@ -1,22 +1,19 @@
 import type { DocumentStamps } from '../document/document-stamps.ts';
-import type { BillingModel, SettlementPeriod, ShortfallMode } from './rental-agreement.document.ts';
+import type { RentalAgreementInput } from './rental-agreement.document.ts';
 
 /**
  * What the reagent rentals API answers (docs/api/rentals.md): the server answers
  * with these types and the web reads them, so neither keeps a copy.
  */
 
-/** An agreement as the API answers it. */
-export interface RentalAgreementDetail extends DocumentStamps {
+/** An agreement as the API answers it: what it was saved with (every optional field answered, null when unset), and what the server adds. */
+export interface RentalAgreementDetail extends DocumentStamps, Required<RentalAgreementInput> {
   id: number;
   documentNumber: string | null;
   status: 'draft' | 'approved' | 'active' | 'suspended' | 'ended' | 'cancelled';
-  customerId: number;
   customerName: string;
   customerAccountId: number;
-  regionId: number;
   regionName: string;
-  rentalAssetId: number;
   serialNumber: string;
   itemName: string;
   /** Where the unit stands now: its warehouse lot while in stock (a placement's inventoryId). */
@@ -24,26 +21,6 @@ export interface RentalAgreementDetail extends DocumentStamps {
   /** The agreement the unit stands under now (placed elsewhere: the approved agreement may take it by a relocation), and its number. */
   assetAgreementId: number | null;
   assetAgreementNumber: string | null;
-  accessoryInventoryIds: number[];
-  startDate: string;
-  termMonths: number;
-  billingModel: BillingModel;
-  monthlyCommitment: string;
-  eligibleItemIds: number[];
-  eligibleCategoryIds: number[];
-  shortfallMode: ShortfallMode;
-  settlementPeriod: SettlementPeriod;
-  pricePerTest: string | null;
-  uptimePercent: string;
-  downtimeWaiver: boolean;
-  maintenanceMonths: number | null;
-  deposit: string | null;
-  earlyExitPercent: string | null;
-  autoRenew: boolean;
-  noticeDays: number | null;
-  jointVentureId: number | null;
-  salespersonId: number | null;
-  notes: string;
   endDate: string | null;
   earlyExitInvoiceId: number | null;
   depositReceivedOn: string | null;
