@@ -60,7 +60,7 @@ export const items = {
     },
     { name: 'vendorId', label: 'Vendor', kind: 'reference', reference: 'vendors', filterable: true },
     { name: 'categoryId', label: 'Category', kind: 'reference', reference: 'categories', required: true, filterable: true },
-    { name: 'subCategoryId', label: 'Sub category', kind: 'reference', reference: 'sub-categories', filterable: true },
+    { name: 'subCategoryId', label: 'Sub category', kind: 'reference', reference: 'sub-categories', filterable: true, list: 'wide' },
     { name: 'unit', label: 'Unit', kind: 'text', required: true, maxLength: 20, defaultValue: 'pack' },
     { name: 'costPrice', label: 'Cost price', kind: 'decimal', scale: 2, required: true, defaultValue: '0.00', schema: priceSchema('Cost price') },
     { name: 'salePrice', label: 'Sale price', kind: 'decimal', scale: 2, required: true, defaultValue: '0.00', schema: priceSchema('Sale price') },

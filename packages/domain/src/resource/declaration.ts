@@ -40,8 +40,11 @@ export interface FieldDeclaration {
   /** Unique across the table (or together with `uniqueWith`), refused with 409. */
   unique?: boolean;
   uniqueWith?: string;
-  /** Shown as a list column (default true). */
-  list?: boolean;
+  /**
+   * Shown as a list column (default true). `'wide'`: a column only on screens 1600 px and wider,
+   * where a list of many columns has the room; exports and the form always carry it.
+   */
+  list?: boolean | 'wide';
   /** Sortable in lists (default true for listed fields). */
   sortable?: boolean;
   /** Part of the list's free-text search (text-like fields only). */

@@ -45,11 +45,11 @@ export const customers = {
   ],
   fields: [
     { name: 'customerName', label: 'Customer', kind: 'text', required: true, maxLength: 120, unique: true, searchable: true },
-    { name: 'customerType', alias: 'type', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true },
+    { name: 'customerType', alias: 'type', label: 'Type', kind: 'enum', enumValues: customerTypes, required: true, defaultValue: 'hospital', filterable: true, list: 'wide' },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', required: true, filterable: true },
-    { name: 'cityId', label: 'City', kind: 'reference', reference: 'cities', filterable: true },
+    { name: 'cityId', label: 'City', kind: 'reference', reference: 'cities', filterable: true, list: 'wide' },
     { name: 'address', label: 'Address', kind: 'textarea', maxLength: 500, list: false },
-    { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true },
+    { name: 'phone', label: 'Phone', kind: 'phone', maxLength: 30, searchable: true, list: 'wide' },
     { name: 'email', label: 'Email', kind: 'email', maxLength: 120, searchable: true, list: false },
     { name: 'taxNumber', label: 'Tax number', kind: 'text', maxLength: 40, searchable: true, list: false },
     {
@@ -61,9 +61,9 @@ export const customers = {
       defaultValue: '0.00',
       schema: decimalSchema('Credit limit', 2).refine((v) => !v.startsWith('-'), { error: 'Credit limit must not be negative' }),
     },
-    { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true },
+    { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true, list: 'wide' },
     { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true, optionsWhere: { role: salespersonRoles } },
-    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: 'wide' },
     { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
   ],
 } as const satisfies ResourceDeclaration;

@@ -50,6 +50,7 @@ export function resourceColumns(
     align: field.kind === 'decimal' || field.kind === 'integer' ? 'right' : undefined,
     ellipsis: field.kind === 'text' || field.kind === 'url',
     render: (_: unknown, row: ResourceRow) => renderValue(field, row),
+    ...(field.list === 'wide' ? { responsive: ['xxl' as const] } : {}),
   }));
   columns.push({
     key: 'createdAt',

@@ -103,8 +103,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
         <Space size={4}>
           {canWrite && <Button size="small" icon={<EditOutlined />} aria-label="Edit" title="Edit" onClick={() => setEditing({ open: true, row })} />}
           {rowLinks?.map((link) => (
-            <LinkButton key={link.key} size="small" icon={link.icon} to={link.to(row)}>
-              {link.label}
+            // An icon named by its label, like Edit: the words took 80 px of a row (issue 27).
+            <LinkButton key={link.key} size="small" icon={link.icon} to={link.to(row)} aria-label={link.label} title={link.label}>
+              {link.icon ? undefined : link.label}
             </LinkButton>
           ))}
           {rowActions?.(row)}

@@ -71,7 +71,8 @@ export function AdvancesTab() {
       resource={employeeAdvances}
       extraColumns={[
         { key: 'paidOut', title: 'Paid out', align: 'right', render: (_: unknown, row: ResourceRow) => formatDecimal(String(row.paidOut ?? '0.00')) },
-        { key: 'schedule', title: 'Instalments', render: (_: unknown, row: ResourceRow) => scheduleText(row) },
+        // Instalments and start month in a few words; their own columns show from 1600 px.
+        { key: 'schedule', title: 'Schedule', render: (_: unknown, row: ResourceRow) => scheduleText(row) },
       ]}
       rowActions={canWrite ? (row) => <SkipMonthButton row={row} /> : undefined}
     />

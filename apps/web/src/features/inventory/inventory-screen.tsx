@@ -1,6 +1,6 @@
 import { canAccessRoute, constants, formatDecimal, type InventoryListQuery, type InventoryRow, stockAdjustmentDocument } from '@erp/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
+import { BookOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { ImportButton } from '../../components/import/import-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { SummaryRow } from '../../components/summary-row.tsx';
+import { fitColumns, fittedTable } from '../../components/table-fit.ts';
 import { serverPagination } from '../../components/resource/table-paging.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -189,7 +190,7 @@ function StockOnHand() {
         size="middle"
         loading={list.isFetching}
         dataSource={data?.data ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         pagination={serverPagination(query, data?.total ?? 0)}
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<InventoryRow> | undefined;
@@ -202,7 +203,7 @@ function StockOnHand() {
             order: single?.order === 'descend' ? 'desc' : 'asc',
           }));
         }}
-        columns={[
+        columns={fitColumns<InventoryRow>([
           {
             key: 'itemName',
             title: 'Item',
@@ -239,14 +240,12 @@ function StockOnHand() {
                   key: 'actions',
                   title: 'Actions',
                   render: (_: unknown, row: InventoryRow) => (
-                    <LinkButton size="small" to={`/inventory-ledger?inventoryId=${row.id}`}>
-                      Ledger
-                    </LinkButton>
+                    <LinkButton size="small" icon={<BookOutlined />} to={`/inventory-ledger?inventoryId=${row.id}`} aria-label="Ledger" title="Ledger" />
                   ),
                 },
               ]
             : []),
-        ]}
+        ], ['lotNumber'])}
         summary={() =>
           data ? (
             <Table.Summary>

@@ -24,9 +24,7 @@ function ApproveButton({ row }: { row: ResourceRow }) {
   });
   return (
     <Popconfirm title={`Approve ${String(row.itemName)}?`} okText="Yes" cancelText="No" onConfirm={() => approve.mutateAsync().catch(() => undefined)}>
-      <Button size="small" icon={<CheckOutlined />} loading={approve.isPending}>
-        Approve
-      </Button>
+      <Button size="small" icon={<CheckOutlined />} loading={approve.isPending} aria-label="Approve" title="Approve" />
     </Popconfirm>
   );
 }

@@ -1,8 +1,8 @@
 import { formatDecimal, type PaySlipDetail, paySlipFlags, type PaySlipFlag, payRunDocument } from '@erp/domain';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
 import { SummaryRow } from '../../components/summary-row.tsx';
 
@@ -54,55 +54,59 @@ export interface SlipGridTotals {
 const totalled = ['gross', 'deductions', 'net', 'employerCost'] as const;
 
 /**
- * The review grid (issue 20, section 3): one row per slip, one column per component, gross,
- * deductions, net and the flags (net <= 0, no bank account, net changed > 20 %, missing inputs).
+ * The review grid (issue 20, section 3): one row per slip with gross, deductions, net, employer
+ * cost and the flags (net <= 0, no bank account, net changed > 20 %, missing inputs); a switch
+ * adds one column per component (the grid then scrolls sideways, the employee pinned): at
+ * 1280 px the amounts show without scrolling (issue 27, section 6).
  * Virtualised: a run of 2,000 slips renders only the rows in view.
  */
 export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading, totals }: SlipReviewGridProps) {
-  const components = useMemo(() => componentColumnsOf(slips), [slips]);
+  const [showComponents, setShowComponents] = useState(false);
+  const components = useMemo(() => (showComponents ? componentColumnsOf(slips) : []), [slips, showComponents]);
   const columns: ColumnsType<PaySlipDetail> = [
     {
       key: 'employee',
       title: 'Employee',
       fixed: 'left',
-      width: 200,
+      width: 215,
       render: (_, slip) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{slip.employeeName}</Typography.Text>
           <Typography.Text type="secondary">
-            {slip.employeeCode} · {slip.month}
+            {slip.employeeCode} · {slip.month} · <span style={{ whiteSpace: 'nowrap' }}>{slip.paidDays} days</span>
           </Typography.Text>
         </Space>
       ),
     },
-    { key: 'paidDays', dataIndex: 'paidDays', title: 'Days', width: 70, align: 'right' },
     ...components.map((c) => ({ key: c.code, title: <Tooltip title={c.name}>{c.code}</Tooltip>, width: 120, align: 'right' as const, render: (_: unknown, slip: PaySlipDetail) => money(amountOf(slip, c.code)) })),
-    { key: 'gross', dataIndex: 'gross', title: 'Gross', width: 120, align: 'right', render: money },
-    { key: 'deductions', dataIndex: 'deductions', title: 'Deductions', width: 120, align: 'right', render: money },
-    { key: 'net', dataIndex: 'net', title: 'Net', width: 130, align: 'right', render: (v: string) => <strong>{money(v)}</strong> },
+    { key: 'gross', dataIndex: 'gross', title: 'Gross', width: 115, align: 'right', render: money },
+    { key: 'deductions', dataIndex: 'deductions', title: 'Deductions', width: 110, align: 'right', render: money },
+    { key: 'net', dataIndex: 'net', title: 'Net', width: 120, align: 'right', render: (v: string) => <strong>{money(v)}</strong> },
     // Gross and the employer's contributions: what the dashboard's Payroll cost counts.
-    { key: 'employerCost', dataIndex: 'employerCost', title: 'Employer cost', width: 130, align: 'right', render: money },
+    { key: 'employerCost', dataIndex: 'employerCost', title: 'Employer cost', width: 120, align: 'right', render: money },
     {
-      key: 'flags',
-      title: 'Flags',
-      width: 220,
+      // The slip's state and, under it, what the reviewer should look at.
+      key: 'status',
+      title: 'Status and flags',
+      width: 175,
       render: (_, slip) => (
         <Space size={[4, 4]} wrap>
+          <DocumentStatusTag definition={slipStates} status={slip.status} />
           {slip.flags.map((flag) => (
-            <Tag key={flag} color="orange">
+            // A flag's words wrap inside its column rather than run under the actions.
+            <Tag key={flag} color="orange" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
               {paySlipFlags[flag as PaySlipFlag] ?? flag}
             </Tag>
           ))}
         </Space>
       ),
     },
-    { key: 'status', title: 'Status', width: 110, render: (_, slip) => <DocumentStatusTag definition={slipStates} status={slip.status} /> },
     {
       key: 'actions',
       title: 'Actions',
-      width: 150,
+      width: 115,
       render: (_, slip) => (
-        <Space>
+        <Space size={4}>
           {canHold && <Switch size="small" checked={slip.held} onChange={(held) => onHold?.(slip, held)} aria-label={`Hold ${slip.employeeName}`} />}
           <Button size="small" icon={<DownloadOutlined />} onClick={() => onPdf(slip)} aria-label={`Pay slip of ${slip.employeeName} as PDF`}>
             PDF
@@ -113,29 +117,35 @@ export function SlipReviewGrid({ slips, canHold, onHold, onPdf, loading, totals 
   ];
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0);
   return (
-    <Table<PaySlipDetail>
-      virtual
-      size="small"
-      rowKey="id"
-      loading={loading}
-      columns={columns}
-      dataSource={slips as PaySlipDetail[]}
-      pagination={false}
-      scroll={{ x: width, y: 480 }}
-      summary={() =>
-        totals && (
-          <Table.Summary fixed>
-            <SummaryRow
-              testId="slip-totals"
-              label={`All ${totals.count.toLocaleString('en-US')} slips`}
-              labelSpan={columns.findIndex((c) => c.key === 'gross')}
-              columnCount={columns.length}
-              cells={Object.fromEntries(totalled.map((key) => [columns.findIndex((c) => c.key === key), money(totals[key])]))}
-            />
-          </Table.Summary>
-        )
-      }
-      aria-label="Pay slips of the run"
-    />
+    <Flex vertical gap={8}>
+      <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, alignSelf: 'flex-start' }}>
+        <Switch size="small" checked={showComponents} onChange={setShowComponents} />
+        One column per component
+      </label>
+      <Table<PaySlipDetail>
+        virtual
+        size="small"
+        rowKey="id"
+        loading={loading}
+        columns={columns}
+        dataSource={slips as PaySlipDetail[]}
+        pagination={false}
+        scroll={{ x: width, y: 480 }}
+        summary={() =>
+          totals && (
+            <Table.Summary fixed>
+              <SummaryRow
+                testId="slip-totals"
+                label={`All ${totals.count.toLocaleString('en-US')} slips`}
+                labelSpan={columns.findIndex((c) => c.key === 'gross')}
+                columnCount={columns.length}
+                cells={Object.fromEntries(totalled.map((key) => [columns.findIndex((c) => c.key === key), money(totals[key])]))}
+              />
+            </Table.Summary>
+          )
+        }
+        aria-label="Pay slips of the run"
+      />
+    </Flex>
   );
 }

@@ -21,6 +21,7 @@ import { DataAsOf } from '../../../components/data-as-of.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
+import { fitColumns, fittedTable } from '../../../components/table-fit.ts';
 import { SummaryRow } from '../../../components/summary-row.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { idParam, useQueryParams, withParams } from '../../../lib/use-query-params.ts';
@@ -208,11 +209,11 @@ export function PlanProgressScreen() {
         size="small"
         loading={progress.isFetching}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        {...fittedTable}
         onChange={onChange}
         pagination={{ current: query.page, pageSize, total: data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: 'No approved plan and no planned sales in this view' }}
-        columns={columns}
+        columns={fitColumns(columns)}
         summary={() =>
           data && (
             <Table.Summary fixed="bottom">

@@ -80,9 +80,7 @@ export function CustomersScreen() {
   const [statementOf, setStatementOf] = useState<ResourceRow>();
   // Whoever may open /customers may read a customer's statement (the server's rule too).
   const statementButton = (row: ResourceRow) => (
-    <Button size="small" icon={<FileTextOutlined />} onClick={() => setStatementOf(row)}>
-      Statement
-    </Button>
+    <Button size="small" icon={<FileTextOutlined />} aria-label="Statement" title="Statement" onClick={() => setStatementOf(row)} />
   );
   return (
     <>
