@@ -29,13 +29,15 @@ describe('the goods receipt form', () => {
         ],
       },
       approvedOrder,
+      // Today is the receipt's day: the lot's expiry, a year on, stays good on any date the suite runs.
+      '2026-03-10',
     );
     expect(problems).toEqual({
       'lines.1.quantity': purchasingMessages.overReceipt(10, 2),
       'lines.1.lotNumber': purchasingMessages.lotRequired,
       'lines.1.dateExpiry': purchasingMessages.expiryRequired,
     });
-    expect(receiptFormProblems({ receiptDate: '2026-03-10', lines: [{ purchaseOrderLineId: 11, quantity: 0 }] }, approvedOrder)).toEqual({
+    expect(receiptFormProblems({ receiptDate: '2026-03-10', lines: [{ purchaseOrderLineId: 11, quantity: 0 }] }, approvedOrder, '2026-03-10')).toEqual({
       lines: 'Enter the quantity received on at least one line',
     });
   });
