@@ -23,6 +23,7 @@ import { TtlValue } from './lib/ttl-value.ts';
 import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
 import { bindResources } from './lib/resource/resource-tables.ts';
+import { bindDocumentHooks } from './lib/document/document-hooks.ts';
 import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import type { ServerArea } from './lib/server-area.ts';
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const areas = foldServerAreas(options.areas ?? shippedAreas);
   // Before any route is planned: a resource joins those it references, maybe of an area registered after it.
   bindResources(areas.resourceBindings);
+  // What areas hook onto each other's postings; the hooks bound before come back when this app closes.
+  const unbindHooks = bindDocumentHooks(areas.areas);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
   const busOff = options.cacheBus?.off === true;
   const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await context.jobs.stop();
     await cacheBus.stop();
+    unbindHooks();
   });
   await registerWebApp(app, options.webDist);
   return app;

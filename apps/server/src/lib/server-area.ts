@@ -2,6 +2,7 @@ import type { AreaDeclaration, AreasFold } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FigureStatement } from './dashboard/dashboard-figure.ts';
 import type { AnyDocumentBinding } from './document/document-binding.ts';
+import type { DocumentHookDeclarations } from './document/document-hooks.ts';
 import type { AnyImportKind } from './import/import-kind.ts';
 import type { AnyJobKind } from './jobs/job-runner.ts';
 import type { ApiTag } from './openapi.ts';
@@ -18,7 +19,7 @@ import type { ResourceBinding } from './resource/resource-binding.ts';
  * and registers each as an encapsulated plugin under /api, so adding an area edits no shared
  * file but that list (and the domain's `areas.ts`).
  */
-export interface ServerArea {
+export interface ServerArea extends DocumentHookDeclarations {
   /** 'setup', 'accounting', 'hr'. */
   name: string;
   /** The domain's manifest of the area: its scopes, posting keys and default accounts come from it. */

@@ -2,6 +2,7 @@ import { foldAreas, type ResourceDeclaration } from '@erp/domain';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
+import { hookedDocumentNames } from '../lib/document/document-hooks.ts';
 import { registerDocument } from '../lib/document/register-document.ts';
 import { registerImportKind } from '../lib/import/register-import.ts';
 import type { ApiTag } from '../lib/openapi.ts';
@@ -41,6 +42,12 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
   areas.forEach(checkArea);
   const resourceBindings = areas.flatMap((a) => a.resources ?? []);
   const documentBindings = areas.flatMap((a) => a.documents ?? []);
+  // A hook (onPosted, beforePost, beforeCancel) names a document some area of the fold serves.
+  const served = new Set(documentBindings.map((binding) => binding.definition.name));
+  for (const area of areas) {
+    const unknown = hookedDocumentNames(area).find((name) => !served.has(name));
+    if (unknown) throw new Error(`Area ${area.name} hooks ${unknown}, which no area serves as a document`);
+  }
   const tagNames = new Set<string>();
   const apiTags: ApiTag[] = [];
   for (const area of areas) {

@@ -9,6 +9,7 @@ import type { AnyDocumentBinding, DocumentRow, TransitionHandler } from './docum
 import { documentSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
+import { runGuardHooks, runPostedHooks } from './document-hooks.ts';
 
 /** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
 export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
@@ -50,7 +51,8 @@ function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, act
  * row within the actor's row scope (outside it: 404), checks the actor, the binding's write check
  * (assertMayWrite: scope before state) and the transition table, calls the document type's handler (what it
  * posts), then writes status, stamps, number and the audit row, all in the caller's
- * transaction. A handler that writes one statement of its own (postToLedger) claims those
+ * transaction. Other areas' hooks (document-hooks.ts) run in it too: their guards before the
+ * handler, their `onPosted` after a posting's rows are written. A handler that writes one statement of its own (postToLedger) claims those
  * writes and runs them inside it; otherwise they run after it and the answer is read again.
  */
 export async function runTransition<Detail extends DocumentRow>(
@@ -71,6 +73,10 @@ export async function runTransition<Detail extends DocumentRow>(
   // Scope before state (issue 27): who may not write the document learns 403, not what state it is in.
   binding.assertMayWrite?.(actor, document, action);
   if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));
+  // Other areas' guards (their manifests' beforePost / beforeCancel), before anything is written.
+  const posts = transition.to === 'posted';
+  if (posts) await runGuardHooks(tx, actor, 'beforePost', definition.name, [document]);
+  if (action === 'cancel') await runGuardHooks(tx, actor, 'beforeCancel', definition.name, [document]);
 
   const auditActor = auditActorOf(actor);
   const before = { status: document.status };
@@ -104,7 +110,10 @@ export async function runTransition<Detail extends DocumentRow>(
       return writes(sets, auditExtra);
     },
   });
-  if (claimed) return { document: outcome.document as Detail, message: transition.done };
+  if (claimed) {
+    if (posts) await runPostedHooks(tx, actor, definition.name, [id]);
+    return { document: outcome.document as Detail, message: transition.done };
+  }
 
   // The handler wrote on its own: number (when this transition numbers), status, stamps, audit.
   const current = document[numberKeyOf(binding)] as string | null | undefined;
@@ -112,6 +121,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const documentNumber = transition.numbers && !current ? await allocateDocumentNumber(tx, definition.numberPrefix, dateValue) : (current ?? null);
   for (const write of [...(options.alongside ?? []), statusUpdate(binding, actor, id, action), searchRow]) await tx.execute(write(sql`${documentNumber}::text`));
   await audit(tx, auditActor, entry({ ...outcome.audit, ...(transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {}) }));
+  if (posts) await runPostedHooks(tx, actor, definition.name, [id]);
   const after = await findDocument<Detail>(tx, binding, id);
   return { document: after!, message: transition.done };
 }

@@ -5,6 +5,7 @@ import { accountProblems, assertOpenIn, readPostingContext, transferEntriesState
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
+import { runPostedHooks } from '../../lib/document/document-hooks.ts';
 import { reserveNumbersSql } from '../../lib/document/document-number.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
@@ -125,5 +126,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   );
   for (const row of written) made.set(Number(row.agreementId), Number(row.id));
   await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), [...made.values()]));
+  // Written posted, never drafts: other areas' onPosted hooks of invoices see the batch as they see a posting.
+  await runPostedHooks(tx, actor, invoiceDocument.name, [...made.values()]);
   return made;
 }

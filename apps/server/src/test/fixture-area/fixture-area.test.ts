@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../areas.ts';
 import { foldServerAreas } from '../../modules/module.ts';
+import { type SalesFixtures, salesFixtures } from '../sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test-app.ts';
+import { createFixtureInvoiceMarks, fixtureRefusals } from './invoice-marks.ts';
 import { fixtureNotesModule } from './notes.module.ts';
 import { createFixtureNotes, createFixtureVouchers } from './notes.tables.ts';
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ areas: [...areas, fixtureNotesModule] });
   await t.database.db.execute(createFixtureNotes);
   for (const statement of createFixtureVouchers) await t.database.db.execute(statement);
+  await t.database.db.execute(createFixtureInvoiceMarks);
   const created = await t.app.inject({ method: 'POST', url: '/api/regions', payload: { regionName: 'Fixture North', regionCode: 'FXN' }, headers: bearer(t.adminToken) });
   region = created.json().data.id;
 });
@@ -106,7 +110,7 @@ describe('a fixture area added to the fold', () => {
     expect(outside.map((file) => relative(repo, file))).toEqual([]);
 
     const shared = [/^@erp\/domain$/, /^drizzle-orm(\/|$)/, /^vitest$/, /^node:/];
-    const sharedPaths = ['lib/', 'db/', 'ledger/', 'modules/module.ts', 'test/test-app.ts', 'areas.ts'];
+    const sharedPaths = ['lib/', 'db/', 'ledger/', 'modules/module.ts', 'test/test-app.ts', 'test/sales-fixtures.ts', 'areas.ts'];
     for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
       for (const [, specifier] of readFileSync(join(folder, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '([^']+)';$/gm)) {
         if (!specifier!.startsWith('.')) {
@@ -118,5 +122,63 @@ describe('a fixture area added to the fold', () => {
         expect(inFolder || sharedPaths.some((path) => target.startsWith(path)), `${file}: ${specifier}`).toBe(true);
       }
     }
+  });
+});
+
+describe('a fixture area hooked onto invoices through its manifest (issue 28, section 1)', () => {
+  let f: SalesFixtures;
+  let lot: number;
+  beforeAll(async () => {
+    f = await salesFixtures(t, 'Hook');
+    [lot] = (await f.receive([{ itemId: f.gloves, quantity: 50, unitCost: '1.00' }])) as [number];
+  });
+  const invoice = (notes: string, post = true) =>
+    f.call('POST', '/api/invoices', { customerId: f.customer.id, regionId: f.north, invoiceDate: f.today, notes, post, lines: [{ itemId: f.gloves, inventoryId: lot, quantity: 1, price: '2.00' }] });
+  const count = async (table: 'invoices' | 'fixture_invoice_marks' | 'gl_entries') => (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+  const marked = async (id: number) => (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM fixture_invoice_marks WHERE invoice_id = ${id}::int`))[0]!.n;
+  const quantity = async () => Number((await queryRows<{ q: number }>(t.database.db, sql`SELECT quantity AS q FROM inventory WHERE id = ${lot}::int`))[0]!.q);
+
+  it('marks each posted invoice in the posting\'s transaction, a save-and-post and a draft posted later alike', async () => {
+    const posted = await invoice('fixture: plain');
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(await marked(posted.json().data.id)).toBe(1);
+    const draft = await invoice('fixture: a draft first', false);
+    expect(await marked(draft.json().data.id)).toBe(0);
+    expect((await f.call('POST', `/api/invoices/${draft.json().data.id}/post`)).statusCode).toBe(200);
+    expect(await marked(draft.json().data.id)).toBe(1);
+  });
+
+  it('refuses a posting before anything is written, and rolls the posting back when its hook fails after writing', async () => {
+    for (const notes of [fixtureRefusals.beforePost, fixtureRefusals.afterMark]) {
+      const before = { invoices: await count('invoices'), marks: await count('fixture_invoice_marks'), ledger: await count('gl_entries'), stock: await quantity() };
+      const refused = await invoice(notes);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ status: 409, message: notes === fixtureRefusals.beforePost ? 'The fixture area refuses this posting' : 'The fixture area refused after marking' });
+      expect({ invoices: await count('invoices'), marks: await count('fixture_invoice_marks'), ledger: await count('gl_entries'), stock: await quantity() }).toEqual(before);
+    }
+  });
+
+  it('guards the cancel of an invoice it keeps', async () => {
+    const kept = await invoice(fixtureRefusals.beforeCancel);
+    expect(kept.statusCode, kept.body).toBe(201);
+    const refused = await f.call('POST', `/api/invoices/${kept.json().data.id}/cancel`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await f.call('GET', `/api/invoices/${kept.json().data.id}`)).json().data.status).toBe('posted');
+    const other = await invoice('fixture: may go');
+    expect((await f.call('POST', `/api/invoices/${other.json().data.id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('hands the hooks back when its app closes: an app of the shipped areas runs none of them', async () => {
+    const shipped = await createTestApp();
+    try {
+      const fold = foldServerAreas([...areas, fixtureNotesModule]);
+      expect(fold.areas.at(-1)?.onPosted).toHaveProperty('invoices');
+      expect(() => foldServerAreas([{ name: 'stray', onPosted: { 'no-such-document': async () => undefined } }])).toThrow(/no-such-document/);
+    } finally {
+      await shipped.close();
+    }
+    // This file's app still runs its hooks once the other app has closed.
+    const posted = await invoice('fixture: after the other app');
+    expect(await marked(posted.json().data.id)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { genericResource } from '../../modules/module.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
+import { fixtureInvoiceHooks } from './invoice-marks.ts';
 import { fixtureNotesArea } from './notes.area.ts';
 import * as tables from './notes.tables.ts';
 import { fixtureVoucherBinding } from './vouchers.binding.ts';
@@ -11,4 +12,5 @@ export const fixtureNotesModule: ServerArea = {
   tables: { fixtureNotes: tables.fixtureNotes, fixtureVouchers: tables.fixtureVouchers, fixtureVoucherLines: tables.fixtureVoucherLines },
   resources: fixtureNotesArea.resources.map((declaration) => genericResource(declaration, tables)),
   documents: [fixtureVoucherBinding],
+  ...fixtureInvoiceHooks,
 };

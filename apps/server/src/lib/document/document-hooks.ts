@@ -1,0 +1,75 @@
+import type { Tx } from '../../db/client.ts';
+import type { Actor } from '../actor.ts';
+import type { DocumentRow } from './document-binding.ts';
+
+/**
+ * Runs inside the posting's transaction after its rows are written, once per batch (a batch of
+ * one for a single document): what another area keeps of a posting (a row of its own table, an
+ * outbox entry). A throw rolls the whole posting back.
+ */
+export type PostedHook = (tx: Tx, actor: Actor, postedIds: readonly number[]) => Promise<void>;
+
+/**
+ * Runs before a posting or a cancel writes anything, with the documents as read (locked): may
+ * refuse with the usual errors (ConflictError 409, BadRequestError 400 naming the field), and
+ * then nothing is stored.
+ */
+export type GuardHook = (tx: Tx, actor: Actor, documents: readonly DocumentRow[]) => Promise<void>;
+
+/** What an area's manifest may add to other areas' documents, by document name (`invoices`, `sales-returns`). */
+export interface DocumentHookDeclarations {
+  /** After a transition into `posted` (and every other path that posts the type, as rental invoices do). */
+  onPosted?: Readonly<Record<string, PostedHook>>;
+  /** Before a transition into `posted`. */
+  beforePost?: Readonly<Record<string, GuardHook>>;
+  /** Before the `cancel` transition. */
+  beforeCancel?: Readonly<Record<string, GuardHook>>;
+}
+
+type HookKind = keyof DocumentHookDeclarations;
+type Bound = { [K in HookKind]: Map<string, Array<NonNullable<DocumentHookDeclarations[K]>[string]>> };
+
+const none = (): Bound => ({ onPosted: new Map(), beforePost: new Map(), beforeCancel: new Map() });
+
+/**
+ * The hooks of the areas an app serves, bound when the app is built. Process-wide like the
+ * resources' bindings (runTransition is handed a transaction, not an app), but replaced rather
+ * than added to: a test's app with a fixture area hands the previous hooks back when it closes,
+ * so the next file's app (same worker, `isolate: false`) never runs the fixture's hooks.
+ */
+let bound: Bound = none();
+
+/** Binds the hooks of `areas` (in their order); answers the function that restores the hooks bound before. */
+export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): () => void {
+  const next = none();
+  for (const area of areas) {
+    for (const kind of ['onPosted', 'beforePost', 'beforeCancel'] as const) {
+      for (const [documentName, hook] of Object.entries(area[kind] ?? {})) {
+        const list = (next[kind] as Map<string, unknown[]>).get(documentName) ?? [];
+        (next[kind] as Map<string, unknown[]>).set(documentName, [...list, hook]);
+      }
+    }
+  }
+  const previous = bound;
+  bound = next;
+  return () => {
+    bound = previous;
+  };
+}
+
+/** The document names an area's hooks name: the fold checks each is a document it serves. */
+export function hookedDocumentNames(area: DocumentHookDeclarations): string[] {
+  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel].flatMap((hooks) => Object.keys(hooks ?? {})))];
+}
+
+/** Every area's `onPosted` hook of `documentName`, in the areas' order. */
+export async function runPostedHooks(tx: Tx, actor: Actor, documentName: string, postedIds: readonly number[]): Promise<void> {
+  if (postedIds.length === 0) return;
+  for (const hook of bound.onPosted.get(documentName) ?? []) await hook(tx, actor, postedIds);
+}
+
+/** Every area's guard of `documentName` before a posting or a cancel. */
+export async function runGuardHooks(tx: Tx, actor: Actor, kind: 'beforePost' | 'beforeCancel', documentName: string, documents: readonly DocumentRow[]): Promise<void> {
+  if (documents.length === 0) return;
+  for (const hook of bound[kind].get(documentName) ?? []) await hook(tx, actor, documents);
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { intArray, queryRows } from '../../db/client.ts';
+import { ConflictError } from '../../lib/app-error.ts';
+import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
+
+/** What a shipped area's migration would hold: one row per posted invoice, written by the hook. */
+export const createFixtureInvoiceMarks = sql`
+  CREATE TABLE fixture_invoice_marks (
+    invoice_id integer PRIMARY KEY REFERENCES invoices (id),
+    marked_at timestamptz NOT NULL DEFAULT now()
+  )`;
+
+/** The words of an invoice's notes that make the fixture's hooks refuse (the tests' switches). */
+export const fixtureRefusals = { beforePost: 'fixture: refuse the posting', afterMark: 'fixture: fail after marking', beforeCancel: 'fixture: keep it' } as const;
+
+/**
+ * Another area's postings, hooked through the manifest (issue 28, section 1): a mark per posted
+ * invoice in the posting's transaction, and guards before a posting and a cancel.
+ */
+export const fixtureInvoiceHooks: DocumentHookDeclarations = {
+  onPosted: {
+    async invoices(tx, _actor, postedIds) {
+      await tx.execute(sql`INSERT INTO fixture_invoice_marks (invoice_id) SELECT unnest(${intArray([...postedIds])})`);
+      const failing = await queryRows<{ id: number }>(tx, sql`SELECT id FROM invoices WHERE id = ANY(${intArray([...postedIds])}) AND notes = ${fixtureRefusals.afterMark}`);
+      if (failing.length > 0) throw new ConflictError('The fixture area refused after marking');
+    },
+  },
+  beforePost: {
+    async invoices(_tx, _actor, documents) {
+      if (documents.some((document) => document.notes === fixtureRefusals.beforePost)) throw new ConflictError('The fixture area refuses this posting');
+    },
+  },
+  beforeCancel: {
+    async invoices(_tx, _actor, documents) {
+      if (documents.some((document) => document.notes === fixtureRefusals.beforeCancel)) throw new ConflictError('The fixture area keeps this invoice');
+    },
+  },
+};
