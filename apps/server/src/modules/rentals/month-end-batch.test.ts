@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bindDocumentHooks } from '../../lib/document/document-hooks.ts';
 import { raiseRentalInvoice } from '../sales/sales.api.ts';
 import { type MonthEndCursor, type MonthEndPayload, runMonthEndChunk } from './month-end-job.ts';
 
@@ -16,6 +17,17 @@ let venture: number;
 const agreements: number[] = [];
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+
+/** The ids each call of an `onPosted` hook of invoices was handed while `run` ran (issue 28, section 1). */
+async function postedHookCalls<T>(run: () => Promise<T>): Promise<{ result: T; calls: number[][] }> {
+  const calls: number[][] = [];
+  const unbind = bindDocumentHooks([{ onPosted: { invoices: async (_tx, _actor, ids) => void calls.push([...ids]) } }]);
+  try {
+    return { result: await run(), calls };
+  } finally {
+    unbind();
+  }
+}
 
 const chunk = (cursor: MonthEndCursor, chunkSize = 2) => {
   const payload: MonthEndPayload = { month: '2024-04', chunkSize, actor: { userId: f.admin.userId, role: f.admin.role, scopes: [], permissions: {} } };
@@ -34,7 +46,9 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
   it('posts an invoice with its two ledger rows stamped (agreement, customer, region, venture), its audit and search rows', async () => {
     const agreementId = agreements[0]!;
     const input = { kind: 'rentalShortfall' as const, customerId: f.hospital.id, regionId: f.north, rentalAgreementId: agreementId, amount: '1234.56', notes: 'An invoice of its own' };
-    const id = await t.database.db.transaction((tx) => raiseRentalInvoice(tx as Tx, f.admin, { ...input, invoiceDate: '2024-03-31' }));
+    const { result: id, calls } = await postedHookCalls(() => t.database.db.transaction((tx) => raiseRentalInvoice(tx as Tx, f.admin, { ...input, invoiceDate: '2024-03-31' })));
+    // Written posted, it is a posting to the other areas' onPosted hooks too.
+    expect(calls).toEqual([[id]]);
     const [invoice] = await rows<Record<string, unknown>>(
       sql`SELECT kind, rental_agreement_id, document_date::text, status, customer_id, region_id, notes, subtotal::text, grand_total::text,
                  posted_by, posted_at IS NOT NULL AS posted, document_number LIKE 'INV-2024-%' AS numbered FROM invoices WHERE id = ${id}::int`,
@@ -60,7 +74,9 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
   it('a month over chunks of 2: one invoice per agreement, numbered gapless in order; a chunk redone raises nothing; the run again raises nothing', async () => {
     const [before] = await rows<{ last: number }>(sql`SELECT last_number AS last FROM document_sequences WHERE doc_type = 'INV' AND year = 2024`);
     let cursor: MonthEndCursor = {};
-    const first = await chunk(cursor);
+    const { result: first, calls } = await postedHookCalls(() => chunk(cursor));
+    // One call for the chunk's batch, not one per invoice.
+    expect(calls.map((ids) => ids.length)).toEqual([2]);
     expect(first).toMatchObject({ done: false, cursor: { processed: 2, invoices: 2, invoiced: '300000.00' } });
     // The same chunk again (a worker whose lease lapsed after the commit): its months hold their invoices.
     expect(await chunk(cursor)).toMatchObject({ cursor: { invoices: 0, invoiced: '0.00' } });
