@@ -65,8 +65,11 @@ test("the accountant fills a month's inputs in the grid; every tab of /employees
   // The month's inputs: a grid saved at once.
   await page.getByRole('textbox', { name: 'Month (YYYY-MM)' }).fill('2031-01');
   await page.getByRole('button', { name: 'Show month' }).click();
+  // The month's rows, not the last month's kept on screen while they load (a busy server takes a while).
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
   const overtime = page.getByRole('spinbutton', { name: 'Overtime hours of Imran Qureshi' });
   await overtime.fill('7.5');
+  await expect(page.getByRole('button', { name: /save 1 changed/i })).toBeEnabled({ timeout: 15_000 });
   await page.getByRole('button', { name: /save 1 changed/i }).click();
   await expect(page.getByText('Saved')).toBeVisible();
   await page.reload();
