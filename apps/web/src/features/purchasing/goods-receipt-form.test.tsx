@@ -81,14 +81,16 @@ describe('the goods receipt form', () => {
     await userEvent.type(quantityOf(3), '0');
 
     await userEvent.type(screen.getByLabelText('Line 1 lot number'), 'L-1');
-    await userEvent.type(screen.getByLabelText('Line 1 expiry'), '31 Jan 2028{enter}');
+    // Expiries a year and more from the real today: the form judges them against it (the suite runs on any date).
+    const [firstExpiry, secondExpiry] = [addDays(todayWire(), 400), addDays(todayWire(), 550)];
+    await userEvent.type(screen.getByLabelText('Line 1 expiry'), `${formatDate(firstExpiry)}{enter}`);
     await userEvent.type(screen.getByLabelText('Line 2 lot number'), 'L-2');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     // Lot-tracked: the second lot needs its expiry, and nothing was sent.
     expect(await within(rowOf(2)).findByText(purchasingMessages.expiryRequired)).toBeInTheDocument();
     expect(sentBodies()).toHaveLength(0);
 
-    await userEvent.type(screen.getByLabelText('Line 2 expiry'), '30 Jun 2028{enter}');
+    await userEvent.type(screen.getByLabelText('Line 2 expiry'), `${formatDate(secondExpiry)}{enter}`);
     await waitFor(() => expect(screen.getByTestId('goods-receipt-totals')).toHaveTextContent('Value at order cost 800.00'));
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(30));
@@ -99,8 +101,8 @@ describe('the goods receipt form', () => {
         notes: '',
         acceptNearExpiry: false,
         lines: [
-          { purchaseOrderLineId: 11, quantity: 5, lotNumber: 'L-1', dateExpiry: '2028-01-31' },
-          { purchaseOrderLineId: 11, quantity: 3, lotNumber: 'L-2', dateExpiry: '2028-06-30' },
+          { purchaseOrderLineId: 11, quantity: 5, lotNumber: 'L-1', dateExpiry: firstExpiry },
+          { purchaseOrderLineId: 11, quantity: 3, lotNumber: 'L-2', dateExpiry: secondExpiry },
         ],
         post: true,
       },
