@@ -18,6 +18,7 @@ import type { Actor } from '../lib/actor.ts';
 import { saveDocument } from '../lib/document/document-service.ts';
 import { invoiceBinding } from '../modules/sales/invoices.binding.ts';
 import { pricesFor } from '../modules/sales/sales-prices.ts';
+import { readSettingValues } from '../modules/setup/setup.api.ts';
 import { demoCustomers } from './demo-customers.ts';
 import { seedSalesReturns, type SoldInvoice } from './seed-sales-returns.ts';
 import { seededRandom } from './seed-stock.ts';
@@ -160,8 +161,7 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
   const gear = items.filter((i) => instruments.includes(i.subCategory));
   const stock = await availableStock(tx, dates.today);
   const courierIds = (await tx.select({ id: couriers.id }).from(couriers).orderBy(asc(couriers.id))).map((c) => c.id);
-  const [settings] = await queryRows<{ taxRate: string }>(tx, sql`SELECT tax_rate::text AS "taxRate" FROM company_settings LIMIT 1`);
-  const taxRate = settings?.taxRate ?? '0.00';
+  const taxRate = (await readSettingValues(tx, ['taxRate'])).taxRate ?? '0.00';
 
   /** The lines of one order: items of the buyer's assortment its region holds, quantities for about `size` before tax. */
   const orderLines = (buyer: Buyer, size: number) => {

@@ -1,7 +1,7 @@
 import { addDays, addMonths, fiscalYearOf } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { closePeriods } from '../modules/accounting/accounting.api.ts';
+import { readSettingValues } from '../modules/setup/setup.api.ts';
 import { actorOf } from './demo-actors.ts';
 
 /**
@@ -22,6 +22,6 @@ export function demoClosedThrough(today: string, fiscalYearStartMonth: number): 
  * area offers one.
  */
 export async function closePreviousYear(tx: Tx, today: string): Promise<void> {
-  const [settings] = await queryRows<{ startMonth: number }>(tx, sql`SELECT fiscal_year_start_month AS "startMonth" FROM company_settings LIMIT 1`);
-  await closePeriods(tx, await actorOf(tx, 'accountant'), demoClosedThrough(today, Number(settings?.startMonth ?? 7)));
+  const { fiscalYearStartMonth: startMonth } = await readSettingValues(tx, ['fiscalYearStartMonth']);
+  await closePeriods(tx, await actorOf(tx, 'accountant'), demoClosedThrough(today, Number(startMonth ?? 7)));
 }

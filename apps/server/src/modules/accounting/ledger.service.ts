@@ -8,6 +8,7 @@ import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type DimensionFilter, dimensionCondition, dimensionQuery } from './dimension-filter.ts';
 import { earlierYearsResult } from './statement-movement.ts';
+import { readSettingValues } from '../setup/setup.api.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
@@ -39,8 +40,8 @@ export function decodeCursor(text: string): Cursor {
 }
 
 export async function fiscalYearStartMonth(executor: Executor): Promise<number> {
-  const [row] = await queryRows<{ month: number }>(executor, sql`SELECT fiscal_year_start_month AS month FROM company_settings LIMIT 1`);
-  return Number(row?.month ?? 7);
+  const { fiscalYearStartMonth: month } = await readSettingValues(executor, ['fiscalYearStartMonth']);
+  return Number(month ?? 7);
 }
 
 /** A from/to pair, defaulting to the fiscal year of today (settings). */

@@ -1,8 +1,9 @@
 import { permittedIds } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, intList, queryRows } from '../../db/client.ts';
+import { type Executor, intList } from '../../db/client.ts';
 import type { RowScope } from '../../lib/resource/resource-binding.ts';
+import { readSettingValues } from '../setup/setup.api.ts';
 
 /**
  * The pay structure's rows belong to their employee's region (PRODUCT.md, principle 6): a user
@@ -17,7 +18,7 @@ export function employeeRowScope(employeeId: AnyPgColumn): RowScope {
 
 /** The company's country (settings): chooses the national id rule. */
 export async function companyCountry(executor: Executor): Promise<string> {
-  const [row] = await queryRows<{ country: string }>(executor, sql`SELECT country FROM company_settings LIMIT 1`);
-  return row?.country ?? 'PK';
+  const { country } = await readSettingValues(executor, ['country']);
+  return country ?? 'PK';
 }
 

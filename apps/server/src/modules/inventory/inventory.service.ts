@@ -17,13 +17,14 @@ import { todayIso } from '../../ledger/general-ledger.ts';
 import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { allOf, stockScope } from './stock-scope.ts';
 import { likePattern } from '../../lib/resource/resource-query.ts';
+import { readSettingValues } from '../setup/setup.api.ts';
 
 type ListQuery = Omit<z.output<typeof inventoryListQuerySchema>, 'page' | 'pageSize'>;
 
 /** Settings' near-expiry window (days). */
 export async function nearExpiryDays(executor: Executor): Promise<number> {
-  const [row] = await queryRows<{ days: number }>(executor, sql`SELECT near_expiry_days AS days FROM company_settings LIMIT 1`);
-  return Number(row?.days ?? 90);
+  const { nearExpiryDays: days } = await readSettingValues(executor, ['nearExpiryDays']);
+  return Number(days ?? 90);
 }
 
 /** The lots list's FROM and WHERE, shared with the dashboard's stock figures (inventory-figures.ts) so they add up the same rows. */

@@ -1,6 +1,7 @@
 import { type DemandBasis } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 
 /**
  * What a Generate Order run reads, in a fixed number of set-based statements whatever the item
@@ -66,10 +67,9 @@ export interface PlanRow {
 export async function readRunSettings(tx: Tx): Promise<RunSettings> {
   const [row] = await queryRows<RunSettings>(
     tx,
-    sql`SELECT coalesce(s.default_lead_time_days, 30) AS "defaultLeadTimeDays", coalesce(s.review_days, 30) AS "reviewDays",
-               coalesce(s.history_months, 6) AS "historyMonths", coalesce(s.safety_stock_days, 15) AS "safetyStockDays",
-               to_regclass('sales_plans') IS NOT NULL AS "hasPlans"
-        FROM (SELECT 1) one LEFT JOIN company_settings s ON true LIMIT 1`,
+    sql`SELECT coalesce(${companySettingSql('defaultLeadTimeDays')}, 30) AS "defaultLeadTimeDays", coalesce(${companySettingSql('reviewDays')}, 30) AS "reviewDays",
+               coalesce(${companySettingSql('historyMonths')}, 6) AS "historyMonths", coalesce(${companySettingSql('safetyStockDays')}, 15) AS "safetyStockDays",
+               to_regclass('sales_plans') IS NOT NULL AS "hasPlans"`,
   );
   return row!;
 }

@@ -4,6 +4,7 @@ import { type Executor, intList, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { countValue } from '../../lib/dashboard/dashboard-board.ts';
 import type { FigureStatement } from '../../lib/dashboard/dashboard-figure.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 
 /**
  * Items whose suggested order is due (issue 19, dashboard): approved, active items that no
@@ -17,7 +18,7 @@ function dueItemsFrom(actor: Actor, today: string): SQL {
                JOIN order_generation_runs r ON r.id = l.order_generation_run_id
                WHERE r.status <> 'discarded' GROUP BY l.item_id) last ON last.item_id = i.id
     WHERE i.is_approved AND i.active${categories ? sql` AND i.category_id IN (${intList(categories)})` : sql``}
-      AND (last.at IS NULL OR last.at::date <= ${today}::date - coalesce((SELECT review_days FROM company_settings LIMIT 1), 30))`;
+      AND (last.at IS NULL OR last.at::date <= ${today}::date - coalesce(${companySettingSql('reviewDays')}, 30))`;
 }
 
 export interface DueItem {

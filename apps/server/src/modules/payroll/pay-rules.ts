@@ -31,7 +31,7 @@ export interface PayRules {
 /** "Round net up to 1" (issue 20, section 4): the settings' default. */
 export const defaultNetRounding: NetRounding = { step: '1', mode: 'up' };
 
-/** The settings' net rounding (company_settings.net_rounding_step and _mode); none at 0.01, the cent every amount is at already. */
+/** The settings' net rounding (the `netRoundingStep` and `netRoundingMode` settings); none at 0.01, the cent every amount is at already. */
 export function netRoundingOf(step: string | null | undefined, mode: NetRounding['mode'] | null | undefined): NetRounding | null {
   if (!step || !mode) return defaultNetRounding;
   return step === '0.01' ? null : { step, mode };

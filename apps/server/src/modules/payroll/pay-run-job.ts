@@ -5,6 +5,7 @@ import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { type PayEmployeeFacts, readEmployeeFacts, type RunScope } from './pay-facts.ts';
 import { netRoundingOf, type PayRules, slipOf } from './pay-rules.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 
 export const payRunJobKind = 'pay-run';
 
@@ -55,9 +56,9 @@ async function readRules(tx: Tx): Promise<PayRules> {
                (SELECT json_agg(json_build_object('effectiveFrom', t.effective_from::text,
                           'slabs', (SELECT json_agg(json_build_object('from', s.from_amount::text, 'to', s.to_amount::text, 'fixed', s.fixed_amount::text, 'rate', s.rate::text) ORDER BY s.line_number)
                                       FROM tax_table_slabs s WHERE s.tax_table_id = t.id)) ORDER BY t.effective_from DESC)
-                  FROM tax_tables t WHERE t.country = (SELECT coalesce(max(country), 'PK') FROM company_settings)) AS "taxTables",
-               (SELECT currency FROM company_settings LIMIT 1) AS currency,
-               (SELECT net_rounding_step FROM company_settings LIMIT 1) AS step, (SELECT net_rounding_mode FROM company_settings LIMIT 1) AS mode`,
+                  FROM tax_tables t WHERE t.country = coalesce(${companySettingSql('country')}, 'PK')) AS "taxTables",
+               ${companySettingSql('currency')} AS currency,
+               ${companySettingSql('netRoundingStep')} AS step, ${companySettingSql('netRoundingMode')} AS mode`,
   );
   const components = jsonValue<PayComponent[] | null>(row!.components) ?? [];
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -11,6 +11,7 @@ import type { DocumentHandlers, ActionOf } from '../../lib/document/document-bin
 import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 
 const { documentType } = goodsReceiptDocument;
 
@@ -64,7 +65,7 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
                                                   'unitCost', l.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
                   FROM (SELECT * FROM purchase_order_lines WHERE purchase_order_id = ${purchaseOrderId}::int ORDER BY id ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}) l
                   JOIN items it ON it.id = l.item_id) AS lines,
-               (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays",
+               ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays",
                (SELECT account_id FROM posting_accounts WHERE key = 'inventory') AS "inventoryAccountId"`,
   );
   const order = jsonValue<ReceiptFacts['order']>(row!.order);

@@ -2,6 +2,7 @@ import { type InvoiceInput, permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, preferGenericPlans, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 import { pricesOf, pricesReadSql } from './sales-prices.ts';
 
 export interface SaleCustomer {
@@ -87,8 +88,8 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
           (SELECT json_agg(${lotJson('i')}) FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
              WHERE i.id = ANY(${intArray(namedLots)})
                 OR (i.item_id = ANY(${intArray(fefoItems)}) AND i.region_id = ${input.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0)) AS lots,
-          (SELECT tax_rate::text FROM company_settings LIMIT 1) AS "taxRate",
-          (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays",
+          ${companySettingSql('taxRate')}::text AS "taxRate",
+          ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays",
           ${pricesReadSql(needPrice, priceWhere)} AS prices`,
   );
   const customer = jsonValue<SaleCustomer | null>(row!.customer);

@@ -6,6 +6,7 @@ import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { optionsPage } from '../../lib/resource/options-page.ts';
 import { likePattern } from '../../lib/resource/resource-query.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 import { invoiceScope } from './invoices.queries.ts';
 
 // What an invoice form's pickers read: the lots a line may sell from, and posted invoices as options.
@@ -18,7 +19,7 @@ export async function proposeLots(executor: Executor, actor: Actor, query: z.out
   const rows = await queryRows<{ id: number; lotNumber: string; dateExpiry: string | null; quantity: number; nearExpiryDays: number }>(
     executor,
     sql`SELECT i.id, i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.quantity,
-               (SELECT near_expiry_days FROM company_settings LIMIT 1) AS "nearExpiryDays"
+               ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays"
         FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
         WHERE i.item_id = ${query.itemId}::int AND i.region_id = ${query.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0
           AND (i.date_expiry IS NULL OR i.date_expiry >= ${judgedOn}::date)${scope ? sql` AND ${scope}` : sql``}`,

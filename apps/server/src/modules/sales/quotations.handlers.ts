@@ -20,6 +20,7 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf, DraftValues } from '../../lib/document/document-binding.ts';
 import { createInvoiceDraft } from './invoices.binding.ts';
 import type { QuotationDetail } from './quotations.queries.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
 import { pricesFor } from './sales-prices.ts';
 
 interface QuotedItem {
@@ -63,7 +64,7 @@ async function readFacts(tx: Tx, actor: Actor, input: QuotationInput): Promise<Q
              WHERE c.id = ${input.customerId}::int${scoped(actor, 'regions', sql`c.region_id`)}) AS customer,
           (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved))
              FROM items it WHERE it.id IN (${intList(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
-          (SELECT tax_rate::text FROM company_settings LIMIT 1) AS "taxRate"`,
+          ${companySettingSql('taxRate')}::text AS "taxRate"`,
   );
   const customer = jsonValue<QuotedCustomer | null>(row!.customer);
   const items = jsonValue<QuotedItem[] | null>(row!.items) ?? [];
