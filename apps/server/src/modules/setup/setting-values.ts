@@ -25,8 +25,8 @@ export function companySettingSql(key: SettingKey): SQL {
   return sql`(SELECT ${columnOf(key)} FROM company_settings LIMIT 1)`;
 }
 
-/** Some settings, one statement; a key is absent when there is no settings row yet. */
-export async function readSettingValues<K extends SettingKey>(executor: Executor, keys: readonly K[]): Promise<Partial<Pick<SettingValues, K>>> {
+/** Some settings (one key at least), one statement; a key is absent when there is no settings row yet. */
+export async function readSettingValues<K extends SettingKey>(executor: Executor, keys: readonly [K, ...K[]]): Promise<Partial<Pick<SettingValues, K>>> {
   const columns = keys.map((key) => sql`${columnOf(key)}${companySettings[key].columnType === 'PgNumeric' ? sql`::text` : sql``} AS ${sql.identifier(key)}`);
   const [row] = await queryRows<Pick<SettingValues, K>>(executor, sql`SELECT ${sql.join(columns, sql`, `)} FROM company_settings LIMIT 1`);
   return row ?? {};
