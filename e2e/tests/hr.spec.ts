@@ -69,6 +69,8 @@ test("the accountant fills a month's inputs in the grid; every tab of /employees
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
   const overtime = page.getByRole('spinbutton', { name: 'Overtime hours of Imran Qureshi' });
   await overtime.fill('7.5');
+  // Leaving the field commits it, as a clerk's Tab does: the number box reports a typed value on blur at the latest.
+  await overtime.press('Tab');
   await expect(page.getByRole('button', { name: /save 1 changed/i })).toBeEnabled({ timeout: 15_000 });
   await page.getByRole('button', { name: /save 1 changed/i }).click();
   await expect(page.getByText('Saved')).toBeVisible();
