@@ -31,6 +31,8 @@ async function approvedRegionPlan(request: APIRequestContext): Promise<{ regionI
 }
 
 test('a sales manager follows plan against actual by item with its chart, opens the invoices behind an actual, and exports', async ({ page, request }) => {
+  // A plan made, two groupings read, an export and two widths: long on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const { regionId } = await approvedRegionPlan(request);
   await login(page, 'salesManager');
   await page.goto(`/planning/progress?year=${year}&groupBy=item&regionId=${regionId}`);
@@ -64,7 +66,8 @@ test('a sales manager follows plan against actual by item with its chart, opens 
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'By month' }).click({ timeout: 2_000 });
     await expect(page).toHaveURL(/groupBy=month/, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByRole('figure', { name: /^Chart of plan and actual value for 12 groups/ })).toBeVisible();
+  // A year by month reads every posted line of the year: seconds when the other worker holds the embedded database.
+  await expect(page.getByRole('figure', { name: /^Chart of plan and actual value for 12 groups/ })).toBeVisible({ timeout: 30_000 });
   await expect(rows).toHaveCount(12);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
