@@ -23,3 +23,5 @@ export * from './dashboard/dashboard.ts';
 export * from './reports/data-time.ts';
 // The business areas, each one line there.
 export * from './areas.ts';
+// The company settings: every area's section, composed.
+export * from './setup/settings.ts';

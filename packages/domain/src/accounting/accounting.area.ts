@@ -1,4 +1,5 @@
 import { defineArea } from '../area/define-area.ts';
+import { accountingSettings } from './accounting.settings.ts';
 import { accountHeads } from './account-heads.ts';
 import { accounts } from './accounts.ts';
 import { journalDocument } from './journal.document.ts';
@@ -10,10 +11,12 @@ export * from './period-close.ts';
 export * from './journal.document.ts';
 export * from './ledger.ts';
 export * from './wire.ts';
+export * from './accounting.settings.ts';
 
 /** Issue 3: the chart of accounts, journals, ledgers and statements; the default chart's heads. */
 export const accountingArea = defineArea({
   name: 'accounting',
+  settings: accountingSettings,
   // The screens of this area whose pickers read other areas' resources (the P&L narrows to a department or region).
   optionRoutes: { regions: ['/accounts', '/accounting'], departments: ['/accounting'] },
   resources: [accountHeads, accounts],

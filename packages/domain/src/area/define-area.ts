@@ -30,6 +30,25 @@ export interface ChartHead {
 }
 
 /**
+ * An area's section of the company settings (docs/decisions/setup.md, "Issue 28, section 3: each
+ * area declares its settings"): its fields as a save validates them (no defaults), and the default
+ * of each field a whole save may leave out. The sections compose into the one settings row and
+ * /api/settings; a section holds no secret (the settings screen shows every field it composes).
+ */
+export interface SettingsSection<Shape extends z.ZodRawShape = z.ZodRawShape, Defaulted extends keyof Shape = keyof Shape> {
+  schema: z.ZodObject<Shape, z.core.$strict>;
+  defaults: { readonly [K in Defaulted]: z.output<Shape[K]> };
+}
+
+/** An area's settings section, its defaults typed by its fields (`defineSettings(z.strictObject({...}), { days: 30 })`). */
+export function defineSettings<Shape extends z.ZodRawShape, const Defaulted extends keyof Shape = never>(
+  schema: z.ZodObject<Shape, z.core.$strict>,
+  defaults: { readonly [K in Defaulted]: z.output<Shape[K]> },
+): SettingsSection<Shape, Defaulted> {
+  return { schema, defaults };
+}
+
+/**
  * One business area as the domain knows it: what it declares (resources, documents), the
  * scopes an admin may grant in it beyond its documents' transitions, and its accounts of the
  * default chart with the posting keys they fill. `areas.ts` folds every area into the lists
@@ -54,6 +73,8 @@ export interface AreaDeclaration {
   optionRoutes?: Readonly<Record<string, readonly LayoutRoute[]>>;
   /** The kinds of import the area's screens offer (`items`: /api/imports/items); the server declares their columns. */
   imports?: readonly string[];
+  /** The area's section of the company settings (`defineSettings`). */
+  settings?: SettingsSection;
 }
 
 /** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
@@ -66,6 +87,14 @@ export type ImportKindsOf<Area> = Area extends { imports: readonly (infer Kind)[
 
 /** The posting keys an area declares, as a type. */
 export type PostingKeysOf<Area> = Area extends { postingAccounts: readonly { key: infer Key }[] } ? Key : never;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The settings fields of some areas (a union of areas), merged into one shape. */
+export type SettingsFieldsOf<Area> = UnionToIntersection<Area extends { settings: { schema: z.ZodObject<infer Shape, z.core.$strict> } } ? Shape : never>;
+
+/** The settings keys some areas give a default. */
+export type SettingsDefaultedOf<Area> = Area extends { settings: { defaults: infer Defaults } } ? keyof Defaults : never;
 
 /** Scopes any resource or document shares (`*:delete`: delete on every screen the role writes on). */
 export const generalScopes = ['*:delete', '*:cancel'] as const;
@@ -95,6 +124,8 @@ export interface AreasFold {
   imports: readonly string[];
   /** Every area's `optionRoutes`, by resource name. */
   optionRoutes: Readonly<Record<string, readonly LayoutRoute[]>>;
+  /** Every area's settings section, area by area: their fields and their defaults. */
+  settings: { fields: Readonly<Record<string, z.ZodType>>; defaults: Readonly<Record<string, unknown>> };
 }
 
 function refuseDuplicates(what: string, names: readonly string[]): void {
@@ -125,6 +156,7 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
     for (const [resource, routes] of Object.entries(area.optionRoutes ?? {})) optionRoutes[resource] = [...(optionRoutes[resource] ?? []), ...routes];
   }
   return {
+    settings: settingsOf(areas),
     resources,
     documents,
     scopes: [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])],
@@ -132,6 +164,26 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
     chart: { heads: chartHeadsOf(areas.flatMap((a) => a.chartHeads ?? []), accounts), accounts },
     optionRoutes,
     imports: areas.flatMap((a) => a.imports ?? []),
+  };
+}
+
+/** Keys that name a secret: a composed section is answered by GET /api/settings, so it holds none. */
+const secretKey = /password|secret|token|apikey|credential|privatekey/i;
+
+/** The areas' settings sections merged; a key two areas declare, a secret's key, or a default of no field, is a programming error. */
+function settingsOf(areas: readonly AreaDeclaration[]): AreasFold['settings'] {
+  const sections = areas.flatMap((a) => (a.settings ? [{ area: a.name, ...a.settings }] : []));
+  const keys = sections.flatMap((s) => Object.keys(s.schema.shape));
+  refuseDuplicates('setting', keys);
+  const secret = keys.find((key) => secretKey.test(key));
+  if (secret) throw new Error(`The setting ${secret} looks like a secret: settings are answered to the settings screen, a secret is its area's own table`);
+  for (const section of sections) {
+    const unknown = Object.keys(section.defaults).filter((key) => !(key in section.schema.shape));
+    if (unknown.length > 0) throw new Error(`The ${section.area} area's settings give a default to ${unknown.join(', ')}, which it does not declare`);
+  }
+  return {
+    fields: Object.assign({}, ...sections.map((s) => s.schema.shape)) as Record<string, z.ZodType>,
+    defaults: Object.assign({}, ...sections.map((s) => s.defaults)) as Record<string, unknown>,
   };
 }
 

@@ -1,4 +1,5 @@
 import { defineArea } from '../area/define-area.ts';
+import { inventorySettings } from './inventory.settings.ts';
 import { items } from './items.ts';
 import { priceList } from './price-list.ts';
 import { stockAdjustmentDocument } from './stock-adjustment.document.ts';
@@ -10,10 +11,12 @@ export * from './inventory.ts';
 export * from './expiry.ts';
 export * from './stock-adjustment.document.ts';
 export * from './transfer.document.ts';
+export * from './inventory.settings.ts';
 
 /** Issues 6 and 7: items, lots, stock adjustments, transfers and the price list. */
 export const inventoryArea = defineArea({
   name: 'inventory',
+  settings: inventorySettings,
   imports: ['items', 'opening-stock'],
   // The screens of this area whose pickers read other areas' resources.
   optionRoutes: { regions: ['/inventory', '/transfers'], categories: ['/items', '/price-list', '/inventory'], 'sub-categories': ['/items'], couriers: ['/transfers'], vendors: ['/items'], customers: ['/price-list'] },

@@ -1,4 +1,4 @@
-import { type CompanySettings, defaultProductTitle, type LogoKind, type PublicCompany } from '@erp/domain';
+import { type CompanySettings, companySettingsDefaults, companySettingsSchema, defaultProductTitle, type LogoKind, type PublicCompany } from '@erp/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companyLogos, companySettings } from '../../db/schema/index.ts';
@@ -15,30 +15,21 @@ async function logoUrls(executor: Executor): Promise<Record<LogoKind, string | n
   return urls;
 }
 
-/** The single settings row; the first start creates it, this only reads. */
+/** A setting of some area's section (the logos are not settings): each is a column of the row, added by its area's migration. */
+type SettingKey = Exclude<keyof CompanySettings, 'rectangleLogo' | 'squareLogo'>;
+
+/**
+ * The single settings row; the first start creates it, this only reads. Every area's section, in
+ * their composed order (companySettingsSchema); before the row exists, each setting's default,
+ * and an empty company name.
+ */
 export async function readCompanySettings(executor: Executor): Promise<CompanySettings> {
   const [row] = await executor.select().from(companySettings).limit(1);
   const logos = await logoUrls(executor);
-  return {
-    companyName: row?.companyName ?? '',
-    address: row?.address ?? '',
-    phone: row?.phone ?? '',
-    taxNumber: row?.taxNumber ?? '',
-    currency: row?.currency ?? 'PKR',
-    taxRate: row?.taxRate ?? '0.00',
-    invoiceFooter: row?.invoiceFooter ?? '',
-    country: row?.country ?? 'PK',
-    fiscalYearStartMonth: row?.fiscalYearStartMonth ?? 7,
-    nearExpiryDays: row?.nearExpiryDays ?? 90,
-    defaultLeadTimeDays: row?.defaultLeadTimeDays ?? 30,
-    reviewDays: row?.reviewDays ?? 30,
-    historyMonths: row?.historyMonths ?? 6,
-    safetyStockDays: row?.safetyStockDays ?? 15,
-    netRoundingStep: (row?.netRoundingStep ?? '1') as CompanySettings['netRoundingStep'],
-    netRoundingMode: (row?.netRoundingMode ?? 'up') as CompanySettings['netRoundingMode'],
-    rectangleLogo: logos.rectangle,
-    squareLogo: logos.square,
-  };
+  const defaults: Partial<Record<SettingKey, unknown>> = companySettingsDefaults;
+  const keys = Object.keys(companySettingsSchema.shape) as SettingKey[];
+  const settings = Object.fromEntries(keys.map((key) => [key, row ? row[key] : (defaults[key] ?? '')]));
+  return { ...settings, rectangleLogo: logos.rectangle, squareLogo: logos.square } as CompanySettings;
 }
 
 /** The settings row made on the first start (the columns' defaults), when there is none. */
