@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 import { createDemoTestApp } from '../test/demo-database.ts';
 import { bearer, openMigratedTestDatabase, type TestApp, testPasswordHashing } from '../test/test-app.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
+import { queryRows } from './client.ts';
 import { migrate } from './migrate.ts';
-import { accountDailyTotals, accounts, companyLogos, companySettings, glEntries, journalLines, journals, regions, users } from './schema/index.ts';
+import { accountDailyTotals, accounts, companyLogos, glEntries, journalLines, journals, regions, users } from './schema/index.ts';
 
 let t: TestApp;
 let dir: string;
@@ -38,7 +39,7 @@ describe('backup and restore', () => {
       const read = async (db: typeof t.database.db) => ({
         regions: await db.select().from(regions).orderBy(asc(regions.id)),
         users: await db.select().from(users).orderBy(asc(users.id)),
-        settings: await db.select().from(companySettings),
+        settings: await queryRows(db, sql`SELECT * FROM company_settings`),
         logos: await db.select().from(companyLogos).orderBy(asc(companyLogos.kind)),
         accounts: await db.select().from(accounts).orderBy(asc(accounts.id)),
         journals: await db.select().from(journals).orderBy(asc(journals.id)),

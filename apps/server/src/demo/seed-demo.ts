@@ -3,7 +3,7 @@ import { addDays, fiscalYearOf, type Role, roles } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/client.ts';
-import { accountHeads, accounts, categories, cities, companyLogos, companySettings, couriers, regions, subCategories, users } from '../db/schema/index.ts';
+import { accountHeads, accounts, categories, cities, companyLogos, couriers, regions, subCategories, users } from '../db/schema/index.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { seedAssetCategories, seedAssets } from './seed-assets.ts';
 import { seedRentals } from './seed-rentals.ts';
@@ -24,6 +24,7 @@ import { seedPlans } from './seed-plans.ts';
 import { seedVentures, settleVentures } from './seed-ventures.ts';
 import { closePreviousYear } from './seed-year-end.ts';
 import { areas } from '../areas.ts';
+import { writeSettingValues } from '../modules/setup/setup.api.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
 import { bindResources } from '../lib/resource/resource-tables.ts';
@@ -102,9 +103,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
       invoiceFooter: 'Goods once sold are returnable only as per the return policy. Thank you for your business.',
       fiscalYearStartMonth: 7,
     };
-    const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1);
-    if (existing) await tx.update(companySettings).set(settings).where(eq(companySettings.id, existing.id));
-    else await tx.insert(companySettings).values(settings);
+    await writeSettingValues(tx, settings);
     await tx.delete(companyLogos);
     await tx.insert(companyLogos).values([logoRow('rectangle', rectangleLogoPng()), logoRow('square', squareLogoPng())]);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SettingsDefaultedOf, SettingsFieldsOf } from '../area/define-area.ts';
+import type { AreasFold, SettingsDefaultedOf, SettingsFieldsOf } from '../area/define-area.ts';
 import { areas, areasFold } from '../areas.ts';
 
 /*
@@ -15,18 +15,29 @@ type Defaulted = SettingsDefaultedOf<Area>;
 type WholeShape = { [K in keyof Fields]: K extends Defaulted ? z.ZodDefault<Fields[K]> : Fields[K] };
 type UpdateShape = { [K in keyof Fields]: z.ZodOptional<Fields[K]> };
 
-const { fields, defaults } = areasFold.settings;
+/**
+ * The schemas of some areas' composed settings (`AreasFold['settings']`): the whole save (every
+ * field but the undefaulted ones has its default) and the partial update. The server builds its
+ * own from the areas it serves (a test's app with a fixture area has one more section).
+ */
+export function settingsSchemasOf(settings: AreasFold['settings']) {
+  const { fields, defaults } = settings;
+  return {
+    whole: z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, key in defaults ? field.default(defaults[key] as never) : field]))),
+    update: z.strictObject(fields).partial(),
+  };
+}
+
+const composed = settingsSchemasOf(areasFold.settings);
 
 /** The settings as the form saves them whole: every field but the company name has a default. */
-export const companySettingsSchema = z.strictObject(
-  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, key in defaults ? field.default(defaults[key] as never) : field])),
-) as unknown as z.ZodObject<WholeShape, z.core.$strict>;
+export const companySettingsSchema = composed.whole as unknown as z.ZodObject<WholeShape, z.core.$strict>;
 
 /** A save of stored settings (issue 17): the fields sent change, the others stay as they are (no defaults). */
-export const companySettingsUpdateSchema = z.strictObject(fields).partial() as unknown as z.ZodObject<UpdateShape, z.core.$strict>;
+export const companySettingsUpdateSchema = composed.update as unknown as z.ZodObject<UpdateShape, z.core.$strict>;
 
 /** Each setting's default (the company name has none: it is empty until the first save). */
-export const companySettingsDefaults = defaults as { readonly [K in Defaulted]: z.output<Fields[K]> };
+export const companySettingsDefaults = areasFold.settings.defaults as { readonly [K in Defaulted]: z.output<Fields[K]> };
 
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from './setup.ts';
 
 /** bytea as a Node Buffer on both drivers (PGlite answers Uint8Array, pg answers Buffer). */
@@ -27,25 +27,14 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );
 
+/**
+ * The company settings' single row. Its other columns are the areas' settings, one per key of
+ * their sections in snake case, each added by its area's migration and read and written by key
+ * through setup (modules/setup/setting-values.ts): listing them here would make every new
+ * setting edit this shared file.
+ */
 export const companySettings = pgTable('company_settings', {
   ...entityColumns(),
-  companyName: text('company_name').notNull().default(''),
-  address: text('address').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  taxNumber: text('tax_number').notNull().default(''),
-  currency: text('currency').notNull().default('PKR'),
-  taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
-  invoiceFooter: text('invoice_footer').notNull().default(''),
-  fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(7),
-  country: text('country').notNull().default('PK'),
-  nearExpiryDays: integer('near_expiry_days').notNull().default(90),
-  defaultLeadTimeDays: integer('default_lead_time_days').notNull().default(30),
-  reviewDays: integer('review_days').notNull().default(30),
-  historyMonths: integer('history_months').notNull().default(6),
-  safetyStockDays: integer('safety_stock_days').notNull().default(15),
-  // How a pay slip's net is rounded (0033_payroll_net_rounding.sql).
-  netRoundingStep: text('net_rounding_step').notNull().default('1'),
-  netRoundingMode: text('net_rounding_mode').notNull().default('up'),
 });
 
 export const companyLogos = pgTable('company_logos', {

@@ -1,7 +1,8 @@
-import { type CompanySettings, companySettingsDefaults, companySettingsSchema, defaultProductTitle, type LogoKind, type PublicCompany } from '@erp/domain';
+import { type AreasFold, areasFold, type CompanySettings, defaultProductTitle, type LogoKind, type PublicCompany } from '@erp/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companyLogos, companySettings } from '../../db/schema/index.ts';
+import { companyLogos } from '../../db/schema/index.ts';
+import { readSettingRow, readSettingValues, writeSettingValues } from './setting-values.ts';
 
 /** The URL of a logo; `v` changes with the image, so browsers may cache it for long. */
 export function logoUrl(kind: LogoKind, sha256: string): string {
@@ -15,27 +16,22 @@ async function logoUrls(executor: Executor): Promise<Record<LogoKind, string | n
   return urls;
 }
 
-/** A setting of some area's section (the logos are not settings): each is a column of the row, added by its area's migration. */
-type SettingKey = Exclude<keyof CompanySettings, 'rectangleLogo' | 'squareLogo'>;
-
 /**
- * The single settings row; the first start creates it, this only reads. Every area's section, in
- * their composed order (companySettingsSchema); before the row exists, each setting's default,
- * and an empty company name.
+ * The single settings row; the first start creates it, this only reads. Every section of
+ * `settings` (the app's areas; by default the domain's), in their composed order; before the row
+ * exists, each setting's default, and an empty company name.
  */
-export async function readCompanySettings(executor: Executor): Promise<CompanySettings> {
-  const [row] = await executor.select().from(companySettings).limit(1);
+export async function readCompanySettings(executor: Executor, settings: AreasFold['settings'] = areasFold.settings): Promise<CompanySettings> {
+  const keys = Object.keys(settings.fields);
+  const row = await readSettingRow(executor, keys);
   const logos = await logoUrls(executor);
-  const defaults: Partial<Record<SettingKey, unknown>> = companySettingsDefaults;
-  const keys = Object.keys(companySettingsSchema.shape) as SettingKey[];
-  const settings = Object.fromEntries(keys.map((key) => [key, row ? row[key] : (defaults[key] ?? '')]));
-  return { ...settings, rectangleLogo: logos.rectangle, squareLogo: logos.square } as CompanySettings;
+  const values = Object.fromEntries(keys.map((key) => [key, row ? row[key] : (settings.defaults[key] ?? '')]));
+  return { ...values, rectangleLogo: logos.rectangle, squareLogo: logos.square } as CompanySettings;
 }
 
 /** The settings row made on the first start (the columns' defaults), when there is none. */
 export async function ensureCompanySettings(executor: Executor): Promise<void> {
-  const [settings] = await executor.select({ id: companySettings.id }).from(companySettings).limit(1);
-  if (!settings) await executor.insert(companySettings).values({});
+  await writeSettingValues(executor, {});
 }
 
 /** What the login page may show: an empty name means "not set", and the product title shows instead. */
@@ -57,19 +53,16 @@ export interface CompanyLetterhead {
 }
 
 export async function readCompanyLetterhead(executor: Executor): Promise<CompanyLetterhead> {
-  const [row] = await executor
-    .select({ companyName: companySettings.companyName, address: companySettings.address, phone: companySettings.phone, taxNumber: companySettings.taxNumber, currency: companySettings.currency, invoiceFooter: companySettings.invoiceFooter })
-    .from(companySettings)
-    .limit(1);
+  const row = await readSettingValues(executor, ['companyName', 'address', 'phone', 'taxNumber', 'currency', 'invoiceFooter']);
   const [logo] = await executor.select({ bytes: companyLogos.bytes, mime: companyLogos.mime }).from(companyLogos).where(eq(companyLogos.kind, 'rectangle'));
   return {
     // No name set yet: the product title, as the sign-in page and the web's print header show.
-    name: row?.companyName || defaultProductTitle,
-    address: row?.address ?? '',
-    phone: row?.phone ?? '',
-    taxNumber: row?.taxNumber ?? '',
-    currency: row?.currency ?? 'PKR',
-    invoiceFooter: row?.invoiceFooter ?? '',
+    name: row.companyName || defaultProductTitle,
+    address: row.address ?? '',
+    phone: row.phone ?? '',
+    taxNumber: row.taxNumber ?? '',
+    currency: row.currency ?? 'PKR',
+    invoiceFooter: row.invoiceFooter ?? '',
     logo: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null,
   };
 }

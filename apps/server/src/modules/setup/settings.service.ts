@@ -1,31 +1,35 @@
 import { createHash } from 'node:crypto';
-import { type CompanySettings, companySettingsSchema, type companySettingsUpdateSchema, type LogoKind } from '@erp/domain';
+import { type CompanySettings, type LogoKind, settingsSchemasOf } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { companyLogos, companySettings } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/client.ts';
+import { companyLogos } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
 import { readCompanySettings } from './settings.repository.ts';
+import { writeSettingValues } from './setting-values.ts';
 
-/** What the settings services need besides the database: the cached public company, renewed after a change. */
-type SettingsContext = Pick<AppContext, 'db' | 'company'>;
+/** What the settings services need besides the database: the cached public company, renewed after a change, and the areas' sections. */
+type SettingsContext = Pick<AppContext, 'db' | 'company' | 'areas'>;
 
-/** Changes the fields sent (as the route validated them), the others stay; the first save (no row yet) fills the rest with defaults. */
-export async function updateSettings(ctx: SettingsContext, actor: Actor, input: z.output<typeof companySettingsUpdateSchema>): Promise<CompanySettings> {
+/**
+ * Changes the fields sent (as the route validated them against the app's sections), the others
+ * stay; the first save (no row yet) fills the rest with defaults.
+ */
+export async function updateSettings(ctx: SettingsContext, actor: Actor, input: Readonly<Record<string, unknown>>): Promise<CompanySettings> {
   const { db, company } = ctx;
-  const settings = await db.transaction(async (tx) => {
-    const before = await readCompanySettings(tx);
-    const [existing] = await tx.select({ id: companySettings.id }).from(companySettings).limit(1).for('update');
-    if (existing) await tx.update(companySettings).set({ ...input, updatedAt: sql`now()` }).where(eq(companySettings.id, existing.id));
-    else await tx.insert(companySettings).values(companySettingsSchema.parse(input));
-    const after = await readCompanySettings(tx);
+  const { settings } = ctx.areas;
+  const saved = await db.transaction(async (tx) => {
+    const before = await readCompanySettings(tx, settings);
+    const [existing] = await queryRows(tx, sql`SELECT id FROM company_settings LIMIT 1 FOR UPDATE`);
+    await writeSettingValues(tx, existing ? input : settingsSchemasOf(settings).whole.parse(input));
+    const after = await readCompanySettings(tx, settings);
     await audit(tx, auditActorOf(actor), { action: 'update', resource: 'settings', recordId: 1, before, after });
     return after;
   });
   company.invalidate();
-  return settings;
+  return saved;
 }
 
 /** Saves an image already checked by its kind (`readLogoUpload` in logo-file.ts). */
@@ -39,7 +43,7 @@ export async function saveLogo(ctx: SettingsContext, actor: Actor, kind: LogoKin
       .values({ kind, mime, bytes, sha256 })
       .onConflictDoUpdate({ target: companyLogos.kind, set: { mime, bytes, sha256, updatedAt: sql`now()` } });
     await audit(tx, auditActorOf(actor), { action: 'upload-logo', resource: 'settings', recordId: kind, after: { kind, mime, size: bytes.length, sha256 } });
-    return readCompanySettings(tx);
+    return readCompanySettings(tx, ctx.areas.settings);
   });
   company.invalidate();
   return settings;
@@ -51,7 +55,7 @@ export async function removeLogo(ctx: SettingsContext, actor: Actor, kind: LogoK
     const removed = await tx.delete(companyLogos).where(eq(companyLogos.kind, kind)).returning({ sha256: companyLogos.sha256 });
     if (removed.length === 0) throw new NotFoundError();
     await audit(tx, auditActorOf(actor), { action: 'remove-logo', resource: 'settings', recordId: kind, before: { kind, sha256: removed[0]!.sha256 } });
-    return readCompanySettings(tx);
+    return readCompanySettings(tx, ctx.areas.settings);
   });
   company.invalidate();
   return settings;

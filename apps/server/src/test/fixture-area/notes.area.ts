@@ -1,9 +1,10 @@
 import { defineArea, type ResourceDeclaration } from '@erp/domain';
+import { fixtureSettings } from './fixture-settings.ts';
 import { fixtureVoucherDocument } from './vouchers.document.ts';
 
 /**
  * The domain side of a trivial area, built for the test of adding an area (not shipped): one
- * resource, one document, a scope of its own, and an account of the default chart with its posting key.
+ * resource, one document, a scope of its own, a settings section, and an account of the default chart with its posting key.
  */
 export const fixtureNotes = {
   name: 'fixture-notes',
@@ -24,6 +25,7 @@ export const fixtureNotesArea = defineArea({
   resources: [fixtureNotes],
   documents: [fixtureVoucherDocument],
   scopes: ['fixture-notes:approve'],
+  settings: fixtureSettings,
   postingAccounts: [
     {
       key: 'fixtureNotes',

@@ -1,5 +1,5 @@
 import { addressOf } from '../../components/document/document-address.ts';
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 export const accountingArea = defineArea({
@@ -11,6 +11,7 @@ export const accountingArea = defineArea({
     '/accounting': lazyScreen(() => import('./accounting-screen.tsx'), 'AccountingScreen'),
     '/ledger/:accountId': lazyScreen(() => import('./ledger-page.tsx'), 'LedgerPage'),
   },
+  settings: lazyPart(() => import('./accounting-settings.tsx'), 'AccountingSettings'),
   titles: { '/accounting': 'Accounting', '/ledger/:accountId': 'Account Ledger' },
   // The statements are tabs of /accounting, which the menu does not list (spec section 2).
   tabs: {

@@ -1,5 +1,5 @@
 import { addressOf } from '../../components/document/document-address.ts';
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 export const inventoryArea = defineArea({
@@ -11,6 +11,7 @@ export const inventoryArea = defineArea({
     '/transfers': lazyScreen(() => import('./transfers-screen.tsx'), 'TransfersScreen'),
     '/price-list': lazyScreen(() => import('./price-list-screen.tsx'), 'PriceListScreen'),
   },
+  settings: lazyPart(() => import('./inventory-settings.tsx'), 'InventorySettings'),
   documentLinks: {
     transfer: addressOf('/transfers'),
     // Stock adjustments open on /inventory's adjustments tab.

@@ -1,4 +1,4 @@
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 import { payRunAddress } from './payroll-addresses.ts';
 
@@ -8,6 +8,7 @@ export const payrollArea = defineArea({
   screens: {
     '/pay-slips': lazyScreen(() => import('./pay-slips-screen.tsx'), 'PaySlipsScreen'),
   },
+  settings: lazyPart(() => import('./payroll-settings.tsx'), 'PayrollSettings'),
   documentLinks: { 'pay-runs': payRunAddress },
   creates: { 'pay-runs': { label: 'New pay run', route: '/pay-slips', href: payRunAddress.href('new') } },
   statusColours: { approved: 'blue', posted: 'green', partlyPaid: 'gold', paid: 'green', held: 'orange' },

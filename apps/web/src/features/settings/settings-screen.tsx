@@ -1,9 +1,8 @@
-import { companySettingsSchema, messages, nationalIdRules, netRoundingModes, netRoundingSteps } from '@erp/domain';
+import { companySettingsSchema, messages } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, InputNumber, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton } from 'antd';
 import { Form } from '../../components/form.tsx';
-import { useEffect, useState } from 'react';
-import { TextArea } from '../../components/text-area.tsx';
+import { Suspense, useEffect, useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
@@ -11,16 +10,10 @@ import { fetchSettings, saveSettings, settingsKey } from './settings-api.ts';
 import { LogoUpload } from './logo-upload.tsx';
 import { PostingAccountsCard } from './posting-accounts-card.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
+import { settingsSections } from '../../lib/areas/area-registry.ts';
 import { ScreenTitle } from '../../components/screen-title.tsx';
 
-/** The countries whose national ids the app knows how to check (others: through the API, by their code). */
-const countries = nationalIdRules.map((rule) => ({ value: rule.country, label: `${rule.countryName} (${rule.documentName})` }));
-
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
-  (label, index) => ({ value: index + 1, label }),
-);
-
-/** /settings (admin): the company's details, shown on the login page and printed documents. */
+/** /settings (admin): the company's details, shown on the login page and printed documents, and every area's settings. */
 export function SettingsScreen() {
   const [form] = Form.useForm();
   const [error, setError] = useState<string>();
@@ -65,64 +58,14 @@ export function SettingsScreen() {
       <Card>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form form={form} name="settings" layout="vertical" requiredMark={requiredMark} onFinish={submit}>
-          <Form.Item label="Company name" name="companyName" required>
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item label="Address" name="address">
-            <TextArea maxLength={500} />
-          </Form.Item>
-          <Flex gap={16} wrap>
-            <Form.Item label="Phone" name="phone" style={{ flex: 1, minWidth: 200 }}>
-              <Input type="tel" maxLength={30} />
-            </Form.Item>
-            <Form.Item label="Tax number" name="taxNumber" style={{ flex: 1, minWidth: 200 }}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Flex>
-          <Flex gap={16} wrap>
-            <Form.Item label="Currency" name="currency" style={{ flex: 1, minWidth: 140 }} normalize={(v: string) => v?.toUpperCase()}>
-              <Input maxLength={3} />
-            </Form.Item>
-            <Form.Item label="Tax rate (%)" name="taxRate" style={{ flex: 1, minWidth: 140 }}>
-              <InputNumber<string> stringMode precision={2} min="0" max="100" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Fiscal year starts in" name="fiscalYearStartMonth" style={{ flex: 1, minWidth: 180 }}>
-              <Select options={months} />
-            </Form.Item>
-            <Form.Item label="Near-expiry window (days)" name="nearExpiryDays" style={{ flex: 1, minWidth: 180 }}>
-              <InputNumber precision={0} min={0} max={3650} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Country" name="country" style={{ flex: 1, minWidth: 180 }} extra="Employees' national ids are checked by its rule">
-              <Select showSearch={{ optionFilterProp: 'label' }} options={countries} />
-            </Form.Item>
-          </Flex>
-          {/* Generate Order (issue 19): what items and vendors without their own figures use. */}
-          <Flex gap={16} wrap>
-            <Form.Item label="Default lead time (days)" name="defaultLeadTimeDays" style={{ flex: 1, minWidth: 180 }}>
-              <InputNumber precision={0} min={0} max={730} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Review period (days)" name="reviewDays" style={{ flex: 1, minWidth: 180 }}>
-              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Sales history (months)" name="historyMonths" style={{ flex: 1, minWidth: 180 }}>
-              <InputNumber precision={0} min={1} max={24} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Safety stock (days)" name="safetyStockDays" style={{ flex: 1, minWidth: 180 }}>
-              <InputNumber precision={0} min={0} max={365} style={{ width: '100%' }} />
-            </Form.Item>
-          </Flex>
-          {/* Payroll (issue 20): the net of every slip generated from now on; posted slips keep theirs. */}
-          <Flex gap={16} wrap>
-            <Form.Item label="Round pay slip net to" name="netRoundingStep" style={{ flex: 1, minWidth: 180 }}>
-              <Select options={[...netRoundingSteps]} />
-            </Form.Item>
-            <Form.Item label="Net rounding" name="netRoundingMode" style={{ flex: 1, minWidth: 180 }} extra="The difference goes to the payroll rounding account">
-              <Select options={[...netRoundingModes]} />
-            </Form.Item>
-          </Flex>
-          <Form.Item label="Invoice footer" name="invoiceFooter">
-            <TextArea maxLength={500} />
-          </Form.Item>
+          {/* Each area's section (its manifest's `settings`), in the areas' order, as /api/settings composes them. */}
+          <Suspense fallback={<Skeleton active />}>
+            <Flex vertical gap={8}>
+              {settingsSections().map(({ area, component: Section }) => (
+                <Section key={area} />
+              ))}
+            </Flex>
+          </Suspense>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>

@@ -1,4 +1,4 @@
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 export const settingsArea = defineArea({
@@ -6,4 +6,5 @@ export const settingsArea = defineArea({
   screens: {
     '/settings': lazyScreen(() => import('./settings-screen.tsx'), 'SettingsScreen'),
   },
+  settings: lazyPart(() => import('./company-settings.tsx'), 'CompanySettings'),
 });

@@ -1,14 +1,14 @@
 import type { AreaFold } from './fold-areas.ts';
 import type { CreateEntry, DocumentLink, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [] };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -31,4 +31,9 @@ export function createEntries(): CreateEntry[] {
 /** The screens' tabs the areas let the command palette go to. */
 export function tabEntries(): TabEntry[] {
   return Object.values(installed.tabs);
+}
+
+/** The areas' fields of the settings screen, in the areas' order. */
+export function settingsSections(): AreaFold['settingsSections'] {
+  return installed.settingsSections;
 }

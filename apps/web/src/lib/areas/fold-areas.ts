@@ -1,5 +1,5 @@
 import type { AppRoute } from '@erp/domain';
-import type { Screen } from './screen-map.ts';
+import type { AreaPart, Screen } from './screen-map.ts';
 import type { CreateEntry, DocumentLink, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
@@ -10,6 +10,8 @@ export interface AreaFold {
   statusColours: Readonly<Record<string, string>>;
   creates: Readonly<Record<string, CreateEntry>>;
   tabs: Readonly<Record<string, TabEntry>>;
+  /** The areas' parts of the settings screen, in the areas' order. */
+  settingsSections: ReadonlyArray<{ area: string } & AreaPart>;
 }
 
 /**
@@ -42,5 +44,6 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     statusColours: merge('Colour of status', parts((area) => area.statusColours), (a, b) => a === b),
     creates: merge('Create entry', parts((area) => area.creates)),
     tabs: merge('Tab', parts((area) => area.tabs)),
+    settingsSections: areas.flatMap((area) => (area.settings ? [{ area: area.name, ...area.settings }] : [])),
   };
 }

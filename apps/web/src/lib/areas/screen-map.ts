@@ -16,3 +16,11 @@ export function lazyScreen<Name extends string, Module extends Record<Name, Comp
 ): Screen {
   return { component: lazy(() => load().then((module) => ({ default: module[name] as ComponentType<ScreenProps> }))) };
 }
+
+/** A part of a shared screen that an area adds (its fields on the settings screen), in its own chunk. */
+export type AreaPart = { component: LazyExoticComponent<ComponentType> };
+
+/** A part from a module's named export: `lazyPart(() => import('./x-settings.tsx'), 'XSettings')`. */
+export function lazyPart<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): AreaPart {
+  return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };
+}

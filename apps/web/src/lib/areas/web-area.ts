@@ -1,5 +1,5 @@
 import type { AppRoute, LayoutRoute } from '@erp/domain';
-import type { ScreenMap } from './screen-map.ts';
+import type { AreaPart, ScreenMap } from './screen-map.ts';
 
 /** Where a document opens, given its id (`components/document/document-address.ts` builds them). */
 export interface DocumentLink {
@@ -49,6 +49,11 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
   creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
   statusColours?: Readonly<Record<string, string>>;
+  /**
+   * Its fields on the settings screen (`lazyPart`): the form items of its section of the company
+   * settings (the domain's `settings` of its area), inside the screen's one form, in the areas' order.
+   */
+  settings?: AreaPart;
 }
 
 /** An area's manifest (typed: a route outside the route table, a misspelt key, fail to compile). */
