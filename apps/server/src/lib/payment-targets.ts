@@ -35,6 +35,28 @@ export interface PaymentTarget {
   onAllocated(amounts: SQL): SQL;
   /** Takes released allocations, a subquery of (id, amount), back. */
   onReleased(amounts: SQL): SQL;
+  /** How its open documents enter the party's aging; absent, they do not (pay slips: employees are not aged). */
+  aging?: TargetAging;
+}
+
+/** What money's aging hands a target to read its open documents as of a date. */
+export interface AgingAsOf {
+  asOf: string;
+  /** Before today: rebuilt from the dated history, not read from the documents' open columns. */
+  past: boolean;
+  /** Rows (id, amount): what money allocated to each target by `asOf` and had not released by then. */
+  allocated: SQL;
+  /** Live as of the date, over a document alias: dated by then, posted, or cancelled only after it. */
+  live(alias: string): SQL;
+  /** The user's regions over a region column (` AND ...`, or nothing). */
+  inRegions(region: SQL): SQL;
+}
+
+export interface TargetAging {
+  /** The ledger's document types its items stand for (an invoice's returns too), left out of the account's other rows. */
+  documentTypes: readonly string[];
+  /** Its open documents as aging items: id, party_id, document_type, item_kind 'document', document_number, document_date, due_date, total, open. */
+  items(at: AgingAsOf): SQL;
 }
 
 /** What an area's manifest declares of its targets, by name (`invoices`, `goodsReceipts`). */
