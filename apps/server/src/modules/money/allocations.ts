@@ -161,8 +161,8 @@ export function insertAllocationRows(target: PaymentTarget, sourceId: number, pl
 
 /**
  * The writes that apply planned allocations: the rows (from `firstLineNo`, dated `date`) and the
- * targets' paid columns, one UPDATE. The source's own allocated amount is the caller's (it joins
- * the source's status UPDATE: one statement updates a row once).
+ * targets' paid amounts (the target's `onAllocated`, one statement). The source's own allocated
+ * amount is the caller's (it joins the source's status UPDATE: one statement updates a row once).
  */
 export function applyStatements(
   target: PaymentTarget,
