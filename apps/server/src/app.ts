@@ -24,6 +24,7 @@ import { UserCache } from './lib/user-cache.ts';
 import { OptionsCache } from './lib/resource/options-cache.ts';
 import { bindResources } from './lib/resource/resource-tables.ts';
 import { bindDocumentHooks } from './lib/document/document-hooks.ts';
+import { bindPaymentTargets } from './lib/payment-targets.ts';
 import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import type { ServerArea } from './lib/server-area.ts';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   bindResources(areas.resourceBindings);
   // What areas hook onto each other's postings; the hooks bound before come back when this app closes.
   const unbindHooks = bindDocumentHooks(areas.areas);
+  // What receipts and payments allocate to (invoices, bills, pay slips), likewise handed back on close.
+  const unbindTargets = bindPaymentTargets(areas.areas);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
   const busOff = options.cacheBus?.off === true;
   const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await context.jobs.stop();
     await cacheBus.stop();
     unbindHooks();
+    unbindTargets();
   });
   await registerWebApp(app, options.webDist);
   return app;

@@ -27,6 +27,7 @@ import { areas } from '../areas.ts';
 import { writeSettingValues } from '../modules/setup/setup.api.ts';
 import { rebuildSearchIndex, searchablesOf } from '../lib/search/search-rows.ts';
 import { foldServerAreas } from '../modules/module.ts';
+import { bindPaymentTargets } from '../lib/payment-targets.ts';
 import { bindResources } from '../lib/resource/resource-tables.ts';
 
 export const demoPassword = 'Demo@12345';
@@ -88,6 +89,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
   // The seed runs before any app is built (main.ts): the documents it posts join their resources.
   const served = foldServerAreas(areas);
   bindResources(served.resourceBindings);
+  // Its receipts and payments allocate to the areas' payment targets: bound for the seed, handed back after.
+  const unbindTargets = bindPaymentTargets(served.areas);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(4242003)`);
     const [anyRegion] = await tx.select({ id: regions.id }).from(regions).limit(1);
@@ -154,7 +157,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };
-  });
+  }).finally(unbindTargets);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DocumentHookDeclarations } from './document/document-hooks.ts';
 import type { AnyImportKind } from './import/import-kind.ts';
 import type { AnyJobKind } from './jobs/job-runner.ts';
 import type { ApiTag } from './openapi.ts';
+import type { PaymentTargetDeclarations } from './payment-targets.ts';
 import type { ResourceBinding } from './resource/resource-binding.ts';
 
 // The shape of an area's manifest: what each area gives the shared machinery of lib/ (its
@@ -19,7 +20,7 @@ import type { ResourceBinding } from './resource/resource-binding.ts';
  * and registers each as an encapsulated plugin under /api, so adding an area edits no shared
  * file but that list (and the domain's `areas.ts`).
  */
-export interface ServerArea extends DocumentHookDeclarations {
+export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDeclarations {
   /** 'setup', 'accounting', 'hr'. */
   name: string;
   /** The domain's manifest of the area: its scopes, posting keys and default accounts come from it. */

@@ -10,12 +10,9 @@ import {
   chequeDocument,
   dateSchema,
   fromMinorUnits,
-  goodsReceiptDocument,
-  invoiceDocument,
   paymentDocument,
   permittedIds,
   receiptDocument,
-  salesReturnDocument,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -23,21 +20,22 @@ import { z } from 'zod';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { goodsReceiptDueDateSql } from '../purchasing/purchasing.api.ts';
+import { type PaymentParty, paymentTargetsOf } from '../../lib/payment-targets.ts';
 
 /**
  * Receivables and payables aging (issue 9, section 4): what each customer or vendor owes, or
  * is owed, as of a date, by how long past the due date (domain money/aging.ts). Its items
  * (issue 17, section 5) add up to the customers' (vendors') accounts in the general ledger to
- * the cent: the open documents (posted invoices less their allocated receipts and returns;
- * posted goods receipts, the vendors' bills, less their payments); the advances (what posted
- * receipts or payments leave unallocated) as credits; and every other row on the party's
+ * the cent: the open documents of the party's payment targets, each read by its owner
+ * (`aging` of lib/payment-targets.ts: posted invoices less their allocated receipts and
+ * returns; posted goods receipts, the vendors' bills, less their payments); the advances (what
+ * posted receipts or payments leave unallocated) as credits; and every other row on the party's
  * account (balances brought forward, journals) and its opening balance, due on its date. As of
- * today or later the open amounts are the documents' own columns, read through the partial
- * indexes of open documents (invoices_open_idx, goods_receipts_open_idx). As of a past date
- * they are rebuilt from the dated history: documents dated on or before it and not cancelled
- * by then, less allocations dated by then and not released by then, less returns dated by
- * then and not cancelled by then; ledger rows dated by then.
+ * today or later the open amounts are the documents' own columns, read through their partial
+ * indexes of open documents. As of a past date they are rebuilt from the dated history:
+ * documents dated on or before it and not cancelled by then, less allocations dated by then
+ * and not released by then (money hands each target its own), less returns dated by then and
+ * not cancelled by then; ledger rows dated by then.
  */
 
 const bucketKeys = agingBuckets.map((b) => b.key) as [AgingBucket, ...AgingBucket[]];
@@ -70,8 +68,15 @@ const bucketCase = (asOf: string) => {
 };
 
 interface AgingSide {
-  /** Items as of `asOf`, one row each: id, party_id, document_type, item_kind, document_number, document_date, due_date, total, open (over alias `d` later). */
-  items(asOf: string, regions: readonly number[] | undefined): SQL;
+  party: PaymentParty;
+  /** Its money documents, whose unallocated part is an advance. */
+  money: MoneyOfParty;
+  /** The party's table with its account (journal rows), and its region. */
+  account: { table: string; region: SQL | null };
+  /** The ledger's document types its advances stand for. */
+  moneyTypes: readonly string[];
+  /** Dr-signed amounts to the kind's side: receivable Dr positive, payable Cr positive. */
+  sign: 1 | -1;
   /** The party's name by id (alias `p`). */
   parties: SQL;
 }
@@ -122,12 +127,20 @@ function journalItems(party: { table: string; region: SQL | null }, explained: r
              FROM ${table} p JOIN accounts a ON a.id = p.account_id WHERE a.opening_balance <> 0${inRegions(region, regions)}`;
 }
 
+interface MoneyOfParty {
+  table: string;
+  allocations: 'receipt_allocations' | 'payment_allocations';
+  key: string;
+  party: string;
+  payee: SQL;
+}
+
 /**
  * The unallocated part of posted receipts or payments, as credits due on their date. As of a
  * past date: dated by then, live then (a bounced receipt until its cheque's bounce date), less
  * the allocations live then.
  */
-function advanceItems(money: { table: string; allocations: 'receipt_allocations' | 'payment_allocations'; key: string; party: string; payee: SQL }, asOf: string, regions: readonly number[] | undefined): SQL {
+function advanceItems(money: MoneyOfParty, asOf: string, regions: readonly number[] | undefined): SQL {
   const table = sql.identifier(money.table);
   const head = sql`SELECT m.id, m.${sql.identifier(money.party)} AS party_id, ${money.table}::text AS document_type, 'advance'::text AS item_kind, m.document_number,
                           m.document_date, m.document_date AS due_date, -m.amount AS total`;
@@ -139,45 +152,43 @@ function advanceItems(money: { table: string; allocations: 'receipt_allocations'
              WHERE (${liveAsOf('m', asOf)} OR ${bouncedLater})${scope}) x WHERE x.open < 0`;
 }
 
+/** Each kind's party, whose payment targets it ages, and what it reads beyond their documents. */
 const sides: Record<AgingKind, AgingSide> = {
   receivable: {
-    items(asOf, regions) {
-      const scope = inRegions(sql`i.region_id`, regions);
-      const head = sql`SELECT i.id, i.customer_id AS party_id, 'invoices'::text AS document_type, 'document'::text AS item_kind, i.document_number, i.document_date, i.due_date, i.grand_total AS total`;
-      // The words of invoices_open_idx's predicate, so the partial index serves it.
-      const documents = !isPast(asOf)
-        ? sql`${head}, i.grand_total - i.allocated_amount - i.returned_amount AS open
-              FROM invoices i WHERE i.status = 'posted' AND i.allocated_amount + i.returned_amount < i.grand_total${scope}`
-        : sql`SELECT * FROM (${head}, i.grand_total - coalesce(a.amount, 0) - coalesce(r.amount, 0) AS open
-              FROM invoices i
-              LEFT JOIN (${allocatedAsOf('receipt_allocations', 'invoice_id', asOf)}) a ON a.id = i.id
-              LEFT JOIN (SELECT s.invoice_id AS id, sum(s.grand_total) AS amount FROM sales_returns s WHERE ${liveAsOf('s', asOf)} GROUP BY 1) r ON r.id = i.id
-              WHERE ${liveAsOf('i', asOf)}${scope}) x WHERE x.open > 0`;
-      return sql`${documents}
-                 UNION ALL ${advanceItems({ table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql`` }, asOf, regions)}
-                 UNION ALL ${journalItems({ table: 'customers', region: sql`p.region_id` }, [invoiceDocument.documentType, salesReturnDocument.documentType, receiptDocument.documentType, chequeDocument.documentType], 1, asOf, regions)}`;
-    },
+    party: 'customer',
+    money: { table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql`` },
+    account: { table: 'customers', region: sql`p.region_id` },
+    moneyTypes: [receiptDocument.documentType, chequeDocument.documentType],
+    sign: 1,
     parties: sql`SELECT id, customer_name AS name FROM customers`,
   },
   payable: {
-    items(asOf, regions) {
-      const scope = inRegions(sql`o.region_id`, regions);
-      const head = sql`SELECT g.id, o.vendor_id AS party_id, 'goods-receipts'::text AS document_type, 'document'::text AS item_kind, g.document_number, g.document_date,
-                              ${goodsReceiptDueDateSql(sql`g`, sql`v`)} AS due_date, g.total_value AS total`;
-      const joins = sql`JOIN purchase_orders o ON o.id = g.purchase_order_id JOIN vendors v ON v.id = o.vendor_id`;
-      // The words of goods_receipts_open_idx's predicate.
-      const documents = !isPast(asOf)
-        ? sql`${head}, g.total_value - g.paid_amount AS open FROM goods_receipts g ${joins} WHERE g.status = 'posted' AND g.paid_amount < g.total_value${scope}`
-        : sql`SELECT * FROM (${head}, g.total_value - coalesce(a.amount, 0) AS open FROM goods_receipts g ${joins}
-              LEFT JOIN (${allocatedAsOf('payment_allocations', 'goods_receipt_id', asOf)}) a ON a.id = g.id
-              WHERE ${liveAsOf('g', asOf)}${scope}) x WHERE x.open > 0`;
-      return sql`${documents}
-                 UNION ALL ${advanceItems({ table: 'payments', allocations: 'payment_allocations', key: 'payment_id', party: 'vendor_id', payee: sql` AND m.payee_type = 'vendor'` }, asOf, regions)}
-                 UNION ALL ${journalItems({ table: 'vendors', region: null }, [goodsReceiptDocument.documentType, paymentDocument.documentType, chequeDocument.documentType], -1, asOf, regions)}`;
-    },
+    party: 'vendor',
+    money: { table: 'payments', allocations: 'payment_allocations', key: 'payment_id', party: 'vendor_id', payee: sql` AND m.payee_type = 'vendor'` },
+    account: { table: 'vendors', region: null },
+    moneyTypes: [paymentDocument.documentType, chequeDocument.documentType],
+    sign: -1,
     parties: sql`SELECT id, vendor_name AS name FROM vendors`,
   },
 };
+
+/** A kind's items as of `asOf`, one row each: id, party_id, document_type, item_kind, document_number, document_date, due_date, total, open (over alias `d` later). */
+function agingItems(side: AgingSide, asOf: string, regions: readonly number[] | undefined): SQL {
+  const aged = paymentTargetsOf([side.party]).flatMap((target) => (target.aging ? [{ column: target.column, aging: target.aging }] : []));
+  const documents = aged.map(({ column, aging }) =>
+    aging.items({
+      asOf,
+      past: isPast(asOf),
+      allocated: allocatedAsOf(side.money.allocations, column, asOf),
+      live: (alias) => liveAsOf(alias, asOf),
+      inRegions: (region) => inRegions(region, regions),
+    }),
+  );
+  const explained = [...aged.flatMap(({ aging }) => aging.documentTypes), ...side.moneyTypes];
+  return sql`${sql.join(documents, sql` UNION ALL `)}
+             UNION ALL ${advanceItems(side.money, asOf, regions)}
+             UNION ALL ${journalItems(side.account, explained, side.sign, asOf, regions)}`;
+}
 
 /**
  * Per party (by name), the open amounts by bucket and in total; and the grand totals. Each
@@ -191,7 +202,7 @@ export async function agingReport(executor: Executor, actor: Actor, query: z.inf
   const regions = permittedIds(actor.permissions, 'regions');
   const groups = await queryRows<{ partyId: number; partyName: string; bucket: AgingBucket; amount: string }>(
     executor,
-    sql`WITH g AS (SELECT d.party_id, ${bucketCase(asOf)} AS bucket, sum(d.open) AS amount FROM (${side.items(asOf, regions)}) d GROUP BY 1, 2)
+    sql`WITH g AS (SELECT d.party_id, ${bucketCase(asOf)} AS bucket, sum(d.open) AS amount FROM (${agingItems(side, asOf, regions)}) d GROUP BY 1, 2)
         SELECT g.party_id AS "partyId", p.name AS "partyName", g.bucket, g.amount::text AS amount
         FROM g JOIN (${side.parties}) p ON p.id = g.party_id ORDER BY p.name, g.party_id`,
   );
@@ -223,7 +234,7 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
   const inBucket = query.bucket ? sql` AND ${bucketCondition(query.bucket, asOf)}` : sql``;
   const rows = await queryRows<AgingDocument>(
     executor,
-    sql`WITH d AS (${side.items(asOf, regions)})
+    sql`WITH d AS (${agingItems(side, asOf, regions)})
         SELECT d.id, d.item_kind AS "itemKind", d.document_type AS "documentType", d.document_number AS "documentNumber", d.document_date::text AS date, d.due_date::text AS "dueDate",
                (${asOf}::date - d.due_date) AS "daysPastDue", ${bucketCase(asOf)} AS bucket,
                round(d.total, 2)::text AS total, round(d.open, 2)::text AS "openAmount"
@@ -248,5 +259,5 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
  * figures (money-figures.ts), which must equal those totals.
  */
 export function agingItemsSql(kind: AgingKind, asOf: string, actor: Actor): SQL {
-  return sql`SELECT d.open, ${bucketCase(asOf)} AS bucket FROM (${sides[kind].items(asOf, permittedIds(actor.permissions, 'regions'))}) d`;
+  return sql`SELECT d.open, ${bucketCase(asOf)} AS bucket FROM (${agingItems(sides[kind], asOf, permittedIds(actor.permissions, 'regions'))}) d`;
 }

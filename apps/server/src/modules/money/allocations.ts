@@ -4,53 +4,48 @@ import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AlongsideStatement } from '../../lib/document/document-number.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import { goodsReceiptAllocationTargets } from '../purchasing/purchasing.api.ts';
-import { invoiceAllocationTargets } from '../sales/sales.api.ts';
-import { paySlipAllocationTargets } from '../payroll/payroll.api.ts';
+import { type PaymentParty, type PaymentTarget, paymentTargetOf, paymentTargetsOf } from '../../lib/payment-targets.ts';
 
 /**
  * Allocations, one rule for both directions (issue 9, sections 1 and 2): money received
- * allocated to a customer's invoices (`invoices.allocated_amount`) and money paid allocated
- * to a vendor's goods receipts, its bills (`goods_receipts.paid_amount`). The targets are
- * locked in id order FOR NO KEY UPDATE (two postings for one invoice take turns and the
- * second sees what the first took; NO KEY so the allocation rows' foreign keys, KEY SHARE,
- * never wait on it), their open amounts read under the lock, then written with one UPDATE
- * per table. The source document (receipt or payment) is locked by the machinery already.
- * The CHECK constraints (`invoices_settled_check`, `goods_receipts_paid_check`,
- * `receipts_allocated_check`) are the last guard.
+ * allocated to a customer's documents and money paid allocated to a vendor's or an employee's,
+ * each a payment target its owner declares in its manifest (issue 28: invoices, goods receipts,
+ * pay slips). The targets are locked in id order FOR NO KEY UPDATE (two postings for one
+ * invoice take turns and the second sees what the first took; NO KEY so the allocation rows'
+ * foreign keys, KEY SHARE, never wait on it), their open amounts read under the lock, then
+ * written with one statement per target kind. The source document (receipt or payment) is
+ * locked by the machinery already. The owners' CHECK constraints and `receipts_allocated_check`
+ * are the last guard.
  *
- * Money writes only its own tables: the targets' reads, locks and paid-column writes are
- * their owners' (`sales.api.ts`, `purchasing.api.ts`), statements joined here to money's
- * own in the caller's transaction, so a posting is still one statement.
+ * Money writes only its own tables: the targets' reads, locks and paid-column writes are their
+ * owners', statements joined here to money's own in the caller's transaction, so a posting is
+ * still one statement.
  */
 
-/** `paySlips`: payments to an employee allocated to their pay slips (issue 20), rows in payment_allocations too. */
-export type AllocationSource = 'receipts' | 'payments' | 'paySlips';
+/** The money documents: receipts (from customers) and payments (to vendors and employees). */
+export type MoneySource = 'receipts' | 'payments';
 
-/** What money may do with the documents it allocates to, through their owner's api. */
-export interface AllocationTargets {
-  /** The request's field naming a target, and what refusals call it. */
-  field: 'invoiceId' | 'goodsReceiptId' | 'paySlipId';
-  what: string;
-  /** The targets' facts as `Target` rows, filtered by `where` (over alias `t`), in id order. */
-  select(where: SQL, lock: boolean): SQL;
-  /** The party's open targets (posted, something still owed). */
-  openOf(partyId: number): SQL;
-  /** The actor's row scope over the open lists. */
-  scope(actor: Actor): SQL | undefined;
-  /** Locks in id order the targets a subquery of ids names. */
-  lock(ids: SQL): SQL;
-  /** Adds allocations, rows (id, amount), to the paid column: one UPDATE. */
-  allocate(amounts: SQL): SQL;
-  /** Takes released allocations, a subquery of (id, amount), back from the paid column. */
-  release(amounts: SQL): SQL;
-}
+/** A source's allocation rows, their column naming it, and the parties whose targets it pays. */
+const sources: Record<MoneySource, { rows: string; key: string; parties: readonly PaymentParty[] }> = {
+  receipts: { rows: 'receipt_allocations', key: 'receipt_id', parties: ['customer'] },
+  payments: { rows: 'payment_allocations', key: 'payment_id', parties: ['vendor', 'employee'] },
+};
 
-interface AllocationSide {
-  source: AllocationSource;
-  /** The allocation rows' table and their column naming the source. */
-  rows: { table: string; sourceKey: string; targetKey: string };
-  target: AllocationTargets;
+export const sourceOf = (target: PaymentTarget): MoneySource => (target.party === 'customer' ? 'receipts' : 'payments');
+
+/** The targets a source's allocations may go to. */
+export const targetsOfSource = (source: MoneySource) => paymentTargetsOf(sources[source].parties);
+
+/** A source's allocation rows' table and the column naming the source. */
+export const allocationRowsOf = (source: MoneySource) => ({ table: sql.identifier(sources[source].rows), key: sql.identifier(sources[source].key) });
+
+/**
+ * The target allocation lines name: of the same party as `fallback`'s, the first whose field a
+ * line carries (a vendor's payment allocated to another area's bills), else `fallback`.
+ */
+export function targetOfLines(fallback: string, lines: ReadonlyArray<Record<string, unknown>> | undefined): PaymentTarget {
+  const target = paymentTargetOf(fallback);
+  return paymentTargetsOf([target.party]).find((t) => lines?.some((line) => line[t.field] !== undefined && line[t.field] !== null)) ?? target;
 }
 
 export interface Target extends OpenDocument {
@@ -60,17 +55,8 @@ export interface Target extends OpenDocument {
   regionId: number | null;
 }
 
-const sides: Record<AllocationSource, AllocationSide> = {
-  receipts: { source: 'receipts', rows: { table: 'receipt_allocations', sourceKey: 'receipt_id', targetKey: 'invoice_id' }, target: invoiceAllocationTargets },
-  payments: { source: 'payments', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'goods_receipt_id' }, target: goodsReceiptAllocationTargets },
-  paySlips: { source: 'paySlips', rows: { table: 'payment_allocations', sourceKey: 'payment_id', targetKey: 'pay_slip_id' }, target: paySlipAllocationTargets },
-};
-
-/** The table of a source's own documents (receipts, payments). */
-export const sourceTable = (source: AllocationSource) => (source === 'receipts' ? 'receipts' : 'payments');
-
-async function readTargets(executor: Executor, side: AllocationSide, where: SQL, lock: boolean): Promise<Target[]> {
-  const rows = await queryRows<Target>(executor, side.target.select(where, lock));
+async function readTargets(executor: Executor, target: PaymentTarget, where: SQL, lock: boolean): Promise<Target[]> {
+  const rows = await queryRows<Target>(executor, target.select(where, lock));
   return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
 }
 
@@ -78,11 +64,10 @@ async function readTargets(executor: Executor, side: AllocationSide, where: SQL,
 const byDue = (a: Target, b: Target) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.id - b.id;
 
 /** A party's open documents, oldest due first (the open-invoices / open-bills lists), in the actor's row scope. */
-export async function openTargets(executor: Executor, source: AllocationSource, partyId: number, actor: Actor): Promise<OpenDocument[]> {
-  const side = sides[source];
-  const open = side.target.openOf(partyId);
-  const scope = side.target.scope(actor);
-  const rows = await readTargets(executor, side, scope ? sql`${open} AND ${scope}` : open, false);
+export async function openTargets(executor: Executor, target: PaymentTarget, partyId: number, actor: Actor): Promise<OpenDocument[]> {
+  const open = target.openOf(partyId);
+  const scope = target.scope(actor);
+  const rows = await readTargets(executor, target, scope ? sql`${open} AND ${scope}` : open, false);
   return rows.sort(byDue).map(({ id, documentNumber, date, dueDate, total, openAmount }) => ({ id, documentNumber, date, dueDate, total, openAmount }));
 }
 
@@ -107,7 +92,7 @@ export function proposeAllocations(targets: readonly Target[], available: string
 }
 
 export interface AllocationRequest {
-  source: AllocationSource;
+  target: PaymentTarget;
   /** The receipt's customer or the payment's vendor. */
   partyId: number;
   /** What the source may still allocate (its amount less what is allocated). */
@@ -127,9 +112,9 @@ export interface AllocationRequest {
  * than a target has open, lines for one target added together (409 `allocations.N.amount`).
  */
 export async function planAllocations(executor: Executor, request: AllocationRequest): Promise<PlannedAllocation[]> {
-  const side = sides[request.source];
+  const { target: kind } = request;
   if (request.requested === undefined) {
-    const open = await readTargets(executor, side, side.target.openOf(request.partyId), request.lock);
+    const open = await readTargets(executor, kind, kind.openOf(request.partyId), request.lock);
     return proposeAllocations(open, request.available);
   }
   const requested = request.requested;
@@ -138,11 +123,11 @@ export async function planAllocations(executor: Executor, request: AllocationReq
     throw new BadRequestError({ allocations: moneyMessages.overAllocated(request.label) });
   }
   const ids = [...new Set(requested.map((r) => r.targetId))];
-  const targets = new Map((await readTargets(executor, side, sql`t.id IN (${intList(ids)})`, request.lock)).map((t) => [t.id, t]));
+  const targets = new Map((await readTargets(executor, kind, sql`t.id IN (${intList(ids)})`, request.lock)).map((t) => [t.id, t]));
   const problems: Record<string, string> = {};
   requested.forEach((r, index) => {
     const target = targets.get(r.targetId);
-    if (!target || target.partyId !== request.partyId || target.status !== 'posted') problems[`allocations.${index}.${side.target.field}`] = moneyMessages.notPartyDocument(side.target.what);
+    if (!target || target.partyId !== request.partyId || target.status !== 'posted') problems[`allocations.${index}.${kind.field}`] = moneyMessages.notPartyDocument(kind.what);
   });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
   const taken = new Map<number, bigint>();
@@ -168,32 +153,31 @@ function rowsValues(planned: readonly PlannedAllocation[], firstLineNo: number):
 }
 
 /** Inserts `planned` as the source's allocation rows from `firstLineNo` on, dated `date` (a draft's lines, or applied ones). */
-export function insertAllocationRows(source: AllocationSource, sourceId: number, planned: readonly PlannedAllocation[], firstLineNo: number, date: string): SQL {
-  const { rows } = sides[source];
-  return sql`INSERT INTO ${sql.identifier(rows.table)} (${sql.identifier(rows.sourceKey)}, line_no, ${sql.identifier(rows.targetKey)}, amount, allocation_date)
+export function insertAllocationRows(target: PaymentTarget, sourceId: number, planned: readonly PlannedAllocation[], firstLineNo: number, date: string): SQL {
+  const rows = allocationRowsOf(sourceOf(target));
+  return sql`INSERT INTO ${rows.table} (${rows.key}, line_no, ${sql.identifier(target.column)}, amount, allocation_date)
     SELECT ${sourceId}::int, v.line_no, v.target_id, v.amount, ${date}::date FROM (VALUES ${rowsValues(planned, firstLineNo)}) AS v(line_no, target_id, amount)`;
 }
 
 /**
  * The writes that apply planned allocations: the rows (from `firstLineNo`, dated `date`) and the
- * targets' paid columns, one UPDATE. The source's own allocated amount is the caller's (it joins
- * the source's status UPDATE: one statement updates a row once).
+ * targets' paid amounts (the target's `onAllocated`, one statement). The source's own allocated
+ * amount is the caller's (it joins the source's status UPDATE: one statement updates a row once).
  */
 export function applyStatements(
-  source: AllocationSource,
+  target: PaymentTarget,
   sourceId: number,
   planned: readonly PlannedAllocation[],
   /** Where the rows go; null when they are written already (a draft's lines, applied as they are). */
   rows: { firstLineNo: number; date: string } | null,
 ): AlongsideStatement[] {
   if (planned.length === 0) return [];
-  const { target } = sides[source];
   const byTarget = new Map<number, bigint>();
   for (const p of planned) byTarget.set(p.targetId, (byTarget.get(p.targetId) ?? 0n) + toMinorUnits(p.amount));
   const values = [...byTarget.entries()].map(([id, amount]) => sql`(${id}::int, ${fromMinorUnits(amount)}::numeric)`);
   return [
-    ...(rows ? [() => insertAllocationRows(source, sourceId, planned, rows.firstLineNo, rows.date)] : []),
-    () => target.allocate(sql`VALUES ${sql.join(values, sql`, `)}`),
+    ...(rows ? [() => insertAllocationRows(target, sourceId, planned, rows.firstLineNo, rows.date)] : []),
+    () => target.onAllocated(sql`VALUES ${sql.join(values, sql`, `)}`),
   ];
 }
 
@@ -206,16 +190,22 @@ export async function runStatements(tx: Tx, statements: readonly AlongsideStatem
 
 /**
  * The writes that release a source's live allocations (cancel; a bounced cheque): each
- * target's paid column lowered and the rows stamped released, with the targets locked in id
- * order first. The source's allocated amount (back to 0) is the caller's.
+ * target's paid amount lowered and the rows stamped released, with the targets locked in id
+ * order first (every kind the source may pay, in one statement: a kind with no live rows locks
+ * nothing). The source's allocated amount (back to 0) is the caller's.
  */
-export async function releaseStatements(tx: Tx, source: AllocationSource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<AlongsideStatement[]> {
-  const { rows, target } = sides[source];
-  const table = sql.identifier(rows.table);
-  const live = sql`${sql.identifier(rows.sourceKey)} = ${sourceId}::int AND released_at IS NULL`;
-  await tx.execute(target.lock(sql`SELECT ${sql.identifier(rows.targetKey)} FROM ${table} WHERE ${live}`));
+export async function releaseStatements(tx: Tx, source: MoneySource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<AlongsideStatement[]> {
+  const { table, key } = allocationRowsOf(source);
+  const targets = targetsOfSource(source);
+  const live = sql`${key} = ${sourceId}::int AND released_at IS NULL`;
+  const locks = targets.map((target, index) => sql`${sql.raw(`l_${index}`)} AS (${target.lock(sql`SELECT ${sql.identifier(target.column)} FROM ${table} WHERE ${live}`)})`);
+  const counted = targets.map((_, index) => sql`(SELECT count(*) FROM ${sql.raw(`l_${index}`)})`);
+  await tx.execute(sql`WITH ${sql.join(locks, sql`, `)} SELECT ${sql.join(counted, sql` + `)}`);
   return [
-    () => target.release(sql`SELECT ${sql.identifier(rows.targetKey)} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} GROUP BY 1`),
+    ...targets.map((target) => {
+      const column = sql.identifier(target.column);
+      return () => target.onReleased(sql`SELECT ${column} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} AND ${column} IS NOT NULL GROUP BY 1`);
+    }),
     () => sql`UPDATE ${table} SET released_at = now(), released_reason = ${reason}::text WHERE ${live}`,
   ];
 }
@@ -225,19 +215,16 @@ export async function releaseStatements(tx: Tx, source: AllocationSource, source
  * in the caller's transaction (a bounced cheque: its receipt's invoices open again). The
  * caller holds the source's row lock, or takes it here first.
  */
-export async function releaseAllocations(tx: Tx, source: AllocationSource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<void> {
-  const table = sql.identifier(sourceTable(source));
+export async function releaseAllocations(tx: Tx, source: MoneySource, sourceId: number, reason: 'cancelled' | 'bounced'): Promise<void> {
+  const table = sql.identifier(source);
   await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${sourceId}::int FOR NO KEY UPDATE`);
   const statements = await releaseStatements(tx, source, sourceId, reason);
   await runStatements(tx, [...statements, () => sql`UPDATE ${table} SET allocated_amount = 0, updated_at = now() WHERE id = ${sourceId}::int`], sql`NULL`);
 }
 
 /** The next line number of a source's allocation rows. */
-export async function nextLineNo(executor: Executor, source: AllocationSource, sourceId: number): Promise<number> {
-  const { rows } = sides[source];
-  const [row] = await queryRows<{ next: number }>(
-    executor,
-    sql`SELECT coalesce(max(line_no), 0) + 1 AS next FROM ${sql.identifier(rows.table)} WHERE ${sql.identifier(rows.sourceKey)} = ${sourceId}::int`,
-  );
+export async function nextLineNo(executor: Executor, source: MoneySource, sourceId: number): Promise<number> {
+  const { table, key } = allocationRowsOf(source);
+  const [row] = await queryRows<{ next: number }>(executor, sql`SELECT coalesce(max(line_no), 0) + 1 AS next FROM ${table} WHERE ${key} = ${sourceId}::int`);
   return Number(row!.next);
 }

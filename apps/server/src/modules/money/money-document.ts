@@ -5,16 +5,19 @@ import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../le
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
+import { paymentTargetOf } from '../../lib/payment-targets.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep, DraftWriter } from '../../lib/document/document-binding.ts';
 import {
-  type AllocationSource,
+  allocationRowsOf,
   applyStatements,
+  type MoneySource,
   nextLineNo,
   planAllocations,
   type PlannedAllocation,
   plannedTotal,
   releaseStatements,
   runStatements,
+  targetOfLines,
 } from './allocations.ts';
 import { cancelChequeStatement, insertCheque, lockChequeOf, type NewCheque } from './money-accounts.ts';
 
@@ -37,8 +40,8 @@ export interface MoneyHeader {
   date: string;
   /** As sent, by target id; absent: proposed oldest due first. */
   requested?: PlannedAllocation[];
-  /** What the allocations go to when not the kind's own targets (a payment to an employee: pay slips). */
-  source?: AllocationSource;
+  /** The field of the payment target the allocations go to ('invoiceId'; a payment to an employee: 'paySlipId'). */
+  field: string;
 }
 
 /**
@@ -57,9 +60,9 @@ export interface MoneyPosting {
 
 /** What differs between receipts and payments; moneyHandlers does the rest. */
 export interface MoneyKind<Input, Detail extends MoneyDocument> {
-  source: AllocationSource;
-  /** The targets a stored document's allocations go to, when they depend on it (a payment's payee); default `source`. */
-  sourceOf?(document: Detail): AllocationSource;
+  source: MoneySource;
+  /** The field of the payment target a stored document's allocations go to (a payment's depends on its payee). */
+  targetFieldOf(document: Detail): string;
   /** The declaration: its document type and number prefix. */
   definition: Pick<DocumentDefinition, 'documentType' | 'numberPrefix'>;
   dateField: string;
@@ -98,23 +101,19 @@ interface SaveContext {
 export function moneyHandlers<Input, Detail extends MoneyDocument, Action extends 'post' | 'allocate' | 'cancel'>(
   kind: MoneyKind<Input, Detail>,
 ): DocumentHandlers<Input, Detail, Action> {
-  const rowsTable = sql.identifier(kind.source === 'receipts' ? 'receipt_allocations' : 'payment_allocations');
+  const rows = allocationRowsOf(kind.source);
   const sourceColumn = kind.source === 'receipts' ? 'receipt_id' : 'payment_id';
-  const sourceKey = sql.identifier(sourceColumn);
-  const fieldOf: Record<AllocationSource, string> = { receipts: 'invoiceId', payments: 'goodsReceiptId', paySlips: 'paySlipId' };
-  const sourceOf = (document: Detail) => kind.sourceOf?.(document) ?? kind.source;
 
   async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
     if (header.partyId === null) return [];
-    return planAllocations(tx, { source: header.source ?? kind.source, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+    return planAllocations(tx, { target: paymentTargetOf(header.field), partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
   }
 
   /** The draft with its allocation lines as planned (proposed oldest due first when left out). */
   async function write(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, id?: number) {
     const header = await kind.header(tx, actor, input);
     const lines = await planned(tx, header, false);
-    const targetField = fieldOf[header.source ?? kind.source];
-    const written = { ...input, allocations: lines.map((line) => ({ [targetField]: line.targetId, amount: line.amount })) };
+    const written = { ...input, allocations: lines.map((line) => ({ [header.field]: line.targetId, amount: line.amount })) };
     const values = { header: header.values, lines: lines.map(() => ({ allocationDate: header.date })) };
     const { id: documentId } = id === undefined ? await drafts.insert(written, values) : await drafts.update(id, written, values);
     const context: SaveContext = { proposed: header.requested === undefined };
@@ -133,13 +132,13 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
       async post(tx: Tx, actor: Actor, draft: Detail, step: TransitionStep) {
         const partyId = kind.partyOf(draft);
         const proposed = (step.context as SaveContext | undefined)?.proposed ?? false;
-        const source = sourceOf(draft);
-        const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft), source };
+        const field = kind.targetFieldOf(draft);
+        const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft), field };
         const lines = await planned(tx, header, true);
         // A proposal made again under the locks replaces the draft's lines, unless it came out the same (the usual save-and-post).
         const stored = kind.requestedOf(draft);
         const rewrite = proposed && (stored.length !== lines.length || stored.some((l, index) => l.targetId !== lines[index]!.targetId || toMinorUnits(l.amount) !== toMinorUnits(lines[index]!.amount)));
-        if (rewrite) await tx.execute(sql`DELETE FROM ${rowsTable} WHERE ${sourceKey} = ${draft.id}::int`);
+        if (rewrite) await tx.execute(sql`DELETE FROM ${rows.table} WHERE ${rows.key} = ${draft.id}::int`);
         const posting = await kind.posting(tx, draft);
         const narration = posting.narration.slice(0, 500);
         const memo = narration.slice(0, 200);
@@ -158,7 +157,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
           alongside: [
             ...step.claim({ allocated_amount: sql`${total}::numeric` }),
-            ...applyStatements(source, draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
+            ...applyStatements(paymentTargetOf(field), draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
             ...(cheque ? [() => insertCheque(cheque)] : []),
           ],
         });
@@ -171,14 +170,15 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
         if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
         const asked = (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations;
-        const source = sourceOf(document);
-        const requested = asked?.map((a) => ({ targetId: Number(a[fieldOf[source]]), amount: a.amount }));
-        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, source }, true);
+        // Lines may name another target of the party's (another area's bills) than the document's own.
+        const target = targetOfLines(kind.targetFieldOf(document), asked);
+        const requested = asked?.map((a) => ({ targetId: Number(a[target.field]), amount: a.amount }));
+        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, field: target.field }, true);
         const total = plannedTotal(lines);
-        const rows = { firstLineNo: await nextLineNo(tx, source, document.id), date: todayIso() };
+        const at = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
         const statements: AlongsideStatement[] = [
           ...step.claim({ allocated_amount: sql`allocated_amount + ${total}::numeric` }, { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) }),
-          ...applyStatements(source, document.id, lines, rows),
+          ...applyStatements(target, document.id, lines, at),
         ];
         await runStatements(tx, statements, sql`${document.documentNumber}::text`);
         return { document: await kind.read(tx, document.id) };
@@ -192,7 +192,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const cheque = await lockChequeOf(tx, sourceColumn, document.id);
         const refusal = cheque && kind.cancelRefusal(cheque.status);
         if (refusal) throw new ConflictError(refusal);
-        const releases = await releaseStatements(tx, sourceOf(document), document.id, 'cancelled');
+        const releases = await releaseStatements(tx, kind.source, document.id, 'cancelled');
         await reverseInLedger(tx, {
           documentType: kind.definition.documentType,
           documentId: document.id,

@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { jsonValue } from '../../db/client.ts';
 import type { payments, receipts } from '../../db/schema/index.ts';
+import { paymentTargetOf } from '../../lib/payment-targets.ts';
 import type { ExportColumn } from '../../lib/resource/resource-export.ts';
+import { allocationRowsOf, type MoneySource, targetsOfSource } from './allocations.ts';
 
 /**
  * What receipts and payments answer alike (docs/api/money.md): the money, the account, the cheque
@@ -40,6 +42,40 @@ export function moneyDocumentColumns(name: 'receipts' | 'payments', table: typeo
     postedBy: table.postedBy,
     cancelledAt: table.cancelledAt,
     cancelledBy: table.cancelledBy,
+  };
+}
+
+/** SQL built when a query runs, not when its module loads: the payment targets are bound with the app. */
+const whenRun = (build: () => SQL): SQL => sql`${{ getSQL: build, shouldOmitSQLParens: () => true } satisfies SQLWrapper}`;
+
+/**
+ * A receipt's or payment's allocation lines as its answer reads them, oldest line first: each
+ * names its target under the target's field (`invoiceId`), with the target's number, date and
+ * due date (under `names`) read through the target's own `select`.
+ */
+export function allocationLinesSelection(source: MoneySource, names: { number: string; date: string }): SQL {
+  return whenRun(() => {
+    const { table, key } = allocationRowsOf(source);
+    const targets = targetsOfSource(source).map((target, index) => ({ target, alias: sql.raw(`x_${index}`), column: sql.identifier(target.column) }));
+    const ids = targets.map(({ target, column }) => sql`${target.field}::text, a.${column}`);
+    const fact = (name: string) => sql`coalesce(${sql.join(targets.map(({ alias }) => sql`${alias}.${sql.identifier(name)}`), sql`, `)})`;
+    const facts = targets.map(({ target, alias, column }) => sql`LEFT JOIN LATERAL (${target.select(sql`t.id = a.${column}`, false)}) ${alias} ON true`);
+    return sql`(
+      SELECT coalesce(json_agg(json_build_object(
+               'id', a.id, 'lineNo', a.line_no, ${sql.join(ids, sql`, `)}, ${names.number}::text, ${fact('documentNumber')}, ${names.date}::text, ${fact('date')},
+               'dueDate', ${fact('dueDate')}, 'amount', a.amount::text, 'allocationDate', a.allocation_date,
+               'released', a.released_at IS NOT NULL, 'releasedReason', a.released_reason)
+               ORDER BY a.line_no), '[]')
+      FROM ${table} a ${sql.join(facts, sql` `)}
+      WHERE a.${key} = ${sql.identifier(source)}.id)`;
+  });
+}
+
+/** The list filter of receipts or payments allocated to the target `field` names (`invoiceId`), by its id. */
+export function allocatedToFilter(source: MoneySource, field: string): (id: number) => SQL {
+  return (id) => {
+    const { table, key } = allocationRowsOf(source);
+    return sql`EXISTS (SELECT 1 FROM ${table} a WHERE a.${key} = ${sql.identifier(source)}.id AND a.${sql.identifier(paymentTargetOf(field).column)} = ${id}::int)`;
   };
 }
 

@@ -7,6 +7,6 @@ import { receiptBinding } from './receipts.binding.ts';
 export const receiptServices = documentServices(receiptBinding);
 export const paymentServices = documentServices(paymentBinding);
 export const chequeServices = documentServices(chequeBinding);
-export { type AllocationSource, releaseAllocations } from './allocations.ts';
+export { type MoneySource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
 export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';

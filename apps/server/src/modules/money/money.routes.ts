@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
+import { paymentTargetOf } from '../../lib/payment-targets.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import { registerDocumentPdfRoute } from '../../lib/print/document-pdf-route.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
-import { type AllocationSource, openTargets } from './allocations.ts';
+import { openTargets } from './allocations.ts';
 import { paymentBinding } from './payments.binding.ts';
 import { receiptBinding } from './receipts.binding.ts';
 import { paymentPdfFileName, paymentPrintable, receiptPdfFileName, receiptPrintable } from './voucher-print.ts';
@@ -17,7 +18,8 @@ import { paymentPdfFileName, paymentPrintable, receiptPdfFileName, receiptPrinta
 const openDoc = z.looseObject({ id: z.int(), documentNumber: z.string(), date: z.string(), dueDate: z.string(), total: z.string(), openAmount: z.string() });
 
 interface OpenList {
-  source: AllocationSource;
+  /** The payment target listed, by the field its allocations name it with. */
+  field: string;
   path: string;
   route: AppRoute;
   tag: string;
@@ -27,7 +29,7 @@ interface OpenList {
 
 const openLists: OpenList[] = [
   {
-    source: 'receipts',
+    field: 'invoiceId',
     path: '/receipts/open-invoices',
     route: receiptDocument.route,
     tag: receiptDocument.title,
@@ -35,7 +37,7 @@ const openLists: OpenList[] = [
     what: 'posted invoices',
   },
   {
-    source: 'payments',
+    field: 'goodsReceiptId',
     path: '/payments/open-bills',
     route: paymentDocument.route,
     tag: paymentDocument.title,
@@ -43,7 +45,7 @@ const openLists: OpenList[] = [
     what: 'posted goods receipts (due: the receipt date plus the vendor’s payment terms)',
   },
   {
-    source: 'paySlips',
+    field: 'paySlipId',
     path: '/payments/open-pay-slips',
     route: paymentDocument.route,
     tag: paymentDocument.title,
@@ -64,7 +66,7 @@ function registerOpenList(app: FastifyInstance, list: OpenList): void {
   });
   app.get(list.path, { schema: docs, onRequest: [authenticate, requireRoute(list.route)] }, async (request) => {
     const partyId = validated(query, request.query)[list.partyKey]!;
-    const data = await openTargets(app.ctx.db, list.source, partyId, actorOf(request));
+    const data = await openTargets(app.ctx.db, paymentTargetOf(list.field), partyId, actorOf(request));
     return { status: 200, message: messages.ok, data };
   });
 }

@@ -125,13 +125,13 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         partyId: payee.partyId,
         amount: input.amount,
         date: input.paymentDate,
-        source: toSlips ? 'paySlips' : 'payments',
+        field,
         requested: input.allocations?.map((a) => ({ targetId: a[field]!, amount: a.amount })),
         values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId) },
       };
     },
     partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : payment.payeeType === 'employee' && !payment.employeeAdvanceId ? payment.employeeId : null),
-    sourceOf: (payment) => (payment.payeeType === 'employee' ? 'paySlips' : 'payments'),
+    targetFieldOf: (payment) => (payment.payeeType === 'employee' ? 'paySlipId' : 'goodsReceiptId'),
     requestedOf: (payment) => payment.allocations.filter((a) => !a.released).map((a) => ({ targetId: (a.paySlipId ?? a.goodsReceiptId)!, amount: a.amount })),
     async posting(tx, payment) {
       const { accountId, ...party } = await debitOf(tx, payment);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { intList } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-import { moneyDocumentColumns, moneyExportColumns, moneyShape } from './money-queries.ts';
+import { allocatedToFilter, allocationLinesSelection, moneyDocumentColumns, moneyExportColumns, moneyShape } from './money-queries.ts';
 
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
@@ -26,16 +26,8 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     expenseAccountName: sql<string | null>`${expenseAccountName}`,
     payeeName: sql<string>`coalesce(${vendorName}, ${employeeName}, ${expenseAccountName}, '')`,
   },
-  linesSelection: sql`(
-    SELECT coalesce(json_agg(json_build_object(
-             'id', a.id, 'lineNo', a.line_no, 'goodsReceiptId', a.goods_receipt_id, 'paySlipId', a.pay_slip_id,
-             'goodsReceiptNumber', coalesce(g.document_number, r.document_number || ' ' || to_char(s.month, 'YYYY-MM')), 'goodsReceiptDate', coalesce(g.document_date, r.document_date),
-             'dueDate', coalesce(g.document_date + v.payment_terms_days, r.document_date), 'amount', a.amount::text, 'allocationDate', a.allocation_date,
-             'released', a.released_at IS NOT NULL, 'releasedReason', a.released_reason)
-             ORDER BY a.line_no), '[]')
-    FROM payment_allocations a LEFT JOIN goods_receipts g ON g.id = a.goods_receipt_id LEFT JOIN purchase_orders o ON o.id = g.purchase_order_id
-         LEFT JOIN vendors v ON v.id = o.vendor_id LEFT JOIN pay_slips s ON s.id = a.pay_slip_id LEFT JOIN pay_runs r ON r.id = s.pay_run_id
-    WHERE a.payment_id = payments.id)`,
+  // A pay slip's line answers under the goods receipt's names too (issue 20): its run's number and month, the run's date.
+  linesSelection: allocationLinesSelection('payments', { number: 'goodsReceiptNumber', date: 'goodsReceiptDate' }),
   searchColumns: [
     payments.reference,
     payments.chequeNumber,
@@ -53,7 +45,7 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     vendorId: (id) => sql`payments.vendor_id = ${id}::int`,
     employeeId: (id) => sql`payments.employee_id = ${id}::int`,
     regionId: (id) => sql`payments.region_id = ${id}::int`,
-    goodsReceiptId: (id) => sql`EXISTS (SELECT 1 FROM payment_allocations a WHERE a.payment_id = payments.id AND a.goods_receipt_id = ${id}::int)`,
+    goodsReceiptId: allocatedToFilter('payments', 'goodsReceiptId'),
   },
   exportColumns: [
     { header: 'Number', value: (row) => (row.documentNumber as string | null) ?? '' },

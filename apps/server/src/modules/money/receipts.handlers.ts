@@ -38,11 +38,13 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
         partyId: customer.id,
         amount: input.amount,
         date: input.receiptDate,
+        field: 'invoiceId',
         requested: input.allocations?.map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
         values: { regionId: customer.regionId, ...moneyValues(input, accountId) },
       };
     },
     partyOf: (receipt) => receipt.customerId,
+    targetFieldOf: () => 'invoiceId',
     requestedOf: (receipt) => receipt.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
     async posting(tx, receipt) {
       const customer = (await customerOf(tx, null, receipt.customerId))!;

@@ -6,10 +6,10 @@ import { chosenAccounts } from '../../ledger/posting-accounts.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import { type AlongsideStatement, reserveNumbersSql } from '../../lib/document/document-number.ts';
+import { paymentTargetOf } from '../../lib/payment-targets.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
-import { paySlipAllocationTargets } from '../payroll/payroll.api.ts';
 import { moneyAccountOf } from './money-accounts.ts';
 import { paymentBinding } from './payments.binding.ts';
 
@@ -83,6 +83,7 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
   const numbers = reserveNumbersSql(paymentDocument.numberPrefix, input.paymentDate, list.length);
   const userId = actor.userId;
   const auditActor = auditActorOf(actor);
+  const slips = paymentTargetOf('paySlipId');
   const also = (input.alongside ?? []).map((statement, index) => sql`, ${sql.raw(`also_${index}`)} AS (${statement(sql`NULL::text`)})`);
 
   const rows = await queryRows<{ id: number }>(
@@ -107,9 +108,9 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
                                    ${numericArray(allocations.map((a) => a.amount))}, ${intArray(allocations.map((a) => a.lineNo))}) AS a(ord, slip_id, amount, line_no)),
         a_json AS (SELECT ord, jsonb_agg(jsonb_build_object('paySlipId', slip_id, 'amount', amount::text) ORDER BY line_no) AS allocations FROM a GROUP BY ord),
         allocation_rows AS (
-          INSERT INTO payment_allocations (payment_id, line_no, pay_slip_id, amount, allocation_date)
+          INSERT INTO payment_allocations (payment_id, line_no, ${sql.identifier(slips.column)}, amount, allocation_date)
           SELECT d.id, a.line_no, a.slip_id, a.amount, ${input.paymentDate}::date FROM a JOIN d ON d.ord = a.ord),
-        paid AS (${paySlipAllocationTargets.allocate(sql`SELECT slip_id, amount FROM a`)}),
+        paid AS (${slips.onAllocated(sql`SELECT slip_id, amount FROM a`)}),
         ledger AS (${bankFileEntriesStatement({
           documentType: paymentDocument.documentType,
           date: input.paymentDate,

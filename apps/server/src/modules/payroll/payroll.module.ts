@@ -1,6 +1,7 @@
 import { payrollArea } from '@erp/domain';
 import * as payrollTables from '../../db/schema/payroll.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
+import { paySlipPaymentTarget } from './pay-slip-allocations.ts';
 import { payRunJob } from './pay-run-job.ts';
 import { payRunBinding } from './pay-runs.binding.ts';
 import { payrollFigures } from './payroll-figures.ts';
@@ -14,6 +15,7 @@ export const payrollModule: ServerArea = {
   documents: [payRunBinding],
   jobs: [payRunJob],
   figures: payrollFigures,
+  paymentTargets: { paySlips: paySlipPaymentTarget },
   openApiTags: [{ name: 'Pay Slips' }],
   routes: registerPaySlipRoutes,
 };

@@ -1,9 +1,24 @@
+import { goodsReceiptDocument } from '@erp/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.ts';
+import type { AgingAsOf, PaymentTarget } from '../../lib/payment-targets.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 /** A goods receipt's due date: the receipt date plus its vendor's payment terms (goods receipts have no due date of their own; aging reads it too). */
 export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;
+
+/** Posted goods receipts less their payments, as of a date (the payables aging's documents), due after the vendor's terms. */
+function agedGoodsReceipts({ past, allocated, live, inRegions }: AgingAsOf): SQL {
+  const scope = inRegions(sql`o.region_id`);
+  const head = sql`SELECT g.id, o.vendor_id AS party_id, 'goods-receipts'::text AS document_type, 'document'::text AS item_kind, g.document_number, g.document_date,
+                          ${goodsReceiptDueDateSql(sql`g`, sql`v`)} AS due_date, g.total_value AS total`;
+  const joins = sql`JOIN purchase_orders o ON o.id = g.purchase_order_id JOIN vendors v ON v.id = o.vendor_id`;
+  // The words of goods_receipts_open_idx's predicate.
+  if (!past) return sql`${head}, g.total_value - g.paid_amount AS open FROM goods_receipts g ${joins} WHERE g.status = 'posted' AND g.paid_amount < g.total_value${scope}`;
+  return sql`SELECT * FROM (${head}, g.total_value - coalesce(a.amount, 0) AS open FROM goods_receipts g ${joins}
+             LEFT JOIN (${allocated}) a ON a.id = g.id
+             WHERE ${live('g')}${scope}) x WHERE x.open > 0`;
+}
 
 /**
  * Goods receipts, a vendor's bills, as the targets of payments' allocations: what money may
@@ -11,9 +26,11 @@ export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${rece
  * allocations and joins these statements to its own; purchasing writes its table. Targets
  * are aliased `t` (their order `o`, its vendor `v`); locks are FOR NO KEY UPDATE in id order.
  */
-export const goodsReceiptAllocationTargets = {
+export const goodsReceiptPaymentTarget: PaymentTarget = {
+  party: 'vendor',
   field: 'goodsReceiptId',
   what: 'goods receipt',
+  column: 'goods_receipt_id',
   /** The facts of the receipts `where` names (over `t`, `o`, `v`), in id order, locked when `lock`. */
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
@@ -26,7 +43,8 @@ export const goodsReceiptAllocationTargets = {
   /** Locks in id order the receipts `ids` (a subquery) names. */
   lock: (ids: SQL) => sql`SELECT t.id FROM goods_receipts t WHERE t.id IN (${ids}) ORDER BY t.id FOR NO KEY UPDATE`,
   /** Adds payments' allocations: `amounts` are rows (id, amount). */
-  allocate: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount + q.amount FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
+  onAllocated: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount + q.amount FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
   /** Takes released allocations back: `amounts` a subquery of (id, amount). */
-  release: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount - a.amount FROM (${amounts}) AS a WHERE t.id = a.id`,
-} as const;
+  aging: { documentTypes: [goodsReceiptDocument.documentType], items: agedGoodsReceipts },
+  onReleased: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount - a.amount FROM (${amounts}) AS a WHERE t.id = a.id`,
+};

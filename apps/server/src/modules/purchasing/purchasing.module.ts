@@ -2,6 +2,7 @@ import { purchasingArea } from '@erp/domain';
 import * as purchasingTables from '../../db/schema/purchasing.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { purchasingFigures } from './purchasing-figures.ts';
+import { goodsReceiptPaymentTarget } from './goods-receipt-allocations.ts';
 import { goodsReceiptBinding } from './goods-receipts.binding.ts';
 import { registerPurchaseOrderPdfRoute } from './purchase-order-pdf.routes.ts';
 import { purchaseOrderBinding } from './purchase-orders.binding.ts';
@@ -18,6 +19,7 @@ export const purchasingModule: ServerArea = {
   documents: [purchaseOrderBinding, goodsReceiptBinding],
   imports: [vendorsImport],
   figures: purchasingFigures,
+  paymentTargets: { goodsReceipts: goodsReceiptPaymentTarget },
   routes(app) {
     registerVendorRoutes();
     registerPurchaseOrderRoutes(app);

@@ -10,8 +10,6 @@ export const salesReturnServices = documentServices(salesReturnBinding);
 export { createCustomerAccount, readCustomerBalance } from './customers.service.ts';
 // Receipts read invoices within the same row scope as the invoices screen, and print their vouchers like the sales documents.
 export { invoiceScope } from './invoices.queries.ts';
-// Receipts allocate to invoices: sales reads, locks and writes them for money, in money's statements.
-export { invoiceAllocationTargets } from './invoice-allocations.ts';
 // Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
 export { postRentalInvoices, raiseRentalInvoice, type RentalInvoiceDraft, type RentalInvoiceInput } from './rental-invoices.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';

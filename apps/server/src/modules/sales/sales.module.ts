@@ -2,6 +2,7 @@ import { salesArea } from '@erp/domain';
 import * as salesTables from '../../db/schema/sales.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { salesFigures } from './sales-figures.ts';
+import { invoicePaymentTarget } from './invoice-allocations.ts';
 import { customerBinding, registerCustomerRoutes } from './customers.routes.ts';
 import { registerInvoicePdfRoute } from './invoice-pdf.routes.ts';
 import { invoiceBinding } from './invoices.binding.ts';
@@ -21,6 +22,7 @@ export const salesModule: ServerArea = {
   resources: [customerBinding],
   documents: [invoiceBinding, quotationBinding, salesReturnBinding],
   figures: salesFigures,
+  paymentTargets: { invoices: invoicePaymentTarget },
   openApiTags: [{ name: 'Sales' }, { name: 'Sales reports' }],
   routes(app) {
     registerCustomerRoutes();

@@ -1,5 +1,6 @@
 import { genericResource } from '../../modules/module.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
+import { fixtureChargeTarget, fixtureCharges } from './charges.ts';
 import { fixtureInvoiceHooks } from './invoice-marks.ts';
 import { fixtureNotesArea } from './notes.area.ts';
 import * as tables from './notes.tables.ts';
@@ -9,8 +10,9 @@ import { fixtureVoucherBinding } from './vouchers.binding.ts';
 export const fixtureNotesModule: ServerArea = {
   name: 'fixture-notes',
   declaration: fixtureNotesArea,
-  tables: { fixtureNotes: tables.fixtureNotes, fixtureVouchers: tables.fixtureVouchers, fixtureVoucherLines: tables.fixtureVoucherLines },
+  tables: { fixtureNotes: tables.fixtureNotes, fixtureVouchers: tables.fixtureVouchers, fixtureVoucherLines: tables.fixtureVoucherLines, fixtureCharges },
   resources: fixtureNotesArea.resources.map((declaration) => genericResource(declaration, tables)),
   documents: [fixtureVoucherBinding],
   ...fixtureInvoiceHooks,
+  paymentTargets: { fixtureCharges: fixtureChargeTarget },
 };
