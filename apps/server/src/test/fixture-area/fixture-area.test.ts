@@ -7,9 +7,9 @@ import { areas } from '../../areas.ts';
 import { foldServerAreas } from '../../modules/module.ts';
 import { type SalesFixtures, salesFixtures } from '../sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test-app.ts';
-import { createFixtureInvoiceMarks, fixtureRefusals } from './invoice-marks.ts';
+import { fixtureRefusals } from './invoice-marks.ts';
+import { migrateFixtureArea } from './fixture-migration.ts';
 import { fixtureNotesModule } from './notes.module.ts';
-import { createFixtureNotes, createFixtureVouchers } from './notes.tables.ts';
 
 /**
  * Issue 16, section 1, the measure: an area is added by its own folder and one line in each
@@ -24,9 +24,7 @@ let region: number;
 
 beforeAll(async () => {
   t = await createTestApp({ areas: [...areas, fixtureNotesModule] });
-  await t.database.db.execute(createFixtureNotes);
-  for (const statement of createFixtureVouchers) await t.database.db.execute(statement);
-  await t.database.db.execute(createFixtureInvoiceMarks);
+  await migrateFixtureArea(t.database.db);
   const created = await t.app.inject({ method: 'POST', url: '/api/regions', payload: { regionName: 'Fixture North', regionCode: 'FXN' }, headers: bearer(t.adminToken) });
   region = created.json().data.id;
 });
@@ -109,7 +107,7 @@ describe('a fixture area added to the fold', () => {
       .filter((file) => names.test(readFileSync(file, 'utf8')));
     expect(outside.map((file) => relative(repo, file))).toEqual([]);
 
-    const shared = [/^@erp\/domain$/, /^drizzle-orm(\/|$)/, /^vitest$/, /^node:/];
+    const shared = [/^@erp\/domain$/, /^drizzle-orm(\/|$)/, /^zod$/, /^vitest$/, /^node:/];
     const sharedPaths = ['lib/', 'db/', 'ledger/', 'modules/module.ts', 'test/test-app.ts', 'test/sales-fixtures.ts', 'areas.ts'];
     for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
       for (const [, specifier] of readFileSync(join(folder, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '([^']+)';$/gm)) {

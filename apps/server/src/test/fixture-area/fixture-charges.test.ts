@@ -8,7 +8,8 @@ import { bindPaymentTargets, paymentTargetOf, type PaymentTargetDeclarations } f
 import { paymentServices } from '../../modules/money/money.api.ts';
 import { type SalesFixtures, salesFixtures } from '../sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { createFixtureCharges, fixtureChargeTarget } from './charges.ts';
+import { fixtureChargeTarget } from './charges.ts';
+import { migrateFixtureArea } from './fixture-migration.ts';
 import { fixtureNotesModule } from './notes.module.ts';
 
 /**
@@ -25,7 +26,7 @@ let bank: number;
 
 beforeAll(async () => {
   t = await createTestApp({ areas: [...areas, fixtureNotesModule] });
-  for (const statement of createFixtureCharges) await t.database.db.execute(statement);
+  await migrateFixtureArea(t.database.db);
   f = await salesFixtures(t, 'Charge');
   const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   admin = { userId: user!.id, role: 'admin', scopes: ['*'], permissions: {} };

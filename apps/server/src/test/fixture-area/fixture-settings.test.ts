@@ -2,7 +2,7 @@ import { companySettingsSchema } from '@erp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../areas.ts';
 import { bearer, createTestApp, type TestApp } from '../test-app.ts';
-import { addFixtureSettingColumn } from './fixture-settings.ts';
+import { migrateFixtureArea } from './fixture-migration.ts';
 import { fixtureNotesModule } from './notes.module.ts';
 
 /**
@@ -13,7 +13,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ areas: [...areas, fixtureNotesModule] });
-  await t.database.db.execute(addFixtureSettingColumn);
+  await migrateFixtureArea(t.database.db);
 });
 afterAll(async () => t?.close());
 
