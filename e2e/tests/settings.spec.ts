@@ -14,6 +14,10 @@ test('settings are saved, and a logo is checked by its content, shown and remove
   const taxField = page.getByRole('textbox', { name: 'Tax number', exact: true });
   await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Medilab Supplies (Pvt) Ltd');
   await expectNoSeriousA11yViolations(page, 'settings');
+  // Each area's part of the one form (issue 28, section 3), loaded on its own, under its heading, holding the server's values.
+  for (const heading of ['Accounting', 'Inventory', 'Payroll', 'Generate Order']) await expect(page.getByRole('heading', { name: heading, level: 5 })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Near-expiry window (days)' })).toHaveValue('90');
+  await expect(page.getByRole('spinbutton', { name: 'Default lead time (days)' })).toHaveValue('30');
   await taxField.fill(taxNumber);
   await page.locator('#settings').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved')).toBeVisible();

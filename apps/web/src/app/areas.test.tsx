@@ -5,7 +5,7 @@ import { DocumentStatusTag } from '../components/document/document-status-tag.ts
 import { documentHref, pathAddress } from '../components/document/document-address.ts';
 import { installAreas } from '../lib/areas/area-registry.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
-import { lazyScreen } from '../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../lib/areas/screen-map.ts';
 import { defineArea } from '../lib/areas/web-area.ts';
 import { renderWithApp } from '../test/harness.tsx';
 import { areaFold, areas } from './areas.ts';
@@ -50,5 +50,11 @@ describe('the areas (app/areas.ts)', () => {
     expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, statusColours: { bounced: 'orange' } })])).toThrow('Colour of status bounced');
     expect(() => foldAreas([...areas, defineArea({ name: 'copy', screens: {}, statusColours: { bounced: 'red' } })])).not.toThrow();
     expect(() => foldAreas([sales, sales])).toThrow('Area sales is listed twice');
+  });
+
+  it("compose the settings screen from each area's part, in the areas' order, as the server composes the sections", () => {
+    expect(areaFold.settingsSections.map((part) => part.area)).toEqual(['settings', 'accounting', 'inventory', 'payroll', 'ordering']);
+    const withPart = foldAreas([...areas, defineArea({ name: 'fixture', screens: {}, settings: lazyPart(() => import('../features/accounting/accounting-settings.tsx'), 'AccountingSettings') })]);
+    expect(withPart.settingsSections.at(-1)?.area).toBe('fixture');
   });
 });
