@@ -99,6 +99,12 @@ export interface DocumentDeclaration<State extends string, Action extends string
    * `totals` and shown as the list's totals row: an invoice's subtotal, tax and total.
    */
   listTotals?: readonly ListTotalDeclaration[];
+  /**
+   * A posted record (a consignment, a service visit, a deposit): its create writes it and runs
+   * its `post` transition in the one transaction, so no draft is ever seen; it is never changed
+   * or deleted, and `cancel` posts its reversal (postedRecordWorkflow gives both transitions).
+   */
+  postOnCreate?: boolean;
 }
 
 /** What a user may do with one document, in button order. */
@@ -192,7 +198,11 @@ export function defineDocument<const State extends string, const Action extends 
     });
   const header = objectOf(declaration.fields);
   const inputSchema = lines.max === 0 ? header : header.extend({ [lines.key ?? 'lines']: lines.optional ? lineArray.optional() : lineArray });
-  const saveSchema = inputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
+  if (declaration.postOnCreate && !(['post', 'cancel'] as string[]).every((action) => action in declaration.transitions)) {
+    throw new Error(`${declaration.name}: a posted record declares post and cancel (postedRecordWorkflow)`);
+  }
+  // A posted record is always posted by its create: no `post` key to send.
+  const saveSchema = declaration.postOnCreate ? inputSchema : inputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
   const actions = Object.keys(declaration.transitions) as Action[];
 
   const canTransition = (status: State, action: Action) => declaration.transitions[action]?.from.includes(status) ?? false;
@@ -219,13 +229,15 @@ export function defineDocument<const State extends string, const Action extends 
     allowedActions(document, user) {
       if (!user) return [];
       const possible: DocumentAction<Action>[] = [
-        ...(isEditable(document.status) ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
+        ...(isEditable(document.status) && !declaration.postOnCreate ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
         ...actions.filter((action) => canTransition(document.status, action)),
       ];
       return possible.filter((action) => mayRun(user, action));
     },
     messages: {
-      notEditable: `Only a ${declaration.editableIn.map((s) => declaration.stateLabels[s].toLowerCase()).join(' or ')} can be changed`,
+      notEditable: declaration.postOnCreate
+        ? `A ${singular} is kept as recorded: cancel it and record another`
+        : `Only a ${declaration.editableIn.map((s) => declaration.stateLabels[s].toLowerCase()).join(' or ')} can be changed`,
       cannot: (action, status) => `A ${status} ${singular} cannot be ${declaration.transitions[action].done.split(' ').at(-1)}`,
     },
   };

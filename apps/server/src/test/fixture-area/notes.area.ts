@@ -1,4 +1,5 @@
 import { defineArea, type ResourceDeclaration } from '@erp/domain';
+import { fixtureIssueDocument } from './issues.document.ts';
 import { fixtureVoucherDocument } from './vouchers.document.ts';
 
 /**
@@ -22,7 +23,7 @@ export const fixtureNotes = {
 export const fixtureNotesArea = defineArea({
   name: 'fixture-notes',
   resources: [fixtureNotes],
-  documents: [fixtureVoucherDocument],
+  documents: [fixtureVoucherDocument, fixtureIssueDocument],
   scopes: ['fixture-notes:approve'],
   postingAccounts: [
     {
