@@ -82,6 +82,8 @@ export interface DocumentDeclaration<State extends string, Action extends string
     key?: string;
     /** The key may be left out (a receipt without allocations: the server proposes them). */
     optional?: boolean;
+    /** The lines' own rule, when a record kept its messages from before it was a document (a consignment's lines); the fields still name and label them. */
+    schema?: z.ZodType;
   };
   states: readonly State[];
   stateLabels: Readonly<Record<State, string>>;
@@ -188,7 +190,7 @@ export function defineDocument<const State extends string, const Action extends 
 ): DocumentDefinition<State, Action> {
   const { singular, lines } = declaration;
   const count = (n: number) => numberWords[n] ?? String(n);
-  const lineArray = z
+  const lineArray = lines.schema ?? z
     .array(objectOf(lines.fields))
     .min(lines.min, { error: `A ${singular} needs at least ${count(lines.min)} line${lines.min === 1 ? '' : 's'}` })
     .max(lines.max, { error: `A ${singular} holds at most ${lines.max} lines` })

@@ -82,6 +82,11 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   return { document: posted.document, postedMessage: posted.message };
 }
 
+/** A posted record's update handler: never called, as saveDocument refuses to change a record kept as recorded (409) first. */
+export async function neverUpdated(): Promise<never> {
+  throw new Error('A posted record is never updated');
+}
+
 /**
  * A draft's command-palette row (lib/search), in its transaction; a posting writes the row in
  * its own statement instead (runTransition), so a save-and-post takes no statement more.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { prepareStockMoves, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
+import { neverUpdated } from '../../lib/document/document-service.ts';
 import type { ActionOf, DocumentBinding, DocumentRow, StateOf } from '../../lib/document/document-binding.ts';
 import { reversePostedRecord } from '../../ledger/reverse-posted-record.ts';
 import { fixtureIssueDocument } from './issues.document.ts';
@@ -41,9 +42,7 @@ export const fixtureIssueBinding: DocumentBinding<IssueInput, Issue, StateOf<typ
     async create(_tx, _actor, input, drafts) {
       return { document: drafts.answer<Issue>(await drafts.insert(input), input) };
     },
-    async update() {
-      throw new Error('A posted record is never updated: saveDocument refuses it first');
-    },
+    update: neverUpdated,
     transitions: {
       async post(tx, actor, issue, step) {
         const stock = await prepareStockMoves(tx, {
