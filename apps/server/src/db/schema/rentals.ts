@@ -185,3 +185,15 @@ export const meterReadings = pgTable(
   },
   (t) => [unique('meter_readings_agreement_date_key').on(t.rentalAgreementId, t.readingDate)],
 );
+
+/** Issue 28, section 2: an agreement's deposit as a posted record (0038). Its ledger rows keep the agreement's id as their document id, as before. */
+export const rentalDeposits = pgTable('rental_deposits', {
+  ...documentWorkflowColumns(),
+  documentNumber: text('document_number'),
+  rentalAgreementId: integer('rental_agreement_id')
+    .notNull()
+    .references(() => rentalAgreements.id),
+  accountId: integer('account_id').notNull(),
+  depositDate: date('deposit_date', { mode: 'string' }).notNull(),
+  amount: money('amount').notNull(),
+});

@@ -8,12 +8,14 @@ import { monthEndJob, monthEndJobKind, type MonthEndPayload } from './month-end-
 import { consignmentBinding } from './consignments.binding.ts';
 import { placementBinding, rentalReturnBinding } from './placements.binding.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
+import { rentalDepositBinding } from './rental-deposits.binding.ts';
 import { serviceVisitBinding } from './service-visits.binding.ts';
 export { type ServiceVisitInput } from './service-visits.service.ts';
 
 export const rentalAgreementServices = documentServices(rentalAgreementBinding);
 export const placementServices = documentServices(placementBinding);
 export const rentalReturnServices = documentServices(rentalReturnBinding);
+export const rentalDepositServices = documentServices(rentalDepositBinding);
 export const serviceVisitServices = documentServices(serviceVisitBinding);
 /** A service visit recorded and posted in the caller's transaction (the demo's visits). */
 export const createServiceVisit = serviceVisitServices.create;

@@ -9,6 +9,7 @@ import { registerRelocationRoutes } from './relocations.routes.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
 import { meterReadingBinding, rentalAssetBinding } from './rental-resources.binding.ts';
 import { serviceVisitBinding } from './service-visits.binding.ts';
+import { rentalDepositBinding } from './rental-deposits.binding.ts';
 import { consignmentBinding } from './consignments.binding.ts';
 import { registerConsignmentRoutes } from './consignments.routes.ts';
 import * as consignmentTables from '../../db/schema/consignments.ts';
@@ -19,7 +20,7 @@ export const rentalsModule: ServerArea = {
   declaration: rentalsArea,
   tables: { ...rentalTables, ...consignmentTables },
   resources: [rentalAssetBinding, meterReadingBinding],
-  documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding, consignmentBinding, serviceVisitBinding],
+  documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding, consignmentBinding, serviceVisitBinding, rentalDepositBinding],
   jobs: [monthEndJob],
   figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],
