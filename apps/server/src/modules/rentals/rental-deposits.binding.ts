@@ -1,10 +1,11 @@
 import { rentalDepositDocument } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { rentalDeposits } from '../../db/schema/index.ts';
+import { reversePostedRecord } from '../../ledger/reverse-posted-record.ts';
 import { neverUpdated } from '../../lib/document/document-service.ts';
 import type { ActionOf, DocumentBinding, DocumentRow, StateOf } from '../../lib/document/document-binding.ts';
 import { agreementNumberOf, agreementRegionScope } from './posted-rental-records.ts';
-import { cancelDeposit, type DepositAgreement, depositAgreement, type DepositInput, postDeposit } from './rental-deposits.service.ts';
+import { type DepositAgreement, depositAgreement, type DepositInput, postDeposit } from './rental-deposits.service.ts';
 
 type Deposit = DocumentRow & DepositInput & { amount: string; documentNumber: string | null };
 
@@ -42,7 +43,12 @@ export const rentalDepositBinding: DocumentBinding<DepositInput, Deposit, StateO
     update: neverUpdated,
     transitions: {
       post: (tx, actor, deposit, step) => postDeposit(tx, actor, deposit, step.context as DepositAgreement, step),
-      cancel: (tx, actor, deposit, step) => cancelDeposit(tx, actor, deposit, step),
+      // The mirror of its own rows (they carry the agreement's id, by its number), dated today; the agreement then takes its deposit again.
+      cancel: (tx, actor, deposit, step) =>
+        reversePostedRecord(tx, actor, deposit, step, {
+          ledgerId: deposit.rentalAgreementId,
+          alongside: [() => sql`UPDATE rental_agreements SET deposit_received_on = NULL, updated_at = now() WHERE id = ${deposit.rentalAgreementId}::int RETURNING id`],
+        }),
     },
   },
 };

@@ -1,7 +1,7 @@
 import { permittedIds, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
-import { assertPeriodOpen, postToLedger, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -74,24 +74,4 @@ export async function postDeposit<Detail extends Deposit>(tx: Tx, actor: Actor, 
     context,
   );
   return { document: { ...deposit, status: 'posted', documentNumber }, documentNumber };
-}
-
-/**
- * The deposit cancelled: the mirror of its own rows (by its number: the agreement's id may hold a
- * deposit cancelled before), dated today, and the agreement takes its deposit again.
- */
-export async function cancelDeposit<Detail extends Deposit>(tx: Tx, actor: Actor, deposit: Detail, step: TransitionStep): Promise<TransitionOutcome<Detail>> {
-  const today = todayIso();
-  await assertPeriodOpen(tx, today, step.posting.dateField);
-  await reverseInLedger(tx, {
-    documentType: step.posting.documentType,
-    documentId: deposit.rentalAgreementId,
-    documentNumber: deposit.documentNumber!,
-    date: today,
-    narration: `Cancellation of ${deposit.documentNumber}`,
-    actor: { userId: actor.userId },
-    dateField: step.posting.dateField,
-    alongside: [() => sql`UPDATE rental_agreements SET deposit_received_on = NULL, updated_at = now() WHERE id = ${deposit.rentalAgreementId}::int RETURNING id`],
-  });
-  return { document: deposit };
 }
