@@ -55,6 +55,17 @@ describe('cancelling a service visit (issue 28, section 2)', () => {
     expect((await f.call('POST', `/api/service-visits/${recorded.id}/cancel`)).json().data).toMatchObject({ status: 'cancelled', documentNumber: null });
   });
 
+  it('a visit whose days down touch a month the month end has billed is kept (409): the waiver is in that invoice', async () => {
+    const downFrom = '2024-06-28';
+    const recorded = (await f.call('POST', '/api/service-visits', { rentalAgreementId: agreement, visitDate: '2024-07-02', visitKind: 'breakdown', downFrom, downTo: '2024-07-02' })).json().data;
+    // The month end's row for July (what a run writes), without its invoice: enough for the rule.
+    await t.database.db.execute(sql`INSERT INTO rental_periods (rental_agreement_id, month, commitment, eligible) VALUES (${agreement}::int, '2024-07-01', 0, 0)`);
+    const refused = await f.call('POST', `/api/service-visits/${recorded.id}/cancel`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe('The month end has billed 2024-07, whose downtime this visit waived: the visit is kept');
+    expect((await f.call('GET', `/api/service-visits/${recorded.id}`)).json().data.status).toBe('posted');
+  });
+
   it('needs service-visits:cancel: a role that records visits is refused (403) without the grant', async () => {
     const recorded = (await visit([{ inventoryId: lot, quantity: 1 }])).json().data;
     const manager = await t.userWithRole('operationManager');
