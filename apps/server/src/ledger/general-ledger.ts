@@ -395,6 +395,8 @@ export interface ReverseInLedgerInput {
   /** The document whose rows are reversed. */
   documentType: string;
   documentId: number;
+  /** Only the rows of this number, when one document id holds several postings (an agreement's deposits: one cancelled, one received again). */
+  documentNumber?: string;
   /** The document the mirror rows belong to (a reversing journal, a credit note); default: the same document. */
   reversal?: { documentType: string; documentId: number; documentNumber?: string; numberPrefix?: string };
   /** Default: today. */
@@ -416,7 +418,7 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
     sql`SELECT account_id AS "accountId", debit::text AS debit, credit::text AS credit, memo, document_number AS "documentNumber",
                region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
                joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId", department_id AS "departmentId"
-        FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId} ORDER BY id`,
+        FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId}${input.documentNumber ? sql` AND document_number = ${input.documentNumber}` : sql``} ORDER BY id`,
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
   const date = input.date ?? todayIso();

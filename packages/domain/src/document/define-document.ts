@@ -82,6 +82,8 @@ export interface DocumentDeclaration<State extends string, Action extends string
     key?: string;
     /** The key may be left out (a receipt without allocations: the server proposes them). */
     optional?: boolean;
+    /** The lines' own rule, when a record kept its messages from before it was a document (a consignment's lines); the fields still name and label them. */
+    schema?: z.ZodType;
   };
   states: readonly State[];
   stateLabels: Readonly<Record<State, string>>;
@@ -99,6 +101,12 @@ export interface DocumentDeclaration<State extends string, Action extends string
    * `totals` and shown as the list's totals row: an invoice's subtotal, tax and total.
    */
   listTotals?: readonly ListTotalDeclaration[];
+  /**
+   * A posted record (a consignment, a service visit, a deposit): its create writes it and runs
+   * its `post` transition in the one transaction, so no draft is ever seen; it is never changed
+   * or deleted, and `cancel` posts its reversal (postedRecordWorkflow gives both transitions).
+   */
+  postOnCreate?: boolean;
 }
 
 /** What a user may do with one document, in button order. */
@@ -182,7 +190,7 @@ export function defineDocument<const State extends string, const Action extends 
 ): DocumentDefinition<State, Action> {
   const { singular, lines } = declaration;
   const count = (n: number) => numberWords[n] ?? String(n);
-  const lineArray = z
+  const lineArray = lines.schema ?? z
     .array(objectOf(lines.fields))
     .min(lines.min, { error: `A ${singular} needs at least ${count(lines.min)} line${lines.min === 1 ? '' : 's'}` })
     .max(lines.max, { error: `A ${singular} holds at most ${lines.max} lines` })
@@ -192,7 +200,11 @@ export function defineDocument<const State extends string, const Action extends 
     });
   const header = objectOf(declaration.fields);
   const inputSchema = lines.max === 0 ? header : header.extend({ [lines.key ?? 'lines']: lines.optional ? lineArray.optional() : lineArray });
-  const saveSchema = inputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
+  if (declaration.postOnCreate && !(['post', 'cancel'] as string[]).every((action) => action in declaration.transitions)) {
+    throw new Error(`${declaration.name}: a posted record declares post and cancel (postedRecordWorkflow)`);
+  }
+  // A posted record is always posted by its create: no `post` key to send.
+  const saveSchema = declaration.postOnCreate ? inputSchema : inputSchema.extend({ post: z.boolean({ error: 'Post must be true or false' }).optional() });
   const actions = Object.keys(declaration.transitions) as Action[];
 
   const canTransition = (status: State, action: Action) => declaration.transitions[action]?.from.includes(status) ?? false;
@@ -219,13 +231,15 @@ export function defineDocument<const State extends string, const Action extends 
     allowedActions(document, user) {
       if (!user) return [];
       const possible: DocumentAction<Action>[] = [
-        ...(isEditable(document.status) ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
+        ...(isEditable(document.status) && !declaration.postOnCreate ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
         ...actions.filter((action) => canTransition(document.status, action)),
       ];
       return possible.filter((action) => mayRun(user, action));
     },
     messages: {
-      notEditable: `Only a ${declaration.editableIn.map((s) => declaration.stateLabels[s].toLowerCase()).join(' or ')} can be changed`,
+      notEditable: declaration.postOnCreate
+        ? `A ${singular} is kept as recorded: cancel it and record another`
+        : `Only a ${declaration.editableIn.map((s) => declaration.stateLabels[s].toLowerCase()).join(' or ')} can be changed`,
       cannot: (action, status) => `A ${status} ${singular} cannot be ${declaration.transitions[action].done.split(' ').at(-1)}`,
     },
   };

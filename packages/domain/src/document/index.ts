@@ -1,2 +1,3 @@
 export * from './define-document.ts';
 export * from './document-stamps.ts';
+export * from './posted-record.ts';

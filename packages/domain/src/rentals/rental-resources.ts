@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineDocument } from '../document/define-document.ts';
+import { postedRecordWorkflow } from '../document/posted-record.ts';
 import { referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
 
 export const rentalAssetStatuses = [
@@ -41,6 +43,8 @@ export const serviceVisitPartSchema = z.strictObject({
   quantity: z.number().int().min(1).max(1_000_000),
 });
 
+const serviceVisitPartsSchema = z.array(serviceVisitPartSchema).max(50).default([]);
+
 /** Service visits: the days down (the downtime waiver reads them) and parts used from stock. */
 export const serviceVisits = {
   name: 'service-visits',
@@ -56,7 +60,7 @@ export const serviceVisits = {
     { name: 'visitKind', label: 'Kind', kind: 'enum', enumValues: serviceVisitKinds, required: true, filterable: true },
     { name: 'downFrom', label: 'Down from', kind: 'date' },
     { name: 'downTo', label: 'Down to', kind: 'date' },
-    { name: 'parts', label: 'Parts', kind: 'text', list: false, schema: z.array(serviceVisitPartSchema).max(50).default([]) },
+    { name: 'parts', label: 'Parts', kind: 'text', list: false, schema: serviceVisitPartsSchema },
     { name: 'partsCost', label: 'Parts cost', kind: 'decimal', scale: 2, form: false },
     { name: 'documentNumber', label: 'Number', kind: 'text', form: false },
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
@@ -79,3 +83,29 @@ export const meterReadings = {
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
   ],
 } as const satisfies ResourceDeclaration;
+
+/**
+ * A service visit as a posted record (issue 28, section 2): the fields above, its parts the lines
+ * (kept as the row's JSON, with their rule of before). Numbered SVC- only when parts leave stock:
+ * a visit without parts moves nothing and stays unnumbered, as before. Cancelled by the mirror.
+ */
+export const serviceVisitDocument = defineDocument({
+  name: serviceVisits.name,
+  route: serviceVisits.route,
+  title: serviceVisits.title,
+  singular: serviceVisits.singular,
+  numberPrefix: 'SVC',
+  dateField: 'visitDate',
+  fields: serviceVisits.fields.filter((field) => field.name !== 'documentNumber' && field.name !== 'parts'),
+  lines: {
+    key: 'parts',
+    fields: [
+      { name: 'inventoryId', label: 'Lot', kind: 'integer', required: true },
+      { name: 'quantity', label: 'Quantity', kind: 'integer', required: true },
+    ],
+    min: 0,
+    max: 50,
+    schema: serviceVisitPartsSchema,
+  },
+  ...postedRecordWorkflow('service-visits', serviceVisits.singular, { numbers: false }),
+});

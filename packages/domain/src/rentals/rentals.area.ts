@@ -1,14 +1,16 @@
 import { defineArea } from '../area/define-area.ts';
 import { placementDocument, rentalReturnDocument } from './placement.document.ts';
 import { rentalAgreementDocument, rentalApproveScope } from './rental-agreement.document.ts';
-import { consignments } from './consignments.ts';
-import { meterReadings, rentalAssets, serviceVisits } from './rental-resources.ts';
+import { consignmentDocument } from './consignments.ts';
+import { rentalDepositDocument } from './rental-deposit.document.ts';
+import { meterReadings, rentalAssets, serviceVisitDocument } from './rental-resources.ts';
 
 export * from './rental-agreement.document.ts';
 export * from './placement.document.ts';
 export * from './rental-resources.ts';
 export * from './rental-periods.ts';
 export * from './consignments.ts';
+export * from './rental-deposit.document.ts';
 export * from './relocation.ts';
 export * from './wire.ts';
 
@@ -16,8 +18,8 @@ export * from './wire.ts';
 export const rentalsArea = defineArea({
   name: 'rentals',
   optionRoutes: { customers: ['/reagent-rentals'], regions: ['/reagent-rentals'], items: ['/reagent-rentals'], categories: ['/reagent-rentals'], users: ['/reagent-rentals'], inventory: ['/reagent-rentals'], accounts: ['/reagent-rentals'] },
-  resources: [rentalAssets, serviceVisits, meterReadings, consignments],
-  documents: [rentalAgreementDocument, placementDocument, rentalReturnDocument],
+  resources: [rentalAssets, meterReadings],
+  documents: [rentalAgreementDocument, placementDocument, rentalReturnDocument, consignmentDocument, serviceVisitDocument, rentalDepositDocument],
   scopes: [rentalApproveScope],
   postingAccounts: [
     { key: 'placedInstruments', label: 'Placed instruments', account: { accountCode: '1560', accountName: 'Placed instruments', head: 'Assets', subHead: 'Fixed assets', kind: 'other' } },

@@ -1,5 +1,5 @@
 import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { documentColumns } from '../../lib/document/document-columns.ts';
+import { documentColumns, documentWorkflowColumns } from '../../lib/document/document-columns.ts';
 import { assets } from './assets.ts';
 import { inventory, items } from './inventory.ts';
 import { customers, invoices } from './sales.ts';
@@ -157,7 +157,7 @@ export const rentalPeriods = pgTable(
 );
 
 export const serviceVisits = pgTable('service_visits', {
-  ...entityColumns(),
+  ...documentWorkflowColumns(),
   rentalAgreementId: integer('rental_agreement_id')
     .notNull()
     .references(() => rentalAgreements.id),
@@ -169,7 +169,6 @@ export const serviceVisits = pgTable('service_visits', {
   partsCost: money('parts_cost').notNull().default('0'),
   documentNumber: text('document_number'),
   notes: text('notes').notNull().default(''),
-  createdBy: integer('created_by'),
 });
 
 export const meterReadings = pgTable(
@@ -186,3 +185,15 @@ export const meterReadings = pgTable(
   },
   (t) => [unique('meter_readings_agreement_date_key').on(t.rentalAgreementId, t.readingDate)],
 );
+
+/** Issue 28, section 2: an agreement's deposit as a posted record (0038). Its ledger rows keep the agreement's id as their document id, as before. */
+export const rentalDeposits = pgTable('rental_deposits', {
+  ...documentWorkflowColumns(),
+  documentNumber: text('document_number'),
+  rentalAgreementId: integer('rental_agreement_id')
+    .notNull()
+    .references(() => rentalAgreements.id),
+  accountId: integer('account_id').notNull(),
+  depositDate: date('deposit_date', { mode: 'string' }).notNull(),
+  amount: money('amount').notNull(),
+});

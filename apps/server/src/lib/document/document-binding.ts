@@ -59,6 +59,9 @@ export interface WrittenDocument<Detail extends DocumentRow> {
   context?: unknown;
 }
 
+/** Columns a claim adds to the status UPDATE: a value, or one given the number the posting took (a record numbered only when it posts). */
+export type ClaimedSets = Readonly<Record<string, SQL | ((documentNumber: SQL) => SQL)>>;
+
 /** What runTransition hands a transition handler. */
 export interface TransitionStep {
   /**
@@ -66,7 +69,7 @@ export interface TransitionStep {
    * `sets`: more columns of the document (snake_case) for the same UPDATE, known only while posting (a total); one statement may update a row only once.
    * `auditExtra`: more keys of the transition's audit row (an override used while posting).
    */
-  claim(sets?: Readonly<Record<string, SQL>>, auditExtra?: Record<string, unknown>): AlongsideStatement[];
+  claim(sets?: ClaimedSets, auditExtra?: Record<string, unknown>): AlongsideStatement[];
   /** What a save-and-post's write handler read (a posting context). */
   context?: unknown;
   /** The action's body, parsed with the transition's declared `input` schema. */

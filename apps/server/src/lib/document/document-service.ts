@@ -55,6 +55,8 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   options: { id?: number; post?: boolean } = {},
 ): Promise<SavedDocument<Detail>> {
   assertMayRun(actor, binding, 'edit');
+  // A posted record's create is a save-and-post, for the routes and other areas' services alike.
+  if (binding.definition.postOnCreate && options.id === undefined) options = { ...options, post: true };
   if (options.post) {
     if (!binding.definition.transitions[postAction]) throw new BadRequestError({ post: `A ${binding.definition.singular} is not posted` });
     assertMayRun(actor, binding, postAction);
@@ -78,6 +80,11 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
     alongside: [(documentNumber) => auditStatement(auditActorOf(actor), entry, { [numberKey]: documentNumber })],
   });
   return { document: posted.document, postedMessage: posted.message };
+}
+
+/** A posted record's update handler: never called, as saveDocument refuses to change a record kept as recorded (409) first. */
+export async function neverUpdated(): Promise<never> {
+  throw new Error('A posted record is never updated');
 }
 
 /**

@@ -5,7 +5,7 @@ import { allocateDocumentNumber, type AlongsideStatement } from './document-numb
 import { audit, auditStatement } from '../../plugins/audit.ts';
 import { type Actor, auditActorOf } from '../actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../app-error.ts';
-import type { AnyDocumentBinding, DocumentRow, TransitionHandler } from './document-binding.ts';
+import type { AnyDocumentBinding, ClaimedSets, DocumentRow, TransitionHandler } from './document-binding.ts';
 import { documentSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
@@ -33,7 +33,7 @@ function numberKeyOf(binding: AnyDocumentBinding): string {
 }
 
 /** The status, stamps and number a transition writes, as one UPDATE given the number. */
-function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, action: string, extra: Readonly<Record<string, SQL>> = {}): AlongsideStatement {
+function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, action: string, extra: ClaimedSets = {}): AlongsideStatement {
   const transition = binding.definition.transitions[action]!;
   const table = sql.identifier(getTableName(binding.table));
   const numberColumn = sql.identifier(binding.columns.number.name);
@@ -41,7 +41,7 @@ function statusUpdate(binding: AnyDocumentBinding, actor: Actor, id: number, act
     const sets: SQL[] = [sql`status = ${transition.to}`, sql`updated_at = now()`];
     if (transition.stamp) sets.push(sql`${sql.identifier(`${transition.stamp}_at`)} = now()`, sql`${sql.identifier(`${transition.stamp}_by`)} = ${actor.userId}::int`);
     if (transition.numbers) sets.push(sql`${numberColumn} = coalesce(${numberColumn}, ${documentNumber})`);
-    for (const [column, value] of Object.entries(extra)) sets.push(sql`${sql.identifier(column)} = ${value}`);
+    for (const [column, value] of Object.entries(extra)) sets.push(sql`${sql.identifier(column)} = ${typeof value === 'function' ? value(documentNumber) : value}`);
     return sql`UPDATE ${table} SET ${sql.join(sets, sql`, `)} WHERE id = ${id}::int`;
   };
 }
@@ -85,7 +85,7 @@ export async function runTransition<Detail extends DocumentRow>(
   // The command palette's row, with the number and status this very statement writes.
   const searchRow: AlongsideStatement = (documentNumber) =>
     searchRowUpsert(documentSearchable(binding), id, { ...(transition.numbers ? { code: documentNumber } : {}), status: transition.to });
-  const writes = (sets?: Readonly<Record<string, SQL>>, auditExtra: Record<string, unknown> = {}): AlongsideStatement[] => [
+  const writes = (sets?: ClaimedSets, auditExtra: Record<string, unknown> = {}): AlongsideStatement[] => [
     ...(options.alongside ?? []),
     statusUpdate(binding, actor, id, action, sets),
     (documentNumber) => auditStatement(auditActor, entry(auditExtra), numberAudit(documentNumber)),

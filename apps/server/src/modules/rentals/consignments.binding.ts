@@ -1,32 +1,57 @@
-import { consignments as consignmentsDeclaration, permittedIds } from '@erp/domain';
+import { consignmentDocument } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intList } from '../../db/client.ts';
 import { consignments } from '../../db/schema/index.ts';
-import { ConflictError } from '../../lib/app-error.ts';
-import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
-import { createConsignment } from './consignments.service.ts';
+import { reversePostedRecord } from '../../ledger/reverse-posted-record.ts';
+import { neverUpdated } from '../../lib/document/document-service.ts';
+import type { ActionOf, DocumentBinding, DocumentRow, StateOf } from '../../lib/document/document-binding.ts';
+import { type ConsignmentInput, consignmentAgreement, postConsignment } from './consignments.service.ts';
+import { agreementNumberOf, agreementRecordQueries, insertWithJsonLines } from './posted-rental-records.ts';
 
-const keptAsRecorded = async (): Promise<never> => {
-  throw new ConflictError('A consignment is kept as recorded: its lots moved under its number; record another to correct it');
-};
+type Consignment = DocumentRow & ConsignmentInput & { value: string; documentNumber: string | null; notes: string };
 
-/** Consignments of per-test agreements (issue 21, section 2): shipments to the site and usages reported, written by createConsignment. */
-export const consignmentBinding: ResourceBinding = {
-  declaration: consignmentsDeclaration,
+/**
+ * Consignments of per-test agreements (issue 21, section 2), posted records of the document
+ * machinery (issue 28, section 2): the create checks the agreement and writes the row, the post
+ * moves the lots (consignments.service.ts), the cancel mirrors them. The list row keeps the keys
+ * it had as a resource (agreement number, what moved) with the status beside them.
+ */
+export const consignmentBinding: DocumentBinding<ConsignmentInput, Consignment, StateOf<typeof consignmentDocument>, ActionOf<typeof consignmentDocument>> = {
+  definition: consignmentDocument,
   table: consignments,
-  hooks: {
-    rowScope: (subject) => {
-      const regions = permittedIds(subject.permissions, 'regions');
-      return regions ? sql`(SELECT a.region_id FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id) IN (${intList(regions)})` : undefined;
-    },
-    rowColumns: {
-      agreementNumber: sql`(SELECT a.document_number FROM rental_agreements a WHERE a.id = consignments.rental_agreement_id)`,
+  columns: { id: consignments.id, number: consignments.documentNumber, date: consignments.consignmentDate, status: consignments.status },
+  queries: {
+    rowSelection: {
+      id: consignments.id,
+      rentalAgreementId: consignments.rentalAgreementId,
+      consignmentKind: consignments.consignmentKind,
+      consignmentDate: consignments.consignmentDate,
+      lines: consignments.lines,
+      value: consignments.value,
+      documentNumber: consignments.documentNumber,
+      notes: consignments.notes,
+      status: consignments.status,
+      createdBy: consignments.createdBy,
+      createdAt: consignments.createdAt,
+      updatedAt: consignments.updatedAt,
+      agreementNumber: agreementNumberOf(consignments.rentalAgreementId),
       // What moved, readable in a list: "Reagent: 12, Buffer: 2".
-      summary: sql`(SELECT string_agg(i.item_name || ': ' || (l.value->>'quantity'), ', ' ORDER BY l.ordinality)
+      summary: sql<string>`(SELECT string_agg(i.item_name || ': ' || (l.value->>'quantity'), ', ' ORDER BY l.ordinality)
                       FROM jsonb_array_elements(consignments.lines) WITH ORDINALITY l JOIN items i ON i.id = (l.value->>'itemId')::int)`,
     },
-    create: async (actor, input, ctx) => ctx.db.transaction((tx) => createConsignment(tx, actor, input as never)),
-    update: keptAsRecorded,
-    remove: keptAsRecorded,
+    // The lines are the row's own JSON column: what was asked; the lots drawn are its stock moves.
+    linesSelection: sql`consignments.lines`,
+    sortColumns: { consignmentDate: consignments.consignmentDate, createdAt: consignments.createdAt },
+    ...agreementRecordQueries(consignmentDocument, consignments, { field: 'consignmentKind', column: consignments.consignmentKind }),
+  },
+  handlers: {
+    async create(tx, actor, input, drafts) {
+      const agreement = await consignmentAgreement(tx, actor, input);
+      return { document: await insertWithJsonLines<Consignment>(drafts, input, 'lines', input.lines, { value: '0' }), context: agreement };
+    },
+    update: neverUpdated,
+    transitions: {
+      post: (tx, actor, consignment, step) => postConsignment(tx, actor, consignment, step.context as Awaited<ReturnType<typeof consignmentAgreement>>, step),
+      cancel: reversePostedRecord,
+    },
   },
 };

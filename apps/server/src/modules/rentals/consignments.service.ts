@@ -5,9 +5,9 @@ import { type LedgerLineInput, postDocument, readPostingContext } from '../../le
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { agreementStamp } from '../../ledger/venture-stamps.ts';
 import { prepareStockMoves, type StockMoveInput, stockCheckRefusal } from '../../ledger/stock-ledger.ts';
-import { type Actor, auditActorOf } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import { audit } from '../../plugins/audit.ts';
+import type { DocumentRow, TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
 import { customerSite } from '../inventory/inventory.api.ts';
 
 type ConsignmentKind = (typeof consignmentKinds)[number]['value'];
@@ -103,18 +103,21 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
   return draws;
 }
 
+interface AgreementOfConsignment {
+  id: number;
+  customerId: number;
+  regionId: number;
+  documentNumber: string | null;
+}
+
 /**
- * A consignment recorded (issue 21, section 2, per test), one transaction: a shipment moves the
- * lines' lots from the region's warehouse to the customer's site, first-expiry-first-out, at
- * their cost, with no ledger rows (the lots stay in Inventory: docs/decisions/rentals.md); a usage takes them
- * out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory at the lots'
- * cost, stamped with the agreement, customer, region and venture (agreementStamp); a return
- * brings unused lots from the site back to the region's warehouse, the same lots at their cost,
- * with no ledger rows. Numbered CSG-, CSU- or CSR- with its stock moves, in an open period.
+ * The agreement a consignment is recorded under, within the actor's regions (another region's
+ * reads as missing: 400), refused (409) unless per test and in a state its kind allows: what the
+ * create checks before anything is written, handed to the posting as its context.
  */
-export async function createConsignment(tx: Tx, actor: Actor, input: ConsignmentInput): Promise<Record<string, unknown>> {
+export async function consignmentAgreement(tx: Tx, actor: Actor, input: ConsignmentInput): Promise<AgreementOfConsignment> {
   const regions = permittedIds(actor.permissions, 'regions');
-  const [agreement] = await queryRows<{ id: number; status: string; billingModel: string; customerId: number; regionId: number; documentNumber: string | null }>(
+  const [agreement] = await queryRows<AgreementOfConsignment & { status: string; billingModel: string }>(
     tx,
     sql`SELECT id, status, billing_model AS "billingModel", customer_id AS "customerId", region_id AS "regionId", document_number AS "documentNumber"
         FROM rental_agreements WHERE id = ${input.rentalAgreementId}::int${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}`,
@@ -122,29 +125,39 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
   if (!agreement) throw new BadRequestError({ rentalAgreementId: consignmentMessages.agreementMissing });
   const refuse = (message: string) => new ConflictError(message, { rentalAgreementId: message });
   if (agreement.billingModel !== 'perTest') throw refuse(consignmentMessages.notPerTest);
-  const rule = kindRules[input.consignmentKind];
-  if (!rule.statuses.includes(agreement.status)) {
+  if (!kindRules[input.consignmentKind].statuses.includes(agreement.status)) {
     throw refuse(input.consignmentKind === 'shipment' ? consignmentMessages.notActive(agreement.status) : consignmentMessages.notInUse(agreement.status));
   }
-  const customerId = Number(agreement.customerId);
-  const regionId = Number(agreement.regionId);
+  return { id: Number(agreement.id), customerId: Number(agreement.customerId), regionId: Number(agreement.regionId), documentNumber: agreement.documentNumber };
+}
 
-  const [row] = await queryRows<{ id: number; createdAt: Date; updatedAt: Date }>(
-    tx,
-    sql`INSERT INTO consignments (rental_agreement_id, consignment_kind, consignment_date, lines, notes, created_by)
-        VALUES (${agreement.id}::int, ${input.consignmentKind}, ${input.consignmentDate}::date, ${JSON.stringify(input.lines)}::jsonb, ${input.notes ?? ''}, ${actor.userId}::int)
-        RETURNING id, created_at AS "createdAt", updated_at AS "updatedAt"`,
-  );
-  const id = Number(row!.id);
+/**
+ * A consignment posted (issue 21, section 2, per test), in its create's transaction: a shipment
+ * moves the lines' lots from the region's warehouse to the customer's site, first-expiry-first-out,
+ * at their cost, with no ledger rows (the lots stay in Inventory: docs/decisions/rentals.md); a
+ * usage takes them out of the site's lots first-expiry-first-out: Dr Cost of sales, Cr Inventory
+ * at the lots' cost, stamped with the agreement, customer, region and venture (agreementStamp); a
+ * return brings unused lots from the site back to the region's warehouse, the same lots at their
+ * cost, with no ledger rows. Numbered CSG-, CSU- or CSR- by its kind, in an open period.
+ */
+export async function postConsignment<Consignment extends DocumentRow & ConsignmentInput>(
+  tx: Tx,
+  actor: Actor,
+  consignment: Consignment,
+  agreement: AgreementOfConsignment,
+  step: TransitionStep,
+): Promise<TransitionOutcome<Consignment>> {
+  const { customerId, regionId } = agreement;
+  const rule = kindRules[consignment.consignmentKind];
   const site = await customerSite(tx, customerId, regionId);
-  const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
+  const itemIds = [...new Set(consignment.lines.map((l) => l.itemId))];
   const lots = await lockedLots(tx, rule.from === 'warehouse' ? { regionId } : { site }, itemIds);
   const itemNames = new Map(
     (await queryRows<{ id: number; itemName: string }>(tx, sql`SELECT id, item_name AS "itemName" FROM items WHERE id = ANY(${intArray(itemIds)})`)).map((i) => [Number(i.id), i.itemName]),
   );
-  const missing = input.lines.findIndex((l) => !itemNames.has(l.itemId));
+  const missing = consignment.lines.findIndex((l) => !itemNames.has(l.itemId));
   if (missing >= 0) throw new BadRequestError({ [`lines.${missing}.itemId`]: stockMessages.itemMissing });
-  const draws = drawsOf(input.lines, lots, input.consignmentDate, placeName[rule.from], itemNames);
+  const draws = drawsOf(consignment.lines, lots, consignment.consignmentDate, placeName[rule.from], itemNames);
   const moves: StockMoveInput[] = draws.flatMap(({ index, lot, quantity }, n) => {
     const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id } };
     if (rule.to === null) return [out];
@@ -153,13 +166,14 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
     const into: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'in', quantity, lot: { itemId: lot.itemId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry, ...place, unitCost: lot.unitCost } };
     return [out, into];
   });
-  const stock = await prepareStockMoves(tx, { document: { documentType: 'consignments', documentId: id, date: input.consignmentDate }, actor: { userId: actor.userId }, moves });
+  const { documentType, documentId, documentDate } = step.posting;
+  const stock = await prepareStockMoves(tx, { document: { documentType, documentId, date: documentDate }, actor: { userId: actor.userId }, moves });
   const value = stock.valueOut;
   let ledgerLines: LedgerLineInput[] = [];
   let accountIds: number[] = [];
-  if (input.consignmentKind === 'usage') {
+  if (consignment.consignmentKind === 'usage') {
     // The one stamping rule of the rentals' own postings (issue 21, section 3): the agreement's venture, else the scope rules.
-    const stamp = await agreementStamp(tx, input.consignmentDate, { id: Number(agreement.id), regionId, customerId });
+    const stamp = await agreementStamp(tx, documentDate, agreement);
     const accounts = await requirePostingAccounts(tx, ['costOfSales', 'inventory']);
     const memo = `Reagents used under ${agreement.documentNumber ?? 'agreement'}`.slice(0, 200);
     ledgerLines = [
@@ -169,41 +183,23 @@ export async function createConsignment(tx: Tx, actor: Actor, input: Consignment
     accountIds = [accounts.costOfSales, accounts.inventory];
   }
   const context = await readPostingContext(tx, accountIds, actor.userId);
-  let documentNumber: string;
   try {
-    documentNumber = await postDocument(
+    const documentNumber = await postDocument(
       tx,
       {
-        documentType: 'consignments',
-        documentId: id,
-        documentDate: input.consignmentDate,
+        ...step.posting,
         narration: `${rule.narration} under ${agreement.documentNumber ?? 'agreement'}`,
         lines: ledgerLines,
         numberPrefix: rule.prefix,
-        actor: { userId: actor.userId },
-        dateField: 'consignmentDate',
         before: stock.statements,
-        alongside: [(number) => sql`UPDATE consignments SET document_number = ${number}, value = ${value}::numeric WHERE id = ${id}::int RETURNING id`],
+        alongside: step.claim({ value: sql`${value}::numeric` }),
       },
       context,
     );
+    return { document: { ...consignment, status: 'posted', value, documentNumber }, documentNumber };
   } catch (error) {
     throw stockCheckRefusal(error) ?? error;
   }
-  const answer = {
-    id,
-    rentalAgreementId: agreement.id,
-    consignmentKind: input.consignmentKind,
-    consignmentDate: input.consignmentDate,
-    lines: input.lines,
-    value,
-    documentNumber,
-    notes: input.notes ?? '',
-    createdAt: row!.createdAt,
-    updatedAt: row!.updatedAt,
-  };
-  await audit(tx, auditActorOf(actor), { action: 'create', resource: 'consignments', recordId: id, after: answer });
-  return answer;
 }
 
 /** The lots at an agreement's customer site (the site's, shared by the customer's agreements in the region), soonest expiry first. */

@@ -30,7 +30,7 @@ export async function agreementAlerts(executor: Executor, agreement: RentalAgree
   const [extra] = await queryRows<{ lastPreventive: string | null; idle: number; underMonths: string | null }>(
     executor,
     sql`SELECT (SELECT ${underCommitmentMonths('a')} FROM rental_agreements a WHERE a.id = ${agreement.id}::int) AS "underMonths",
-               (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
+               (SELECT max(visit_date)::text FROM service_visits WHERE rental_agreement_id = ${agreement.id}::int AND status = 'posted' AND visit_kind IN ('preventive', 'install')) AS "lastPreventive",
                (SELECT count(*)::int FROM rental_assets WHERE region_id = ${agreement.regionId}::int AND status = 'inStock') AS idle`,
   );
   return { alerts: alertsOf(agreement, extra!.underMonths, extra!.lastPreventive, today), idleInRegion: Number(extra!.idle) };

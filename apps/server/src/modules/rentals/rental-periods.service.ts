@@ -80,7 +80,7 @@ export async function readAgreementFacts(executor: Executor, ids: readonly numbe
                    'placementDate', (SELECT min(p.document_date)::text FROM placements p WHERE p.rental_agreement_id = a.id AND p.status = 'posted')) ORDER BY a.id)
              FROM rental_agreements a WHERE a.id = ANY(${idArray})) AS terms,
           (SELECT json_agg(json_build_array(v.rental_agreement_id, v.down_from::text, v.down_to::text)) FROM service_visits v
-             WHERE v.rental_agreement_id = ANY(${idArray}) AND v.down_from IS NOT NULL AND v.down_from <= ${throughDay}::date) AS downs,
+             WHERE v.rental_agreement_id = ANY(${idArray}) AND v.status = 'posted' AND v.down_from IS NOT NULL AND v.down_from <= ${throughDay}::date) AS downs,
           -- Posted sales of eligible items to the customer less its returns, each in its own month, before
           -- tax: the monthly sales summary (net of returns), not the invoice lines. No lists: every item.
           (SELECT json_agg(json_build_array(e.id, e.month, e.value)) FROM (

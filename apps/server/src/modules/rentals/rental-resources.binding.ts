@@ -1,10 +1,9 @@
-import { meterReadings as meterReadingsDeclaration, permittedIds, rentalAssets as rentalAssetsDeclaration, serviceVisits as serviceVisitsDeclaration } from '@erp/domain';
+import { meterReadings as meterReadingsDeclaration, permittedIds, rentalAssets as rentalAssetsDeclaration } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList, queryRows } from '../../db/client.ts';
-import { meterReadings, rentalAssets, serviceVisits } from '../../db/schema/index.ts';
+import { meterReadings, rentalAssets } from '../../db/schema/index.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ResourceBinding, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
-import { createServiceVisit } from './service-visits.service.ts';
 
 const byRegion = (expression: string) => (subject: RowScopeSubject) => {
   const regions = permittedIds(subject.permissions, 'regions');
@@ -45,23 +44,6 @@ export const rentalAssetBinding: ResourceBinding = {
     create: madeByTheLedgers,
     update: madeByTheLedgers,
     remove: madeByTheLedgers,
-  },
-};
-
-export const serviceVisitBinding: ResourceBinding = {
-  declaration: serviceVisitsDeclaration,
-  table: serviceVisits,
-  hooks: {
-    rowScope: agreementRegion,
-    rowColumns: { agreementNumber: sql`(SELECT a.document_number FROM rental_agreements a WHERE a.id = service_visits.rental_agreement_id)` },
-    create: async (actor, input, ctx) => ctx.db.transaction((tx) => createServiceVisit(tx, actor, input as never)),
-    // A visit's parts left stock under its number: the ledgers keep it (no change, no delete).
-    update: async () => {
-      throw new ConflictError('A service visit is kept as recorded: record another visit');
-    },
-    remove: async () => {
-      throw new ConflictError('A service visit is kept as recorded: record another visit');
-    },
   },
 };
 

@@ -7,7 +7,9 @@ import { monthEndJob } from './month-end-job.ts';
 import { rentalFigures } from './rental-figures.ts';
 import { registerRelocationRoutes } from './relocations.routes.ts';
 import { registerRentalRoutes } from './rentals.routes.ts';
-import { meterReadingBinding, rentalAssetBinding, serviceVisitBinding } from './rental-resources.binding.ts';
+import { meterReadingBinding, rentalAssetBinding } from './rental-resources.binding.ts';
+import { serviceVisitBinding } from './service-visits.binding.ts';
+import { rentalDepositBinding } from './rental-deposits.binding.ts';
 import { consignmentBinding } from './consignments.binding.ts';
 import { registerConsignmentRoutes } from './consignments.routes.ts';
 import * as consignmentTables from '../../db/schema/consignments.ts';
@@ -17,8 +19,8 @@ export const rentalsModule: ServerArea = {
   name: 'rentals',
   declaration: rentalsArea,
   tables: { ...rentalTables, ...consignmentTables },
-  resources: [rentalAssetBinding, serviceVisitBinding, meterReadingBinding, consignmentBinding],
-  documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding],
+  resources: [rentalAssetBinding, meterReadingBinding],
+  documents: [rentalAgreementBinding, placementBinding, rentalReturnBinding, consignmentBinding, serviceVisitBinding, rentalDepositBinding],
   jobs: [monthEndJob],
   figures: rentalFigures,
   openApiTags: [{ name: 'Reagent rentals' }],

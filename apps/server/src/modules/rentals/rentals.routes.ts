@@ -16,7 +16,7 @@ import { placedLifeMonths } from './placements.handlers.ts';
 import { agreementAlerts } from './rental-alerts.service.ts';
 import { rentalAgreementBinding } from './rental-agreements.binding.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
-import { receiveDeposit } from './rental-deposits.service.ts';
+import { rentalDepositServices } from './rentals.api.ts';
 import { agreementPnl } from './rental-pnl.service.ts';
 import { lastEndedMonth, periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
@@ -133,9 +133,10 @@ export function registerRentalRoutes(app: FastifyInstance): void {
     async (request) => {
       const body = validated(depositSchema, request.body);
       const actor = actorOf(request);
+      // Out of the actor's scope: 404, as before; the deposit is a posted record (rental-deposits.binding.ts).
       const agreement = await readAgreement(request);
-      const documentNumber = await app.ctx.db.transaction((tx) => receiveDeposit(tx, actor, agreement, body));
-      return { status: 200, message: 'Deposit received', documentNumber, date: body.date };
+      const deposit = await app.ctx.db.transaction((tx) => rentalDepositServices.create(tx, actor, { rentalAgreementId: agreement.id, accountId: body.accountId, depositDate: body.date }));
+      return { status: 200, message: 'Deposit received', documentNumber: deposit.documentNumber!, date: body.date };
     },
   );
 }

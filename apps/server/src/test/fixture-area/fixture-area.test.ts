@@ -100,7 +100,7 @@ describe('a fixture area added to the fold', () => {
   });
 
   it('needed nothing outside its folder: no other file names it, and it imports only shared code', () => {
-    const names = /fixture-notes|fixtureNotes|fixture_notes|fixture-vouchers|fixtureVoucher|fixture_voucher|fixtureCharge|fixture_charge/;
+    const names = /fixture-notes|fixtureNotes|fixture_notes|fixture-vouchers|fixtureVoucher|fixture_voucher|fixtureCharge|fixture_charge|fixture-issues|fixtureIssue|fixture_issues/;
     const outside = [join(repo, 'apps/server/src'), join(repo, 'packages/domain/src'), join(repo, 'apps/web/src')]
       .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => join(root, file)))
       .filter((file) => /\.(ts|tsx|sql)$/.test(file) && !file.startsWith(folder + '/'))

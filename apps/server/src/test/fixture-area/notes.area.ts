@@ -1,5 +1,6 @@
 import { defineArea, type ResourceDeclaration } from '@erp/domain';
 import { fixtureSettings } from './fixture-settings.ts';
+import { fixtureIssueDocument } from './issues.document.ts';
 import { fixtureVoucherDocument } from './vouchers.document.ts';
 
 /**
@@ -23,7 +24,7 @@ export const fixtureNotes = {
 export const fixtureNotesArea = defineArea({
   name: 'fixture-notes',
   resources: [fixtureNotes],
-  documents: [fixtureVoucherDocument],
+  documents: [fixtureVoucherDocument, fixtureIssueDocument],
   scopes: ['fixture-notes:approve'],
   settings: fixtureSettings,
   postingAccounts: [

@@ -1,5 +1,6 @@
 import { sum } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { type PostingContext, postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { readPostingAccounts } from '../../ledger/posting-accounts.ts';
 import { ConflictError } from '../../lib/app-error.ts';
@@ -9,6 +10,13 @@ import { fixtureVoucherDocument } from './vouchers.document.ts';
 
 type VoucherInput = { voucherDate: string; narration: string; lines: { accountId: number; amount: string }[] };
 type Voucher = DocumentRow & VoucherInput & { total: string; documentNumber: string | null };
+
+/** The area's own posting account, by its key, which the shipped areas' key type does not name. */
+export async function fixtureAccount(tx: Tx): Promise<number> {
+  const account = (await readPostingAccounts(tx, ['fixtureNotes' as never]))['fixtureNotes' as never] as number | undefined;
+  if (account === undefined) throw new ConflictError('Choose the fixture notes account in settings');
+  return account;
+}
 
 const totalOf = (input: VoucherInput) => ({ header: { total: sum(input.lines.map((line) => line.amount)) } });
 
@@ -47,9 +55,7 @@ export const fixtureVoucherBinding: DocumentBinding<VoucherInput, Voucher, State
     },
     transitions: {
       async post(tx, actor, draft, step) {
-        // The area's own key, which the shipped areas' key type does not name.
-        const credit = (await readPostingAccounts(tx, ['fixtureNotes' as never]))['fixtureNotes' as never] as number | undefined;
-        if (credit === undefined) throw new ConflictError('Choose the fixture notes account in settings');
+        const credit = await fixtureAccount(tx);
         const context: PostingContext = await readPostingContext(tx, [credit, ...draft.lines.map((line) => line.accountId)], actor.userId);
         const lines = [
           ...draft.lines.map((line) => ({ accountId: line.accountId, debit: line.amount, credit: '0' })),

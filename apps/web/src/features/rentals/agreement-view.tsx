@@ -12,6 +12,7 @@ import { formatDate, todayWire } from '../../lib/dates.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { ActionCard } from './action-card.tsx';
 import { fetchPeriods, fetchPnl, rentalKeys } from './rentals-api.ts';
+import { ReceivedDeposit } from './received-deposit.tsx';
 import { SiteStock } from './site-stock.tsx';
 
 const money = (v: string | null | undefined) => (v ? formatDecimal(v) : '-');
@@ -170,6 +171,7 @@ function AgreementActions({ agreement }: { agreement: RentalAgreementDetail }) {
           <AccountSelect aria-label="Paid into" kinds={['cash', 'bank']} value={account} onChange={(v: unknown) => setAccount(v as number)} />
         </ActionCard>
       )}
+      {agreement.depositReceivedOn && <ReceivedDeposit agreementId={id} onDone={refresh} />}
       {inUse && (
         <ActionCard
           title="Service visit"

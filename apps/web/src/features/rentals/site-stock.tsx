@@ -1,4 +1,4 @@
-import { consignmentKinds, consignments, defaultNearExpiryDays, formatDecimal, type GenericOption, type RentalAgreementDetail } from '@erp/domain';
+import { consignmentDocument, consignmentKinds, consignments, defaultNearExpiryDays, formatDecimal, type GenericOption, type RentalAgreementDetail } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,10 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../lib/dates.ts';
 import { http } from '../../lib/http.ts';
 import { DateInput } from '../../components/date-input.tsx';
+import type { DocumentRecord } from '../../components/document/document-api.ts';
+import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
+import { TransitionButtons } from '../../components/document/transition-buttons.tsx';
+import { notify } from '../../lib/notify.tsx';
 import { ActionCard } from './action-card.tsx';
 import { nearExpiryLast, nearExpiryQuestion } from './shipment-lots.ts';
 
@@ -21,14 +25,14 @@ interface SiteLot {
   value: string;
 }
 
-interface ConsignmentRow {
-  id: number;
+/** A row of the list: a posted record, so the workflow's buttons take it as it is. */
+type ConsignmentRow = DocumentRecord & {
   consignmentKind: Kind;
   consignmentDate: string;
   documentNumber: string | null;
   summary: string | null;
   value: string;
-}
+};
 
 type Kind = (typeof consignmentKinds)[number]['value'];
 const kindLabel = Object.fromEntries(consignmentKinds.map((k) => [k.value, k.label]));
@@ -111,7 +115,7 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementDetail }) {
             rowKey="id"
             loading={entries.isLoading}
             pagination={false}
-            scroll={{ x: 480, y: 240 }}
+            scroll={{ x: 720, y: 240 }}
             dataSource={entries.data ?? []}
             aria-label="Shipments, usage and returns"
             locale={{ emptyText: 'No shipments, usage or returns yet' }}
@@ -121,6 +125,15 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementDetail }) {
               { key: 'kind', dataIndex: 'consignmentKind', title: 'Kind', render: (v: string) => kindLabel[v] },
               { key: 'summary', dataIndex: 'summary', title: 'Reagents' },
               { key: 'value', dataIndex: 'value', title: 'Cost', align: 'right', render: (v: string) => formatDecimal(v) },
+              { key: 'status', dataIndex: 'status', title: 'Status', render: (v: string) => <DocumentStatusTag definition={consignmentDocument} status={v} /> },
+              {
+                key: 'actions',
+                title: '',
+                // Cancel (issue 28, section 2), asked first; it refreshes every consignments key, the site's lots too.
+                render: (_: unknown, row: ConsignmentRow) => (
+                  <TransitionButtons definition={consignmentDocument} document={row} onError={(message) => notify.error(message)} />
+                ),
+              },
             ]}
           />
         </Flex>
