@@ -42,7 +42,7 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
     const line = input.lines[index]!;
     const price = canonicalDecimal(line.price || facts.prices.get(line.itemId) || '0');
     const discountPercent = canonicalDecimal(line.discountPercent || '0');
-    const money = lineMoney({ quantity, price, discountPercent }, facts.taxRate);
+    const money = lineMoney({ itemId: line.itemId, quantity, price, discountPercent }, facts.tax);
     return { inputIndex: index, itemId: line.itemId, inventoryId: lot.id, quantity, price, discountPercent, ...money, unitCost: canonicalDecimal(lot.unitCost), lot };
   };
   // Lines naming their lot first: what they take is not offered to the lines filled by FEFO.

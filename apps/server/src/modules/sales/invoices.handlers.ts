@@ -69,7 +69,7 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
     notes: input.notes ?? '',
     status: 'draft',
     subtotal: totals.subtotal,
-    taxRate: facts.taxRate,
+    taxRate: facts.tax.rate,
     taxAmount: totals.taxAmount,
     grandTotal: totals.grandTotal,
     costTotal: '0.00',
@@ -119,7 +119,7 @@ function headerValues(input: InvoiceInput, facts: SaleFacts, lines: readonly Pla
     salesperson: sql`${facts.customer!.salespersonId}::int`,
     notes: sql`${input.notes ?? ''}::text`,
     subtotal: sql`${totals.subtotal}::numeric`,
-    taxRate: sql`${facts.taxRate}::numeric`,
+    taxRate: sql`${facts.tax.rate}::numeric`,
     taxAmount: sql`${totals.taxAmount}::numeric`,
     grandTotal: sql`${totals.grandTotal}::numeric`,
   };

@@ -1,4 +1,4 @@
-import { invoiceDocument, type InvoiceDetail, type PostingAccountKey, permittedIds } from '@erp/domain';
+import { addDecimals, invoiceDocument, type InvoiceDetail, lineTax, type PostingAccountKey, permittedIds, type SaleTaxFacts, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import { accountProblems, assertOpenIn, readPostingContext, transferEntriesStatement } from '../../ledger/general-ledger.ts';
@@ -20,6 +20,19 @@ export const rentalIncomeKey: Record<RentalKind, PostingAccountKey> = {
   rentalTests: 'rentalTestIncome',
   rentalEarlyExit: 'rentalEarlyExitIncome',
 };
+
+/**
+ * Rental charges carry no sales tax today (issue 21): their facts say so, so that the next
+ * issue's facts (per item and customer) reach them through the same lineTax as every sale.
+ */
+const rentalTaxFacts: SaleTaxFacts = { rate: '0.00' };
+
+/** Each charge's tax. The month end's ledger transfer has no tax leg: a taxed charge is refused, not posted half. */
+function rentalTaxes(drafts: readonly RentalInvoiceDraft[]): string[] {
+  const taxes = drafts.map((d) => lineTax({ quantity: 1, amount: d.amount }, rentalTaxFacts));
+  if (taxes.some((tax) => toMinorUnits(tax) !== 0n)) throw new Error('postRentalInvoices: a taxed rental charge needs a tax payable leg');
+  return taxes;
+}
 
 export interface RentalInvoiceInput {
   kind: RentalKind;
@@ -80,6 +93,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   }
   assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
 
+  const taxes = rentalTaxes(drafts);
   const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
   const userId = actor.userId;
   // Arrays, not VALUES lists: one statement text whatever the chunk's size.
@@ -93,16 +107,16 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
           SELECT v.*, num.last_number AS last, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
           FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
                       ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
-                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
-            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
+                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}, ${numericArray(taxes)}, ${numericArray(drafts.map((d, i) => addDecimals([d.amount, taxes[i]!])))}) WITH ORDINALITY
+            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, tax_amount, grand_total, ord)
           CROSS JOIN num CROSS JOIN ventures
           JOIN customers c ON c.id = v.customer_id
         ),
         inv AS (
           INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,
-                                subtotal, grand_total, created_by, posted_at, posted_by)
+                                subtotal, tax_rate, tax_amount, grand_total, created_by, posted_at, posted_by)
           SELECT v.kind, v.agreement_id, ${numbers.numberOf(sql`v.last`, sql`v.ord`)}, ${invoiceDate}::date, 'posted',
-                 v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, v.amount, ${userId}::int, now(), ${userId}::int
+                 v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, ${rentalTaxFacts.rate}::numeric, v.tax_amount, v.grand_total, ${userId}::int, now(), ${userId}::int
           FROM v ORDER BY v.ord
           RETURNING id, rental_agreement_id, document_number
         ),
