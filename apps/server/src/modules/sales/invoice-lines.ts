@@ -1,20 +1,13 @@
 import { addDays, canonicalDecimal, fefoAllocate, type InvoiceInput, isExpired, lineMoney, multiply, salesMessages } from '@erp/domain';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { SaleFacts, SaleLot } from './invoice-facts.ts';
+import type { InvoiceLineValues } from './invoice-writer.ts';
 
-/** An invoice line as it is stored: one lot each, priced, with its money. */
-export interface PlannedLine {
+/** An invoice line as it is stored, with where it came from, its gross and its lot. */
+export interface PlannedLine extends InvoiceLineValues {
   /** The input line it came from (one input line may fill several lots). */
   inputIndex: number;
-  itemId: number;
-  inventoryId: number;
-  quantity: number;
-  price: string;
-  discountPercent: string;
-  amount: string;
-  taxAmount: string;
   gross: string;
-  unitCost: string;
   lot: SaleLot;
 }
 
