@@ -226,7 +226,7 @@ export async function seedSalesHistory(tx: Tx, dates: SalesDates): Promise<void>
       const lines = orderLines(buyer, order.size).map((l) => ({ ...l, discountPercent: discountOf[buyer.type] }));
       if (lines.length === 0) continue;
       const prices = await pricesFor(tx, lines.map((l) => l.itemId), { regionId: buyer.regionId, customerId: buyer.id, date: order.date });
-      const total = salesTotals(lines.map((l) => lineMoney({ ...l, price: prices.get(l.itemId) ?? '0' }, taxRate))).grandTotal;
+      const total = salesTotals(lines.map((l) => lineMoney({ ...l, price: prices.get(l.itemId) ?? '0' }, { rate: taxRate }))).grandTotal;
       if (compareDecimal(addDecimals([await balanceOf(tx, buyer.accountId), total]), buyer.creditLimit) > 0) continue;
       const input: InvoiceInput = {
         customerId: buyer.id,

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { addDecimals, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
+import { lineTax, type SaleTaxFacts } from './line-tax.ts';
 import { type ListTotalDeclaration, maxInt32 } from '../resource/declaration.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
 /**
  * The money of a priced sales line (quotation, invoice, sales return), computed the same way
  * by the form, the server and the printout: `amount` = quantity x price less the discount,
- * rounded half-up to the cent once; its tax is `amount x rate`, rounded half-up per line, so
- * the printed lines add up to the printed tax. A document's tax is the sum of its lines' tax.
+ * rounded half-up to the cent once; its tax is lineTax's, from the facts the document read.
  */
 export interface PricedLine {
+  /** Absent where only the money matters (the demo's credit check): the facts may rate items apart. */
+  itemId?: number | null;
   quantity: number;
   price: string;
   discountPercent?: string | null;
@@ -31,11 +33,11 @@ export interface SalesTotals {
   discountTotal: string;
 }
 
-export function lineMoney(line: PricedLine, taxRate: string): LineMoney {
+export function lineMoney(line: PricedLine, facts: SaleTaxFacts): LineMoney {
   const gross = multiply(line.quantity, line.price);
   const discount = percentage(gross, line.discountPercent || '0');
   const amount = fromMinorUnits(toMinorUnits(gross) - toMinorUnits(discount));
-  return { gross, amount, taxAmount: percentage(amount, taxRate) };
+  return { gross, amount, taxAmount: lineTax({ itemId: line.itemId, quantity: line.quantity, amount }, facts) };
 }
 
 export function salesTotals(lines: readonly LineMoney[]): SalesTotals {
@@ -43,17 +45,6 @@ export function salesTotals(lines: readonly LineMoney[]): SalesTotals {
   const taxAmount = addDecimals(lines.map((l) => l.taxAmount));
   const gross = addDecimals(lines.map((l) => l.gross));
   return { subtotal, taxAmount, grandTotal: addDecimals([subtotal, taxAmount]), discountTotal: fromMinorUnits(toMinorUnits(gross) - toMinorUnits(subtotal)) };
-}
-
-/**
- * The part of a line's `amount` (or tax) that `quantity` of its `sold` units carry, when
- * `before` of them were taken back already: cumulative rounding, so returning every unit in
- * any number of returns gives back exactly the line's amount, never a cent more or less.
- */
-export function proportionalShare(total: string, sold: number, before: number, quantity: number): string {
-  const units = toMinorUnits(total);
-  const upTo = (n: number) => (units * BigInt(n) * 2n + BigInt(sold)) / (BigInt(sold) * 2n);
-  return fromMinorUnits(upTo(before + quantity) - upTo(before));
 }
 
 /**

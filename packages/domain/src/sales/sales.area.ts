@@ -6,6 +6,7 @@ import { salesReturnDocument } from './sales-return.document.ts';
 
 export * from './customers.ts';
 export * from './sales-lines.ts';
+export * from './line-tax.ts';
 export * from './amount-in-words.ts';
 export * from './invoice.document.ts';
 export * from './quotation.document.ts';

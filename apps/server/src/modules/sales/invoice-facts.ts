@@ -1,4 +1,4 @@
-import { type InvoiceInput, permittedIds } from '@erp/domain';
+import { type InvoiceInput, permittedIds, type SaleTaxFacts } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, preferGenericPlans, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -49,7 +49,8 @@ export interface SaleFacts {
   lots: Map<number, SaleLot>;
   /** Per item, its lots in the region's warehouse with stock (the first-expiry-first-out candidates). */
   candidates: Map<number, SaleLot[]>;
-  taxRate: string;
+  /** What the lines' tax is computed from (lineTax); its rate is the invoice's `taxRate`. */
+  tax: SaleTaxFacts;
   nearExpiryDays: number;
   /** The price list's price per item for the customer, region and date. */
   prices: Map<number, string>;
@@ -115,7 +116,7 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
     items: new Map((jsonValue<SaleItem[] | null>(row!.items) ?? []).map((it) => [Number(it.id), { ...it, id: Number(it.id) }])),
     lots: new Map(lots.map((l) => [l.id, l])),
     candidates,
-    taxRate: String(row!.taxRate ?? '0'),
+    tax: { rate: String(row!.taxRate ?? '0') },
     nearExpiryDays: Number(row!.nearExpiryDays ?? 90),
     prices,
   };

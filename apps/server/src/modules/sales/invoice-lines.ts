@@ -1,20 +1,13 @@
 import { addDays, canonicalDecimal, fefoAllocate, type InvoiceInput, isExpired, lineMoney, multiply, salesMessages } from '@erp/domain';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { SaleFacts, SaleLot } from './invoice-facts.ts';
+import type { InvoiceLineValues } from './invoice-writer.ts';
 
-/** An invoice line as it is stored: one lot each, priced, with its money. */
-export interface PlannedLine {
+/** An invoice line as it is stored, with where it came from, its gross and its lot. */
+export interface PlannedLine extends InvoiceLineValues {
   /** The input line it came from (one input line may fill several lots). */
   inputIndex: number;
-  itemId: number;
-  inventoryId: number;
-  quantity: number;
-  price: string;
-  discountPercent: string;
-  amount: string;
-  taxAmount: string;
   gross: string;
-  unitCost: string;
   lot: SaleLot;
 }
 
@@ -42,7 +35,7 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
     const line = input.lines[index]!;
     const price = canonicalDecimal(line.price || facts.prices.get(line.itemId) || '0');
     const discountPercent = canonicalDecimal(line.discountPercent || '0');
-    const money = lineMoney({ quantity, price, discountPercent }, facts.taxRate);
+    const money = lineMoney({ itemId: line.itemId, quantity, price, discountPercent }, facts.tax);
     return { inputIndex: index, itemId: line.itemId, inventoryId: lot.id, quantity, price, discountPercent, ...money, unitCost: canonicalDecimal(lot.unitCost), lot };
   };
   // Lines naming their lot first: what they take is not offered to the lines filled by FEFO.

@@ -12,7 +12,7 @@ import { invoiceDocument,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, jsonValue, numericArray, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
+import { jsonValue, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { assertPeriodOpen, type LedgerLineInput, postDocument, type PostingContext, readPostingContextWith, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
 import { type AlongsideStatement } from '../../lib/document/document-number.ts';
 import { chosenAccounts } from '../../ledger/posting-accounts.ts';
@@ -23,6 +23,7 @@ import type { ActionOf, DocumentHandlers, SaveIntent } from '../../lib/document/
 import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
+import { type InvoiceHeader, insertInvoiceLines, insertInvoices } from './invoice-writer.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 import { groupByStamp, type SaleStamp, saleStampRead, saleStampsOf, type VentureScopeKey } from '../../ledger/venture-stamps.ts';
 
@@ -31,17 +32,6 @@ const { documentType } = invoiceDocument;
 /** A group's stamps as ledger-line fields. */
 const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
 
-
-/** The lines as arrays: the save's statement keeps one text for any number of lines (prepared once). */
-const insertLines = (invoiceId: SQL, lines: readonly PlannedLine[]) =>
-  sql`INSERT INTO invoice_lines (invoice_id, line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
-      SELECT ${invoiceId}, v.line_no, v.item_id, v.inventory_id, v.quantity, v.price, v.discount_percent, v.amount, v.tax_amount, v.unit_cost
-      FROM unnest(${intArray(lines.map((l) => l.itemId))}, ${intArray(lines.map((l) => l.inventoryId))}, ${intArray(lines.map((l) => l.quantity))},
-                  ${numericArray(lines.map((l) => l.price))}, ${numericArray(lines.map((l) => l.discountPercent))}, ${numericArray(lines.map((l) => l.amount))},
-                  ${numericArray(lines.map((l) => l.taxAmount))}, ${numericArray(lines.map((l) => l.unitCost))}) WITH ORDINALITY
-        AS v(item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost, line_no)
-      ORDER BY v.line_no
-      RETURNING id, line_no`;
 
 interface Written {
   id: number;
@@ -69,7 +59,7 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
     notes: input.notes ?? '',
     status: 'draft',
     subtotal: totals.subtotal,
-    taxRate: facts.taxRate,
+    taxRate: facts.tax.rate,
     taxAmount: totals.taxAmount,
     grandTotal: totals.grandTotal,
     costTotal: '0.00',
@@ -107,21 +97,24 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
   };
 }
 
-/** The header's columns as written by a save. */
-function headerValues(input: InvoiceInput, facts: SaleFacts, lines: readonly PlannedLine[]) {
+/** The header as a save writes it: a sale's draft, its money from its lines. */
+function headerOf(input: InvoiceInput, facts: SaleFacts, lines: readonly PlannedLine[], quotationId: number | null): InvoiceHeader {
   const totals = salesTotals(lines);
   return {
-    date: sql`${input.invoiceDate}::date`,
-    customer: sql`${facts.customer!.id}::int`,
-    region: sql`${input.regionId}::int`,
-    due: sql`${dueDateOf(input, facts)}::date`,
-    courier: sql`${input.courierId ?? null}::int`,
-    salesperson: sql`${facts.customer!.salespersonId}::int`,
-    notes: sql`${input.notes ?? ''}::text`,
-    subtotal: sql`${totals.subtotal}::numeric`,
-    taxRate: sql`${facts.taxRate}::numeric`,
-    taxAmount: sql`${totals.taxAmount}::numeric`,
-    grandTotal: sql`${totals.grandTotal}::numeric`,
+    kind: 'sale',
+    rentalAgreementId: null,
+    date: input.invoiceDate,
+    customerId: facts.customer!.id,
+    regionId: input.regionId,
+    dueDate: dueDateOf(input, facts),
+    courierId: input.courierId ?? null,
+    salespersonId: facts.customer!.salespersonId,
+    quotationId,
+    notes: input.notes ?? '',
+    subtotal: totals.subtotal,
+    taxRate: facts.tax.rate,
+    taxAmount: totals.taxAmount,
+    grandTotal: totals.grandTotal,
   };
 }
 
@@ -196,13 +189,8 @@ export async function createInvoice(
 ): Promise<{ document: InvoiceDetail; context: SaveContext }> {
   const facts = await readSaleFacts(tx, actor, input);
   const lines = planInvoiceLines(input, facts, todayIso());
-  const h = headerValues(input, facts, lines);
-  const ctes = sql`inv AS (
-          INSERT INTO invoices (document_date, customer_id, region_id, due_date, courier_id, salesperson_id, quotation_id, notes, subtotal, tax_rate, tax_amount, grand_total, created_by)
-          VALUES (${h.date}, ${h.customer}, ${h.region}, ${h.due}, ${h.courier}, ${h.salesperson}, ${quotationId}::int, ${h.notes}, ${h.subtotal}, ${h.taxRate},
-                  ${h.taxAmount}, ${h.grandTotal}, ${actor.userId}::int)
-          RETURNING id, created_at, updated_at),
-        l AS (${insertLines(sql`(SELECT id FROM inv)`, lines)})`;
+  const ctes = sql`inv AS (${insertInvoices([headerOf(input, facts, lines, quotationId)], actor.userId)}),
+        l AS (${insertInvoiceLines(sql`(SELECT id FROM inv)`, lines)})`;
   const context: SaveContext = { inputLineOf: lines.map((l) => l.inputIndex) };
   let row: Written;
   if (intent.post) {
@@ -264,16 +252,16 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
     async update(tx, actor, before, input) {
       const facts = await readSaleFacts(tx, actor, input);
       const lines = planInvoiceLines(input, facts, todayIso());
-      const h = headerValues(input, facts, lines);
+      const h = headerOf(input, facts, lines, before.quotationId);
       await tx.execute(sql`DELETE FROM invoice_lines WHERE invoice_id = ${before.id}::int`);
       const [row] = await queryRows<Written>(
         tx,
         sql`WITH inv AS (
-              UPDATE invoices SET document_date = ${h.date}, customer_id = ${h.customer}, region_id = ${h.region}, due_date = ${h.due}, courier_id = ${h.courier},
-                     salesperson_id = ${h.salesperson}, notes = ${h.notes}, subtotal = ${h.subtotal}, tax_rate = ${h.taxRate}, tax_amount = ${h.taxAmount},
-                     grand_total = ${h.grandTotal}, updated_at = now()
+              UPDATE invoices SET document_date = ${h.date}::date, customer_id = ${h.customerId}::int, region_id = ${h.regionId}::int, due_date = ${h.dueDate}::date,
+                     courier_id = ${h.courierId}::int, salesperson_id = ${h.salespersonId}::int, notes = ${h.notes}::text, subtotal = ${h.subtotal}::numeric,
+                     tax_rate = ${h.taxRate}::numeric, tax_amount = ${h.taxAmount}::numeric, grand_total = ${h.grandTotal}::numeric, updated_at = now()
               WHERE id = ${before.id}::int RETURNING id, created_at, updated_at),
-            l AS (${insertLines(sql`${before.id}::int`, lines)})
+            l AS (${insertInvoiceLines(sql`${before.id}::int`, lines)})
             SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
       );
       return { document: draftOf(row!, input, facts, lines, actor, before.quotationId), context: { inputLineOf: lines.map((l) => l.inputIndex) } };

@@ -6,6 +6,7 @@ import { quotationDocument,
   type PricedLine as SalesPricedLine,
   permittedIds,
   type QuotationInput,
+  type SaleTaxFacts,
   quotationMessages,
   salesMessages,
   salesTotals,
@@ -45,8 +46,8 @@ interface QuotationFacts {
   customer: QuotedCustomer | null;
   /** Missing or outside the actor's categories: absent. */
   items: Map<number, QuotedItem>;
-  /** The settings' rate now: a draft keeps the rate it was written with. */
-  taxRate: string;
+  /** The settings' rate now (a draft keeps the rate it was written with): what lineTax computes the lines' tax from. */
+  tax: SaleTaxFacts;
 }
 
 function scoped(actor: Actor, area: string, column: SQL): SQL {
@@ -71,7 +72,7 @@ async function readFacts(tx: Tx, actor: Actor, input: QuotationInput): Promise<Q
   return {
     customer: customer && { ...customer, regionId: Number(customer.regionId) },
     items: new Map(items.map((i) => [Number(i.id), { ...i, id: Number(i.id) }])),
-    taxRate: canonicalDecimal(row!.taxRate ?? '0'),
+    tax: { rate: canonicalDecimal(row!.taxRate ?? '0') },
   };
 }
 
@@ -113,13 +114,13 @@ interface Priced {
  * region and the quotation date (one read for all such lines); amounts by the domain's
  * lineMoney / salesTotals, so the form, this answer and the printout agree to the cent.
  */
-async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustomer, taxRate: string): Promise<Priced> {
+async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustomer, tax: SaleTaxFacts): Promise<Priced> {
   const unpriced = input.lines.filter((l) => !given(l.price)).map((l) => l.itemId);
   const listed = unpriced.length > 0 ? await pricesFor(tx, unpriced, { regionId: customer.regionId, customerId: input.customerId, date: input.quotationDate }) : new Map<number, string>();
   const lines = input.lines.map((line) => {
     const price = canonicalDecimal(given(line.price) ? line.price.trim() : (listed.get(line.itemId) ?? '0'));
     const discountPercent = canonicalDecimal(given(line.discountPercent) ? line.discountPercent.trim() : '0');
-    return { itemId: line.itemId, quantity: line.quantity, price, discountPercent, money: lineMoney({ quantity: line.quantity, price, discountPercent }, taxRate) };
+    return { itemId: line.itemId, quantity: line.quantity, price, discountPercent, money: lineMoney({ itemId: line.itemId, quantity: line.quantity, price, discountPercent }, tax) };
   });
   const totals = salesTotals(lines.map((l) => l.money));
   // Lines that each fit may still add up (with their tax) past numeric(18, 2).
@@ -130,13 +131,13 @@ async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustome
 async function checkedAndPriced(tx: Tx, actor: Actor, input: QuotationInput): Promise<{ facts: QuotationFacts; priced: Priced }> {
   const facts = await readFacts(tx, actor, input);
   assertQuotation(input, facts);
-  return { facts, priced: await priceLines(tx, input, facts.customer!, facts.taxRate) };
+  return { facts, priced: await priceLines(tx, input, facts.customer!, facts.tax) };
 }
 
 /** What a quotation stores beyond its input: the customer's region, the tax rate, each line's price and money, the totals. */
 function valuesOf(facts: QuotationFacts, { totals, lines }: Priced): DraftValues {
   return {
-    header: { regionId: facts.customer!.regionId, taxRate: facts.taxRate, subtotal: totals.subtotal, taxAmount: totals.taxAmount, grandTotal: totals.grandTotal },
+    header: { regionId: facts.customer!.regionId, taxRate: facts.tax.rate, subtotal: totals.subtotal, taxAmount: totals.taxAmount, grandTotal: totals.grandTotal },
     lines: lines.map((line) => ({ price: line.price, discountPercent: line.discountPercent, amount: line.money.amount, taxAmount: line.money.taxAmount })),
   };
 }

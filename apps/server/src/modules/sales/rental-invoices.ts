@@ -1,4 +1,4 @@
-import { invoiceDocument, type InvoiceDetail, type PostingAccountKey, permittedIds } from '@erp/domain';
+import { addDays, addDecimals, invoiceDocument, type InvoiceDetail, lineTax, type PostingAccountKey, permittedIds, type SaleTaxFacts, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import { accountProblems, assertOpenIn, readPostingContext, transferEntriesStatement } from '../../ledger/general-ledger.ts';
@@ -11,6 +11,7 @@ import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
 import { invoiceBinding } from './invoices.binding.ts';
+import { type InvoiceHeader, insertInvoices } from './invoice-writer.ts';
 
 type RentalKind = Exclude<NonNullable<InvoiceDetail['kind']>, 'sale'>;
 
@@ -20,6 +21,19 @@ export const rentalIncomeKey: Record<RentalKind, PostingAccountKey> = {
   rentalTests: 'rentalTestIncome',
   rentalEarlyExit: 'rentalEarlyExitIncome',
 };
+
+/**
+ * Rental charges carry no sales tax today (issue 21): their facts say so, so that the next
+ * issue's facts (per item and customer) reach them through the same lineTax as every sale.
+ */
+const rentalTaxFacts: SaleTaxFacts = { rate: '0.00' };
+
+/** Each charge's tax. The month end's ledger transfer has no tax leg: a taxed charge is refused, not posted half. */
+function rentalTaxes(drafts: readonly RentalInvoiceDraft[]): string[] {
+  const taxes = drafts.map((d) => lineTax({ quantity: 1, amount: d.amount }, rentalTaxFacts));
+  if (taxes.some((tax) => toMinorUnits(tax) !== 0n)) throw new Error('postRentalInvoices: a taxed rental charge needs a tax payable leg');
+  return taxes;
+}
 
 export interface RentalInvoiceInput {
   kind: RentalKind;
@@ -50,7 +64,7 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
  * posted with its number, posted stamps, audit row, search row, and Dr receivable, Cr the kind's
  * income, stamped with the agreement, customer, region and the agreement's venture by
  * agreementStamp's rule, in a constant number of statements whatever the count: three reads (accounts chosen, customers, posting context), one statement
- * that takes the block of numbers and writes invoices, ledger rows (the ledger's
+ * that takes the block of numbers and writes invoices (the sales' one writer, insertInvoices), ledger rows (the ledger's
  * transferEntriesStatement) and audit rows (the audit plugin's auditRowsStatement), and the search
  * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
  * same upsert as one posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
@@ -68,9 +82,15 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   const kinds = [...new Set(drafts.map((d) => d.kind))];
   const income = await requirePostingAccounts(tx, kinds.map((k) => rentalIncomeKey[k]));
   const customerIds = [...new Set(drafts.map((d) => d.customerId))];
-  const receivables = new Map(
-    (await queryRows<{ id: number; accountId: number }>(tx, sql`SELECT id, account_id AS "accountId" FROM customers WHERE id = ANY(${intArray(customerIds)})`)).map((c) => [Number(c.id), Number(c.accountId)]),
+  const customers = new Map(
+    (
+      await queryRows<{ id: number; accountId: number; paymentTermsDays: number; salespersonId: number | null }>(
+        tx,
+        sql`SELECT id, account_id AS "accountId", payment_terms_days AS "paymentTermsDays", salesperson_id AS "salespersonId" FROM customers WHERE id = ANY(${intArray(customerIds)})`,
+      )
+    ).map((c) => [Number(c.id), c]),
   );
+  const receivables = new Map([...customers].map(([id, c]) => [id, Number(c.accountId)]));
   const context = await readPostingContext(tx, [...receivables.values(), ...Object.values<number>(income)], actor.userId);
   for (const d of drafts) {
     const receivable = receivables.get(d.customerId);
@@ -80,6 +100,26 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   }
   assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
 
+  const taxes = rentalTaxes(drafts);
+  const headers = drafts.map((d, index): InvoiceHeader => {
+    const customer = customers.get(d.customerId)!;
+    return {
+      kind: d.kind,
+      rentalAgreementId: d.rentalAgreementId,
+      date: invoiceDate,
+      customerId: d.customerId,
+      regionId: d.regionId,
+      dueDate: addDays(invoiceDate, Number(customer.paymentTermsDays)),
+      courierId: null,
+      salespersonId: customer.salespersonId === null ? null : Number(customer.salespersonId),
+      quotationId: null,
+      notes: d.notes,
+      subtotal: d.amount,
+      taxRate: rentalTaxFacts.rate,
+      taxAmount: taxes[index]!,
+      grandTotal: addDecimals([d.amount, taxes[index]!]),
+    };
+  });
   const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
   const userId = actor.userId;
   // Arrays, not VALUES lists: one statement text whatever the chunk's size.
@@ -90,22 +130,15 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
         -- MATERIALIZED: inlined, the planner called the function once per draft (250 x 250 lookups a chunk).
         ventures AS MATERIALIZED (SELECT rental_agreement_ventures(${invoiceDate}::date, ${intArray(drafts.map((d) => d.rentalAgreementId))}) AS ids),
         v AS (
-          SELECT v.*, num.last_number AS last, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable, c.payment_terms_days, c.salesperson_id
+          SELECT v.*, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable
           FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
                       ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
                       ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
             AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
-          CROSS JOIN num CROSS JOIN ventures
+          CROSS JOIN ventures
           JOIN customers c ON c.id = v.customer_id
         ),
-        inv AS (
-          INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, salesperson_id, notes,
-                                subtotal, grand_total, created_by, posted_at, posted_by)
-          SELECT v.kind, v.agreement_id, ${numbers.numberOf(sql`v.last`, sql`v.ord`)}, ${invoiceDate}::date, 'posted',
-                 v.customer_id, v.region_id, ${invoiceDate}::date + v.payment_terms_days, v.salesperson_id, v.notes, v.amount, v.amount, ${userId}::int, now(), ${userId}::int
-          FROM v ORDER BY v.ord
-          RETURNING id, rental_agreement_id, document_number
-        ),
+        inv AS (${insertInvoices(headers, userId, { numberOf: (ordinal) => numbers.numberOf(sql`(SELECT last_number FROM num)`, ordinal) })}),
         ledger AS (${transferEntriesStatement({
           documentType: invoiceDocument.documentType,
           date: invoiceDate,

@@ -1,13 +1,12 @@
 import {
   addDecimals,
-  fromMinorUnits,
   isExpired,
   multiply,
-  proportionalShare,
+  lineTax,
+  returnedShare,
   type ReturnCondition,
   type SalesReturnInput,
   salesMessages,
-  toMinorUnits,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
@@ -120,19 +119,6 @@ export async function readReturnFacts(tx: Tx, actor: Actor, invoiceId: number): 
 }
 
 /**
- * The part of a line's amount (or tax) that `quantity` more units carry: the proportional
- * share of everything returned once these are back (proportionalShare's cumulative rounding)
- * less what posted returns already gave back. Counting what was given back, not only how many
- * units, keeps the total exact even after a return that was not the latest is cancelled: the
- * return that brings back the last unit gives back exactly what remains of the line.
- */
-function shareOf(total: string, sold: number, returnedQuantity: number, givenBack: string, quantity: number): string {
-  const upTo = toMinorUnits(proportionalShare(total, sold, 0, returnedQuantity + quantity));
-  const share = upTo - toMinorUnits(givenBack);
-  return fromMinorUnits(share > 0n ? share : 0n);
-}
-
-/**
  * The rules of a return (issue 8, section 4), checked on save and again when posting (under
  * the invoice's lock, where other returns may have posted since the draft): a posted invoice
  * of the actor's regions; lines of that invoice; per invoice line, never more than sold less
@@ -164,8 +150,9 @@ export function planReturn(input: SalesReturnInput, facts: ReturnFacts, today: s
       return;
     }
     if (line.condition === 'restock' && isExpired(sold.lot.dateExpiry, today)) problems[field('condition')] = salesMessages.restockExpired(sold.lot.lotNumber, sold.lot.dateExpiry!);
-    const amount = shareOf(sold.amount, sold.quantity, before, addDecimals([sold.returnedAmount, earlier.amount]), line.quantity);
-    const taxAmount = shareOf(sold.taxAmount, sold.quantity, before, addDecimals([sold.returnedTax, earlier.tax]), line.quantity);
+    const amount = returnedShare(sold.amount, sold.quantity, before, addDecimals([sold.returnedAmount, earlier.amount]), line.quantity);
+    const charged = { quantity: sold.quantity, taxAmount: sold.taxAmount, returnedQuantity: before, returnedTax: addDecimals([sold.returnedTax, earlier.tax]) };
+    const taxAmount = lineTax({ itemId: sold.itemId, quantity: line.quantity, amount }, { reverses: charged });
     taken.set(sold.id, { quantity: earlier.quantity + line.quantity, amount: addDecimals([earlier.amount, amount]), tax: addDecimals([earlier.tax, taxAmount]) });
     planned.push({ invoiceLineId: sold.id, itemId: sold.itemId, inventoryId: sold.inventoryId, quantity: line.quantity, condition: line.condition, amount, taxAmount, unitCost: sold.unitCost });
   });

@@ -80,7 +80,7 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
   const errors = store.errorsOf(lineKey);
   const amount =
     line.price && quantity > 0
-      ? addDecimals(parts.map((part) => lineMoney({ quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, context.taxRate).amount))
+      ? addDecimals(parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, { rate: context.taxRate }).amount))
       : undefined;
   const label = (field: string) => `Line ${index + 1} ${field}`;
 

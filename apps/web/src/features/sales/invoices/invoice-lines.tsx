@@ -24,7 +24,7 @@ function moneyOf(line: DraftLine, parts: readonly LinePart[], taxRate: string): 
   const key = `${taxRate}|${parts.map((part) => part.quantity).join(',')}`;
   const cached = moneyCache.get(line);
   if (cached?.key === key) return cached.money;
-  const money = parts.map((part) => lineMoney({ quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, taxRate));
+  const money = parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, { rate: taxRate }));
   moneyCache.set(line, { key, money });
   return money;
 }

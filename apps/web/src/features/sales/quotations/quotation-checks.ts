@@ -50,7 +50,7 @@ export function quotationLineMoney(line: QuotationLineValues | undefined, taxRat
   const price = text(line?.price);
   const discountPercent = discountOf(line);
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 0 || !isDecimalString(price, 2) || discountPercent === undefined) return undefined;
-  return lineMoney({ quantity, price, discountPercent }, taxRate);
+  return lineMoney({ itemId: line?.itemId, quantity, price, discountPercent }, { rate: taxRate });
 }
 
 /** The totals as the user types: the lines whose money can be computed. */

@@ -1,0 +1,72 @@
+import type { InvoiceDetail, InvoiceLineRow } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { dateArray, intArray, numericArray, textArray } from '../../db/client.ts';
+
+/**
+ * The one writer of new invoices and their lines (issue 28, section 1): a sale's draft
+ * (createInvoice, a batch of one) and the rentals' invoices (postRentalInvoices, a chunk of
+ * the month end) insert their rows here, so a column every invoice gains is written in one
+ * place. Statements, not calls: each caller runs them inside its own statement (with the
+ * posting's read, the ledger's rows, the audit rows), so a batch stays one round trip.
+ */
+export interface InvoiceHeader {
+  kind: NonNullable<InvoiceDetail['kind']>;
+  rentalAgreementId: number | null;
+  date: string;
+  customerId: number;
+  regionId: number;
+  dueDate: string;
+  courierId: number | null;
+  salespersonId: number | null;
+  quotationId: number | null;
+  notes: string;
+  subtotal: string;
+  taxRate: string;
+  taxAmount: string;
+  grandTotal: string;
+}
+
+/** An invoice line as stored: one lot each, priced, with its money. */
+export type InvoiceLineValues = Pick<InvoiceLineRow, 'itemId' | 'inventoryId' | 'quantity' | 'price' | 'discountPercent' | 'amount' | 'taxAmount' | 'unitCost'>;
+
+/**
+ * Invoices posted as they are written (the rentals' charges): numbered by `numberOf(ordinal)`
+ * in the headers' order (1-based), from a block the caller's statement reserved.
+ */
+export interface PostedAtOnce {
+  numberOf: (ordinal: SQL) => SQL;
+}
+
+/**
+ * INSERT of `headers` in their order (ids and numbers follow it), drafts unless `posted`;
+ * answers `id, rental_agreement_id, document_number, created_at, updated_at`. Arrays, not a
+ * VALUES list: one statement text for one invoice or a chunk of them (prepared once).
+ */
+export function insertInvoices(headers: readonly InvoiceHeader[], userId: number, posted?: PostedAtOnce): SQL {
+  const column = <T>(pick: (h: InvoiceHeader) => T) => headers.map(pick);
+  return sql`INSERT INTO invoices (kind, rental_agreement_id, document_number, document_date, status, customer_id, region_id, due_date, courier_id, salesperson_id,
+                                   quotation_id, notes, subtotal, tax_rate, tax_amount, grand_total, created_by, posted_at, posted_by)
+    SELECT h.kind, h.rental_agreement_id, ${posted ? posted.numberOf(sql`h.ord`) : sql`NULL`}, h.document_date, ${posted ? 'posted' : 'draft'}::text,
+           h.customer_id, h.region_id, h.due_date, h.courier_id, h.salesperson_id, h.quotation_id, h.notes, h.subtotal, h.tax_rate, h.tax_amount, h.grand_total,
+           ${userId}::int, ${posted ? sql`now()` : sql`NULL`}, ${posted ? userId : null}::int
+    FROM unnest(${textArray(column((h) => h.kind))}, ${intArray(column((h) => h.rentalAgreementId))}, ${dateArray(column((h) => h.date))},
+                ${intArray(column((h) => h.customerId))}, ${intArray(column((h) => h.regionId))}, ${dateArray(column((h) => h.dueDate))},
+                ${intArray(column((h) => h.courierId))}, ${intArray(column((h) => h.salespersonId))}, ${intArray(column((h) => h.quotationId))},
+                ${textArray(column((h) => h.notes))}, ${numericArray(column((h) => h.subtotal))}, ${numericArray(column((h) => h.taxRate))},
+                ${numericArray(column((h) => h.taxAmount))}, ${numericArray(column((h) => h.grandTotal))}) WITH ORDINALITY
+      AS h(kind, rental_agreement_id, document_date, customer_id, region_id, due_date, courier_id, salesperson_id, quotation_id, notes, subtotal, tax_rate,
+           tax_amount, grand_total, ord)
+    ORDER BY h.ord
+    RETURNING id, rental_agreement_id, document_number, created_at, updated_at`;
+}
+
+/** INSERT of one invoice's lines, numbered 1.. in their order; answers `id, line_no`. */
+export const insertInvoiceLines = (invoiceId: SQL, lines: readonly InvoiceLineValues[]) =>
+  sql`INSERT INTO invoice_lines (invoice_id, line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost)
+      SELECT ${invoiceId}, v.line_no, v.item_id, v.inventory_id, v.quantity, v.price, v.discount_percent, v.amount, v.tax_amount, v.unit_cost
+      FROM unnest(${intArray(lines.map((l) => l.itemId))}, ${intArray(lines.map((l) => l.inventoryId))}, ${intArray(lines.map((l) => l.quantity))},
+                  ${numericArray(lines.map((l) => l.price))}, ${numericArray(lines.map((l) => l.discountPercent))}, ${numericArray(lines.map((l) => l.amount))},
+                  ${numericArray(lines.map((l) => l.taxAmount))}, ${numericArray(lines.map((l) => l.unitCost))}) WITH ORDINALITY
+        AS v(item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost, line_no)
+      ORDER BY v.line_no
+      RETURNING id, line_no`;
