@@ -26,10 +26,19 @@ export interface DocumentHookDeclarations {
   beforeCancel?: Readonly<Record<string, GuardHook>>;
 }
 
-type HookKind = keyof DocumentHookDeclarations;
-type Bound = { [K in HookKind]: Map<string, Array<NonNullable<DocumentHookDeclarations[K]>[string]>> };
+/** Each kind's hooks by document name, in the areas' order. */
+interface Bound {
+  onPosted: Map<string, PostedHook[]>;
+  beforePost: Map<string, GuardHook[]>;
+  beforeCancel: Map<string, GuardHook[]>;
+}
 
 const none = (): Bound => ({ onPosted: new Map(), beforePost: new Map(), beforeCancel: new Map() });
+
+/** Appends each hook of `hooks` (by document name) to its document's list in `into`. */
+function add<Hook>(into: Map<string, Hook[]>, hooks: Readonly<Record<string, Hook>> | undefined): void {
+  for (const [documentName, hook] of Object.entries(hooks ?? {})) into.set(documentName, [...(into.get(documentName) ?? []), hook]);
+}
 
 /**
  * The hooks of the areas an app serves, bound when the app is built. Process-wide like the
@@ -43,12 +52,9 @@ let bound: Bound = none();
 export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): () => void {
   const next = none();
   for (const area of areas) {
-    for (const kind of ['onPosted', 'beforePost', 'beforeCancel'] as const) {
-      for (const [documentName, hook] of Object.entries(area[kind] ?? {})) {
-        const list = (next[kind] as Map<string, unknown[]>).get(documentName) ?? [];
-        (next[kind] as Map<string, unknown[]>).set(documentName, [...list, hook]);
-      }
-    }
+    add(next.onPosted, area.onPosted);
+    add(next.beforePost, area.beforePost);
+    add(next.beforeCancel, area.beforeCancel);
   }
   const previous = bound;
   bound = next;
