@@ -111,16 +111,21 @@ test('the operation manager records the reagent packs a per-test site used: the 
   const card = page.locator('.ant-card').filter({ has: page.getByText('Reagents on consignment at the site', { exact: true }) });
   // The embedded database serves one statement at a time: a month end running in the other worker holds it for seconds.
   await expect(card.getByRole('table', { name: "Stock at the customer's site" }).getByText(String(lot!.quantity), { exact: true })).toBeVisible({ timeout: 30_000 });
-  await card.getByRole('combobox', { name: 'Consignment kind', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Usage reported' }).click();
+  const kindBox = card.getByRole('combobox', { name: 'Consignment kind', exact: true });
+  // Mid-screen, so its list opens below it and not over the entries' table (a click there kept the kind).
+  const chooseKind = async (label: string) => {
+    await kindBox.evaluate((box) => box.scrollIntoView({ block: 'center' }));
+    await kindBox.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).click();
+  };
+  await chooseKind('Usage reported');
   await pick(page, card, 'Reagent', lot!.itemName.slice(0, 8), new RegExp(lot!.itemName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await card.getByRole('button', { name: 'Record usage' }).click();
   await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await onSite())[0]!.quantity).toBe(lot!.quantity - 1);
   await expect(card.getByRole('table', { name: 'Shipments, usage and returns' }).getByText(/^CSU-/).first()).toBeVisible();
   // One pack back to the warehouse: the return (CSR-) lists and the site holds one less again.
-  await card.getByRole('combobox', { name: 'Consignment kind', exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Return to warehouse' }).click();
+  await chooseKind('Return to warehouse');
   await pick(page, card, 'Reagent', lot!.itemName.slice(0, 8), new RegExp(lot!.itemName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await card.getByRole('button', { name: 'Return to warehouse' }).click();
   await expect.poll(async () => (await onSite())[0]?.quantity ?? 0).toBe(lot!.quantity - 2);

@@ -114,8 +114,8 @@ export function SiteStock({ agreement }: { agreement: RentalAgreementDetail }) {
             size="small"
             rowKey="id"
             loading={entries.isLoading}
-            pagination={false}
-            scroll={{ x: 720, y: 240 }}
+            // Pages, not a scrolling body: a scrolling box with nothing focusable in it (no Cancel for a user without the scope) is out of the keyboard's reach (axe).
+            pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true }}
             dataSource={entries.data ?? []}
             aria-label="Shipments, usage and returns"
             locale={{ emptyText: 'No shipments, usage or returns yet' }}
