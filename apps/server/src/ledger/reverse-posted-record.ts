@@ -31,14 +31,14 @@ export async function reversePostedRecord<Detail extends DocumentRow>(
   const { documentType, dateField } = step.posting;
   const documentId = options.ledgerId ?? step.posting.documentId;
   await assertPeriodOpen(tx, today, dateField);
-  const [posted] = await queryRows<{ moves: number; entries: number; documentNumber: string }>(
+  const [posted] = await queryRows<{ moves: number; entries: number }>(
     tx,
     sql`SELECT (SELECT count(*)::int FROM stock_moves WHERE document_type = ${documentType} AND document_id = ${documentId}::int) AS moves,
-               (SELECT count(*)::int FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${documentId}::int) AS entries,
-               ${record.documentNumber ?? null}::text AS "documentNumber"`,
+               (SELECT count(*)::int FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${documentId}::int) AS entries`,
   );
   const original = { documentType, documentId };
-  const documentNumber = posted!.documentNumber;
+  // Null only for a record its type does not number (a visit without parts), which has no rows to mirror.
+  const documentNumber = record.documentNumber as string;
   if (Number(posted!.moves) > 0) await reverseStockMoves(tx, original, { ...original, documentNumber, date: today }, { userId: actor.userId });
   const byNumber = options.ledgerId === undefined ? {} : { documentNumber };
   const reversal = { ...original, ...byNumber, date: today, narration: `Cancellation of ${documentNumber}`, actor: { userId: actor.userId }, dateField, alongside: options.alongside };
