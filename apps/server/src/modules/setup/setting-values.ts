@@ -40,10 +40,19 @@ export async function readSettingValues<K extends SettingKey>(executor: Executor
   return ((await readSettingRow(executor, keys)) ?? {}) as Partial<Pick<SettingValues, K>>;
 }
 
-/** Sets the settings given on the row (made when there is none, its other columns at their defaults). */
-export async function writeSettingValues(executor: Executor, values: Readonly<Record<string, unknown>>): Promise<void> {
-  const keys = Object.keys(values);
+/**
+ * Sets the settings given on the row (locked first). When there is no row yet it is made from
+ * `whole(values)` (a first save's defaults; by default the values alone, the other columns at
+ * their columns' defaults).
+ */
+export async function writeSettingValues(
+  executor: Executor,
+  given: Readonly<Record<string, unknown>>,
+  whole: (values: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>> = (values) => values,
+): Promise<void> {
   const [existing] = await queryRows<{ id: number }>(executor, sql`SELECT id FROM company_settings LIMIT 1 FOR UPDATE`);
+  const values = existing ? given : whole(given);
+  const keys = Object.keys(values);
   if (!existing) {
     const insert = keys.length === 0 ? sql`DEFAULT VALUES` : sql`(${sql.join(keys.map(settingColumn), sql`, `)}) VALUES (${sql.join(keys.map((key) => sql`${values[key]}`), sql`, `)})`;
     await executor.execute(sql`INSERT INTO company_settings ${insert}`);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type CompanySettings, type LogoKind, settingsSchemasOf } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows } from '../../db/client.ts';
 import { companyLogos } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
@@ -22,8 +21,7 @@ export async function updateSettings(ctx: SettingsContext, actor: Actor, input: 
   const { settings } = ctx.areas;
   const saved = await db.transaction(async (tx) => {
     const before = await readCompanySettings(tx, settings);
-    const [existing] = await queryRows(tx, sql`SELECT id FROM company_settings LIMIT 1 FOR UPDATE`);
-    await writeSettingValues(tx, existing ? input : settingsSchemasOf(settings).whole.parse(input));
+    await writeSettingValues(tx, input, (values) => settingsSchemasOf(settings).whole.parse(values));
     const after = await readCompanySettings(tx, settings);
     await audit(tx, auditActorOf(actor), { action: 'update', resource: 'settings', recordId: 1, before, after });
     return after;
