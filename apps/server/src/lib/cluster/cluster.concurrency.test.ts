@@ -20,8 +20,10 @@ describe.skipIf(!process.env.DATABASE_URL)('several processes over one PostgreSQ
   beforeAll(async () => {
     a = await createTestApp({ startJobs: false });
     for (let i = 0; i < 3; i++) {
+      // A second's deafness after a killed listener: long enough that a save through A, which may take
+      // more than 50 ms on a loaded machine, ends while B still reads around its cache.
       const database = await openDatabase({ databaseUrl: a.database.url!, poolMax: 3 });
-      const app = await buildApp({ db: database, passwordHashing: testPasswordHashing, startJobs: false, cacheBus: { reconnectMs: 50 } });
+      const app = await buildApp({ db: database, passwordHashing: testPasswordHashing, startJobs: false, cacheBus: { reconnectMs: 1000 } });
       await app.ready();
       others.push({ app, database });
     }
