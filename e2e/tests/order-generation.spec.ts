@@ -23,6 +23,9 @@ test('Generate Order: a run with its why panel, a final edited, and draft purcha
   await expectNoSeriousA11yViolations(page, 'Generate Order why panel');
   await screenshot(page, 'order-generation-why');
   await panel.getByRole('button', { name: 'Close' }).click();
+  // Closed for good before typing: the drawer hands focus back to its Why button as its animation
+  // ends, and on a busy machine that came between the final's focus and its Enter, opening it again.
+  await expect(panel).toBeHidden();
 
   // The first line's final set to 5: it is ordered whatever the suggestion.
   const final = page.getByRole('spinbutton', { name: /^Final quantity of / }).first();
