@@ -69,7 +69,7 @@ export interface PaymentTargetDeclarations {
  * handed a transaction, not an app). Replaced rather than added to, as the document hooks are: a
  * test's app with a fixture area hands the previous targets back when it closes.
  */
-let bound: readonly PaymentTarget[] = [];
+let bound: ReadonlyArray<{ name: string; target: PaymentTarget }> = [];
 
 /** Binds the targets of `areas`; answers the function that restores those bound before. Two targets may not share a name or a field. */
 export function bindPaymentTargets(areas: readonly PaymentTargetDeclarations[]): () => void {
@@ -80,7 +80,7 @@ export function bindPaymentTargets(areas: readonly PaymentTargetDeclarations[]):
     if (repeated) throw new Error(`Payment target ${repeated} is declared twice`);
   }
   const previous = bound;
-  bound = named.map(([, target]) => target);
+  bound = named.map(([name, target]) => ({ name, target }));
   return () => {
     bound = previous;
   };
@@ -88,10 +88,14 @@ export function bindPaymentTargets(areas: readonly PaymentTargetDeclarations[]):
 
 /** The target a receipt's or payment's allocation names by `field`. */
 export function paymentTargetOf(field: string): PaymentTarget {
-  const target = bound.find((t) => t.field === field);
-  if (!target) throw new Error(`No payment target answers to ${field}`);
-  return target;
+  const found = bound.find(({ target }) => target.field === field);
+  if (!found) throw new Error(`No payment target answers to ${field}`);
+  return found.target;
 }
 
+/** The target its area's manifest names `name` ('invoices', 'goodsReceipts'), if one of `parties`: how a request names any target, shipped or added. */
+export const paymentTargetNamed = (name: string, parties: readonly PaymentParty[]): PaymentTarget | undefined =>
+  bound.find((t) => t.name === name && parties.includes(t.target.party))?.target;
+
 /** The targets of a party's money, in the areas' order. */
-export const paymentTargetsOf = (parties: readonly PaymentParty[]): PaymentTarget[] => bound.filter((t) => parties.includes(t.party));
+export const paymentTargetsOf = (parties: readonly PaymentParty[]): PaymentTarget[] => bound.filter(({ target }) => parties.includes(target.party)).map(({ target }) => target);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
-import { chequeInputSchema, paymentMethods, positiveAmountSchema } from './money-fields.ts';
+import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields } from './money-fields.ts';
 
 const allocationLine = [
   { name: 'invoiceId', label: 'Invoice', kind: 'reference', reference: 'invoices', required: true, schema: referenceSchema('Invoice') },
@@ -11,7 +11,11 @@ const allocationLine = [
 /** An allocation of money already received to more invoices (a posted receipt's advance). */
 export const allocateInputSchema = z.strictObject({
   allocations: z
-    .array(z.strictObject({ invoiceId: referenceSchema('Invoice'), amount: positiveAmountSchema('Amount') }))
+    .array(
+      z
+        .strictObject({ invoiceId: referenceSchema('Invoice').optional(), ...targetAllocationFields, amount: positiveAmountSchema('Amount') })
+        .superRefine(oneDocumentPerAllocation(['invoiceId'], { field: 'invoiceId', label: 'Invoice' })),
+    )
     .max(2000, { error: 'At most 2000 allocations at once' })
     .optional(),
 });

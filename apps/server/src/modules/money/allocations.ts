@@ -4,7 +4,7 @@ import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AlongsideStatement } from '../../lib/document/document-number.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import { type PaymentParty, type PaymentTarget, paymentTargetOf, paymentTargetsOf } from '../../lib/payment-targets.ts';
+import { type PaymentParty, type PaymentTarget, paymentTargetNamed, paymentTargetOf, paymentTargetsOf } from '../../lib/payment-targets.ts';
 
 /**
  * Allocations, one rule for both directions (issue 9, sections 1 and 2): money received
@@ -36,16 +36,53 @@ export const sourceOf = (target: PaymentTarget): MoneySource => (target.party ==
 /** The targets a source's allocations may go to. */
 export const targetsOfSource = (source: MoneySource) => paymentTargetsOf(sources[source].parties);
 
+/** The target a source's allocations may go to, by the name its area's manifest gives it. */
+export const targetNamedOf = (source: MoneySource, name: string) => paymentTargetNamed(name, sources[source].parties);
+
 /** A source's allocation rows' table and the column naming the source. */
 export const allocationRowsOf = (source: MoneySource) => ({ table: sql.identifier(sources[source].rows), key: sql.identifier(sources[source].key) });
 
+type AskedLine = Record<string, unknown> & { amount: string };
+
 /**
- * The target allocation lines name: of the same party as `fallback`'s, the first whose field a
- * line carries (a vendor's payment allocated to another area's bills), else `fallback`.
+ * A request's allocations with each line that names its target (`{target, documentId}`, any
+ * area's target by its manifest name) turned into that target's own field: what the rest of
+ * money reads. A name no target of the source's parties answers to: 400 `allocations.N.target`.
+ */
+export function namedTargetLines(source: MoneySource, lines: readonly AskedLine[] | undefined): AskedLine[] | undefined {
+  if (!lines) return undefined;
+  const problems: Record<string, string> = {};
+  const named = lines.map((line, index) => {
+    if (line.target === undefined) return line;
+    const { target: name, documentId, ...rest } = line;
+    const target = targetNamedOf(source, String(name));
+    if (!target) problems[`allocations.${index}.target`] = moneyMessages.noSuchTarget(String(name));
+    return target ? { ...rest, [target.field]: documentId } : line;
+  });
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return named;
+}
+
+/**
+ * The target allocation lines name: of the same party as `fallback`'s, the one the first line
+ * naming any names (a vendor's payment allocated to another area's bills), else `fallback`. A
+ * line of another kind than that: 400 naming it (one allocate pays one kind of document).
  */
 export function targetOfLines(fallback: string, lines: ReadonlyArray<Record<string, unknown>> | undefined): PaymentTarget {
-  const target = paymentTargetOf(fallback);
-  return paymentTargetsOf([target.party]).find((t) => lines?.some((line) => line[t.field] !== undefined && line[t.field] !== null)) ?? target;
+  const named = (line: Record<string, unknown>, field: string) => line[field] !== undefined && line[field] !== null;
+  const own = paymentTargetOf(fallback);
+  const kinds = paymentTargetsOf([own.party]);
+  const first = lines?.find((line) => kinds.some((t) => named(line, t.field)));
+  const target = (first && kinds.find((t) => named(first, t.field))) ?? own;
+  const problems = Object.fromEntries(
+    (lines ?? []).flatMap((line, index) => {
+      if (named(line, target.field)) return [];
+      const other = kinds.some((t) => named(line, t.field));
+      return [[`allocations.${index}.${target.field}`, other ? moneyMessages.oneKindPerAllocate(target.what) : moneyMessages.documentRequired(target.what)]];
+    }),
+  );
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  return target;
 }
 
 export interface Target extends OpenDocument {

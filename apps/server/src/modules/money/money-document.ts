@@ -17,6 +17,7 @@ import {
   plannedTotal,
   releaseStatements,
   runStatements,
+  namedTargetLines,
   targetOfLines,
 } from './allocations.ts';
 import { cancelChequeStatement, insertCheque, lockChequeOf, type NewCheque } from './money-accounts.ts';
@@ -169,7 +170,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
       async allocate(tx: Tx, actor: Actor, document: Detail, step: TransitionStep) {
         const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
         if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
-        const asked = (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations;
+        const asked = namedTargetLines(kind.source, (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations);
         // Lines may name another target of the party's (another area's bills) than the document's own.
         const target = targetOfLines(kind.targetFieldOf(document), asked);
         const requested = asked?.map((a) => ({ targetId: Number(a[target.field]), amount: a.amount }));

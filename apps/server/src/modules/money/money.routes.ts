@@ -2,6 +2,7 @@ import { type AppRoute, messages, paymentDocument, type PaymentDetail, receiptDo
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
 import { envelope, routeSchema } from '../../lib/openapi.ts';
 import { paymentTargetOf } from '../../lib/payment-targets.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
@@ -10,7 +11,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute } from '../../plugins/authorize.ts';
 import { readCompanyLetterhead } from '../setup/setup.api.ts';
-import { openTargets } from './allocations.ts';
+import { type MoneySource, openTargets, targetNamedOf } from './allocations.ts';
 import { paymentBinding } from './payments.binding.ts';
 import { receiptBinding } from './receipts.binding.ts';
 import { paymentPdfFileName, paymentPrintable, receiptPdfFileName, receiptPrintable } from './voucher-print.ts';
@@ -71,9 +72,36 @@ function registerOpenList(app: FastifyInstance, list: OpenList): void {
   });
 }
 
+/**
+ * The open documents of any payment target by the name its area's manifest gives it
+ * (`/payments/open/goodsReceipts?partyId=`): a target an area adds is listed with no route of
+ * its own (issue 28, section 3). The shipped lists above stay as they were.
+ */
+function registerNamedOpenList(app: FastifyInstance, source: MoneySource, definition: { route: AppRoute; title: string }): void {
+  const params = z.object({ target: z.string().max(60) });
+  const query = z.object({ partyId: z.coerce.number({ error: 'partyId is required' }).int().positive().max(2147483647) });
+  const docs = routeSchema({
+    tags: [definition.title],
+    summary: 'A payment target’s open documents of a party, oldest due first',
+    description: `The documents of the target (by its manifest name: invoices for receipts; goodsReceipts, paySlips for payments) that the party (its customer, vendor or employee) still owes on, ordered by due date, then date, then id. An unknown target: 404.`,
+    params,
+    querystring: query,
+    response: { 200: envelope({ data: z.array(openDoc) }, 'Open documents') },
+  });
+  app.get(`${definition.route}/open/:target`, { schema: docs, onRequest: [authenticate, requireRoute(definition.route)] }, async (request) => {
+    const target = targetNamedOf(source, validated(params, request.params).target);
+    if (!target) throw new NotFoundError();
+    const { partyId } = validated(query, request.query);
+    const data = await openTargets(app.ctx.db, target, partyId, actorOf(request));
+    return { status: 200, message: messages.ok, data };
+  });
+}
+
 /** What receipts and payments serve besides the document machinery's routes: the open lists and the vouchers' PDFs. */
 export function registerMoneyRoutes(app: FastifyInstance): void {
   for (const list of openLists) registerOpenList(app, list);
+  registerNamedOpenList(app, 'receipts', receiptDocument);
+  registerNamedOpenList(app, 'payments', paymentDocument);
   registerDocumentPdfRoute<ReceiptDetail>(app, {
     binding: receiptBinding,
     description: 'The printable receipt voucher (A4): letterhead, customer, method, account and cheque, the invoices paid, allocated and on account, the amount in words.',

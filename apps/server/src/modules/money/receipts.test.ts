@@ -43,6 +43,12 @@ describe('receipts', () => {
       [invoices[2]!.id, '58.50'],
     ]);
     expect((await f.call('GET', '/api/receipts/open-invoices')).statusCode).toBe(400);
+    // The same list by the target's manifest name (issue 28): what any area's target is listed by.
+    const named = await f.call('GET', `/api/receipts/open/invoices?partyId=${customer.id}`);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().data).toEqual(response.json().data);
+    expect((await f.call('GET', '/api/receipts/open/invoices')).statusCode).toBe(400);
+    expect((await f.call('GET', `/api/receipts/open/goodsReceipts?partyId=${customer.id}`)).statusCode).toBe(404);
   });
 
   it('saves a draft with allocations proposed oldest due first when left out; the rest on account', async () => {
@@ -144,7 +150,11 @@ describe('receipts', () => {
       [2, invoices[2]!.id, '49.00'],
     ]);
     expect(await invoiceOf(invoices[2]!.id)).toMatchObject({ openAmount: '9.50', paymentStatus: 'partlyPaid' });
-    const again = await f.call('POST', `/api/receipts/${s.cheque}/allocate`, { allocations: [{ invoiceId: invoices[2]!.id, amount: '1.00' }] });
+    // An allocation names its invoice by its field or by the target's name; neither: 400 naming the invoice, as before.
+    const neither = await f.call('POST', `/api/receipts/${s.cheque}/allocate`, { allocations: [{ amount: '1.00' }] });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().errors).toEqual({ 'allocations.0.invoiceId': 'Invoice is required' });
+    const again = await f.call('POST', `/api/receipts/${s.cheque}/allocate`, { allocations: [{ target: 'invoices', documentId: invoices[2]!.id, amount: '1.00' }] });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(moneyMessages.nothingToAllocate);
   });

@@ -15,9 +15,10 @@ import { fixtureNotesModule } from './notes.module.ts';
 /**
  * Issue 28, section 3, the measure: the fixture area declares a payment target in its manifest
  * and a vendor's payment allocates to it through money's own allocate, the fixture's charges
- * paid in the allocation's transaction and given back when the payment is cancelled. The
- * request field (`fixtureChargeId`) is the target's; the payment's HTTP body does not take it
- * yet (its schema is the domain's), so the allocation runs through money's service.
+ * paid in the allocation's transaction and given back when the payment is cancelled. Over HTTP
+ * the allocate action names the target by its manifest name (`target: 'fixtureCharges'` with
+ * `documentId`), and its open documents are listed at `/api/payments/open/fixtureCharges`: the
+ * domain's schemas hold no field of this area's.
  */
 let t: TestApp;
 let f: SalesFixtures;
@@ -75,6 +76,35 @@ describe('a payment allocated to a fixture area’s payment target', () => {
     expect(await paidOf(charges)).toEqual(['0.00', '0.00']);
   });
 
+  it('lists the vendor’s open charges and refuses over HTTP a target that is not this money’s, naming the line', async () => {
+    const open = await f.call('GET', `/api/payments/open/fixtureCharges?partyId=${f.vendor.id}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data).toEqual([
+      expect.objectContaining({ id: charges[0], documentNumber: 'FXC-1', openAmount: '60.00' }),
+      expect.objectContaining({ id: charges[1], documentNumber: 'FXC-2', openAmount: '40.00' }),
+    ]);
+    expect((await f.call('GET', `/api/payments/open/noSuchTarget?partyId=${f.vendor.id}`)).statusCode).toBe(404);
+    // Invoices are a customer's: a receipt's target, not a payment's.
+    expect((await f.call('GET', `/api/payments/open/invoices?partyId=${f.vendor.id}`)).statusCode).toBe(404);
+    const refused = async (line: Record<string, unknown>) => {
+      const response = await f.call('POST', `/api/payments/${payment}/allocate`, { allocations: [line] });
+      expect(response.statusCode, response.body).toBe(400);
+      return Object.keys(response.json().errors);
+    };
+    expect(await refused({ target: 'invoices', documentId: charges[0], amount: '1.00' })).toEqual(['allocations.0.target']);
+    expect(await refused({ target: 'fixtureCharges', amount: '1.00' })).toEqual(['allocations.0.documentId']);
+    expect(await refused({ target: 'fixtureCharges', documentId: charges[0], goodsReceiptId: 1, amount: '1.00' })).toEqual(['allocations.0.target']);
+    const mixed = await f.call('POST', `/api/payments/${payment}/allocate`, {
+      allocations: [
+        { target: 'fixtureCharges', documentId: charges[0], amount: '1.00' },
+        { goodsReceiptId: 1, amount: '1.00' },
+      ],
+    });
+    expect(mixed.statusCode, mixed.body).toBe(400);
+    expect(Object.keys(mixed.json().errors)).toEqual(['allocations.1.fixtureChargeId']);
+    expect(await paidOf(charges)).toEqual(['0.00', '0.00']);
+  });
+
   it('pays the charges in the allocation’s transaction: nothing is kept when the transaction fails', async () => {
     const failed = t.database.db.transaction(async (tx) => {
       await paymentServices.run(tx, admin, payment, 'allocate', { allocations: [{ fixtureChargeId: charges[0]!, amount: '60.00' }] });
@@ -84,11 +114,14 @@ describe('a payment allocated to a fixture area’s payment target', () => {
     await expect(failed).rejects.toThrow('the caller fails after allocating');
     expect(await paidOf(charges)).toEqual(['0.00', '0.00']);
 
-    const allocated = await allocate(payment, [
-      { fixtureChargeId: charges[0]!, amount: '60.00' },
-      { fixtureChargeId: charges[1]!, amount: '25.00' },
-    ]);
-    expect(allocated).toMatchObject({ status: 'posted', allocatedAmount: '85.00', unallocatedAmount: '5.00' });
+    const allocated = await f.call('POST', `/api/payments/${payment}/allocate`, {
+      allocations: [
+        { target: 'fixtureCharges', documentId: charges[0], amount: '60.00' },
+        { target: 'fixtureCharges', documentId: charges[1], amount: '25.00' },
+      ],
+    });
+    expect(allocated.statusCode, allocated.body).toBe(200);
+    expect(allocated.json().data).toMatchObject({ status: 'posted', allocatedAmount: '85.00', unallocatedAmount: '5.00' });
     expect(await paidOf(charges)).toEqual(['60.00', '25.00']);
     // The payment answers its lines with the target's field and facts, read through the target's own select.
     const read = (await f.call('GET', `/api/payments/${payment}`)).json().data;
