@@ -101,6 +101,10 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
       address: '42-B Main Boulevard, Gulberg III, Lahore',
       phone: '+92 42 3571 0000',
       taxNumber: 'NTN 1234567-8',
+      // Issue 29: the registrations its tax invoices print (a demo's numbers, not a real company's).
+      ntn: '1234567',
+      strn: '0300123456789',
+      province: 'punjab',
       currency: 'PKR',
       taxRate: '17.00',
       invoiceFooter: 'Goods once sold are returnable only as per the return policy. Thank you for your business.',

@@ -62,6 +62,12 @@ export interface SalesSettings {
   phone: string;
   taxNumber: string;
   invoiceFooter: string;
+  /** The company's registrations and rates (issue 29, section 1): '' when not registered. */
+  ntn: string;
+  strn: string;
+  province: string | null;
+  furtherTaxRate: string;
+  withholdingSharePercent: string;
 }
 
 /** The screens whose forms read the sales settings. */

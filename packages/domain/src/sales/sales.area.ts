@@ -3,6 +3,7 @@ import { customers } from './customers.ts';
 import { invoiceDocument } from './invoice.document.ts';
 import { quotationDocument } from './quotation.document.ts';
 import { salesReturnDocument } from './sales-return.document.ts';
+import { salesSettings } from './sales.settings.ts';
 
 export * from './customers.ts';
 export * from './sales-lines.ts';
@@ -12,10 +13,12 @@ export * from './invoice.document.ts';
 export * from './quotation.document.ts';
 export * from './sales-return.document.ts';
 export * from './sales-reports.ts';
+export * from './sales.settings.ts';
 
 /** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
 export const salesArea = defineArea({
   name: 'sales',
+  settings: salesSettings,
   // The screens of this area whose pickers read other areas' resources.
   optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'] },
   resources: [customers],

@@ -1,5 +1,5 @@
 import { addressOf } from '../../components/document/document-address.ts';
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 const invoiceAddress = addressOf('/invoices');
@@ -16,6 +16,7 @@ export const salesArea = defineArea({
     '/sales-returns': lazyScreen(() => import('./sales-returns/sales-returns-screen.tsx'), 'SalesReturnsScreen'),
   },
   titles: { '/invoice/:id': 'Invoice' },
+  settings: lazyPart(() => import('./sales-tax-settings.tsx'), 'SalesTaxSettings'),
   // The ledgers stamp `invoice`; aging names its rows `invoices`.
   documentLinks: { invoice: invoiceAddress, invoices: invoiceAddress, 'sales-return': addressOf('/sales-returns') },
   creates: {

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineSettings } from '../area/define-area.ts';
+import { isDecimalString } from '../money.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
+
+const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+
+/** The provinces and territories whose sales tax on services and whose registrations the returns name (issue 29). */
+export const provinces = [
+  { value: 'punjab', label: 'Punjab' },
+  { value: 'sindh', label: 'Sindh' },
+  { value: 'khyberPakhtunkhwa', label: 'Khyber Pakhtunkhwa' },
+  { value: 'balochistan', label: 'Balochistan' },
+  { value: 'capitalTerritory', label: 'Islamabad Capital Territory' },
+  { value: 'gilgitBaltistan', label: 'Gilgit-Baltistan' },
+  { value: 'azadKashmir', label: 'Azad Jammu and Kashmir' },
+] as const;
+export type Province = (typeof provinces)[number]['value'];
+
+/** The registered person's business activity, as FBR's digital invoicing scenarios are chosen by it. */
+export const businessActivities = [
+  { value: 'manufacturer', label: 'Manufacturer' },
+  { value: 'importer', label: 'Importer' },
+  { value: 'distributor', label: 'Distributor' },
+  { value: 'wholesaler', label: 'Wholesaler' },
+  { value: 'exporter', label: 'Exporter' },
+  { value: 'retailer', label: 'Retailer' },
+  { value: 'serviceProvider', label: 'Service provider' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** The sector FBR files the company under. */
+export const taxSectors = [
+  { value: 'allOtherSectors', label: 'All other sectors' },
+  { value: 'pharmaceuticals', label: 'Pharmaceuticals' },
+  { value: 'wholesaleRetails', label: 'Wholesale / retails' },
+  { value: 'fmcg', label: 'FMCG' },
+  { value: 'services', label: 'Services' },
+] as const;
+
+/** Spaces and dashes dropped, as registrations are written on certificates (`17-00-1234-567-89`). */
+const registrationDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/**
+ * A National Tax Number: 7 digits, stored without separators. The certificate's form with its
+ * check digit (`0711234-5`) is taken too, the check digit dropped (`0711234`); empty when `blank`.
+ */
+export const ntnInput = (value: string): string | null => {
+  const trimmed = value.trim();
+  const certificate = /^(\d{7})-\d$/.exec(trimmed);
+  const digits = certificate ? certificate[1]! : registrationDigits(trimmed);
+  return /^\d{7}$/.test(digits) ? digits : null;
+};
+
+/** A registration of `length` digits (STRN 13, CNIC 13), spaces and dashes removed first; null when it is not. */
+export const registrationInput = (value: string, length: number): string | null => {
+  const digits = registrationDigits(value.trim());
+  return new RegExp(`^\\d{${length}}$`).test(digits) ? digits : null;
+};
+
+/** A registration field: '' (not registered) or its digits; anything else 400 naming it with `message`. */
+const registration = (parse: (value: string) => string | null, message: string) =>
+  z
+    .string({ error: message })
+    .transform((value, context) => {
+      if (value.trim() === '') return '';
+      const parsed = parse(value);
+      if (parsed === null) context.addIssue({ code: 'custom', message });
+      return parsed ?? '';
+    });
+
+const percentage = (label: string) =>
+  decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, { error: `${label} must be a percentage from 0 to 100 with at most 2 decimals` }),
+  );
+
+/**
+ * Sales' section of the company settings (issue 29, section 1): the company's registrations and
+ * the rates that are the company's, not an item's. `furtherTaxRate` is charged to unregistered
+ * buyers (Sales Tax Act s.3(1A)); `withholdingSharePercent` is the share of an invoice's sales
+ * tax a withholding agent keeps back (one tenth for a registered distributor). Both are data a
+ * tax adviser confirms, never constants in code.
+ */
+export const salesSettings = defineSettings(
+  z.strictObject({
+    ntn: registration(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)'),
+    strn: registration((value) => registrationInput(value, 13), 'STRN must be 13 digits, as 1700123456789'),
+    province: z.enum(valuesOf(provinces), { error: 'Province must be one of the provinces and territories' }).nullable(),
+    businessActivity: z.enum(valuesOf(businessActivities), { error: 'Business activity must be one of the listed activities' }),
+    sector: z.enum(valuesOf(taxSectors), { error: 'Sector must be one of the listed sectors' }),
+    furtherTaxRate: percentage('Further tax rate'),
+    withholdingSharePercent: percentage('Withholding share'),
+  }),
+  { ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00' },
+);
