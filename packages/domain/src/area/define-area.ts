@@ -40,6 +40,9 @@ export interface SettingsSection<Shape extends z.ZodRawShape = z.ZodRawShape, De
   defaults: { readonly [K in Defaulted]: z.output<Shape[K]> };
 }
 
+/** The values of a settings field's options (`[{value, label}]`), as `z.enum` takes them. */
+export const optionValues = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+
 /** An area's settings section, its defaults typed by its fields (`defineSettings(z.strictObject({...}), { days: 30 })`). */
 export function defineSettings<Shape extends z.ZodRawShape, const Defaulted extends keyof Shape = never>(
   schema: z.ZodObject<Shape, z.core.$strict>,

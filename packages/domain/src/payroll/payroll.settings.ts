@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSettings } from '../area/define-area.ts';
+import { defineSettings, optionValues } from '../area/define-area.ts';
 
 /** What a pay slip's net is rounded to (issue 20): 0.01 leaves it at the cent. */
 export const netRoundingSteps = [
@@ -13,13 +13,12 @@ export const netRoundingModes = [
   { value: 'nearest', label: 'Nearest' },
   { value: 'down', label: 'Down' },
 ] as const;
-const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /** Payroll's section of the company settings (issue 20): each slip's net is brought to a multiple of the step, up, to the nearest or down; the difference is its rounding. */
 export const payrollSettings = defineSettings(
   z.strictObject({
-    netRoundingStep: z.enum(valuesOf(netRoundingSteps), { error: 'Round net to must be 0.01, 1, 10 or 100' }),
-    netRoundingMode: z.enum(valuesOf(netRoundingModes), { error: 'Rounding must be up, nearest or down' }),
+    netRoundingStep: z.enum(optionValues(netRoundingSteps), { error: 'Round net to must be 0.01, 1, 10 or 100' }),
+    netRoundingMode: z.enum(optionValues(netRoundingModes), { error: 'Rounding must be up, nearest or down' }),
   }),
   { netRoundingStep: '1', netRoundingMode: 'up' },
 );

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineSettings } from '../area/define-area.ts';
+import { defineSettings, optionValues } from '../area/define-area.ts';
 import { isDecimalString } from '../money.ts';
 import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
-const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /** The provinces and territories whose sales tax on services and whose registrations the returns name (issue 29). */
 export const provinces = [
@@ -88,9 +87,9 @@ export const salesSettings = defineSettings(
   z.strictObject({
     ntn: registration(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)'),
     strn: registration((value) => registrationInput(value, 13), 'STRN must be 13 digits, as 1700123456789'),
-    province: z.enum(valuesOf(provinces), { error: 'Province must be one of the provinces and territories' }).nullable(),
-    businessActivity: z.enum(valuesOf(businessActivities), { error: 'Business activity must be one of the listed activities' }),
-    sector: z.enum(valuesOf(taxSectors), { error: 'Sector must be one of the listed sectors' }),
+    province: z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }).nullable(),
+    businessActivity: z.enum(optionValues(businessActivities), { error: 'Business activity must be one of the listed activities' }),
+    sector: z.enum(optionValues(taxSectors), { error: 'Sector must be one of the listed sectors' }),
     furtherTaxRate: percentage('Further tax rate'),
     withholdingSharePercent: percentage('Withholding share'),
   }),
