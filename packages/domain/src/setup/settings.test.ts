@@ -12,9 +12,10 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
     expect(Object.keys(companySettingsSchema.shape)).toEqual([
       // setup
       'companyName', 'address', 'phone', 'taxNumber', 'currency', 'taxRate', 'invoiceFooter', 'country',
-      // accounting, inventory, payroll, ordering
+      // accounting, inventory, sales (issue 29's registrations), payroll, ordering
       'fiscalYearStartMonth',
       'nearExpiryDays',
+      'ntn', 'strn', 'province', 'businessActivity', 'sector', 'furtherTaxRate', 'withholdingSharePercent',
       'netRoundingStep', 'netRoundingMode',
       'defaultLeadTimeDays', 'reviewDays', 'historyMonths', 'safetyStockDays',
     ]);
@@ -24,7 +25,9 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
   it('gives a whole save the defaults it had, and requires the company name only', () => {
     expect(companySettingsSchema.parse({ companyName: 'X' })).toEqual({
       companyName: 'X', address: '', phone: '', taxNumber: '', currency: 'PKR', taxRate: '0.00', invoiceFooter: '', country: 'PK',
-      fiscalYearStartMonth: 7, nearExpiryDays: 90, netRoundingStep: '1', netRoundingMode: 'up',
+      fiscalYearStartMonth: 7, nearExpiryDays: 90,
+      ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00',
+      netRoundingStep: '1', netRoundingMode: 'up',
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
