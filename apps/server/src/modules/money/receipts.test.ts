@@ -48,6 +48,8 @@ describe('receipts', () => {
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().data).toEqual(response.json().data);
     expect((await f.call('GET', '/api/receipts/open/invoices')).statusCode).toBe(400);
+    expect((await f.call('GET', '/api/receipts/open/invoices?partyId=abc')).statusCode).toBe(400);
+    expect((await f.call('GET', `/api/receipts/open/${'x'.repeat(61)}?partyId=${customer.id}`)).statusCode).toBe(404);
     expect((await f.call('GET', `/api/receipts/open/goodsReceipts?partyId=${customer.id}`)).statusCode).toBe(404);
   });
 
