@@ -30,8 +30,9 @@ export const targetAllocationFields = {
 };
 
 /**
- * Each allocation names its document once: by its target's own field (`fields`, the first of
- * them required when `required`) or by `target` with `documentId`. Issues at the line's fields.
+ * Each allocation names its document once: by one of its targets' own fields (`fields`) or by
+ * `target` with `documentId`; with `required`, a line naming neither is refused at that field
+ * with its old message ("Invoice is required"). Issues at the line's fields.
  */
 export function oneDocumentPerAllocation(fields: readonly string[], required: { field: string; label: string } | null) {
   return (line: Record<string, unknown>, context: z.RefinementCtx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDecimalString } from '../money.ts';
 
 /**
  * The decimal text of a JSON number: its shortest round-trip form (`0.1` is "0.1", never the
@@ -26,3 +27,12 @@ export function decimalInput<Rule extends z.ZodType>(rule: Rule) {
 export function wholeNumberInput<Rule extends z.ZodType>(rule: Rule) {
   return z.preprocess((value) => (typeof value === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(value) ? Number(value) : value), rule);
 }
+
+/** A percentage from 0 to 100 with at most 2 decimals, as a decimal field takes it (a settings rate). */
+export const percentageInput = (label: string) =>
+  decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, { error: `${label} must be a percentage from 0 to 100 with at most 2 decimals` }),
+  );

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineSettings, optionValues } from '../area/define-area.ts';
-import { isDecimalString } from '../money.ts';
-import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
-
+import { percentageInput } from '../resource/numeric-input.ts';
 
 /** The provinces and territories whose sales tax on services and whose registrations the returns name (issue 29). */
 export const provinces = [
@@ -42,7 +40,7 @@ const registrationDigits = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
  * A National Tax Number: 7 digits, stored without separators. The certificate's form with its
- * check digit (`0711234-5`) is taken too, the check digit dropped (`0711234`); empty when `blank`.
+ * check digit (`0711234-5`) is taken too, the check digit dropped (`0711234`); null when it is neither.
  */
 export const ntnInput = (value: string): string | null => {
   const trimmed = value.trim();
@@ -68,14 +66,6 @@ const registration = (parse: (value: string) => string | null, message: string) 
       return parsed ?? '';
     });
 
-const percentage = (label: string) =>
-  decimalInput(
-    z
-      .string({ error: numberOrNumericString(label) })
-      .trim()
-      .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, { error: `${label} must be a percentage from 0 to 100 with at most 2 decimals` }),
-  );
-
 /**
  * Sales' section of the company settings (issue 29, section 1): the company's registrations and
  * the rates that are the company's, not an item's. `furtherTaxRate` is charged to unregistered
@@ -90,8 +80,8 @@ export const salesSettings = defineSettings(
     province: z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }).nullable(),
     businessActivity: z.enum(optionValues(businessActivities), { error: 'Business activity must be one of the listed activities' }),
     sector: z.enum(optionValues(taxSectors), { error: 'Sector must be one of the listed sectors' }),
-    furtherTaxRate: percentage('Further tax rate'),
-    withholdingSharePercent: percentage('Withholding share'),
+    furtherTaxRate: percentageInput('Further tax rate'),
+    withholdingSharePercent: percentageInput('Withholding share'),
   }),
   { ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00' },
 );

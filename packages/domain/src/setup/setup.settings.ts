@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineSettings } from '../area/define-area.ts';
-import { isDecimalString } from '../money.ts';
-import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
+import { percentageInput } from '../resource/numeric-input.ts';
 
 export const logoKinds = ['rectangle', 'square'] as const;
 export type LogoKind = (typeof logoKinds)[number];
@@ -26,14 +25,7 @@ export const setupSettings = defineSettings(
       .string()
       .trim()
       .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as PKR' }),
-    taxRate: decimalInput(
-      z
-        .string({ error: numberOrNumericString('Tax rate') })
-        .trim()
-        .refine((v) => isDecimalString(v, 2) && Number(v) >= 0 && Number(v) <= 100, {
-          error: 'Tax rate must be a percentage from 0 to 100 with at most 2 decimals',
-        }),
-    ),
+    taxRate: percentageInput('Tax rate'),
     invoiceFooter: optionalText('Invoice footer', 500),
     /** ISO 3166 two-letter code: chooses the national id rule of employees (hr/national-id.ts). */
     country: z

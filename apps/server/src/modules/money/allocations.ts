@@ -54,9 +54,10 @@ export function namedTargetLines(source: MoneySource, lines: readonly AskedLine[
   const problems: Record<string, string> = {};
   const named = lines.map((line, index) => {
     if (line.target === undefined) return line;
-    const { target: name, documentId, ...rest } = line;
-    const target = targetNamedOf(source, String(name));
-    if (!target) problems[`allocations.${index}.target`] = moneyMessages.noSuchTarget(String(name));
+    const { target: asked, documentId, ...rest } = line;
+    const name = String(asked);
+    const target = targetNamedOf(source, name);
+    if (!target) problems[`allocations.${index}.target`] = moneyMessages.noSuchTarget(name);
     return target ? { ...rest, [target.field]: documentId } : line;
   });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);

@@ -1,4 +1,4 @@
-import { type AppRoute, messages, paymentDocument, type PaymentDetail, receiptDocument, type ReceiptDetail } from '@erp/domain';
+import { type AppRoute, maxInt32, messages, paymentDocument, type PaymentDetail, receiptDocument, type ReceiptDetail } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -79,7 +79,7 @@ function registerOpenList(app: FastifyInstance, list: OpenList): void {
  */
 function registerNamedOpenList(app: FastifyInstance, source: MoneySource, definition: { route: AppRoute; title: string }): void {
   const params = z.object({ target: z.string().max(60) });
-  const query = z.object({ partyId: z.coerce.number({ error: 'partyId is required' }).int().positive().max(2147483647) });
+  const query = z.object({ partyId: z.coerce.number({ error: 'partyId is required' }).int().positive().max(maxInt32) });
   const docs = routeSchema({
     tags: [definition.title],
     summary: 'A payment target’s open documents of a party, oldest due first',

@@ -1,4 +1,4 @@
-import { canonicalDecimal, defaultProductTitle, type SalesSettings } from '@erp/domain';
+import { canonicalDecimal, defaultProductTitle, type SalesSettings, salesSettings } from '@erp/domain';
 import type { Executor } from '../../db/client.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
 
@@ -32,7 +32,7 @@ export async function readSalesSettings(executor: Executor): Promise<SalesSettin
     ntn: text(row.ntn),
     strn: text(row.strn),
     province: row.province ?? null,
-    furtherTaxRate: canonicalDecimal(text(row.furtherTaxRate) || '4.00'),
-    withholdingSharePercent: canonicalDecimal(text(row.withholdingSharePercent) || '10.00'),
+    furtherTaxRate: canonicalDecimal(text(row.furtherTaxRate) || salesSettings.defaults.furtherTaxRate),
+    withholdingSharePercent: canonicalDecimal(text(row.withholdingSharePercent) || salesSettings.defaults.withholdingSharePercent),
   };
 }
