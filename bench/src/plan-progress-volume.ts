@@ -24,8 +24,9 @@ export const planVolumeSql = `
   INSERT INTO sales_plan_lines (sales_plan_id, line_no, item_id, months, unit_price)
     SELECT p.id, row_number() OVER (PARTITION BY p.id ORDER BY l.item_id), l.item_id, l.months, i.sale_price
     FROM lines l JOIN sales_plans p ON p.region_id = l.region_id AND p.year = ${benchYear} JOIN items i ON i.id = l.item_id;
-  UPDATE sales_plans p SET total_quantity = (SELECT coalesce(sum(quantity), 0) FROM sales_plan_lines WHERE sales_plan_id = p.id),
-                           total_value = (SELECT coalesce(sum(quantity * unit_price), 0) FROM sales_plan_lines WHERE sales_plan_id = p.id)
+  -- A line's quantity is its twelve months' sum (the lines have no quantity column).
+  UPDATE sales_plans p SET total_quantity = (SELECT coalesce(sum(q.quantity), 0) FROM sales_plan_lines l, LATERAL (SELECT sum(m) AS quantity FROM unnest(l.months) m) q WHERE l.sales_plan_id = p.id),
+                           total_value = (SELECT coalesce(sum(q.quantity * l.unit_price), 0) FROM sales_plan_lines l, LATERAL (SELECT sum(m) AS quantity FROM unnest(l.months) m) q WHERE l.sales_plan_id = p.id)
     WHERE p.year = ${benchYear} AND p.document_number LIKE 'SP-${benchYear}-%';
   -- Written as drafts (a plan's totals are the draft's), then approved, as the document would.
   UPDATE sales_plans SET status = 'approved' WHERE year = ${benchYear} AND document_number LIKE 'SP-${benchYear}-%';
