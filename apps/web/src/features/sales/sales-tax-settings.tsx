@@ -19,7 +19,7 @@ export function SalesTaxSettings() {
       </Form.Item>
       {/* A cleared choice is sent as null, so the province is cleared rather than left as it was. */}
       <Form.Item label="Province" name="province" style={settingWidth(200)} normalize={(value: string | undefined) => value ?? null}>
-        <Select allowClear options={[...provinces]} placeholder="Not set" />
+        <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={[...provinces]} placeholder="Not set" />
       </Form.Item>
       <Form.Item label="Business activity" name="businessActivity" style={settingWidth(180)}>
         <Select options={[...businessActivities]} />
