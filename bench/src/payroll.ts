@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { monthEnd } from '@erp/domain';
 import pg from 'pg';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
@@ -143,7 +144,7 @@ async function measure(token: string, month: string): Promise<Omit<PayrollFigure
   const accounts = (await (await request(token, 'GET', '/api/accounts?search=1010&pageSize=5')).json()) as { data: Array<{ id: number; accountCode: string }> };
   const bank = accounts.data.find((a) => a.accountCode === '1010')!.id;
   const paid = await timed(async () => {
-    const answer = (await (await request(token, 'POST', `/api/pay-runs/${id}/pay`, { paymentDate: `${month}-28`, accountId: bank })).json()) as { data: { paidBy: { paymentIds: number[] } } };
+    const answer = (await (await request(token, 'POST', `/api/pay-runs/${id}/pay`, { paymentDate: monthEnd(`${month}-01`), accountId: bank })).json()) as { data: { paidBy: { paymentIds: number[] } } };
     return answer.data.paidBy.paymentIds.length;
   });
   return {
