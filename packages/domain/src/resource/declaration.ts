@@ -64,6 +64,20 @@ export interface FieldDeclaration {
    * values (a customer's salesperson: users of the selling roles, not the auditor).
    */
   optionsWhere?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * For `reference`: the row belongs to the record it refers to and is deleted with it (an
+   * item's tax facts), so it never holds that record's delete back as "in use".
+   */
+  cascadeDelete?: boolean;
+  /** Sorted as the earliest value where empty: an item's undated first tax facts apply "from the beginning". */
+  emptyIsEarliest?: boolean;
+  /** What a list shows for an empty value, where empty means something ("From the beginning"). */
+  emptyLabel?: string;
+  /**
+   * In a form, the value follows another field's until the user sets it (further tax follows the
+   * sale type): `valueOf` that field's value. The server applies the same rule to a body without it.
+   */
+  follows?: { field: string; valueOf: (value: unknown) => unknown };
 }
 
 /** Whether an option passes a reference field's `optionsWhere`. */

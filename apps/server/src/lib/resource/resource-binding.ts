@@ -26,8 +26,13 @@ export type RowScope = (subject: RowScopeSubject) => SQL | undefined;
 export interface ResourceWriteHooks {
   /** Columns the server adds to a new row (the account it just created), after the input is validated. */
   beforeInsert?: (tx: Executor, actor: Actor, input: Row) => Promise<Row>;
-  /** Refuses a change the declaration cannot express (who may give a row which values), before it is written. */
-  beforeUpdate?: (tx: Executor, actor: Actor, before: Row, input: Row) => Promise<void>;
+  /** Writes that need the new row's id (an item's first tax facts from the body's `taxFacts`), before the row is read back. */
+  afterInsert?: (tx: Executor, actor: Actor, id: number, input: Row) => Promise<void>;
+  /**
+   * Refuses a change the declaration cannot express (who may give a row which values), before it
+   * is written; may answer columns the server sets with it (a default that follows a changed field).
+   */
+  beforeUpdate?: (tx: Executor, actor: Actor, before: Row, input: Row) => Promise<void | Row>;
   afterUpdate?: (tx: Executor, actor: Actor, before: Row, after: Row) => Promise<void>;
   /** Refuses a delete the generic checks cannot see (postings on the account). */
   beforeDelete?: (tx: Executor, actor: Actor, before: Row) => Promise<void>;

@@ -188,8 +188,11 @@ function orderOf(plan: ResourceQueryPlan, query: ParsedListQuery): SQL[] {
   const direction = query.order ? (query.order.startsWith('desc') ? desc : asc) : declaration.defaultSort.order === 'desc' ? desc : asc;
   const ref = plan.references.find((r) => r.key === field || r.field.name === field);
   const sortColumn = ref ? (ref.columns[ref.nameField] as AnyPgColumn) : column(plan, field);
+  // PostgreSQL sorts nulls as the largest value; a field whose empty value means "from the beginning" sorts it as the smallest.
+  const earliest = declaration.fields.some((f) => f.name === field && f.emptyIsEarliest);
+  const sorted = earliest ? sql`${sortColumn} ${sql.raw(direction === desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}` : direction(sortColumn);
   // The id breaks ties, so pages never repeat or skip a row.
-  return [direction(sortColumn), direction(column(plan, 'id'))];
+  return [sorted, direction(column(plan, 'id'))];
 }
 
 export async function listRows(

@@ -63,6 +63,7 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeInsert?.(tx, actor, input)) ?? {};
       const [inserted] = (await tx.insert(table).values({ ...input, ...added } as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
+      await plan.binding.hooks?.writes?.afterInsert?.(tx, actor, inserted!.id, input);
       await writeSearchRow(tx, plan, inserted!.id);
       const row = await findRow(tx, plan, inserted!.id);
       await audit(tx, auditActorOf(actor), { action: 'create', resource: declaration.name, recordId: inserted!.id, after: row });
@@ -81,10 +82,10 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       const before = await lockRow(tx, plan, id, actor);
       if (Object.keys(input).length === 0) return before;
       await assertReferencesInScope(tx, plan, actor, input);
-      await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input);
+      const added = (await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input)) ?? {};
       await tx
         .update(table)
-        .set({ ...input, updatedAt: sql`now()` } as never)
+        .set({ ...input, ...added, updatedAt: sql`now()` } as never)
         .where(eq(plan.columns.id as AnyPgColumn, id));
       await writeSearchRow(tx, plan, id);
       const after = await findRow(tx, plan, id);
@@ -122,7 +123,7 @@ export async function assertNotReferenced(tx: Executor, plan: ResourceQueryPlan,
   const { declaration } = plan.binding;
   for (const other of boundResources()) {
     for (const field of other.fields) {
-      if (field.kind !== 'reference' || field.reference !== declaration.name) continue;
+      if (field.kind !== 'reference' || field.reference !== declaration.name || field.cascadeDelete) continue;
       const otherTable = tableOfResource(other.name);
       const referencing = (getTableColumns(otherTable) as Record<string, AnyPgColumn>)[field.name];
       if (!referencing) continue;

@@ -20,6 +20,7 @@ export function referenceName(field: FieldDeclaration, row: ResourceRow): string
 
 function renderValue(field: FieldDeclaration, row: ResourceRow): React.ReactNode {
   const value = row[field.name];
+  if (field.emptyLabel && (value === null || value === undefined)) return field.emptyLabel;
   switch (field.kind) {
     case 'reference':
       return referenceName(field, row);

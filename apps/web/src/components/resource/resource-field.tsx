@@ -36,13 +36,27 @@ export function ResourceFieldInput({ field, ...control }: { field: FieldDeclarat
   }
 }
 
-/** Initial form values: a row's values for edit, declared defaults for create. */
-export function initialValuesOf(fields: readonly FieldDeclaration[], row?: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Initial form values: a row's values for edit; for create, `given` (the list's filters: a new
+ * row of the item whose rows are listed), the declared defaults, and what follows another field.
+ */
+export function initialValuesOf(fields: readonly FieldDeclaration[], row?: Record<string, unknown>, given: Record<string, unknown> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     if (row) values[field.name] = row[field.name] ?? undefined;
+    else if (given[field.name] !== undefined && given[field.name] !== null) values[field.name] = given[field.name];
     else if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
     else if (field.kind === 'boolean') values[field.name] = false;
+  }
+  if (!row) for (const field of fields) if (field.follows) values[field.name] = field.follows.valueOf(values[field.follows.field]);
+  return values;
+}
+
+/** The fields whose value follows `changed` and that the user has not set themselves, with their new values. */
+export function followingValues(fields: readonly FieldDeclaration[], changed: Record<string, unknown>, isTouched: (name: string) => boolean): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.follows && field.follows.field in changed && !isTouched(field.name)) values[field.name] = field.follows.valueOf(changed[field.follows.field]);
   }
   return values;
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { bodyOf, initialValuesOf, ResourceFieldInput } from './resource-field.tsx';
+import { bodyOf, followingValues, initialValuesOf, ResourceFieldInput } from './resource-field.tsx';
 import { createRow, resourceKeys, updateRow, type ResourceRow } from './resource-api.ts';
 import { requiredMark } from '../required-mark.tsx';
 
@@ -15,6 +15,8 @@ export interface ResourceFormProps {
   open: boolean;
   /** The row being edited; undefined to create. */
   row?: ResourceRow;
+  /** A new row's values the screen knows already (the reference its list is filtered by). */
+  given?: Record<string, unknown>;
   onClose: () => void;
 }
 
@@ -23,7 +25,7 @@ export function capitalise(text: string): string {
 }
 
 /** Create / edit form of any declared resource, validated with the same zod schema as the server. */
-export function ResourceForm({ resource, open, row, onClose }: ResourceFormProps) {
+export function ResourceForm({ resource, open, row, given, onClose }: ResourceFormProps) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const [formError, setFormError] = useState<string>();
   const queryClient = useQueryClient();
@@ -34,7 +36,7 @@ export function ResourceForm({ resource, open, row, onClose }: ResourceFormProps
     if (!open) return;
     setFormError(undefined);
     form.resetFields();
-    form.setFieldsValue(initialValuesOf(fields, row));
+    form.setFieldsValue(initialValuesOf(fields, row, given));
     // Only when the drawer opens or shows another row: a new `fields` array each render must not reset what was typed.
   }, [open, row?.id]);
 
@@ -63,7 +65,17 @@ export function ResourceForm({ resource, open, row, onClose }: ResourceFormProps
   const title = `${row ? 'Edit' : 'New'} ${resource.singular}`;
   return (
     <FormDrawer title={capitalise(title)} open={open} onClose={onClose} onSave={submit} saving={save.isPending} error={formError}>
-      <Form form={form} name={`${resource.name}-form`} layout="vertical" requiredMark={requiredMark} onFinish={submit}>
+      <Form
+        form={form}
+        name={`${resource.name}-form`}
+        layout="vertical"
+        requiredMark={requiredMark}
+        onFinish={submit}
+        onValuesChange={(changed: Record<string, unknown>) => {
+          const following = followingValues(fields, changed, (name) => form.isFieldTouched(name));
+          if (Object.keys(following).length > 0) form.setFieldsValue(following);
+        }}
+      >
         {fields.map((field) => (
           <Form.Item
             key={field.name}

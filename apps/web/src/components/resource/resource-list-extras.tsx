@@ -8,14 +8,18 @@ import { Tag, Typography } from 'antd';
  * filterable enum and yes/no fields when the value is one of theirs
  * (`/reagent-rentals?tab=assets&status=inStock`); anything else in the address is left alone.
  */
-export function filtersFromAddress(address: URLSearchParams, resource: ResourceDeclaration): Record<string, string> {
+export function filtersFromAddress(address: URLSearchParams, resource: ResourceDeclaration): Record<string, string | number> {
   const named = (resource.namedFilters ?? []).filter((f) => address.get(f.name) === 'true').map((f) => [f.name, 'true']);
   const fields = resource.fields
     .filter((field) => field.filterable && (field.kind === 'enum' || field.kind === 'boolean'))
     .map((field) => [field.name, address.get(field.name), field.kind === 'boolean' ? ['true', 'false'] : (field.enumValues ?? []).map((v) => v.value)] as const)
     .filter(([, value, allowed]) => value !== null && allowed.includes(value))
     .map(([name, value]) => [name, value!]);
-  return Object.fromEntries([...named, ...fields]);
+  // A record's own rows opened from its list (an item's tax facts: `?itemId=12`).
+  const references = resource.fields
+    .filter((field) => field.filterable && field.kind === 'reference' && /^[1-9]\d{0,9}$/.test(address.get(field.name) ?? ''))
+    .map((field) => [field.name, Number(address.get(field.name))]);
+  return Object.fromEntries([...named, ...fields, ...references]);
 }
 
 /** The named filters in force, each a tag that clears it (they have no control of their own). */

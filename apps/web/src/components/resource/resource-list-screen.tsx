@@ -50,6 +50,11 @@ export interface RowLink {
 }
 
 /** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
+/** The list's filters by a reference (`?itemId=12`): what a new row of the listed record starts with. */
+function referenceFilters(resource: ResourceDeclaration, filters: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(resource.fields.filter((f) => f.kind === 'reference' && filters?.[f.name] !== undefined).map((f) => [f.name, filters![f.name]]));
+}
+
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -156,7 +161,7 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
         pagination={serverPagination(params, list.data?.total ?? 0)}
         onChange={(pagination, _filters, sorter) => setParams((p) => afterTableChange(p, pagination, sorter))}
       />
-      {renderForm ? renderForm(formProps) : <ResourceForm resource={resource} {...formProps} />}
+      {renderForm ? renderForm(formProps) : <ResourceForm resource={resource} {...formProps} given={referenceFilters(resource, params.filters)} />}
     </Flex>
   );
 }
