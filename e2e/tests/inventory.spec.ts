@@ -38,6 +38,24 @@ test('an item is created and approved, opening stock entered in two lots, /inven
   await screenshot(page, 'items-768');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Its sales tax facts (issue 29): the first row from the beginning; a dated exempt row, further tax following the sale type.
+  await itemRow.getByRole('link', { name: 'Tax facts' }).click();
+  await expect(page.getByRole('tab', { name: 'Tax facts', selected: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /From the beginning/ })).toBeVisible();
+  await page.getByRole('button', { name: /new/i }).click();
+  const facts = page.getByRole('dialog');
+  await expect(facts.getByRole('switch', { name: 'Further tax applies' })).toBeChecked();
+  await typeDate(facts.getByRole('textbox', { name: 'Effective from' }), '2031-07-01');
+  await facts.getByRole('textbox', { name: 'HS code' }).fill('38221900');
+  await pick(page, facts, 'Sale type', 'Exempt', /^Exempt/);
+  await expect(facts.getByRole('switch', { name: 'Further tax applies' })).not.toBeChecked();
+  await facts.getByRole('textbox', { name: 'Schedule no.' }).fill('Sixth Schedule');
+  await facts.getByRole('textbox', { name: 'Serial no.' }).fill('101');
+  await expectNoSeriousA11yViolations(page, 'the new tax facts drawer');
+  await facts.getByRole('button', { name: /save/i }).click();
+  await expect(page.getByRole('row', { name: /1 Jul 2031.*3822\.1900.*Exempt/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "an item's tax facts");
+
   // Opening stock in two lots, one expiring within the 90 days of settings.
   await page.goto('/inventory');
   await expect(page.getByRole('button', { name: /new stock adjustment/i })).toBeVisible();

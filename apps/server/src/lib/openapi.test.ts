@@ -82,14 +82,14 @@ describe('the OpenAPI document', () => {
   });
 
   it("derives each resource's create and update bodies from its declaration", () => {
-    const withLines: Record<string, string[]> = { 'salary-assignments': ['lines'], 'tax-tables': ['slabs'] };
+    // Resources with lines take them in the same body (issue 20); an item its first tax facts (issue 29).
+    const withLines: Record<string, string[]> = { 'salary-assignments': ['lines'], 'tax-tables': ['slabs'], items: ['taxFacts'] };
     const served = resources.filter((r) => registeredRoutes(t.app).some(({ method, url }) => method === 'POST' && url === `/api/${r.name}`));
     expect(served.map((r) => r.name)).toEqual(expect.arrayContaining(['regions', 'users', 'accounts']));
     for (const declaration of served) {
       const create = operationOf(document, 'POST', `/api/${declaration.name}`)?.requestBody?.content['application/json']?.schema;
       const update = operationOf(document, 'PUT', `/api/${declaration.name}/:id`)?.requestBody?.content['application/json']?.schema;
       // Users are created through their own service, with a password.
-      // Resources with lines take them in the same body (issue 20: an assignment's components, a tax table's slabs).
       const lines = withLines[declaration.name] ?? [];
       const expected = declaration.name === 'users' ? Object.keys(userCreateSchema.shape) : [...formFields(declaration).map((f) => f.name), ...lines];
       expect(Object.keys(create?.properties ?? {}).sort(), declaration.name).toEqual([...expected].sort());

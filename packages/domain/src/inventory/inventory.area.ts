@@ -1,11 +1,13 @@
 import { defineArea } from '../area/define-area.ts';
 import { inventorySettings } from './inventory.settings.ts';
+import { itemTaxFacts } from './item-tax-facts.ts';
 import { items } from './items.ts';
 import { priceList } from './price-list.ts';
 import { stockAdjustmentDocument } from './stock-adjustment.document.ts';
 import { transferDocument } from './transfer.document.ts';
 
 export * from './items.ts';
+export * from './item-tax-facts.ts';
 export * from './price-list.ts';
 export * from './inventory.ts';
 export * from './expiry.ts';
@@ -20,9 +22,9 @@ export const inventoryArea = defineArea({
   imports: ['items', 'opening-stock'],
   // The screens of this area whose pickers read other areas' resources.
   optionRoutes: { regions: ['/inventory', '/transfers'], categories: ['/items', '/price-list', '/inventory'], 'sub-categories': ['/items'], couriers: ['/transfers'], vendors: ['/items'], customers: ['/price-list'] },
-  resources: [items, priceList],
+  resources: [items, itemTaxFacts, priceList],
   documents: [stockAdjustmentDocument, transferDocument],
-  scopes: ['items:approve', 'price-list:write'],
+  scopes: ['items:approve', 'items:tax-facts', 'price-list:write'],
   postingAccounts: [
     { key: 'inventory', label: 'Inventory', account: { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory' } },
     {

@@ -158,3 +158,20 @@ export const priceList = pgTable('price_list', {
   effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
   effectiveTo: date('effective_to', { mode: 'string' }),
 });
+
+/** Mirrors db/migrations/0040_item_tax_facts.sql: an item's sales tax facts from a date (null: from the beginning). */
+export const itemTaxFacts = pgTable('item_tax_facts', {
+  ...entityColumns(),
+  itemId: integer('item_id')
+    .notNull()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  effectiveFrom: date('effective_from', { mode: 'string' }),
+  hsCode: text('hs_code'),
+  fbrUom: text('fbr_uom'),
+  saleType: text('sale_type').notNull().default('standardRate'),
+  rate: numeric('rate', { precision: 5, scale: 2 }).notNull(),
+  sroScheduleNo: text('sro_schedule_no').notNull().default(''),
+  sroItemSerialNo: text('sro_item_serial_no').notNull().default(''),
+  retailPrice: numeric('retail_price', { precision: 18, scale: 2 }),
+  furtherTaxApplies: boolean('further_tax_applies').notNull(),
+});

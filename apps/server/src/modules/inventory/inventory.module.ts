@@ -5,6 +5,7 @@ import type { ServerArea } from '../../lib/server-area.ts';
 import { inventoryFigures } from './inventory-figures.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { itemsImport } from './items.import.ts';
+import { itemTaxFactsBinding, registerItemTaxFactsRoutes } from './item-tax-facts.routes.ts';
 import { itemBinding, registerItemRoutes } from './items.routes.ts';
 import { openingStockImport } from './opening-stock.import.ts';
 import { priceListBinding, registerPriceListRoutes } from './price-list.routes.ts';
@@ -16,13 +17,14 @@ export const inventoryModule: ServerArea = {
   name: 'inventory',
   declaration: inventoryArea,
   tables: { ...inventoryTables, ...transferTables },
-  resources: [itemBinding, priceListBinding],
+  resources: [itemBinding, itemTaxFactsBinding, priceListBinding],
   documents: [stockAdjustmentBinding, transferBinding],
   imports: [itemsImport, openingStockImport],
   figures: inventoryFigures,
   openApiTags: [{ name: 'Inventory' }, { name: 'Price List' }],
   routes(app) {
     registerItemRoutes();
+    registerItemTaxFactsRoutes(app);
     registerInventoryRoutes(app);
     registerPriceListRoutes(app);
   },

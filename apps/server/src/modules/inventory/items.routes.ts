@@ -1,20 +1,33 @@
-import { itemMessages, items as itemsDeclaration } from '@erp/domain';
+import { createSchemaOf, firstTaxFactsSchema, itemMessages, items as itemsDeclaration } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import { items } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 import { planResourceQueries, type ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
+import { taxFactsInForceSql, writeFirstTaxFacts } from './item-tax-facts.service.ts';
 import { belowReorderLevel } from './items-reorder.ts';
 import { approveItem } from './items.service.ts';
 
 let plan: ResourceQueryPlan | undefined;
 
-/** Items: a generic resource with the option keys of spec section 3, the approve action and the below-reorder filter. */
+/**
+ * Items: a generic resource with the option keys of spec section 3, the approve action and the
+ * below-reorder filter; each answers its tax facts in force today, and a new one may bring its
+ * first tax facts (issue 29, section 2; the row itself is made by the items' trigger).
+ */
 export const itemBinding: ResourceBinding = {
   search: { code: 'articleNumber' },
   declaration: itemsDeclaration,
   table: items,
   hooks: {
-    rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt },
+    // The database's today, as every list reads its rows: one index probe per row of the page.
+    rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt, taxFacts: taxFactsInForceSql(items.id, sql`current_date`) },
+    schemas: { create: createSchemaOf(itemsDeclaration).extend({ taxFacts: firstTaxFactsSchema.optional() }) },
+    writes: {
+      async afterInsert(tx, _actor, id, input) {
+        if (input.taxFacts) await writeFirstTaxFacts(tx, id, input.taxFacts as Record<string, unknown>);
+      },
+    },
     namedFilters: { belowReorder: belowReorderLevel },
     optionColumns: {
       itemId: items.id,

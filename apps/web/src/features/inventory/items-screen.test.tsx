@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
@@ -25,5 +26,34 @@ describe('/items', () => {
     renderWithApp(<ItemsScreen />, { auth: authOf(userOf('auditor')), path: '/items?belowReorder=true' });
     expect(await screen.findByText('Below reorder level')).toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/items')!.params).toMatchObject({ belowReorder: 'true' });
+  });
+});
+
+describe('/items tax facts', () => {
+  const row = { id: 7, itemId: 12, item: { id: 12, itemName: 'CBC Reagent' }, effectiveFrom: null, hsCode: '3822.1900', saleType: 'exempt', rate: '0.00', rateLabel: 'Exempt', furtherTaxApplies: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+
+  it("lists one item's rows from the address, the undated first row as from the beginning, and starts a new row with that item", async () => {
+    api = mockApi((config: InternalAxiosRequestConfig) =>
+      config.url === '/api/item-tax-facts'
+        ? { status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }
+        : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+    expect(await screen.findByText('From the beginning')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/item-tax-facts')!.params).toMatchObject({ itemId: 12 });
+    await user.click(screen.getByRole('button', { name: /New/ }));
+    const dialog = await screen.findByRole('dialog');
+    // Further tax follows the sale type until it is set: on for the standard rate.
+    expect(within(dialog).getByRole('switch')).toBeChecked();
+    expect(within(dialog).getAllByText('CBC Reagent').length).toBeGreaterThan(0);
+  });
+
+  it('shows the rows to the auditor without New, Edit or Delete', async () => {
+    api = mockApi(() => ({ status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }));
+    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('auditor')), path: '/items?tab=tax-facts' });
+    expect(await screen.findByText('3822.1900')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /New/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 });

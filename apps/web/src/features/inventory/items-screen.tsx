@@ -1,13 +1,15 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { hasScope, isReadOnlyRole, items } from '@erp/domain';
+import { AuditOutlined, CheckOutlined } from '@ant-design/icons';
+import { hasScope, isReadOnlyRole, itemTaxFacts, items } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tabs } from 'antd';
+import { useNavigate } from 'react-router';
 import { ImportButton } from '../../components/import/import-button.tsx';
 import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
+import { useQueryParams } from '../../lib/use-query-params.ts';
 import { approveItem } from './inventory-api.ts';
 
 /** Approve, for an unapproved item and a user holding `items:approve` (admin and operation manager by default). */
@@ -29,8 +31,10 @@ function ApproveButton({ row }: { row: ResourceRow }) {
   );
 }
 
-/** /items: the generic list and form of the declaration, plus the approval and the import from CSV or Excel. */
-export function ItemsScreen() {
+/** An item's tax facts open on the second tab, filtered to the item. */
+const taxFactsLink = { key: 'taxFacts', label: 'Tax facts', icon: <AuditOutlined />, to: (row: ResourceRow) => `/items?tab=tax-facts&itemId=${row.id}` };
+
+function ItemsTab() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const canApprove = user !== undefined && !isReadOnlyRole(user.role) && hasScope(user.role, user.scopes, 'items:approve');
@@ -42,8 +46,32 @@ export function ItemsScreen() {
   return (
     <ResourceListScreen
       resource={items}
+      rowLinks={[taxFactsLink]}
       rowActions={canApprove ? (row) => (row.isApproved ? null : <ApproveButton row={row} />) : undefined}
       headerExtra={canImport ? <ImportButton kind="items" title="Import items" onImported={refresh} /> : undefined}
+    />
+  );
+}
+
+/**
+ * /items: the generic list and form of the declaration, plus the approval and the import from
+ * CSV or Excel; and each item's dated sales tax facts (issue 29), a tab of their own
+ * (`?tab=tax-facts`, `&itemId=` for one item's rows), written by holders of `items:tax-facts`.
+ */
+export function ItemsScreen() {
+  const navigate = useNavigate();
+  const [params] = useQueryParams();
+  const tab = params.get('tab') === 'tax-facts' ? 'tax-facts' : 'items';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => void navigate(key === 'tax-facts' ? '/items?tab=tax-facts' : '/items')}
+      destroyOnHidden
+      items={[
+        { key: 'items', label: 'Items', children: <ItemsTab /> },
+        // Keyed by the address: a Tax facts link from another row opens that item's rows.
+        { key: 'tax-facts', label: 'Tax facts', children: <ResourceListScreen key={params.get('itemId') ?? 'all'} resource={itemTaxFacts} /> },
+      ]}
     />
   );
 }

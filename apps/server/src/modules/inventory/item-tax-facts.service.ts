@@ -1,0 +1,172 @@
+import {
+  compareDecimal,
+  itemTaxFacts as declaration,
+  itemTaxFactsMessages,
+  permittedIds,
+  type SaleType,
+  type taxRateChangeSchema,
+  taxFactsProblems,
+  withTaxFactsDefaults,
+} from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { type Db, type Executor, intArray, intList, queryRows } from '../../db/client.ts';
+import { itemTaxFacts } from '../../db/schema/index.ts';
+import { type Actor, auditActorOf } from '../../lib/actor.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import type { ConstraintRefusal } from '../../lib/pg-error.ts';
+import type { ResourceWriteHooks, Row, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
+import { auditRowsStatement } from '../../plugins/audit.ts';
+import { readSettingValues } from '../setup/setup.api.ts';
+
+/** The rows a caller sees: those of items of their categories, as the items themselves. */
+export function itemTaxFactsScope(subject: RowScopeSubject): SQL | undefined {
+  const categories = permittedIds(subject.permissions, 'categories');
+  return categories ? sql`${itemTaxFacts.itemId} IN (SELECT id FROM items WHERE category_id IN (${intList(categories)}))` : undefined;
+}
+
+/** `rateLabel` over a row's columns, as FBR words the rate (rateLabelOf's rule in SQL, so lists and exports sort and read it alike). */
+export const rateLabelSql = (saleType: AnyPgColumn | SQL, rate: AnyPgColumn | SQL): SQL =>
+  sql`CASE WHEN ${saleType} = 'exempt' THEN 'Exempt' ELSE trim_scale(${rate})::text || '%' END`;
+
+/**
+ * An item's row in force on `date` as JSON (money as strings): the latest dated row on or before
+ * it, else the first. One index probe per item (item_tax_facts_item_date).
+ */
+export function taxFactsInForceSql(itemId: AnyPgColumn | SQL, date: SQL): SQL {
+  return sql`(SELECT json_build_object('id', f.id, 'itemId', f.item_id, 'effectiveFrom', f.effective_from, 'hsCode', f.hs_code, 'fbrUom', f.fbr_uom,
+                'saleType', f.sale_type, 'rate', f.rate::text, 'rateLabel', ${rateLabelSql(sql`f.sale_type`, sql`f.rate`)}, 'sroScheduleNo', f.sro_schedule_no,
+                'sroItemSerialNo', f.sro_item_serial_no, 'retailPrice', f.retail_price::text, 'furtherTaxApplies', f.further_tax_applies)
+              FROM item_tax_facts f WHERE f.item_id = ${itemId} AND (f.effective_from IS NULL OR f.effective_from <= ${date})
+              ORDER BY f.effective_from DESC NULLS LAST LIMIT 1)`;
+}
+
+/** The standard rate a row takes when none is given: the settings' `taxRate`. */
+async function standardRate(tx: Executor): Promise<string> {
+  const { taxRate } = await readSettingValues(tx, ['taxRate']);
+  return String(taxRate ?? '0.00');
+}
+
+function refuseProblems(problems: Record<string, string>): void {
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
+
+const given = (value: unknown) => value !== undefined && value !== null;
+
+/**
+ * A row's facts with their defaults (rate and further tax by the sale type), checked across
+ * fields: what a create or update writes besides the body's own values.
+ */
+async function completed(tx: Executor, row: Row, changedSaleType: boolean): Promise<Row> {
+  const saleType = row.saleType as SaleType;
+  const values = withTaxFactsDefaults(
+    {
+      saleType,
+      rate: given(row.rate) ? String(row.rate) : null,
+      sroScheduleNo: row.sroScheduleNo as string | null,
+      sroItemSerialNo: row.sroItemSerialNo as string | null,
+      retailPrice: given(row.retailPrice) ? String(row.retailPrice) : null,
+      furtherTaxApplies: changedSaleType && !given(row.furtherTaxGiven) ? null : (row.furtherTaxApplies as boolean | null),
+    },
+    given(row.rate) || saleType !== 'standardRate' ? '0.00' : await standardRate(tx),
+  );
+  refuseProblems(taxFactsProblems(values));
+  return { rate: values.rate, furtherTaxApplies: values.furtherTaxApplies, sroScheduleNo: values.sroScheduleNo, sroItemSerialNo: values.sroItemSerialNo };
+}
+
+/**
+ * The rules a generic create, update and delete cannot say: a new row is dated (the undated first
+ * row comes with its item); the first row stays undated and is never deleted; a dated row keeps a
+ * date; the rate and further tax follow the sale type when not given; the rules across fields.
+ */
+export const itemTaxFactsWrites: ResourceWriteHooks = {
+  async beforeInsert(tx, _actor, input) {
+    if (!given(input.effectiveFrom)) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.dateRequired });
+    return completed(tx, { ...input, saleType: input.saleType ?? 'standardRate', furtherTaxGiven: input.furtherTaxApplies }, false);
+  },
+
+  async beforeUpdate(tx, _actor, before, input) {
+    if (before.effectiveFrom === null && given(input.effectiveFrom)) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.firstRowUndated });
+    if (before.effectiveFrom !== null && input.effectiveFrom === null) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.dateRequired });
+    const changedSaleType = given(input.saleType) && input.saleType !== before.saleType;
+    // A changed sale type brings its own rate unless one is given: 0 for an untaxed supply, the standard rate for a standard one.
+    const keepsRate = given(input.rate) || !changedSaleType || !['standardRate', 'zeroRate', 'exempt'].includes(String(input.saleType));
+    const merged = {
+      ...before,
+      ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+      rate: keepsRate ? (input.rate ?? before.rate) : null,
+      furtherTaxGiven: input.furtherTaxApplies,
+    };
+    return completed(tx, merged, changedSaleType);
+  },
+
+  async beforeDelete(_tx, _actor, before) {
+    if (before.effectiveFrom === null) throw new ConflictError(itemTaxFactsMessages.firstRowKept, { effectiveFrom: itemTaxFactsMessages.firstRowKept });
+  },
+};
+
+/** A second row of one item on one date (the first row's "no date" included), even by two writers at once. */
+export const sameDateRefusal: ConstraintRefusal = { status: 409, message: itemTaxFactsMessages.sameDate, errors: { effectiveFrom: itemTaxFactsMessages.sameDate } };
+
+/** An item's first facts given with it (`POST /api/items` `taxFacts`): the row its trigger made, updated by the body's values. */
+export async function writeFirstTaxFacts(tx: Executor, itemId: number, facts: Row): Promise<void> {
+  const values = await completed(tx, { ...facts, saleType: facts.saleType ?? 'standardRate', furtherTaxGiven: facts.furtherTaxApplies }, false);
+  await tx.execute(sql`UPDATE item_tax_facts SET hs_code = ${(facts.hsCode as string | null | undefined) ?? null}::text, fbr_uom = ${(facts.fbrUom as string | null | undefined) ?? null}::text,
+        sale_type = ${(facts.saleType as string | undefined) ?? 'standardRate'}::text, rate = ${values.rate}::numeric, sro_schedule_no = ${values.sroScheduleNo}::text,
+        sro_item_serial_no = ${values.sroItemSerialNo}::text, retail_price = ${(facts.retailPrice as string | null | undefined) ?? null}::numeric,
+        further_tax_applies = ${values.furtherTaxApplies}::boolean, updated_at = now()
+      WHERE item_id = ${itemId}::int AND effective_from IS NULL`);
+}
+
+export interface RateChangeAnswer {
+  count: number;
+  itemIds: number[];
+  skipped: number[];
+}
+
+/**
+ * A Finance Act's new rate (`POST /api/item-tax-facts/rate-change`): for every item of the
+ * caller's whose row in force on the date has the sale type and the old rate (only `itemIds`
+ * when given), a row from the date copying the rest at the new rate, in one statement with its
+ * audit rows. Items that already have a row on that date are left as they are, named in `skipped`.
+ */
+export async function changeTaxRate(db: Db, actor: Actor, input: z.output<typeof taxRateChangeSchema>): Promise<RateChangeAnswer> {
+  const untaxed = input.saleType === 'zeroRate' || input.saleType === 'exempt';
+  if (untaxed !== (compareDecimal(input.toRate, '0') === 0)) {
+    throw new BadRequestError({ toRate: untaxed ? itemTaxFactsMessages.untaxedRate(input.saleType === 'exempt' ? 'Exempt' : 'Zero rate') : itemTaxFactsMessages.rateRequired });
+  }
+  const categories = permittedIds(actor.permissions, 'categories');
+  const scope = categories ? sql`AND i.category_id IN (${intList(categories)})` : sql``;
+  const chosen = input.itemIds ? sql`AND i.id = ANY(${intArray(input.itemIds)})` : sql``;
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ made: number[] | null; skipped: number[] | null }>(
+      tx,
+      sql`WITH in_force AS (
+            SELECT DISTINCT ON (f.item_id) f.*
+            FROM item_tax_facts f JOIN items i ON i.id = f.item_id ${scope} ${chosen}
+            WHERE f.effective_from IS NULL OR f.effective_from <= ${input.effectiveFrom}::date
+            ORDER BY f.item_id, f.effective_from DESC NULLS LAST),
+          matching AS (SELECT * FROM in_force WHERE sale_type = ${input.saleType}::text AND rate = ${input.fromRate}::numeric),
+          skipped AS (SELECT m.item_id FROM matching m WHERE m.effective_from = ${input.effectiveFrom}::date),
+          made AS (
+            INSERT INTO item_tax_facts (item_id, effective_from, hs_code, fbr_uom, sale_type, rate, sro_schedule_no, sro_item_serial_no, retail_price, further_tax_applies)
+            SELECT m.item_id, ${input.effectiveFrom}::date, m.hs_code, m.fbr_uom, m.sale_type, ${input.toRate}::numeric,
+                   coalesce(${input.sroScheduleNo ?? null}::text, m.sro_schedule_no), coalesce(${input.sroItemSerialNo ?? null}::text, m.sro_item_serial_no),
+                   m.retail_price, m.further_tax_applies AND ${input.toRate}::numeric > 0
+            FROM matching m WHERE m.effective_from IS DISTINCT FROM ${input.effectiveFrom}::date
+            ORDER BY m.item_id
+            RETURNING id, item_id, rate),
+          audited AS (${auditRowsStatement(
+            auditActorOf(actor),
+            'create',
+            declaration.name,
+            sql`SELECT made.id::text, NULL::jsonb, jsonb_build_object('itemId', made.item_id, 'effectiveFrom', ${input.effectiveFrom}::text, 'saleType', ${input.saleType}::text,
+                        'fromRate', ${input.fromRate}::text, 'rate', made.rate::text, 'rateChange', true) FROM made`,
+          )})
+          SELECT (SELECT array_agg(item_id ORDER BY item_id) FROM made) AS made, (SELECT array_agg(item_id ORDER BY item_id) FROM skipped) AS skipped`,
+    );
+    const itemIds = (row?.made ?? []).map(Number);
+    return { count: itemIds.length, itemIds, skipped: (row?.skipped ?? []).map(Number) };
+  });
+}
