@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -53,7 +54,7 @@ describe('item tax facts', () => {
     expect(missingSchedule.statusCode).toBe(400);
     expect(Object.keys(missingSchedule.json().errors).sort()).toEqual(['sroItemSerialNo', 'sroScheduleNo']);
     // Nothing of a refused item is stored, its first row neither.
-    const [count] = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM items WHERE article_number = 'TX-BAD'`)).rows as Array<{ n: number }>;
+    const [count] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM items WHERE article_number = 'TX-BAD'`);
     expect(count!.n).toBe(0);
   });
 
@@ -151,7 +152,7 @@ describe('item tax facts', () => {
     const spare = await item('Spare Tax Kit', 'TX-SPR');
     await created({ itemId: spare.id, effectiveFrom: '2030-01-01', rate: '18' });
     expect((await send('DELETE', `/api/items/${spare.id}`)).statusCode).toBe(200);
-    const [left] = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM item_tax_facts WHERE item_id = ${spare.id}`)).rows as Array<{ n: number }>;
+    const [left] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM item_tax_facts WHERE item_id = ${spare.id}`);
     expect(left!.n).toBe(0);
   });
 });
