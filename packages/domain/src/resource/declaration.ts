@@ -78,6 +78,11 @@ export interface FieldDeclaration {
    * sale type): `valueOf` that field's value. The server applies the same rule to a body without it.
    */
   follows?: { field: string; valueOf: (value: unknown) => unknown };
+  /**
+   * Set or changed only by holders of this scope (a customer's credit limit and tax registrations):
+   * the server's hooks refuse others with 403; the form shows the field read-only to them.
+   */
+  writeScope?: string;
 }
 
 /** Whether an option passes a reference field's `optionsWhere`. */

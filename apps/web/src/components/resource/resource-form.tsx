@@ -1,4 +1,4 @@
-import { createSchemaOf, formFields, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
+import { createSchemaOf, formFields, hasScope, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from '../form.tsx';
 import { FormDrawer } from '../form-drawer.tsx';
@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.tsx';
 import { bodyOf, followingValues, initialValuesOf, ResourceFieldInput } from './resource-field.tsx';
 import { createRow, resourceKeys, updateRow, type ResourceRow } from './resource-api.ts';
 import { requiredMark } from '../required-mark.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 export interface ResourceFormProps {
   resource: ResourceDeclaration;
@@ -27,6 +28,9 @@ export function capitalise(text: string): string {
 /** Create / edit form of any declared resource, validated with the same zod schema as the server. */
 export function ResourceForm({ resource, open, row, given, onClose }: ResourceFormProps) {
   const [form] = Form.useForm<Record<string, unknown>>();
+  const { user } = useAuth();
+  // A field kept to a scope is shown, not offered, to the others (the server refuses their change).
+  const mayWrite = (scope: string | undefined) => scope === undefined || (user !== undefined && hasScope(user.role, user.scopes, scope));
   const [formError, setFormError] = useState<string>();
   const queryClient = useQueryClient();
   const fields = formFields(resource);
@@ -84,7 +88,7 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
             required={field.required}
             valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
           >
-            <ResourceFieldInput field={field} />
+            <ResourceFieldInput field={field} disabled={!mayWrite(field.writeScope)} />
           </Form.Item>
         ))}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
