@@ -1,4 +1,4 @@
-import { addDecimals, multiplyDecimals } from '@erp/domain';
+import { addDecimals, multiplyDecimals, type Province, registrationOfTaxNumber } from '@erp/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { accounts, cities, customers, items, priceList, regions, users } from '../db/schema/index.ts';
@@ -9,12 +9,27 @@ import { demoCustomers } from './demo-customers.ts';
 
 type Dates = { openingDate: string; daysAgo: (days: number) => string };
 
+/** The province of each demo city: a buyer's registration names it (issue 29). */
+const provinceOfCity: Record<string, Province> = {
+  Karachi: 'sindh',
+  Hyderabad: 'sindh',
+  Sukkur: 'sindh',
+  Islamabad: 'capitalTerritory',
+  Peshawar: 'khyberPakhtunkhwa',
+};
+
 /** What the cash box and the current account held on the opening day: enough for the first weeks' rent, advances and wages, before collections come in. */
 const openingCash: Record<string, string> = { '1000': '400000.00', '1010': '15000000.00' };
 
 async function userIdOf(tx: Tx, username: string): Promise<number | null> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row?.id ?? null;
+}
+
+/** A demo buyer's registration (issue 29): registered by its printed NTN, else unregistered; its province by its city. */
+function taxFactsOf(taxNumber: string, city: string) {
+  const { ntn, cnic } = registrationOfTaxNumber(taxNumber);
+  return { ntn, cnic, registrationType: ntn || cnic ? ('registered' as const) : ('unregistered' as const), province: provinceOfCity[city] ?? 'punjab' };
 }
 
 /**
@@ -34,7 +49,7 @@ export async function seedSales(tx: Tx, dates: Dates): Promise<void> {
     const cityId = cityRows.find((c) => c.cityName === city)?.id ?? null;
     const [row] = await tx
       .insert(customers)
-      .values({ ...customer, regionId, cityId, salespersonId: await userIdOf(tx, salesperson), accountId })
+      .values({ ...customer, ...taxFactsOf(customer.taxNumber, city), regionId, cityId, salespersonId: await userIdOf(tx, salesperson), accountId })
       .returning({ id: customers.id });
     accountOf.set(customer.customerName, accountId);
     customerIds.push(row!.id);

@@ -1,8 +1,29 @@
+import { z } from 'zod';
 import { salespersonRoles } from '../access/roles.ts';
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { ntnInput, provinces, registrationInput } from './sales.settings.ts';
 
 /** Who may set or change a customer's credit limit (accountant by default, admin): see customerMessages.creditLimitScope. */
 export const customerCreditLimitScope = 'customers:credit-limit';
+
+/** Who may set or change a customer's tax registrations (accountant by default, admin): see customerMessages.taxFactsScope. */
+export const customerTaxFactsScope = 'customers:tax-facts';
+
+/** Whether the buyer is registered for sales tax (Sales Tax Act): an unregistered buyer pays further tax. */
+export const registrationTypes = [
+  { value: 'registered', label: 'Registered' },
+  { value: 'unregistered', label: 'Unregistered' },
+] as const;
+export type RegistrationType = (typeof registrationTypes)[number]['value'];
+
+/** A customer's registration number: empty is none (null); else `parse`'s digits, or 400 with `message`. */
+const registrationNumber = (parse: (value: string) => string | null, message: string) =>
+  z.string({ error: message }).transform((value, context) => {
+    if (value.trim() === '') return null;
+    const parsed = parse(value);
+    if (parsed === null) context.addIssue({ code: 'custom', message });
+    return parsed;
+  });
 
 export const customerTypes = [
   { value: 'hospital', label: 'Hospital' },
@@ -59,12 +80,23 @@ export const customers = {
       scale: 2,
       required: true,
       defaultValue: '0.00',
+      writeScope: customerCreditLimitScope,
       schema: decimalSchema('Credit limit', 2).refine((v) => !v.startsWith('-'), { error: 'Credit limit must not be negative' }),
     },
     { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true, list: 'wide' },
     { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true, optionsWhere: { role: salespersonRoles } },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: 'wide' },
     { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
+    // The buyer's sales tax facts (issue 29, section 3), set by holders of customers:tax-facts; `taxNumber` stays the printed text.
+    { name: 'registrationType', label: 'Sales tax registration', kind: 'enum', enumValues: registrationTypes, required: true, defaultValue: 'unregistered', filterable: true, list: 'wide', writeScope: customerTaxFactsScope },
+    { name: 'ntn', label: 'NTN', kind: 'text', maxLength: 9, searchable: true, list: false, schema: registrationNumber(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)'), writeScope: customerTaxFactsScope },
+    { name: 'cnic', label: 'CNIC', kind: 'text', maxLength: 15, list: false, schema: registrationNumber((v) => registrationInput(v, 13), 'CNIC must be 13 digits, as 35202-1234567-1'), writeScope: customerTaxFactsScope },
+    { name: 'strn', label: 'STRN', kind: 'text', maxLength: 17, list: false, schema: registrationNumber((v) => registrationInput(v, 13), 'STRN must be 13 digits, as 1700123456789'), writeScope: customerTaxFactsScope },
+    { name: 'province', label: 'Province', kind: 'enum', enumValues: provinces, list: false, writeScope: customerTaxFactsScope },
+    { name: 'withholdingAgent', label: 'Withholds sales tax', kind: 'boolean', required: true, defaultValue: false, list: false, writeScope: customerTaxFactsScope },
+    { name: 'registrationCheckedOn', label: 'Registration checked on', kind: 'date', list: false, writeScope: customerTaxFactsScope },
+    // Whether anyone has checked the registration since it was set or migrated (`?registrationChecked=false`: what to check).
+    { name: 'registrationChecked', label: 'Registration checked', kind: 'boolean', form: false, list: false, filterable: true },
   ],
 } as const satisfies ResourceDeclaration;
 
@@ -90,4 +122,32 @@ export interface CustomerOption {
 export const customerMessages = {
   hasPostings: 'This customer has postings in its ledger and cannot be deleted; deactivate it instead',
   creditLimitScope: 'Only users allowed to set credit limits (an accountant or an admin) may set or change a credit limit',
+  taxFactsScope: 'Only users allowed to set tax registrations (an accountant or an admin) may change them',
+  registeredNeedsNumber: 'A registered customer needs its NTN or CNIC',
 } as const;
+
+/** A customer's tax facts: setting or changing any of them needs customers:tax-facts. */
+export const customerTaxFactFields = ['ntn', 'cnic', 'strn', 'registrationType', 'registrationCheckedOn', 'province', 'withholdingAgent'] as const;
+
+/** The values a new customer's tax facts take when not given: setting them to these needs no scope. */
+export const customerTaxFactDefaults: Readonly<Record<(typeof customerTaxFactFields)[number], unknown>> = {
+  ntn: null,
+  cnic: null,
+  strn: null,
+  registrationType: 'unregistered',
+  registrationCheckedOn: null,
+  province: null,
+  withholdingAgent: false,
+};
+
+/**
+ * The registration a printed tax number names (issue 29, section 9: customers' `taxNumber`
+ * before the registrations had fields of their own): `NTN 0711234-5` or `0711234` an NTN, 13
+ * digits (dashes and spaces aside) a CNIC; else none. db/migrations/0041 applies the same rule in SQL.
+ */
+export function registrationOfTaxNumber(taxNumber: string): { ntn: string | null; cnic: string | null } {
+  const text = taxNumber.trim().replace(/^NTN[\s:#.-]*/i, '');
+  const cnic = registrationInput(text, 13);
+  if (cnic) return { ntn: null, cnic };
+  return { ntn: ntnInput(text), cnic: null };
+}

@@ -23,7 +23,7 @@ export const salesArea = defineArea({
   optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'] },
   resources: [customers],
   documents: [quotationDocument, invoiceDocument, salesReturnDocument],
-  scopes: ['credit-limit:override', 'customers:credit-limit'],
+  scopes: ['credit-limit:override', 'customers:credit-limit', 'customers:tax-facts'],
   postingAccounts: [
     {
       key: 'receivables',

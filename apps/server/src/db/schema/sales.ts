@@ -1,4 +1,5 @@
 import { bigint, boolean, date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
 import { inventory, items } from './inventory.ts';
@@ -42,6 +43,15 @@ export const customers = pgTable('customers', {
   accountId: integer('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'restrict' }),
+  // 0041_customer_tax_facts.sql
+  ntn: text('ntn'),
+  cnic: text('cnic'),
+  strn: text('strn'),
+  registrationType: text('registration_type').notNull().default('unregistered'),
+  registrationCheckedOn: date('registration_checked_on', { mode: 'string' }),
+  province: text('province'),
+  withholdingAgent: boolean('withholding_agent').notNull().default(false),
+  registrationChecked: boolean('registration_checked').generatedAlwaysAs(sql`registration_checked_on IS NOT NULL`),
 });
 
 /** Mirrors db/migrations/0014_sales.sql. `documentDate` is the quotation date. */

@@ -1,9 +1,9 @@
-import { compareDecimal, customerCreditLimitScope, customerMessages, hasScope } from '@erp/domain';
+import { compareDecimal, customerCreditLimitScope, customerMessages, customerTaxFactDefaults, customerTaxFactFields, customerTaxFactsScope, hasScope } from '@erp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/app-error.ts';
 import type { ResourceWriteHooks, Row } from '../../lib/resource/resource-binding.ts';
 import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 import { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from '../accounting/accounting.api.ts';
@@ -50,13 +50,32 @@ function assertMaySetCreditLimit(actor: Actor, limit: unknown, before = '0'): vo
   if (!hasScope(actor.role, actor.scopes, customerCreditLimitScope)) throw new ForbiddenError(customerMessages.creditLimitScope);
 }
 
+/**
+ * Sales staff keep customers but not their tax registrations (issue 29, section 3): setting any
+ * tax fact to other than it was (a new customer's: its default) needs the scope; sending the
+ * unchanged value does not, as with credit limits.
+ */
+function assertMaySetTaxFacts(actor: Actor, input: Row, before: Row = customerTaxFactDefaults): void {
+  const changed = customerTaxFactFields.some((field) => field in input && input[field] !== undefined && (input[field] ?? null) !== (before[field] ?? null));
+  if (changed && !hasScope(actor.role, actor.scopes, customerTaxFactsScope)) throw new ForbiddenError(customerMessages.taxFactsScope);
+}
+
+/** A registered buyer is known by its NTN or CNIC (the tax invoice and the return name it). */
+function assertRegistrationNumbered(customer: Row): void {
+  if (customer.registrationType === 'registered' && !customer.ntn && !customer.cnic) throw new BadRequestError({ ntn: customerMessages.registeredNeedsNumber });
+}
+
 export const customerWrites: ResourceWriteHooks = {
   async beforeInsert(tx, actor, input) {
     assertMaySetCreditLimit(actor, input.creditLimit);
+    assertMaySetTaxFacts(actor, input);
+    assertRegistrationNumbered(input);
     return { accountId: await createCustomerAccount(tx, { customerName: String(input.customerName), regionId: Number(input.regionId) }) };
   },
   async beforeUpdate(_tx, actor, before, input) {
     if ('creditLimit' in input) assertMaySetCreditLimit(actor, input.creditLimit, String(before.creditLimit));
+    assertMaySetTaxFacts(actor, input, before);
+    assertRegistrationNumbered({ ...before, ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) });
   },
   async afterUpdate(tx, _actor, before, after) {
     if (before.customerName === after.customerName && before.regionId === after.regionId) return;

@@ -1,5 +1,6 @@
 import type { Role } from '@erp/domain';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
@@ -80,5 +81,24 @@ describe('/customers', () => {
     const link = within(chughtai).queryByRole('link', { name: /Ledger/ });
     if (linked) expect(link).toHaveAttribute('href', '/ledger/41');
     else expect(link).toBeNull();
+  });
+});
+
+describe('/customers tax registrations', () => {
+  it('shows the credit limit and tax registrations read-only to sales staff, writable to the accountant', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<CustomersScreen />, { auth: authOf(userOf('salesExecutive')) });
+    await rowOf('Chughtai Lab');
+    await user.click(screen.getByRole('button', { name: /New/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'NTN' })).toBeDisabled();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Credit limit' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toBeEnabled();
+    unmount();
+    renderWithApp(<CustomersScreen />, { auth: authOf(userOf('accountant')) });
+    await rowOf('Chughtai Lab');
+    await user.click(screen.getByRole('button', { name: /New/ }));
+    expect(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'NTN' })).toBeEnabled();
   });
 });
