@@ -42,6 +42,9 @@ export function taxFactsInForceSql(itemId: AnyPgColumn | SQL, date: SQL): SQL {
               ORDER BY f.effective_from DESC NULLS LAST LIMIT 1)`;
 }
 
+/** An item's row in force today, by the database's date as every list reads its rows: one index probe per row of the page. */
+export const taxFactsTodaySql = (itemId: AnyPgColumn): SQL => taxFactsInForceSql(itemId, sql`current_date`);
+
 /** The standard rate a row takes when none is given: the settings' `taxRate`. */
 async function standardRate(tx: Executor): Promise<string> {
   const { taxRate } = await readSettingValues(tx, ['taxRate']);

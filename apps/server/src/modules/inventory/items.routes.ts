@@ -1,10 +1,9 @@
 import { createSchemaOf, firstTaxFactsSchema, itemMessages, items as itemsDeclaration } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { items } from '../../db/schema/index.ts';
 import { registerTableTitle } from '../../lib/pg-error.ts';
 import type { ResourceBinding } from '../../lib/resource/resource-binding.ts';
 import { planResourceQueries, type ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
-import { taxFactsInForceSql, writeFirstTaxFacts } from './item-tax-facts.service.ts';
+import { taxFactsTodaySql, writeFirstTaxFacts } from './item-tax-facts.service.ts';
 import { belowReorderLevel } from './items-reorder.ts';
 import { approveItem } from './items.service.ts';
 
@@ -20,8 +19,7 @@ export const itemBinding: ResourceBinding = {
   declaration: itemsDeclaration,
   table: items,
   hooks: {
-    // The database's today, as every list reads its rows: one index probe per row of the page.
-    rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt, taxFacts: taxFactsInForceSql(items.id, sql`current_date`) },
+    rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt, taxFacts: taxFactsTodaySql(items.id) },
     schemas: { create: createSchemaOf(itemsDeclaration).extend({ taxFacts: firstTaxFactsSchema.optional() }) },
     writes: {
       async afterInsert(tx, _actor, id, input) {
