@@ -31,6 +31,12 @@ export const salesArea = defineArea({
       account: { accountCode: '1100', accountName: 'Accounts receivable', head: 'Assets', subHead: 'Receivables', kind: 'receivable' },
     },
     { key: 'taxPayable', label: 'Tax payable', account: { accountCode: '2100', accountName: 'Tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' } },
+    // The provinces' tax on rental charges (services, issue 29): apart from the Sales Tax Act's, as each province collects its own.
+    {
+      key: 'servicesTaxPayable',
+      label: 'Services tax payable',
+      account: { accountCode: '2120', accountName: 'Services tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' },
+    },
     { key: 'sales', label: 'Sales', account: { accountCode: '4000', accountName: 'Sales', head: 'Income', subHead: 'Sales', kind: 'income' } },
     { key: 'salesReturns', label: 'Sales returns', account: { accountCode: '4100', accountName: 'Sales returns', head: 'Income', subHead: 'Sales', kind: 'income' } },
     { key: 'costOfSales', label: 'Cost of sales', account: { accountCode: '5000', accountName: 'Cost of sales', head: 'Expenses', subHead: 'Cost of sales', kind: 'expense' } },

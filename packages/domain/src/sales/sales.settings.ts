@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineSettings, optionValues } from '../area/define-area.ts';
+import { canonicalDecimal } from '../money.ts';
 import { percentageInput } from '../resource/numeric-input.ts';
 
 /** The provinces and territories whose sales tax on services and whose registrations the returns name (issue 29). */
@@ -67,11 +68,23 @@ const registration = (parse: (value: string) => string | null, message: string) 
     });
 
 /**
+ * The provincial sales tax on services per province (percent): rental charges are services,
+ * taxed where the service is rendered, not under the Sales Tax Act. A province not listed (or
+ * cleared, null) charges none. Each province's authority and rate are data a tax adviser confirms.
+ */
+const servicesTaxRatesInput = z
+  .partialRecord(z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }), percentageInput('Services tax rate').nullable())
+  .transform(
+    // Stored as the rates' column would hold them: `16` is `16.00`.
+    (rates) => Object.fromEntries(Object.entries(rates).flatMap(([province, rate]) => (rate === null || rate === undefined ? [] : [[province, canonicalDecimal(rate)]]))) as Partial<Record<Province, string>>,
+  );
+
+/**
  * Sales' section of the company settings (issue 29, section 1): the company's registrations and
  * the rates that are the company's, not an item's. `furtherTaxRate` is charged to unregistered
  * buyers (Sales Tax Act s.3(1A)); `withholdingSharePercent` is the share of an invoice's sales
- * tax a withholding agent keeps back (one tenth for a registered distributor). Both are data a
- * tax adviser confirms, never constants in code.
+ * tax a withholding agent keeps back (one tenth for a registered distributor); `servicesTaxRates`
+ * the provinces' tax on the rental charges. All are data a tax adviser confirms, never constants in code.
  */
 export const salesSettings = defineSettings(
   z.strictObject({
@@ -82,6 +95,7 @@ export const salesSettings = defineSettings(
     sector: z.enum(optionValues(taxSectors), { error: 'Sector must be one of the listed sectors' }),
     furtherTaxRate: percentageInput('Further tax rate'),
     withholdingSharePercent: percentageInput('Withholding share'),
+    servicesTaxRates: servicesTaxRatesInput,
   }),
-  { ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00' },
+  { ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00', servicesTaxRates: {} },
 );

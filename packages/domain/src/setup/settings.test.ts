@@ -15,7 +15,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       // accounting, inventory, sales (issue 29's registrations), payroll, ordering
       'fiscalYearStartMonth',
       'nearExpiryDays',
-      'ntn', 'strn', 'province', 'businessActivity', 'sector', 'furtherTaxRate', 'withholdingSharePercent',
+      'ntn', 'strn', 'province', 'businessActivity', 'sector', 'furtherTaxRate', 'withholdingSharePercent', 'servicesTaxRates',
       'netRoundingStep', 'netRoundingMode',
       'defaultLeadTimeDays', 'reviewDays', 'historyMonths', 'safetyStockDays',
     ]);
@@ -26,7 +26,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
     expect(companySettingsSchema.parse({ companyName: 'X' })).toEqual({
       companyName: 'X', address: '', phone: '', taxNumber: '', currency: 'PKR', taxRate: '0.00', invoiceFooter: '', country: 'PK',
       fiscalYearStartMonth: 7, nearExpiryDays: 90,
-      ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00',
+      ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00', servicesTaxRates: {},
       netRoundingStep: '1', netRoundingMode: 'up',
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
     });

@@ -101,3 +101,43 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
     expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number), invoiceNumber: invoices[1]!.number });
   });
 });
+
+describe('services tax on rental charges (issue 29, section 1)', () => {
+  it("taxes a charge at the customer's province's services rate, credited to Services tax payable; none where the province has no rate", async () => {
+    const saved = await f.call('PUT', '/api/settings', { servicesTaxRates: { punjab: '16', sindh: null } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings.servicesTaxRates).toEqual({ punjab: '16.00' });
+    const refused = await f.call('PUT', '/api/settings', { servicesTaxRates: { lahore: '5', punjab: '101' } });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['servicesTaxRates.lahore', 'servicesTaxRates.punjab']);
+
+    const raise = (amount: string, invoiceDate: string) =>
+      t.database.db.transaction((tx) =>
+        raiseRentalInvoice(tx as Tx, f.admin, { kind: 'rentalEarlyExit', customerId: f.hospital.id, regionId: f.north, rentalAgreementId: agreements[2]!, amount, notes: 'Early exit', invoiceDate }),
+      );
+    const ledgerOf = (id: number) =>
+      rows<{ code: string; debit: string; credit: string; rental: number }>(
+        sql`SELECT a.account_code AS code, g.debit::text, g.credit::text, g.rental_agreement_id AS rental FROM gl_entries g JOIN accounts a ON a.id = g.account_id
+            WHERE g.document_type = 'invoice' AND g.document_id = ${id}::int ORDER BY g.id`,
+      );
+    // The customer has no province yet: not charged.
+    const untaxed = await raise('1000.00', '2024-05-31');
+    expect((await ledgerOf(untaxed)).map((l) => [l.debit, l.credit])).toEqual([['1000.00', '0.00'], ['0.00', '1000.00']]);
+
+    await t.database.db.execute(sql`UPDATE customers SET province = 'punjab' WHERE id = ${f.hospital.id}::int`);
+    const taxed = await raise('1234.56', '2024-06-30');
+    const [header] = await rows<Record<string, string>>(sql`SELECT subtotal::text, tax_rate::text AS "taxRate", tax_amount::text AS "taxAmount", grand_total::text AS "grandTotal" FROM invoices WHERE id = ${taxed}::int`);
+    // 16 % of 1,234.56 = 197.5296, half-up to the cent.
+    expect(header).toEqual({ subtotal: '1234.56', taxRate: '16.00', taxAmount: '197.53', grandTotal: '1432.09' });
+    const ledger = await ledgerOf(taxed);
+    expect(ledger.map((l) => [l.code, l.debit, l.credit])).toEqual([
+      [expect.any(String), '1234.56', '0.00'],
+      [expect.any(String), '0.00', '1234.56'],
+      [expect.any(String), '197.53', '0.00'],
+      ['2120', '0.00', '197.53'],
+    ]);
+    expect(ledger.every((l) => l.rental === agreements[2])).toBe(true);
+    await f.call('PUT', '/api/settings', { servicesTaxRates: {} });
+    await t.database.db.execute(sql`UPDATE customers SET province = NULL WHERE id = ${f.hospital.id}::int`);
+  });
+});

@@ -1,4 +1,4 @@
-import { addDays, addDecimals, invoiceDocument, type InvoiceDetail, lineTax, type PostingAccountKey, permittedIds, type SaleTaxFacts, toMinorUnits } from '@erp/domain';
+import { addDays, addDecimals, invoiceDocument, type InvoiceDetail, lineTax, type PostingAccountKey, permittedIds, type Province, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import { accountProblems, assertOpenIn, readPostingContext, transferEntriesStatement } from '../../ledger/general-ledger.ts';
@@ -10,6 +10,7 @@ import { reserveNumbersSql } from '../../lib/document/document-number.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
 import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
+import { readSettingValues } from '../setup/setup.api.ts';
 import { invoiceBinding } from './invoices.binding.ts';
 import { type InvoiceHeader, insertInvoices } from './invoice-writer.ts';
 
@@ -23,16 +24,14 @@ export const rentalIncomeKey: Record<RentalKind, PostingAccountKey> = {
 };
 
 /**
- * Rental charges carry no sales tax today (issue 21): their facts say so, so that the next
- * issue's facts (per item and customer) reach them through the same lineTax as every sale.
+ * Rental charges are services (issue 29, section 1): taxed by the province where the service is
+ * rendered, the customer's, at the settings' `servicesTaxRates` (none listed: not charged), through
+ * the same lineTax as every sale; the tax is credited to Services tax payable, and the Sales Tax
+ * Act's return leaves these invoices out.
  */
-const rentalTaxFacts: SaleTaxFacts = { rate: '0.00' };
-
-/** Each charge's tax. The month end's ledger transfer has no tax leg: a taxed charge is refused, not posted half. */
-function rentalTaxes(drafts: readonly RentalInvoiceDraft[]): string[] {
-  const taxes = drafts.map((d) => lineTax({ quantity: 1, amount: d.amount }, rentalTaxFacts));
-  if (taxes.some((tax) => toMinorUnits(tax) !== 0n)) throw new Error('postRentalInvoices: a taxed rental charge needs a tax payable leg');
-  return taxes;
+async function servicesTaxRatesOf(tx: Tx): Promise<Partial<Record<Province, string>>> {
+  const { servicesTaxRates } = await readSettingValues(tx, ['servicesTaxRates']);
+  return (servicesTaxRates ?? {}) as Partial<Record<Province, string>>;
 }
 
 export interface RentalInvoiceInput {
@@ -62,8 +61,9 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
 /**
  * Rental invoices raised and posted at once (the month-end run's chunk, issue 21 section 5): each
  * posted with its number, posted stamps, audit row, search row, and Dr receivable, Cr the kind's
- * income, stamped with the agreement, customer, region and the agreement's venture by
- * agreementStamp's rule, in a constant number of statements whatever the count: three reads (accounts chosen, customers, posting context), one statement
+ * income (and, where the customer's province taxes services, Dr receivable, Cr Services tax payable),
+ * stamped with the agreement, customer, region and the agreement's venture by agreementStamp's
+ * rule, in a constant number of statements whatever the count: four reads (the services tax rates, accounts chosen, customers, posting context), one statement
  * that takes the block of numbers and writes invoices (the sales' one writer, insertInvoices), ledger rows (the ledger's
  * transferEntriesStatement) and audit rows (the audit plugin's auditRowsStatement), and the search
  * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
@@ -80,27 +80,35 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   const regions = permittedIds(actor.permissions, 'regions');
   if (regions && drafts.some((d) => !regions.includes(d.regionId))) throw new NotFoundError();
   const kinds = [...new Set(drafts.map((d) => d.kind))];
-  const income = await requirePostingAccounts(tx, kinds.map((k) => rentalIncomeKey[k]));
   const customerIds = [...new Set(drafts.map((d) => d.customerId))];
   const customers = new Map(
     (
-      await queryRows<{ id: number; accountId: number; paymentTermsDays: number; salespersonId: number | null }>(
+      await queryRows<{ id: number; accountId: number; paymentTermsDays: number; salespersonId: number | null; province: Province | null }>(
         tx,
-        sql`SELECT id, account_id AS "accountId", payment_terms_days AS "paymentTermsDays", salesperson_id AS "salespersonId" FROM customers WHERE id = ANY(${intArray(customerIds)})`,
+        sql`SELECT id, account_id AS "accountId", payment_terms_days AS "paymentTermsDays", salesperson_id AS "salespersonId", province
+            FROM customers WHERE id = ANY(${intArray(customerIds)})`,
       )
     ).map((c) => [Number(c.id), c]),
   );
   const receivables = new Map([...customers].map(([id, c]) => [id, Number(c.accountId)]));
+  const rates = await servicesTaxRatesOf(tx);
+  const rateOf = (d: RentalInvoiceDraft) => {
+    const province = customers.get(d.customerId)?.province;
+    return (province && rates[province]) || '0.00';
+  };
+  const taxes = drafts.map((d) => lineTax({ quantity: 1, amount: d.amount }, { rate: rateOf(d) }));
+  const taxed = taxes.some((tax) => toMinorUnits(tax) !== 0n);
+  // Services tax payable is needed (and refused unchosen, 409) only when some charge is taxed.
+  const income = await requirePostingAccounts(tx, [...kinds.map((k) => rentalIncomeKey[k]), ...(taxed ? (['servicesTaxPayable'] as const) : [])]);
   const context = await readPostingContext(tx, [...receivables.values(), ...Object.values<number>(income)], actor.userId);
   for (const d of drafts) {
     const receivable = receivables.get(d.customerId);
     if (receivable === undefined) throw new NotFoundError();
-    const problems = accountProblems(context, [{ accountId: receivable }, { accountId: income[rentalIncomeKey[d.kind]] }], { active: true });
+    const problems = accountProblems(context, [{ accountId: receivable }, { accountId: income[rentalIncomeKey[d.kind]] }, ...(taxed ? [{ accountId: income.servicesTaxPayable! }] : [])], { active: true });
     if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
   }
   assertOpenIn(context, invoiceDate, invoiceDocument.dateField);
 
-  const taxes = rentalTaxes(drafts);
   const headers = drafts.map((d, index): InvoiceHeader => {
     const customer = customers.get(d.customerId)!;
     return {
@@ -115,7 +123,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
       quotationId: null,
       notes: d.notes,
       subtotal: d.amount,
-      taxRate: rentalTaxFacts.rate,
+      taxRate: rateOf(d),
       taxAmount: taxes[index]!,
       grandTotal: addDecimals([d.amount, taxes[index]!]),
     };
@@ -133,20 +141,26 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
           SELECT v.*, ventures.ids[v.ord] AS joint_venture_id, c.account_id AS receivable
           FROM unnest(${textArray(drafts.map((d) => d.kind))}, ${intArray(drafts.map((d) => d.rentalAgreementId))}, ${intArray(drafts.map((d) => d.customerId))},
                       ${intArray(drafts.map((d) => d.regionId))}, ${numericArray(drafts.map((d) => d.amount))}, ${textArray(drafts.map((d) => d.notes))},
-                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}) WITH ORDINALITY
-            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, ord)
+                      ${intArray(drafts.map((d) => income[rentalIncomeKey[d.kind]]))}, ${numericArray(taxes)}) WITH ORDINALITY
+            AS v(kind, agreement_id, customer_id, region_id, amount, notes, income, tax, ord)
           CROSS JOIN ventures
           JOIN customers c ON c.id = v.customer_id
         ),
         inv AS (${insertInvoices(headers, userId, { numberOf: (ordinal) => numbers.numberOf(sql`(SELECT last_number FROM num)`, ordinal) })}),
+        -- Each charge, then its services tax when taxed (Dr the receivable, Cr Services tax payable), stamped alike: one INSERT in the drafts' order.
         ledger AS (${transferEntriesStatement({
           documentType: invoiceDocument.documentType,
           date: invoiceDate,
           userId,
           documents: sql`SELECT inv.id, inv.document_number, left(v.notes, 500) AS narration, left(${invoiceDocument.singular}::text || ' ' || v.kind, 200) AS memo, v.amount,
                                 v.receivable AS debit_account_id, v.income AS credit_account_id, v.region_id, 'customer'::text AS party_type, v.customer_id AS party_id,
-                                v.joint_venture_id, v.agreement_id AS rental_agreement_id, v.ord
-                         FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id`,
+                                v.joint_venture_id, v.agreement_id AS rental_agreement_id, v.ord * 2 AS ord
+                         FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id
+                         UNION ALL
+                         SELECT inv.id, inv.document_number, left(v.notes, 500), left('Services tax ' || v.kind, 200), v.tax,
+                                v.receivable, ${income.servicesTaxPayable ?? null}::int, v.region_id, 'customer'::text, v.customer_id,
+                                v.joint_venture_id, v.agreement_id, v.ord * 2 + 1
+                         FROM v JOIN inv ON inv.rental_agreement_id = v.agreement_id WHERE v.tax > 0`,
         })}),
         audited AS (${auditRowsStatement(
           auditActorOf(actor),

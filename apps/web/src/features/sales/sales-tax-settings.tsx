@@ -5,7 +5,8 @@ import { SettingsSection, settingWidth } from '../../components/settings-section
 
 /**
  * Sales' section of the settings (issue 29, section 1): the company's registrations as its tax
- * invoices print them, and the rates that are the company's. The server strips spaces and
+ * invoices print them, and the rates that are the company's; the provinces' tax on rental charges
+ * (services), one rate per province, empty where none is charged. The server strips spaces and
  * dashes and checks the lengths; its refusals name these fields.
  */
 export function SalesTaxSettings() {
@@ -33,6 +34,17 @@ export function SalesTaxSettings() {
       <Form.Item label="Withholding share (%)" name="withholdingSharePercent" style={settingWidth(160)} extra="Of the sales tax, kept by withholding agents">
         <InputNumber<string> stringMode precision={2} min="0" max="100" style={{ width: '100%' }} />
       </Form.Item>
+      {provinces.map((province) => (
+        <Form.Item
+          key={province.value}
+          label={`Services tax, ${province.label} (%)`}
+          name={['servicesTaxRates', province.value]}
+          style={settingWidth(200)}
+          extra={province.value === provinces[0].value ? 'On rental charges; empty: none' : undefined}
+        >
+          <InputNumber<string> stringMode precision={2} min="0" max="100" style={{ width: '100%' }} />
+        </Form.Item>
+      ))}
     </SettingsSection>
   );
 }
