@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareDecimal } from '../money.ts';
-import { dateSchema, decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { dateSchema, decimalSchema, maxInt32, type ResourceDeclaration } from '../resource/declaration.ts';
 import { percentageInput } from '../resource/numeric-input.ts';
 
 /** Who may add, change and remove an item's tax facts (admin and accountant by default); /items' other roles and the auditor read them. */
@@ -159,7 +159,8 @@ export const itemTaxFacts = {
 
 /** An item's first tax facts given with the item (`POST /api/items` `taxFacts`): a row's fields but its item and date. */
 export const firstTaxFactsSchema = z
-  .object({
+  .object(
+    {
     hsCode: hsCodeSchema.nullable().optional(),
     fbrUom: z.string().trim().max(100, { error: 'FBR unit must be at most 100 characters' }).nullable().optional(),
     saleType: saleTypeSchema.optional(),
@@ -168,7 +169,9 @@ export const firstTaxFactsSchema = z
     sroItemSerialNo: serialNoSchema.optional(),
     retailPrice: retailPriceSchema.nullable().optional(),
     furtherTaxApplies: z.boolean({ error: 'Further tax applies must be yes or no' }).optional(),
-  })
+    },
+    { error: 'Tax facts must be an object of the item\'s first tax facts' },
+  )
   .strict();
 
 /** `POST /api/item-tax-facts/rate-change`: a Finance Act's new rate for every item of a sale type at the old rate, from a date. */
@@ -180,7 +183,12 @@ export const taxRateChangeSchema = z
     toRate: rateSchema,
     sroScheduleNo: scheduleNoSchema.optional(),
     sroItemSerialNo: serialNoSchema.optional(),
-    itemIds: z.array(z.number().int().positive().max(2_147_483_647), { error: 'Items must be a list of item ids' }).max(10_000).optional(),
+    itemIds: z
+      .array(z.number({ error: 'Items must be a list of item ids' }).int({ error: 'Items must be a list of item ids' }).positive({ error: 'Items must be a list of item ids' }).max(maxInt32, { error: 'Items must be a list of item ids' }), {
+        error: 'Items must be a list of item ids',
+      })
+      .max(10_000, { error: 'At most 10,000 items at once' })
+      .optional(),
   })
   .strict();
 

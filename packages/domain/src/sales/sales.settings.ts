@@ -73,7 +73,9 @@ const registration = (parse: (value: string) => string | null, message: string) 
  * cleared, null) charges none. Each province's authority and rate are data a tax adviser confirms.
  */
 const servicesTaxRatesInput = z
-  .partialRecord(z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }), percentageInput('Services tax rate').nullable())
+  .partialRecord(z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }), percentageInput('Services tax rate').nullable(), {
+    error: 'Services tax rates must be a map of province to rate',
+  })
   .transform(
     // Stored as the rates' column would hold them: `16` is `16.00`.
     (rates) => Object.fromEntries(Object.entries(rates).flatMap(([province, rate]) => (rate === null || rate === undefined ? [] : [[province, canonicalDecimal(rate)]]))) as Partial<Record<Province, string>>,

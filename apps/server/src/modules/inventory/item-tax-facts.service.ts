@@ -85,6 +85,9 @@ async function completed(tx: Executor, row: Row, changedSaleType: boolean): Prom
  */
 export const itemTaxFactsWrites: ResourceWriteHooks = {
   async beforeInsert(tx, _actor, input) {
+    // A missing item first (the foreign key would name it only after the rules below spoke of its rate).
+    const [item] = await queryRows(tx, sql`SELECT 1 FROM items WHERE id = ${Number(input.itemId)}::int`);
+    if (!item) throw new BadRequestError({ itemId: 'Item does not exist' });
     if (!given(input.effectiveFrom)) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.dateRequired });
     return completed(tx, { ...input, saleType: input.saleType ?? 'standardRate', furtherTaxGiven: input.furtherTaxApplies }, false);
   },
