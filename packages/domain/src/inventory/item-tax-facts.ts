@@ -27,7 +27,7 @@ const scheduled: ReadonlySet<SaleType> = new Set(['reducedRate', 'exempt']);
 
 export const itemTaxFactsMessages = {
   hsCode: 'HS code must be 8 digits, as 3822.1900',
-  untaxedRate: (label: string) => `The rate of a ${label.toLowerCase()} supply is 0`,
+  untaxedRate: (saleType: 'zeroRate' | 'exempt') => `The rate of ${saleType === 'exempt' ? 'an exempt' : 'a zero-rated'} supply is 0`,
   rateRequired: 'Rate must be above 0 for this sale type',
   scheduleRequired: 'Schedule number is required for reduced-rate and exempt supplies',
   serialRequired: 'Serial number is required for reduced-rate and exempt supplies',
@@ -37,6 +37,8 @@ export const itemTaxFactsMessages = {
   firstRowUndated: 'The first tax facts of an item apply from the beginning and carry no date',
   firstRowKept: "The first tax facts of an item cannot be deleted: change them instead",
   sameDate: 'This item already has tax facts from this date',
+  scope: "Only users allowed to set tax facts (an accountant or an admin) may set an item's tax facts",
+  itemKept: "A row's item cannot change: add a row to the other item instead",
   rateChanged: (count: number) => `${count} item${count === 1 ? '' : 's'} given the new rate`,
 } as const;
 
@@ -76,8 +78,7 @@ export interface TaxFactsValues {
 export function taxFactsProblems(row: TaxFactsValues): Record<string, string> {
   const problems: Record<string, string> = {};
   const isZero = compareDecimal(row.rate, '0') === 0;
-  const label = saleTypes.find((t) => t.value === row.saleType)!.label;
-  if (untaxed.has(row.saleType) && !isZero) problems.rate = itemTaxFactsMessages.untaxedRate(label.split(' (')[0]!);
+  if (untaxed.has(row.saleType) && !isZero) problems.rate = itemTaxFactsMessages.untaxedRate(row.saleType as 'zeroRate' | 'exempt');
   if (!untaxed.has(row.saleType) && isZero) problems.rate = itemTaxFactsMessages.rateRequired;
   if (scheduled.has(row.saleType)) {
     if (row.sroScheduleNo.trim() === '') problems.sroScheduleNo = itemTaxFactsMessages.scheduleRequired;
@@ -105,9 +106,11 @@ export function withTaxFactsDefaults(
   };
 }
 
+/** An HS code, or null when left empty (a cleared field). */
 const hsCodeSchema = z
   .string({ error: itemTaxFactsMessages.hsCode })
   .transform((value, ctx) => {
+    if (value.trim() === '') return null;
     const code = hsCodeOf(value);
     if (code === null) ctx.addIssue({ code: 'custom', message: itemTaxFactsMessages.hsCode });
     return code ?? value;

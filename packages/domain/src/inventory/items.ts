@@ -86,7 +86,7 @@ export const items = {
     { name: 'minShelfLifeDays', label: 'Shelf life required at delivery (days)', kind: 'integer', min: 0, max: 3650, required: true, defaultValue: 0, list: false },
     { name: 'shelfLifeDays', label: 'Shelf life at receipt (days)', kind: 'integer', min: 1, max: 3650, list: false },
     { name: 'isApproved', label: 'Approved', kind: 'boolean', form: false, filterable: true },
-    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: 'wide' },
   ],
 } as const satisfies ResourceDeclaration;
 

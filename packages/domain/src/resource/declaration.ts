@@ -79,8 +79,9 @@ export interface FieldDeclaration {
    */
   follows?: { field: string; valueOf: (value: unknown) => unknown };
   /**
-   * Set or changed only by holders of this scope (a customer's credit limit and tax registrations):
-   * the server's hooks refuse others with 403; the form shows the field read-only to them.
+   * Set or changed only by holders of this scope (a customer's credit limit and tax registrations).
+   * The form shows the field read-only to others; the lock is the resource's own write hooks, which
+   * must refuse others' changes with 403 (no generic code does: an unchanged value may be sent).
    */
   writeScope?: string;
 }

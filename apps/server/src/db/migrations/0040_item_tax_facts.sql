@@ -19,6 +19,7 @@ CREATE TABLE item_tax_facts (
   -- The application's rules, kept by the table too: an untaxed supply is at 0, and further tax needs a rate.
   CONSTRAINT item_tax_facts_untaxed_rate CHECK (sale_type NOT IN ('zeroRate', 'exempt') OR rate = 0),
   CONSTRAINT item_tax_facts_further_tax_rate CHECK (NOT further_tax_applies OR rate > 0),
+  CONSTRAINT item_tax_facts_scheduled CHECK (sale_type NOT IN ('reducedRate', 'exempt') OR (sro_schedule_no <> '' AND sro_item_serial_no <> '')),
   -- One row per item and date, the undated first row included (two writers at once cannot both add one).
   CONSTRAINT item_tax_facts_item_date UNIQUE NULLS NOT DISTINCT (item_id, effective_from)
 );

@@ -17,14 +17,19 @@ ALTER TABLE customers
 -- `NTN 0711234-5` or `0711234` an NTN, 13 digits (dashes and spaces aside) a CNIC. Such customers
 -- become registered, their registration not yet checked.
 WITH parsed AS (
-  SELECT id, regexp_replace(btrim(tax_number), '^[Nn][Tt][Nn][[:space:]:#.-]*', '') AS text FROM customers WHERE tax_number IS NOT NULL
+  -- Trimmed of every blank (tabs, returns and no-break spaces too, as JavaScript's trim), then of an `NTN` label.
+  SELECT id, regexp_replace(regexp_replace(tax_number, '^[[:space:]' || chr(160) || ']+|[[:space:]' || chr(160) || ']+$', '', 'g'),
+                            '^[Nn][Tt][Nn][[:space:]' || chr(160) || ':#.-]*', '') AS text
+  FROM customers WHERE tax_number IS NOT NULL
+),
+digits AS (
+  SELECT id, text, regexp_replace(text, '[[:space:]' || chr(160) || '-]', '', 'g') AS bare FROM parsed
 ),
 numbers AS (
   SELECT id,
-         CASE WHEN regexp_replace(text, '[[:space:]-]', '', 'g') ~ '^[0-9]{13}$' THEN regexp_replace(text, '[[:space:]-]', '', 'g') END AS cnic,
-         CASE WHEN text ~ '^[0-9]{7}-[0-9]$' THEN left(text, 7)
-              WHEN regexp_replace(text, '[[:space:]-]', '', 'g') ~ '^[0-9]{7}$' THEN regexp_replace(text, '[[:space:]-]', '', 'g') END AS ntn
-  FROM parsed
+         CASE WHEN bare ~ '^[0-9]{13}$' THEN bare END AS cnic,
+         CASE WHEN text ~ '^[0-9]{7}-[0-9]$' THEN left(text, 7) WHEN bare ~ '^[0-9]{7}$' THEN bare END AS ntn
+  FROM digits
 )
 UPDATE customers c SET cnic = n.cnic, ntn = CASE WHEN n.cnic IS NULL THEN n.ntn END, registration_type = 'registered'
 FROM numbers n WHERE n.id = c.id AND (n.cnic IS NOT NULL OR n.ntn IS NOT NULL);

@@ -1,7 +1,9 @@
 import {
   compareDecimal,
+  hasScope,
   itemTaxFacts as declaration,
   itemTaxFactsMessages,
+  itemTaxFactsWriteScope,
   permittedIds,
   type SaleType,
   type taxRateChangeSchema,
@@ -14,7 +16,7 @@ import type { z } from 'zod';
 import { type Db, type Executor, intArray, intList, queryRows } from '../../db/client.ts';
 import { itemTaxFacts } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
-import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ConstraintRefusal } from '../../lib/pg-error.ts';
 import type { ResourceWriteHooks, Row, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
@@ -93,16 +95,20 @@ export const itemTaxFactsWrites: ResourceWriteHooks = {
   },
 
   async beforeUpdate(tx, _actor, before, input) {
+    if (given(input.itemId) && input.itemId !== before.itemId) throw new BadRequestError({ itemId: itemTaxFactsMessages.itemKept });
     if (before.effectiveFrom === null && given(input.effectiveFrom)) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.firstRowUndated });
     if (before.effectiveFrom !== null && input.effectiveFrom === null) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.dateRequired });
     const changedSaleType = given(input.saleType) && input.saleType !== before.saleType;
-    // A changed sale type brings its own rate unless one is given: 0 for an untaxed supply, the standard rate for a standard one.
-    const keepsRate = given(input.rate) || !changedSaleType || !['standardRate', 'zeroRate', 'exempt'].includes(String(input.saleType));
+    // A changed sale type brings its own rate unless a new one is given (a form sends the old one
+    // back): 0 for an untaxed supply, the standard rate for a standard one.
+    const newRate = given(input.rate) && compareDecimal(String(input.rate), String(before.rate)) !== 0;
+    const keepsRate = newRate || !changedSaleType || !['standardRate', 'zeroRate', 'exempt'].includes(String(input.saleType));
     const merged = {
       ...before,
       ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
       rate: keepsRate ? (input.rate ?? before.rate) : null,
-      furtherTaxGiven: input.furtherTaxApplies,
+      // Further tax sent back unchanged with a new sale type follows the type, as the rate does.
+      furtherTaxGiven: changedSaleType && input.furtherTaxApplies === before.furtherTaxApplies ? undefined : input.furtherTaxApplies,
     };
     return completed(tx, merged, changedSaleType);
   },
@@ -116,8 +122,16 @@ export const itemTaxFactsWrites: ResourceWriteHooks = {
 export const sameDateRefusal: ConstraintRefusal = { status: 409, message: itemTaxFactsMessages.sameDate, errors: { effectiveFrom: itemTaxFactsMessages.sameDate } };
 
 /** An item's first facts given with it (`POST /api/items` `taxFacts`): the row its trigger made, updated by the body's values. */
-export async function writeFirstTaxFacts(tx: Executor, itemId: number, facts: Row): Promise<void> {
-  const values = await completed(tx, { ...facts, saleType: facts.saleType ?? 'standardRate', furtherTaxGiven: facts.furtherTaxApplies }, false);
+export async function writeFirstTaxFacts(tx: Executor, actor: Actor, itemId: number, facts: Row): Promise<void> {
+  if (!hasScope(actor.role, actor.scopes, itemTaxFactsWriteScope)) throw new ForbiddenError(itemTaxFactsMessages.scope);
+  let values: Row;
+  try {
+    values = await completed(tx, { ...facts, saleType: facts.saleType ?? 'standardRate', furtherTaxGiven: facts.furtherTaxApplies }, false);
+  } catch (error) {
+    // Named as the body names them, under `taxFacts`.
+    if (error instanceof BadRequestError && error.errors) throw new BadRequestError(Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [`taxFacts.${field}`, message])));
+    throw error;
+  }
   await tx.execute(sql`UPDATE item_tax_facts SET hs_code = ${(facts.hsCode as string | null | undefined) ?? null}::text, fbr_uom = ${(facts.fbrUom as string | null | undefined) ?? null}::text,
         sale_type = ${(facts.saleType as string | undefined) ?? 'standardRate'}::text, rate = ${values.rate}::numeric, sro_schedule_no = ${values.sroScheduleNo}::text,
         sro_item_serial_no = ${values.sroItemSerialNo}::text, retail_price = ${(facts.retailPrice as string | null | undefined) ?? null}::numeric,
@@ -133,14 +147,15 @@ export interface RateChangeAnswer {
 
 /**
  * A Finance Act's new rate (`POST /api/item-tax-facts/rate-change`): for every item of the
- * caller's whose row in force on the date has the sale type and the old rate (only `itemIds`
- * when given), a row from the date copying the rest at the new rate, in one statement with its
- * audit rows. Items that already have a row on that date are left as they are, named in `skipped`.
+ * caller's whose row in force up to the date has the sale type and the old rate (only `itemIds`
+ * when given), a row from the date copying the rest at the new rate (the schedule and serial
+ * unless new ones are given), in one statement with its audit rows. Such items that already have
+ * a row on that date are left as they are, named in `skipped`: running a change again names them all.
  */
 export async function changeTaxRate(db: Db, actor: Actor, input: z.output<typeof taxRateChangeSchema>): Promise<RateChangeAnswer> {
   const untaxed = input.saleType === 'zeroRate' || input.saleType === 'exempt';
   if (untaxed !== (compareDecimal(input.toRate, '0') === 0)) {
-    throw new BadRequestError({ toRate: untaxed ? itemTaxFactsMessages.untaxedRate(input.saleType === 'exempt' ? 'Exempt' : 'Zero rate') : itemTaxFactsMessages.rateRequired });
+    throw new BadRequestError({ toRate: untaxed ? itemTaxFactsMessages.untaxedRate(input.saleType as 'zeroRate' | 'exempt') : itemTaxFactsMessages.rateRequired });
   }
   const categories = permittedIds(actor.permissions, 'categories');
   const scope = categories ? sql`AND i.category_id IN (${intList(categories)})` : sql``;
@@ -149,18 +164,19 @@ export async function changeTaxRate(db: Db, actor: Actor, input: z.output<typeof
     const [row] = await queryRows<{ made: number[] | null; skipped: number[] | null }>(
       tx,
       sql`WITH in_force AS (
+            -- The row in force just before the date: what the change replaces from it.
             SELECT DISTINCT ON (f.item_id) f.*
             FROM item_tax_facts f JOIN items i ON i.id = f.item_id ${scope} ${chosen}
-            WHERE f.effective_from IS NULL OR f.effective_from <= ${input.effectiveFrom}::date
+            WHERE f.effective_from IS NULL OR f.effective_from < ${input.effectiveFrom}::date
             ORDER BY f.item_id, f.effective_from DESC NULLS LAST),
           matching AS (SELECT * FROM in_force WHERE sale_type = ${input.saleType}::text AND rate = ${input.fromRate}::numeric),
-          skipped AS (SELECT m.item_id FROM matching m WHERE m.effective_from = ${input.effectiveFrom}::date),
+          skipped AS (SELECT m.item_id FROM matching m WHERE EXISTS (SELECT 1 FROM item_tax_facts x WHERE x.item_id = m.item_id AND x.effective_from = ${input.effectiveFrom}::date)),
           made AS (
             INSERT INTO item_tax_facts (item_id, effective_from, hs_code, fbr_uom, sale_type, rate, sro_schedule_no, sro_item_serial_no, retail_price, further_tax_applies)
             SELECT m.item_id, ${input.effectiveFrom}::date, m.hs_code, m.fbr_uom, m.sale_type, ${input.toRate}::numeric,
-                   coalesce(${input.sroScheduleNo ?? null}::text, m.sro_schedule_no), coalesce(${input.sroItemSerialNo ?? null}::text, m.sro_item_serial_no),
+                   coalesce(nullif(${input.sroScheduleNo ?? ''}::text, ''), m.sro_schedule_no), coalesce(nullif(${input.sroItemSerialNo ?? ''}::text, ''), m.sro_item_serial_no),
                    m.retail_price, m.further_tax_applies AND ${input.toRate}::numeric > 0
-            FROM matching m WHERE m.effective_from IS DISTINCT FROM ${input.effectiveFrom}::date
+            FROM matching m WHERE m.item_id NOT IN (SELECT item_id FROM skipped)
             ORDER BY m.item_id
             RETURNING id, item_id, rate),
           audited AS (${auditRowsStatement(

@@ -52,7 +52,11 @@ describe('item tax facts', () => {
     expect(bad.json().errors).toMatchObject({ 'taxFacts.hsCode': 'HS code must be 8 digits, as 3822.1900' });
     const missingSchedule = await send('POST', '/api/items', { itemName: 'Bad Tax Kit', articleNumber: 'TX-BAD', categoryId: ids.category, taxFacts: { saleType: 'exempt' } });
     expect(missingSchedule.statusCode).toBe(400);
-    expect(Object.keys(missingSchedule.json().errors).sort()).toEqual(['sroItemSerialNo', 'sroScheduleNo']);
+    expect(Object.keys(missingSchedule.json().errors).sort()).toEqual(['taxFacts.sroItemSerialNo', 'taxFacts.sroScheduleNo']);
+    // Only holders of items:tax-facts give an item its facts; others' items take the defaults.
+    const manager = await t.userWithRole('operationManager');
+    const refused = await send('POST', '/api/items', { itemName: 'Bad Tax Kit', articleNumber: 'TX-BAD', categoryId: ids.category, taxFacts: { hsCode: '38221900' } }, manager.token);
+    expect(refused.statusCode).toBe(403);
     // Nothing of a refused item is stored, its first row neither.
     const [count] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM items WHERE article_number = 'TX-BAD'`);
     expect(count!.n).toBe(0);
@@ -104,8 +108,12 @@ describe('item tax facts', () => {
     // A changed sale type brings its rate and further tax unless they are given.
     const standard = await send('PUT', `/api/item-tax-facts/${zero.id}`, { saleType: 'standardRate' });
     expect(standard.json().data).toMatchObject({ saleType: 'standardRate', rate: '18.00', furtherTaxApplies: true });
-    const exempt = await send('PUT', `/api/item-tax-facts/${zero.id}`, { saleType: 'exempt', sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '7' });
-    expect(exempt.json().data).toMatchObject({ saleType: 'exempt', rate: '0.00', rateLabel: 'Exempt', furtherTaxApplies: false });
+    // As the form sends it: every field, the old rate and further tax among them.
+    const exempt = await send('PUT', `/api/item-tax-facts/${zero.id}`, { saleType: 'exempt', rate: '18.00', furtherTaxApplies: true, sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '7', hsCode: '' });
+    expect(exempt.json().data).toMatchObject({ saleType: 'exempt', rate: '0.00', rateLabel: 'Exempt', furtherTaxApplies: false, hsCode: null });
+    const moved = await send('PUT', `/api/item-tax-facts/${zero.id}`, { itemId: ids.kit });
+    expect(moved.statusCode).toBe(400);
+    expect(Object.keys(moved.json().errors)).toEqual(['itemId']);
   });
 
   it('changes a rate from a date for every matching item in one go, skipping items with a row on that date', async () => {
@@ -114,13 +122,14 @@ describe('item tax facts', () => {
     await created({ itemId: already.id, effectiveFrom: '2090-07-01', rate: '19' });
     const change = await send('POST', '/api/item-tax-facts/rate-change', { effectiveFrom: '2090-07-01', saleType: 'standardRate', fromRate: '18', toRate: '20', itemIds: [fresh.id, already.id, ids.kit] });
     expect(change.statusCode, change.body).toBe(200);
-    // ids.kit is at 5 % reduced rate on that date: not matched. `already` is at 19 % from that very date: skipped... only if it matched.
-    expect(change.json()).toMatchObject({ count: 1, itemIds: [fresh.id], skipped: [] });
+    // ids.kit is at 5 % reduced rate up to that date: not matched. `already` was at 18 % and has a row on that very date: skipped, named.
+    expect(change.json()).toMatchObject({ count: 1, itemIds: [fresh.id], skipped: [already.id] });
     const rows = await rowsOf(fresh.id);
     expect(rows[0]).toMatchObject({ effectiveFrom: '2090-07-01', rate: '20.00', saleType: 'standardRate', furtherTaxApplies: true });
 
-    const again = await send('POST', '/api/item-tax-facts/rate-change', { effectiveFrom: '2090-07-01', saleType: 'standardRate', fromRate: '20', toRate: '21', itemIds: [fresh.id] });
-    expect(again.json()).toMatchObject({ count: 0, itemIds: [], skipped: [fresh.id] });
+    // The same change again makes nothing and names both.
+    const again = await send('POST', '/api/item-tax-facts/rate-change', { effectiveFrom: '2090-07-01', saleType: 'standardRate', fromRate: '18', toRate: '20', itemIds: [fresh.id, already.id] });
+    expect(again.json()).toMatchObject({ count: 0, itemIds: [], skipped: [fresh.id, already.id] });
     const wrong = await send('POST', '/api/item-tax-facts/rate-change', { effectiveFrom: '2090-07-01', saleType: 'standardRate', fromRate: '18', toRate: '0' });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json().errors)).toEqual(['toRate']);

@@ -22,8 +22,8 @@ export const itemBinding: ResourceBinding = {
     rowColumns: { plans: items.plans, approvedBy: items.approvedBy, approvedAt: items.approvedAt, taxFacts: taxFactsTodaySql(items.id) },
     schemas: { create: createSchemaOf(itemsDeclaration).extend({ taxFacts: firstTaxFactsSchema.optional() }) },
     writes: {
-      async afterInsert(tx, _actor, id, input) {
-        if (input.taxFacts) await writeFirstTaxFacts(tx, id, input.taxFacts as Record<string, unknown>);
+      async afterInsert(tx, actor, id, input) {
+        if (input.taxFacts) await writeFirstTaxFacts(tx, actor, id, input.taxFacts as Record<string, unknown>);
       },
     },
     namedFilters: { belowReorder: belowReorderLevel },

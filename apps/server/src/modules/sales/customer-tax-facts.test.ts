@@ -74,7 +74,8 @@ describe("customers' tax facts", () => {
   });
 
   it("migration 0041 reads a printed tax number as the domain's registrationOfTaxNumber does", async () => {
-    const printed = ['NTN 0711234-5', 'ntn: 2987654', '0801122-9', '35202-1234567-1', '3520212345671', 'NTN 071123', 'STRN 1700123456789', '', 'Exempt'];
+    const printed = ['NTN 0711234-5', 'ntn: 2987654', '0801122-9', '35202-1234567-1', '3520212345671', 'NTN 071123', 'STRN 1700123456789', '', 'Exempt',
+      '0711234-5\t', '0711234-5\r', '\tNTN 0711234', 'NTN\u00a00711234-5', '\u00a00711234', '3520\u00a0212345671'];
     const ids: number[] = [];
     for (const taxNumber of printed) ids.push((await customer({ taxNumber })).json().data.id);
     const text = await readFile(new URL('../../db/migrations/0041_customer_tax_facts.sql', import.meta.url), 'utf8');

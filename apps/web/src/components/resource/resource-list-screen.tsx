@@ -49,12 +49,12 @@ export interface RowLink {
   to: (row: ResourceRow) => string;
 }
 
-/** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
 /** The list's filters by a reference (`?itemId=12`): what a new row of the listed record starts with. */
 function referenceFilters(resource: ResourceDeclaration, filters: Record<string, unknown> | undefined): Record<string, unknown> {
   return Object.fromEntries(resource.fields.filter((f) => f.kind === 'reference' && filters?.[f.name] !== undefined).map((f) => [f.name, filters![f.name]]));
 }
 
+/** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
 export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
