@@ -4,7 +4,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { pgErrorOf } from '../lib/pg-error.ts';
 import { type Db, type Executor, queryRows, type Tx } from './client.ts';
 import { schemaVersion } from './migrate.ts';
@@ -209,26 +209,24 @@ async function restoreLines(db: Db, lines: Interface): Promise<{ tables: number;
     // Triggers that create rows of their own (a region's warehouse location) stand aside: the backup holds those rows.
     await tx.execute(sql`SELECT set_config('erp.restoring', 'on', true)`);
     if (tables.length > 0) await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
-    // Generated columns (a customer's registration_checked) are computed again, never written.
-    const generated = await queryRows<{ table: string; column: string }>(
-      tx,
-      sql`SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns WHERE table_schema = current_schema() AND is_generated = 'ALWAYS'`,
+    // Generated columns (a customer's registration_checked) are computed again, never written:
+    // a table that has some is restored through its other columns, named.
+    const written = new Map(
+      (
+        await queryRows<{ table: string; columns: string[] }>(
+          tx,
+          sql`SELECT table_name AS "table", array_agg(column_name::text ORDER BY ordinal_position) FILTER (WHERE is_generated = 'NEVER') AS columns
+              FROM information_schema.columns WHERE table_schema = current_schema()
+              GROUP BY table_name HAVING bool_or(is_generated = 'ALWAYS')`,
+        )
+      ).map((t) => [t.table, sql.join(t.columns.map((c) => identifier(c)), sql`, `)]),
     );
-    /** The columns a restore writes: `(a, b, ...)` and their list, or every column (`*`) when none is generated. */
-    const writtenColumns = async (table: string): Promise<{ into: SQL; select: SQL }> => {
-      if (!generated.some((g) => g.table === table)) return { into: sql``, select: sql`*` };
-      const columns = await queryRows<{ column: string }>(
-        tx,
-        sql`SELECT column_name AS "column" FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-      );
-      const list = sql.join(columns.map((c) => identifier(c.column)), sql`, `);
-      return { into: sql`(${list})`, select: list };
-    };
     for (let line = await next(); line !== undefined; line = await next()) {
       if (line.trim() === '') continue;
       const section = parsed<{ table: string; rows: number }>(line, 'a table heading');
       if (!tables.includes(section.table)) throw new BackupError(`The backup has a table this database does not: ${section.table}`);
-      const { into, select } = await writtenColumns(section.table);
+      const columns = written.get(section.table);
+      const [into, select] = columns ? [sql`(${columns})`, columns] : [sql``, sql`*`];
       const insert = (executor: Executor, rows: readonly string[]) =>
         executor.execute(
           sql`INSERT INTO ${identifier(section.table)} ${into} OVERRIDING SYSTEM VALUE

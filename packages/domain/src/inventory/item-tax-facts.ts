@@ -74,12 +74,20 @@ export interface TaxFactsValues {
   furtherTaxApplies: boolean;
 }
 
+/** Why a sale type may not carry a rate, if it may not: an untaxed supply is at 0, the others above it. */
+export function rateProblem(saleType: SaleType, rate: string): string | undefined {
+  const isZero = compareDecimal(rate, '0') === 0;
+  if (untaxed.has(saleType) && !isZero) return itemTaxFactsMessages.untaxedRate(saleType as 'zeroRate' | 'exempt');
+  if (!untaxed.has(saleType) && isZero) return itemTaxFactsMessages.rateRequired;
+  return undefined;
+}
+
 /** The rules across a row's fields, field -> message; empty when the row holds. */
 export function taxFactsProblems(row: TaxFactsValues): Record<string, string> {
   const problems: Record<string, string> = {};
   const isZero = compareDecimal(row.rate, '0') === 0;
-  if (untaxed.has(row.saleType) && !isZero) problems.rate = itemTaxFactsMessages.untaxedRate(row.saleType as 'zeroRate' | 'exempt');
-  if (!untaxed.has(row.saleType) && isZero) problems.rate = itemTaxFactsMessages.rateRequired;
+  const rate = rateProblem(row.saleType, row.rate);
+  if (rate) problems.rate = rate;
   if (scheduled.has(row.saleType)) {
     if (row.sroScheduleNo.trim() === '') problems.sroScheduleNo = itemTaxFactsMessages.scheduleRequired;
     if (row.sroItemSerialNo.trim() === '') problems.sroItemSerialNo = itemTaxFactsMessages.serialRequired;

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { salespersonRoles } from '../access/roles.ts';
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
-import { ntnInput, provinces, registrationInput } from './sales.settings.ts';
+import { ntnInput, provinces, registrationField, registrationInput } from './sales.settings.ts';
 
 /** Who may set or change a customer's credit limit (accountant by default, admin): see customerMessages.creditLimitScope. */
 export const customerCreditLimitScope = 'customers:credit-limit';
@@ -15,15 +14,6 @@ export const registrationTypes = [
   { value: 'unregistered', label: 'Unregistered' },
 ] as const;
 export type RegistrationType = (typeof registrationTypes)[number]['value'];
-
-/** A customer's registration number: empty is none (null); else `parse`'s digits, or 400 with `message`. */
-const registrationNumber = (parse: (value: string) => string | null, message: string) =>
-  z.string({ error: message }).transform((value, context) => {
-    if (value.trim() === '') return null;
-    const parsed = parse(value);
-    if (parsed === null) context.addIssue({ code: 'custom', message });
-    return parsed;
-  });
 
 export const customerTypes = [
   { value: 'hospital', label: 'Hospital' },
@@ -89,9 +79,9 @@ export const customers = {
     { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
     // The buyer's sales tax facts (issue 29, section 3), set by holders of customers:tax-facts; `taxNumber` stays the printed text.
     { name: 'registrationType', label: 'Sales tax registration', kind: 'enum', enumValues: registrationTypes, required: true, defaultValue: 'unregistered', filterable: true, list: 'wide', writeScope: customerTaxFactsScope },
-    { name: 'ntn', label: 'NTN', kind: 'text', maxLength: 9, searchable: true, list: false, schema: registrationNumber(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)'), writeScope: customerTaxFactsScope },
-    { name: 'cnic', label: 'CNIC', kind: 'text', maxLength: 15, list: false, schema: registrationNumber((v) => registrationInput(v, 13), 'CNIC must be 13 digits, as 35202-1234567-1'), writeScope: customerTaxFactsScope },
-    { name: 'strn', label: 'STRN', kind: 'text', maxLength: 17, list: false, schema: registrationNumber((v) => registrationInput(v, 13), 'STRN must be 13 digits, as 1700123456789'), writeScope: customerTaxFactsScope },
+    { name: 'ntn', label: 'NTN', kind: 'text', maxLength: 9, searchable: true, list: false, schema: registrationField(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)', null), writeScope: customerTaxFactsScope },
+    { name: 'cnic', label: 'CNIC', kind: 'text', maxLength: 15, list: false, schema: registrationField((v) => registrationInput(v, 13), 'CNIC must be 13 digits, as 35202-1234567-1', null), writeScope: customerTaxFactsScope },
+    { name: 'strn', label: 'STRN', kind: 'text', maxLength: 17, list: false, schema: registrationField((v) => registrationInput(v, 13), 'STRN must be 13 digits, as 1700123456789', null), writeScope: customerTaxFactsScope },
     { name: 'province', label: 'Province', kind: 'enum', enumValues: provinces, list: false, writeScope: customerTaxFactsScope },
     { name: 'withholdingAgent', label: 'Withholds sales tax', kind: 'boolean', required: true, defaultValue: false, list: false, writeScope: customerTaxFactsScope },
     { name: 'registrationCheckedOn', label: 'Registration checked on', kind: 'date', list: false, writeScope: customerTaxFactsScope },

@@ -56,15 +56,18 @@ export const registrationInput = (value: string, length: number): string | null 
   return new RegExp(`^\\d{${length}}$`).test(digits) ? digits : null;
 };
 
-/** A registration field: '' (not registered) or its digits; anything else 400 naming it with `message`. */
-const registration = (parse: (value: string) => string | null, message: string) =>
+/**
+ * A registration field: `none` when left empty (the company's '' , a customer's null), else its
+ * digits by `parse`; anything else 400 naming it with `message`.
+ */
+export const registrationField = <None extends '' | null>(parse: (value: string) => string | null, message: string, none: None) =>
   z
     .string({ error: message })
-    .transform((value, context) => {
-      if (value.trim() === '') return '';
+    .transform((value, context): string | None => {
+      if (value.trim() === '') return none;
       const parsed = parse(value);
       if (parsed === null) context.addIssue({ code: 'custom', message });
-      return parsed ?? '';
+      return parsed ?? none;
     });
 
 /**
@@ -90,8 +93,8 @@ const servicesTaxRatesInput = z
  */
 export const salesSettings = defineSettings(
   z.strictObject({
-    ntn: registration(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)'),
-    strn: registration((value) => registrationInput(value, 13), 'STRN must be 13 digits, as 1700123456789'),
+    ntn: registrationField(ntnInput, 'NTN must be 7 digits, as 0711234 (or 0711234-5)', ''),
+    strn: registrationField((value) => registrationInput(value, 13), 'STRN must be 13 digits, as 1700123456789', ''),
     province: z.enum(optionValues(provinces), { error: 'Province must be one of the provinces and territories' }).nullable(),
     businessActivity: z.enum(optionValues(businessActivities), { error: 'Business activity must be one of the listed activities' }),
     sector: z.enum(optionValues(taxSectors), { error: 'Sector must be one of the listed sectors' }),

@@ -15,8 +15,8 @@ const rateChangeDocs = routeSchema({
   tags: ['Inventory'],
   summary: `A new rate from a date for every item of a sale type at the old rate (scope ${itemTaxFactsWriteScope})`,
   description:
-    'For each item (of the caller\'s categories; only `itemIds` when given) whose tax facts in force on `effectiveFrom` have `saleType` and `fromRate`: ' +
-    'a row from `effectiveFrom` copying the rest at `toRate`, all in one transaction. Items that already have a row on that date are named in `skipped`.',
+    'For each item (of the caller\'s categories; only `itemIds` when given) whose tax facts in force up to `effectiveFrom` have `saleType` and `fromRate`: ' +
+    'a row from `effectiveFrom` copying the rest at `toRate`, all in one transaction. Such items that already have a row on that date are left as they are and named in `skipped`.',
   body: taxRateChangeSchema,
   response: {
     200: envelope({ count: z.int(), itemIds: z.array(z.int()), skipped: z.array(z.int()) }),

@@ -5,6 +5,7 @@ import {
   itemTaxFactsMessages,
   itemTaxFactsWriteScope,
   permittedIds,
+  rateProblem,
   type SaleType,
   type taxRateChangeSchema,
   taxFactsProblems,
@@ -60,11 +61,13 @@ function refuseProblems(problems: Record<string, string>): void {
 const given = (value: unknown) => value !== undefined && value !== null;
 
 /**
- * A row's facts with their defaults (rate and further tax by the sale type), checked across
- * fields: what a create or update writes besides the body's own values.
+ * A row's facts with their defaults (a null rate or further tax follows the sale type), checked
+ * across fields: what a create or update writes besides the body's own values.
  */
-async function completed(tx: Executor, row: Row, changedSaleType: boolean): Promise<Row> {
-  const saleType = row.saleType as SaleType;
+async function completed(tx: Executor, row: Row): Promise<Row> {
+  const saleType = (row.saleType ?? 'standardRate') as SaleType;
+  // The settings are read only when the standard rate is the default taken.
+  const standard = !given(row.rate) && saleType === 'standardRate' ? await standardRate(tx) : '0.00';
   const values = withTaxFactsDefaults(
     {
       saleType,
@@ -72,9 +75,9 @@ async function completed(tx: Executor, row: Row, changedSaleType: boolean): Prom
       sroScheduleNo: row.sroScheduleNo as string | null,
       sroItemSerialNo: row.sroItemSerialNo as string | null,
       retailPrice: given(row.retailPrice) ? String(row.retailPrice) : null,
-      furtherTaxApplies: changedSaleType && !given(row.furtherTaxGiven) ? null : (row.furtherTaxApplies as boolean | null),
+      furtherTaxApplies: row.furtherTaxApplies as boolean | null,
     },
-    given(row.rate) || saleType !== 'standardRate' ? '0.00' : await standardRate(tx),
+    standard,
   );
   refuseProblems(taxFactsProblems(values));
   return { rate: values.rate, furtherTaxApplies: values.furtherTaxApplies, sroScheduleNo: values.sroScheduleNo, sroItemSerialNo: values.sroItemSerialNo };
@@ -91,7 +94,7 @@ export const itemTaxFactsWrites: ResourceWriteHooks = {
     const [item] = await queryRows(tx, sql`SELECT 1 FROM items WHERE id = ${Number(input.itemId)}::int`);
     if (!item) throw new BadRequestError({ itemId: 'Item does not exist' });
     if (!given(input.effectiveFrom)) throw new BadRequestError({ effectiveFrom: itemTaxFactsMessages.dateRequired });
-    return completed(tx, { ...input, saleType: input.saleType ?? 'standardRate', furtherTaxGiven: input.furtherTaxApplies }, false);
+    return completed(tx, input);
   },
 
   async beforeUpdate(tx, _actor, before, input) {
@@ -107,10 +110,11 @@ export const itemTaxFactsWrites: ResourceWriteHooks = {
       ...before,
       ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
       rate: keepsRate ? (input.rate ?? before.rate) : null,
-      // Further tax sent back unchanged with a new sale type follows the type, as the rate does.
-      furtherTaxGiven: changedSaleType && input.furtherTaxApplies === before.furtherTaxApplies ? undefined : input.furtherTaxApplies,
+      // With a new sale type, further tax not sent, or sent back unchanged, follows the type, as the rate does.
+      furtherTaxApplies:
+        changedSaleType && (input.furtherTaxApplies === undefined || input.furtherTaxApplies === before.furtherTaxApplies) ? null : (input.furtherTaxApplies ?? before.furtherTaxApplies),
     };
-    return completed(tx, merged, changedSaleType);
+    return completed(tx, merged);
   },
 
   async beforeDelete(_tx, _actor, before) {
@@ -126,7 +130,7 @@ export async function writeFirstTaxFacts(tx: Executor, actor: Actor, itemId: num
   if (!hasScope(actor.role, actor.scopes, itemTaxFactsWriteScope)) throw new ForbiddenError(itemTaxFactsMessages.scope);
   let values: Row;
   try {
-    values = await completed(tx, { ...facts, saleType: facts.saleType ?? 'standardRate', furtherTaxGiven: facts.furtherTaxApplies }, false);
+    values = await completed(tx, facts);
   } catch (error) {
     // Named as the body names them, under `taxFacts`.
     if (error instanceof BadRequestError && error.errors) throw new BadRequestError(Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [`taxFacts.${field}`, message])));
@@ -153,10 +157,8 @@ export interface RateChangeAnswer {
  * a row on that date are left as they are, named in `skipped`: running a change again names them all.
  */
 export async function changeTaxRate(db: Db, actor: Actor, input: z.output<typeof taxRateChangeSchema>): Promise<RateChangeAnswer> {
-  const untaxed = input.saleType === 'zeroRate' || input.saleType === 'exempt';
-  if (untaxed !== (compareDecimal(input.toRate, '0') === 0)) {
-    throw new BadRequestError({ toRate: untaxed ? itemTaxFactsMessages.untaxedRate(input.saleType as 'zeroRate' | 'exempt') : itemTaxFactsMessages.rateRequired });
-  }
+  const refused = rateProblem(input.saleType, input.toRate);
+  if (refused) throw new BadRequestError({ toRate: refused });
   const categories = permittedIds(actor.permissions, 'categories');
   const scope = categories ? sql`AND i.category_id IN (${intList(categories)})` : sql``;
   const chosen = input.itemIds ? sql`AND i.id = ANY(${intArray(input.itemIds)})` : sql``;
