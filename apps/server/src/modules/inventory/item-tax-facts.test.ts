@@ -143,6 +143,9 @@ describe('item tax facts', () => {
     await created({ itemId: ids.cbc, effectiveFrom: '2020-01-01', rate: '17' }, accountant.token);
     const refused = await send('POST', '/api/item-tax-facts', { itemId: ids.cbc, effectiveFrom: '2021-01-01', rate: '17' }, manager.token);
     expect(refused.statusCode).toBe(403);
+    // The sales roles have no /items: they neither write nor read them.
+    const executive = await t.userWithRole('salesExecutive');
+    expect((await send('POST', '/api/item-tax-facts', { itemId: ids.cbc, effectiveFrom: '2021-01-01', rate: '17' }, executive.token)).statusCode).toBe(403);
     expect((await send('POST', '/api/item-tax-facts/rate-change', { effectiveFrom: '2090-07-01', saleType: 'standardRate', fromRate: '18', toRate: '20' }, manager.token)).statusCode).toBe(403);
     expect((await send('GET', `/api/item-tax-facts?itemId=${ids.cbc}`, undefined, manager.token)).statusCode).toBe(200);
     expect((await send('GET', `/api/item-tax-facts?itemId=${ids.cbc}`, undefined, auditor.token)).statusCode).toBe(200);

@@ -52,6 +52,8 @@ describe("customers' tax facts", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only users allowed to set tax registrations (an accountant or an admin) may change them');
     expect((await customer({ withholdingAgent: true }, executive.token)).statusCode).toBe(403);
+    const manager = await t.userWithRole('operationManager');
+    expect((await customer({ registrationType: 'registered', ntn: '0711234' }, manager.token)).statusCode).toBe(403);
     // The defaults, sent as the form sends them, are no change.
     const own = await customer({ registrationType: 'unregistered', withholdingAgent: false }, executive.token);
     expect(own.statusCode, own.body).toBe(201);
