@@ -33,6 +33,17 @@ export interface SalesBench {
 }
 
 /**
+ * Issue 29: the items' tax facts cycle 18 %, a reduced 5 % and exempt, so each 3-line invoice
+ * (consecutive items) carries three rates, and its unregistered buyer further tax on two lines.
+ */
+const taxFactsOf = (i: number) =>
+  [
+    { saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900' },
+    { saleType: 'reducedRate', rate: '5.00', hsCode: '3821.0000', sroScheduleNo: 'Eighth Schedule', sroItemSerialNo: '81' },
+    { saleType: 'exempt', hsCode: '3822.1900', sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '105' },
+  ][i % 3];
+
+/**
  * What the invoices sell, made through the API as an admin would: a region, 240 approved
  * lot-tracked reagents at 100.00, each in 8 lots of 60 in the region's warehouse expiring a month
  * apart (opening stock adjustments of 480 lines), and 40 hospitals with room on their credit limit.
@@ -54,6 +65,7 @@ export async function seedSalesBench(base: string, token: string): Promise<Sales
       lotTracked: true,
       storageCondition: 'refrigerated',
       active: true,
+      taxFacts: taxFactsOf(i),
     });
     await call(base, token, 'POST', `/api/items/${id}/approve`);
     itemIds.push(id);

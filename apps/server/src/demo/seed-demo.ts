@@ -106,7 +106,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
       strn: '0300123456789',
       province: 'punjab',
       currency: 'PKR',
-      taxRate: '17.00',
+      // The standard rate of the Sales Tax Act since the Finance Act 2024 (a new item's first tax facts take it).
+      taxRate: '18.00',
       invoiceFooter: 'Goods once sold are returnable only as per the return policy. Thank you for your business.',
       fiscalYearStartMonth: 7,
     };

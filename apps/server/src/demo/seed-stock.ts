@@ -7,6 +7,7 @@ import { saveDocument } from '../lib/document/document-service.ts';
 import { stockAdjustmentBinding } from '../modules/inventory/stock-adjustments.binding.ts';
 import { createVendorAccount } from '../modules/purchasing/purchasing.api.ts';
 import { type DemoCatalogueGroup, demoCatalogue } from './demo-catalogue.ts';
+import { seedItemTaxFacts } from './demo-tax-facts.ts';
 import { demoVendors } from './demo-vendors.ts';
 
 /** A small seeded generator (mulberry32): the same demo on every run, without Math.random. */
@@ -116,6 +117,10 @@ export async function seedItemsAndStock(tx: Tx, dates: { today: string; openingD
       }),
     )
     .returning({ id: items.id });
+  await seedItemTaxFacts(
+    tx,
+    inserted.map(({ id }, index) => ({ id, prefix: rows[index]!.group.prefix })),
+  );
 
   const seeded: SeededItem[] = inserted.map(({ id }, index) => {
     const row = rows[index]!;

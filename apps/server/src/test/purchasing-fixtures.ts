@@ -95,3 +95,13 @@ export async function vendorBalance(t: TestApp, accountId: number): Promise<stri
   const [row] = await queryRows<{ balance: string }>(t.database.db, sql`SELECT coalesce(sum(credit - debit), 0)::text AS balance FROM gl_entries WHERE account_id = ${accountId}`);
   return addDecimals([row!.balance]);
 }
+
+/**
+ * Moves the fixtures' items' first tax facts to the standard `rate`: what a test needs that sets
+ * the settings' rate after the items were made (a new item's first facts take the settings' rate).
+ */
+export async function fixtureItemsAtRate(t: TestApp, f: PurchasingFixtures, rate: string): Promise<void> {
+  await t.database.db.execute(
+    sql`UPDATE item_tax_facts SET rate = ${rate}::numeric WHERE effective_from IS NULL AND sale_type = 'standardRate' AND item_id IN (${f.reagent}, ${f.gloves}, ${f.unapproved})`,
+  );
+}

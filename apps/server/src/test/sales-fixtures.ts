@@ -1,5 +1,5 @@
 import { addDays } from '@erp/domain';
-import { type PurchasingFixtures, purchasingFixtures } from './purchasing-fixtures.ts';
+import { fixtureItemsAtRate, type PurchasingFixtures, purchasingFixtures } from './purchasing-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A lot to bring into a region's warehouse through a purchase order and its goods receipt. */
@@ -20,6 +20,8 @@ export interface SalesFixtures extends PurchasingFixtures {
   receive(lots: readonly LotToReceive[], regionId?: number): Promise<number[]>;
   /** Makes another customer. */
   newCustomer(name: string, body?: Record<string, unknown>): Promise<{ id: number; accountId: number }>;
+  /** Makes an approved item (not lot-tracked) with its first tax facts (issue 29: `{saleType, rate, hsCode, ...}`); answers its id. */
+  newTaxedItem(name: string, taxFacts: Record<string, unknown>): Promise<number>;
 }
 
 /** The purchasing fixtures, a 17% tax rate, a customer, and lots received through the real documents. */
@@ -27,6 +29,7 @@ export async function salesFixtures(t: TestApp, prefix: string): Promise<SalesFi
   const f = await purchasingFixtures(t, prefix);
   const settings = await f.call('PUT', '/api/settings', { companyName: `${prefix} Supplies`, taxRate: '17.00', currency: 'PKR' });
   if (settings.statusCode !== 200) throw new Error(`settings: ${settings.body}`);
+  await fixtureItemsAtRate(t, f, '17.00');
   const newCustomer: SalesFixtures['newCustomer'] = async (name, body = {}) => {
     const created = await f.call('POST', '/api/customers', {
       customerName: `${prefix} ${name}`,
@@ -40,6 +43,24 @@ export async function salesFixtures(t: TestApp, prefix: string): Promise<SalesFi
     if (created.statusCode !== 201) throw new Error(`customer: ${created.body}`);
     const data = created.json().data as { id: number; accountId: number };
     return { id: data.id, accountId: data.accountId };
+  };
+  const newTaxedItem: SalesFixtures['newTaxedItem'] = async (name, taxFacts) => {
+    const created = await f.call('POST', '/api/items', {
+      itemName: `${prefix} ${name}`,
+      articleNumber: `${prefix}-${name}`.toUpperCase().replace(/\s+/g, '-'),
+      categoryId: f.category,
+      unit: 'kit',
+      costPrice: '0.00',
+      salePrice: '0.00',
+      lotTracked: false,
+      storageCondition: 'ambient',
+      active: true,
+      taxFacts,
+    });
+    if (created.statusCode !== 201) throw new Error(`item: ${created.body}`);
+    const id = created.json().data.id as number;
+    if ((await f.call('POST', `/api/items/${id}/approve`)).statusCode !== 200) throw new Error('item approve failed');
+    return id;
   };
   let receipts = 0;
   const receive: SalesFixtures['receive'] = async (lots, regionId = f.north) => {
@@ -68,5 +89,5 @@ export async function salesFixtures(t: TestApp, prefix: string): Promise<SalesFi
     if (receipt.statusCode !== 201) throw new Error(`receipt: ${receipt.body}`);
     return (receipt.json().data.lines as Array<{ inventoryId: number }>).map((l) => l.inventoryId);
   };
-  return { ...f, customer: await newCustomer('General Hospital'), receive, newCustomer };
+  return { ...f, customer: await newCustomer('General Hospital'), receive, newCustomer, newTaxedItem };
 }

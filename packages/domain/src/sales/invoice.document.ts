@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
+import type { RegistrationType } from './customers.ts';
+import type { BuyerRegistrations, LineTaxAnswer, TaxSummaryRow } from './tax-lines.ts';
 import { discountPercentSchema, salesListTotals, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
 /**
@@ -90,7 +92,7 @@ export interface InvoiceInput {
 }
 
 /** A line of an invoice as the API answers it. */
-export interface InvoiceLineRow {
+interface InvoiceLineBase {
   id: number;
   lineNo: number;
   itemId: number;
@@ -105,6 +107,8 @@ export interface InvoiceLineRow {
   item: { itemName: string; articleNumber: string; unit: string };
   lot: { lotNumber: string; dateExpiry: string | null };
 }
+/** An invoice line with its copied tax facts (issue 29, section 4). */
+export type InvoiceLineRow = InvoiceLineBase & LineTaxAnswer;
 
 /** An invoice with its lines, as the API answers it; server and web share it. */
 export interface InvoiceDetail {
@@ -125,16 +129,20 @@ export interface InvoiceDetail {
   notes: string;
   status: 'draft' | 'posted' | 'cancelled';
   subtotal: string;
-  taxRate: string;
+  /** The lines' one rate, null when they differ. */
+  taxRate: string | null;
   taxAmount: string;
+  furtherTaxAmount: string;
   grandTotal: string;
+  taxSummary: TaxSummaryRow[];
+  buyerRegistrationType: RegistrationType;
   costTotal: string;
   allocatedAmount: string;
   returnedAmount: string;
   /** grandTotal - allocated - returned; 0 for a cancelled invoice. */
   openAmount: string;
   paymentStatus: PaymentStatus;
-  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null; accountId: number };
+  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null; accountId: number } & BuyerRegistrations;
   region: { regionName: string };
   courier: { courierName: string } | null;
   salesperson: { name: string } | null;

@@ -39,7 +39,7 @@ describe('lineTax of a sale', () => {
   });
 
   it('taxes the amount after the discount', () => {
-    expect(lineMoney({ itemId: 1, quantity: 3, price: '33.33', discountPercent: '12.5' }, { rate: '17.00' })).toEqual({ gross: '99.99', amount: '87.49', taxAmount: '14.87' });
+    expect(lineMoney({ itemId: 1, quantity: 3, price: '33.33', discountPercent: '12.5' }, { rate: '17.00' })).toEqual({ gross: '99.99', amount: '87.49', taxAmount: '14.87', furtherTaxAmount: '0.00' });
   });
 });
 

@@ -1,4 +1,5 @@
-import { fromMinorUnits, percentage, toMinorUnits } from '../money.ts';
+import type { SaleType } from '../inventory/inventory.area.ts';
+import { fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
 
 /**
  * A sales line's tax, computed in one place (issue 28, section 1) from the facts its document
@@ -21,9 +22,19 @@ export interface TaxableLine {
  */
 export type TaxFacts = SaleTaxFacts | ReturnedTaxFacts;
 
-/** A sale's line: the company-wide rate (percent) today. */
+/**
+ * A sale's line: its item's facts in force on the document's date (issue 29, section 4), or
+ * one rate alone (a rental charge's services tax). Absent fields are a standard-rate line that
+ * bears no further tax.
+ */
 export interface SaleTaxFacts {
+  /** Percent. */
   rate: string;
+  saleType?: SaleType;
+  /** Per unit: a Third Schedule item is taxed on its printed retail price, not on what it sold for. */
+  retailPrice?: string | null;
+  /** Percent of the value excluding tax (Sec. 3(1A)), already resolved for this buyer and item: absent or 0 when none is due. */
+  furtherTaxRate?: string;
 }
 
 /**
@@ -41,6 +52,8 @@ export interface ChargedLine {
   taxAmount: string;
   returnedQuantity: number;
   returnedTax: string;
+  furtherTaxAmount?: string;
+  returnedFurtherTax?: string;
 }
 
 /** A sale's line: `amount x rate`, rounded half-up to the cent once per line; a credit note's: its share of the tax charged. */
@@ -49,7 +62,17 @@ export function lineTax(line: TaxableLine, facts: TaxFacts): string {
     const sold = facts.reverses;
     return returnedShare(sold.taxAmount, sold.quantity, sold.returnedQuantity, sold.returnedTax, line.quantity);
   }
+  if (facts.saleType === 'thirdSchedule' && facts.retailPrice) return percentage(multiply(line.quantity, facts.retailPrice), facts.rate);
   return percentage(line.amount, facts.rate);
+}
+
+/** A sale's further tax: `amount x furtherTaxRate`, half-up per line; a credit note's: its share of the further tax charged. */
+export function lineFurtherTax(line: TaxableLine, facts: TaxFacts): string {
+  if ('reverses' in facts) {
+    const sold = facts.reverses;
+    return returnedShare(sold.furtherTaxAmount ?? '0', sold.quantity, sold.returnedQuantity, sold.returnedFurtherTax ?? '0', line.quantity);
+  }
+  return percentage(line.amount, facts.furtherTaxRate ?? '0');
 }
 
 /**

@@ -1,4 +1,6 @@
 import { defineDocument } from '../document/define-document.ts';
+import type { RegistrationType } from './customers.ts';
+import type { LineTaxAnswer, TaxSummaryRow } from './tax-lines.ts';
 import { discountPercentSchema, salesListTotals, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
 /**
@@ -66,7 +68,7 @@ export interface QuotationInput {
   lines: QuotationLineInput[];
 }
 
-export interface QuotationLineRow {
+interface QuotationLineBase {
   id: number;
   lineNo: number;
   itemId: number;
@@ -77,6 +79,8 @@ export interface QuotationLineRow {
   taxAmount: string;
   item: { itemName: string; articleNumber: string; unit: string };
 }
+/** A quotation line with its copied tax facts (issue 29, section 4). */
+export type QuotationLineRow = QuotationLineBase & LineTaxAnswer;
 
 export interface QuotationDetail {
   id: number;
@@ -91,9 +95,13 @@ export interface QuotationDetail {
   /** A sent quotation past its validity (computed on read). */
   expired: boolean;
   subtotal: string;
-  taxRate: string;
+  /** The lines' one rate, null when they differ. */
+  taxRate: string | null;
   taxAmount: string;
+  furtherTaxAmount: string;
   grandTotal: string;
+  taxSummary: TaxSummaryRow[];
+  buyerRegistrationType: RegistrationType;
   invoiceId: number | null;
   invoice: { documentNumber: string | null; status: string } | null;
   customer: { customerName: string; address: string | null };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDecimals, fromMinorUnits, multiply, percentage, toMinorUnits } from '../money.ts';
-import { lineTax, type SaleTaxFacts } from './line-tax.ts';
+import { lineFurtherTax, lineTax, type SaleTaxFacts } from './line-tax.ts';
 import { type ListTotalDeclaration, maxInt32 } from '../resource/declaration.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 
@@ -23,11 +23,14 @@ export interface LineMoney {
   /** After the discount, before tax. */
   amount: string;
   taxAmount: string;
+  furtherTaxAmount: string;
 }
 
 export interface SalesTotals {
   subtotal: string;
   taxAmount: string;
+  furtherTaxAmount: string;
+  /** The value excluding tax, the sales tax and the further tax. */
   grandTotal: string;
   /** Gross less subtotal: what the discounts gave away. */
   discountTotal: string;
@@ -37,14 +40,22 @@ export function lineMoney(line: PricedLine, facts: SaleTaxFacts): LineMoney {
   const gross = multiply(line.quantity, line.price);
   const discount = percentage(gross, line.discountPercent || '0');
   const amount = fromMinorUnits(toMinorUnits(gross) - toMinorUnits(discount));
-  return { gross, amount, taxAmount: lineTax({ itemId: line.itemId, quantity: line.quantity, amount }, facts) };
+  const taxable = { itemId: line.itemId, quantity: line.quantity, amount };
+  return { gross, amount, taxAmount: lineTax(taxable, facts), furtherTaxAmount: lineFurtherTax(taxable, facts) };
 }
 
 export function salesTotals(lines: readonly LineMoney[]): SalesTotals {
   const subtotal = addDecimals(lines.map((l) => l.amount));
   const taxAmount = addDecimals(lines.map((l) => l.taxAmount));
+  const furtherTaxAmount = addDecimals(lines.map((l) => l.furtherTaxAmount));
   const gross = addDecimals(lines.map((l) => l.gross));
-  return { subtotal, taxAmount, grandTotal: addDecimals([subtotal, taxAmount]), discountTotal: fromMinorUnits(toMinorUnits(gross) - toMinorUnits(subtotal)) };
+  return {
+    subtotal,
+    taxAmount,
+    furtherTaxAmount,
+    grandTotal: addDecimals([subtotal, taxAmount, furtherTaxAmount]),
+    discountTotal: fromMinorUnits(toMinorUnits(gross) - toMinorUnits(subtotal)),
+  };
 }
 
 /**

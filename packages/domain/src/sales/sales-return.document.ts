@@ -1,5 +1,7 @@
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
+import type { SaleType } from '../inventory/inventory.area.ts';
+import type { BuyerRegistrations, TaxSummaryRow } from './tax-lines.ts';
 import { salesListTotals, salesQuantitySchema } from './sales-lines.ts';
 
 export const returnConditions = [
@@ -83,6 +85,11 @@ export interface SalesReturnLineRow {
   unitCost: string;
   item: { itemName: string; articleNumber: string; unit: string };
   lot: { lotNumber: string; dateExpiry: string | null };
+  /** The invoice line's rates, never today's (issue 29, section 4). */
+  saleType: SaleType;
+  taxRate: string;
+  rateLabel: string;
+  furtherTaxAmount: string;
 }
 
 /** What an invoice line still allows to be returned: sold less already returned. */
@@ -99,10 +106,12 @@ export interface SalesReturnDetail {
   status: 'draft' | 'posted' | 'cancelled';
   subtotal: string;
   taxAmount: string;
+  furtherTaxAmount: string;
   grandTotal: string;
+  taxSummary: TaxSummaryRow[];
   costTotal: string;
   invoice: { documentNumber: string | null; invoiceDate: string; salespersonId: number | null };
-  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null };
+  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null } & BuyerRegistrations;
   region: { regionName: string };
   createdAt: string | Date;
   lines: SalesReturnLineRow[];

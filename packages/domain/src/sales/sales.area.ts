@@ -8,11 +8,13 @@ import { salesSettings } from './sales.settings.ts';
 export * from './customers.ts';
 export * from './sales-lines.ts';
 export * from './line-tax.ts';
+export * from './tax-lines.ts';
 export * from './amount-in-words.ts';
 export * from './invoice.document.ts';
 export * from './quotation.document.ts';
 export * from './sales-return.document.ts';
 export * from './sales-reports.ts';
+export * from './sales-tax-return.ts';
 export * from './sales.settings.ts';
 
 /** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
@@ -30,7 +32,24 @@ export const salesArea = defineArea({
       label: 'Receivables (control)',
       account: { accountCode: '1100', accountName: 'Accounts receivable', head: 'Assets', subHead: 'Receivables', kind: 'receivable' },
     },
-    { key: 'taxPayable', label: 'Tax payable', account: { accountCode: '2100', accountName: 'Tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' } },
+    { key: 'taxPayable', label: 'Sales tax payable', account: { accountCode: '2100', accountName: 'Tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' } },
+    // Issue 29, section 5: further tax (Sec. 3(1A)) apart from sales tax, as the return reports them apart;
+    // what withholding buyers keep back is an asset until the return (sales tax) or the income tax return (s.153) adjusts it.
+    {
+      key: 'furtherTaxPayable',
+      label: 'Further tax payable',
+      account: { accountCode: '2110', accountName: 'Further tax payable', head: 'Liabilities', subHead: 'Tax', kind: 'other' },
+    },
+    {
+      key: 'salesTaxWithheld',
+      label: 'Sales tax withheld by customers',
+      account: { accountCode: '1160', accountName: 'Sales tax withheld by customers', head: 'Assets', subHead: 'Receivables', kind: 'other' },
+    },
+    {
+      key: 'advanceIncomeTax',
+      label: 'Advance income tax',
+      account: { accountCode: '1170', accountName: 'Advance income tax', head: 'Assets', subHead: 'Receivables', kind: 'other' },
+    },
     // The provinces' tax on rental charges (services, issue 29): apart from the Sales Tax Act's, as each province collects its own.
     {
       key: 'servicesTaxPayable',

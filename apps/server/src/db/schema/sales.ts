@@ -6,12 +6,30 @@ import { inventory, items } from './inventory.ts';
 import { cities, couriers, entityColumns, regions } from './setup.ts';
 import { users } from './system.ts';
 
-/** A quotation's or invoice's money columns: the lines' amounts, the tax at the rate written with it, their sum. */
+/**
+ * A quotation's or invoice's money columns: the lines' amounts, taxes and their sum; the rate
+ * the lines share (null when they differ) and the buyer's registration when written (0043).
+ */
 const salesTotals = () => ({
   subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull().default('0'),
-  taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
   taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  furtherTaxAmount: numeric('further_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   grandTotal: numeric('grand_total', { precision: 18, scale: 2 }).notNull().default('0'),
+  buyerRegistrationType: text('buyer_registration_type').notNull().default('unregistered'),
+});
+
+/** The facts a sold or quoted line copies from its item's row in force on the document's date (0043_tax_per_line.sql). */
+const lineTaxFacts = () => ({
+  hsCode: text('hs_code'),
+  fbrUom: text('fbr_uom'),
+  saleType: text('sale_type').notNull().default('standardRate'),
+  taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  sroScheduleNo: text('sro_schedule_no').notNull().default(''),
+  sroItemSerialNo: text('sro_item_serial_no').notNull().default(''),
+  retailPrice: numeric('retail_price', { precision: 18, scale: 2 }),
+  furtherTaxRate: numeric('further_tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  furtherTaxAmount: numeric('further_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
 });
 
 /** A priced sales line: quantity x price less the discount (`amount`) and its tax. */
@@ -21,6 +39,7 @@ const pricedLine = () => ({
   discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
   amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
   taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  ...lineTaxFacts(),
 });
 
 /** Mirrors db/migrations/0013_customers.sql (the SQL is the source of truth). */
@@ -159,6 +178,7 @@ export const salesReturns = pgTable(
     notes: text('notes').notNull().default(''),
     subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull().default('0'),
     taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    furtherTaxAmount: numeric('further_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     grandTotal: numeric('grand_total', { precision: 18, scale: 2 }).notNull().default('0'),
     costTotal: numeric('cost_total', { precision: 18, scale: 2 }).notNull().default('0'),
   },
@@ -187,6 +207,9 @@ export const salesReturnLines = pgTable(
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull().default('0'),
     taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull().default('0'),
+    saleType: text('sale_type').notNull().default('standardRate'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    furtherTaxAmount: numeric('further_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [unique('sales_return_lines_sales_return_id_line_no_key').on(t.salesReturnId, t.lineNo)],
 );

@@ -10,3 +10,4 @@ import { transferBinding } from './transfers.binding.ts';
 export const stockAdjustmentServices = documentServices(stockAdjustmentBinding);
 export const transferServices = documentServices(transferBinding);
 export { customerSite } from './customer-sites.ts';
+export { taxFactsInForceSql } from './item-tax-facts.service.ts';

@@ -1,7 +1,8 @@
-import { type InvoiceInput, permittedIds, type SaleTaxFacts } from '@erp/domain';
+import { type BuyerTaxFacts, type InvoiceInput, permittedIds, type RegistrationType, type TaxFactsInForce } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, preferGenericPlans, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { taxFactsInForceSql } from '../inventory/inventory.api.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
 import { pricesOf, pricesReadSql } from './sales-prices.ts';
 
@@ -16,6 +17,10 @@ export interface SaleCustomer {
   address: string | null;
   phone: string | null;
   taxNumber: string | null;
+  registrationType: RegistrationType;
+  ntn: string | null;
+  cnic: string | null;
+  strn: string | null;
 }
 
 export interface SaleItem {
@@ -24,6 +29,8 @@ export interface SaleItem {
   articleNumber: string;
   unit: string;
   isApproved: boolean;
+  /** Its row of tax facts in force on the invoice's date (read with the item, not per line). */
+  taxFacts: TaxFactsInForce | null;
 }
 
 /** A lot as a sale may draw from it: only a warehouse lot of the invoice's region qualifies. */
@@ -49,8 +56,8 @@ export interface SaleFacts {
   lots: Map<number, SaleLot>;
   /** Per item, its lots in the region's warehouse with stock (the first-expiry-first-out candidates). */
   candidates: Map<number, SaleLot[]>;
-  /** What the lines' tax is computed from (lineTax); its rate is the invoice's `taxRate`. */
-  tax: SaleTaxFacts;
+  /** The buyer's registration and the settings' rates: with each item's facts, what the lines' tax is computed from. */
+  tax: BuyerTaxFacts;
   nearExpiryDays: number;
   /** The price list's price per item for the customer, region and date. */
   prices: Map<number, string>;
@@ -80,16 +87,19 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
     sql`SELECT
           (SELECT json_build_object('id', c.id, 'customerName', c.customer_name, 'active', c.active, 'regionId', c.region_id, 'accountId', c.account_id,
                                     'paymentTermsDays', c.payment_terms_days, 'salespersonId', c.salesperson_id, 'address', c.address, 'phone', c.phone,
-                                    'taxNumber', c.tax_number)
+                                    'taxNumber', c.tax_number, 'registrationType', c.registration_type,
+                                    'ntn', c.ntn, 'cnic', c.cnic, 'strn', c.strn)
              FROM customers c WHERE c.id = ${input.customerId}::int${scoped(actor, 'regions', sql`c.region_id`)}) AS customer,
           (SELECT json_build_object('id', r.id, 'regionName', r.region_name) FROM regions r WHERE r.id = ${input.regionId}::int${scoped(actor, 'regions', sql`r.id`)}) AS region,
           (SELECT json_build_object('id', k.id, 'courierName', k.courier_name) FROM couriers k WHERE k.id = ${input.courierId ?? null}::int) AS courier,
-          (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved))
+          (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved,
+                                             'taxFacts', ${taxFactsInForceSql(sql`it.id`, sql`${input.invoiceDate}::date`)}))
              FROM items it WHERE it.id = ANY(${intArray(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
           (SELECT json_agg(${lotJson('i')}) FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
              WHERE i.id = ANY(${intArray(namedLots)})
                 OR (i.item_id = ANY(${intArray(fefoItems)}) AND i.region_id = ${input.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0)) AS lots,
           ${companySettingSql('taxRate')}::text AS "taxRate",
+          ${companySettingSql('furtherTaxRate')}::text AS "furtherTaxRate",
           ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays",
           ${pricesReadSql(needPrice, priceWhere)} AS prices`,
   );
@@ -116,7 +126,7 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
     items: new Map((jsonValue<SaleItem[] | null>(row!.items) ?? []).map((it) => [Number(it.id), { ...it, id: Number(it.id) }])),
     lots: new Map(lots.map((l) => [l.id, l])),
     candidates,
-    tax: { rate: String(row!.taxRate ?? '0') },
+    tax: { registrationType: customer?.registrationType ?? 'unregistered', furtherTaxRate: String(row!.furtherTaxRate ?? '0'), standardRate: String(row!.taxRate ?? '0') },
     nearExpiryDays: Number(row!.nearExpiryDays ?? 90),
     prices,
   };

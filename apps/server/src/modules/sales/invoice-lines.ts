@@ -1,4 +1,4 @@
-import { addDays, canonicalDecimal, fefoAllocate, type InvoiceInput, isExpired, lineMoney, multiply, salesMessages } from '@erp/domain';
+import { addDays, canonicalDecimal, fefoAllocate, type InvoiceInput, isExpired, lineMoney, lineTaxFields, multiply, saleTaxFactsOf, salesMessages } from '@erp/domain';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { SaleFacts, SaleLot } from './invoice-facts.ts';
 import type { InvoiceLineValues } from './invoice-writer.ts';
@@ -35,8 +35,9 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
     const line = input.lines[index]!;
     const price = canonicalDecimal(line.price || facts.prices.get(line.itemId) || '0');
     const discountPercent = canonicalDecimal(line.discountPercent || '0');
-    const money = lineMoney({ itemId: line.itemId, quantity, price, discountPercent }, facts.tax);
-    return { inputIndex: index, itemId: line.itemId, inventoryId: lot.id, quantity, price, discountPercent, ...money, unitCost: canonicalDecimal(lot.unitCost), lot };
+    const taxFields = lineTaxFields(facts.items.get(line.itemId)?.taxFacts, facts.tax);
+    const money = lineMoney({ itemId: line.itemId, quantity, price, discountPercent }, saleTaxFactsOf(taxFields));
+    return { inputIndex: index, itemId: line.itemId, inventoryId: lot.id, quantity, price, discountPercent, ...taxFields, ...money, unitCost: canonicalDecimal(lot.unitCost), lot };
   };
   // Lines naming their lot first: what they take is not offered to the lines filled by FEFO.
   const order = input.lines.map((_, i) => i).sort((a, b) => Number(!input.lines[a]!.inventoryId) - Number(!input.lines[b]!.inventoryId));

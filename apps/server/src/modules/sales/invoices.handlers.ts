@@ -4,11 +4,14 @@ import { invoiceDocument,
   creditLimitOverrideScope,
   fromMinorUnits,
   hasScope,
+  lineTaxAnswer,
   type InvoiceDetail,
   type InvoiceInput,
   negateDecimal,
   salesMessages,
   salesTotals,
+  sharedTaxRate,
+  taxSummaryOf,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -24,13 +27,15 @@ import { lineIdsOf } from '../../lib/document/written-lines.ts';
 import { readSaleFacts, type SaleFacts } from './invoice-facts.ts';
 import { costOf, dueDateOf, type PlannedLine, planInvoiceLines } from './invoice-lines.ts';
 import { type InvoiceHeader, insertInvoiceLines, insertInvoices } from './invoice-writer.ts';
+import { retaxDraft } from './invoice-retax.ts';
 import { salesSummaryStatement } from './sales-summary.ts';
 import { groupByStamp, type SaleStamp, saleStampRead, saleStampsOf, type VentureScopeKey } from '../../ledger/venture-stamps.ts';
 
 const { documentType } = invoiceDocument;
 
-/** A group's stamps as ledger-line fields. */
+/** What every posting credits and debits; further tax's account is required only of an invoice that bears it. */
 const postingKeys = ['sales', 'taxPayable', 'costOfSales', 'inventory'] as const;
+const readKeys = [...postingKeys, 'furtherTaxPayable'] as const;
 
 
 interface Written {
@@ -59,15 +64,27 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
     notes: input.notes ?? '',
     status: 'draft',
     subtotal: totals.subtotal,
-    taxRate: facts.tax.rate,
+    taxRate: sharedTaxRate(lines),
     taxAmount: totals.taxAmount,
+    furtherTaxAmount: totals.furtherTaxAmount,
     grandTotal: totals.grandTotal,
+    taxSummary: taxSummaryOf(lines),
+    buyerRegistrationType: customer.registrationType,
     costTotal: '0.00',
     allocatedAmount: '0.00',
     returnedAmount: '0.00',
     openAmount: totals.grandTotal,
     paymentStatus: 'unpaid',
-    customer: { customerName: customer.customerName, address: customer.address, phone: customer.phone, taxNumber: customer.taxNumber, accountId: customer.accountId },
+    customer: {
+      customerName: customer.customerName,
+      address: customer.address,
+      phone: customer.phone,
+      taxNumber: customer.taxNumber,
+      accountId: customer.accountId,
+      ntn: customer.ntn,
+      cnic: customer.cnic,
+      strn: customer.strn,
+    },
     region: { regionName: facts.region!.regionName },
     courier: facts.courier && { courierName: facts.courier.courierName },
     salesperson: null,
@@ -91,6 +108,7 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
       taxAmount: l.taxAmount,
       unitCost: l.unitCost,
       returnedQuantity: 0,
+      ...lineTaxAnswer(l),
       item: (({ itemName, articleNumber, unit }) => ({ itemName, articleNumber, unit }))(facts.items.get(l.itemId)!),
       lot: { lotNumber: l.lot.lotNumber, dateExpiry: l.lot.dateExpiry },
     })),
@@ -112,8 +130,9 @@ function headerOf(input: InvoiceInput, facts: SaleFacts, lines: readonly Planned
     quotationId,
     notes: input.notes ?? '',
     subtotal: totals.subtotal,
-    taxRate: facts.tax.rate,
+    taxRate: sharedTaxRate(lines),
     taxAmount: totals.taxAmount,
+    furtherTaxAmount: totals.furtherTaxAmount,
     grandTotal: totals.grandTotal,
   };
 }
@@ -169,7 +188,7 @@ async function postingRead(
   const lots = lotsLockRead('lots', moves, sql`(SELECT count(*) FROM customer) >= 0`);
   const context = await readPostingContextWith(tx, {
     accountIds: [customer.accountId],
-    postingKeys,
+    postingKeys: readKeys,
     userId: actor.userId,
     write,
     ctes: sql`${customerLock(customer.id)}, ${lots.cte}`,
@@ -259,7 +278,8 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         sql`WITH inv AS (
               UPDATE invoices SET document_date = ${h.date}::date, customer_id = ${h.customerId}::int, region_id = ${h.regionId}::int, due_date = ${h.dueDate}::date,
                      courier_id = ${h.courierId}::int, salesperson_id = ${h.salespersonId}::int, notes = ${h.notes}::text, subtotal = ${h.subtotal}::numeric,
-                     tax_rate = ${h.taxRate}::numeric, tax_amount = ${h.taxAmount}::numeric, grand_total = ${h.grandTotal}::numeric, updated_at = now()
+                     tax_rate = ${h.taxRate}::numeric, tax_amount = ${h.taxAmount}::numeric, further_tax_amount = ${h.furtherTaxAmount}::numeric,
+                     grand_total = ${h.grandTotal}::numeric, buyer_registration_type = ${facts.customer!.registrationType}::text, updated_at = now()
               WHERE id = ${before.id}::int RETURNING id, created_at, updated_at),
             l AS (${insertInvoiceLines(sql`${before.id}::int`, lines)})
             SELECT inv.id, inv.created_at AS "createdAt", inv.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM inv`,
@@ -276,14 +296,16 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
        * movements, the lots' quantities, the ledger rows (Dr receivable, Cr Sales, Cr Tax
        * payable; Dr Cost of sales, Cr Inventory), the monthly summary, status and audit row.
        */
-      async post(tx, actor, draft, step) {
+      async post(tx, actor, stored, step) {
         const saved = step.context as SaveContext | undefined;
+        // A draft saved in this request has just taken its facts; one saved before takes them again.
+        const draft = saved ? stored : await retaxDraft(tx, stored);
         const moves = drawsOf(draft.lines, saved?.inputLineOf);
         const scope = { date: draft.invoiceDate, customerId: draft.customerId, regionId: draft.regionId, itemIds: draft.lines.map((l) => l.itemId) };
         const { context, credit, lots, stamps } = saved?.posting ?? (await postingRead(tx, actor, { id: draft.customerId, accountId: draft.customer.accountId }, moves, scope));
         if (!credit.active) throw new ConflictError(salesMessages.customerInactive, { customerId: salesMessages.customerInactive });
         const override = creditCheck(actor, credit, draft.grandTotal);
-        const accounts = chosenAccounts(context.postingAccounts, postingKeys);
+        const accounts = chosenAccounts(context.postingAccounts, toMinorUnits(draft.furtherTaxAmount) > 0n ? readKeys : postingKeys);
         const date = draft.invoiceDate;
         const stock = await prepareStockMoves(tx, { document: { documentType, documentId: draft.id, date }, actor: { userId: actor.userId }, moves }, lots);
         const cost = stock.valueOut;
@@ -291,14 +313,16 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const memo = narration.slice(0, 200);
         const party = { regionId: draft.regionId, partyType: 'customer' as const, partyId: draft.customerId };
         // Revenue and cost of sales: one line per rental agreement and venture the lines fall in
-        // (one line when none), each stamped at posting, cost of sales with its sale's stamp (issue 21).
+        // (one line when none), each stamped at posting, cost of sales with its sale's stamp (issue 21);
+        // revenue and sales tax one line per rate besides (issue 29, section 5), as the return reports them.
         const valueOf = new Map(stock.moves.map((m) => [m.lineNo, m.value]));
         const groups = groupByStamp(draft.lines, (_, index) => stamps[index]);
         const whole = groups.length === 1;
         const lines: LedgerLineInput[] = [
           { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
-          ...groups.map((g) => ({ accountId: accounts.sales, debit: '0', credit: whole ? draft.subtotal : addDecimals(g.items.map((l) => l.amount)), memo, ...party, ...g.stamp })),
-          { accountId: accounts.taxPayable, debit: '0', credit: draft.taxAmount, memo, ...party },
+          ...groups.flatMap((g) => taxSummaryOf(g.items).map((r) => ({ accountId: accounts.sales, debit: '0', credit: r.amount, memo: `Sales ${r.rateLabel}`, ...party, ...g.stamp }))),
+          ...taxSummaryOf(draft.lines).map((r) => ({ accountId: accounts.taxPayable, debit: '0', credit: r.taxAmount, memo: `Sales tax ${r.rateLabel}`, ...party })),
+          { accountId: accounts.furtherTaxPayable, debit: '0', credit: draft.furtherTaxAmount, memo: 'Further tax', ...party },
           ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, ...g.stamp })),
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
         ];

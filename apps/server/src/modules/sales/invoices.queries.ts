@@ -1,4 +1,4 @@
-import { type InvoiceDetail, type InvoiceLineRow, permittedIds } from '@erp/domain';
+import { type InvoiceDetail, type InvoiceLineRow, lineTaxAnswer, permittedIds, taxSummaryOf } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
@@ -19,13 +19,19 @@ export const openAmountSql = sql`round(CASE WHEN invoices.status = 'cancelled' T
 const json = <T>(expression: SQL) => sql<T>`${expression}`.mapWith(jsonValue<T>);
 
 const customer = json<InvoiceDetail['customer']>(
-  sql`(SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone, 'taxNumber', c.tax_number, 'accountId', c.account_id)
+  sql`(SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone, 'taxNumber', c.tax_number, 'accountId', c.account_id,
+                          'ntn', c.ntn, 'cnic', c.cnic, 'strn', c.strn)
        FROM customers c WHERE c.id = invoices.customer_id)`,
 );
 const region = json<{ regionName: string }>(sql`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = invoices.region_id)`);
 const courier = json<{ courierName: string } | null>(sql`(SELECT json_build_object('courierName', k.courier_name) FROM couriers k WHERE k.id = invoices.courier_id)`);
 const salesperson = json<{ name: string } | null>(sql`(SELECT json_build_object('name', u.name) FROM users u WHERE u.id = invoices.salesperson_id)`);
 const quotation = json<{ documentNumber: string | null } | null>(sql`(SELECT json_build_object('documentNumber', q.document_number) FROM quotations q WHERE q.id = invoices.quotation_id)`);
+
+/** A sold or quoted line's copied tax facts, as JSON pairs of the line aliased `l` (money as strings). */
+export const lineTaxFactsJson = sql.raw(`'hsCode', l.hs_code, 'fbrUom', l.fbr_uom, 'saleType', l.sale_type, 'taxRate', l.tax_rate::text, 'sroScheduleNo', l.sro_schedule_no,
+             'sroItemSerialNo', l.sro_item_serial_no, 'retailPrice', l.retail_price::text, 'furtherTaxRate', l.further_tax_rate::text,
+             'furtherTaxAmount', l.further_tax_amount::text`);
 
 /** How the generic document queries read invoices: the row of docs/api/sales.md, the lines with their items and lots. */
 export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
@@ -52,7 +58,9 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     subtotal: invoices.subtotal,
     taxRate: invoices.taxRate,
     taxAmount: invoices.taxAmount,
+    furtherTaxAmount: invoices.furtherTaxAmount,
     grandTotal: invoices.grandTotal,
+    buyerRegistrationType: invoices.buyerRegistrationType,
     costTotal: invoices.costTotal,
     allocatedAmount: invoices.allocatedAmount,
     returnedAmount: invoices.returnedAmount,
@@ -72,7 +80,7 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     SELECT coalesce(json_agg(json_build_object(
              'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'inventoryId', l.inventory_id, 'quantity', l.quantity, 'price', l.price::text,
              'discountPercent', l.discount_percent::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text, 'unitCost', l.unit_cost::text,
-             'returnedQuantity', l.returned_quantity,
+             'returnedQuantity', l.returned_quantity, ${lineTaxFactsJson},
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit),
              'lot', json_build_object('lotNumber', i.lot_number, 'dateExpiry', i.date_expiry))
              ORDER BY l.line_no), '[]')
@@ -112,7 +120,8 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
       inventoryId: Number(l.inventoryId),
       quantity: Number(l.quantity),
       returnedQuantity: Number(l.returnedQuantity),
+      ...lineTaxAnswer(l),
     }));
-    return { ...(row as unknown as InvoiceDetail), lines };
+    return { ...(row as unknown as InvoiceDetail), taxSummary: taxSummaryOf(lines), lines };
   },
 };

@@ -1,5 +1,6 @@
 import { formatCalendarDate, formatDecimal, type QuotationDetail, quotationDisplayStatus, quotationDocument } from '@erp/domain';
 import { eq } from 'drizzle-orm';
+import { taxLabelOf } from './sales-print.ts';
 import type { Executor } from '../../db/client.ts';
 import { cities, customers } from '../../db/schema/index.ts';
 import type { PrintableDocument } from '../../lib/print/document-pdf.ts';
@@ -69,7 +70,8 @@ export async function quotationPrintable(executor: Executor, quotation: Quotatio
     })),
     totals: [
       { label: 'Subtotal', value: formatDecimal(quotation.subtotal) },
-      { label: `Tax (${formatDecimal(quotation.taxRate)}%)`, value: formatDecimal(quotation.taxAmount) },
+      { label: taxLabelOf(quotation.taxRate), value: formatDecimal(quotation.taxAmount) },
+      ...(Number(quotation.furtherTaxAmount) !== 0 ? [{ label: 'Further tax', value: formatDecimal(quotation.furtherTaxAmount) }] : []),
       { label: `Total (${company.currency})`, value: formatDecimal(quotation.grandTotal) },
     ],
     notes: quotation.terms,

@@ -6,7 +6,15 @@ import { quotationDocument,
   type PricedLine as SalesPricedLine,
   permittedIds,
   type QuotationInput,
-  type SaleTaxFacts,
+  type BuyerTaxFacts,
+  lineTaxAnswer,
+  lineTaxFields,
+  type LineTaxFields,
+  type RegistrationType,
+  saleTaxFactsOf,
+  sharedTaxRate,
+  type TaxFactsInForce,
+  taxSummaryOf,
   quotationMessages,
   salesMessages,
   salesTotals,
@@ -21,6 +29,7 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf, DraftValues } from '../../lib/document/document-binding.ts';
 import { createInvoiceDraft } from './invoices.binding.ts';
 import type { QuotationDetail } from './quotations.queries.ts';
+import { taxFactsInForceSql } from '../inventory/inventory.api.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
 import { pricesFor } from './sales-prices.ts';
 
@@ -30,6 +39,8 @@ interface QuotedItem {
   articleNumber: string;
   unit: string;
   isApproved: boolean;
+  /** Its row of tax facts in force on the quotation's date. */
+  taxFacts: TaxFactsInForce | null;
 }
 
 interface QuotedCustomer {
@@ -38,6 +49,7 @@ interface QuotedCustomer {
   active: boolean;
   regionId: number;
   regionName: string;
+  registrationType: RegistrationType;
 }
 
 /** What a quotation's checks and amounts read, in one query (plus the price list's prices when a line has none). */
@@ -46,8 +58,8 @@ interface QuotationFacts {
   customer: QuotedCustomer | null;
   /** Missing or outside the actor's categories: absent. */
   items: Map<number, QuotedItem>;
-  /** The settings' rate now (a draft keeps the rate it was written with): what lineTax computes the lines' tax from. */
-  tax: SaleTaxFacts;
+  /** The buyer's registration and the settings' rates now: with each item's facts, what the lines' tax is computed from (a draft keeps what it was written with). */
+  tax: BuyerTaxFacts;
 }
 
 function scoped(actor: Actor, area: string, column: SQL): SQL {
@@ -57,22 +69,25 @@ function scoped(actor: Actor, area: string, column: SQL): SQL {
 
 async function readFacts(tx: Tx, actor: Actor, input: QuotationInput): Promise<QuotationFacts> {
   const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
-  const [row] = await queryRows<{ customer: unknown; items: unknown; taxRate: string | null }>(
+  const [row] = await queryRows<{ customer: unknown; items: unknown; taxRate: string | null; furtherTaxRate: string | null }>(
     tx,
     sql`SELECT
-          (SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'active', c.active, 'regionId', c.region_id, 'regionName', r.region_name)
+          (SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'active', c.active, 'regionId', c.region_id, 'regionName', r.region_name,
+                                    'registrationType', c.registration_type)
              FROM customers c JOIN regions r ON r.id = c.region_id
              WHERE c.id = ${input.customerId}::int${scoped(actor, 'regions', sql`c.region_id`)}) AS customer,
-          (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved))
+          (SELECT json_agg(json_build_object('id', it.id, 'itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit, 'isApproved', it.is_approved,
+                                             'taxFacts', ${taxFactsInForceSql(sql`it.id`, sql`${input.quotationDate}::date`)}))
              FROM items it WHERE it.id IN (${intList(itemIds)})${scoped(actor, 'categories', sql`it.category_id`)}) AS items,
-          ${companySettingSql('taxRate')}::text AS "taxRate"`,
+          ${companySettingSql('taxRate')}::text AS "taxRate",
+          ${companySettingSql('furtherTaxRate')}::text AS "furtherTaxRate"`,
   );
   const customer = jsonValue<QuotedCustomer | null>(row!.customer);
   const items = jsonValue<QuotedItem[] | null>(row!.items) ?? [];
   return {
     customer: customer && { ...customer, regionId: Number(customer.regionId) },
     items: new Map(items.map((i) => [Number(i.id), { ...i, id: Number(i.id) }])),
-    tax: { rate: canonicalDecimal(row!.taxRate ?? '0') },
+    tax: { registrationType: customer?.registrationType ?? 'unregistered', furtherTaxRate: row!.furtherTaxRate ?? '0', standardRate: row!.taxRate ?? '0' },
   };
 }
 
@@ -101,6 +116,7 @@ const given = (value: string | null | undefined): value is string => typeof valu
 interface PricedLine extends SalesPricedLine {
   itemId: number;
   discountPercent: string;
+  taxFields: LineTaxFields;
   money: LineMoney;
 }
 
@@ -114,46 +130,61 @@ interface Priced {
  * region and the quotation date (one read for all such lines); amounts by the domain's
  * lineMoney / salesTotals, so the form, this answer and the printout agree to the cent.
  */
-async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustomer, tax: SaleTaxFacts): Promise<Priced> {
+async function priceLines(tx: Tx, input: QuotationInput, customer: QuotedCustomer, facts: QuotationFacts): Promise<Priced> {
   const unpriced = input.lines.filter((l) => !given(l.price)).map((l) => l.itemId);
   const listed = unpriced.length > 0 ? await pricesFor(tx, unpriced, { regionId: customer.regionId, customerId: input.customerId, date: input.quotationDate }) : new Map<number, string>();
   const lines = input.lines.map((line) => {
     const price = canonicalDecimal(given(line.price) ? line.price.trim() : (listed.get(line.itemId) ?? '0'));
     const discountPercent = canonicalDecimal(given(line.discountPercent) ? line.discountPercent.trim() : '0');
-    return { itemId: line.itemId, quantity: line.quantity, price, discountPercent, money: lineMoney({ itemId: line.itemId, quantity: line.quantity, price, discountPercent }, tax) };
+    const taxFields = lineTaxFields(facts.items.get(line.itemId)?.taxFacts, facts.tax);
+    const money = lineMoney({ itemId: line.itemId, quantity: line.quantity, price, discountPercent }, saleTaxFactsOf(taxFields));
+    return { itemId: line.itemId, quantity: line.quantity, price, discountPercent, taxFields, money };
   });
   const totals = salesTotals(lines.map((l) => l.money));
   // Lines that each fit may still add up (with their tax) past numeric(18, 2).
-  if (!sumFitsColumn([totals.subtotal, totals.taxAmount])) throw new BadRequestError({ lines: documentMessages.totalTooLarge('Grand') });
+  if (!sumFitsColumn([totals.subtotal, totals.taxAmount, totals.furtherTaxAmount])) throw new BadRequestError({ lines: documentMessages.totalTooLarge('Grand') });
   return { lines, totals };
 }
 
 async function checkedAndPriced(tx: Tx, actor: Actor, input: QuotationInput): Promise<{ facts: QuotationFacts; priced: Priced }> {
   const facts = await readFacts(tx, actor, input);
   assertQuotation(input, facts);
-  return { facts, priced: await priceLines(tx, input, facts.customer!, facts.tax) };
+  return { facts, priced: await priceLines(tx, input, facts.customer!, facts) };
 }
 
 /** What a quotation stores beyond its input: the customer's region, the tax rate, each line's price and money, the totals. */
 function valuesOf(facts: QuotationFacts, { totals, lines }: Priced): DraftValues {
   return {
-    header: { regionId: facts.customer!.regionId, taxRate: facts.tax.rate, subtotal: totals.subtotal, taxAmount: totals.taxAmount, grandTotal: totals.grandTotal },
-    lines: lines.map((line) => ({ price: line.price, discountPercent: line.discountPercent, amount: line.money.amount, taxAmount: line.money.taxAmount })),
+    header: {
+      regionId: facts.customer!.regionId,
+      taxRate: sharedTaxRate(lines.map((l) => l.taxFields)),
+      subtotal: totals.subtotal,
+      taxAmount: totals.taxAmount,
+      furtherTaxAmount: totals.furtherTaxAmount,
+      grandTotal: totals.grandTotal,
+      buyerRegistrationType: facts.customer!.registrationType,
+    },
+    lines: lines.map((line) => {
+      const { rateLabel: _label, ...copied } = line.taxFields;
+      return { price: line.price, discountPercent: line.discountPercent, amount: line.money.amount, taxAmount: line.money.taxAmount, furtherTaxAmount: line.money.furtherTaxAmount, ...copied };
+    }),
   };
 }
 
 /** The draft as written, with the names the checks read (no re-read): what a GET answers. */
 function draftOf(draft: QuotationDetail, facts: QuotationFacts): QuotationDetail {
   const customer = facts.customer!;
+  const lines = draft.lines.map((line) => ({ ...line, ...lineTaxAnswer(line) }));
   return {
     ...draft,
+    taxSummary: taxSummaryOf(lines),
     quotationId: draft.id,
     customer: { customerName: customer.customerName, address: customer.address },
     region: { regionName: customer.regionName },
     expired: false,
     invoiceId: null,
     invoice: null,
-    lines: draft.lines.map((line) => {
+    lines: lines.map((line) => {
       const item = facts.items.get(line.itemId)!;
       return { ...line, item: { itemName: item.itemName, articleNumber: item.articleNumber, unit: item.unit } };
     }),

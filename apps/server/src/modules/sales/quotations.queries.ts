@@ -1,9 +1,10 @@
-import { permittedIds, type QuotationDetail, type QuotationLineRow, quotationDocument } from '@erp/domain';
+import { lineTaxAnswer, permittedIds, type QuotationDetail, type QuotationLineRow, quotationDocument, taxSummaryOf } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intList, jsonValue } from '../../db/client.ts';
 import { quotations } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
+import { lineTaxFactsJson } from './invoices.queries.ts';
 
 export type { QuotationDetail, QuotationLineRow };
 
@@ -55,7 +56,9 @@ export const quotationQueries: DocumentQueries<QuotationDetail> = {
     subtotal: quotations.subtotal,
     taxRate: quotations.taxRate,
     taxAmount: quotations.taxAmount,
+    furtherTaxAmount: quotations.furtherTaxAmount,
     grandTotal: quotations.grandTotal,
+    buyerRegistrationType: quotations.buyerRegistrationType,
     invoiceId: quotations.invoiceId,
     invoice,
     sentAt: quotations.sentAt,
@@ -71,7 +74,7 @@ export const quotationQueries: DocumentQueries<QuotationDetail> = {
   linesSelection: sql`(
     SELECT coalesce(json_agg(json_build_object(
              'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'quantity', l.quantity, 'price', l.price::text,
-             'discountPercent', l.discount_percent::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text,
+             'discountPercent', l.discount_percent::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text, ${lineTaxFactsJson},
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit))
              ORDER BY l.line_no), '[]')
     FROM quotation_lines l JOIN items it ON it.id = l.item_id WHERE l.quotation_id = quotations.id)`,
@@ -100,7 +103,14 @@ export const quotationQueries: DocumentQueries<QuotationDetail> = {
     { header: 'Terms', value: (row) => String(row.terms) },
   ],
   shape: (row) => {
-    const lines = jsonValue<QuotationLineRow[]>(row.lines).map((l) => ({ ...l, id: Number(l.id), lineNo: Number(l.lineNo), itemId: Number(l.itemId), quantity: Number(l.quantity) }));
-    return { ...(row as unknown as QuotationDetail), lines };
+    const lines = jsonValue<QuotationLineRow[]>(row.lines).map((l) => ({
+      ...l,
+      id: Number(l.id),
+      lineNo: Number(l.lineNo),
+      itemId: Number(l.itemId),
+      quantity: Number(l.quantity),
+      ...lineTaxAnswer(l),
+    }));
+    return { ...(row as unknown as QuotationDetail), taxSummary: taxSummaryOf(lines), lines };
   },
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { documentRoutes } from '../../lib/document/register-document.ts';
 import { pdfTextLines } from '../../test/pdf-text.ts';
-import { type PurchasingFixtures, purchasingFixtures } from '../../test/purchasing-fixtures.ts';
+import { fixtureItemsAtRate, type PurchasingFixtures, purchasingFixtures } from '../../test/purchasing-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { quotationBinding } from './quotations.binding.ts';
 
@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   f = await purchasingFixtures(t, 'Qt');
   await t.database.db.execute(sql`UPDATE company_settings SET company_name = 'Qt Lab Supplies', currency = 'PKR', tax_rate = 17`);
+  await fixtureItemsAtRate(t, f, '17.00');
   const customer = async (customerName: string, regionId: number, active = true) => {
     const response = await f.call('POST', '/api/customers', { customerName, customerType: 'hospital', regionId, address: '7 Jail Road', creditLimit: '0.00', paymentTermsDays: 30, active });
     expect(response.statusCode, response.body).toBe(201);

@@ -125,6 +125,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
       subtotal: d.amount,
       taxRate: rateOf(d),
       taxAmount: taxes[index]!,
+      furtherTaxAmount: '0.00',
       grandTotal: addDecimals([d.amount, taxes[index]!]),
     };
   });

@@ -1,9 +1,12 @@
 import {
   addDecimals,
+  type BuyerRegistrations,
   isExpired,
   multiply,
+  lineFurtherTax,
   lineTax,
   returnedShare,
+  type SaleType,
   type ReturnCondition,
   type SalesReturnInput,
   salesMessages,
@@ -27,6 +30,11 @@ export interface ReturnableLine {
   /** What posted returns gave back of the line's amount and tax (their own rounding). */
   returnedAmount: string;
   returnedTax: string;
+  /** Issue 29: the line's sale type, rates and further tax; what posted returns gave back of the further tax. */
+  saleType: SaleType;
+  taxRate: string;
+  furtherTaxAmount: string;
+  returnedFurtherTax: string;
   item: { itemName: string; articleNumber: string; unit: string };
   lot: { lotNumber: string; dateExpiry: string | null };
 }
@@ -39,7 +47,7 @@ export interface ReturnInvoice {
   customerId: number;
   regionId: number;
   salespersonId: number | null;
-  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null; accountId: number };
+  customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null; accountId: number } & BuyerRegistrations;
   region: { regionName: string };
 }
 
@@ -59,11 +67,16 @@ export interface PlannedReturnLine {
   amount: string;
   taxAmount: string;
   unitCost: string;
+  /** The invoice line's, never today's. */
+  saleType: SaleType;
+  taxRate: string;
+  furtherTaxAmount: string;
 }
 
 export interface ReturnTotals {
   subtotal: string;
   taxAmount: string;
+  furtherTaxAmount: string;
   grandTotal: string;
   /** The lots' cost of what comes back (restocked and written off). */
   costTotal: string;
@@ -82,7 +95,8 @@ export async function readReturnFacts(tx: Tx, actor: Actor, invoiceId: number): 
           (SELECT json_build_object('id', inv.id, 'status', inv.status, 'documentNumber', inv.document_number, 'invoiceDate', inv.document_date,
                                     'customerId', inv.customer_id, 'regionId', inv.region_id, 'salespersonId', inv.salesperson_id,
                                     'customer', json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone,
-                                                                  'taxNumber', c.tax_number, 'accountId', c.account_id),
+                                                                  'taxNumber', c.tax_number, 'accountId', c.account_id,
+                                                                  'ntn', c.ntn, 'cnic', c.cnic, 'strn', c.strn),
                                     'region', json_build_object('regionName', r.region_name))
              FROM invoices inv JOIN customers c ON c.id = inv.customer_id JOIN regions r ON r.id = inv.region_id
              WHERE inv.id = ${invoiceId}::int${scope ? sql` AND ${scope}` : sql``}) AS invoice,
@@ -90,10 +104,12 @@ export async function readReturnFacts(tx: Tx, actor: Actor, invoiceId: number): 
                     'id', l.id, 'itemId', l.item_id, 'inventoryId', l.inventory_id, 'quantity', l.quantity, 'amount', l.amount::text,
                     'taxAmount', l.tax_amount::text, 'unitCost', l.unit_cost::text, 'returnedQuantity', l.returned_quantity,
                     'returnedAmount', coalesce(back.amount, 0)::text, 'returnedTax', coalesce(back.tax, 0)::text,
+                    'saleType', l.sale_type, 'taxRate', l.tax_rate::text, 'furtherTaxAmount', l.further_tax_amount::text,
+                    'returnedFurtherTax', coalesce(back.further, 0)::text,
                     'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit),
                     'lot', json_build_object('lotNumber', i.lot_number, 'dateExpiry', i.date_expiry)) ORDER BY l.id)
              FROM invoice_lines l JOIN items it ON it.id = l.item_id JOIN inventory i ON i.id = l.inventory_id
-               LEFT JOIN LATERAL (SELECT sum(rl.amount) AS amount, sum(rl.tax_amount) AS tax
+               LEFT JOIN LATERAL (SELECT sum(rl.amount) AS amount, sum(rl.tax_amount) AS tax, sum(rl.further_tax_amount) AS further
                                   FROM sales_return_lines rl JOIN sales_returns sr ON sr.id = rl.sales_return_id
                                   WHERE rl.invoice_line_id = l.id AND sr.status = 'posted') back ON true
              WHERE l.invoice_id = ${invoiceId}::int) AS lines`,
@@ -134,7 +150,7 @@ export function planReturn(input: SalesReturnInput, facts: ReturnFacts, today: s
   if (input.returnDate > today) problems.returnDate = salesMessages.returnDateFuture;
   else if (input.returnDate < invoice.invoiceDate) problems.returnDate = salesMessages.returnBeforeInvoice(invoice.invoiceDate);
   // Per invoice line, what the return's earlier lines take back: units, amount, tax.
-  const taken = new Map<number, { quantity: number; amount: string; tax: string }>();
+  const taken = new Map<number, { quantity: number; amount: string; tax: string; further: string }>();
   const planned: PlannedReturnLine[] = [];
   input.lines.forEach((line, index) => {
     const field = (name: string) => `lines.${index}.${name}`;
@@ -143,7 +159,7 @@ export function planReturn(input: SalesReturnInput, facts: ReturnFacts, today: s
       problems[field('invoiceLineId')] = salesMessages.invoiceLineMissing;
       return;
     }
-    const earlier = taken.get(sold.id) ?? { quantity: 0, amount: '0', tax: '0' };
+    const earlier = taken.get(sold.id) ?? { quantity: 0, amount: '0', tax: '0', further: '0' };
     const before = sold.returnedQuantity + earlier.quantity;
     if (before + line.quantity > sold.quantity) {
       problems[field('quantity')] = salesMessages.overReturn(sold.quantity, sold.returnedQuantity);
@@ -151,10 +167,25 @@ export function planReturn(input: SalesReturnInput, facts: ReturnFacts, today: s
     }
     if (line.condition === 'restock' && isExpired(sold.lot.dateExpiry, today)) problems[field('condition')] = salesMessages.restockExpired(sold.lot.lotNumber, sold.lot.dateExpiry!);
     const amount = returnedShare(sold.amount, sold.quantity, before, addDecimals([sold.returnedAmount, earlier.amount]), line.quantity);
-    const charged = { quantity: sold.quantity, taxAmount: sold.taxAmount, returnedQuantity: before, returnedTax: addDecimals([sold.returnedTax, earlier.tax]) };
-    const taxAmount = lineTax({ itemId: sold.itemId, quantity: line.quantity, amount }, { reverses: charged });
-    taken.set(sold.id, { quantity: earlier.quantity + line.quantity, amount: addDecimals([earlier.amount, amount]), tax: addDecimals([earlier.tax, taxAmount]) });
-    planned.push({ invoiceLineId: sold.id, itemId: sold.itemId, inventoryId: sold.inventoryId, quantity: line.quantity, condition: line.condition, amount, taxAmount, unitCost: sold.unitCost });
+    const charged = {
+      quantity: sold.quantity,
+      taxAmount: sold.taxAmount,
+      returnedQuantity: before,
+      returnedTax: addDecimals([sold.returnedTax, earlier.tax]),
+      furtherTaxAmount: sold.furtherTaxAmount,
+      returnedFurtherTax: addDecimals([sold.returnedFurtherTax, earlier.further]),
+    };
+    const taxable = { itemId: sold.itemId, quantity: line.quantity, amount };
+    const taxAmount = lineTax(taxable, { reverses: charged });
+    const furtherTaxAmount = lineFurtherTax(taxable, { reverses: charged });
+    taken.set(sold.id, {
+      quantity: earlier.quantity + line.quantity,
+      amount: addDecimals([earlier.amount, amount]),
+      tax: addDecimals([earlier.tax, taxAmount]),
+      further: addDecimals([earlier.further, furtherTaxAmount]),
+    });
+    const { saleType, taxRate, unitCost } = sold;
+    planned.push({ invoiceLineId: sold.id, itemId: sold.itemId, inventoryId: sold.inventoryId, quantity: line.quantity, condition: line.condition, amount, taxAmount, unitCost, saleType, taxRate, furtherTaxAmount });
   });
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
   return planned;
@@ -163,8 +194,9 @@ export function planReturn(input: SalesReturnInput, facts: ReturnFacts, today: s
 /** What the lots' cost of `lines` comes to: quantity x the invoice line's unit cost (the lot's). */
 export const costOfLines = (lines: readonly Pick<PlannedReturnLine, 'quantity' | 'unitCost'>[]) => addDecimals(lines.map((l) => multiply(l.quantity, l.unitCost)));
 
-export function returnTotals(lines: readonly Pick<PlannedReturnLine, 'quantity' | 'unitCost' | 'amount' | 'taxAmount'>[]): ReturnTotals {
+export function returnTotals(lines: readonly Pick<PlannedReturnLine, 'quantity' | 'unitCost' | 'amount' | 'taxAmount' | 'furtherTaxAmount'>[]): ReturnTotals {
   const subtotal = addDecimals(lines.map((l) => l.amount));
   const taxAmount = addDecimals(lines.map((l) => l.taxAmount));
-  return { subtotal, taxAmount, grandTotal: addDecimals([subtotal, taxAmount]), costTotal: costOfLines(lines) };
+  const furtherTaxAmount = addDecimals(lines.map((l) => l.furtherTaxAmount));
+  return { subtotal, taxAmount, furtherTaxAmount, grandTotal: addDecimals([subtotal, taxAmount, furtherTaxAmount]), costTotal: costOfLines(lines) };
 }

@@ -1,7 +1,9 @@
 import { formatCalendarDate, formatDecimal, returnConditions, type SalesReturnDetail, salesReturnDocument } from '@erp/domain';
+import type { Executor } from '../../db/client.ts';
 import type { PrintableDocument } from '../../lib/print/document-pdf.ts';
 import type { CompanyLetterhead } from '../setup/setup.api.ts';
-import { customerBlock, lotCell, pdfFileNameOf, printedNumberOf, totalsInFiguresAndWords } from './sales-print.ts';
+import { customerBlock, lotCell, pdfFileNameOf, printedNumberOf, totalsInFiguresAndWords, withRates } from './sales-print.ts';
+import { buyerRegistrationLines, readCompanyRegistrations, taxLetterhead, taxTitleOf } from './tax-print.ts';
 
 /** `SR-2026-000001.pdf`, or `credit-note-draft-12.pdf` before there is a number. */
 export const salesReturnPdfFileName = pdfFileNameOf('credit-note');
@@ -14,10 +16,12 @@ const conditionLabel = (condition: string) => returnConditions.find((c) => c.val
  * dates (return date, the invoice credited), and per line the quantity returned and whether
  * it went back into stock or was written off.
  */
-export async function salesReturnPrintable(_executor: unknown, ret: SalesReturnDetail, company: CompanyLetterhead): Promise<PrintableDocument> {
+export async function salesReturnPrintable(executor: Executor, ret: SalesReturnDetail, company: CompanyLetterhead): Promise<PrintableDocument> {
+  const registrations = await readCompanyRegistrations(executor);
+  const furtherTax = Number(ret.furtherTaxAmount ?? 0) !== 0;
   return {
-    company,
-    title: 'Credit Note',
+    company: taxLetterhead(company, registrations),
+    title: taxTitleOf(registrations, 'Credit Note', 'Sales Tax Credit Note'),
     number: printedNumberOf(ret),
     status: salesReturnDocument.stateLabels[ret.status],
     dateLines: [
@@ -26,17 +30,19 @@ export async function salesReturnPrintable(_executor: unknown, ret: SalesReturnD
       { label: 'Invoice date', value: formatCalendarDate(ret.invoice.invoiceDate) },
     ],
     parties: [
-      { title: 'Credit to', lines: customerBlock(ret.customer) },
+      { title: 'Credit to', lines: [...customerBlock(ret.customer), ...buyerRegistrationLines(ret.customer, undefined)] },
       { title: 'Returned to', lines: [`${ret.region.regionName} warehouse`] },
     ],
     columns: [
       { key: 'lineNo', label: '#', align: 'right', width: 0.4 },
       { key: 'articleNumber', label: 'Article no.', width: 1.3 },
-      { key: 'itemName', label: 'Item', width: 2.6 },
-      { key: 'lot', label: 'Lot / expiry', width: 1.6 },
+      { key: 'itemName', label: 'Item', width: 2.4 },
+      { key: 'lot', label: 'Lot / expiry', width: 1.5 },
       { key: 'quantity', label: 'Qty', align: 'right', width: 0.7 },
       { key: 'condition', label: 'Condition', width: 1 },
+      { key: 'rate', label: 'Rate', align: 'right', width: 1 },
       { key: 'tax', label: 'Tax', align: 'right', width: 1 },
+      ...(furtherTax ? [{ key: 'furtherTax', label: 'Further tax', align: 'right' as const, width: 1 }] : []),
       { key: 'amount', label: 'Amount', align: 'right', width: 1.3 },
     ],
     rows: ret.lines.map((line) => ({
@@ -46,10 +52,12 @@ export async function salesReturnPrintable(_executor: unknown, ret: SalesReturnD
       lot: lotCell(line.lot),
       quantity: formatDecimal(String(line.quantity), 0),
       condition: conditionLabel(line.condition),
+      rate: line.rateLabel,
       tax: formatDecimal(line.taxAmount),
+      furtherTax: formatDecimal(line.furtherTaxAmount),
       amount: formatDecimal(line.amount),
     })),
-    ...totalsInFiguresAndWords(ret, 'Tax', company, ret.notes),
+    ...withRates(totalsInFiguresAndWords(ret, 'Tax', company, ret.notes), ret.taxSummary),
     footer: company.invoiceFooter || undefined,
     createdAt: new Date((ret.updatedAt as Date | string | undefined) ?? ret.createdAt),
   };

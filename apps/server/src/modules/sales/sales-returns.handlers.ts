@@ -1,4 +1,15 @@
-import { salesReturnDocument, addDecimals, negateDecimal, type PostingAccountKey, type SalesReturnDetail, type SalesReturnInput, salesMessages, toMinorUnits } from '@erp/domain';
+import {
+  salesReturnDocument,
+  addDecimals,
+  negateDecimal,
+  type PostingAccountKey,
+  rateLabelOf,
+  type SalesReturnDetail,
+  type SalesReturnInput,
+  salesMessages,
+  taxSummaryOf,
+  toMinorUnits,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContextWith, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
@@ -22,16 +33,19 @@ function linesValues(lines: readonly PlannedReturnLine[]): SQL {
     lines.map(
       (l, index) =>
         sql`(${index + 1}::int, ${l.invoiceLineId}::int, ${l.itemId}::int, ${l.inventoryId}::int, ${l.quantity}::int, ${l.condition}::text,
-             ${l.amount}::numeric, ${l.taxAmount}::numeric, ${l.unitCost}::numeric)`,
+             ${l.amount}::numeric, ${l.taxAmount}::numeric, ${l.unitCost}::numeric, ${l.saleType}::text, ${l.taxRate}::numeric, ${l.furtherTaxAmount}::numeric)`,
     ),
     sql`, `,
   );
 }
 
 const insertLines = (returnId: SQL, lines: readonly PlannedReturnLine[]) =>
-  sql`INSERT INTO sales_return_lines (sales_return_id, line_no, invoice_line_id, item_id, inventory_id, quantity, condition, amount, tax_amount, unit_cost)
-      SELECT ${returnId}, v.line_no, v.invoice_line_id, v.item_id, v.inventory_id, v.quantity, v.condition, v.amount, v.tax_amount, v.unit_cost
-      FROM (VALUES ${linesValues(lines)}) AS v(line_no, invoice_line_id, item_id, inventory_id, quantity, condition, amount, tax_amount, unit_cost)
+  sql`INSERT INTO sales_return_lines (sales_return_id, line_no, invoice_line_id, item_id, inventory_id, quantity, condition, amount, tax_amount, unit_cost,
+                                      sale_type, tax_rate, further_tax_amount)
+      SELECT ${returnId}, v.line_no, v.invoice_line_id, v.item_id, v.inventory_id, v.quantity, v.condition, v.amount, v.tax_amount, v.unit_cost,
+             v.sale_type, v.tax_rate, v.further_tax_amount
+      FROM (VALUES ${linesValues(lines)}) AS v(line_no, invoice_line_id, item_id, inventory_id, quantity, condition, amount, tax_amount, unit_cost, sale_type, tax_rate,
+                                              further_tax_amount)
       RETURNING id, line_no`;
 
 interface Written {
@@ -56,6 +70,7 @@ function draftOf(row: Written, input: SalesReturnInput, facts: ReturnFacts, line
     notes: input.notes ?? '',
     status: 'draft',
     ...returnTotals(lines),
+    taxSummary: taxSummaryOf(lines),
     invoice: { documentNumber: invoice.documentNumber, invoiceDate: invoice.invoiceDate, salespersonId: invoice.salespersonId },
     customer,
     region: invoice.region,
@@ -68,7 +83,7 @@ function draftOf(row: Written, input: SalesReturnInput, facts: ReturnFacts, line
     updatedAt: new Date(row.updatedAt),
     lines: lines.map((l, index) => {
       const sold = facts.lines.get(l.invoiceLineId)!;
-      return { id: idOf.get(index + 1)!, lineNo: index + 1, ...l, item: sold.item, lot: sold.lot };
+      return { id: idOf.get(index + 1)!, lineNo: index + 1, ...l, rateLabel: rateLabelOf(l.saleType, l.taxRate), item: sold.item, lot: sold.lot };
     }),
   };
 }
@@ -85,6 +100,7 @@ function headerValues(input: SalesReturnInput, facts: ReturnFacts, lines: readon
     notes: sql`${input.notes ?? ''}::text`,
     subtotal: sql`${totals.subtotal}::numeric`,
     taxAmount: sql`${totals.taxAmount}::numeric`,
+    furtherTaxAmount: sql`${totals.furtherTaxAmount}::numeric`,
     grandTotal: sql`${totals.grandTotal}::numeric`,
     costTotal: sql`${totals.costTotal}::numeric`,
   };
@@ -161,11 +177,12 @@ function returnedRefusal(error: unknown): ConflictError | undefined {
 async function rewriteShares(tx: Tx, draft: SalesReturnDetail, lines: readonly PlannedReturnLine[]): Promise<void> {
   const changed = lines
     .map((l, index) => ({ l, stored: draft.lines[index]! }))
-    .filter(({ l, stored }) => toMinorUnits(l.amount) !== toMinorUnits(stored.amount) || toMinorUnits(l.taxAmount) !== toMinorUnits(stored.taxAmount));
+    .filter(({ l, stored }) => (['amount', 'taxAmount', 'furtherTaxAmount'] as const).some((money) => toMinorUnits(l[money]) !== toMinorUnits(stored[money])));
   if (changed.length === 0) return;
-  const values = changed.map(({ l, stored }) => sql`(${stored.lineNo}::int, ${l.amount}::numeric, ${l.taxAmount}::numeric)`);
+  const values = changed.map(({ l, stored }) => sql`(${stored.lineNo}::int, ${l.amount}::numeric, ${l.taxAmount}::numeric, ${l.furtherTaxAmount}::numeric)`);
   await tx.execute(
-    sql`UPDATE sales_return_lines SET amount = q.amount, tax_amount = q.tax_amount FROM (VALUES ${sql.join(values, sql`, `)}) AS q(line_no, amount, tax_amount)
+    sql`UPDATE sales_return_lines SET amount = q.amount, tax_amount = q.tax_amount, further_tax_amount = q.further
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS q(line_no, amount, tax_amount, further)
         WHERE sales_return_lines.sales_return_id = ${draft.id}::int AND sales_return_lines.line_no = q.line_no`,
   );
 }
@@ -176,6 +193,9 @@ interface PostingLine {
   credit: string;
   /** Stamped with the customer as party (the inventory side carries the region only, as the invoice's). */
   party: boolean;
+  memo?: string;
+  /** A return's line of one rate: split by venture within that rate. */
+  rate?: { saleType: string; taxRate: string };
 }
 
 async function create(tx: Tx, actor: Actor, input: SalesReturnInput): Promise<SalesReturnDetail> {
@@ -185,8 +205,9 @@ async function create(tx: Tx, actor: Actor, input: SalesReturnInput): Promise<Sa
   const [row] = await queryRows<Written>(
     tx,
     sql`WITH r AS (
-          INSERT INTO sales_returns (document_date, invoice_id, customer_id, region_id, notes, subtotal, tax_amount, grand_total, cost_total, created_by)
-          VALUES (${h.date}, ${h.invoice}, ${h.customer}, ${h.region}, ${h.notes}, ${h.subtotal}, ${h.taxAmount}, ${h.grandTotal}, ${h.costTotal}, ${actor.userId}::int)
+          INSERT INTO sales_returns (document_date, invoice_id, customer_id, region_id, notes, subtotal, tax_amount, further_tax_amount, grand_total, cost_total, created_by)
+          VALUES (${h.date}, ${h.invoice}, ${h.customer}, ${h.region}, ${h.notes}, ${h.subtotal}, ${h.taxAmount}, ${h.furtherTaxAmount}, ${h.grandTotal}, ${h.costTotal},
+                  ${actor.userId}::int)
           RETURNING id, created_at, updated_at),
         l AS (${insertLines(sql`(SELECT id FROM r)`, lines)})
         SELECT r.id, r.created_at AS "createdAt", r.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM r`,
@@ -209,7 +230,8 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         tx,
         sql`WITH r AS (
               UPDATE sales_returns SET document_date = ${h.date}, invoice_id = ${h.invoice}, customer_id = ${h.customer}, region_id = ${h.region}, notes = ${h.notes},
-                     subtotal = ${h.subtotal}, tax_amount = ${h.taxAmount}, grand_total = ${h.grandTotal}, cost_total = ${h.costTotal}, updated_at = now()
+                     subtotal = ${h.subtotal}, tax_amount = ${h.taxAmount}, further_tax_amount = ${h.furtherTaxAmount}, grand_total = ${h.grandTotal},
+                     cost_total = ${h.costTotal}, updated_at = now()
               WHERE id = ${before.id}::int RETURNING id, created_at, updated_at),
             l AS (${insertLines(sql`${before.id}::int`, lines)})
             SELECT r.id, r.created_at AS "createdAt", r.updated_at AS "updatedAt", (SELECT json_agg(l) FROM l) AS "lineIds" FROM r`,
@@ -243,15 +265,18 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           ),
         });
         const writtenOff = costOfLines(lines.filter((l) => l.condition === 'writeOff'));
-        const postings: PostingLine[] = [
-          { key: 'salesReturns', debit: totals.subtotal, credit: '0', party: true },
-          { key: 'taxPayable', debit: totals.taxAmount, credit: '0', party: true },
+        // Returns and sales tax one line per rate, as the invoice credited them (issue 29, section 5).
+        const rates = taxSummaryOf(lines);
+        const postings = ([
+          ...rates.map((r) => ({ key: 'salesReturns' as const, debit: r.amount, credit: '0', party: true, memo: `Sales returns ${r.rateLabel}`, rate: r })),
+          ...rates.map((r) => ({ key: 'taxPayable' as const, debit: r.taxAmount, credit: '0', party: true, memo: `Sales tax ${r.rateLabel}` })),
+          { key: 'furtherTaxPayable', debit: totals.furtherTaxAmount, credit: '0', party: true, memo: 'Further tax' },
           { key: 'receivable', debit: '0', credit: totals.grandTotal, party: true },
           { key: 'inventory', debit: stock.valueIn, credit: '0', party: false },
           { key: 'stockAdjustments', debit: writtenOff, credit: '0', party: false },
           { key: 'costOfSales', debit: '0', credit: addDecimals([stock.valueIn, writtenOff]), party: true },
-        ].filter((p): p is PostingLine => toMinorUnits(p.debit) > 0n || toMinorUnits(p.credit) > 0n);
-        const keys = postings.flatMap((p) => (p.key === 'receivable' ? [] : [p.key]));
+        ] as PostingLine[]).filter((p) => toMinorUnits(p.debit) > 0n || toMinorUnits(p.credit) > 0n);
+        const keys = [...new Set(postings.flatMap((p) => (p.key === 'receivable' ? [] : [p.key])))];
         const accounts: Partial<Record<PostingAccountKey, number>> = await requirePostingAccounts(tx, keys);
         // The agreement and venture of each line as of its sale (the invoice's date): the return reverses what the sale stamped.
         const scope = { date: invoice.invoiceDate, customerId: invoice.customerId, regionId: invoice.regionId, itemIds: lines.map((l) => l.itemId) };
@@ -264,7 +289,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           accountId: p.key === 'receivable' ? invoice.customer.accountId : accounts[p.key]!,
           debit: p.debit,
           credit: p.credit,
-          memo,
+          memo: p.memo ?? memo,
           regionId: invoice.regionId,
           ...(p.party ? { partyType: 'customer' as const, partyId: invoice.customerId } : {}),
         });
@@ -272,14 +297,23 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         const ledgerLines: LedgerLineInput[] = postings.flatMap((p) => {
           if (p.key !== 'salesReturns' && p.key !== 'costOfSales') return [line(p)];
           if (groups.length === 1) return [{ ...line(p), ...groups[0]!.stamp }];
-          return groups.map((g) => ({
-            ...line(p.key === 'salesReturns' ? { ...p, debit: addDecimals(g.items.map((l) => l.amount)) } : { ...p, credit: costOfLines(g.items) }),
-            ...g.stamp,
-          }));
+          if (p.key === 'costOfSales') return groups.map((g) => ({ ...line({ ...p, credit: costOfLines(g.items) }), ...g.stamp }));
+          // This rate's part of each venture's lines.
+          return groups.flatMap((g) =>
+            taxSummaryOf(g.items)
+              .filter((r) => r.saleType === p.rate?.saleType && r.taxRate === p.rate.taxRate)
+              .map((r) => ({ ...line({ ...p, debit: r.amount }), ...g.stamp })),
+          );
         });
         await rewriteShares(tx, draft, lines);
         const summary = summaryOf(draft, lines, 1);
-        const money = { subtotal: totals.subtotal, tax_amount: totals.taxAmount, grand_total: totals.grandTotal, cost_total: totals.costTotal };
+        const money = {
+          subtotal: totals.subtotal,
+          tax_amount: totals.taxAmount,
+          further_tax_amount: totals.furtherTaxAmount,
+          grand_total: totals.grandTotal,
+          cost_total: totals.costTotal,
+        };
         const writes = [
           ...step.claim(Object.fromEntries(Object.entries(money).map(([column, value]) => [column, sql`${value}::numeric`]))),
           ...returnedUpdates(invoice.id, lines, totals.grandTotal, 1),
@@ -309,7 +343,8 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           postedAt: context.at,
           postedBy: actor.userId,
           updatedAt: context.at,
-          lines: draft.lines.map((l, index) => ({ ...l, amount: lines[index]!.amount, taxAmount: lines[index]!.taxAmount })),
+          taxSummary: rates,
+          lines: draft.lines.map((l, index) => ({ ...l, amount: lines[index]!.amount, taxAmount: lines[index]!.taxAmount, furtherTaxAmount: lines[index]!.furtherTaxAmount })),
         };
         return { document, documentNumber };
       },

@@ -1,4 +1,4 @@
-import type { SalesReturnDetail, SalesReturnLineRow } from '@erp/domain';
+import { rateLabelOf, type SalesReturnDetail, type SalesReturnLineRow, taxSummaryOf } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue } from '../../db/client.ts';
 import { salesReturns } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ const invoice = json<SalesReturnDetail['invoice']>(
        FROM invoices inv WHERE inv.id = sales_returns.invoice_id)`,
 );
 const customer = json<SalesReturnDetail['customer']>(
-  sql`(SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone, 'taxNumber', c.tax_number)
+  sql`(SELECT json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone, 'taxNumber', c.tax_number, 'ntn', c.ntn, 'cnic', c.cnic, 'strn', c.strn)
        FROM customers c WHERE c.id = sales_returns.customer_id)`,
 );
 const region = json<SalesReturnDetail['region']>(sql`(SELECT json_build_object('regionName', r.region_name) FROM regions r WHERE r.id = sales_returns.region_id)`);
@@ -35,6 +35,7 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
     status: salesReturns.status,
     subtotal: salesReturns.subtotal,
     taxAmount: salesReturns.taxAmount,
+    furtherTaxAmount: salesReturns.furtherTaxAmount,
     grandTotal: salesReturns.grandTotal,
     costTotal: salesReturns.costTotal,
     postedAt: salesReturns.postedAt,
@@ -49,6 +50,7 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
     SELECT coalesce(json_agg(json_build_object(
              'id', l.id, 'lineNo', l.line_no, 'invoiceLineId', l.invoice_line_id, 'itemId', l.item_id, 'inventoryId', l.inventory_id,
              'quantity', l.quantity, 'condition', l.condition, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text, 'unitCost', l.unit_cost::text,
+             'saleType', l.sale_type, 'taxRate', l.tax_rate::text, 'furtherTaxAmount', l.further_tax_amount::text,
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit),
              'lot', json_build_object('lotNumber', i.lot_number, 'dateExpiry', i.date_expiry))
              ORDER BY l.line_no), '[]')
@@ -96,9 +98,10 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
       itemId: Number(l.itemId),
       inventoryId: Number(l.inventoryId),
       quantity: Number(l.quantity),
+      rateLabel: rateLabelOf(l.saleType, l.taxRate),
     }));
     const detail = row as unknown as SalesReturnDetail;
     const invoiceOf = detail.invoice;
-    return { ...detail, invoice: { ...invoiceOf, salespersonId: invoiceOf.salespersonId === null ? null : Number(invoiceOf.salespersonId) }, lines };
+    return { ...detail, invoice: { ...invoiceOf, salespersonId: invoiceOf.salespersonId === null ? null : Number(invoiceOf.salespersonId) }, taxSummary: taxSummaryOf(lines), lines };
   },
 };

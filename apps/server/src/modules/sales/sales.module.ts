@@ -13,6 +13,8 @@ import { salesReturnBinding } from './sales-returns.binding.ts';
 import { registerSalesReportRoutes } from './sales-reports.routes.ts';
 import { registerSalesReturnPdfRoute } from './sales-return-pdf.routes.ts';
 import { registerSalesSettingsRoute } from './sales-settings.routes.ts';
+import { registerLineTaxRoute } from './line-tax.routes.ts';
+import { registerSalesTaxReturnRoutes } from './sales-tax-return.routes.ts';
 
 /** Issue 8: customers, quotations, invoices, sales returns and the sales reports. */
 export const salesModule: ServerArea = {
@@ -31,6 +33,8 @@ export const salesModule: ServerArea = {
     registerSalesReportRoutes(app);
     registerQuotationRoutes(app);
     registerSalesSettingsRoute(app);
+    registerLineTaxRoute(app);
+    registerSalesTaxReturnRoutes(app);
     registerSalesReturnPdfRoute(app);
   },
 };

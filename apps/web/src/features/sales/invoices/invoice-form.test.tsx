@@ -1,10 +1,12 @@
-import { addDays, invoiceDocument, type InvoiceDetail, type LotProposal } from '@erp/domain';
+import { addDays, invoiceDocument, type LineTaxFields, type LotProposal } from '@erp/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, todayWire } from '../../../lib/dates.ts';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
 import { InvoiceForm } from './invoice-form.tsx';
+import { invoiceFixture, invoiceLineFixture } from './invoice-fixtures.ts';
+import { lineTaxAnswerOf, lineTaxFieldsOf } from '../shared/sales-tax-fixtures.ts';
 
 // Counts the renders of each invoice line row (InvoiceLineRow reads its line once per render
 // through useDraftLine): the proof that one line's change leaves the other rows alone.
@@ -47,10 +49,11 @@ const lots: LotProposal[] = [
 // An item not tracked by lot: its stock sits in one lot without a number or expiry.
 const lotless: LotProposal[] = [{ inventoryId: 201, lotNumber: '', dateExpiry: null, quantity: 50, take: 0, nearExpiry: false }];
 
-function serve(extra: (method: string, url: string) => ReturnType<typeof ok> | { status: number; data: unknown } | undefined = () => undefined) {
+function serve(extra: (method: string, url: string) => ReturnType<typeof ok> | { status: number; data: unknown } | undefined = () => undefined, taxFieldsOf?: (itemId: number) => LineTaxFields) {
   return mockApi((config) => {
     const answer = extra(config.method ?? 'get', config.url ?? '');
     if (answer) return answer;
+    if (config.url === '/api/sales/line-tax') return lineTaxAnswerOf(config.params?.itemIds, taxFieldsOf);
     if (config.url === '/api/sales/settings') return ok({ settings: { taxRate: '17.00', currency: 'PKR', nearExpiryDays: 90, companyName: 'Acme Medical', address: '', phone: '', taxNumber: '', invoiceFooter: '' } });
     if (config.url === '/api/items/options') return ok({ options: itemOptions, hasMore: false });
     if (config.url === '/api/customers/options') return ok({ options: customerOptions, hasMore: false });
@@ -66,12 +69,14 @@ const formItemOf = (label: string) => document.querySelector(`label[title="${lab
 const lineField = (line: number, field: string) => screen.getByLabelText(`Line ${line} ${field}`).closest('.ant-select, .ant-input-number')!.parentElement as HTMLElement;
 const quantityOf = (line: number) => screen.getByRole('spinbutton', { name: `Line ${line} quantity` });
 const lotsCalls = (itemId: number) => (api?.calls ?? []).filter((c) => c.url === '/api/invoices/lots' && c.params?.itemId === itemId);
+const lineTaxCalls = () => (api?.calls ?? []).filter((c) => c.url === '/api/sales/line-tax').map((c) => c.params as unknown);
 const sentBodies = () => (api?.calls ?? []).filter((c) => c.method === 'post' || c.method === 'put').map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
 
 /** The visible option of an open picker (the listbox's `option` roles are antd's hidden accessible copies). */
 async function optionIn(text: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const option = screen.getAllByText(text).find((el) => el.closest('.ant-select-item-option'));
+    // Not in a picker opened before and closed since.
+    const option = screen.getAllByText(text).find((el) => el.closest('.ant-select-item-option') && !el.closest('.ant-select-dropdown-hidden'));
     if (!option) throw new Error(`No option ${text}`);
     return option.closest('.ant-select-item-option') as HTMLElement;
   });
@@ -87,67 +92,14 @@ async function typeQuantity(line: number, value: string) {
   await userEvent.type(quantityOf(line), value);
 }
 
-const draft: InvoiceDetail = {
+const draft = invoiceFixture({
   id: 9,
-  invoiceId: 9,
-  documentNumber: null,
-  invoiceDate: '2026-03-01',
-  dueDate: '2026-03-31',
-  customerId: 4,
-  regionId: 2,
-  courierId: null,
-  salespersonId: null,
-  quotationId: null,
-  notes: '',
   status: 'draft',
-  subtotal: '2518.50',
-  taxRate: '17.00',
-  taxAmount: '428.15',
-  grandTotal: '2946.65',
-  costTotal: '0.00',
-  allocatedAmount: '0.00',
-  returnedAmount: '0.00',
-  openAmount: '2946.65',
-  paymentStatus: 'unpaid',
-  customer: { customerName: 'Civil Hospital', address: null, phone: null, taxNumber: null, accountId: 40 },
-  region: { regionName: 'South' },
-  courier: null,
-  salesperson: null,
-  quotation: null,
-  createdAt: '2026-03-01T09:00:00.000Z',
   lines: [
-    {
-      id: 1,
-      lineNo: 1,
-      itemId: 7,
-      inventoryId: 101,
-      quantity: 2,
-      price: '1250.50',
-      discountPercent: '0.00',
-      amount: '2501.00',
-      taxAmount: '425.17',
-      unitCost: '900.00',
-      returnedQuantity: 0,
-      item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' },
-      lot: { lotNumber: 'LOT-A', dateExpiry: soon },
-    },
-    {
-      id: 2,
-      lineNo: 2,
-      itemId: 8,
-      inventoryId: 201,
-      quantity: 7,
-      price: '2.50',
-      discountPercent: '0.00',
-      amount: '17.50',
-      taxAmount: '2.98',
-      unitCost: '1.00',
-      returnedQuantity: 0,
-      item: { itemName: 'Lyse', articleNumber: 'L-2', unit: 'box' },
-      lot: { lotNumber: 'LY-1', dateExpiry: null },
-    },
+    invoiceLineFixture({ quantity: 2, amount: '2501.00', taxAmount: '425.17', unitCost: '900.00', lot: { lotNumber: 'LOT-A', dateExpiry: soon } }),
+    invoiceLineFixture({ lineNo: 2, itemId: 8, inventoryId: 201, quantity: 7, price: '2.50', amount: '17.50', taxAmount: '2.98', unitCost: '1.00', item: { itemName: 'Lyse', articleNumber: 'L-2', unit: 'box' }, lot: { lotNumber: 'LY-1', dateExpiry: null } }),
   ],
-};
+});
 
 describe('the invoice form', () => {
   it("checks customer, region and each line's item before sending, on those fields", async () => {
@@ -312,5 +264,31 @@ describe('the invoice form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save and post' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(30));
     expect(sentBodies()).toEqual([{ customerId: 4, regionId: 2, invoiceDate: todayWire(), post: true, lines: [{ itemId: 7, quantity: 8, price: '1250.50' }] }]);
+  });
+
+  it("taxes each line by its item's facts for the customer on the date: one rate names it, two say Sales tax; further tax shows when due; one preview request per item set", async () => {
+    // An unregistered buyer: further tax 4% on both items; the reagent at 18%, the lyse reduced to 5%.
+    const facts: Record<number, LineTaxFields> = {
+      7: lineTaxFieldsOf({ taxRate: '18.00', furtherTaxRate: '4.00' }),
+      8: lineTaxFieldsOf({ saleType: 'reducedRate', taxRate: '5.00', furtherTaxRate: '4.00' }),
+    };
+    api = serve(undefined, (itemId) => facts[itemId]!);
+    renderWithApp(<InvoiceForm onDone={vi.fn()} />, { auth: authOf(userOf('salesExecutive')) });
+    await pick('Customer', 'Civil Hospital');
+    await pick('Line 1 item', 'CBC Reagent');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Line 1 price' })).toHaveValue('1250.50'));
+    // 1,250.50 at 18% = 225.09, further tax 4% = 50.02.
+    await waitFor(() => expect(screen.getByTestId('invoice-totals')).toHaveTextContent('Subtotal 1,250.50Tax (18.00%) 225.09Further tax 50.02Total 1,525.61'));
+
+    await userEvent.click(screen.getByRole('button', { name: /Add line/ }));
+    await pick('Line 2 item', 'Lyse');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Line 2 price' })).toHaveValue('2.50'));
+    await typeQuantity(2, '7');
+    // + 17.50 at 5% = 0.88 (half-up), further tax 0.70.
+    await waitFor(() => expect(screen.getByTestId('invoice-totals')).toHaveTextContent('Subtotal 1,268.00Sales tax 225.97Further tax 50.72Total 1,544.69'));
+    expect(lineTaxCalls()).toEqual([
+      { itemIds: '7', customerId: 4, date: todayWire() },
+      { itemIds: '7,8', customerId: 4, date: todayWire() },
+    ]);
   });
 });

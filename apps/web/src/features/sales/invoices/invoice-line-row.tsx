@@ -9,13 +9,13 @@ import { formatDate } from '../../../lib/dates.ts';
 import { type InvoiceLinesStore, useDraftLine } from './invoice-lines-store.ts';
 import { fetchInvoiceLots, invoiceLotsKey } from './invoices-api.ts';
 import { fetchPrice } from '../shared/price-api.ts';
+import { amountOnly } from '../shared/line-tax-api.ts';
 
 /** What every row shares; one object per form state, so unchanged rows are not re-rendered. */
 export interface LineContext {
   customerId?: number;
   regionId?: number;
   date: string;
-  taxRate: string;
   editable: boolean;
   canRemove: boolean;
 }
@@ -80,7 +80,7 @@ export const InvoiceLineRow = memo(function InvoiceLineRow({ store, lineKey, ind
   const errors = store.errorsOf(lineKey);
   const amount =
     line.price && quantity > 0
-      ? addDecimals(parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, { rate: context.taxRate }).amount))
+      ? addDecimals(parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, amountOnly).amount))
       : undefined;
   const label = (field: string) => `Line ${index + 1} ${field}`;
 

@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { invoiceDocument, lineMoney, salesTotals, type LineMoney } from '@erp/domain';
+import { invoiceDocument, lineMoney, type LineMoney, type LineTaxPreview, type SaleTaxFacts } from '@erp/domain';
 import { Alert, Button, Flex } from 'antd';
 import { useMemo } from 'react';
 import { LinesHeader } from '../../../components/document/line-columns.tsx';
 import { TotalsBar } from '../../../components/document/totals-row.tsx';
 import { invoiceColumns, InvoiceLineRow, type LineContext } from './invoice-line-row.tsx';
 import { type DraftLine, type InvoiceLinesStore, type LinePart, useLineKeys, useLinesVersion } from './invoice-lines-store.ts';
+import { saleFactsFor, useLineTaxPreview } from '../shared/line-tax-api.ts';
+import { previewTotals, taxTotalItems } from '../shared/tax-totals.ts';
 import './invoice-lines.css';
 
 /**
@@ -20,36 +22,42 @@ function partsFor(store: InvoiceLinesStore, key: number, quantity: number): read
 /** Each line's money, kept with its snapshot (a line changed is a new object): one change computes one line's, not 200. */
 const moneyCache = new WeakMap<DraftLine, { key: string; money: LineMoney[] }>();
 
-function moneyOf(line: DraftLine, parts: readonly LinePart[], taxRate: string): LineMoney[] {
-  const key = `${taxRate}|${parts.map((part) => part.quantity).join(',')}`;
+function moneyOf(line: DraftLine, parts: readonly LinePart[], facts: SaleTaxFacts): LineMoney[] {
+  const key = `${facts.rate}|${facts.saleType}|${facts.retailPrice}|${facts.furtherTaxRate}|${parts.map((part) => part.quantity).join(',')}`;
   const cached = moneyCache.get(line);
   if (cached?.key === key) return cached.money;
-  const money = parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, { rate: taxRate }));
+  const money = parts.map((part) => lineMoney({ itemId: line.itemId, quantity: part.quantity, price: line.price!, discountPercent: line.discountPercent }, facts));
   moneyCache.set(line, { key, money });
   return money;
 }
 
-/** Subtotal, tax and total of the lines as they would be saved (per lot part, exact decimals). */
-function InvoiceTotals({ store, taxRate }: { store: InvoiceLinesStore; taxRate: string }) {
+/** Each priced line's money per lot part, with the facts of its item. */
+function taxedParts(store: InvoiceLinesStore, preview: LineTaxPreview | undefined, fallbackRate: string) {
+  return store.all().flatMap((line) => {
+    if (!line.price || !line.quantity) return [];
+    const facts = saleFactsFor(preview, line.itemId, fallbackRate);
+    return moneyOf(line, partsFor(store, line.key, line.quantity), facts).map((money) => ({ money, facts }));
+  });
+}
+
+/**
+ * Subtotal, tax, further tax and total of the lines as they would be saved (per lot part,
+ * exact decimals), each line taxed by its item's facts for this customer on this date.
+ */
+function InvoiceTotals({ store, context }: { store: InvoiceLinesStore; context: Pick<TotalsContext, 'customerId' | 'date' | 'taxRate'> }) {
   useLinesVersion(store);
-  const money: LineMoney[] = store.all().flatMap((line) => (line.price && line.quantity ? moneyOf(line, partsFor(store, line.key, line.quantity), taxRate) : []));
-  const totals = salesTotals(money);
-  return (
-    <TotalsBar
-      testId="invoice-totals"
-      items={[
-        { label: 'Subtotal', value: totals.subtotal },
-        { label: `Tax (${taxRate}%)`, value: totals.taxAmount },
-        { label: 'Total', value: totals.grandTotal },
-      ]}
-    />
-  );
+  const preview = useLineTaxPreview(store.all().map((line) => line.itemId), context.customerId, context.date);
+  const totals = previewTotals(taxedParts(store, preview, context.taxRate), context.taxRate);
+  return <TotalsBar testId="invoice-totals" items={taxTotalItems(totals, 'Total')} />;
 }
 
 const headerColumns = Object.values(invoiceColumns);
 
+/** What the lines share, and the settings' rate the totals fall back to while the tax preview loads. */
+export type TotalsContext = Omit<LineContext, 'canRemove'> & { taxRate: string };
+
 /** The invoice form's lines: a row each (re-rendered alone), Add line, the totals, the lines' own refusal. */
-export function InvoiceLines({ store, context, linesError }: { store: InvoiceLinesStore; context: Omit<LineContext, 'canRemove'>; linesError?: string }) {
+export function InvoiceLines({ store, context, linesError }: { store: InvoiceLinesStore; context: TotalsContext; linesError?: string }) {
   const keys = useLineKeys(store);
   const canRemove = keys.length > invoiceDocument.lines.min;
   // One object per (context, canRemove): rows compare it by identity.
@@ -67,13 +75,13 @@ export function InvoiceLines({ store, context, linesError }: { store: InvoiceLin
           </Button>
         </div>
       )}
-      <InvoiceTotals store={store} taxRate={context.taxRate} />
+      <InvoiceTotals store={store} context={context} />
       {linesError && <Alert type="error" showIcon title={linesError} role="alert" />}
     </Flex>
   );
 }
 
-function useRowContext(context: Omit<LineContext, 'canRemove'>, canRemove: boolean): LineContext {
-  const { customerId, regionId, date, taxRate, editable } = context;
-  return useMemo(() => ({ customerId, regionId, date, taxRate, editable, canRemove }), [customerId, regionId, date, taxRate, editable, canRemove]);
+function useRowContext(context: TotalsContext, canRemove: boolean): LineContext {
+  const { customerId, regionId, date, editable } = context;
+  return useMemo(() => ({ customerId, regionId, date, editable, canRemove }), [customerId, regionId, date, editable, canRemove]);
 }

@@ -1,10 +1,10 @@
-import type { InvoiceDetail } from '@erp/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
 import { InvoicePage } from './invoice-page.tsx';
+import { invoiceFixture, invoiceLineFixture, twoRateInvoice } from './invoice-fixtures.ts';
 
 let api: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
@@ -25,68 +25,22 @@ const settings = {
   invoiceFooter: 'Goods once sold are returned only under the terms of sale.',
 };
 
-const posted: InvoiceDetail = {
+const posted = invoiceFixture({
   id: 9,
-  invoiceId: 9,
   documentNumber: 'INV-2026-000009',
-  invoiceDate: '2026-03-01',
-  dueDate: '2026-03-31',
-  customerId: 4,
-  regionId: 2,
   courierId: 3,
   salespersonId: 1,
-  quotationId: null,
   notes: 'Deliver to the pathology store',
-  status: 'posted',
-  subtotal: '3393.85',
-  taxRate: '17.00',
-  taxAmount: '576.96',
-  grandTotal: '3970.81',
   costTotal: '2000.00',
-  allocatedAmount: '0.00',
-  returnedAmount: '0.00',
-  openAmount: '3970.81',
-  paymentStatus: 'unpaid',
   customer: { customerName: 'Civil Hospital', address: 'Jail Road, Lahore', phone: '042-999', taxNumber: 'NTN-1234', accountId: 40 },
-  region: { regionName: 'South' },
   courier: { courierName: 'TCS' },
   salesperson: { name: 'Sara' },
-  quotation: null,
-  createdAt: '2026-03-01T09:00:00.000Z',
   lines: [
-    {
-      id: 1,
-      lineNo: 1,
-      itemId: 7,
-      inventoryId: 101,
-      quantity: 3,
-      price: '1250.50',
-      discountPercent: '10.00',
-      amount: '3376.35',
-      taxAmount: '573.98',
-      unitCost: '600.00',
-      returnedQuantity: 0,
-      item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' },
-      lot: { lotNumber: 'LOT-A', dateExpiry: '2026-06-30' },
-    },
-    {
-      id: 2,
-      lineNo: 2,
-      itemId: 8,
-      inventoryId: 201,
-      quantity: 7,
-      price: '2.50',
-      discountPercent: '0.00',
-      amount: '17.50',
-      taxAmount: '2.98',
-      unitCost: '1.00',
-      returnedQuantity: 0,
-      item: { itemName: 'Sample cups', articleNumber: 'S-2', unit: 'box' },
-      // Not tracked by lot: its stock sits in a lot without a number.
-      lot: { lotNumber: '', dateExpiry: null },
-    },
+    invoiceLineFixture({ quantity: 3, discountPercent: '10.00', amount: '3376.35', taxAmount: '573.98', unitCost: '600.00', lot: { lotNumber: 'LOT-A', dateExpiry: '2026-06-30' } }),
+    // Not tracked by lot: its stock sits in a lot without a number.
+    invoiceLineFixture({ lineNo: 2, itemId: 8, inventoryId: 201, quantity: 7, price: '2.50', amount: '17.50', taxAmount: '2.98', unitCost: '1.00', item: { itemName: 'Sample cups', articleNumber: 'S-2', unit: 'box' }, lot: { lotNumber: '', dateExpiry: null } }),
   ],
-};
+});
 
 function renderPage(path = '/invoice/9') {
   return renderWithApp(
@@ -122,8 +76,8 @@ describe('the printable invoice (/invoice/:id)', () => {
 
     const rows = within(document.querySelector('table.invoice-lines') as HTMLElement).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', 'C-1', 'CBC Reagent', 'LOT-A', '30 Jun 2026', '3 kit', '1,250.50', '10.00', '573.98', '3,376.35']);
-    expect(within(rows[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'S-2', 'Sample cups', '-', '-', '7 box', '2.50', '0.00', '2.98', '17.50']);
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', 'C-1', 'CBC Reagent', 'LOT-A', '30 Jun 2026', '3 kit', '1,250.50', '10.00', '3,376.35', '17%', '573.98', '3,950.33']);
+    expect(within(rows[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'S-2', 'Sample cups', '-', '-', '7 box', '2.50', '0.00', '17.50', '17%', '2.98', '20.48']);
 
     expect(screen.getByTestId('invoice-page-totals')).toHaveTextContent('Subtotal 3,393.85Tax (17.00%) 576.96Total (PKR) 3,970.81');
     expect(screen.getByTestId('invoice-amount-in-words')).toHaveTextContent(
@@ -155,5 +109,32 @@ describe('the printable invoice (/invoice/:id)', () => {
     missing.unmount();
     renderPage('/invoice/abc');
     expect(await screen.findByText('This invoice does not exist')).toBeInTheDocument();
+  });
+
+  it('prints a tax invoice: HS code, rate, sales tax, further tax and value incl. tax per line, the tax per rate, Further tax in the totals', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/invoices/12') return ok({ data: twoRateInvoice });
+      if (config.url === '/api/sales/settings') return ok({ settings: { ...settings, ntn: '1234567-8', strn: '32-77-8761-234-56' } });
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderPage('/invoice/12');
+    expect(await screen.findByTestId('invoice-number')).toHaveTextContent('INV-2026-000012');
+    expect(await screen.findByText('NTN: 1234567-8')).toBeInTheDocument();
+    expect(screen.getByText('STRN: 32-77-8761-234-56')).toBeInTheDocument();
+    expect(screen.getByText('Unregistered for sales tax')).toBeInTheDocument();
+
+    const table = document.querySelector('table.invoice-lines') as HTMLElement;
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#', 'Article no.', 'Item', 'HS code', 'Lot', 'Expiry', 'Qty', 'Price', 'Disc. %', 'Value excl. tax', 'Rate', 'Sales tax', 'Further tax', 'Value incl. tax',
+    ]);
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '1', 'C-1', 'CBC Reagent', '3822.1900', 'LOT-A', '30 Jun 2026', '3 kit', '1,250.50', '10.00', '3,376.35', '18%', '607.74', '135.05', '4,119.14',
+    ]);
+    expect(within(rows[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'S-2', 'Sample cups', '-', '-', '-', '7 box', '2.50', '0.00', '17.50', '5%', '0.88', '0.70', '19.08']);
+
+    expect(screen.getByTestId('invoice-page-totals')).toHaveTextContent('Subtotal 3,393.85Sales tax 608.62Further tax 135.75Total (PKR) 4,138.22');
+    const perRate = within(screen.getByRole('region', { name: 'Tax by rate' })).getAllByRole('row');
+    expect(perRate.map((row) => row.textContent)).toEqual(['RateValue excl. taxSales taxFurther taxTotal', '18%3,376.35607.74135.054,119.14', '5%17.500.880.7019.08']);
   });
 });

@@ -12,7 +12,16 @@ import { notify } from '../../../lib/notify.tsx';
 import { downloadInvoicePdf } from './invoices-api.ts';
 import { PaymentStatusTag } from '../../../components/document/payment-status-tag.tsx';
 import { useSalesSettings } from '../shared/sales-settings.ts';
+import { TaxSummaryTable } from '../shared/tax-summary-table.tsx';
+import { hasFurtherTax, taxLabel } from '../shared/tax-totals.ts';
+import { InvoicePageLines } from './invoice-page-lines.tsx';
 import './invoice-page.css';
+
+/** Only a person registered for sales tax issues a tax invoice (Sec. 23): its STRN decides the title. */
+function titleOf(status: string, strn: string | undefined): string {
+  if (status === 'draft') return strn ? 'Draft sales tax invoice' : 'Draft invoice';
+  return strn ? 'Sales Tax Invoice' : 'Invoice';
+}
 
 function Letterhead({ invoice }: { invoice: InvoiceDetail }) {
   const { user } = useAuth();
@@ -28,11 +37,14 @@ function Letterhead({ invoice }: { invoice: InvoiceDetail }) {
         </Typography.Title>
         {settings?.address && <Typography.Text>{settings.address}</Typography.Text>}
         {settings?.phone && <Typography.Text>Phone: {settings.phone}</Typography.Text>}
-        {settings?.taxNumber && <Typography.Text>Tax number: {settings.taxNumber}</Typography.Text>}
+        {/* The registrations, once set, say what the free-text tax number said. */}
+        {settings?.taxNumber && !settings.ntn && !settings.strn && <Typography.Text>Tax number: {settings.taxNumber}</Typography.Text>}
+        {settings?.ntn && <Typography.Text>NTN: {settings.ntn}</Typography.Text>}
+        {settings?.strn && <Typography.Text>STRN: {settings.strn}</Typography.Text>}
       </Flex>
       <Flex vertical align="end" gap={2}>
         <Typography.Title level={2} style={{ margin: 0 }}>
-          {invoice.status === 'draft' ? 'Draft invoice' : 'Invoice'}
+          {titleOf(invoice.status, settings?.strn)}
         </Typography.Title>
         <Typography.Text strong data-testid="invoice-number">
           {invoice.documentNumber ?? `Draft #${invoice.id}`}
@@ -44,52 +56,12 @@ function Letterhead({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-/** The lines as printed: article number, item, lot and expiry, quantity, price, discount, tax, amount. */
-function Lines({ invoice }: { invoice: InvoiceDetail }) {
-  return (
-    <div className="invoice-lines-wrap">
-      <table className="invoice-lines">
-        <thead>
-          <tr>
-            <th className="num">#</th>
-            <th>Article no.</th>
-            <th>Item</th>
-            <th>Lot</th>
-            <th>Expiry</th>
-            <th className="num">Qty</th>
-            <th className="num">Price</th>
-            <th className="num">Disc. %</th>
-            <th className="num">Tax</th>
-            <th className="num">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line) => (
-            <tr key={line.id}>
-              <td className="num">{line.lineNo}</td>
-              <td>{line.item.articleNumber}</td>
-              <td>{line.item.itemName}</td>
-              <td>{line.lot.lotNumber || '-'}</td>
-              <td>{line.lot.dateExpiry ? formatDate(line.lot.dateExpiry) : '-'}</td>
-              <td className="num">
-                {line.quantity} {line.item.unit}
-              </td>
-              <td className="num">{formatDecimal(line.price)}</td>
-              <td className="num">{formatDecimal(line.discountPercent)}</td>
-              <td className="num">{formatDecimal(line.taxAmount)}</td>
-              <td className="num">{formatDecimal(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /**
  * /invoice/:id (spec section 2: standalone, outside the layout; reached from the invoices
- * screen): the printable invoice. Company logo, name and address, the customer, number and
- * dates, the lines with lot and expiry, totals in figures and in words in the company's
+ * screen): the printable invoice. Company logo, name, address and registrations, the customer,
+ * number and dates, the lines with lot and expiry as a tax invoice prints them (HS code, rate,
+ * sales tax, further tax, value including tax), the totals per rate when more than one, totals
+ * in figures and in words in the company's
  * currency, the footer of settings; Print (A4, no buttons on paper) and the server's PDF,
  * which carries the same content.
  */
@@ -148,6 +120,9 @@ export function InvoicePage() {
                     {data.customer.address && <span>{data.customer.address}</span>}
                     {data.customer.phone && <span>Phone: {data.customer.phone}</span>}
                     {data.customer.taxNumber && <span>Tax number: {data.customer.taxNumber}</span>}
+                    {data.customer.ntn ? <span>NTN: {data.customer.ntn}</span> : data.customer.cnic ? <span>CNIC: {data.customer.cnic}</span> : null}
+                    {data.customer.strn && <span>STRN: {data.customer.strn}</span>}
+                    <span>{data.buyerRegistrationType === 'unregistered' ? 'Unregistered for sales tax' : 'Registered for sales tax'}</span>
                   </Flex>
                 ),
               },
@@ -167,14 +142,20 @@ export function InvoicePage() {
               { key: 'salesperson', label: 'Salesperson', children: data.salesperson?.name ?? '-' },
             ]}
           />
-          <Lines invoice={data} />
+          <InvoicePageLines invoice={data} />
+          <TaxSummaryTable rows={data.taxSummary} testId="invoice-page-tax-summary" />
           <Flex vertical align="end" gap={4} data-testid="invoice-page-totals">
             <span>
               Subtotal <strong>{formatDecimal(data.subtotal)}</strong>
             </span>
             <span>
-              Tax ({formatDecimal(data.taxRate)}%) <strong>{formatDecimal(data.taxAmount)}</strong>
+              {taxLabel(data.taxRate)} <strong>{formatDecimal(data.taxAmount)}</strong>
             </span>
+            {hasFurtherTax(data.furtherTaxAmount) && (
+              <span>
+                Further tax <strong>{formatDecimal(data.furtherTaxAmount)}</strong>
+              </span>
+            )}
             <Typography.Title level={4} style={{ margin: 0 }}>
               Total ({settings?.currency ?? ''}) {formatDecimal(data.grandTotal)}
             </Typography.Title>

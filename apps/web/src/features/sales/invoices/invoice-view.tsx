@@ -12,8 +12,11 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { downloadInvoicePdf, invoicePagePath } from './invoices-api.ts';
 import { PaymentStatusTag } from '../../../components/document/payment-status-tag.tsx';
+import { taxLineColumns } from '../shared/tax-line-columns.ts';
+import { TaxSummaryTable } from '../shared/tax-summary-table.tsx';
+import { taxSummaryItems } from '../shared/tax-totals.ts';
 
-const columns: LineColumn<InvoiceLineRow>[] = [
+const lineColumns: LineColumn<InvoiceLineRow>[] = [
   lineNumberColumn,
   itemColumn(),
   { key: 'lot', title: 'Lot', render: (_: unknown, line) => line.lot.lotNumber || '-' },
@@ -23,13 +26,13 @@ const columns: LineColumn<InvoiceLineRow>[] = [
   amountColumn('price', 'Price', (line) => line.price),
   amountColumn('discountPercent', 'Disc. %', (line) => line.discountPercent),
   amountColumn('amount', 'Amount', (line) => line.amount),
-  amountColumn('taxAmount', 'Tax', (line) => line.taxAmount),
 ];
 
 /**
  * A posted or cancelled invoice (or a draft for who may not edit it): header with the
- * customer's ledger, lines with their lots, totals, what is still open, its workflow, the
- * printable invoice (/invoice/:id, outside the layout) and the PDF.
+ * customer's ledger, lines with their lots and rates, totals (per rate when more than one),
+ * what is still open, its workflow, the printable invoice (/invoice/:id, outside the layout)
+ * and the PDF.
  */
 export function InvoiceView({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
@@ -37,7 +40,7 @@ export function InvoiceView({ invoice, onClose }: { invoice: InvoiceDetail; onCl
   const navigate = useNavigate();
   // A credit note starts from a posted invoice, for who may write returns.
   const canReturn = invoice.status === 'posted' && user !== undefined && salesReturnDocument.mayRun(user, 'edit');
-
+  const columns = [...lineColumns, ...taxLineColumns<InvoiceLineRow>(invoice.furtherTaxAmount)];
 
   return (
     <Flex vertical gap={16}>
@@ -59,13 +62,14 @@ export function InvoiceView({ invoice, onClose }: { invoice: InvoiceDetail; onCl
           ...(invoice.salesperson ? [{ key: 'salesperson', label: 'Salesperson', children: invoice.salesperson.name }] : []),
           ...(invoice.quotation ? [{ key: 'quotation', label: 'Quotation', children: invoice.quotation.documentNumber }] : []),
           { key: 'subtotal', label: 'Subtotal', children: formatDecimal(invoice.subtotal) },
-          { key: 'tax', label: `Tax (${formatDecimal(invoice.taxRate)}%)`, children: formatDecimal(invoice.taxAmount) },
+          ...taxSummaryItems(invoice),
           { key: 'total', label: 'Grand total', children: <strong data-testid="invoice-total">{formatDecimal(invoice.grandTotal)}</strong> },
           ...(invoice.status === 'posted' ? [{ key: 'open', label: 'Open', children: <span data-testid="invoice-open">{formatDecimal(invoice.openAmount)}</span> }] : []),
         ]}
         statusExtra={invoice.status === 'posted' && <PaymentStatusTag status={invoice.paymentStatus} />}
       />
-      <DocumentLinesTable lines={invoice.lines} columns={columns} totals={{ amount: invoice.subtotal, taxAmount: invoice.taxAmount }} />
+      <DocumentLinesTable lines={invoice.lines} columns={columns} totals={{ amount: invoice.subtotal, taxAmount: invoice.taxAmount, furtherTaxAmount: invoice.furtherTaxAmount }} />
+      <TaxSummaryTable rows={invoice.taxSummary} testId="invoice-tax-summary" />
       <DocumentViewActions
         onClose={onClose}
         printable={false}

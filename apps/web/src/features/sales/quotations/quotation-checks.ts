@@ -2,14 +2,16 @@ import {
   isDecimalString,
   lineMoney,
   type LineMoney,
+  type LineTaxPreview,
   quotationDocument,
   type QuotationDetail,
   type QuotationInput,
   quotationMessages,
-  salesTotals,
-  type SalesTotals,
+  type SaleTaxFacts,
 } from '@erp/domain';
 import { problemsOfIssues } from '../../../components/document/form-problems.ts';
+import { saleFactsFor } from '../shared/line-tax-api.ts';
+import { previewTotals } from '../shared/tax-totals.ts';
 
 /** A line as the form holds it: price and discount are InputNumber strings (stringMode), or empty. */
 export interface QuotationLineValues {
@@ -45,17 +47,25 @@ function discountOf(line: QuotationLineValues | undefined): string | undefined {
  * quantity, price or discount is missing or malformed (a line without a price is priced from
  * the price list by the server).
  */
-export function quotationLineMoney(line: QuotationLineValues | undefined, taxRate: string): LineMoney | undefined {
+export function quotationLineMoney(line: QuotationLineValues | undefined, facts: SaleTaxFacts): LineMoney | undefined {
   const quantity = line?.quantity;
   const price = text(line?.price);
   const discountPercent = discountOf(line);
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 0 || !isDecimalString(price, 2) || discountPercent === undefined) return undefined;
-  return lineMoney({ itemId: line?.itemId, quantity, price, discountPercent }, { rate: taxRate });
+  return lineMoney({ itemId: line?.itemId, quantity, price, discountPercent }, facts);
 }
 
-/** The totals as the user types: the lines whose money can be computed. */
-export function quotationTotals(lines: readonly (QuotationLineValues | undefined)[] | undefined, taxRate: string): SalesTotals {
-  return salesTotals((lines ?? []).flatMap((line) => quotationLineMoney(line, taxRate) ?? []));
+/**
+ * The totals as the user types: the lines whose money can be computed, each taxed by its
+ * item's facts in the preview, else by the settings' rate.
+ */
+export function quotationTotals(lines: readonly (QuotationLineValues | undefined)[] | undefined, taxRate: string, preview?: LineTaxPreview) {
+  const taxed = (lines ?? []).flatMap((line) => {
+    const facts = saleFactsFor(preview, line?.itemId, taxRate);
+    const money = quotationLineMoney(line, facts);
+    return money ? [{ money, facts }] : [];
+  });
+  return previewTotals(taxed, taxRate);
 }
 
 const optional = (value: string | null | undefined) => (text(value) === '' ? undefined : text(value));

@@ -1,10 +1,12 @@
-import { quotationDocument, type QuotationDetail } from '@erp/domain';
+import { type LineTaxFields, quotationDocument, type QuotationDetail } from '@erp/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
 import { quotationTotals } from './quotation-checks.ts';
 import { QuotationForm } from './quotation-form.tsx';
+import { documentTaxOf, lineTaxAnswerOf, lineTaxFieldsOf, withLineTax } from '../shared/sales-tax-fixtures.ts';
+import { todayWire } from '../../../lib/dates.ts';
 
 let api: ReturnType<typeof mockApi> | undefined;
 afterEach(() => api?.restore());
@@ -17,10 +19,11 @@ const itemOptions = [
 ];
 const customerOptions = [{ id: 4, name: 'Civil Hospital', customerId: 4, customerName: 'Civil Hospital', regionId: 2, accountId: 40, active: true }];
 
-function serve(extra: (method: string, url: string) => ReturnType<typeof ok> | { status: number; data: unknown } | undefined = () => undefined) {
+function serve(extra: (method: string, url: string) => ReturnType<typeof ok> | { status: number; data: unknown } | undefined = () => undefined, taxFieldsOf?: (itemId: number) => LineTaxFields) {
   return mockApi((config) => {
     const answer = extra(config.method ?? 'get', config.url ?? '');
     if (answer) return answer;
+    if (config.url === '/api/sales/line-tax') return lineTaxAnswerOf(config.params?.itemIds, taxFieldsOf);
     if (config.url === '/api/sales/settings') return ok({ settings: { taxRate: '17.00', currency: 'PKR', nearExpiryDays: 90 } });
     if (config.url === '/api/items/options') return ok({ options: itemOptions, hasMore: false });
     if (config.url === '/api/customers/options') return ok({ options: customerOptions, hasMore: false });
@@ -41,6 +44,11 @@ async function optionIn(text: string): Promise<HTMLElement> {
   });
 }
 
+const draftLines = [
+  withLineTax({ id: 1, lineNo: 1, itemId: 7, quantity: 3, price: '1250.50', discountPercent: '10.00', amount: '3376.35', taxAmount: '573.98', item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' } }),
+  withLineTax({ id: 2, lineNo: 2, itemId: 8, quantity: 7, price: '2.50', discountPercent: '0.00', amount: '17.50', taxAmount: '2.98', item: { itemName: 'New Lyse', articleNumber: 'L-2', unit: 'box' } }),
+];
+
 const draft: QuotationDetail = {
   id: 9,
   quotationId: 9,
@@ -56,6 +64,7 @@ const draft: QuotationDetail = {
   taxRate: '17.00',
   taxAmount: '576.96',
   grandTotal: '3970.81',
+  ...documentTaxOf(draftLines),
   invoiceId: null,
   invoice: null,
   customer: { customerName: 'Civil Hospital', address: null },
@@ -69,10 +78,7 @@ const draft: QuotationDetail = {
   createdBy: 1,
   createdAt: '2026-03-01T09:00:00.000Z',
   updatedAt: '2026-03-01T09:00:00.000Z',
-  lines: [
-    { id: 1, lineNo: 1, itemId: 7, quantity: 3, price: '1250.50', discountPercent: '10.00', amount: '3376.35', taxAmount: '573.98', item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' } },
-    { id: 2, lineNo: 2, itemId: 8, quantity: 7, price: '2.50', discountPercent: '0.00', amount: '17.50', taxAmount: '2.98', item: { itemName: 'New Lyse', articleNumber: 'L-2', unit: 'box' } },
-  ],
+  lines: draftLines,
 };
 
 describe('the quotation form', () => {
@@ -156,5 +162,20 @@ describe('the quotation form', () => {
     expect(onDone).not.toHaveBeenCalled();
     // A saved draft offers its workflow beside Save.
     expect(screen.getByRole('button', { name: `Send ${quotationDocument.singular}` })).toBeInTheDocument();
+  });
+
+  it("taxes a line by its item's facts, not the settings' rate: an exempt item bears no tax; typing asks nothing more", async () => {
+    api = serve(undefined, () => lineTaxFieldsOf({ saleType: 'exempt', taxRate: '0.00', sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '105' }));
+    renderWithApp(<QuotationForm onDone={vi.fn()} />, { auth: authOf(userOf('salesExecutive')) });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }));
+    await userEvent.click(await optionIn('Civil Hospital'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Line 1 item' }));
+    await userEvent.click(await optionIn('CBC Reagent'));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Line 1 price' })).toHaveValue('1250.50'));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Line 1 quantity' }), '3');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Line 1 discount %' }), '10');
+    await waitFor(() => expect(screen.getByTestId('quotation-totals')).toHaveTextContent('Subtotal 3,376.35Tax (0.00%) 0.00Grand total 3,376.35'));
+    expect(screen.getByTestId('quotation-totals')).not.toHaveTextContent('Further tax');
+    expect(api.calls.filter((c) => c.url === '/api/sales/line-tax').map((c) => c.params as unknown)).toEqual([{ itemIds: '7', customerId: 4, date: todayWire() }]);
   });
 });

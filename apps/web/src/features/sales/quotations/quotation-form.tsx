@@ -23,7 +23,7 @@ export interface QuotationFormProps {
 }
 
 /**
- * A draft quotation: customer, dates, terms, lines, the totals with the settings' tax rate.
+ * A draft quotation: customer, dates, terms, lines, the totals taxed per line.
  * Save keeps it a draft; a saved draft offers Send beside. The declaration's schema runs here
  * first; the server's per-field refusals (`lines.1.itemId`: not approved) land on the fields.
  */
@@ -34,7 +34,7 @@ export function QuotationForm({ quotation, onDone }: QuotationFormProps) {
   const [linesError, setLinesError] = useState<string>();
   const canWrite = user !== undefined && quotationDocument.mayRun(user, 'edit');
   const canDelete = quotation !== undefined && user !== undefined && quotationDocument.mayRun(user, 'delete');
-  // The server applies the settings' rate when it writes; a draft's own rate shows until they load.
+  // Each line is taxed by its item's facts (the preview); until they load, the settings' rate, or a draft's own.
   const taxRate = settings.data?.taxRate ?? quotation?.taxRate ?? '0.00';
 
   useEffect(() => {

@@ -7,6 +7,9 @@ import { TotalsBar } from '../../../components/document/totals-row.tsx';
 import { OptionSelect } from '../../../components/resource/option-select.tsx';
 import { emptyQuotationLine, quotationLineMoney, quotationTotals, type QuotationFormValues, type QuotationLineValues } from './quotation-checks.ts';
 import { fetchPrice } from '../shared/price-api.ts';
+import { amountOnly, useLineTaxPreview } from '../shared/line-tax-api.ts';
+import { taxTotalItems } from '../shared/tax-totals.ts';
+import { todayWire } from '../../../lib/dates.ts';
 
 const columns = {
   item: { label: 'Item', style: { flex: '3 1 240px', minWidth: 0 } },
@@ -16,24 +19,19 @@ const columns = {
   amount: { label: 'Amount', style: { flex: '0 0 110px', textAlign: 'right' } },
 } satisfies Record<string, LineColumn>;
 
+/** Subtotal, tax, further tax and grand total, each line taxed by its item's facts for this customer on the quotation date. */
 function QuotationTotalsBar({ form, taxRate }: { form: FormInstance<QuotationFormValues>; taxRate: string }) {
   const lines = Form.useWatch('lines', { form, preserve: true }) as QuotationFormValues['lines'];
-  const totals = quotationTotals(lines, taxRate);
-  return (
-    <TotalsBar
-      testId="quotation-totals"
-      items={[
-        { label: 'Subtotal', value: totals.subtotal },
-        { label: `Tax (${formatDecimal(taxRate)}%)`, value: totals.taxAmount },
-        { label: 'Grand total', value: totals.grandTotal },
-      ]}
-    />
-  );
+  const customerId = Form.useWatch('customerId', { form, preserve: true }) as QuotationFormValues['customerId'];
+  const date = (Form.useWatch('quotationDate', { form, preserve: true }) as QuotationFormValues['quotationDate']) || todayWire();
+  const preview = useLineTaxPreview((lines ?? []).map((line) => line?.itemId), customerId, date);
+  return <TotalsBar testId="quotation-totals" items={taxTotalItems(quotationTotals(lines, taxRate, preview), 'Grand total')} />;
 }
 
-function LineAmount({ form, name, taxRate }: { form: FormInstance<QuotationFormValues>; name: number; taxRate: string }) {
+/** A line's amount, before tax (its tax shows in the totals). */
+function LineAmount({ form, name }: { form: FormInstance<QuotationFormValues>; name: number }) {
   const line = Form.useWatch(['lines', name], { form, preserve: true }) as QuotationLineValues | undefined;
-  const money = quotationLineMoney(line, taxRate);
+  const money = quotationLineMoney(line, amountOnly);
   return (
     <LineCell column={columns.amount}>
       <Typography.Text style={lineTextStyle} data-testid={`quotation-line-${name + 1}-amount`}>{money === undefined ? '' : formatDecimal(money.amount)}</Typography.Text>
@@ -45,7 +43,8 @@ function LineAmount({ form, name, taxRate }: { form: FormInstance<QuotationFormV
  * The lines of a quotation: item (unapproved items shown but disabled), quantity, price
  * (prefilled from the price list for the customer, its region and the quotation date when the
  * item is picked; left empty, the server prices it the same way), discount %, the line's amount
- * and the totals with the settings' tax. Names are `lines.N.<field>`, the paths of the server's 400 `errors`.
+ * and the totals, taxed per line (by `taxRate`, the settings', while the preview loads). Names
+ * are `lines.N.<field>`, the paths of the server's 400 `errors`.
  */
 export function QuotationLinesEditor({ form, taxRate, linesError }: { form: FormInstance<QuotationFormValues>; taxRate: string; linesError?: string }) {
   const prefillPrice = async (name: number, option: GenericOption | undefined) => {
@@ -96,7 +95,7 @@ export function QuotationLinesEditor({ form, taxRate, linesError }: { form: Form
               <InputNumber<string> aria-label={`Line ${index + 1} discount %`} placeholder="Disc. %" stringMode min="0" max="100" precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </LineCell>
-          <LineAmount form={form} name={field.name} taxRate={taxRate} />
+          <LineAmount form={form} name={field.name} />
         </>
       )}
     />

@@ -5,9 +5,15 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
 import { QuotationView } from './quotation-view.tsx';
+import { documentTaxOf, withLineTax } from '../shared/sales-tax-fixtures.ts';
 
 let api: ReturnType<typeof mockApi> | undefined;
 afterEach(() => api?.restore());
+
+const sentLines = [
+  withLineTax({ id: 1, lineNo: 1, itemId: 7, quantity: 3, price: '1250.50', discountPercent: '10.00', amount: '3376.35', taxAmount: '573.98', item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' } }),
+  withLineTax({ id: 2, lineNo: 2, itemId: 8, quantity: 7, price: '2.50', discountPercent: '0.00', amount: '17.50', taxAmount: '2.98', item: { itemName: 'Lyse', articleNumber: 'L-2', unit: 'box' } }),
+];
 
 const sent: QuotationDetail = {
   id: 9,
@@ -24,6 +30,7 @@ const sent: QuotationDetail = {
   taxRate: '17.00',
   taxAmount: '576.96',
   grandTotal: '3970.81',
+  ...documentTaxOf(sentLines),
   invoiceId: null,
   invoice: null,
   customer: { customerName: 'Civil Hospital', address: null },
@@ -37,10 +44,7 @@ const sent: QuotationDetail = {
   createdBy: 1,
   createdAt: '2026-03-01T09:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
-  lines: [
-    { id: 1, lineNo: 1, itemId: 7, quantity: 3, price: '1250.50', discountPercent: '10.00', amount: '3376.35', taxAmount: '573.98', item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' } },
-    { id: 2, lineNo: 2, itemId: 8, quantity: 7, price: '2.50', discountPercent: '0.00', amount: '17.50', taxAmount: '2.98', item: { itemName: 'Lyse', articleNumber: 'L-2', unit: 'box' } },
-  ],
+  lines: sentLines,
 };
 
 function Where() {

@@ -9,25 +9,28 @@ import { DocumentViewActions } from '../../../components/document/document-view-
 import { TransitionButtons } from '../../../components/document/transition-buttons.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { downloadQuotationPdf, invoiceAddress } from './quotations-api.ts';
+import { taxLineColumns } from '../shared/tax-line-columns.ts';
+import { TaxSummaryTable } from '../shared/tax-summary-table.tsx';
+import { taxSummaryItems } from '../shared/tax-totals.ts';
 
-const columns: LineColumn<QuotationLineRow>[] = [
+const lineColumns: LineColumn<QuotationLineRow>[] = [
   lineNumberColumn,
   itemColumn(),
   { key: 'quantity', title: 'Quantity', align: 'right', render: (_: unknown, line) => `${line.quantity} ${line.item.unit}` },
   amountColumn('price', 'Price', (line) => line.price),
   amountColumn('discountPercent', 'Discount %', (line) => line.discountPercent),
   amountColumn('amount', 'Amount', (line) => line.amount),
-  amountColumn('taxAmount', 'Tax', (line) => line.taxAmount),
 ];
 
 /**
- * A sent, accepted or rejected quotation (or a draft for who may not edit it): header, lines,
- * totals, its workflow (Accept opens the draft invoice it made), Print and the PDF.
+ * A sent, accepted or rejected quotation (or a draft for who may not edit it): header, lines
+ * with their rates, totals (per rate when more than one), its workflow (Accept opens the draft
+ * invoice it made), Print and the PDF.
  */
 export function QuotationView({ quotation, onClose }: { quotation: QuotationDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
   const navigate = useNavigate();
-
+  const columns = [...lineColumns, ...taxLineColumns<QuotationLineRow>(quotation.furtherTaxAmount)];
 
   const invoice = quotation.invoiceId === null ? [] : [
     {
@@ -49,14 +52,15 @@ export function QuotationView({ quotation, onClose }: { quotation: QuotationDeta
           { key: 'region', label: 'Region', children: quotation.region.regionName },
           { key: 'validUntil', label: 'Valid until', children: formatDate(quotation.validUntil) },
           { key: 'subtotal', label: 'Subtotal', children: formatDecimal(quotation.subtotal) },
-          { key: 'tax', label: `Tax (${formatDecimal(quotation.taxRate)}%)`, children: formatDecimal(quotation.taxAmount) },
+          ...taxSummaryItems(quotation),
           { key: 'total', label: 'Grand total', children: <strong data-testid="quotation-total">{formatDecimal(quotation.grandTotal)}</strong> },
           ...invoice,
         ]}
         statusExtra={quotation.expired ? <Tag color="red">Expired</Tag> : undefined}
         after={quotation.terms ? [{ key: 'terms', label: 'Terms', span: 'filled', children: quotation.terms }] : []}
       />
-      <DocumentLinesTable lines={quotation.lines} columns={columns} totals={{ amount: quotation.subtotal, taxAmount: quotation.taxAmount }} />
+      <DocumentLinesTable lines={quotation.lines} columns={columns} totals={{ amount: quotation.subtotal, taxAmount: quotation.taxAmount, furtherTaxAmount: quotation.furtherTaxAmount }} />
+      <TaxSummaryTable rows={quotation.taxSummary} testId="quotation-tax-summary" />
       <DocumentViewActions
         onClose={onClose}
         afterPrint={

@@ -105,18 +105,20 @@ export interface CreditTotals {
   quantity: number;
   subtotal: string;
   taxAmount: string;
+  furtherTaxAmount: string;
   grandTotal: string;
 }
 
 /**
  * The credit the rows come to, as the server computes it: each row's share of its invoice
- * line's amount and tax (cumulative rounding over what was returned before and the earlier
+ * line's amount, sales tax and further tax (cumulative rounding over what was returned before and the earlier
  * rows). Rows beyond what is returnable count for what is left.
  */
 export function creditOf(rows: readonly ReturnRowValues[], invoice: InvoiceDetail): CreditTotals {
   const taken = new Map<number, number>();
   const amounts: string[] = [];
   const taxes: string[] = [];
+  const furtherTaxes: string[] = [];
   let quantity = 0;
   for (const row of rows) {
     const line: InvoiceLineRow | undefined = invoice.lines.find((l) => l.id === row.invoiceLineId);
@@ -129,8 +131,10 @@ export function creditOf(rows: readonly ReturnRowValues[], invoice: InvoiceDetai
     quantity += counted;
     amounts.push(proportionalShare(line.amount, line.quantity, before, counted));
     taxes.push(proportionalShare(line.taxAmount, line.quantity, before, counted));
+    furtherTaxes.push(proportionalShare(line.furtherTaxAmount ?? '0', line.quantity, before, counted));
   }
   const subtotal = addDecimals(amounts);
   const taxAmount = addDecimals(taxes);
-  return { quantity, subtotal, taxAmount, grandTotal: addDecimals([subtotal, taxAmount]) };
+  const furtherTaxAmount = addDecimals(furtherTaxes);
+  return { quantity, subtotal, taxAmount, furtherTaxAmount, grandTotal: addDecimals([subtotal, taxAmount, furtherTaxAmount]) };
 }

@@ -52,7 +52,7 @@ describe('the sales return form’s checks', () => {
         ],
         postedInvoice,
       ),
-    ).toEqual({ quantity: 8, subtotal: '245.00', taxAmount: '41.65', grandTotal: '286.65' });
+    ).toEqual({ quantity: 8, subtotal: '245.00', taxAmount: '41.65', furtherTaxAmount: '0.00', grandTotal: '286.65' });
   });
 });
 

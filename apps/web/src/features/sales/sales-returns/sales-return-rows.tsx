@@ -26,6 +26,7 @@ function CreditTotalsBar({ form, invoice }: { form: FormInstance<ReturnFormValue
         { label: 'Quantity', value: String(credit.quantity), scale: 0 },
         { label: 'Subtotal', value: credit.subtotal },
         { label: 'Tax', value: credit.taxAmount },
+        ...(Number(credit.furtherTaxAmount) !== 0 ? [{ label: 'Further tax', value: credit.furtherTaxAmount }] : []),
         { label: 'Credit', value: credit.grandTotal },
       ]}
     />

@@ -12,6 +12,9 @@ import { TransitionButtons } from '../../../components/document/transition-butto
 import { resourceKeys } from '../../../components/resource/resource-api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { downloadCreditNotePdf } from './sales-returns-api.ts';
+import { taxLineColumns } from '../shared/tax-line-columns.ts';
+import { TaxSummaryTable } from '../shared/tax-summary-table.tsx';
+import { hasFurtherTax } from '../shared/tax-totals.ts';
 
 // Posting and cancelling move the invoice's returned quantities and open amount, and restocked lots.
 const alsoInvalidate = [documentKeys.all(invoiceDocument.name), resourceKeys.options(invoiceDocument.name), ['inventory'], resourceKeys.options('inventory')];
@@ -20,7 +23,7 @@ const invoiceAddress = pathAddress(invoiceDocument.route);
 
 const conditionLabel = (condition: string) => returnConditions.find((c) => c.value === condition)?.label ?? condition;
 
-const columns: LineColumn<SalesReturnLineRow>[] = [
+const lineColumns: LineColumn<SalesReturnLineRow>[] = [
   lineNumberColumn,
   itemColumn(),
   { key: 'lot', title: 'Lot', render: (_: unknown, line) => line.lot.lotNumber },
@@ -32,13 +35,12 @@ const columns: LineColumn<SalesReturnLineRow>[] = [
     render: (_: unknown, line) => <Tag color={line.condition === 'writeOff' ? 'orange' : 'green'}>{conditionLabel(line.condition)}</Tag>,
   },
   amountColumn('amount', 'Amount', (line) => line.amount),
-  amountColumn('taxAmount', 'Tax', (line) => line.taxAmount),
 ];
 
-/** A posted or cancelled sales return (or a draft for who may not edit it): the invoice it credits, its lines, the credit; Post / Cancel; Print and the credit note PDF. */
+/** A posted or cancelled sales return (or a draft for who may not edit it): the invoice it credits, its lines at the invoice's rates, the credit (per rate when more than one); Post / Cancel; Print and the credit note PDF. */
 export function SalesReturnView({ salesReturn, onClose }: { salesReturn: SalesReturnDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
-
+  const columns = [...lineColumns, ...taxLineColumns<SalesReturnLineRow>(salesReturn.furtherTaxAmount)];
 
   return (
     <Flex vertical gap={16}>
@@ -64,13 +66,15 @@ export function SalesReturnView({ salesReturn, onClose }: { salesReturn: SalesRe
             label: 'Credit',
             children: (
               <span data-testid="sales-return-credit">
-                {formatDecimal(salesReturn.subtotal)} + tax {formatDecimal(salesReturn.taxAmount)} = <strong>{formatDecimal(salesReturn.grandTotal)}</strong>
+                {formatDecimal(salesReturn.subtotal)} + tax {formatDecimal(salesReturn.taxAmount)}
+                {hasFurtherTax(salesReturn.furtherTaxAmount) && ` + further tax ${formatDecimal(salesReturn.furtherTaxAmount)}`} = <strong>{formatDecimal(salesReturn.grandTotal)}</strong>
               </span>
             ),
           },
         ]}
       />
-      <DocumentLinesTable lines={salesReturn.lines} columns={columns} totals={{ amount: salesReturn.subtotal, taxAmount: salesReturn.taxAmount }} />
+      <DocumentLinesTable lines={salesReturn.lines} columns={columns} totals={{ amount: salesReturn.subtotal, taxAmount: salesReturn.taxAmount, furtherTaxAmount: salesReturn.furtherTaxAmount }} />
+      <TaxSummaryTable rows={salesReturn.taxSummary} testId="sales-return-tax-summary" />
       <DocumentViewActions
         onClose={onClose}
         afterPrint={
