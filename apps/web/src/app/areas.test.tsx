@@ -57,4 +57,18 @@ describe('the areas (app/areas.ts)', () => {
     const withPart = foldAreas([...areas, defineArea({ name: 'fixture', screens: {}, settings: lazyPart(() => import('../features/accounting/accounting-settings.tsx'), 'AccountingSettings') })]);
     expect(withPart.settingsSections.at(-1)?.area).toBe('fixture');
   });
+
+  it("add a tab to another area's screen from the manifest alone: /accounting shows it after its own, opened by its key", async () => {
+    const tab = { key: 'fixture-tab', label: 'Fixture tab', ...lazyPart(() => Promise.resolve({ FixtureTab: () => <p>Fixture content</p> }), 'FixtureTab') };
+    installAreas(foldAreas([...areas, defineArea({ name: 'fixture', screens: {}, screenTabs: { '/accounting': [tab] } })]));
+    const { AccountingScreen } = await import('../features/accounting/accounting-screen.tsx');
+    renderWithApp(<AccountingScreen />, { path: '/accounting?tab=fixture-tab' });
+    expect(await screen.findByText('Fixture content')).toBeInTheDocument();
+    const labels = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(labels.at(-1)).toBe('Fixture tab');
+    expect(labels.indexOf('Period close')).toBeLessThan(labels.indexOf('Fixture tab'));
+    expect(() => foldAreas([...areas, defineArea({ name: 'a', screens: {}, screenTabs: { '/accounting': [tab] } }), defineArea({ name: 'b', screens: {}, screenTabs: { '/accounting': [tab] } })])).toThrow(
+      'Tab fixture-tab of /accounting is declared twice',
+    );
+  });
 });

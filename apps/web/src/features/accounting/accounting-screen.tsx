@@ -1,4 +1,6 @@
-import { Flex, Tabs } from 'antd';
+import { Flex, Spin, Tabs } from 'antd';
+import { Suspense } from 'react';
+import { screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AgingTab } from './aging-tab.tsx';
 import { CustomerStatementTab } from './customer-statement-tab.tsx';
@@ -9,11 +11,15 @@ import { ScreenTitle } from '../../components/screen-title.tsx';
 
 const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'aging', 'customer-statement', 'period-close'] as const;
 
-/** /accounting (not in the menu; reached from Accounts): the statements, receivables and payables aging, customer statements and the period close. */
+/**
+ * /accounting (not in the menu; reached from Accounts): the statements, receivables and payables
+ * aging, customer statements and the period close, then the tabs other areas add (screenTabs).
+ */
 export function AccountingScreen() {
   const [search, setSearch] = useQueryParams();
   const wanted = search.get('tab');
-  const active = tabs.find((t) => t === wanted) ?? 'trial-balance';
+  const added = screenTabsOf('/accounting');
+  const active = [...tabs, ...added.map((t) => t.key)].find((t) => t === wanted) ?? 'trial-balance';
   return (
     <Flex vertical gap={8}>
       <ScreenTitle>
@@ -30,6 +36,15 @@ export function AccountingScreen() {
           { key: 'aging', label: 'Aging', children: <AgingTab /> },
           { key: 'customer-statement', label: 'Customer statement', children: <CustomerStatementTab /> },
           { key: 'period-close', label: 'Period close', children: <PeriodCloseTab /> },
+          ...added.map(({ key, label, component: Part }) => ({
+            key,
+            label,
+            children: (
+              <Suspense fallback={<Spin />}>
+                <Part />
+              </Suspense>
+            ),
+          })),
         ]}
       />
     </Flex>

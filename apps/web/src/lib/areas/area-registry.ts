@@ -1,14 +1,15 @@
 import type { AreaFold } from './fold-areas.ts';
-import type { CreateEntry, DocumentLink, TabEntry } from './web-area.ts';
+import type { AppRoute } from '@erp/domain';
+import type { CreateEntry, DocumentLink, ScreenTab, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [] };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -36,4 +37,9 @@ export function tabEntries(): TabEntry[] {
 /** The areas' fields of the settings screen, in the areas' order. */
 export function settingsSections(): AreaFold['settingsSections'] {
   return installed.settingsSections;
+}
+
+/** The tabs other areas add to the screen of `route`, after its own. */
+export function screenTabsOf(route: AppRoute): readonly ScreenTab[] {
+  return installed.screenTabs[route] ?? [];
 }

@@ -1,6 +1,6 @@
 import type { AppRoute } from '@erp/domain';
 import type { AreaPart, Screen } from './screen-map.ts';
-import type { CreateEntry, DocumentLink, TabEntry, WebArea } from './web-area.ts';
+import type { CreateEntry, DocumentLink, ScreenTab, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
 export interface AreaFold {
@@ -12,6 +12,23 @@ export interface AreaFold {
   tabs: Readonly<Record<string, TabEntry>>;
   /** The areas' parts of the settings screen, in the areas' order. */
   settingsSections: ReadonlyArray<{ area: string } & AreaPart>;
+  /** Tabs areas add to other areas' screens, by route, in the areas' order. */
+  screenTabs: Partial<Record<AppRoute, readonly ScreenTab[]>>;
+}
+
+/** The tabs every area adds to a screen, in the areas' order; a key two give is a mistake. */
+function screenTabsOf(areas: readonly WebArea[]): AreaFold['screenTabs'] {
+  const byRoute: Partial<Record<AppRoute, ScreenTab[]>> = {};
+  for (const area of areas) {
+    for (const [route, tabs] of Object.entries(area.screenTabs ?? {}) as [AppRoute, readonly ScreenTab[]][]) {
+      const list = (byRoute[route] ??= []);
+      for (const tab of tabs) {
+        if (list.some((t) => t.key === tab.key)) throw new Error(`Tab ${tab.key} of ${route} is declared twice`);
+        list.push(tab);
+      }
+    }
+  }
+  return byRoute;
 }
 
 /**
@@ -45,5 +62,6 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     creates: merge('Create entry', parts((area) => area.creates)),
     tabs: merge('Tab', parts((area) => area.tabs)),
     settingsSections: areas.flatMap((area) => (area.settings ? [{ area: area.name, ...area.settings }] : [])),
+    screenTabs: screenTabsOf(areas),
   };
 }

@@ -25,6 +25,12 @@ export interface TabEntry {
   words?: readonly string[];
 }
 
+/** A tab an area adds to another area's screen: its `?tab=` key, its label and its lazily loaded content. */
+export interface ScreenTab extends AreaPart {
+  key: string;
+  label: string;
+}
+
 /**
  * What one web area adds to the app: `features/<area>/<area>.area.ts` exports one, and
  * `app/areas.ts` lists them. Nothing else is a shared list an area edits.
@@ -45,6 +51,11 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
   documentLinks?: Readonly<Record<string, DocumentLink>>;
   /** Its screens' tabs the command palette goes to, by a key of the area's choosing. */
   tabs?: Readonly<Record<string, TabEntry>>;
+  /**
+   * Tabs it adds to another area's tabbed screen, by that screen's route: the screen shows them
+   * after its own (`/accounting` takes sales' Sales tax return). Each tab's key is its `?tab=`.
+   */
+  screenTabs?: Partial<Record<AppRoute, readonly ScreenTab[]>>;
   /** What the command palette offers to create, by document type. */
   creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
