@@ -25,4 +25,14 @@ export const salesArea = defineArea({
     'sales-returns': { label: 'New sales return', route: '/sales-returns', href: addressOf('/sales-returns').href('new') },
   },
   statusColours: { sent: 'blue', accepted: 'green', rejected: 'red' },
+  // The month's sales tax return (issue 29, section 8) is an accountant's statement: a tab of /accounting.
+  screenTabs: { '/accounting': [{ key: 'sales-tax-return', label: 'Sales tax return', ...lazyPart(() => import('./tax-return/sales-tax-return-tab.tsx'), 'SalesTaxReturnTab') }] },
+  tabs: {
+    'sales-tax-return': {
+      label: 'Accounting: Sales tax return',
+      route: '/accounting',
+      href: '/accounting?tab=sales-tax-return',
+      words: ['Annexure-C', 'FBR', 'sales tax', 'STR', 'monthly return'],
+    },
+  },
 });
