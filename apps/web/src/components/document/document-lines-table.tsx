@@ -22,10 +22,16 @@ export interface DocumentLinesTableProps<Line> {
   columns: readonly LineColumn<Line>[];
   /** Totals by column key; the 'Total' label spans the columns before the first of them. */
   totals?: Readonly<Record<string, string>>;
+  /** What the region is called for a screen reader ('Lines' by default). */
+  label?: string;
 }
 
-/** The lines of a read-only document, by line number, with a totals row when there are totals. */
-export function DocumentLinesTable<Line extends { lineNo: number }>({ lines, columns, totals }: DocumentLinesTableProps<Line>) {
+/**
+ * The lines of a read-only document, by line number, with a totals row when there are totals.
+ * A narrow screen scrolls them sideways in a region that takes the focus (they hold nothing
+ * focusable of their own), so the keyboard scrolls them too (axe: scrollable-region-focusable).
+ */
+export function DocumentLinesTable<Line extends { lineNo: number }>({ lines, columns, totals, label = 'Lines' }: DocumentLinesTableProps<Line>) {
   const totalsByIndex: Record<number, string> = {};
   columns.forEach((column, index) => {
     const total = totals?.[column.key];
@@ -33,14 +39,16 @@ export function DocumentLinesTable<Line extends { lineNo: number }>({ lines, col
   });
   const labelSpan = Math.min(...Object.keys(totalsByIndex).map(Number));
   return (
-    <Table<Line>
-      rowKey="lineNo"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={lines as Line[]}
-      columns={columns as LineColumn<Line>[]}
-      summary={Number.isFinite(labelSpan) ? () => <TotalsRow labelSpan={labelSpan} columnCount={columns.length} totals={totalsByIndex} /> : undefined}
-    />
+    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table<Line>
+        rowKey="lineNo"
+        size="small"
+        pagination={false}
+        style={{ minWidth: 'max-content' }}
+        dataSource={lines as Line[]}
+        columns={columns as LineColumn<Line>[]}
+        summary={Number.isFinite(labelSpan) ? () => <TotalsRow labelSpan={labelSpan} columnCount={columns.length} totals={totalsByIndex} /> : undefined}
+      />
+    </div>
   );
 }

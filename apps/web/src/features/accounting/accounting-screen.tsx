@@ -8,6 +8,7 @@ import { PeriodCloseTab } from './period-close-tab.tsx';
 import { BalanceSheetTab, ProfitAndLossTab } from './statements-tabs.tsx';
 import { TrialBalanceTab } from './trial-balance-tab.tsx';
 import { ScreenTitle } from '../../components/screen-title.tsx';
+import './accounting-screen.css';
 
 const tabs = ['trial-balance', 'profit-and-loss', 'balance-sheet', 'aging', 'customer-statement', 'period-close'] as const;
 
@@ -26,6 +27,7 @@ export function AccountingScreen() {
         Accounting
       </ScreenTitle>
       <Tabs
+        className="accounting-tabs"
         activeKey={active}
         onChange={(key) => setSearch({ tab: key })}
         destroyOnHidden

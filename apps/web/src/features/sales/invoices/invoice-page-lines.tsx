@@ -11,7 +11,8 @@ export function InvoicePageLines({ invoice }: { invoice: InvoiceDetail }) {
   const hsCodes = invoice.lines.some((line) => line.hsCode);
   const furtherTax = hasFurtherTax(invoice.furtherTaxAmount);
   return (
-    <div className="invoice-lines-wrap">
+    // A narrow screen scrolls the lines sideways: the region takes focus so the keyboard can too.
+    <div className="invoice-lines-wrap" role="region" aria-label="Invoice lines" tabIndex={0}>
       <table className="invoice-lines">
         <thead>
           <tr>
