@@ -50,7 +50,7 @@ describe('backup and restore', () => {
       });
       const [original, copy] = [await read(t.database.db), await read(target.db)];
       expect(copy).toEqual(original);
-      expect(copy.settings[0]!.tax_rate).toBe('17.00');
+      expect(copy.settings[0]!.tax_rate).toBe('18.00');
       // The demo's cancelled journal and its reversal point at each other.
       expect(copy.journals.some((j) => j.status === 'cancelled' && j.reversalJournalId !== null)).toBe(true);
       expect(copy.glEntries.length).toBeGreaterThan(8);

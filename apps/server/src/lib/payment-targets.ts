@@ -35,6 +35,12 @@ export interface PaymentTarget {
   onAllocated(amounts: SQL): SQL;
   /** Takes released allocations, a subquery of (id, amount), back. */
   onReleased(amounts: SQL): SQL;
+  /**
+   * The sales tax each target named by `ids` (a subquery) charged, rows `id, "documentNumber",
+   * "taxAmount"` (text): what a customer may withhold from it (issue 29, section 6). Absent:
+   * nothing may be withheld from this kind of document.
+   */
+  taxCharged?(ids: SQL): SQL;
   /** How its open documents enter the party's aging; absent, they do not (pay slips: employees are not aged). */
   aging?: TargetAging;
 }

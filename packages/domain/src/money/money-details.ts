@@ -12,7 +12,8 @@ export interface ReceiptInput {
   amount: string;
   reference: string;
   cheque?: ChequeInput | null;
-  allocations?: { invoiceId: number; amount: string }[];
+  /** `taxWithheld`, `incomeTaxWithheld`: what the customer withheld from the invoice (issue 29, section 6), default 0.00. */
+  allocations?: { invoiceId: number; amount: string; taxWithheld?: string; incomeTaxWithheld?: string }[];
 }
 
 /** What a payment's save takes; allocations only for a vendor. */
@@ -46,6 +47,9 @@ interface AllocationRowBase {
 
 export interface ReceiptAllocationRow extends AllocationRowBase {
   invoiceId: number;
+  /** Withheld by the customer and settled with `amount` (the invoice's allocated amount grows by all three). */
+  taxWithheld: string;
+  incomeTaxWithheld: string;
   invoiceNumber: string | null;
   invoiceDate: string;
   dueDate: string;
@@ -87,6 +91,12 @@ export interface ReceiptDetail extends MoneyDocumentBase {
   customerId: number;
   customerName: string;
   allocations: ReceiptAllocationRow[];
+  /** Totals over the live allocations (a draft: its lines). */
+  taxWithheld: string;
+  incomeTaxWithheld: string;
+  /** The customer's withholding certificate, recorded once posted (PUT /api/receipts/:id/withholding-certificate). */
+  certificateNumber: string | null;
+  certificateDate: string | null;
 }
 
 export interface PaymentDetail extends MoneyDocumentBase {

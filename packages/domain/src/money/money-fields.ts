@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
+import { fromMinorUnits, toMinorUnits } from '../money.ts';
 import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 /** An amount of money paid or allocated: above zero, two decimals, fits numeric(18, 2). */
@@ -12,6 +13,18 @@ export function positiveAmountSchema(label: string) {
       .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be a number of at most 16 digits and 2 decimals` })
       .refine((v) => /[1-9]/.test(v), { error: `${label} must be more than zero` }),
   );
+}
+
+/** What a customer withheld from an invoice (issue 29, section 6): zero or more, two decimals, fits numeric(18, 2); left out: 0.00. */
+export function withheldAmountSchema(label: string) {
+  return decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .regex(/^\d{1,16}(\.\d{1,2})?$/, { error: `${label} must be zero or a number of at most 16 digits and 2 decimals` }),
+  )
+    .optional()
+    .transform((v) => (v === undefined ? '0.00' : fromMinorUnits(toMinorUnits(v))));
 }
 
 /**
@@ -92,4 +105,8 @@ export const moneyMessages = {
   noSuchTarget: (name: string) => `No payment target ${name} is allocated by this document`,
   documentRequired: (what: string) => `Choose the ${what} this line pays`,
   oneKindPerAllocate: (what: string) => `Allocate to one kind of document at a time: this line is not a ${what}`,
+  withholdingAgentOnly: 'Only a withholding agent withholds sales tax',
+  withheldAboveTax: (number: string, left: string) => `${number} has only ${left} of sales tax left to withhold`,
+  certificateOnlyPosted: 'A withholding certificate is recorded on a posted receipt',
+  nothingWithheld: 'Nothing was withheld on this receipt: it has no certificate to record',
 };

@@ -9,6 +9,7 @@ export * from './payment.document.ts';
 export * from './cheque.document.ts';
 export * from './aging.ts';
 export * from './money-details.ts';
+export * from './withholding.ts';
 export * from './customer-statement.ts';
 
 /** Issue 9: receipts, payments, the cheque register, aging and statements. */

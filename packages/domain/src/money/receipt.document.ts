@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
-import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields } from './money-fields.ts';
+import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields, withheldAmountSchema } from './money-fields.ts';
 
 const allocationLine = [
   { name: 'invoiceId', label: 'Invoice', kind: 'reference', reference: 'invoices', required: true, schema: referenceSchema('Invoice') },
   { name: 'amount', label: 'Amount', kind: 'decimal', scale: 2, required: true, schema: positiveAmountSchema('Amount') },
+  // Issue 29, section 6: what the customer withheld from the invoice, settled with the amount (not money received).
+  { name: 'taxWithheld', label: 'Tax withheld', kind: 'decimal', scale: 2, defaultValue: '0.00', schema: withheldAmountSchema('Tax withheld') },
+  { name: 'incomeTaxWithheld', label: 'Income tax withheld', kind: 'decimal', scale: 2, defaultValue: '0.00', schema: withheldAmountSchema('Income tax withheld') },
 ] as const;
 
 /** An allocation of money already received to more invoices (a posted receipt's advance). */
@@ -13,7 +16,13 @@ export const allocateInputSchema = z.strictObject({
   allocations: z
     .array(
       z
-        .strictObject({ invoiceId: referenceSchema('Invoice').optional(), ...targetAllocationFields, amount: positiveAmountSchema('Amount') })
+        .strictObject({
+          invoiceId: referenceSchema('Invoice').optional(),
+          ...targetAllocationFields,
+          amount: positiveAmountSchema('Amount'),
+          taxWithheld: withheldAmountSchema('Tax withheld'),
+          incomeTaxWithheld: withheldAmountSchema('Income tax withheld'),
+        })
         .superRefine(oneDocumentPerAllocation(['invoiceId'], { field: 'invoiceId', label: 'Invoice' })),
     )
     .max(2000, { error: 'At most 2000 allocations at once' })

@@ -1,5 +1,7 @@
 import { salespersonRoles } from '../access/roles.ts';
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { canonicalDecimal } from '../money.ts';
+import { percentageInput } from '../resource/numeric-input.ts';
 import { ntnInput, provinces, registrationField, registrationInput } from './sales.settings.ts';
 
 /** Who may set or change a customer's credit limit (accountant by default, admin): see customerMessages.creditLimitScope. */
@@ -85,6 +87,19 @@ export const customers = {
     { name: 'province', label: 'Province', kind: 'enum', enumValues: provinces, list: false, writeScope: customerTaxFactsScope },
     { name: 'withholdingAgent', label: 'Withholds sales tax', kind: 'boolean', required: true, defaultValue: false, list: false, writeScope: customerTaxFactsScope },
     { name: 'registrationCheckedOn', label: 'Registration checked on', kind: 'date', list: false, writeScope: customerTaxFactsScope },
+    // Issue 29, section 6: the share of an invoice's total the customer withholds as income tax (s.153), proposed on its receipts.
+    {
+      name: 'incomeTaxWithholdingPercent',
+      label: 'Income tax withheld %',
+      kind: 'decimal',
+      scale: 2,
+      required: true,
+      defaultValue: '0.00',
+      list: false,
+      // As the column holds it (`1` is `1.00`): sending the unchanged value needs no scope.
+      schema: percentageInput('Income tax withheld %').transform((v) => canonicalDecimal(v)),
+      writeScope: customerTaxFactsScope,
+    },
     // Whether anyone has checked the registration since it was set or migrated (`?registrationChecked=false`: what to check).
     { name: 'registrationChecked', label: 'Registration checked', kind: 'boolean', form: false, list: false, filterable: true },
   ],
@@ -117,7 +132,7 @@ export const customerMessages = {
 } as const;
 
 /** A customer's tax facts: setting or changing any of them needs customers:tax-facts. */
-export const customerTaxFactFields = ['ntn', 'cnic', 'strn', 'registrationType', 'registrationCheckedOn', 'province', 'withholdingAgent'] as const;
+export const customerTaxFactFields = ['ntn', 'cnic', 'strn', 'registrationType', 'registrationCheckedOn', 'province', 'withholdingAgent', 'incomeTaxWithholdingPercent'] as const;
 
 /** The values a new customer's tax facts take when not given: setting them to these needs no scope. */
 export const customerTaxFactDefaults: Readonly<Record<(typeof customerTaxFactFields)[number], unknown>> = {
@@ -128,6 +143,7 @@ export const customerTaxFactDefaults: Readonly<Record<(typeof customerTaxFactFie
   registrationCheckedOn: null,
   province: null,
   withholdingAgent: false,
+  incomeTaxWithholdingPercent: '0.00',
 };
 
 /**

@@ -21,6 +21,7 @@ import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type PaymentParty, paymentTargetsOf } from '../../lib/payment-targets.ts';
+import { settledSql } from './allocations.ts';
 
 /**
  * Receivables and payables aging (issue 9, section 4): what each customer or vendor owes, or
@@ -86,15 +87,16 @@ const isPast = (asOf: string) => asOf < todayIso();
 /**
  * What is allocated as of a date, by document (`key`): allocations dated by then and not
  * released by then. A bounce releases a receipt's allocations on the cheque's bounce date
- * (when the ledger takes the money back), whenever it was recorded.
+ * (when the ledger takes the money back), whenever it was recorded. By target (`settled`), what
+ * the customer withheld counts with the money (issue 29, section 6); by receipt, the money alone.
  */
-const allocatedAsOf = (table: 'receipt_allocations' | 'payment_allocations', key: string, asOf: string) => {
+const allocatedAsOf = (table: 'receipt_allocations' | 'payment_allocations', key: string, asOf: string, settled = false) => {
   const releasedOn =
     table === 'receipt_allocations'
       ? sql`coalesce((SELECT q.bounce_date FROM cheques q WHERE q.receipt_id = x.receipt_id AND x.released_reason = 'bounced'), x.released_at::date)`
       : sql`x.released_at::date`;
   return sql`
-  SELECT x.${sql.identifier(key)} AS id, sum(x.amount) AS amount FROM ${sql.identifier(table)} x
+  SELECT x.${sql.identifier(key)} AS id, sum(${settled ? settledSql(table === 'receipt_allocations' ? 'receipts' : 'payments', 'x') : sql`x.amount`}) AS amount FROM ${sql.identifier(table)} x
   WHERE x.allocation_date <= ${asOf}::date AND (x.released_at IS NULL OR ${releasedOn} > ${asOf}::date) GROUP BY 1`;
 };
 
@@ -179,7 +181,7 @@ function agingItems(side: AgingSide, asOf: string, regions: readonly number[] | 
     aging.items({
       asOf,
       past: isPast(asOf),
-      allocated: allocatedAsOf(side.money.allocations, column, asOf),
+      allocated: allocatedAsOf(side.money.allocations, column, asOf, true),
       live: (alias) => liveAsOf(alias, asOf),
       inRegions: (region) => inRegions(region, regions),
     }),

@@ -26,9 +26,10 @@ import { type PaymentParty, type PaymentTarget, paymentTargetNamed, paymentTarge
 export type MoneySource = 'receipts' | 'payments';
 
 /** A source's allocation rows, their column naming it, and the parties whose targets it pays. */
-const sources: Record<MoneySource, { rows: string; key: string; parties: readonly PaymentParty[] }> = {
-  receipts: { rows: 'receipt_allocations', key: 'receipt_id', parties: ['customer'] },
-  payments: { rows: 'payment_allocations', key: 'payment_id', parties: ['vendor', 'employee'] },
+const sources: Record<MoneySource, { rows: string; key: string; parties: readonly PaymentParty[]; withholding: boolean }> = {
+  // A receipt's allocation also settles what the customer withheld (issue 29, section 6: tax_withheld, income_tax_withheld).
+  receipts: { rows: 'receipt_allocations', key: 'receipt_id', parties: ['customer'], withholding: true },
+  payments: { rows: 'payment_allocations', key: 'payment_id', parties: ['vendor', 'employee'], withholding: false },
 };
 
 export const sourceOf = (target: PaymentTarget): MoneySource => (target.party === 'customer' ? 'receipts' : 'payments');
@@ -41,6 +42,16 @@ export const targetNamedOf = (source: MoneySource, name: string) => paymentTarge
 
 /** A source's allocation rows' table and the column naming the source. */
 export const allocationRowsOf = (source: MoneySource) => ({ table: sql.identifier(sources[source].rows), key: sql.identifier(sources[source].key) });
+
+/**
+ * What an allocation row (alias `alias`, or unqualified) settles of its target: the money, plus
+ * what the customer withheld on a receipt's (issue 29, section 6). The target's paid column moves
+ * by this; the source's allocated amount by the money alone.
+ */
+export function settledSql(source: MoneySource, alias?: string): SQL {
+  const column = (name: string): SQL => (alias ? sql`${sql.raw(alias)}.${sql.identifier(name)}` : sql`${sql.identifier(name)}`);
+  return sources[source].withholding ? sql`(${column('amount')} + ${column('tax_withheld')} + ${column('income_tax_withheld')})` : column('amount');
+}
 
 type AskedLine = Record<string, unknown> & { amount: string };
 
@@ -111,7 +122,28 @@ export async function openTargets(executor: Executor, target: PaymentTarget, par
 
 export interface PlannedAllocation {
   targetId: number;
+  /** The money allocated. */
   amount: string;
+  /** What the customer withheld from the target (a receipt's only), settled with the money; absent: 0. */
+  taxWithheld?: string;
+  incomeTaxWithheld?: string;
+}
+
+/** What an allocation settles of its target: the money and what was withheld, in minor units. */
+export const settledOf = (p: PlannedAllocation): bigint => toMinorUnits(p.amount) + toMinorUnits(p.taxWithheld ?? '0') + toMinorUnits(p.incomeTaxWithheld ?? '0');
+
+/** Whether any planned allocation carries withholding. */
+export const withholds = (planned: readonly PlannedAllocation[]) => planned.some((p) => toMinorUnits(p.taxWithheld ?? '0') > 0n || toMinorUnits(p.incomeTaxWithheld ?? '0') > 0n);
+
+/** A planned allocation with its amounts as two-decimal strings (withheld parts kept only when asked). */
+function normalised(p: PlannedAllocation): PlannedAllocation {
+  const decimal = (v: string) => fromMinorUnits(toMinorUnits(v));
+  return {
+    targetId: p.targetId,
+    amount: decimal(p.amount),
+    ...(p.taxWithheld !== undefined ? { taxWithheld: decimal(p.taxWithheld) } : {}),
+    ...(p.incomeTaxWithheld !== undefined ? { incomeTaxWithheld: decimal(p.incomeTaxWithheld) } : {}),
+  };
 }
 
 /** `available` spread over `targets` oldest due first, each up to its open amount. */
@@ -147,7 +179,8 @@ export interface AllocationRequest {
  * What may be allocated, checked against the targets' open amounts (under their locks when
  * `lock`): refuses a total above `available` (400 `allocations`), a target missing, of
  * another party or not posted (400 `allocations.N.<invoiceId|goodsReceiptId>`) and more
- * than a target has open, lines for one target added together (409 `allocations.N.amount`).
+ * than a target has open, lines for one target added together, each line's money and what was
+ * withheld counted (409 `allocations.N.amount`).
  */
 export async function planAllocations(executor: Executor, request: AllocationRequest): Promise<PlannedAllocation[]> {
   const { target: kind } = request;
@@ -171,30 +204,34 @@ export async function planAllocations(executor: Executor, request: AllocationReq
   const taken = new Map<number, bigint>();
   requested.forEach((r, index) => {
     const target = targets.get(r.targetId)!;
-    const total = (taken.get(r.targetId) ?? 0n) + toMinorUnits(r.amount);
+    const total = (taken.get(r.targetId) ?? 0n) + settledOf(r);
     taken.set(r.targetId, total);
     if (total > toMinorUnits(target.openAmount)) problems[`allocations.${index}.amount`] = moneyMessages.notOpen(target.documentNumber, fromMinorUnits(toMinorUnits(target.openAmount)));
   });
   if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
-  return requested.map((r) => ({ targetId: r.targetId, amount: fromMinorUnits(toMinorUnits(r.amount)) }));
+  return requested.map(normalised);
 }
 
 /** The sum of planned allocations. */
 export const plannedTotal = (planned: readonly PlannedAllocation[]) => addDecimals(planned.map((p) => p.amount));
 
-/** Allocation rows as VALUES (line_no, target, amount). */
+/** Allocation rows as VALUES (line_no, target, amount, tax_withheld, income_tax_withheld). */
 function rowsValues(planned: readonly PlannedAllocation[], firstLineNo: number): SQL {
   return sql.join(
-    planned.map((p, index) => sql`(${firstLineNo + index}::int, ${p.targetId}::int, ${p.amount}::numeric)`),
+    planned.map((p, index) => sql`(${firstLineNo + index}::int, ${p.targetId}::int, ${p.amount}::numeric, ${p.taxWithheld ?? '0'}::numeric, ${p.incomeTaxWithheld ?? '0'}::numeric)`),
     sql`, `,
   );
 }
 
 /** Inserts `planned` as the source's allocation rows from `firstLineNo` on, dated `date` (a draft's lines, or applied ones). */
 export function insertAllocationRows(target: PaymentTarget, sourceId: number, planned: readonly PlannedAllocation[], firstLineNo: number, date: string): SQL {
-  const rows = allocationRowsOf(sourceOf(target));
-  return sql`INSERT INTO ${rows.table} (${rows.key}, line_no, ${sql.identifier(target.column)}, amount, allocation_date)
-    SELECT ${sourceId}::int, v.line_no, v.target_id, v.amount, ${date}::date FROM (VALUES ${rowsValues(planned, firstLineNo)}) AS v(line_no, target_id, amount)`;
+  const source = sourceOf(target);
+  const rows = allocationRowsOf(source);
+  const withheld = sources[source].withholding ? sql`, tax_withheld, income_tax_withheld` : sql``;
+  const withheldValues = sources[source].withholding ? sql`, v.tax_withheld, v.income_tax_withheld` : sql``;
+  return sql`INSERT INTO ${rows.table} (${rows.key}, line_no, ${sql.identifier(target.column)}, amount${withheld}, allocation_date)
+    SELECT ${sourceId}::int, v.line_no, v.target_id, v.amount${withheldValues}, ${date}::date
+    FROM (VALUES ${rowsValues(planned, firstLineNo)}) AS v(line_no, target_id, amount, tax_withheld, income_tax_withheld)`;
 }
 
 /**
@@ -211,7 +248,7 @@ export function applyStatements(
 ): AlongsideStatement[] {
   if (planned.length === 0) return [];
   const byTarget = new Map<number, bigint>();
-  for (const p of planned) byTarget.set(p.targetId, (byTarget.get(p.targetId) ?? 0n) + toMinorUnits(p.amount));
+  for (const p of planned) byTarget.set(p.targetId, (byTarget.get(p.targetId) ?? 0n) + settledOf(p));
   const values = [...byTarget.entries()].map(([id, amount]) => sql`(${id}::int, ${fromMinorUnits(amount)}::numeric)`);
   return [
     ...(rows ? [() => insertAllocationRows(target, sourceId, planned, rows.firstLineNo, rows.date)] : []),
@@ -242,7 +279,7 @@ export async function releaseStatements(tx: Tx, source: MoneySource, sourceId: n
   return [
     ...targets.map((target) => {
       const column = sql.identifier(target.column);
-      return () => target.onReleased(sql`SELECT ${column} AS id, sum(amount) AS amount FROM ${table} WHERE ${live} AND ${column} IS NOT NULL GROUP BY 1`);
+      return () => target.onReleased(sql`SELECT ${column} AS id, sum(${settledSql(source)}) AS amount FROM ${table} WHERE ${live} AND ${column} IS NOT NULL GROUP BY 1`);
     }),
     () => sql`UPDATE ${table} SET released_at = now(), released_reason = ${reason}::text WHERE ${live}`,
   ];

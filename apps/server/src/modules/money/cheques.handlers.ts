@@ -20,6 +20,7 @@ import { runTransition } from '../../lib/document/run-transition.ts';
 import { auditStatement } from '../../plugins/audit.ts';
 import { releaseAllocations } from './allocations.ts';
 import { readCheque } from './cheques.queries.ts';
+import { liveWithheld, withholdingLines } from './receipt-withholding.ts';
 import { paymentBinding } from './payments.binding.ts';
 
 const { documentType } = chequeDocument;
@@ -114,7 +115,10 @@ export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
     /**
      * The receipt's allocations released (its invoices open again) and the receipt marked
      * bounced; Dr the customer's receivable, Cr the receipt's Cheques in hand (a deposit moved
-     * no money); a bank charge on a deposited cheque: Dr Bank charges, Cr the bank.
+     * no money); a bank charge on a deposited cheque: Dr Bank charges, Cr the bank. What the
+     * customer withheld on the released allocations goes back with them (issue 29, section 6):
+     * Dr the receivable, Cr Sales tax withheld and Advance income tax, so the account still
+     * equals the invoices it reopens.
      */
     async bounce(tx, actor, cheque, step) {
       const input = step.input as z.infer<typeof bounceChequeSchema>;
@@ -124,8 +128,14 @@ export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
       const receipt = await receiptOf(tx, cheque.receiptId!);
       const { bankCharges } = charge ? await requirePostingAccounts(tx, ['bankCharges']) : { bankCharges: 0 };
       const narration = `${chequeLabel(cheque)} bounced: ${input.reason}`.slice(0, 500);
+      const withheld = await withholdingLines(tx, await liveWithheld(tx, cheque.receiptId!), receipt.customerAccountId, `Tax withheld given back: ${chequeLabel(cheque)} bounced`, {
+        regionId: cheque.regionId,
+        partyType: cheque.partyType,
+        partyId: cheque.partyId,
+      }, true);
       const lines = [
         ...chequeLines(cheque, receipt.customerAccountId, receipt.accountId, cheque.amount, narration),
+        ...withheld,
         ...(charge ? chequeLines(cheque, bankCharges, cheque.bankAccountId!, charge, `Bank charge on ${chequeLabel(cheque)}`) : []),
       ];
       await releaseAllocations(tx, 'receipts', cheque.receiptId!, 'bounced');

@@ -1,7 +1,7 @@
 import { addDecimals, chequeDocument, type ChequeInput, type DocumentDefinition, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { type LedgerLineInput, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
@@ -19,6 +19,7 @@ import {
   runStatements,
   namedTargetLines,
   targetOfLines,
+  withholds,
 } from './allocations.ts';
 import { cancelChequeStatement, insertCheque, lockChequeOf, type NewCheque } from './money-accounts.ts';
 
@@ -79,6 +80,14 @@ export interface MoneyKind<Input, Detail extends MoneyDocument> {
   cancelRefusal(chequeStatus: string): string | undefined;
   /** The document as a GET answers it (after a write). */
   read(tx: Tx, id: number): Promise<Detail>;
+  /**
+   * What the party withheld on the allocations (receipts, issue 29, section 6): `check` refuses
+   * it (400 naming `allocations.N.taxWithheld`), `lines` posts it beside the money's two lines.
+   */
+  withholding?: {
+    check(tx: Tx, partyId: number, lines: readonly PlannedAllocation[]): Promise<void>;
+    lines(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string): Promise<LedgerLineInput[]>;
+  };
 }
 
 /** What a receipt and a payment store alike beyond their fields: the account the money moves through, and the cheque as entered. */
@@ -107,14 +116,27 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
 
   async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
     if (header.partyId === null) return [];
-    return planAllocations(tx, { target: paymentTargetOf(header.field), partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+    const lines = await planAllocations(tx, { target: paymentTargetOf(header.field), partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+    if (kind.withholding && withholds(lines)) await kind.withholding.check(tx, header.partyId, lines);
+    return lines;
   }
+
+  /** The ledger lines of what the allocations withheld; none without. */
+  const withheldLines = (tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string) =>
+    kind.withholding && withholds(lines) ? kind.withholding.lines(tx, document, lines, memo) : Promise.resolve([]);
+
+  /** An allocation line as the draft stores it: the target's field, the money and what was withheld (lines without those fields, a payment's, leave them out). */
+  const lineOf = (field: string, line: PlannedAllocation) => ({
+    [field]: line.targetId,
+    amount: line.amount,
+    ...(kind.withholding ? { taxWithheld: line.taxWithheld ?? '0.00', incomeTaxWithheld: line.incomeTaxWithheld ?? '0.00' } : {}),
+  });
 
   /** The draft with its allocation lines as planned (proposed oldest due first when left out). */
   async function write(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, id?: number) {
     const header = await kind.header(tx, actor, input);
     const lines = await planned(tx, header, false);
-    const written = { ...input, allocations: lines.map((line) => ({ [header.field]: line.targetId, amount: line.amount })) };
+    const written = { ...input, allocations: lines.map((line) => lineOf(header.field, line)) };
     const values = { header: header.values, lines: lines.map(() => ({ allocationDate: header.date })) };
     const { id: documentId } = id === undefined ? await drafts.insert(written, values) : await drafts.update(id, written, values);
     const context: SaveContext = { proposed: header.requested === undefined };
@@ -155,7 +177,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         await postToLedger(tx, {
           ...step.posting,
           narration,
-          lines: transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party),
+          lines: [...transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party), ...(await withheldLines(tx, draft, lines, memo))],
           alongside: [
             ...step.claim({ allocated_amount: sql`${total}::numeric` }),
             ...applyStatements(paymentTargetOf(field), draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
@@ -173,7 +195,12 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const asked = namedTargetLines(kind.source, (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations);
         // Lines may name another target of the party's (another area's bills) than the document's own.
         const target = targetOfLines(kind.targetFieldOf(document), asked);
-        const requested = asked?.map((a) => ({ targetId: Number(a[target.field]), amount: a.amount }));
+        const requested = asked?.map((a) => ({
+          targetId: Number(a[target.field]),
+          amount: a.amount,
+          ...(typeof a.taxWithheld === 'string' ? { taxWithheld: a.taxWithheld } : {}),
+          ...(typeof a.incomeTaxWithheld === 'string' ? { incomeTaxWithheld: a.incomeTaxWithheld } : {}),
+        }));
         const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, field: target.field }, true);
         const total = plannedTotal(lines);
         const at = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
@@ -181,7 +208,23 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           ...step.claim({ allocated_amount: sql`allocated_amount + ${total}::numeric` }, { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) }),
           ...applyStatements(target, document.id, lines, at),
         ];
-        await runStatements(tx, statements, sql`${document.documentNumber}::text`);
+        // What the party withheld is posted today under the document (a cancel mirrors it with the rest); the money itself moved when posted.
+        const narration = `Tax withheld on ${kind.label.toLowerCase()} ${document.documentNumber}`;
+        const withheld = await withheldLines(tx, document, lines, narration);
+        if (withheld.length === 0) await runStatements(tx, statements, sql`${document.documentNumber}::text`);
+        else {
+          await postToLedger(tx, {
+            documentType: kind.definition.documentType,
+            documentId: document.id,
+            documentDate: at.date,
+            documentNumber: document.documentNumber!,
+            narration,
+            lines: withheld,
+            actor: { userId: actor.userId },
+            dateField: 'allocations',
+            alongside: statements,
+          });
+        }
         return { document: await kind.read(tx, document.id) };
       },
 

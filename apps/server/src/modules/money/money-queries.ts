@@ -53,7 +53,7 @@ const whenRun = (build: () => SQL): SQL => sql`${{ getSQL: build, shouldOmitSQLP
  * names its target under the target's field (`invoiceId`), with the target's number, date and
  * due date (under `names`) read through the target's own `select`.
  */
-export function allocationLinesSelection(source: MoneySource, names: { number: string; date: string }): SQL {
+export function allocationLinesSelection(source: MoneySource, names: { number: string; date: string }, extra: SQL = sql``): SQL {
   return whenRun(() => {
     const { table, key } = allocationRowsOf(source);
     const targets = targetsOfSource(source).map((target, index) => ({ target, alias: sql.raw(`x_${index}`), column: sql.identifier(target.column) }));
@@ -63,7 +63,7 @@ export function allocationLinesSelection(source: MoneySource, names: { number: s
     return sql`(
       SELECT coalesce(json_agg(json_build_object(
                'id', a.id, 'lineNo', a.line_no, ${sql.join(ids, sql`, `)}, ${names.number}::text, ${fact('documentNumber')}, ${names.date}::text, ${fact('date')},
-               'dueDate', ${fact('dueDate')}, 'amount', a.amount::text, 'allocationDate', a.allocation_date,
+               'dueDate', ${fact('dueDate')}, 'amount', a.amount::text, ${extra}'allocationDate', a.allocation_date,
                'released', a.released_at IS NOT NULL, 'releasedReason', a.released_reason)
                ORDER BY a.line_no), '[]')
       FROM ${table} a ${sql.join(facts, sql` `)}

@@ -7,6 +7,7 @@ import { chequeBinding } from './cheques.binding.ts';
 import { registerChequeRoutes } from './cheques.routes.ts';
 import { registerCustomerStatementRoutes } from './customer-statement.routes.ts';
 import { registerMoneyRoutes } from './money.routes.ts';
+import { registerWithholdingRoutes } from './withholding.routes.ts';
 import { paymentBinding } from './payments.binding.ts';
 import { receiptBinding } from './receipts.binding.ts';
 
@@ -22,6 +23,7 @@ export const moneyModule: ServerArea = {
     registerMoneyRoutes(app);
     registerChequeRoutes(app);
     registerAgingRoutes(app);
+    registerWithholdingRoutes(app);
     registerCustomerStatementRoutes(app);
   },
 };

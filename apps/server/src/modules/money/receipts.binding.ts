@@ -13,7 +13,8 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, StateO
   columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
   // Allocations are applied and released after posting: no trigger keeps them.
   lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId, openAfterDraft: true },
-  workflowColumns: ['reversal_id', 'allocated_amount'],
+  // 0045_receipt_withholding.sql: the customer's withholding certificate is recorded on the posted receipt.
+  workflowColumns: ['reversal_id', 'allocated_amount', 'certificate_number', 'certificate_date'],
   queries: receiptQueries,
   lockFirst: chequeFirst('receipt_id'),
   handlers: receiptHandlers(async (tx, id) => (await findDocument<ReceiptDetail>(tx, receiptBinding, id))!),

@@ -5,6 +5,7 @@ import { BadRequestError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { invoiceScope } from '../sales/sales.api.ts';
 import { checkCheque, moneyAccountOf } from './money-accounts.ts';
+import { checkWithholding, withheldTotals, withholdingLines } from './receipt-withholding.ts';
 import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
 
 /** The customer's row (within the actor's regions, else missing), its region and receivable account. */
@@ -20,8 +21,9 @@ async function customerOf(tx: Tx, actor: Parameters<typeof invoiceScope>[0] | nu
 
 /**
  * Posting a receipt (RV): Dr the cash, bank or Cheques in hand account, Cr the customer's own
- * receivable account, both stamped with the customer's region and the customer as party. By
- * cheque, the cheque enters the register in hand.
+ * receivable account, both stamped with the customer's region and the customer as party; what
+ * the customer withheld (issue 29, section 6) Dr Sales tax withheld and Advance income tax, Cr
+ * the receivable. By cheque, the cheque enters the register in hand.
  */
 export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>): MoneyKind<ReceiptInput, ReceiptDetail> {
   return {
@@ -39,13 +41,14 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
         amount: input.amount,
         date: input.receiptDate,
         field: 'invoiceId',
-        requested: input.allocations?.map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
+        requested: input.allocations?.map((a) => ({ targetId: a.invoiceId, amount: a.amount, taxWithheld: a.taxWithheld ?? '0.00', incomeTaxWithheld: a.incomeTaxWithheld ?? '0.00' })),
         values: { regionId: customer.regionId, ...moneyValues(input, accountId) },
       };
     },
     partyOf: (receipt) => receipt.customerId,
     targetFieldOf: () => 'invoiceId',
-    requestedOf: (receipt) => receipt.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.invoiceId, amount: a.amount })),
+    requestedOf: (receipt) =>
+      receipt.allocations.filter((a) => !a.released).map((a) => ({ targetId: a.invoiceId, amount: a.amount, taxWithheld: a.taxWithheld, incomeTaxWithheld: a.incomeTaxWithheld })),
     async posting(tx, receipt) {
       const customer = (await customerOf(tx, null, receipt.customerId))!;
       return {
@@ -59,6 +62,14 @@ export function receiptKind(read: (tx: Tx, id: number) => Promise<ReceiptDetail>
     // Once deposited the bank holds it: a bounce, not a cancel, undoes it.
     cancelRefusal: (status) => (status === 'inHand' || status === 'cancelled' ? undefined : moneyMessages.chequeLeftDrawer(chequeDocument.stateLabels[status as 'inHand'].toLowerCase())),
     read,
+    // Issue 29, section 6: Dr Sales tax withheld, Dr Advance income tax, Cr the customer's receivable.
+    withholding: {
+      check: checkWithholding,
+      async lines(tx, receipt, lines, memo) {
+        const customer = (await customerOf(tx, null, receipt.customerId))!;
+        return withholdingLines(tx, withheldTotals(lines), customer.accountId, memo, { regionId: receipt.regionId, partyType: 'customer', partyId: customer.id });
+      },
+    },
   };
 }
 

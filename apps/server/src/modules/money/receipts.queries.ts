@@ -7,6 +7,10 @@ import { allocatedToFilter, allocationLinesSelection, moneyDocumentColumns, mone
 
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
+/** A withheld part summed over the receipt's live allocations (a draft's lines are all live). */
+const withheldTotal = (column: 'tax_withheld' | 'income_tax_withheld') =>
+  sql<string>`(SELECT coalesce(sum(a.${sql.identifier(column)}), 0)::numeric(18, 2)::text FROM receipt_allocations a WHERE a.receipt_id = receipts.id AND a.released_at IS NULL)`;
+
 /** How the generic document queries read receipts: the row of docs/api/money.md, the allocations with their invoices' facts. */
 export const receiptQueries: DocumentQueries<ReceiptDetail> = {
   rowSelection: {
@@ -14,8 +18,17 @@ export const receiptQueries: DocumentQueries<ReceiptDetail> = {
     receiptDate: receipts.documentDate,
     customerId: receipts.customerId,
     customerName: sql<string>`(SELECT c.customer_name FROM customers c WHERE c.id = receipts.customer_id)`,
+    // Issue 29, section 6: what the customer withheld, over the live allocations (a draft: its lines).
+    taxWithheld: withheldTotal('tax_withheld'),
+    incomeTaxWithheld: withheldTotal('income_tax_withheld'),
+    certificateNumber: receipts.certificateNumber,
+    certificateDate: receipts.certificateDate,
   },
-  linesSelection: allocationLinesSelection('receipts', { number: 'invoiceNumber', date: 'invoiceDate' }),
+  linesSelection: allocationLinesSelection(
+    'receipts',
+    { number: 'invoiceNumber', date: 'invoiceDate' },
+    sql`'taxWithheld', a.tax_withheld::text, 'incomeTaxWithheld', a.income_tax_withheld::text, `,
+  ),
   searchColumns: [receipts.reference, receipts.chequeNumber, (pattern) => sql`receipts.customer_id IN (SELECT c.id FROM customers c WHERE c.customer_name ILIKE ${pattern})`],
   sortColumns: { receiptDate: receipts.documentDate, documentNumber: receipts.documentNumber, amount: receipts.amount, createdAt: receipts.createdAt },
   // The customer's region, copied on the receipt.

@@ -64,6 +64,8 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     costTotal: invoices.costTotal,
     allocatedAmount: invoices.allocatedAmount,
     returnedAmount: invoices.returnedAmount,
+    // Issue 29, section 6: sales tax the customer withheld, by the live allocations of posted receipts (counted in allocatedAmount).
+    taxWithheldAmount: sql<string>`(SELECT coalesce(sum(a.tax_withheld), 0)::numeric(18, 2)::text FROM receipt_allocations a JOIN receipts r ON r.id = a.receipt_id WHERE a.invoice_id = invoices.id AND a.released_at IS NULL AND r.status = 'posted')`,
     openAmount: sql<string>`${openAmountSql}::text`,
     // Paid / partly paid from what is still open, of a posted invoice (never a stored state).
     paymentStatus: sql<string>`(CASE WHEN invoices.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'
