@@ -35,7 +35,7 @@ export const receipts = pgTable(
     allocatedAmount: money('allocated_amount').notNull().default('0'),
     reference: text('reference').notNull().default(''),
     ...chequeColumns(),
-    // 0045_receipt_withholding.sql: the customer's withholding certificate, recorded once posted.
+    // 0044_receipt_withholding.sql: the customer's withholding certificate, recorded once posted.
     certificateNumber: text('certificate_number'),
     certificateDate: date('certificate_date', { mode: 'string' }),
   },
@@ -54,7 +54,7 @@ export const receiptAllocations = pgTable(
       .notNull()
       .references(() => invoices.id),
     amount: money('amount').notNull(),
-    // 0045_receipt_withholding.sql: what the customer withheld from this invoice, settled with the amount.
+    // 0044_receipt_withholding.sql: what the customer withheld from this invoice, settled with the amount.
     taxWithheld: money('tax_withheld').notNull().default('0'),
     incomeTaxWithheld: money('income_tax_withheld').notNull().default('0'),
     allocationDate: date('allocation_date', { mode: 'string' }).notNull(),

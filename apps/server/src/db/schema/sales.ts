@@ -70,7 +70,7 @@ export const customers = pgTable('customers', {
   registrationCheckedOn: date('registration_checked_on', { mode: 'string' }),
   province: text('province'),
   withholdingAgent: boolean('withholding_agent').notNull().default(false),
-  // 0045_receipt_withholding.sql
+  // 0044_receipt_withholding.sql
   incomeTaxWithholdingPercent: numeric('income_tax_withholding_percent', { precision: 5, scale: 2 }).notNull().default('0'),
   registrationChecked: boolean('registration_checked').generatedAlwaysAs(sql`registration_checked_on IS NOT NULL`),
 });

@@ -13,7 +13,7 @@ export const receiptBinding: DocumentBinding<ReceiptInput, ReceiptDetail, StateO
   columns: { id: receipts.id, number: receipts.documentNumber, date: receipts.documentDate, status: receipts.status },
   // Allocations are applied and released after posting: no trigger keeps them.
   lineTable: { table: receiptAllocations, parent: receiptAllocations.receiptId, openAfterDraft: true },
-  // 0045_receipt_withholding.sql: the customer's withholding certificate is recorded on the posted receipt.
+  // 0044_receipt_withholding.sql: the customer's withholding certificate is recorded on the posted receipt.
   workflowColumns: ['reversal_id', 'allocated_amount', 'certificate_number', 'certificate_date'],
   queries: receiptQueries,
   lockFirst: chequeFirst('receipt_id'),

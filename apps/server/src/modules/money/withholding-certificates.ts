@@ -43,7 +43,7 @@ export async function withholdingCertificates(executor: Executor, actor: Actor, 
 }
 
 /**
- * Records the customer's certificate on a posted receipt that withheld something (0045 lets the
+ * Records the customer's certificate on a posted receipt that withheld something (0044 lets the
  * two columns change after posting). 404 outside the actor's regions; 409 for a receipt not
  * posted or that withheld nothing.
  */
