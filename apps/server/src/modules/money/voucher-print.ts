@@ -68,20 +68,55 @@ const row = (lineNo: number, document: string, date: string, dueDate: string, al
   amount: formatDecimal(amount),
 });
 
+/**
+ * What the customer withheld (issue 29, section 6), when it withheld anything: per invoice beside
+ * the money, the totals under the amount, and the certificate once recorded. The amount in words
+ * stays the money's: what was received.
+ */
+function withWithholding(printed: ReturnType<typeof body>, receipt: ReceiptDetail): ReturnType<typeof body> {
+  const tax = receipt.taxWithheld ?? '0';
+  const incomeTax = receipt.incomeTaxWithheld ?? '0';
+  if (Number(tax) === 0 && Number(incomeTax) === 0) return printed;
+  const live = receipt.allocations.filter((a) => !a.released);
+  return {
+    ...printed,
+    columns: [
+      ...printed.columns.slice(0, -1),
+      { key: 'taxWithheld', label: 'Sales tax withheld', align: 'right', width: 1.2 },
+      { key: 'incomeTaxWithheld', label: 'Income tax withheld', align: 'right', width: 1.2 },
+      printed.columns.at(-1)!,
+    ],
+    rows: printed.rows.map((r, index) => ({
+      ...r,
+      taxWithheld: formatDecimal(live[index]?.taxWithheld ?? '0'),
+      incomeTaxWithheld: formatDecimal(live[index]?.incomeTaxWithheld ?? '0'),
+    })),
+    totals: [
+      ...printed.totals,
+      ...(Number(tax) !== 0 ? [{ label: 'Sales tax withheld', value: formatDecimal(tax) }] : []),
+      ...(Number(incomeTax) !== 0 ? [{ label: 'Income tax withheld', value: formatDecimal(incomeTax) }] : []),
+    ],
+  };
+}
+
 /** A receipt voucher as it prints: the customer, the money and its cheque, the invoices it paid (live allocations), the amount in words. */
 export function receiptPrintable(receipt: ReceiptDetail, company: CompanyLetterhead): PrintableDocument {
+  const certificate = receipt.certificateNumber ? [{ label: 'Withholding certificate', value: `${receipt.certificateNumber} of ${formatCalendarDate(receipt.certificateDate!)}` }] : [];
   return {
     company,
     title: 'Receipt Voucher',
     number: printedNumberOf(receipt),
     status: receiptDocument.stateLabels[receipt.status],
-    dateLines: [{ label: 'Receipt date', value: formatCalendarDate(receipt.receiptDate) }, ...moneyLines(receipt)],
+    dateLines: [{ label: 'Receipt date', value: formatCalendarDate(receipt.receiptDate) }, ...moneyLines(receipt), ...certificate],
     parties: [{ title: 'Received from', lines: [receipt.customerName, receipt.regionName ?? ''].filter(Boolean) }],
-    ...body(
+    ...withWithholding(
+      body(
+        receipt,
+        company,
+        receipt.allocations.filter((a) => !a.released).map((a) => row(a.lineNo, a.invoiceNumber ?? `Invoice #${a.invoiceId}`, a.invoiceDate, a.dueDate, a.allocationDate, a.amount)),
+        'Invoice',
+      ),
       receipt,
-      company,
-      receipt.allocations.filter((a) => !a.released).map((a) => row(a.lineNo, a.invoiceNumber ?? `Invoice #${a.invoiceId}`, a.invoiceDate, a.dueDate, a.allocationDate, a.amount)),
-      'Invoice',
     ),
     createdAt: new Date(receipt.updatedAt ?? receipt.createdAt),
   };
