@@ -124,6 +124,9 @@ export interface OpenDocument {
   dueDate: string;
   total: string;
   openAmount: string;
+  /** An invoice's sales tax and what customers withheld of it so far (issue 29): what a withholding agent may keep back. */
+  taxAmount?: string;
+  taxWithheldAmount?: string;
 }
 
 /** A cheque as GET /api/cheques/:id and the register's rows answer it: both directions, its party and the document that recorded it. */

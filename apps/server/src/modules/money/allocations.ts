@@ -117,7 +117,17 @@ export async function openTargets(executor: Executor, target: PaymentTarget, par
   const open = target.openOf(partyId);
   const scope = target.scope(actor);
   const rows = await readTargets(executor, target, scope ? sql`${open} AND ${scope}` : open, false);
-  return rows.sort(byDue).map(({ id, documentNumber, date, dueDate, total, openAmount }) => ({ id, documentNumber, date, dueDate, total, openAmount }));
+  return rows
+    .sort(byDue)
+    .map(({ id, documentNumber, date, dueDate, total, openAmount, taxAmount, taxWithheldAmount }) => ({
+      id,
+      documentNumber,
+      date,
+      dueDate,
+      total,
+      openAmount,
+      ...(taxAmount !== undefined ? { taxAmount, taxWithheldAmount } : {}),
+    }));
 }
 
 export interface PlannedAllocation {

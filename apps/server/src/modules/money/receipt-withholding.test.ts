@@ -110,6 +110,9 @@ describe('tax withheld by the buyer', () => {
     const response = await receipt(buyers.agent.id, '1147.10', [{ invoiceId: s.second!, amount: '600.00', taxWithheld: '10.00', incomeTaxWithheld: '54.90' }]);
     expect(response.statusCode, response.body).toBe(201);
     const data = response.json().data;
+    // The receipt form's open invoices say what is left to withhold.
+    const open = (await f.call('GET', `/api/receipts/open-invoices?customerId=${buyers.agent.id}`)).json().data as Array<Record<string, unknown>>;
+    expect(open.find((o) => o.id === s.second)).toMatchObject({ taxAmount: '186.10', taxWithheldAmount: '10.00' });
     s.income = data.id;
     expect(data).toMatchObject({ allocatedAmount: '600.00', unallocatedAmount: '547.10', taxWithheld: '10.00', incomeTaxWithheld: '54.90' });
     expect(await readInvoice(s.second!)).toMatchObject({ openAmount: '555.10', paymentStatus: 'partlyPaid', taxWithheldAmount: '10.00' });

@@ -2,7 +2,7 @@ import { invoiceDocument, salesReturnDocument } from '@erp/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.ts';
 import type { AgingAsOf, PaymentTarget } from '../../lib/payment-targets.ts';
-import { invoiceScope } from './invoices.queries.ts';
+import { invoiceScope, taxWithheldOf } from './invoices.queries.ts';
 
 /**
  * Invoices as the targets of receipts' allocations: what money may read of them and the
@@ -35,7 +35,8 @@ export const invoicePaymentTarget: PaymentTarget = {
   /** The facts of the invoices `where` names (over `t`), in id order, locked when `lock`. */
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, t.customer_id AS "partyId", t.status, t.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-          t.due_date::text AS "dueDate", t.grand_total::text AS total, round(t.grand_total - t.allocated_amount - t.returned_amount, 2)::text AS "openAmount"
+          t.due_date::text AS "dueDate", t.grand_total::text AS total, round(t.grand_total - t.allocated_amount - t.returned_amount, 2)::text AS "openAmount",
+          t.tax_amount::text AS "taxAmount", ${taxWithheldOf(sql`t.id`)} AS "taxWithheldAmount"
         FROM invoices t WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
   // The words of invoices_open_idx, so the index serves it.
   openOf: (customerId: number) => sql`t.customer_id = ${customerId}::int AND t.status = 'posted' AND t.allocated_amount + t.returned_amount < t.grand_total`,

@@ -11,6 +11,11 @@ export function invoiceScope(actor: Actor, regionColumn: SQL = sql`invoices.regi
   return regions ? sql`${regionColumn} IN (${intList(regions)})` : undefined;
 }
 
+/** What live allocations of posted receipts withheld of an invoice's sales tax (issue 29, section 6), as text. */
+export const taxWithheldOf = (invoiceId: SQL) =>
+  sql`(SELECT coalesce(sum(a.tax_withheld), 0)::numeric(18, 2)::text FROM receipt_allocations a JOIN receipts r ON r.id = a.receipt_id
+       WHERE a.invoice_id = ${invoiceId} AND a.released_at IS NULL AND r.status = 'posted')`;
+
 // Raw SQL names the document table in full (see purchase-orders.queries.ts).
 
 /** What is still owed: the total less receipts and returns while posted (negative: a credit left by a return of paid goods); nothing once cancelled. */
@@ -65,7 +70,7 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     allocatedAmount: invoices.allocatedAmount,
     returnedAmount: invoices.returnedAmount,
     // Issue 29, section 6: sales tax the customer withheld, by the live allocations of posted receipts (counted in allocatedAmount).
-    taxWithheldAmount: sql<string>`(SELECT coalesce(sum(a.tax_withheld), 0)::numeric(18, 2)::text FROM receipt_allocations a JOIN receipts r ON r.id = a.receipt_id WHERE a.invoice_id = invoices.id AND a.released_at IS NULL AND r.status = 'posted')`,
+    taxWithheldAmount: sql<string>`${taxWithheldOf(sql`invoices.id`)}`,
     openAmount: sql<string>`${openAmountSql}::text`,
     // Paid / partly paid from what is still open, of a posted invoice (never a stored state).
     paymentStatus: sql<string>`(CASE WHEN invoices.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'

@@ -20,6 +20,26 @@ export interface AllocationsTableProps {
   emptyText: string;
   /** What the money not allocated is called: a customer's or vendor's advance by default. */
   restLabel?: string;
+  /**
+   * A receipt's: each row also takes what the customer withheld (income tax always; sales tax
+   * when `agent`, the customer a withholding agent, or when a row has some already).
+   */
+  withholding?: { agent: boolean };
+}
+
+type WithheldField = 'taxWithheld' | 'incomeTaxWithheld';
+
+function withheldColumn(field: WithheldField, title: string, nameOf: (row: number) => string) {
+  return {
+    key: field,
+    title,
+    width: 150,
+    render: (_: unknown, row: { name: number }) => (
+      <Form.Item name={[row.name, field]} style={{ margin: 0 }}>
+        <InputNumber<string> aria-label={`${title} on ${nameOf(row.name)}`} stringMode precision={2} min="0" placeholder="0.00" style={{ width: '100%', minWidth: 110 }} />
+      </Form.Item>
+    ),
+  };
 }
 
 /** The money allocated and the rest, left on account as an advance (red when the rows add up to more than the money). */
@@ -45,9 +65,15 @@ function AdvanceBar({ form, amountName, restLabel }: { form: FormInstance; amoun
  * open) with the amount allocated to it, editable. Rows are `allocations.N.amount` in the
  * form, N the row's place, so refusals land on their row.
  */
-export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText, restLabel = 'On account (advance)' }: AllocationsTableProps) {
+export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText, restLabel = 'On account (advance)', withholding }: AllocationsTableProps) {
   const byId = new Map(targets.map((t) => [t.id, t]));
   const targetOf = (name: number) => byId.get((form.getFieldValue(['allocations', name, 'targetId']) as number | undefined) ?? 0);
+  const nameOf = (name: number) => targetOf(name)?.documentNumber ?? `${targetLabel} ${name + 1}`;
+  const rows = (Form.useWatch('allocations', { form, preserve: true }) as AllocationRow[] | undefined) ?? [];
+  const taxShown = withholding !== undefined && (withholding.agent || rows.some((row) => (row.taxWithheld ?? '') !== ''));
+  const withheldColumns = withholding
+    ? [...(taxShown ? [withheldColumn('taxWithheld', 'Tax withheld', nameOf)] : []), withheldColumn('incomeTaxWithheld', 'Income tax withheld', nameOf)]
+    : [];
   return (
     <Flex vertical gap={4}>
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -77,7 +103,7 @@ export function AllocationsTable({ form, targets, targetLabel, amountName = 'amo
                 render: (_: unknown, field) => (
                   <Form.Item name={[field.name, 'amount']} style={{ margin: 0 }}>
                     <InputNumber<string>
-                      aria-label={`Allocate to ${targetOf(field.name)?.documentNumber ?? `${targetLabel} ${field.name + 1}`}`}
+                      aria-label={`Allocate to ${nameOf(field.name)}`}
                       stringMode
                       precision={2}
                       min="0"
@@ -87,6 +113,7 @@ export function AllocationsTable({ form, targets, targetLabel, amountName = 'amo
                   </Form.Item>
                 ),
               },
+              ...withheldColumns,
             ]}
           />
         )}

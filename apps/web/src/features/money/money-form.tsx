@@ -39,7 +39,7 @@ export interface MoneyFormProps<Values extends MoneyFormValues> {
   /** What useAllocations answers. */
   allocations: { query: { isFetching: boolean; isError: boolean }; targets: readonly OpenDocument[]; propose: (amount: string | null | undefined) => void };
   /** The allocations table, shown once the party whose open documents they are is chosen. */
-  allocationsTable?: { targetLabel: string; emptyText: string; unreadText: string; restLabel?: string };
+  allocationsTable?: { targetLabel: string; emptyText: string; unreadText: string; restLabel?: string; withholding?: { agent: boolean } };
   /** The party's fields changed (the method and the amount are this form's own). */
   onPartyChange: (changed: Partial<Values>, all: Values) => void;
   onClose: () => void;
@@ -109,6 +109,7 @@ export function MoneyForm<Values extends MoneyFormValues>({
             error={draft.allocationsError}
             emptyText={allocations.query.isError ? allocationsTable.unreadText : allocationsTable.emptyText}
             restLabel={allocationsTable.restLabel}
+            withholding={allocationsTable.withholding}
           />
         )}
       </Form>

@@ -57,8 +57,8 @@ interface AllocationLike {
   releasedReason: string | null;
 }
 
-/** A read-only document's allocations: the target (a link), its own columns, the amount, when, and whether it was released (cancelled, bounced). */
-export function AllocationsList<Row extends AllocationLike>({ allocations, targetColumns }: { allocations: readonly Row[]; targetColumns: ColumnsType<Row> }) {
+/** A read-only document's allocations: the target (a link), its own columns, the amount (and `amountColumns` after it), when, and whether it was released (cancelled, bounced). */
+export function AllocationsList<Row extends AllocationLike>({ allocations, targetColumns, amountColumns = [] }: { allocations: readonly Row[]; targetColumns: ColumnsType<Row>; amountColumns?: ColumnsType<Row> }) {
   return (
     <Flex vertical gap={4}>
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -74,6 +74,7 @@ export function AllocationsList<Row extends AllocationLike>({ allocations, targe
         columns={[
           ...targetColumns,
           { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount) },
+          ...amountColumns,
           { key: 'allocationDate', title: 'Allocated on', render: (_: unknown, row) => formatDate(row.allocationDate) },
           { key: 'released', title: '', render: (_: unknown, row) => (row.released ? <Tag>Released{row.releasedReason ? ` (${row.releasedReason})` : ''}</Tag> : null) },
         ]}

@@ -1,5 +1,5 @@
 import { addressOf } from '../../components/document/document-address.ts';
-import { lazyScreen } from '../../lib/areas/screen-map.ts';
+import { lazyPart, lazyScreen } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 export const moneyArea = defineArea({
@@ -15,4 +15,16 @@ export const moneyArea = defineArea({
     payments: { label: 'New payment', route: '/payments', href: addressOf('/payments').href('new') },
   },
   statusColours: { inHand: 'gold', deposited: 'blue', issued: 'blue', cleared: 'green', bounced: 'red' },
+  // The certificates customers owe for tax withheld on receipts (issue 29, section 6): a tab of /accounting.
+  screenTabs: {
+    '/accounting': [{ key: 'withholding-certificates', label: 'Withholding certificates', ...lazyPart(() => import('./withholding/withholding-certificates-tab.tsx'), 'WithholdingCertificatesTab') }],
+  },
+  tabs: {
+    'withholding-certificates': {
+      label: 'Accounting: Withholding certificates',
+      route: '/accounting',
+      href: '/accounting?tab=withholding-certificates',
+      words: ['tax withheld', 'withholding', 'certificate', 'WHT'],
+    },
+  },
 });

@@ -1,4 +1,4 @@
-import { moneyMessages, type ReceiptDetail, receiptDocument } from '@erp/domain';
+import { moneyMessages, type ReceiptAllocationRow, type ReceiptDetail, receiptDocument } from '@erp/domain';
 import { Flex } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useMemo, useState } from 'react';
@@ -10,16 +10,23 @@ import { fetchOpenInvoices, moneyKeys } from './money-api.ts';
 import { MoneyForm, type MoneyFormValues, narrowField, wideField } from './money-form.tsx';
 import { useAllocations } from './use-allocations.ts';
 import { useMoneyDraft } from './use-money-draft.ts';
+import { useWithholding } from './withholding/use-withholding.ts';
 
 interface ReceiptFormValues extends MoneyFormValues {
   customerId?: number;
   receiptDate?: string;
 }
 
+/** A saved allocation as the form's row: what was withheld shown only when some was. */
+const savedRow = (a: ReceiptAllocationRow) => {
+  const shown = (value: string | undefined) => (value && /[1-9]/.test(value) ? value : '');
+  return { amount: a.amount, taxWithheld: shown(a.taxWithheld), incomeTaxWithheld: shown(a.incomeTaxWithheld) };
+};
+
 /**
  * A receipt: customer, date, method and account (or the cheque), amount, reference, and its
  * allocations against the customer's open invoices, proposed oldest first as the amount is
- * typed and editable; the rest stays on account as an advance. Save draft, or Save and post
+ * typed and editable, with what the customer withholds from each (issue 29, section 6); the rest stays on account as an advance. Save draft, or Save and post
  * (one request). The server's refusals land on their fields and allocation rows.
  */
 export function ReceiptForm({ receipt, onDone }: { receipt?: ReceiptDetail; onDone: (openId?: number) => void }) {
@@ -30,8 +37,17 @@ export function ReceiptForm({ receipt, onDone }: { receipt?: ReceiptDetail; onDo
       ? { customerId: receipt.customerId, receiptDate: receipt.receiptDate, method: receipt.method, accountId: receipt.accountId, amount: receipt.amount, reference: receipt.reference, cheque: receipt.cheque, allocations: [] }
       : { receiptDate: todayWire(), method: 'cash', reference: '', allocations: [] },
   );
-  const saved = useMemo(() => (receipt ? { partyId: receipt.customerId, amounts: new Map(receipt.allocations.map((a) => [a.invoiceId, a.amount])) } : undefined), [receipt]);
-  const allocations = useAllocations({ form, partyId: customerId, queryKey: moneyKeys.openInvoices, fetchTargets: fetchOpenInvoices, saved });
+  const saved = useMemo(() => (receipt ? { partyId: receipt.customerId, amounts: new Map(receipt.allocations.map((a) => [a.invoiceId, savedRow(a)])) } : undefined), [receipt]);
+  const withholding = useWithholding(customerId);
+  const allocations = useAllocations({
+    form,
+    partyId: customerId,
+    queryKey: moneyKeys.openInvoices,
+    fetchTargets: fetchOpenInvoices,
+    saved,
+    withheldOf: withholding.withheldOf,
+    ready: withholding.ready,
+  });
   const draft = useMoneyDraft<ReceiptDetail, ReceiptFormValues>(receiptDocument, {
     form,
     id: receipt?.id,
@@ -62,7 +78,12 @@ export function ReceiptForm({ receipt, onDone }: { receipt?: ReceiptDetail; onDo
       allocationsTable={
         customerId === undefined
           ? undefined
-          : { targetLabel: 'Invoice', unreadText: 'The open invoices could not be read', emptyText: 'This customer has no open invoices: the whole amount stays on account' }
+          : {
+              targetLabel: 'Invoice',
+              unreadText: 'The open invoices could not be read',
+              emptyText: 'This customer has no open invoices: the whole amount stays on account',
+              withholding: { agent: withholding.agent },
+            }
       }
       onPartyChange={(changed) => {
         if ('customerId' in changed) {

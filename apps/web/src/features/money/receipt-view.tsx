@@ -13,6 +13,7 @@ import { AllocateButton } from './allocate-modal.tsx';
 import { downloadVoucherPdf, fetchOpenInvoices, moneyKeys } from './money-api.ts';
 import { moneyTouches } from './money-refresh.ts';
 import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
+import { withheldColumns, withholdingItems } from './withholding/receipt-withholding-parts.tsx';
 
 const invoiceAddress = addressOf(invoiceDocument.route);
 
@@ -28,7 +29,7 @@ export function ReceiptView({ receipt, onClose }: { receipt: ReceiptDetail; onCl
         document={receipt}
         error={error}
         printTitle="Receipt voucher"
-        items={[{ key: 'customer', label: 'Customer', children: receipt.customerName }, ...moneyItems(receipt, receipt.method === 'cheque' ? 'Cheques in hand' : '-')]}
+        items={[{ key: 'customer', label: 'Customer', children: receipt.customerName }, ...moneyItems(receipt, receipt.method === 'cheque' ? 'Cheques in hand' : '-'), ...withholdingItems(receipt)]}
       />
       <AllocationsList<ReceiptAllocationRow>
         allocations={receipt.allocations}
@@ -37,6 +38,7 @@ export function ReceiptView({ receipt, onClose }: { receipt: ReceiptDetail; onCl
           { key: 'invoiceDate', title: 'Date', render: (_: unknown, row) => formatDate(row.invoiceDate) },
           { key: 'dueDate', title: 'Due', render: (_: unknown, row) => formatDate(row.dueDate) },
         ]}
+        amountColumns={withheldColumns(receipt.allocations)}
       />
       <DocumentViewActions onClose={onClose} afterPrint={receipt.documentNumber ? <PdfDownloadButton download={() => downloadVoucherPdf('receipts', receipt)} /> : undefined}>
         {mayAllocate(receiptDocument, actions, receipt.unallocatedAmount) && (

@@ -2,7 +2,7 @@ import type { OpenDocument } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
-import { type AllocationRow, proposeAllocations } from './allocations.ts';
+import { type AllocationRow, proposeAllocations, type WithheldProposal } from './allocations.ts';
 
 export interface UseAllocationsOptions {
   form: FormInstance;
@@ -10,10 +10,14 @@ export interface UseAllocationsOptions {
   partyId: number | undefined;
   queryKey: (partyId: number) => readonly unknown[];
   fetchTargets: (partyId: number) => Promise<OpenDocument[]>;
-  /** A draft's saved allocations (by target id), kept instead of a proposal the first time its party's documents are read. */
-  saved?: { partyId: number; amounts: ReadonlyMap<number, string> };
+  /** A draft's saved allocations (by target id: the amount, or the row's values), kept instead of a proposal the first time its party's documents are read. */
+  saved?: { partyId: number; amounts: ReadonlyMap<number, string | Omit<AllocationRow, 'targetId'>> };
   /** The form field holding the money to spread. */
   amountName?: string;
+  /** A receipt's: what the customer withholds from a document, proposed with its money. */
+  withheldOf?: (targetId: number) => WithheldProposal | undefined;
+  /** Whether what `withheldOf` needs is read: the first proposal waits for it. */
+  ready?: boolean;
 }
 
 /**
@@ -21,7 +25,7 @@ export interface UseAllocationsOptions {
  * (oldest first) whenever another party's documents are read, the draft's own amounts the
  * first time. `propose` spreads the amount again (the amount changed).
  */
-export function useAllocations({ form, partyId, queryKey, fetchTargets, saved, amountName = 'amount' }: UseAllocationsOptions) {
+export function useAllocations({ form, partyId, queryKey, fetchTargets, saved, amountName = 'amount', withheldOf, ready = true }: UseAllocationsOptions) {
   const query = useQuery({ queryKey: queryKey(partyId ?? 0), queryFn: () => fetchTargets(partyId ?? 0), enabled: partyId !== undefined });
   const targets = partyId !== undefined ? (query.data ?? []) : [];
   // Whose documents the rows are of: the rows start afresh when another party's are read.
@@ -29,20 +33,24 @@ export function useAllocations({ form, partyId, queryKey, fetchTargets, saved, a
   const loaded = partyId !== undefined && query.isSuccess ? query.data : undefined;
 
   useEffect(() => {
-    if (!loaded || partyId === undefined || rowsOf.current === partyId) return;
+    if (!loaded || !ready || partyId === undefined || rowsOf.current === partyId) return;
     const first = rowsOf.current === undefined && saved?.partyId === partyId;
     rowsOf.current = partyId;
     if (first) {
-      const rows: AllocationRow[] = loaded.map((t) => ({ targetId: t.id, amount: saved.amounts.get(t.id) ?? '' }));
+      const rowOf = (targetId: number): AllocationRow => {
+        const kept = saved.amounts.get(targetId) ?? '';
+        return typeof kept === 'string' ? { targetId, amount: kept } : { targetId, ...kept };
+      };
+      const rows: AllocationRow[] = loaded.map((t) => rowOf(t.id));
       // A saved allocation to a document no longer open stays, so the server says why it is refused.
-      for (const [targetId, amount] of saved.amounts) if (!loaded.some((t) => t.id === targetId)) rows.push({ targetId, amount });
+      for (const targetId of saved.amounts.keys()) if (!loaded.some((t) => t.id === targetId)) rows.push(rowOf(targetId));
       form.setFieldValue('allocations', rows);
     } else {
-      form.setFieldValue('allocations', proposeAllocations(loaded, form.getFieldValue(amountName) as string | undefined));
+      form.setFieldValue('allocations', proposeAllocations(loaded, form.getFieldValue(amountName) as string | undefined, withheldOf));
     }
-  }, [loaded, partyId, saved, form, amountName]);
+  }, [loaded, ready, partyId, saved, form, amountName, withheldOf]);
 
-  const propose = (amount: string | null | undefined) => form.setFieldValue('allocations', proposeAllocations(targets, amount));
+  const propose = (amount: string | null | undefined) => form.setFieldValue('allocations', proposeAllocations(targets, amount, withheldOf));
   const forget = () => {
     rowsOf.current = undefined;
     form.setFieldValue('allocations', []);

@@ -45,4 +45,10 @@ describe('the invoice view, taxed per line', () => {
     expect(screen.queryByText('Further tax')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Tax by rate' })).not.toBeInTheDocument();
   });
+
+  it('shows the sales tax the customer withheld on its receipts', () => {
+    renderView({ ...twoRateInvoice, status: 'posted', taxWithheldAmount: '18.00' });
+    expect(screen.getByTestId('invoice-tax-withheld')).toHaveTextContent('18.00');
+    expect(summaryValue('Tax withheld by customer')).toHaveTextContent('18.00');
+  });
 });

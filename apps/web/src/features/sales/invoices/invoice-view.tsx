@@ -65,6 +65,10 @@ export function InvoiceView({ invoice, onClose }: { invoice: InvoiceDetail; onCl
           ...taxSummaryItems(invoice),
           { key: 'total', label: 'Grand total', children: <strong data-testid="invoice-total">{formatDecimal(invoice.grandTotal)}</strong> },
           ...(invoice.status === 'posted' ? [{ key: 'open', label: 'Open', children: <span data-testid="invoice-open">{formatDecimal(invoice.openAmount)}</span> }] : []),
+          // Issue 29, section 6: sales tax the customer kept back on its receipts (settled, not open).
+          ...(/[1-9]/.test(String(invoice.taxWithheldAmount ?? ''))
+            ? [{ key: 'taxWithheld', label: 'Tax withheld by customer', children: <span data-testid="invoice-tax-withheld">{formatDecimal(String(invoice.taxWithheldAmount))}</span> }]
+            : []),
         ]}
         statusExtra={invoice.status === 'posted' && <PaymentStatusTag status={invoice.paymentStatus} />}
       />
