@@ -135,3 +135,25 @@ test('the admin finds the year-end close on the Period close tab (issue 27), cle
   await expectNoSeriousA11yViolations(page, 'the year-end close at 768 px');
   await screenshot(page, 'period-close-year-end-768');
 });
+
+test("the accountant reads last month's sales tax return, equal to the ledger on the demo's books, and the withholding certificates still to chase (issue 29)", async ({ page }) => {
+  await login(page, 'accountant');
+  await page.goto('/accounting?tab=sales-tax-return');
+  // The demo's invoices of last month, 18 %, reduced and exempt, to both kinds of buyer: the rows add up to the two tax accounts.
+  await expect(page.getByTestId('sales-tax-return-ledger')).toContainText('Equals the ledger');
+  await expect(page.getByTestId('sales-tax-return-totals')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Exempt', exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the sales tax return');
+  await screenshot(page, 'sales-tax-return-1280');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /csv/i }).click();
+  expect((await download).suggestedFilename()).toMatch(/^sales-tax-return-\d{4}-\d{2}\.csv$/);
+  await page.getByRole('tab', { name: 'Withholding certificates' }).click();
+  await expect(page.getByRole('switch', { name: /missing certificate/i })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the withholding certificates');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.getByRole('tab', { name: 'Sales tax return' }).click();
+  await expect(page.getByTestId('sales-tax-return-ledger')).toContainText('Equals the ledger');
+  await expectNoSeriousA11yViolations(page, 'the sales tax return at 768 px');
+  await screenshot(page, 'sales-tax-return-768');
+});

@@ -1,5 +1,6 @@
 import { formatDecimal } from '@erp/domain';
 import { Table, type TableColumnType } from 'antd';
+import { ScrollRegion } from '../scroll-region.tsx';
 import { TotalsRow } from './totals-row.tsx';
 
 export type LineColumn<Line> = TableColumnType<Line> & { key: string };
@@ -28,8 +29,7 @@ export interface DocumentLinesTableProps<Line> {
 
 /**
  * The lines of a read-only document, by line number, with a totals row when there are totals.
- * A narrow screen scrolls them sideways in a region that takes the focus (they hold nothing
- * focusable of their own), so the keyboard scrolls them too (axe: scrollable-region-focusable).
+ * A narrow screen scrolls them sideways in a region that takes the focus (ScrollRegion).
  */
 export function DocumentLinesTable<Line extends { lineNo: number }>({ lines, columns, totals, label = 'Lines' }: DocumentLinesTableProps<Line>) {
   const totalsByIndex: Record<number, string> = {};
@@ -39,16 +39,15 @@ export function DocumentLinesTable<Line extends { lineNo: number }>({ lines, col
   });
   const labelSpan = Math.min(...Object.keys(totalsByIndex).map(Number));
   return (
-    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <ScrollRegion label={label}>
       <Table<Line>
         rowKey="lineNo"
         size="small"
         pagination={false}
-        style={{ minWidth: 'max-content' }}
         dataSource={lines as Line[]}
         columns={columns as LineColumn<Line>[]}
         summary={Number.isFinite(labelSpan) ? () => <TotalsRow labelSpan={labelSpan} columnCount={columns.length} totals={totalsByIndex} /> : undefined}
       />
-    </div>
+    </ScrollRegion>
   );
 }

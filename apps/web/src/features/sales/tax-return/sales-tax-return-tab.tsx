@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { MonthInput } from '../../../components/month-input.tsx';
 import { downloadFile } from '../../../components/resource/resource-api.ts';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { SummaryRow } from '../../../components/summary-row.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -81,12 +82,12 @@ export function SalesTaxReturnTab() {
       <Typography.Title level={5} style={{ margin: 0 }}>
         By registration, sale type and rate
       </Typography.Title>
+      <ScrollRegion label="Sums by registration, sale type and rate">
       <Table<SalesTaxReturnSummaryRow>
         rowKey={(row) => `${row.buyerRegistrationType}|${row.saleType}|${row.taxRate}`}
         size="small"
         loading={query.isFetching}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={data?.summary ?? []}
         columns={summaryColumns}
         summary={() =>
@@ -101,18 +102,20 @@ export function SalesTaxReturnTab() {
           )
         }
       />
+      </ScrollRegion>
       <Typography.Title level={5} style={{ margin: 0 }}>
         Documents
       </Typography.Title>
+      <ScrollRegion label="Documents of the month">
       <Table<SalesTaxReturnRow>
         rowKey={(row) => `${row.documentType}|${row.documentId}|${row.hsCode}|${row.saleType}|${row.taxRate}|${row.sroScheduleNo}|${row.sroItemSerialNo}|${row.documentDate}`}
         size="small"
         loading={query.isFetching}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
         dataSource={data?.rows ?? []}
         columns={rowColumns}
       />
+      </ScrollRegion>
     </Flex>
   );
 }
