@@ -26,6 +26,14 @@ export const salesTaxReturnQuerySchema = z.object({
     .regex(monthPattern, { error: salesTaxReturnMessages.month })
     .refine((value) => Number(value.slice(0, 4)) >= minYear && Number(value.slice(0, 4)) <= maxYear, { error: salesTaxReturnMessages.month })
     .describe('The month of the return, YYYY-MM'),
+  // A month of a large distributor holds 100,000 rows: the screen reads them a page at a time, the file has them all.
+  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a whole number from 1 to 1000' })
+    .int({ error: 'Page size must be a whole number from 1 to 1000' })
+    .min(1, { error: 'Page size must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'Page size must be a whole number from 1 to 1000' })
+    .default(100),
 });
 export type SalesTaxReturnQuery = z.infer<typeof salesTaxReturnQuerySchema>;
 
@@ -77,7 +85,12 @@ export interface SalesTaxReturnSummaryRow extends SalesTaxReturnFigures {
 /** The answer of GET /api/accounting/sales-tax-return (beside status and message). */
 export interface SalesTaxReturn {
   month: string;
+  /** The page of rows asked for (all of them in the export), by date then number. */
   rows: SalesTaxReturnRow[];
+  /** How many rows the month has; `summary` and `totals` count them all. */
+  total: number;
+  page: number;
+  pageSize: number;
   summary: SalesTaxReturnSummaryRow[];
   totals: SalesTaxReturnFigures;
   /** The month's credits less debits of invoices and sales returns on Sales tax payable and Further tax payable. */

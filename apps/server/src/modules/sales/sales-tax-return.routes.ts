@@ -21,7 +21,7 @@ const docs = {
     summary: 'The sales tax return of a month: the sales annex (Annexure-C), checked against the ledger',
     description:
       'Posted invoices of goods (rental invoices are services, left out) and sales returns of the month, one row per document and HS code, sale type and rate, by date then number; ' +
-      'a return negative. A document posted and cancelled in the same month is left out; one of an earlier month cancelled in this one is negated on the day of its cancellation. ' +
+      'a return negative; a page of them (`page`, `pageSize` up to 1000, 100 by default; `total` counts them, the export has them all). A document posted and cancelled in the same month is left out; one of an earlier month cancelled in this one is negated on the day of its cancellation. ' +
       '`summary` sums the rows per buyer registration, sale type and rate; `gl` is the month\'s credits less debits of invoices and returns on Sales tax payable and Further tax payable; ' +
       '`difference` = the rows\' sales tax and further tax less the ledger\'s, 0.00 when they agree. Documents of regions outside the user\'s are left out.',
     querystring: salesTaxReturnQuerySchema,
@@ -48,6 +48,9 @@ const docs = {
             ...figures,
           }),
         ),
+        total: z.int().describe('How many rows the month has (summary and totals count them all)'),
+        page: z.int(),
+        pageSize: z.int(),
         summary: z.array(z.object({ buyerRegistrationType: registration, saleType, taxRate: decimalString, rateLabel: z.string(), ...figures })),
         totals: z.object(figures),
         gl: z.object({ taxAmount: decimalString, furtherTaxAmount: decimalString }),
@@ -93,7 +96,8 @@ export function registerSalesTaxReturnRoutes(app: FastifyInstance): void {
   }));
   app.get('/accounting/sales-tax-return/export', { schema: docs.export, onRequest: guard }, async (request, reply) => {
     const { format, ...query } = validated(exportQuery, request.query);
-    const report = await salesTaxReturn(await heavyReadDb(app.ctx.reads), actorOf(request), query);
+    // Every row of the month, not a page.
+    const report = await salesTaxReturn(await heavyReadDb(app.ctx.reads), actorOf(request), { month: query.month });
     return sendExport(reply, format, {
       fileName: `sales-tax-return-${report.month}`,
       title: `Sales tax return ${report.month}`,

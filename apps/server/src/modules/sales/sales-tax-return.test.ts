@@ -173,6 +173,15 @@ describe('sales tax return', () => {
     expect(body.totals).toEqual({ amount: '3100.00', taxAmount: '359.00', furtherTaxAmount: '52.00' });
     expect(body.gl).toEqual({ taxAmount: '359.00', furtherTaxAmount: '52.00' });
     expect(body.difference).toBe('0.00');
+
+    // A page of the rows: the same rows in the same order, the sums still over them all.
+    expect(body).toMatchObject({ total: rows.length, page: 1, pageSize: 100 });
+    const second = (await report(`month=${month}&page=2&pageSize=2`)).json();
+    expect(second).toMatchObject({ total: rows.length, page: 2, pageSize: 2, summary: body.summary, totals: body.totals, difference: '0.00' });
+    expect(second.rows).toEqual(rows.slice(2, 4));
+    const bad = await report(`month=${month}&page=0&pageSize=1001`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['page', 'pageSize']);
   });
 
   it('lists last month\'s invoice in its own month, positive, agreeing with that month\'s ledger', async () => {

@@ -1,10 +1,13 @@
 import type { SalesTaxReturn } from '@erp/domain';
 import { http } from '../../../lib/http.ts';
 
-export const salesTaxReturnKeys = { month: (month: string) => ['statements', 'sales-tax-return', month] as const };
+export const salesTaxReturnKeys = { month: (month: string, page: number) => ['statements', 'sales-tax-return', month, page] as const };
 
-/** GET /api/accounting/sales-tax-return: the month's annex, its summary and the ledger beside it. */
-export async function fetchSalesTaxReturn(month: string): Promise<SalesTaxReturn> {
-  const { data } = await http.get<SalesTaxReturn>('/api/accounting/sales-tax-return', { params: { month } });
+/** Rows a page of the screen shows. */
+export const salesTaxReturnPageSize = 50;
+
+/** GET /api/accounting/sales-tax-return: a page of the month's annex, its sums and the ledger beside them. */
+export async function fetchSalesTaxReturn(month: string, page: number): Promise<SalesTaxReturn> {
+  const { data } = await http.get<SalesTaxReturn>('/api/accounting/sales-tax-return', { params: { month, page, pageSize: salesTaxReturnPageSize } });
   return data;
 }

@@ -53,6 +53,8 @@ describe('the sales tax return tab', () => {
     expect(screen.getAllByText('Sindh').length).toBe(2);
     const asked = api.calls[0]!.params.month as string;
     expect(asked).toMatch(/^\d{4}-\d{2}$/);
+    // A page at a time: the month may hold 100,000 rows.
+    expect(api.calls[0]!.params).toMatchObject({ page: 1, pageSize: 50 });
   });
 
   it('warns when the rows and the ledger differ', async () => {

@@ -11,7 +11,7 @@ import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { SummaryRow } from '../../../components/summary-row.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { fetchSalesTaxReturn, salesTaxReturnKeys } from './sales-tax-return-api.ts';
+import { fetchSalesTaxReturn, salesTaxReturnKeys, salesTaxReturnPageSize } from './sales-tax-return-api.ts';
 
 const labelOf = (options: ReadonlyArray<{ value: string; label: string }>, value: string | null) => options.find((o) => o.value === value)?.label ?? value ?? '';
 const money = { align: 'right' as const, render: (value: string) => formatDecimal(value) };
@@ -49,7 +49,8 @@ const rowColumns: ColumnsType<SalesTaxReturnRow> = [
  */
 export function SalesTaxReturnTab() {
   const [month, setMonth] = useState(() => dayjs().subtract(1, 'month').format('YYYY-MM'));
-  const query = useQuery({ queryKey: salesTaxReturnKeys.month(month), queryFn: () => fetchSalesTaxReturn(month), placeholderData: keepPreviousData });
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: salesTaxReturnKeys.month(month, page), queryFn: () => fetchSalesTaxReturn(month, page), placeholderData: keepPreviousData });
   const data = query.data?.month === month ? query.data : undefined;
   const balanced = data && Number(data.difference) === 0;
   return (
@@ -58,7 +59,11 @@ export function SalesTaxReturnTab() {
         <Flex gap={12} wrap align="center">
           <label htmlFor="sales-tax-return-month">Month</label>
           <div style={{ width: 160 }}>
-            <MonthInput id="sales-tax-return-month" value={month} onChange={(value) => value && setMonth(value)} />
+            <MonthInput id="sales-tax-return-month" value={month} onChange={(value) => {
+                if (!value) return;
+                setMonth(value);
+                setPage(1);
+              }} />
           </div>
         </Flex>
         <ExportButtons
@@ -111,7 +116,8 @@ export function SalesTaxReturnTab() {
         rowKey={(row) => `${row.documentType}|${row.documentId}|${row.hsCode}|${row.saleType}|${row.taxRate}|${row.sroScheduleNo}|${row.sroItemSerialNo}|${row.documentDate}`}
         size="small"
         loading={query.isFetching}
-        pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        // The server's pages: a month may hold 100,000 rows.
+        pagination={{ current: page, pageSize: salesTaxReturnPageSize, total: data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
         dataSource={data?.rows ?? []}
         columns={rowColumns}
       />
