@@ -23,7 +23,11 @@ export interface PaymentTarget {
    * payment_allocations otherwise), with its foreign key: added by the owner's migration.
    */
   column: string;
-  /** The facts (`Target` of money's allocations.ts) of the targets `where` names (over `t`), in id order, locked when `lock`. */
+  /**
+   * The facts (`Target` of money's allocations.ts) of the targets `where` names (over `t`), in id
+   * order, locked when `lock`; a document a customer may withhold sales tax from (an invoice) also
+   * answers `taxAmount` and `taxWithheldAmount` (issue 29), else nothing may be withheld from it.
+   */
   select(where: SQL, lock: boolean): SQL;
   /** The party's open targets (posted, something still owed), over the aliases of `select`. */
   openOf(partyId: number): SQL;
@@ -35,12 +39,6 @@ export interface PaymentTarget {
   onAllocated(amounts: SQL): SQL;
   /** Takes released allocations, a subquery of (id, amount), back. */
   onReleased(amounts: SQL): SQL;
-  /**
-   * The sales tax each target named by `ids` (a subquery) charged, rows `id, "documentNumber",
-   * "taxAmount"` (text): what a customer may withhold from it (issue 29, section 6). Absent:
-   * nothing may be withheld from this kind of document.
-   */
-  taxCharged?(ids: SQL): SQL;
   /** How its open documents enter the party's aging; absent, they do not (pay slips: employees are not aged). */
   aging?: TargetAging;
 }

@@ -109,6 +109,9 @@ async function readTargets(executor: Executor, target: PaymentTarget, where: SQL
   return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
 }
 
+/** The facts of the targets `ids` names, unlocked (a posting has locked them already). */
+export const targetsNamed = (executor: Executor, target: PaymentTarget, ids: readonly number[]) => readTargets(executor, target, sql`t.id IN (${intList(ids)})`, false);
+
 /** Oldest due first: due date, then date, then id. */
 const byDue = (a: Target, b: Target) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.id - b.id;
 

@@ -1,11 +1,11 @@
 import { fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, intList, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import type { LedgerDimensions, LedgerLineInput } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import { paymentTargetOf } from '../../lib/payment-targets.ts';
-import type { PlannedAllocation } from './allocations.ts';
+import { type PlannedAllocation, targetsNamed } from './allocations.ts';
 
 /**
  * Tax withheld by the buyer (issue 29, section 6). A receipt's allocation may say what the
@@ -13,8 +13,8 @@ import type { PlannedAllocation } from './allocations.ts';
  * most the invoice's sales tax less what earlier live allocations withheld from it) and income
  * tax (`incomeTaxWithheld`, s.153). Both settle the invoice with the money; the receipt posts
  * them Dr Sales tax withheld (1160) and Dr Advance income tax (1170), Cr the receivable, party
- * the customer. What an invoice charged comes from its payment target (`taxCharged`), as its
- * paid column is written through it.
+ * the customer. What an invoice charged, and what was withheld of it, come from its payment
+ * target's facts, as its paid column is written through it.
  */
 
 const withheld = (p: PlannedAllocation, part: 'taxWithheld' | 'incomeTaxWithheld') => toMinorUnits(p[part] ?? '0');
@@ -29,27 +29,16 @@ export async function checkWithholding(executor: Executor, customerId: number, l
   if (taxed.length === 0) return;
   const [customer] = await queryRows<{ agent: boolean }>(executor, sql`SELECT withholding_agent AS agent FROM customers WHERE id = ${customerId}::int`);
   if (!customer?.agent) throw new BadRequestError(Object.fromEntries(taxed.map(({ index }) => [`allocations.${index}.taxWithheld`, moneyMessages.withholdingAgentOnly])));
-  const ids = [...new Set(taxed.map(({ line }) => line.targetId))];
-  // What each invoice's sales tax has left: its owner says what it charged; live allocations of posted receipts withheld the rest.
-  const target = paymentTargetOf('invoiceId');
-  const column = sql.identifier(target.column);
-  const rows = target.taxCharged
-    ? await queryRows<{ id: number; documentNumber: string; left: string }>(
-        executor,
-        sql`SELECT c.id, c."documentNumber",
-                   (c."taxAmount"::numeric - coalesce((SELECT sum(a.tax_withheld) FROM receipt_allocations a JOIN receipts r ON r.id = a.receipt_id
-                                                       WHERE a.${column} = c.id AND a.released_at IS NULL AND r.status = 'posted'), 0))::text AS "left"
-            FROM (${target.taxCharged(sql`${intList(ids)}`)}) c`,
-      )
-    : [];
-  const left = new Map(rows.map((row) => [Number(row.id), row]));
+  // What each invoice's sales tax has left: its target answers what it charged and what posted receipts withheld of it.
+  const targets = await targetsNamed(executor, paymentTargetOf('invoiceId'), [...new Set(taxed.map(({ line }) => line.targetId))]);
+  const left = new Map(targets.map((t) => [t.id, { documentNumber: t.documentNumber, left: toMinorUnits(t.taxAmount ?? '0') - toMinorUnits(t.taxWithheldAmount ?? '0') }]));
   const taken = new Map<number, bigint>();
   const problems: Record<string, string> = {};
   for (const { line, index } of taxed) {
     const invoice = left.get(line.targetId);
     const total = (taken.get(line.targetId) ?? 0n) + withheld(line, 'taxWithheld');
     taken.set(line.targetId, total);
-    const available = invoice ? toMinorUnits(invoice.left) : 0n;
+    const available = invoice?.left ?? 0n;
     if (total > available) problems[`allocations.${index}.taxWithheld`] = moneyMessages.withheldAboveTax(invoice?.documentNumber ?? '', fromMinorUnits(available > 0n ? available : 0n));
   }
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);

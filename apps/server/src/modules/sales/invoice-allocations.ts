@@ -46,8 +46,6 @@ export const invoicePaymentTarget: PaymentTarget = {
   lock: (ids: SQL) => sql`SELECT t.id FROM invoices t WHERE t.id IN (${ids}) ORDER BY t.id FOR NO KEY UPDATE`,
   /** Adds receipts' allocations: `amounts` are rows (id, amount). */
   onAllocated: (amounts: SQL) => sql`UPDATE invoices AS t SET allocated_amount = t.allocated_amount + q.amount FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
-  /** The sales tax each invoice charged: what a withholding agent may keep back of it. */
-  taxCharged: (ids: SQL) => sql`SELECT t.id, t.document_number AS "documentNumber", t.tax_amount::text AS "taxAmount" FROM invoices t WHERE t.id IN (${ids})`,
   /** Takes released allocations back: `amounts` a subquery of (id, amount). */
   aging: { documentTypes: [invoiceDocument.documentType, salesReturnDocument.documentType], items: agedInvoices },
   onReleased: (amounts: SQL) => sql`UPDATE invoices AS t SET allocated_amount = t.allocated_amount - a.amount FROM (${amounts}) AS a WHERE t.id = a.id`,

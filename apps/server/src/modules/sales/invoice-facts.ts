@@ -67,7 +67,8 @@ const lotJson = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'itemId', ${alias}.item_id, 'lotNumber', ${alias}.lot_number, 'dateExpiry', ${alias}.date_expiry,
     'regionId', ${alias}.region_id, 'isWarehouse', loc.kind = 'warehouse', 'quantity', ${alias}.quantity, 'unitCost', ${alias}.unit_cost::text)`);
 
-function scoped(actor: Actor, area: string, column: SQL): SQL {
+/** ` AND column = ANY(the actor's ids of the area)`, or nothing for an actor not kept to some. */
+export function scoped(actor: Actor, area: string, column: SQL): SQL {
   const ids = permittedIds(actor.permissions, area);
   return ids ? sql` AND ${column} = ANY(${intArray(ids)})` : sql``;
 }

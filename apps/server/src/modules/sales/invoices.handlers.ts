@@ -320,8 +320,11 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
         const whole = groups.length === 1;
         const lines: LedgerLineInput[] = [
           { accountId: draft.customer.accountId, debit: draft.grandTotal, credit: '0', memo, ...party },
-          ...groups.flatMap((g) => taxSummaryOf(g.items).map((r) => ({ accountId: accounts.sales, debit: '0', credit: r.amount, memo: `Sales ${r.rateLabel}`, ...party, ...g.stamp }))),
-          ...taxSummaryOf(draft.lines).map((r) => ({ accountId: accounts.taxPayable, debit: '0', credit: r.taxAmount, memo: `Sales tax ${r.rateLabel}`, ...party })),
+          // The draft's totals per rate as it was read or written; a venture's part of them only when the lines fall in several.
+          ...groups.flatMap((g) =>
+            (whole ? draft.taxSummary : taxSummaryOf(g.items)).map((r) => ({ accountId: accounts.sales, debit: '0', credit: r.amount, memo: `Sales ${r.rateLabel}`, ...party, ...g.stamp })),
+          ),
+          ...draft.taxSummary.map((r) => ({ accountId: accounts.taxPayable, debit: '0', credit: r.taxAmount, memo: `Sales tax ${r.rateLabel}`, ...party })),
           { accountId: accounts.furtherTaxPayable, debit: '0', credit: draft.furtherTaxAmount, memo: 'Further tax', ...party },
           ...groups.map((g) => ({ accountId: accounts.costOfSales, debit: whole ? cost : addDecimals(g.items.map((l) => valueOf.get(l.lineNo) ?? '0')), credit: '0', memo, ...party, ...g.stamp })),
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },

@@ -1,9 +1,10 @@
-import { type BuyerTaxFacts, lineTaxFields, type LineTaxPreview, type lineTaxQuerySchema, permittedIds, type RegistrationType, type TaxFactsInForce } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { type BuyerTaxFacts, lineTaxFields, type LineTaxPreview, type lineTaxQuerySchema, type RegistrationType, type TaxFactsInForce } from '@erp/domain';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, intArray, jsonValue, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { taxFactsInForceSql } from '../inventory/inventory.api.ts';
+import { scoped } from './invoice-facts.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
 
 /** What lines of these items to this customer on this date are taxed by: each item's row in force, the buyer's registration, the settings' rates. */
@@ -15,18 +16,13 @@ export interface LineTaxFacts {
   buyer: BuyerTaxFacts;
 }
 
-function scoped(actor: Actor | undefined, area: string, column: SQL): SQL {
-  const ids = actor ? permittedIds(actor.permissions, area) : null;
-  return ids ? sql` AND ${column} = ANY(${intArray(ids)})` : sql``;
-}
-
 /** One read; without `actor`, unscoped (a posting re-reading its own draft's facts). */
 export async function readLineTaxFacts(executor: Executor, query: { itemIds: readonly number[]; customerId?: number | null; date: string }, actor?: Actor): Promise<LineTaxFacts> {
   const [row] = await queryRows<{ facts: unknown; registrationType: RegistrationType | null; taxRate: string | null; furtherTaxRate: string | null }>(
     executor,
     sql`SELECT (SELECT json_object_agg(it.id, ${taxFactsInForceSql(sql`it.id`, sql`${query.date}::date`)})
-                FROM items it WHERE it.id = ANY(${intArray([...query.itemIds])})${scoped(actor, 'categories', sql`it.category_id`)}) AS facts,
-               (SELECT c.registration_type FROM customers c WHERE c.id = ${query.customerId ?? null}::int${scoped(actor, 'regions', sql`c.region_id`)}) AS "registrationType",
+                FROM items it WHERE it.id = ANY(${intArray([...query.itemIds])})${actor ? scoped(actor, 'categories', sql`it.category_id`) : sql``}) AS facts,
+               (SELECT c.registration_type FROM customers c WHERE c.id = ${query.customerId ?? null}::int${actor ? scoped(actor, 'regions', sql`c.region_id`) : sql``}) AS "registrationType",
                ${companySettingSql('taxRate')}::text AS "taxRate", ${companySettingSql('furtherTaxRate')}::text AS "furtherTaxRate"`,
   );
   return {
