@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createPrivateDataDir, restrictDataDirFiles } from './private-data-dir.ts';
+import { fastQueryText, type QueryText } from './sql-text.ts';
 /**
  * No relational schema: queries name their tables (each area's, declared in its manifest), so
  * no file lists every table for Drizzle.
@@ -214,9 +215,12 @@ export const numericArray = (values: ReadonlyArray<string | null>): SQL => sql`$
 export const dateArray = (values: ReadonlyArray<string | null>): SQL => sql`${sql.param([...values])}::date[]`;
 
 interface DriverInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<{ rows: unknown[] }> } };
+  dialect: { sqlToQuery(query: SQL): QueryText };
+  session: { prepareQuery(query: QueryText, fields: undefined, name: string, arrayMode: false): { execute(): Promise<{ rows: unknown[] }> } };
 }
+
+/** A statement's text and parameters: the quick builder for raw statements, Drizzle's for the rest. */
+const queryText = (internals: DriverInternals, query: SQL): QueryText => fastQueryText(query) ?? internals.dialect.sqlToQuery(query);
 
 const preparedNames = new Map<string, string>();
 
@@ -252,7 +256,7 @@ export async function preferGenericPlans(executor: Executor): Promise<void> {
  */
 export async function queryPrepared<Row = Record<string, unknown>>(executor: Executor, query: SQL): Promise<Row[]> {
   const internals = executor as unknown as DriverInternals;
-  const built = internals.dialect.sqlToQuery(query);
+  const built = queryText(internals, query);
   const result = await internals.session.prepareQuery(built, undefined, preparedName(built.sql), false).execute();
   return result.rows as Row[];
 }
