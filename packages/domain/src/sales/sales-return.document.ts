@@ -2,6 +2,7 @@ import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
 import type { SaleType } from '../inventory/inventory.area.ts';
 import type { BuyerRegistrations, TaxSummaryRow } from './tax-lines.ts';
+import type { RegistrationType } from './customers.ts';
 import { salesListTotals, salesQuantitySchema } from './sales-lines.ts';
 
 export const returnConditions = [
@@ -110,7 +111,8 @@ export interface SalesReturnDetail {
   grandTotal: string;
   taxSummary: TaxSummaryRow[];
   costTotal: string;
-  invoice: { documentNumber: string | null; invoiceDate: string; salespersonId: number | null };
+  /** The invoice credited: its number and date, its salesperson, and the buyer's registration it was sold under (the credit note prints it). */
+  invoice: { documentNumber: string | null; invoiceDate: string; salespersonId: number | null; buyerRegistrationType: RegistrationType };
   customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null } & BuyerRegistrations;
   region: { regionName: string };
   createdAt: string | Date;

@@ -1,6 +1,7 @@
 import {
   addDecimals,
   type BuyerRegistrations,
+  type RegistrationType,
   isExpired,
   multiply,
   lineFurtherTax,
@@ -47,6 +48,7 @@ export interface ReturnInvoice {
   customerId: number;
   regionId: number;
   salespersonId: number | null;
+  buyerRegistrationType: RegistrationType;
   customer: { customerName: string; address: string | null; phone: string | null; taxNumber: string | null; accountId: number } & BuyerRegistrations;
   region: { regionName: string };
 }
@@ -93,7 +95,7 @@ export async function readReturnFacts(tx: Tx, actor: Actor, invoiceId: number): 
     tx,
     sql`SELECT
           (SELECT json_build_object('id', inv.id, 'status', inv.status, 'documentNumber', inv.document_number, 'invoiceDate', inv.document_date,
-                                    'customerId', inv.customer_id, 'regionId', inv.region_id, 'salespersonId', inv.salesperson_id,
+                                    'customerId', inv.customer_id, 'regionId', inv.region_id, 'salespersonId', inv.salesperson_id, 'buyerRegistrationType', inv.buyer_registration_type,
                                     'customer', json_build_object('customerName', c.customer_name, 'address', c.address, 'phone', c.phone,
                                                                   'taxNumber', c.tax_number, 'accountId', c.account_id,
                                                                   'ntn', c.ntn, 'cnic', c.cnic, 'strn', c.strn),

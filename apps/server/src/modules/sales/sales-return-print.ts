@@ -30,7 +30,7 @@ export async function salesReturnPrintable(executor: Executor, ret: SalesReturnD
       { label: 'Invoice date', value: formatCalendarDate(ret.invoice.invoiceDate) },
     ],
     parties: [
-      { title: 'Credit to', lines: [...customerBlock(ret.customer), ...buyerRegistrationLines(ret.customer, undefined)] },
+      { title: 'Credit to', lines: [...customerBlock(ret.customer), ...buyerRegistrationLines(ret.customer, ret.invoice.buyerRegistrationType)] },
       { title: 'Returned to', lines: [`${ret.region.regionName} warehouse`] },
     ],
     columns: [

@@ -71,7 +71,7 @@ function draftOf(row: Written, input: SalesReturnInput, facts: ReturnFacts, line
     status: 'draft',
     ...returnTotals(lines),
     taxSummary: taxSummaryOf(lines),
-    invoice: { documentNumber: invoice.documentNumber, invoiceDate: invoice.invoiceDate, salespersonId: invoice.salespersonId },
+    invoice: { documentNumber: invoice.documentNumber, invoiceDate: invoice.invoiceDate, salespersonId: invoice.salespersonId, buyerRegistrationType: invoice.buyerRegistrationType },
     customer,
     region: invoice.region,
     postedAt: null,

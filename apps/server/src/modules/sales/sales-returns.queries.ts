@@ -10,7 +10,7 @@ import { invoiceScope } from './invoices.queries.ts';
 const json = <T>(expression: SQL) => sql<T>`${expression}`.mapWith(jsonValue<T>);
 
 const invoice = json<SalesReturnDetail['invoice']>(
-  sql`(SELECT json_build_object('documentNumber', inv.document_number, 'invoiceDate', inv.document_date, 'salespersonId', inv.salesperson_id)
+  sql`(SELECT json_build_object('documentNumber', inv.document_number, 'invoiceDate', inv.document_date, 'salespersonId', inv.salesperson_id, 'buyerRegistrationType', inv.buyer_registration_type)
        FROM invoices inv WHERE inv.id = sales_returns.invoice_id)`,
 );
 const customer = json<SalesReturnDetail['customer']>(

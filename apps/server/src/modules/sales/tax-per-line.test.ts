@@ -121,8 +121,12 @@ describe('tax per line', () => {
     expect(ret).toMatchObject({ subtotal: '100.00', taxAmount: '5.00', furtherTaxAmount: '4.00', grandTotal: '109.00' });
     expect(ret.lines[0]).toMatchObject({ saleType: 'reducedRate', taxRate: '5.00', rateLabel: '5%', furtherTaxAmount: '4.00' });
     expect(ret.taxSummary).toEqual([{ saleType: 'reducedRate', taxRate: '5.00', rateLabel: '5%', amount: '100.00', taxAmount: '5.00', furtherTaxAmount: '4.00', total: '109.00' }]);
+    expect(ret.invoice).toMatchObject({ buyerRegistrationType: 'unregistered' });
     const read = (await f.call('GET', `/api/sales-returns/${ret.id}`)).json().data;
-    expect(read).toMatchObject({ furtherTaxAmount: '4.00', taxSummary: ret.taxSummary });
+    expect(read).toMatchObject({ furtherTaxAmount: '4.00', taxSummary: ret.taxSummary, invoice: { buyerRegistrationType: 'unregistered' } });
+    // The credit note names the registration the goods were sold under, as the invoice did.
+    const creditNote = pdfTextLines((await f.call('GET', `/api/sales-returns/${ret.id}/pdf`)).rawPayload).join('\n');
+    for (const expected of ['Credit Note', 'Unregistered buyer', 'Further tax', '109.00']) expect(creditNote).toContain(expected);
     expect(read.lines[0]).toMatchObject({ rateLabel: '5%', furtherTaxAmount: '4.00' });
     const rows = (await ledgerOf('sales-return', ret.id)).filter((r) => r.key === 'salesReturns' || r.key === 'taxPayable' || r.key === 'furtherTaxPayable');
     expect(rows).toEqual([

@@ -38,7 +38,7 @@ export const draftReturn: SalesReturnDetail = {
   furtherTaxAmount: '0.00',
   taxSummary: [{ saleType: 'standardRate', taxRate: '17.00', rateLabel: '17%', amount: '2.50', taxAmount: '0.43', furtherTaxAmount: '0.00', total: '2.93' }],
   costTotal: '1.20',
-  invoice: { documentNumber: 'INV-2026-000007', invoiceDate: '2026-01-15', salespersonId: null },
+  invoice: { documentNumber: 'INV-2026-000007', invoiceDate: '2026-01-15', salespersonId: null, buyerRegistrationType: 'registered' },
   customer: { customerName: 'City Hospital', address: 'Mall Road', phone: null, taxNumber: null },
   region: { regionName: 'North' },
   createdAt: '2026-02-01T09:00:00.000Z',
