@@ -11,6 +11,7 @@ import { type AllocationRow, allocationProblems, allocationsBody, problemsOnRows
 import { AllocationsTable } from './allocations-table.tsx';
 import { invalidateAfterMoney } from './money-refresh.ts';
 import { useAllocations } from './use-allocations.ts';
+import { useWithholding } from './withholding/use-withholding.ts';
 
 export interface AllocateButtonProps {
   definition: DocumentDefinition;
@@ -21,15 +22,25 @@ export interface AllocateButtonProps {
   /** The API's key of an allocation's target: `invoiceId`, `goodsReceiptId`. */
   targetKey: 'invoiceId' | 'goodsReceiptId' | 'paySlipId';
   targetLabel: string;
+  /** A receipt's: each row also takes what the customer withholds from the invoice, proposed as the receipt form proposes it (issue 29, section 6). */
+  withholds?: boolean;
 }
 
-function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, targetKey, targetLabel, onClose }: AllocateButtonProps & { onClose: () => void }) {
+function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, targetKey, targetLabel, withholds, onClose }: AllocateButtonProps & { onClose: () => void }) {
   const [form] = Form.useForm<{ advance: string; allocations: AllocationRow[] }>();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const [rowsError, setRowsError] = useState<string>();
   const sentRows = useRef<number[]>([]);
-  const { query, targets } = useAllocations({ form, partyId, queryKey, fetchTargets, amountName: 'advance' });
+  const withholding = useWithholding(withholds ? partyId : undefined);
+  const { query, targets } = useAllocations({
+    form,
+    partyId,
+    queryKey,
+    fetchTargets,
+    amountName: 'advance',
+    ...(withholds ? { withheldOf: withholding.withheldOf, ready: withholding.ready } : {}),
+  });
   const allocate = useMutation({
     mutationFn: () => {
       const { allocations, rowOfSent } = allocationsBody((form.getFieldValue('allocations') as AllocationRow[] | undefined) ?? [], targetKey);
@@ -68,6 +79,7 @@ function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, t
         loading={query.isFetching}
         error={rowsError}
         emptyText={`Nothing is open: the money stays on account`}
+        withholding={withholds ? { agent: withholding.agent } : undefined}
       />
       <Form.Item style={{ marginTop: 16, marginBottom: 0, textAlign: 'right' }}>
         <Button onClick={onClose} style={{ marginInlineEnd: 8 }}>
@@ -89,7 +101,7 @@ export function AllocateButton(props: AllocateButtonProps) {
       <Button type="primary" onClick={() => setOpen(true)}>
         Allocate advance
       </Button>
-      <Modal title={`Allocate ${formatDecimal(props.document.unallocatedAmount)} on account`} open={open} onCancel={() => setOpen(false)} footer={null} width={820} destroyOnHidden>
+      <Modal title={`Allocate ${formatDecimal(props.document.unallocatedAmount)} on account`} open={open} onCancel={() => setOpen(false)} footer={null} width={props.withholds ? 1120 : 820} destroyOnHidden>
         <AllocateForm {...props} onClose={() => setOpen(false)} />
       </Modal>
     </>

@@ -50,6 +50,7 @@ export function ReceiptView({ receipt, onClose }: { receipt: ReceiptDetail; onCl
             fetchTargets={fetchOpenInvoices}
             targetKey="invoiceId"
             targetLabel="Invoice"
+            withholds
           />
         )}
         <TransitionButtons definition={receiptDocument} document={receipt} exclude={['allocate']} alsoInvalidate={moneyTouches} onError={setError} />

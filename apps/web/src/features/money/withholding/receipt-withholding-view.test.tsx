@@ -1,5 +1,6 @@
 import type { ReceiptDetail } from '@erp/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../../test/harness.tsx';
 import { ReceiptView } from '../receipt-view.tsx';
@@ -56,5 +57,30 @@ describe('a receipt with tax withheld', () => {
     const table = screen.getByRole('row', { name: /INV-2026-000021/ }).closest('table')!;
     expect(within(table).getByRole('columnheader', { name: 'Tax withheld' })).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /INV-2026-000021/ })).getByText('18.00')).toBeInTheDocument();
+  });
+});
+
+describe('allocating an advance of a customer that withholds', () => {
+  it('proposes what the customer withholds from the invoice, the money the rest, and sends both', async () => {
+    const open = { id: 23, documentNumber: 'INV-2026-000023', date: '2026-03-12', dueDate: '2026-04-11', total: '1220.00', openAmount: '1220.00', taxAmount: '180.00', taxWithheldAmount: '0.00' };
+    api = mockApi((config) => {
+      if (config.url === '/api/customers/7') return { status: 200, data: { status: 200, message: 'OK', data: { id: 7, customerName: 'Civil Hospital', withholdingAgent: true, incomeTaxWithholdingPercent: '1.00' } } };
+      if (config.url === '/api/receipts/open-invoices') return { status: 200, data: { status: 200, message: 'OK', data: [open] } };
+      if (config.url === '/api/sales/settings') return { status: 200, data: { status: 200, message: 'OK', settings: { withholdingSharePercent: '10.00' } } };
+      if (config.url === '/api/receipts/51/allocate') return { status: 200, data: { status: 200, message: 'Allocated', data: {} } };
+      return { status: 200, data: { status: 200, message: 'OK', options: [], hasMore: false } };
+    });
+    const advance: ReceiptDetail = { ...receipt, id: 51, amount: '2000.00', allocatedAmount: '0.00', unallocatedAmount: '2000.00', allocations: [], taxWithheld: '0.00', certificateNumber: null, certificateDate: null };
+    renderWithApp(<ReceiptView receipt={advance} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    await userEvent.click(screen.getByRole('button', { name: 'Allocate advance' }));
+    const dialog = await screen.findByRole('dialog');
+    // 10 % of its 180.00 of sales tax, 1 % of its 1,220.00 of income tax, the money the 1,189.80 left open.
+    await waitFor(() => expect(within(dialog).getByRole('spinbutton', { name: 'Tax withheld on INV-2026-000023' })).toHaveValue('18.00'));
+    expect(within(dialog).getByRole('spinbutton', { name: 'Income tax withheld on INV-2026-000023' })).toHaveValue('12.20');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Allocate to INV-2026-000023' })).toHaveValue('1189.80');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allocate' }));
+    await waitFor(() => expect(api!.calls.some((c) => c.url === '/api/receipts/51/allocate')).toBe(true));
+    const sent = api!.calls.find((c) => c.url === '/api/receipts/51/allocate')!;
+    expect(JSON.parse(String(sent.data))).toEqual({ allocations: [{ invoiceId: 23, amount: '1189.80', taxWithheld: '18.00', incomeTaxWithheld: '12.20' }] });
   });
 });
