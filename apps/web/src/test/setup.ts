@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { Modal } from 'antd';
 import { afterEach } from 'vitest';
 import { areaFold } from '../app/areas.ts';
 import { installAreas } from '../lib/areas/area-registry.ts';
@@ -9,6 +10,12 @@ installAreas(areaFold);
 
 afterEach(() => {
   cleanup();
+  // A static confirm (Modal.confirm: "Discard your changes?") lives outside the rendered tree, so
+  // cleanup leaves it, and in jsdom its closing animation never ends. Files share a worker's
+  // document (isolate: false): a leftover dialog's title, whose id is antd's "test-id" like every
+  // other's, became the accessible name of the next file's dialogs, and they were not found.
+  Modal.destroyAll();
+  document.body.replaceChildren();
   localStorage.clear();
 });
 
