@@ -100,9 +100,11 @@ export async function pick(page: Page, scope: Locator, select: string, typed: st
   const box = scope.getByRole('combobox', { name: select, exact: true });
   // The select's shown value sits beside its input (a `has` locator is searched inside each candidate).
   const shown = scope.locator('.ant-select-content').filter({ has: page.getByRole('combobox', { name: select, exact: true }) });
+  // Each step bounded: an attempt whose click waits on a box still moving (a modal opening) fails and
+  // is tried again, instead of holding the attempt until the test's own timeout.
   await expect(async () => {
-    await box.click();
-    await box.fill(typed);
+    await box.click({ timeout: 2_000 });
+    await box.fill(typed, { timeout: 2_000 });
     // antd keeps its accessible options hidden; the visible ones are its own items.
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 2_000 });
     await expect(shown).toHaveText(option, { timeout: 2_000 });
