@@ -22,8 +22,7 @@ describe('the goods receipt view of a stored draft', () => {
     });
     renderWithApp(<GoodsReceiptView receipt={draftReceipt} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
     await userEvent.click(screen.getByRole('button', { name: 'Post goods receipt' }));
-    // After the refusal's round trip and the modal's opening: allow for a loaded machine.
-    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
     expect(within(dialog).getByText(/Line 1, lot L-77, expiry 30 Apr 2026/)).toHaveTextContent(nearExpiry);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Receive anyway' }));
     await waitFor(() => expect(writes()).toHaveLength(2));
@@ -50,8 +49,7 @@ describe('the goods receipt view of a stored draft', () => {
     api = mockApi((config) => (config.url === '/api/goods-receipts/21/post' ? refusal : ok({ options: [], hasMore: false })));
     renderWithApp(<GoodsReceiptView receipt={draftReceipt} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
     await userEvent.click(screen.getByRole('button', { name: 'Post goods receipt' }));
-    // After the refusal's round trip and the modal's opening: allow for a loaded machine.
-    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Receive goods near expiry?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent === `Line 1, lot L-77, expiry 30 Apr 2026: ${nearExpiry}`)).toBe(true));
     expect(writes()).toHaveLength(1);
