@@ -103,8 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // PGlite's data directory is locked to this process: a job running at start-up is a crash's orphan.
     // JOB_LEASE_SECONDS: how long a dead process's job waits before another process takes it up.
     jobs: new JobRunner({ db, exclusive: options.db.kind === 'pglite', log: app.log, leaseSeconds: Number(process.env.JOB_LEASE_SECONDS) || undefined }),
+    workers: new Map(),
     areas,
   };
+  // Created once the services exist (a worker reads them), before any route can enqueue work for it.
+  context.workers = new Map(areas.areas.flatMap((area) => area.workers ?? []).map((worker) => [worker.name, worker.create(context, app.log)]));
   for (const cache of [context.userCache, context.company, context.optionsCache]) cacheBus.add(cache);
   context.optionsCache.announce = () => cacheBus.notify('options');
   cacheBus.onJobQueued(() => context.jobs.wake());
@@ -128,13 +131,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Across the areas: each type's row scope and route come from its own area's bindings.
   await app.register(async (api) => registerSearchRoutes(api), { prefix: apiPrefix });
   app.addHook('onReady', async () => cacheBus.start());
-  if (options.startJobs !== false) app.addHook('onReady', async () => context.jobs.start());
+  if (options.startJobs !== false) {
+    app.addHook('onReady', async () => {
+      context.jobs.start();
+      for (const worker of context.workers.values()) worker.start();
+    });
+  }
   // Readiness fails first, so a load balancer stops sending while requests in flight finish.
   app.addHook('preClose', async () => {
     context.lifecycle.closing = true;
   });
   // Before the database closes: the chunk in flight finishes and its job is handed back.
   app.addHook('onClose', async () => {
+    await Promise.all([...context.workers.values()].map((worker) => worker.stop()));
     await context.jobs.stop();
     await cacheBus.stop();
     unbindHooks();

@@ -10,6 +10,7 @@ import type { SessionUserRecord } from './session-user.ts';
 import type { TokenService } from './tokens.ts';
 import type { TtlValue } from './ttl-value.ts';
 import type { UserCache } from './user-cache.ts';
+import type { RunningWorker } from './workers/running-worker.ts';
 
 /**
  * The services every module reaches through `app.ctx`, but the areas' fold, which
@@ -35,4 +36,6 @@ export interface AppServices {
   company: TtlValue<PublicCompany>;
   /** The worker of the jobs table (lib/jobs): modules register their kinds on it. */
   jobs: JobRunner;
+  /** The areas' own workers by name (lib/workers), created with the app. */
+  workers: ReadonlyMap<string, RunningWorker>;
 }

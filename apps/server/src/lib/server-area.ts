@@ -6,6 +6,7 @@ import type { DocumentHookDeclarations } from './document/document-hooks.ts';
 import type { AnyImportKind } from './import/import-kind.ts';
 import type { AnyJobKind } from './jobs/job-runner.ts';
 import type { ApiTag } from './openapi.ts';
+import type { AreaWorker } from './workers/area-worker.ts';
 import type { PaymentTargetDeclarations } from './payment-targets.ts';
 import type { ResourceBinding } from './resource/resource-binding.ts';
 
@@ -33,6 +34,8 @@ export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDecla
   documents?: readonly AnyDocumentBinding[];
   /** Kinds of long work run by the JobRunner (lib/jobs). */
   jobs?: readonly AnyJobKind[];
+  /** Loops of the area's own beside the jobs (lib/workers): started and stopped with the jobs worker. */
+  workers?: readonly AreaWorker[];
   /** Import kinds (lib/import) under /api/imports/<kind>. */
   imports?: readonly AnyImportKind[];
   /** The area's dashboard figures (lib/dashboard), each statement one SQL narrowed by the caller's row scope. */
