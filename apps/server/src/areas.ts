@@ -15,6 +15,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { salesModule } from './modules/sales/sales.module.ts';
 import { setupModule } from './modules/setup/setup.module.ts';
 import { venturesModule } from './modules/ventures/ventures.module.ts';
+import { fbrModule } from './modules/fbr/fbr.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -32,6 +33,7 @@ export const areas: readonly ServerArea[] = [
   orderingModule,
   rentalsModule,
   venturesModule,
+  fbrModule,
   importsModule,
   dashboardModule,
 ];

@@ -12,6 +12,7 @@ import { rentalsArea } from './rentals/rentals.area.ts';
 import { salesArea } from './sales/sales.area.ts';
 import { setupArea } from './setup/setup.area.ts';
 import { venturesArea } from './ventures/ventures.area.ts';
+import { fbrArea } from './fbr/fbr.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -27,6 +28,7 @@ export * from './ordering/ordering.area.ts';
 export * from './planning/planning.area.ts';
 export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
+export * from './fbr/fbr.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -43,6 +45,7 @@ export const areas = [
   orderingArea,
   rentalsArea,
   venturesArea,
+  fbrArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

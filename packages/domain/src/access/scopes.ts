@@ -9,8 +9,9 @@ export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   admin: ['*'],
   // Both also set sale prices (issue 7, section 4); the other roles with /price-list only read it.
   // The accountant also sets customers' credit limits (issue 8): sales staff may not raise their own;
-  // and items' and customers' sales tax facts (issue 29): what the law says of a supply and a buyer is the accounts' to keep.
-  accountant: ['*:delete', '*:cancel', 'price-list:write', 'customers:credit-limit', 'sales-plans:approve', 'items:tax-facts', 'customers:tax-facts'],
+  // and items' and customers' sales tax facts (issue 29): what the law says of a supply and a buyer is the accounts' to keep;
+  // and FBR's submissions that need a person (issue 30): resend a corrected one, record a number read in IRIS, release a retry.
+  accountant: ['*:delete', '*:cancel', 'price-list:write', 'customers:credit-limit', 'sales-plans:approve', 'items:tax-facts', 'customers:tax-facts', 'fbr-submissions:resolve'],
   // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock adjustments.
   operationManager: ['items:approve', 'stock-adjustments:post', 'price-list:write'],
   inventorySupervisor: ['stock-adjustments:post'],

@@ -14,3 +14,4 @@ export * from './planning.ts';
 export * from './rentals.ts';
 export * from './consignments.ts';
 export * from './ventures.ts';
+export * from './fbr.ts';

@@ -1,0 +1,56 @@
+import { bigint, boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Mirrors db/migrations/0045_fbr.sql. */
+export const fbrSettings = pgTable('fbr_settings', {
+  id: boolean('id').primaryKey().default(true),
+  enabled: boolean('enabled').notNull().default(false),
+  environment: text('environment').notNull().default('sandbox'),
+  baseUrl: text('base_url').notNull(),
+  timeoutSeconds: integer('timeout_seconds').notNull(),
+  retryBaseSeconds: integer('retry_base_seconds').notNull(),
+  concurrency: integer('concurrency').notNull(),
+  registeredAsRetailer: boolean('registered_as_retailer').notNull(),
+  sandboxToken: text('sandbox_token'),
+  productionToken: text('production_token'),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+export const fbrSubmissions = pgTable('fbr_submissions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  documentType: text('document_type').notNull(),
+  documentId: integer('document_id').notNull(),
+  documentNumber: text('document_number').notNull(),
+  documentDate: date('document_date', { mode: 'string' }).notNull(),
+  customerName: text('customer_name').notNull(),
+  regionId: integer('region_id').notNull(),
+  invoiceType: text('invoice_type').notNull(),
+  environment: text('environment').notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: stamp('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: stamp('locked_until'),
+  postStartedAt: stamp('post_started_at'),
+  lastHttpStatus: integer('last_http_status'),
+  lastError: text('last_error'),
+  errors: jsonb('errors').notNull().default([]),
+  response: jsonb('response'),
+  fbrInvoiceNumber: text('fbr_invoice_number').unique(),
+  lineNumbers: jsonb('line_numbers').notNull().default([]),
+  resolution: text('resolution'),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+export const fbrSubmissionLog = pgTable('fbr_submission_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  submissionId: integer('submission_id').notNull(),
+  at: stamp('at').notNull().defaultNow(),
+  step: text('step').notNull(),
+  httpStatus: integer('http_status'),
+  outcome: text('outcome').notNull(),
+  errorCode: text('error_code'),
+  userId: integer('user_id'),
+});

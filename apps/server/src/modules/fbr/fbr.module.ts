@@ -1,0 +1,22 @@
+import { fbrArea } from '@erp/domain';
+import * as fbrTables from '../../db/schema/fbr.ts';
+import type { ServerArea } from '../../lib/server-area.ts';
+import { fbrDocumentHooks } from './fbr-outbox.ts';
+import { FbrSender } from './fbr-sender.ts';
+import { registerFbrRoutes } from './fbr.routes.ts';
+
+/** Issue 30: FBR digital invoicing: the connection, the outbox written by sales' postings, its sender and the submissions. */
+export const fbrModule: ServerArea = {
+  name: 'fbr',
+  declaration: fbrArea,
+  tables: fbrTables,
+  ...fbrDocumentHooks,
+  workers: [
+    {
+      name: 'fbr-sender',
+      create: (services, log) => new FbrSender({ db: services.db, database: services.database, log, pollMs: Number(process.env.FBR_POLL_MS) || undefined }),
+    },
+  ],
+  openApiTags: [{ name: 'FBR', description: 'FBR digital invoicing: the connection, and every posted invoice reported through an outbox' }],
+  routes: registerFbrRoutes,
+};

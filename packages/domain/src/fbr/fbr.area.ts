@@ -1,0 +1,12 @@
+import { defineArea } from '../area/define-area.ts';
+import { fbrResolveScope } from './fbr-submissions.ts';
+
+export * from './fbr-settings.ts';
+export * from './fbr-submissions.ts';
+export * from './fbr-payload.ts';
+
+/** Issue 30: FBR digital invoicing, every posted invoice and sales return reported through an outbox. */
+export const fbrArea = defineArea({
+  name: 'fbr',
+  scopes: [fbrResolveScope],
+});
