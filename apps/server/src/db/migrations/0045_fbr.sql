@@ -65,3 +65,8 @@ CREATE TABLE fbr_submission_log (
   user_id integer
 );
 CREATE INDEX fbr_submission_log_submission_idx ON fbr_submission_log (submission_id, id);
+
+-- Postings read whether reporting is on from a cache of each process (a read per posting would
+-- cost every invoice a round trip): a change reaches the other processes through the cache bus.
+CREATE TRIGGER fbr_settings_cache_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON fbr_settings
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_cache_change('fbr-settings');

@@ -67,6 +67,12 @@ beforeEach(() => {
 });
 
 describe('the connection', () => {
+  it('off (the default): a posting writes no submission', async () => {
+    const before = await count('fbr_submissions');
+    await post(sale(buyers.registered));
+    expect(await count('fbr_submissions')).toBe(before);
+  });
+
   it('answers the defaults, takes tokens write-only and records only that a token changed', async () => {
     const initial = await f.call('GET', '/api/fbr/settings');
     expect(initial.json().settings).toMatchObject({

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
-import { reportingState } from './fbr-settings.service.ts';
+import { reportingState } from './fbr-reporting-state.ts';
 
 interface PostedLine {
   itemName: string;

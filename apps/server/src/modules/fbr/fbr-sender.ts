@@ -21,6 +21,8 @@ export interface FbrSenderOptions {
   log: { error(object: unknown, message: string): void };
   now?: SenderClock;
   pollMs?: number;
+  /** What the app's worker hands back when it stops (the bound reporting state). */
+  onStop?: () => void;
 }
 
 /** What a call's outcome does to a submission before or after the post left. */
@@ -92,6 +94,7 @@ export class FbrSender implements RunningWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    this.options.onStop?.();
   }
 
   /** One pass: lapsed leases taken back, then the due rows claimed and sent. Answers how many were claimed. */

@@ -98,12 +98,6 @@ export async function updateFbrSettings(tx: Tx, database: Pick<Database, 'kind' 
   return settingsAnswer(next);
 }
 
-/** Whether reporting is on, and the environment new submissions are for: read inside a posting's transaction. */
-export async function reportingState(executor: Executor): Promise<{ enabled: boolean; environment: FbrEnvironment }> {
-  const [row] = await queryRows<{ enabled: boolean; environment: FbrEnvironment }>(executor, sql`SELECT enabled, environment FROM fbr_settings`);
-  return row ?? { enabled: false, environment: 'sandbox' };
-}
-
 /**
  * Where and how to call FBR for `environment` (a submission's own, which may differ from today's
  * setting): null when its token is not set or cannot be opened with this server's key.

@@ -2,6 +2,7 @@ import { fbrArea } from '@erp/domain';
 import * as fbrTables from '../../db/schema/fbr.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { fbrDocumentHooks } from './fbr-outbox.ts';
+import { bindReportingState } from './fbr-reporting-state.ts';
 import { FbrSender } from './fbr-sender.ts';
 import { registerFbrRoutes } from './fbr.routes.ts';
 
@@ -14,7 +15,8 @@ export const fbrModule: ServerArea = {
   workers: [
     {
       name: 'fbr-sender',
-      create: (services, log) => new FbrSender({ db: services.db, database: services.database, log, pollMs: Number(process.env.FBR_POLL_MS) || undefined }),
+      create: (services, log) =>
+        new FbrSender({ db: services.db, database: services.database, log, pollMs: Number(process.env.FBR_POLL_MS) || undefined, onStop: bindReportingState(services) }),
     },
   ],
   openApiTags: [{ name: 'FBR', description: 'FBR digital invoicing: the connection, and every posted invoice reported through an outbox' }],

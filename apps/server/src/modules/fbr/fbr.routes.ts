@@ -15,6 +15,7 @@ import { type ExportColumn, exportFileName, sendExport } from '../../lib/resourc
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
+import { reportingStateChanged } from './fbr-reporting-state.ts';
 import { readStoredSettings, settingsAnswer, updateFbrSettings } from './fbr-settings.service.ts';
 import { findSubmission, listSubmissions, releaseSubmission, resendSubmission, resolveSubmission } from './fbr-submissions.service.ts';
 
@@ -84,6 +85,7 @@ export function registerFbrRoutes(app: FastifyInstance): void {
   app.put('/fbr/settings', { schema: docs.putSettings, onRequest: admin }, async (request) => {
     const input = validated(fbrSettingsInputSchema, request.body);
     const answer = await db().transaction((tx) => updateFbrSettings(tx, app.ctx.database, actorOf(request), input));
+    reportingStateChanged();
     return { status: 200, message: 'FBR settings saved', settings: answer };
   });
 
