@@ -4,12 +4,25 @@ import { formatDate } from '../../../lib/dates.ts';
 import { InvoiceForm } from './invoice-form.tsx';
 import { InvoiceView } from './invoice-view.tsx';
 import { PaymentStatusTag } from '../../../components/document/payment-status-tag.tsx';
+import { WithAddedTabs } from '../../../components/added-tabs.tsx';
 
-/** /invoices (issue 8, section 3): the list, the draft form with lots first-expiry-first-out, the posted invoice's view. */
+/**
+ * /invoices (issue 8, section 3): the list, the draft form with lots first-expiry-first-out, the
+ * posted invoice's view; the tabs other areas add after it (FBR's submissions).
+ */
 export function InvoicesScreen() {
+  return (
+    <WithAddedTabs route="/invoices" title={invoiceDocument.title} ownKey="invoices" ownLabel="Invoices">
+      {(showTitle) => <InvoiceList showTitle={showTitle} />}
+    </WithAddedTabs>
+  );
+}
+
+function InvoiceList({ showTitle }: { showTitle: boolean }) {
   return (
     <DocumentListScreen<InvoiceDetail>
       definition={invoiceDocument}
+      showTitle={showTitle}
       searchPlaceholder="Search number, customer or notes"
       columns={[
         { key: 'customer', title: 'Customer', ellipsis: true, render: (_: unknown, row) => (row.customer as InvoiceDetail['customer'] | null)?.customerName },
