@@ -15,6 +15,7 @@ import { settingsArea } from '../features/settings/settings.area.ts';
 import { setupArea } from '../features/setup/setup.area.ts';
 import { usersArea } from '../features/users/users.area.ts';
 import { venturesArea } from '../features/ventures/ventures.area.ts';
+import { fbrArea } from '../features/fbr/fbr.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -38,6 +39,7 @@ export const areas = [
   planningArea,
   orderingArea,
   venturesArea,
+  fbrArea,
   rentalsArea,
   dashboardArea,
 ] as const;

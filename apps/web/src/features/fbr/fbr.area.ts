@@ -1,0 +1,12 @@
+import { lazyPart } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+
+/** Issue 30: FBR digital invoicing; its submissions are a tab of /invoices. */
+export const fbrArea = defineArea({
+  name: 'fbr',
+  screens: {},
+  screenTabs: { '/invoices': [{ key: 'fbr', label: 'FBR', ...lazyPart(() => import('./fbr-submissions-tab.tsx'), 'FbrSubmissionsTab') }] },
+  tabs: {
+    'fbr-submissions': { label: 'Invoices: FBR', route: '/invoices', href: '/invoices?tab=fbr', words: ['FBR', 'digital invoicing', 'IRIS', 'PRAL'] },
+  },
+});
