@@ -21,7 +21,7 @@ const sortable = (key: string) => ({ key, sorter: true });
 const columns: ColumnsType<FbrSubmissionRow> = [
   { ...sortable('documentNumber'), title: 'Document', dataIndex: 'documentNumber', render: (value: string, row) => `${row.documentType === 'invoice' ? 'Invoice' : 'Return'} ${value}` },
   { ...sortable('documentDate'), title: 'Date', dataIndex: 'documentDate', render: (value: string) => formatDate(value) },
-  { ...sortable('customerName'), title: 'Customer', dataIndex: 'customerName', ellipsis: true },
+  { ...sortable('customerName'), title: 'Customer', dataIndex: 'customerName' },
   { ...sortable('status'), title: 'FBR', dataIndex: 'status', render: (value: FbrSubmissionStatus) => <Tag color={statusWords[value].colour}>{statusWords[value].label}</Tag> },
   { key: 'number', title: 'FBR invoice number', dataIndex: 'fbrInvoiceNumber', render: (value: string | null) => value ?? '' },
   { ...sortable('attempts'), title: 'Attempts', dataIndex: 'attempts', align: 'right' },
