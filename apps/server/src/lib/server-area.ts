@@ -4,7 +4,7 @@ import type { FigureStatement } from './dashboard/dashboard-figure.ts';
 import type { AnyDocumentBinding } from './document/document-binding.ts';
 import type { DocumentHookDeclarations } from './document/document-hooks.ts';
 import type { AnyImportKind } from './import/import-kind.ts';
-import type { AnyJobKind } from './jobs/job-runner.ts';
+import type { AnyJobKind, JobSchedule } from './jobs/job-runner.ts';
 import type { ApiTag } from './openapi.ts';
 import type { AreaWorker } from './workers/area-worker.ts';
 import type { PaymentTargetDeclarations } from './payment-targets.ts';
@@ -34,6 +34,8 @@ export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDecla
   documents?: readonly AnyDocumentBinding[];
   /** Kinds of long work run by the JobRunner (lib/jobs). */
   jobs?: readonly AnyJobKind[];
+  /** Work enqueued every so often (lib/jobs: one job per tick across processes), each enqueueing one of the jobs' kinds. */
+  schedules?: readonly JobSchedule[];
   /** Loops of the area's own beside the jobs (lib/workers): started and stopped with the jobs worker. */
   workers?: readonly AreaWorker[];
   /** Import kinds (lib/import) under /api/imports/<kind>. */

@@ -72,6 +72,7 @@ export function areaPlugin(area: ServerArea): FastifyPluginAsync {
     for (const binding of area.documents ?? []) registerDocument(app, binding);
     for (const kind of area.imports ?? []) registerImportKind(app, kind);
     for (const kind of area.jobs ?? []) app.ctx.jobs.register(kind);
+    for (const schedule of area.schedules ?? []) app.ctx.jobs.schedule(schedule);
     area.routes?.(app);
   };
 }
