@@ -27,6 +27,10 @@ export const fbrMessages = {
   itemFacts: (itemName: string) => `${itemName} has no HS code or FBR unit: FBR refuses such a line`,
   unitNotAllowed: (itemName: string, unit: string, hsCode: string) => `FBR does not allow the unit ${unit} for ${itemName}'s HS code ${hsCode}`,
   buyerProvince: "The customer's province is required to report the invoice to FBR",
+  referenceToken: (environment: FbrEnvironment) => `FBR's reference data cannot be fetched: the ${environment} token is not set, or this server's key cannot read it`,
+  referenceFailed: (list: string, why: string) => `FBR's reference data was not refreshed, nothing changed: ${list}: ${why}`,
+  referenceNeedsProvince: "FBR's rates are asked for the company's province: set it first (Settings, sales tax)",
+  referenceProvince: (province: string) => `FBR's list of provinces has no entry for the company's province (${province}): its rates cannot be fetched`,
 } as const;
 
 const wholeIn = (label: string, min: number, max: number) =>

@@ -4,6 +4,8 @@ import { fbrResolveScope } from './fbr-submissions.ts';
 export * from './fbr-settings.ts';
 export * from './fbr-submissions.ts';
 export * from './fbr-payload.ts';
+export * from './fbr-reference.ts';
+export * from './fbr-reconciliation.ts';
 
 /** Issue 30: FBR digital invoicing, every posted invoice and sales return reported through an outbox. */
 export const fbrArea = defineArea({

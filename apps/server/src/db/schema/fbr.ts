@@ -54,3 +54,10 @@ export const fbrSubmissionLog = pgTable('fbr_submission_log', {
   errorCode: text('error_code'),
   userId: integer('user_id'),
 });
+
+/** Mirrors db/migrations/0046_fbr_reference.sql. */
+export const fbrReference = pgTable('fbr_reference', {
+  kind: text('kind').primaryKey(),
+  rows: jsonb('rows').notNull(),
+  fetchedAt: stamp('fetched_at').notNull(),
+});

@@ -66,7 +66,7 @@ function regionScope(actor: Actor): SQL {
   return regions ? sql`s.region_id = ANY(${intArray([...regions])})` : sql`TRUE`;
 }
 
-function listWhere(actor: Actor, query: FbrSubmissionListQuery): SQL {
+export function listWhere(actor: Actor, query: FbrSubmissionListQuery): SQL {
   const conditions: SQL[] = [regionScope(actor)];
   if (query.status) conditions.push(sql`s.status = ${query.status}`);
   if (query.awaiting === 'true') conditions.push(sql`s.status <> 'accepted'`);

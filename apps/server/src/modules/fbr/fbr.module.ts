@@ -1,7 +1,9 @@
 import { fbrArea } from '@erp/domain';
 import * as fbrTables from '../../db/schema/fbr.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
+import { fbrFigures } from './fbr-figures.ts';
 import { fbrDocumentHooks } from './fbr-outbox.ts';
+import { bindReferenceDatabase, referenceRefreshJob, referenceRefreshSchedule } from './fbr-reference-job.ts';
 import { bindReportingState } from './fbr-reporting-state.ts';
 import { FbrSender } from './fbr-sender.ts';
 import { registerFbrRoutes } from './fbr.routes.ts';
@@ -12,13 +14,19 @@ export const fbrModule: ServerArea = {
   declaration: fbrArea,
   tables: fbrTables,
   ...fbrDocumentHooks,
+  jobs: [referenceRefreshJob],
+  schedules: [referenceRefreshSchedule],
   workers: [
     {
       name: 'fbr-sender',
-      create: (services, log) =>
-        new FbrSender({ db: services.db, database: services.database, log, pollMs: Number(process.env.FBR_POLL_MS) || undefined, onStop: bindReportingState(services) }),
+      create: (services, log) => {
+        // Bound with the app's FBR worker, handed back when it stops: the hook and the job are handed a transaction, not an app.
+        const unbind = [bindReportingState(services), bindReferenceDatabase(services.database)];
+        return new FbrSender({ db: services.db, database: services.database, log, pollMs: Number(process.env.FBR_POLL_MS) || undefined, onStop: () => unbind.forEach((restore) => restore()) });
+      },
     },
   ],
   openApiTags: [{ name: 'FBR', description: 'FBR digital invoicing: the connection, and every posted invoice reported through an outbox' }],
   routes: registerFbrRoutes,
+  figures: fbrFigures,
 };

@@ -15,6 +15,8 @@ import { type ExportColumn, exportFileName, sendExport } from '../../lib/resourc
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
+import { registerFbrReconciliationRoutes } from './fbr-reconciliation.routes.ts';
+import { registerFbrReferenceRoutes } from './fbr-reference.routes.ts';
 import { reportingStateChanged } from './fbr-reporting-state.ts';
 import { readStoredSettings, settingsAnswer, updateFbrSettings } from './fbr-settings.service.ts';
 import { findSubmission, listSubmissions, releaseSubmission, resendSubmission, resolveSubmission } from './fbr-submissions.service.ts';
@@ -121,4 +123,8 @@ export function registerFbrRoutes(app: FastifyInstance): void {
     message: 'Released to send again',
     data: await db().transaction((tx) => releaseSubmission(tx, actorOf(request), idOf(request))),
   }));
+
+  registerFbrReferenceRoutes(app);
+
+  registerFbrReconciliationRoutes(app);
 }

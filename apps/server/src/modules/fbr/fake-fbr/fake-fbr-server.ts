@@ -26,6 +26,8 @@ export interface FakeFbrOptions {
   hsUom?: Record<string, string[]>;
   /** Registration numbers `/dist/v1/Get_Reg_Type` answers as Registered; any other is unregistered. */
   registered?: string[];
+  /** `/pdi/v1/provinces`' rows in place of the built-in seven (FBR's own spelling of a province, say). */
+  provinces?: Array<{ stateProvinceCode: number; stateProvinceDesc: string }>;
 }
 
 /**
@@ -49,6 +51,8 @@ export interface FakeRequest {
   authorization?: string;
   body: unknown;
   invoiceNumber?: string;
+  /** A reference GET's query string (`hs_code=...&annexure_id=3`), without the '?'. */
+  query?: string;
 }
 
 export interface FakeFbr {
@@ -180,9 +184,9 @@ export async function startFakeFbr(options: FakeFbrOptions = {}): Promise<FakeFb
 
     const reference = referencePaths[url.pathname];
     if (reference && request.method === 'GET') {
-      requests.push({ endpoint: reference, authorization, body });
+      requests.push({ endpoint: reference, authorization, body, query: url.search.replace(/^\?/, '') });
       if (!tokenAccepted(authorization)) return send(401, { error: 'Unauthorized: missing or invalid bearer token' });
-      return send(...referenceAnswer(reference, url.searchParams, options.hsUom ?? {}));
+      return send(...referenceAnswer(reference, url.searchParams, options.hsUom ?? {}, options.provinces ?? provinces));
     }
 
     if (url.pathname === '/dist/v1/Get_Reg_Type' && request.method === 'POST') {
@@ -305,10 +309,10 @@ function headerErrorAnswer(header: { errorCode: string; error: string }) {
   };
 }
 
-function referenceAnswer(reference: string, query: URLSearchParams, hsUom: Record<string, string[]>): [number, unknown] {
+function referenceAnswer(reference: string, query: URLSearchParams, hsUom: Record<string, string[]>, provinceRows: unknown[]): [number, unknown] {
   switch (reference) {
     case 'provinces':
-      return [200, provinces];
+      return [200, provinceRows];
     case 'doctypecode':
       return [200, docTypes];
     case 'transtypecode':
