@@ -300,6 +300,8 @@ describe('who acts on a submission', () => {
     const list = await f.call('GET', '/api/fbr-submissions?awaiting=true', undefined, auditor.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBe(list.json().counts.queued + list.json().counts.sending + list.json().counts.rejected + list.json().counts.unknown);
+    // The badges count every state whichever is chosen.
+    expect((await f.call('GET', '/api/fbr-submissions', undefined, auditor.token)).json().counts).toEqual(list.json().counts);
     const accountant = await t.userWithRole('accountant');
     expect((await f.call('POST', `/api/fbr-submissions/${row!.id}/release`, undefined, accountant.token)).statusCode).toBe(409);
   });

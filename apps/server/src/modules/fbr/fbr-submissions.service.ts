@@ -94,16 +94,18 @@ export async function listSubmissions(
   const order = sql`${sortColumns[query.sort]} ${descending ? sql`DESC` : sql`ASC`} NULLS LAST, s.id ${descending ? sql`DESC` : sql`ASC`}`;
   const limit = page.all ? sql`LIMIT 100000` : sql`LIMIT ${query.pageSize}::int OFFSET ${(query.page - 1) * query.pageSize}::int`;
   const rows = await queryRows<RawRow>(executor, sql`SELECT ${rowColumns} FROM fbr_submissions s WHERE ${where} ORDER BY ${order} ${limit}`);
-  // Counts per status under every filter but the status itself.
-  const countWhere = listWhere(actor, { ...query, status: undefined });
+  // Counts per status under every filter but the state ones (status, awaiting): the tab's badges stay the same whichever state is chosen.
+  const countWhere = listWhere(actor, { ...query, status: undefined, awaiting: undefined });
   const counted = await queryRows<{ status: FbrSubmissionStatus; count: number }>(
     executor,
     sql`SELECT s.status, count(*)::int AS count FROM fbr_submissions s WHERE ${countWhere} GROUP BY s.status`,
   );
   const counts = { queued: 0, sending: 0, accepted: 0, rejected: 0, unknown: 0 };
   for (const c of counted) counts[c.status] = Number(c.count);
-  // The counts already hold every filter but the status: the total is one of them, or their sum.
-  const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
+  // The counts hold every filter but the state ones: the total is the states the query keeps, summed.
+  const kept = (status: FbrSubmissionStatus) =>
+    (!query.status || status === query.status) && (query.awaiting !== 'true' || status !== 'accepted') && (query.awaiting !== 'false' || status === 'accepted');
+  const total = (Object.keys(counts) as FbrSubmissionStatus[]).filter(kept).reduce((sum, status) => sum + counts[status], 0);
   return { rows: rows.map(rowOf), total, counts };
 }
 

@@ -19,7 +19,7 @@ type Filter = 'all' | 'awaiting' | FbrSubmissionStatus;
 const sortable = (key: string) => ({ key, sorter: true });
 
 const columns: ColumnsType<FbrSubmissionRow> = [
-  { ...sortable('documentNumber'), title: 'Document', dataIndex: 'documentNumber', render: (value: string, row) => `${row.documentType === 'invoice' ? 'Invoice' : 'Return'} ${value}` },
+  { ...sortable('documentNumber'), title: 'Document', dataIndex: 'documentNumber', render: (value: string, row) => (row.documentType === 'invoice' ? value : `${value} (return)`) },
   { ...sortable('documentDate'), title: 'Date', dataIndex: 'documentDate', render: (value: string) => formatDate(value) },
   { ...sortable('customerName'), title: 'Customer', dataIndex: 'customerName' },
   { ...sortable('status'), title: 'FBR', dataIndex: 'status', render: (value: FbrSubmissionStatus) => <Tag color={statusWords[value].colour}>{statusWords[value].label}</Tag> },
@@ -28,6 +28,8 @@ const columns: ColumnsType<FbrSubmissionRow> = [
   {
     key: 'errors',
     title: 'Why',
+    // Wrapped, not widened: FBR's messages are sentences.
+    width: 220,
     render: (_, row) => (row.errors.length > 0 ? errorWords(row.errors) : row.nextAttemptAt ? `Next try ${new Date(row.nextAttemptAt).toLocaleString()}` : ''),
   },
 ];
