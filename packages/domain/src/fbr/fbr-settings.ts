@@ -22,6 +22,7 @@ export const fbrMessages = {
   resolveState: (status: string) => `This submission is ${status}: the action does not apply`,
   fbrInvoiceNumber: "FBR invoice number must be the seller's NTN or CNIC, DI and 13 digits, as 0711234DI1747119701593",
   numberTaken: (documentNumber: string) => `This FBR invoice number is already recorded on ${documentNumber}`,
+  notPosted: 'The invoice is no longer posted (cancelled): it is not sent to FBR',
   amountsChanged: 'The document would change in amounts if sent again: cancel it and issue another',
   reportedCancel: (state: string) => `This invoice is reported to FBR (${state}); issue a sales return instead`,
   itemFacts: (itemName: string) => `${itemName} has no HS code or FBR unit: FBR refuses such a line`,

@@ -63,7 +63,7 @@ export async function postInvoice(connection: FbrConnection, payload: unknown): 
 export async function fbrGet(connection: FbrConnection, pathAndQuery: string): Promise<{ httpStatus: number; body: unknown } | FbrTransportFailure> {
   const answer = await exchange(connection, 'GET', pathAndQuery, undefined);
   if ('kind' in answer) return scrub(connection, answer);
-  if (answer.httpStatus === 200 && answer.json === notJson) return scrub(connection, malformed(answer.text));
+  if (answer.httpStatus === 200 && answer.json === notJson) return scrub(connection, malformed(scrubText(connection, answer.text)));
   return scrub(connection, { httpStatus: answer.httpStatus, body: bodyOf(answer) });
 }
 
@@ -88,7 +88,7 @@ async function registration(connection: FbrConnection, registrationNo: string): 
   if ('kind' in answer) return answer;
   const nonOk = notOk(answer);
   if (nonOk) return nonOk;
-  if (answer.json === notJson) return malformed(answer.text);
+  if (answer.json === notJson) return malformed(scrubText(connection, answer.text));
   const response = answer.json;
   const type = isRecord(response) && typeof response.REGISTRATION_TYPE === 'string' ? response.REGISTRATION_TYPE.trim().toLowerCase() : '';
   const answeredNo = isRecord(response) && response.REGISTRATION_NO != null ? String(response.REGISTRATION_NO) : registrationNo;
@@ -102,7 +102,7 @@ async function submit(connection: FbrConnection, path: string, payload: unknown)
   if ('kind' in answer) return answer;
   const nonOk = notOk(answer);
   if (nonOk) return nonOk;
-  if (answer.json === notJson) return malformed(answer.text);
+  if (answer.json === notJson) return malformed(scrubText(connection, answer.text));
   return verdict(answer.json);
 }
 

@@ -190,6 +190,11 @@ describe('the sender', () => {
     expect(list.json().data[0].errors).toEqual([{ itemSNo: '1', errorCode: '0046', error: 'Provide rate.' }]);
     expect(fake.requests.filter((r) => r.endpoint === 'post')).toHaveLength(0);
     expect((await f.call('POST', `/api/invoices/${id}/cancel`)).statusCode).toBe(200);
+    // Cancelled, it is never sent: the resend that would queue it is refused.
+    const resend = await f.call('POST', `/api/fbr-submissions/${row!.id}/resend`);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().message).toBe('The invoice is no longer posted (cancelled): it is not sent to FBR');
+    expect(await submissionOf(id)).toMatchObject({ status: 'rejected' });
   });
 
   it('a header error is rejected too', async () => {
@@ -266,6 +271,28 @@ describe('the sender', () => {
     expect(await submissionOf(before)).toMatchObject({ status: 'accepted', attempts: 2 });
     expect(await submissionOf(after)).toMatchObject({ status: 'unknown', attempts: 1 });
     expect(fake.requests.filter((r) => r.endpoint === 'post')).toHaveLength(1);
+  });
+
+  it('FBR’s number that comes back after the lease lapsed is kept, though a pass had called the row unknown', async () => {
+    await sender().runOnce();
+    const slow = await startFakeFbr({ tokens: [token], latencyMs: 1500 });
+    try {
+      expect((await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url })).statusCode).toBe(200);
+      const id = await post(sale(buyers.registered));
+      const sending = sender().runOnce();
+      // Once the post has left (validate answered after 1.5 s), another sender whose clock is past the lease takes the row back.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      ahead = 3600_000;
+      await sender().runOnce();
+      expect(await submissionOf(id)).toMatchObject({ status: 'unknown' });
+      await sending;
+      const row = await submissionOf(id);
+      expect(row).toMatchObject({ status: 'accepted', attempts: 1 });
+      expect(row!.fbrInvoiceNumber).toBe(slow.requests.find((r) => r.endpoint === 'post')!.invoiceNumber);
+    } finally {
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url });
+      await slow.close();
+    }
   });
 
   it('50 senders at once over 200 rows: 200 posts, none twice', async () => {

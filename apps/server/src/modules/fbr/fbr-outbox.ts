@@ -161,7 +161,7 @@ async function refuseReportedCancel(tx: Tx, _actor: Actor, documents: ReadonlyAr
   const [held] = await queryRows<{ status: string; fbrInvoiceNumber: string | null }>(
     tx,
     sql`SELECT status, fbr_invoice_number AS "fbrInvoiceNumber" FROM fbr_submissions
-        WHERE document_type = 'invoice' AND document_id = ANY(${intArray(documents.map((d) => d.id))}) AND status <> 'rejected' LIMIT 1`,
+        WHERE document_type = 'invoice' AND document_id = ANY(${intArray(documents.map((d) => d.id))}) AND status <> 'rejected' LIMIT 1 FOR UPDATE`,
   );
   if (held) throw new ConflictError(fbrMessages.reportedCancel(held.fbrInvoiceNumber ?? held.status));
 }

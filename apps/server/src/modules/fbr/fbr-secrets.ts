@@ -21,6 +21,8 @@ async function keyFromFile(dataDir: string): Promise<Buffer> {
   try {
     const text = (await readFile(file, 'utf8')).trim();
     if (text.length >= 32) return createHash('sha256').update(text).digest();
+    // Never replaced: tokens sealed with it would be lost. A person looks at the file.
+    throw new Error(`${file} holds fewer than 32 characters: restore it, or remove it and enter the FBR tokens again`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -45,7 +47,12 @@ export async function secretsKey(database: Pick<Database, 'kind' | 'location'>, 
   if (database.kind === 'pglite' && database.location.startsWith('memory://')) return (processKey ??= randomBytes(32));
   if (database.kind === 'pglite') {
     let key = fileKeys.get(database.location);
-    if (!key) fileKeys.set(database.location, (key = keyFromFile(database.location)));
+    if (!key) {
+      key = keyFromFile(database.location);
+      fileKeys.set(database.location, key);
+      // A failure (a permission) is tried again next time, not remembered.
+      key.catch(() => fileKeys.delete(database.location));
+    }
     return key;
   }
   throw new ConflictError(fbrMessages.secretsKey);

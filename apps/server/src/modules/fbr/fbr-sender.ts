@@ -163,7 +163,7 @@ export class FbrSender implements RunningWorker {
     // Nothing reached FBR's invoices: a bad token is refused before, a refused connection never left.
     else if (outcome.kind === 'unauthorized' || outcome.kind === 'refused') next = { status: 'queued', error: errorText(outcome) };
     else next = { status: 'unknown', error: outcome.kind === 'valid' ? 'FBR answered valid without an invoice number' : `${errorText(outcome)} after the post left: check IRIS` };
-    await this.finish(row, next, retryBaseSeconds, outcome);
+    await this.finish(row, next, retryBaseSeconds, outcome, true);
   }
 
   /** The post is about to leave: committed first, so a crash from here on reads as unknown, never as safe to resend. */
@@ -177,12 +177,16 @@ export class FbrSender implements RunningWorker {
     return marked.length === 1;
   }
 
-  private async finish(row: Claimed, next: Next, retryBaseSeconds: number, outcome?: FbrOutcome): Promise<void> {
+  private async finish(row: Claimed, next: Next, retryBaseSeconds: number, outcome?: FbrOutcome, afterPost = false): Promise<void> {
     const now = this.nowSql();
     const response = outcome && 'response' in outcome ? JSON.stringify(outcome.response ?? null) : null;
     const httpStatus = outcome ? httpStatusOf(outcome) : null;
     // Doubling from the base at each claim, never more than an hour.
     const delay = Math.min(retryBaseSeconds * 2 ** Math.max(0, row.attempts - 1), 3600);
+    // FBR's verdict on this claim's post is kept even when its lease lapsed meanwhile and a pass
+    // already called the row unknown: the number (or the refusal) is the truth a person would look up.
+    const verdict = afterPost && (next.status === 'accepted' || next.status === 'rejected');
+    const fence = verdict ? sql`(status = 'sending' OR (status = 'unknown' AND post_started_at IS NOT NULL))` : sql`status = 'sending'`;
     const set =
       next.status === 'queued'
         ? sql`status = 'queued', next_attempt_at = ${now} + make_interval(secs => ${delay}::int), post_started_at = NULL, last_error = ${next.error}`
@@ -194,15 +198,17 @@ export class FbrSender implements RunningWorker {
     await this.options.db.execute(
       sql`UPDATE fbr_submissions SET ${set}, locked_until = NULL, updated_at = ${now},
                  last_http_status = coalesce(${httpStatus}::int, last_http_status), response = coalesce(${response}::jsonb, response)
-          WHERE id = ${row.id}::int AND status = 'sending' AND attempts = ${row.attempts}::int`,
+          WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int AND ${fence}`,
     );
   }
 
   private async log(row: Claimed, step: 'validate' | 'post', outcome: FbrOutcome): Promise<void> {
     const errorCode = outcome.kind === 'rejected' ? (outcome.errors[0]?.errorCode ?? null) : null;
     await this.options.db.execute(
+      // Only while the claim is still this sender's: a lapsed one's calls are not the row's history.
       sql`INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
-          VALUES (${row.id}::int, ${this.nowSql()}, ${step}, ${httpStatusOf(outcome)}::int, ${outcome.kind === 'valid' || outcome.kind === 'rejected' ? outcome.kind : errorText(outcome)}, ${errorCode})`,
+          SELECT ${row.id}::int, ${this.nowSql()}, ${step}, ${httpStatusOf(outcome)}::int, ${outcome.kind === 'valid' || outcome.kind === 'rejected' ? outcome.kind : errorText(outcome)}, ${errorCode}
+          WHERE EXISTS (SELECT 1 FROM fbr_submissions WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int)`,
     );
   }
 }

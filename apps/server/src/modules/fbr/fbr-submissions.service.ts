@@ -168,11 +168,14 @@ export function resolveSubmission(tx: Tx, actor: Actor, id: number, input: FbrRe
     if (!isFbrInvoiceNumber(input.fbrInvoiceNumber) || (ntn && !input.fbrInvoiceNumber.startsWith(ntn))) {
       throw new BadRequestError({ fbrInvoiceNumber: fbrMessages.fbrInvoiceNumber });
     }
-    const [holder] = await queryRows<{ documentNumber: string }>(
+    const [holder] = await queryRows<{ documentNumber: string; visible: boolean }>(
       tx,
-      sql`SELECT document_number AS "documentNumber" FROM fbr_submissions WHERE fbr_invoice_number = ${input.fbrInvoiceNumber} AND id <> ${id}::int`,
+      sql`SELECT s.document_number AS "documentNumber", ${regionScope(actor)} AS visible FROM fbr_submissions s
+          WHERE s.fbr_invoice_number = ${input.fbrInvoiceNumber} AND s.id <> ${id}::int`,
     );
-    if (holder) throw new ConflictError(fbrMessages.numberTaken(holder.documentNumber), { fbrInvoiceNumber: fbrMessages.numberTaken(holder.documentNumber) });
+    // Another region's document is not named to a user kept to theirs.
+    const taken = holder && fbrMessages.numberTaken(holder.visible ? holder.documentNumber : 'another document');
+    if (taken) throw new ConflictError(taken, { fbrInvoiceNumber: taken });
     return {
       set: sql`status = 'accepted', resolution = 'manual', fbr_invoice_number = ${input.fbrInvoiceNumber},
                line_numbers = ${JSON.stringify(input.lineNumbers ?? [])}::jsonb, errors = '[]'::jsonb, last_error = NULL`,
@@ -186,7 +189,12 @@ export function resolveSubmission(tx: Tx, actor: Actor, id: number, input: FbrRe
  * again from the document as posted (rebuild), so a correction of the company's or the buyer's
  * registrations reaches FBR; it may not change an amount.
  */
-export function resendSubmission(tx: Tx, actor: Actor, id: number): Promise<FbrSubmissionDetail> {
+export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promise<FbrSubmissionDetail> {
+  // The invoice first, then the submission: a cancel takes them in that order too, and a cancelled
+  // invoice (a rejected one may be) is never sent.
+  const { documentId } = await findSubmission(tx, actor, id);
+  const [invoice] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM invoices WHERE id = ${documentId}::int FOR NO KEY UPDATE`);
+  if (invoice?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
     const [payload] = (await invoicePayloads(tx, [before.documentId], before.environment)).payloads;
     if (amountsOf(payload) !== amountsOf(before.payload)) throw new ConflictError(fbrMessages.amountsChanged);
