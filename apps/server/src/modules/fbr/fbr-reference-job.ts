@@ -31,14 +31,24 @@ async function refreshWanted(executor: Executor): Promise<boolean> {
 }
 
 /**
- * The weekly refresh (issue 30, section 2). A step runs in one transaction with the job's row
- * locked, and FBR is called inside it, before anything is written: a handful of GETs (four lists,
- * one per HS code in use, six rates), each bounded by the connection's timeout. Holding the job's
- * row that long is acceptable for a weekly job nobody waits on (a lapsed lease cannot hand it to a
- * second worker while the row is locked), and it keeps the refresh one step that either replaced
- * the cache or did not. A refusal (FBR down, the token refused) fails the job with FBR's words and
- * leaves the cache as it was; next week's tick tries again, the admin's refresh at any time.
+ * The weekly refresh (issue 30, section 2). On PostgreSQL the step calls FBR inside its
+ * transaction, before anything is written: a handful of GETs, each bounded by the connection's
+ * timeout, holding only the job's row (other requests have connections of their own), and the
+ * refresh is one step that either replaced the cache or did not. On PGlite the one connection is
+ * the step's until it ends, so every request would wait for FBR: the step asks this process's FBR
+ * worker instead, which refreshes on its next pass outside any transaction (a crash before it
+ * loses the request; next week's tick asks again, the admin's refresh works at any time). A
+ * refusal (FBR down, the token refused) leaves the cache as it was.
  */
+let refreshAsked = false;
+
+/** The FBR worker's pass takes the request, once. */
+export function takeRefreshRequest(): boolean {
+  const asked = refreshAsked;
+  refreshAsked = false;
+  return asked;
+}
+
 export const referenceRefreshJob: JobKind = {
   kind: referenceRefreshKind,
   async step(tx) {
@@ -46,7 +56,9 @@ export const referenceRefreshJob: JobKind = {
     if (!database) throw new DeterministicJobError('FBR reference refresh: the app bound no database (its FBR worker was not created)');
     const settings = await readStoredSettings(tx);
     // Reporting turned off, or the token became unreadable, since the tick: nothing to do.
-    if (settings.enabled && (await connectionFor(tx, database, settings.environment))) await refreshReference(tx, database);
+    if (!settings.enabled || !(await connectionFor(tx, database, settings.environment))) return { cursor: {}, done: true };
+    if (database.kind === 'pglite') refreshAsked = true;
+    else await refreshReference(tx, database);
     return { cursor: {}, done: true };
   },
 };

@@ -181,6 +181,9 @@ describe('the weekly job', () => {
     await t.app.ctx.jobs.runUntilIdle();
     const done = await queryRows<{ status: string; error: string | null }>(t.database.db, sql`SELECT status, error FROM jobs WHERE kind = ${referenceRefreshKind}`);
     expect(done).toEqual([{ status: 'done', error: null }]);
+    // PGlite: the step asked the FBR worker, whose next pass calls FBR outside the job's transaction (PostgreSQL: done in the step).
+    expect(fake.requests.filter((r) => r.endpoint === 'SaleTypeToRate')).toHaveLength(t.database.kind === 'pglite' ? 0 : 6);
+    await t.app.ctx.workers.get('fbr-sender')!.runOnce();
     expect(fake.requests.filter((r) => r.endpoint === 'SaleTypeToRate')).toHaveLength(6);
     const after = (await f.call('GET', '/api/fbr/reference/rates')).json().fetchedAt as string;
     expect(Date.parse(after)).toBeGreaterThanOrEqual(Date.parse(before));

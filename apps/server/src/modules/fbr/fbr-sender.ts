@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
 import type { RunningWorker } from '../../lib/workers/area-worker.ts';
 import { type FbrConnection, type FbrOutcome, postInvoice, validateInvoice } from './fbr-client.ts';
+import { refreshReference } from './fbr-reference.ts';
+import { takeRefreshRequest } from './fbr-reference-job.ts';
 import { connectionFor, readStoredSettings } from './fbr-settings.service.ts';
 
 /** The clock the sender stamps and compares with: the database's by default, a test's when given. */
@@ -100,6 +102,8 @@ export class FbrSender implements RunningWorker {
   /** One pass: lapsed leases taken back, then the due rows claimed and sent. Answers how many were claimed. */
   async runOnce(): Promise<number> {
     const { db } = this.options;
+    // The weekly refresh a job asked for on PGlite (fbr-reference-job.ts), here outside any transaction.
+    if (takeRefreshRequest()) await refreshReference(db, this.options.database).catch((error: unknown) => this.options.log.error({ err: error }, 'fbr reference refresh failed'));
     const settings = await readStoredSettings(db);
     await this.takeBackLapsed();
     const leaseSeconds = 2 * Number(settings.timeoutSeconds) + 60;
