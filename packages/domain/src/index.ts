@@ -21,6 +21,7 @@ export * from './search/search.ts';
 export * from './search/search-query.ts';
 export * from './dashboard/dashboard.ts';
 export * from './reports/data-time.ts';
+export * from './reports/report-page.ts';
 // The business areas, each one line there.
 export * from './areas.ts';
 // The company settings: every area's section, composed.

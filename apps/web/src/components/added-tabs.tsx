@@ -2,6 +2,7 @@ import type { AppRoute } from '@erp/domain';
 import { Flex, Spin, Tabs } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { screenTabsOf } from '../lib/areas/area-registry.ts';
+import type { ScreenTab } from '../lib/areas/web-area.ts';
 import { useQueryParams } from '../lib/use-query-params.ts';
 import { ScreenTitle } from './screen-title.tsx';
 
@@ -26,17 +27,22 @@ export function WithAddedTabs({ route, title, ownKey, ownLabel, children }: { ro
         destroyOnHidden
         items={[
           { key: ownKey, label: ownLabel, children: children(false) },
-          ...added.map(({ key, label, component: Part }) => ({
-            key,
-            label,
-            children: (
-              <Suspense fallback={<Spin />}>
-                <Part />
-              </Suspense>
-            ),
-          })),
+          ...addedTabItems(added),
         ]}
       />
     </Flex>
   );
+}
+
+/** The tabs other areas add to a screen, as antd's tab items, each loaded when first shown. */
+export function addedTabItems(added: readonly ScreenTab[]) {
+  return added.map(({ key, label, component: Part }) => ({
+    key,
+    label,
+    children: (
+      <Suspense fallback={<Spin />}>
+        <Part />
+      </Suspense>
+    ),
+  }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportPageQuery } from '../reports/report-page.ts';
 import { monthSchema } from '../dates/months.ts';
 import { type FbrDocumentType, type FbrSubmissionStatus, fbrSubmissionStatuses } from './fbr-submissions.ts';
 
@@ -19,14 +20,7 @@ export const fbrReconciliationReasons = {
 export const fbrReconciliationQuerySchema = z.object({
   month: monthSchema.describe('The month of the documents, YYYY-MM'),
   status: z.enum(fbrReconciliationStatuses, { error: `Status must be one of ${fbrReconciliationStatuses.join(', ')}` }).optional(),
-  // 100,000 documents a month: the screen reads a page, the file has them all.
-  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'Page size must be a whole number from 1 to 1000' })
-    .int({ error: 'Page size must be a whole number from 1 to 1000' })
-    .min(1, { error: 'Page size must be a whole number from 1 to 1000' })
-    .max(1000, { error: 'Page size must be a whole number from 1 to 1000' })
-    .default(100),
+  ...reportPageQuery,
   format: z.enum(['csv', 'xlsx'], { error: 'Format must be csv or xlsx' }).optional(),
 });
 export type FbrReconciliationQuery = z.infer<typeof fbrReconciliationQuerySchema>;

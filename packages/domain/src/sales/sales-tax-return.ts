@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportPageQuery } from '../reports/report-page.ts';
 import type { SaleType } from '../inventory/inventory.area.ts';
 import { maxYear, minYear } from '../resource/declaration.ts';
 import type { RegistrationType } from './customers.ts';
@@ -26,14 +27,7 @@ export const salesTaxReturnQuerySchema = z.object({
     .regex(monthPattern, { error: salesTaxReturnMessages.month })
     .refine((value) => Number(value.slice(0, 4)) >= minYear && Number(value.slice(0, 4)) <= maxYear, { error: salesTaxReturnMessages.month })
     .describe('The month of the return, YYYY-MM'),
-  // A month of a large distributor holds 100,000 rows: the screen reads them a page at a time, the file has them all.
-  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int({ error: 'Page must be a whole number from 1' }).min(1, { error: 'Page must be a whole number from 1' }).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'Page size must be a whole number from 1 to 1000' })
-    .int({ error: 'Page size must be a whole number from 1 to 1000' })
-    .min(1, { error: 'Page size must be a whole number from 1 to 1000' })
-    .max(1000, { error: 'Page size must be a whole number from 1 to 1000' })
-    .default(100),
+  ...reportPageQuery,
 });
 export type SalesTaxReturnQuery = z.infer<typeof salesTaxReturnQuerySchema>;
 

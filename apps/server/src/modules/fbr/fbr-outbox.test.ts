@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
+import { useTestSecretsKey } from './fbr-test-key.ts';
 import { FbrSender } from './fbr-sender.ts';
 
 /** Issue 30, sections 1, 3, 4 and 5: the connection, the outbox written by the posting, the sender against a fake FBR, a person's actions. */
@@ -38,10 +39,8 @@ async function post(body: ReturnType<typeof sale>): Promise<number> {
   return response.json().data.id as number;
 }
 
-// PostgreSQL keeps no token without a key of the server's (an embedded test database uses a key of the process).
-const keyBefore = process.env.SECRETS_KEY;
+useTestSecretsKey();
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) process.env.SECRETS_KEY = 'a-test-key-of-at-least-thirty-two-characters';
   fake = await startFakeFbr({ tokens: [token] });
   t = await createTestApp({ startJobs: false });
   f = await salesFixtures(t, 'Fbr');
@@ -58,8 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
-  if (keyBefore === undefined) delete process.env.SECRETS_KEY;
-  else process.env.SECRETS_KEY = keyBefore;
 });
 beforeEach(() => {
   fake.reset();

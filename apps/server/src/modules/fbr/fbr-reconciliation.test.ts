@@ -9,6 +9,7 @@ import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { raiseRentalInvoice } from '../sales/sales.api.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
+import { useTestSecretsKey } from './fbr-test-key.ts';
 import { fbrReconciliation } from './fbr-reconciliation.ts';
 import { FbrSender } from './fbr-sender.ts';
 
@@ -49,9 +50,8 @@ const submissionOf = async (documentId: number) =>
   (await f.call('GET', `/api/fbr-submissions?documentType=invoice&documentId=${documentId}`)).json().data[0] as { status: string; createdAt: string; updatedAt: string };
 const keyOf = (row: Pick<FbrReconciliationRow, 'documentType' | 'documentId'>) => `${row.documentType}:${row.documentId}`;
 
-const keyBefore = process.env.SECRETS_KEY;
+useTestSecretsKey();
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) process.env.SECRETS_KEY = 'a-test-key-of-at-least-thirty-two-characters';
   fake = await startFakeFbr({ tokens: [token] });
   t = await createTestApp({ startJobs: false });
   f = await rentalFixtures(t, 'Rec');
@@ -103,8 +103,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
-  if (keyBefore === undefined) delete process.env.SECRETS_KEY;
-  else process.env.SECRETS_KEY = keyBefore;
 });
 
 describe('the reconciliation of a month', () => {

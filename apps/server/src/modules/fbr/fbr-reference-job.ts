@@ -56,7 +56,7 @@ export const referenceRefreshJob: JobKind = {
     if (!database) throw new DeterministicJobError('FBR reference refresh: the app bound no database (its FBR worker was not created)');
     const settings = await readStoredSettings(tx);
     // Reporting turned off, or the token became unreadable, since the tick: nothing to do.
-    if (!settings.enabled || !(await connectionFor(tx, database, settings.environment))) return { cursor: {}, done: true };
+    if (!settings.enabled || !(await connectionFor(tx, database, settings.environment, settings))) return { cursor: {}, done: true };
     if (database.kind === 'pglite') refreshAsked = true;
     else await refreshReference(tx, database);
     return { cursor: {}, done: true };

@@ -6,6 +6,7 @@ import { todayIso } from '../../ledger/general-ledger.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
+import { useTestSecretsKey } from './fbr-test-key.ts';
 import { referenceRefreshJob, referenceRefreshKind, referenceRefreshSchedule } from './fbr-reference-job.ts';
 import { allowedUnits, referenceWords } from './fbr-reference.ts';
 
@@ -30,9 +31,8 @@ const hsCodesInUse = async () => (await queryRows<{ n: number }>(t.database.db, 
 const settings = (body: Record<string, unknown>) => f.call('PUT', '/api/fbr/settings', body);
 const sale = (itemId: number) => ({ customerId: buyer, regionId: f.north, invoiceDate: f.today, post: true, lines: [{ itemId, quantity: 1, price: '100.00' }] });
 
-const keyBefore = process.env.SECRETS_KEY;
+useTestSecretsKey();
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) process.env.SECRETS_KEY = 'a-test-key-of-at-least-thirty-two-characters';
   fake = await startFakeFbr({ tokens: [token], provinces, hsUom: { '3002.1200': ['KG'] } });
   t = await createTestApp({ startJobs: false });
   f = await salesFixtures(t, 'Ref');
@@ -47,8 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
-  if (keyBefore === undefined) delete process.env.SECRETS_KEY;
-  else process.env.SECRETS_KEY = keyBefore;
 });
 beforeEach(() => fake.reset());
 

@@ -99,7 +99,7 @@ async function hsCodesInUse(executor: Executor): Promise<string[]> {
 async function fetchReference(executor: Executor, database: Pick<Database, 'kind' | 'location'>): Promise<FetchedReference> {
   const stored = await readStoredSettings(executor);
   const environment = stored.environment;
-  const connection = await connectionFor(executor, database, environment);
+  const connection = await connectionFor(executor, database, environment, stored);
   if (!connection) throw new ConflictError(fbrMessages.referenceToken(environment), { [`${environment}Token`]: fbrMessages.tokenMissing(environment) });
   const company = await readSettingValues(executor, ['province']);
   const province = (company.province ?? null) as Province | null;

@@ -5,7 +5,7 @@ import type { RunningWorker } from '../../lib/workers/area-worker.ts';
 import { type FbrConnection, type FbrOutcome, postInvoice, validateInvoice } from './fbr-client.ts';
 import { refreshReference } from './fbr-reference.ts';
 import { takeRefreshRequest } from './fbr-reference-job.ts';
-import { connectionFor, readStoredSettings } from './fbr-settings.service.ts';
+import { connectionFor, readStoredSettings, type StoredSettings } from './fbr-settings.service.ts';
 
 /** The clock the sender stamps and compares with: the database's by default, a test's when given. */
 export type SenderClock = () => Date;
@@ -118,7 +118,7 @@ export class FbrSender implements RunningWorker {
           FROM due WHERE s.id = due.id
           RETURNING s.id, s.attempts, s.environment, s.payload`,
     );
-    await Promise.all(claimed.map((row) => this.send(row, Number(settings.retryBaseSeconds))));
+    await Promise.all(claimed.map((row) => this.send(row, settings)));
     return claimed.length;
   }
 
@@ -137,9 +137,11 @@ export class FbrSender implements RunningWorker {
     );
   }
 
-  private async send(row: Claimed, retryBaseSeconds: number): Promise<void> {
+  private async send(row: Claimed, settings: StoredSettings): Promise<void> {
+    const retryBaseSeconds = Number(settings.retryBaseSeconds);
     try {
-      const connection = await connectionFor(this.options.db, this.options.database, row.environment);
+      // The pass's own read of the settings: one read a pass, not one a submission.
+      const connection = await connectionFor(this.options.db, this.options.database, row.environment, settings);
       if (!connection) {
         await this.finish(row, { status: 'queued', error: `No ${row.environment} token is set, or it cannot be read with this server's key` }, retryBaseSeconds);
         return;

@@ -9,7 +9,7 @@ import { readSettingValues } from '../setup/setup.api.ts';
 import type { FbrConnection } from './fbr-client.ts';
 import { openToken, sealToken, secretsKey } from './fbr-secrets.ts';
 
-interface StoredSettings {
+export interface StoredSettings {
   enabled: boolean;
   environment: FbrEnvironment;
   baseUrl: string;
@@ -102,9 +102,15 @@ export async function updateFbrSettings(tx: Tx, database: Pick<Database, 'kind' 
  * Where and how to call FBR for `environment` (a submission's own, which may differ from today's
  * setting): null when its token is not set or cannot be opened with this server's key.
  */
-export async function connectionFor(executor: Executor, database: Pick<Database, 'kind' | 'location'>, environment: FbrEnvironment): Promise<FbrConnection | null> {
-  const stored = await readStoredSettings(executor);
-  const sealed = environment === 'sandbox' ? stored.sandboxToken : stored.productionToken;
+export async function connectionFor(
+  executor: Executor,
+  database: Pick<Database, 'kind' | 'location'>,
+  environment: FbrEnvironment,
+  stored?: StoredSettings,
+): Promise<FbrConnection | null> {
+  // A caller that has just read the row (a sender's pass, a refresh) hands it over instead of a second read.
+  const settings = stored ?? (await readStoredSettings(executor));
+  const sealed = environment === 'sandbox' ? settings.sandboxToken : settings.productionToken;
   if (sealed === null) return null;
   let token: string | null;
   try {
@@ -113,5 +119,5 @@ export async function connectionFor(executor: Executor, database: Pick<Database,
     return null;
   }
   if (token === null) return null;
-  return { baseUrl: baseUrlFromEnv() ?? stored.baseUrl, token, environment, timeoutSeconds: Number(stored.timeoutSeconds) };
+  return { baseUrl: baseUrlFromEnv() ?? settings.baseUrl, token, environment, timeoutSeconds: Number(settings.timeoutSeconds) };
 }

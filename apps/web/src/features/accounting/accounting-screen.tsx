@@ -1,5 +1,5 @@
-import { Flex, Spin, Tabs } from 'antd';
-import { Suspense } from 'react';
+import { Flex, Tabs } from 'antd';
+import { addedTabItems } from '../../components/added-tabs.tsx';
 import { screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { AgingTab } from './aging-tab.tsx';
@@ -38,15 +38,7 @@ export function AccountingScreen() {
           { key: 'aging', label: 'Aging', children: <AgingTab /> },
           { key: 'customer-statement', label: 'Customer statement', children: <CustomerStatementTab /> },
           { key: 'period-close', label: 'Period close', children: <PeriodCloseTab /> },
-          ...added.map(({ key, label, component: Part }) => ({
-            key,
-            label,
-            children: (
-              <Suspense fallback={<Spin />}>
-                <Part />
-              </Suspense>
-            ),
-          })),
+          ...addedTabItems(added),
         ]}
       />
     </Flex>
