@@ -102,7 +102,8 @@ export function FbrSubmissionsTab() {
             tabIndex: 0,
             'aria-label': `Open the FBR submission of ${row.documentNumber}`,
           })}
-          pagination={{ current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, hideOnSinglePage: false }}
+          // As the other tabs of figures: no size changer, which the sideways-scrolling region would push past the screen's edge.
+          pagination={{ current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: true }}
           onChange={(pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             setPaging({
