@@ -4,6 +4,7 @@ import { aOrAn, envelope, fileDownload, idParams, routeSchema } from '../openapi
 import { exportFormatQuery } from '../resource/resource-export.ts';
 import { fieldValueDoc } from '../resource/resource-docs.ts';
 import type { AnyDocumentBinding } from './document-binding.ts';
+import { answerFieldSchemas } from './document-hooks.ts';
 import { documentListQuerySchema } from './document-query.ts';
 
 export interface DocumentRouteDocs {
@@ -31,6 +32,7 @@ export function documentRouteDocs(binding: AnyDocumentBinding): DocumentRouteDoc
   };
   if (definition.numberField) header[definition.numberField] = z.string().nullable();
   for (const field of definition.fields) header[field.name] = field.required ? fieldValueDoc(field) : fieldValueDoc(field).nullable();
+  Object.assign(header, answerFieldSchemas(name));
   const line = z.looseObject(Object.fromEntries(definition.lines.fields.map((f) => [f.name, f.required ? fieldValueDoc(f) : fieldValueDoc(f).nullable()])));
   const row = z.looseObject(header).describe(`A ${singular} (list row: without lines)`);
   const detail = z

@@ -1,4 +1,5 @@
-import type { Tx } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import type { DocumentRow } from './document-binding.ts';
 
@@ -16,6 +17,17 @@ export type PostedHook = (tx: Tx, actor: Actor, postedIds: readonly number[]) =>
  */
 export type GuardHook = (tx: Tx, actor: Actor, documents: readonly DocumentRow[]) => Promise<void>;
 
+/**
+ * Fields an area adds to another area's document answers (its GET, its list rows, the answers of
+ * its saves and transitions): FBR's state of an invoice. Read for a whole page of ids at once.
+ */
+export interface AnswerFields {
+  /** The fields and their types, for the API document. */
+  fields: Readonly<Record<string, z.ZodType>>;
+  /** Each id's values; an id the map lacks answers every field null. */
+  read(executor: Executor, ids: readonly number[]): Promise<ReadonlyMap<number, Readonly<Record<string, unknown>>>>;
+}
+
 /** What an area's manifest may add to other areas' documents, by document name (`invoices`, `sales-returns`). */
 export interface DocumentHookDeclarations {
   /** After a transition into `posted` (and every other path that posts the type, as rental invoices do). */
@@ -24,6 +36,8 @@ export interface DocumentHookDeclarations {
   beforePost?: Readonly<Record<string, GuardHook>>;
   /** Before the `cancel` transition. */
   beforeCancel?: Readonly<Record<string, GuardHook>>;
+  /** Fields of the area's own on the document's answers. */
+  answerFields?: Readonly<Record<string, AnswerFields>>;
 }
 
 /** Each kind's hooks by document name, in the areas' order. */
@@ -31,9 +45,10 @@ interface Bound {
   onPosted: Map<string, PostedHook[]>;
   beforePost: Map<string, GuardHook[]>;
   beforeCancel: Map<string, GuardHook[]>;
+  answerFields: Map<string, AnswerFields[]>;
 }
 
-const none = (): Bound => ({ onPosted: new Map(), beforePost: new Map(), beforeCancel: new Map() });
+const none = (): Bound => ({ onPosted: new Map(), beforePost: new Map(), beforeCancel: new Map(), answerFields: new Map() });
 
 /** Appends each hook of `hooks` (by document name) to its document's list in `into`. */
 function add<Hook>(into: Map<string, Hook[]>, hooks: Readonly<Record<string, Hook>> | undefined): void {
@@ -55,6 +70,12 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
     add(next.onPosted, area.onPosted);
     add(next.beforePost, area.beforePost);
     add(next.beforeCancel, area.beforeCancel);
+    add(next.answerFields, area.answerFields);
+  }
+  for (const [documentName, declared] of next.answerFields) {
+    const names = declared.flatMap((fields) => Object.keys(fields.fields));
+    const twice = names.find((name, index) => names.indexOf(name) !== index);
+    if (twice) throw new Error(`Answer field ${documentName}.${twice} is declared by two areas`);
   }
   const previous = bound;
   bound = next;
@@ -65,7 +86,7 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
 
 /** The document names an area's hooks name: the fold checks each is a document it serves. */
 export function hookedDocumentNames(area: DocumentHookDeclarations): string[] {
-  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel].flatMap((hooks) => Object.keys(hooks ?? {})))];
+  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel, area.answerFields].flatMap((hooks) => Object.keys(hooks ?? {})))];
 }
 
 /** Every area's `onPosted` hook of `documentName`, in the areas' order. */
@@ -78,4 +99,25 @@ export async function runPostedHooks(tx: Tx, actor: Actor, documentName: string,
 export async function runGuardHooks(tx: Tx, actor: Actor, kind: 'beforePost' | 'beforeCancel', documentName: string, documents: readonly DocumentRow[]): Promise<void> {
   if (documents.length === 0) return;
   for (const hook of bound[kind].get(documentName) ?? []) await hook(tx, actor, documents);
+}
+
+/** Every area's answer fields of `documentName`, by name (for the API document). */
+export function answerFieldSchemas(documentName: string): Record<string, z.ZodType> {
+  return Object.assign({}, ...(bound.answerFields.get(documentName) ?? []).map((declared) => declared.fields)) as Record<string, z.ZodType>;
+}
+
+/** `rows` with every area's answer fields of `documentName` (null where an area has none for a row): one read per area for the lot. */
+export async function withAnswerFields<Row extends { id: number }>(executor: Executor, documentName: string, rows: readonly Row[]): Promise<Row[]> {
+  const declared = bound.answerFields.get(documentName) ?? [];
+  if (declared.length === 0 || rows.length === 0) return [...rows];
+  const ids = rows.map((row) => row.id);
+  // One after the other: a transaction's connection takes one statement at a time.
+  const values: ReadonlyMap<number, Readonly<Record<string, unknown>>>[] = [];
+  for (const fields of declared) values.push(await fields.read(executor, ids));
+  return rows.map((row) =>
+    Object.assign(
+      { ...row },
+      ...declared.map((fields, index) => Object.fromEntries(Object.keys(fields.fields).map((name) => [name, values[index]!.get(row.id)?.[name] ?? null]))),
+    ),
+  );
 }

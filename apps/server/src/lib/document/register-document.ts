@@ -10,6 +10,7 @@ import { exportFileName, type ExportFormat, exportRowCap, sendExport, type Expor
 import type { AnyDocumentBinding } from './document-binding.ts';
 import { documentRouteDocs } from './document-docs.ts';
 import { type DocumentListQuery, findDocument, listDocuments, presentDocument } from './document-query.ts';
+import { withAnswerFields } from './document-hooks.ts';
 import { deleteDocument, saveDocument } from './document-service.ts';
 import { runTransition } from './run-transition.ts';
 
@@ -53,10 +54,14 @@ export function registerDocument(app: FastifyInstance, binding: AnyDocumentBindi
   const guard = [authenticate, requireRoute(definition.route)];
   const db = () => app.ctx.db;
   const docs = documentRouteDocs(binding);
+  // Other areas' fields (FBR's state of an invoice), read after the command's commit.
+  const answered = <Row extends { id: number }>(rows: readonly Row[]) => withAnswerFields(db(), definition.name, rows);
+  const answer = async (document: Record<string, unknown>) => (await answered([presentDocument(binding, document) as unknown as { id: number }]))[0]!;
 
   app.get(base, { schema: docs.list, onRequest: guard }, async (request) => {
     const query = request.query as DocumentListQuery;
-    return { status: 200, message: messages.ok, ...(await listDocuments(db(), binding, query, actorOf(request))) };
+    const page = await listDocuments(db(), binding, query, actorOf(request));
+    return { status: 200, message: messages.ok, ...page, data: await answered(page.data as { id: number }[]) };
   });
 
   app.get(`${base}/export`, { schema: docs.export, onRequest: guard }, async (request, reply) => {
@@ -69,19 +74,19 @@ export function registerDocument(app: FastifyInstance, binding: AnyDocumentBindi
   app.get(`${base}/:id`, { schema: docs.get, onRequest: guard }, async (request) => {
     const data = await findDocument(db(), binding, idOf(request), { actor: actorOf(request) });
     if (!data) throw new NotFoundError();
-    return { status: 200, message: messages.ok, data: presentDocument(binding, data) };
+    return { status: 200, message: messages.ok, data: await answer(data) };
   });
 
   app.post(base, { schema: docs.create, onRequest: guard }, async (request, reply) => {
     const { post, ...input } = request.body as { post?: boolean };
     const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { post }));
-    return reply.status(201).send({ status: 201, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) });
+    return reply.status(201).send({ status: 201, message: saved.postedMessage ?? messages.saved, data: await answer(saved.document) });
   });
 
   app.put(`${base}/:id`, { schema: docs.update, onRequest: guard }, async (request) => {
     const { post, ...input } = request.body as { post?: boolean };
     const saved = await db().transaction((tx) => saveDocument(tx, actorOf(request), binding, input, { id: idOf(request), post }));
-    return { status: 200, message: saved.postedMessage ?? messages.saved, data: presentDocument(binding, saved.document) };
+    return { status: 200, message: saved.postedMessage ?? messages.saved, data: await answer(saved.document) };
   });
 
   app.delete(`${base}/:id`, { schema: docs.remove, onRequest: [...guard, requireScope(`${definition.name}:delete`)] }, async (request) => {
@@ -94,7 +99,7 @@ export function registerDocument(app: FastifyInstance, binding: AnyDocumentBindi
     app.post(`${base}/:id/${action}`, { schema: docs.transition(action), onRequest: scope ? [...guard, requireScope(scope)] : guard }, async (request) => {
       const input = inputSchema ? request.body : undefined;
       const { document, message } = await db().transaction((tx) => runTransition(tx, actorOf(request), binding, idOf(request), action, { input }));
-      return { status: 200, message, data: presentDocument(binding, document) };
+      return { status: 200, message, data: await answer(document) };
     });
   }
 }

@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../areas.ts';
+import { z } from 'zod';
+import { bindDocumentHooks } from '../../lib/document/document-hooks.ts';
 import { foldServerAreas } from '../../modules/module.ts';
 import { type SalesFixtures, salesFixtures } from '../sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test-app.ts';
-import { fixtureRefusals } from './invoice-marks.ts';
+import { fixtureInvoiceHooks, fixtureRefusals } from './invoice-marks.ts';
 import { migrateFixtureArea } from './fixture-migration.ts';
 import { fixtureNotesModule } from './notes.module.ts';
 
@@ -146,6 +148,19 @@ describe('a fixture area hooked onto invoices through its manifest (issue 28, se
     expect(await marked(draft.json().data.id)).toBe(0);
     expect((await f.call('POST', `/api/invoices/${draft.json().data.id}/post`)).statusCode).toBe(200);
     expect(await marked(draft.json().data.id)).toBe(1);
+  });
+
+  it('adds its field to the invoice\'s answers: the get, the list rows and the posting\'s, null where it has no row', async () => {
+    const posted = (await invoice('fixture: answered')).json().data;
+    expect(posted.fixtureMarkedAt).toEqual(expect.any(String));
+    const draft = (await invoice('fixture: answered draft', false)).json().data;
+    expect(draft).toHaveProperty('fixtureMarkedAt', null);
+    expect((await f.call('GET', `/api/invoices/${posted.id}`)).json().data.fixtureMarkedAt).toBe(posted.fixtureMarkedAt);
+    const rows = (await f.call('GET', '/api/invoices?search=fixture: answered&pageSize=100')).json().data as { id: number; fixtureMarkedAt: string | null }[];
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.fixtureMarkedAt !== null]))).toMatchObject({ [posted.id]: true, [draft.id]: false });
+    const twice = { answerFields: { invoices: { fields: { fixtureMarkedAt: z.string() }, read: async () => new Map() } } };
+    // Thrown before anything is bound: this file's hooks stay as they are.
+    expect(() => bindDocumentHooks([fixtureInvoiceHooks, twice])).toThrow(/fixtureMarkedAt is declared by two areas/);
   });
 
   it('refuses a posting before anything is written, and rolls the posting back when its hook fails after writing', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { intArray, queryRows } from '../../db/client.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
@@ -33,6 +34,15 @@ export const fixtureInvoiceHooks: DocumentHookDeclarations = {
   beforeCancel: {
     async invoices(_tx, _actor, documents) {
       if (documents.some((document) => document.notes === fixtureRefusals.beforeCancel)) throw new ConflictError('The fixture area keeps this invoice');
+    },
+  },
+  answerFields: {
+    invoices: {
+      fields: { fixtureMarkedAt: z.string().nullable() },
+      async read(executor, ids) {
+        const rows = await queryRows<{ id: number; at: string }>(executor, sql`SELECT invoice_id AS id, marked_at::text AS at FROM fixture_invoice_marks WHERE invoice_id = ANY(${intArray([...ids])})`);
+        return new Map(rows.map((row) => [row.id, { fixtureMarkedAt: row.at }]));
+      },
     },
   },
 };
