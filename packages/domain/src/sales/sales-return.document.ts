@@ -31,6 +31,8 @@ export const salesReturnDocument = defineDocument({
   fields: [
     { name: 'invoiceId', label: 'Invoice', kind: 'reference', reference: 'invoices', required: true },
     { name: 'returnDate', label: 'Return date', kind: 'date', required: true },
+    // Why the goods came back: printed on the credit note, and FBR's Debit Note requires it (issue 30, section 5).
+    { name: 'reason', label: 'Reason', kind: 'text', maxLength: 200, defaultValue: '', searchable: true },
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
   ],
   lines: {
@@ -69,6 +71,7 @@ export interface SalesReturnLineInput {
 export interface SalesReturnInput {
   invoiceId: number;
   returnDate: string;
+  reason?: string;
   notes?: string;
   lines: SalesReturnLineInput[];
 }
@@ -103,6 +106,7 @@ export interface SalesReturnDetail {
   returnDate: string;
   customerId: number;
   regionId: number;
+  reason: string;
   notes: string;
   status: 'draft' | 'posted' | 'cancelled';
   subtotal: string;

@@ -178,6 +178,7 @@ export const salesReturns = pgTable(
       .notNull()
       .references(() => regions.id),
     notes: text('notes').notNull().default(''),
+    reason: text('reason').notNull().default(''),
     subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull().default('0'),
     taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     furtherTaxAmount: numeric('further_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),

@@ -28,6 +28,7 @@ export async function salesReturnPrintable(executor: Executor, ret: SalesReturnD
       { label: 'Return date', value: formatCalendarDate(ret.returnDate) },
       { label: 'Invoice', value: ret.invoice.documentNumber ?? `Invoice #${ret.invoiceId}` },
       { label: 'Invoice date', value: formatCalendarDate(ret.invoice.invoiceDate) },
+      ...(ret.reason ? [{ label: 'Reason', value: ret.reason }] : []),
     ],
     parties: [
       { title: 'Credit to', lines: [...customerBlock(ret.customer), ...buyerRegistrationLines(ret.customer, ret.invoice.buyerRegistrationType)] },

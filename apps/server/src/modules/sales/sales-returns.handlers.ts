@@ -67,6 +67,7 @@ function draftOf(row: Written, input: SalesReturnInput, facts: ReturnFacts, line
     returnDate: input.returnDate,
     customerId: invoice.customerId,
     regionId: invoice.regionId,
+    reason: input.reason ?? '',
     notes: input.notes ?? '',
     status: 'draft',
     ...returnTotals(lines),
@@ -97,6 +98,7 @@ function headerValues(input: SalesReturnInput, facts: ReturnFacts, lines: readon
     invoice: sql`${invoice.id}::int`,
     customer: sql`${invoice.customerId}::int`,
     region: sql`${invoice.regionId}::int`,
+    reason: sql`${input.reason ?? ''}::text`,
     notes: sql`${input.notes ?? ''}::text`,
     subtotal: sql`${totals.subtotal}::numeric`,
     taxAmount: sql`${totals.taxAmount}::numeric`,
@@ -111,6 +113,7 @@ function inputOf(draft: SalesReturnDetail): SalesReturnInput {
   return {
     invoiceId: draft.invoiceId,
     returnDate: draft.returnDate,
+    reason: draft.reason,
     notes: draft.notes,
     lines: draft.lines.map((l) => ({ invoiceLineId: l.invoiceLineId, quantity: l.quantity, condition: l.condition })),
   };
@@ -205,8 +208,8 @@ async function create(tx: Tx, actor: Actor, input: SalesReturnInput): Promise<Sa
   const [row] = await queryRows<Written>(
     tx,
     sql`WITH r AS (
-          INSERT INTO sales_returns (document_date, invoice_id, customer_id, region_id, notes, subtotal, tax_amount, further_tax_amount, grand_total, cost_total, created_by)
-          VALUES (${h.date}, ${h.invoice}, ${h.customer}, ${h.region}, ${h.notes}, ${h.subtotal}, ${h.taxAmount}, ${h.furtherTaxAmount}, ${h.grandTotal}, ${h.costTotal},
+          INSERT INTO sales_returns (document_date, invoice_id, customer_id, region_id, reason, notes, subtotal, tax_amount, further_tax_amount, grand_total, cost_total, created_by)
+          VALUES (${h.date}, ${h.invoice}, ${h.customer}, ${h.region}, ${h.reason}, ${h.notes}, ${h.subtotal}, ${h.taxAmount}, ${h.furtherTaxAmount}, ${h.grandTotal}, ${h.costTotal},
                   ${actor.userId}::int)
           RETURNING id, created_at, updated_at),
         l AS (${insertLines(sql`(SELECT id FROM r)`, lines)})
@@ -229,7 +232,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
       const [row] = await queryRows<Written>(
         tx,
         sql`WITH r AS (
-              UPDATE sales_returns SET document_date = ${h.date}, invoice_id = ${h.invoice}, customer_id = ${h.customer}, region_id = ${h.region}, notes = ${h.notes},
+              UPDATE sales_returns SET document_date = ${h.date}, invoice_id = ${h.invoice}, customer_id = ${h.customer}, region_id = ${h.region}, reason = ${h.reason}, notes = ${h.notes},
                      subtotal = ${h.subtotal}, tax_amount = ${h.taxAmount}, further_tax_amount = ${h.furtherTaxAmount}, grand_total = ${h.grandTotal},
                      cost_total = ${h.costTotal}, updated_at = now()
               WHERE id = ${before.id}::int RETURNING id, created_at, updated_at),

@@ -31,6 +31,7 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
     customer,
     regionId: salesReturns.regionId,
     region,
+    reason: salesReturns.reason,
     notes: salesReturns.notes,
     status: salesReturns.status,
     subtotal: salesReturns.subtotal,
@@ -56,6 +57,7 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
              ORDER BY l.line_no), '[]')
     FROM sales_return_lines l JOIN items it ON it.id = l.item_id JOIN inventory i ON i.id = l.inventory_id WHERE l.sales_return_id = sales_returns.id)`,
   searchColumns: [
+    salesReturns.reason,
     salesReturns.notes,
     (pattern) => sql`sales_returns.customer_id IN (SELECT c.id FROM customers c WHERE c.customer_name ILIKE ${pattern})`,
     (pattern) => sql`sales_returns.invoice_id IN (SELECT inv.id FROM invoices inv WHERE inv.document_number ILIKE ${pattern})`,
@@ -88,6 +90,7 @@ export const salesReturnQueries: DocumentQueries<SalesReturnDetail> = {
     { header: 'Tax', value: (row) => String(row.taxAmount) },
     { header: 'Total', value: (row) => String(row.grandTotal) },
     { header: 'Cost', value: (row) => String(row.costTotal) },
+    { header: 'Reason', value: (row) => String(row.reason) },
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {

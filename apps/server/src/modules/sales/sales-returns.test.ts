@@ -85,6 +85,7 @@ describe('sales returns: post, refuse, cancel', () => {
     const created = await f.call('POST', '/api/sales-returns', {
       invoiceId: sale.id,
       returnDate: f.today,
+      reason: 'Damaged in transit',
       notes: 'Damaged box',
       lines: [{ invoiceLineId: sale.reagentLine, quantity: 4, condition: 'restock' }],
     });
@@ -102,6 +103,7 @@ describe('sales returns: post, refuse, cancel', () => {
       taxAmount: '27.20',
       grandTotal: '187.20',
       costTotal: '50.00',
+      reason: 'Damaged in transit',
       invoice: { invoiceDate: sale.date },
     });
     expect(data.lines).toMatchObject([
@@ -110,6 +112,14 @@ describe('sales returns: post, refuse, cancel', () => {
     const read = await f.call('GET', `/api/sales-returns/${data.id}`);
     expect(read.json().data).toMatchObject({ ...data, createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(read.json().data.lines).toEqual(data.lines);
+  });
+
+  it('refuses a reason of more than 200 characters (400 reason), and the list finds a return by its reason', async () => {
+    const long = await f.call('POST', '/api/sales-returns', { invoiceId: sale.id, returnDate: f.today, reason: 'x'.repeat(201), lines: [{ invoiceLineId: sale.reagentLine, quantity: 1, condition: 'restock' }] });
+    expect(long.statusCode, long.body).toBe(400);
+    expect(Object.keys(long.json().errors)).toEqual(['reason']);
+    const found = (await f.call('GET', '/api/sales-returns?search=in transit')).json().data as { id: number }[];
+    expect(found.map((row) => row.id)).toContain(state.restock);
   });
 
   it('posts a restock: stock back into the same lot (expiry kept), the ledger rows to the cent, the invoice’s returned quantity and open amount, the summary in the return’s month', async () => {

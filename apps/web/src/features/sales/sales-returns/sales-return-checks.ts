@@ -24,6 +24,7 @@ export interface ReturnRowValues {
 export interface ReturnFormValues {
   invoiceId?: number | null;
   returnDate?: string | null;
+  reason?: string | null;
   notes?: string | null;
   lines?: ReturnRowValues[];
 }
@@ -64,7 +65,7 @@ export function returnBodyOf(values: ReturnFormValues): { body: SalesReturnInput
     lines.push({ invoiceLineId: row.invoiceLineId, quantity: quantityOf(row), condition: row.condition ?? 'restock' });
   });
   return {
-    body: { invoiceId: values.invoiceId ?? (undefined as unknown as number), returnDate: values.returnDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), lines },
+    body: { invoiceId: values.invoiceId ?? (undefined as unknown as number), returnDate: values.returnDate ?? (undefined as unknown as string), reason: (values.reason ?? '').trim(), notes: (values.notes ?? '').trim(), lines },
     rowOfLine,
   };
 }

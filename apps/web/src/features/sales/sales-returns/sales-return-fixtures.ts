@@ -30,6 +30,7 @@ export const draftReturn: SalesReturnDetail = {
   returnDate: '2026-02-01',
   customerId: 4,
   regionId: 1,
+  reason: '',
   notes: '',
   status: 'draft',
   subtotal: '2.50',

@@ -92,6 +92,7 @@ describe('the sales return form', () => {
       {
         invoiceId: 7,
         returnDate: expect.any(String) as string,
+        reason: '',
         notes: '',
         lines: [
           { invoiceLineId: 31, quantity: 5, condition: 'restock' },
@@ -119,6 +120,6 @@ describe('the sales return form', () => {
     await userEvent.type(quantityOf(2), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await within(rowOf(2)).findByText(salesMessages.overReturn(3, 3))).toBeInTheDocument();
-    expect(sentBodies()).toEqual([{ invoiceId: 7, returnDate: '2026-02-01', notes: '', lines: [{ invoiceLineId: 31, quantity: 1, condition: 'restock' }] }]);
+    expect(sentBodies()).toEqual([{ invoiceId: 7, returnDate: '2026-02-01', reason: '', notes: '', lines: [{ invoiceLineId: 31, quantity: 1, condition: 'restock' }] }]);
   });
 });

@@ -18,7 +18,7 @@ import { returnBodyOf, returnFormProblems, rowsFromInvoice, rowsFromReturn, type
 import { SalesReturnRows } from './sales-return-rows.tsx';
 
 const invoiceField = salesReturnDocument.fields.filter((field) => field.name === 'invoiceId');
-const dateAndNotes = salesReturnDocument.fields.filter((field) => field.name === 'returnDate' || field.name === 'notes');
+const dateAndNotes = salesReturnDocument.fields.filter((field) => field.name === 'returnDate' || field.name === 'reason' || field.name === 'notes');
 
 const fetchInvoice = (id: number) => fetchDocument<InvoiceDetail>(invoiceDocument, id);
 
@@ -61,8 +61,8 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
   const canDelete = salesReturn !== undefined && user !== undefined && salesReturnDocument.mayRun(user, 'delete');
   const [initialValues] = useState<ReturnFormValues>(() =>
     salesReturn
-      ? { invoiceId: salesReturn.invoiceId, returnDate: salesReturn.returnDate, notes: salesReturn.notes, lines: rowsFromReturn(salesReturn, firstInvoice) }
-      : { invoiceId: firstInvoice?.id, returnDate: todayWire(), notes: '', lines: firstInvoice ? rowsFromInvoice(firstInvoice) : [] },
+      ? { invoiceId: salesReturn.invoiceId, returnDate: salesReturn.returnDate, reason: salesReturn.reason, notes: salesReturn.notes, lines: rowsFromReturn(salesReturn, firstInvoice) }
+      : { invoiceId: firstInvoice?.id, returnDate: todayWire(), reason: '', notes: '', lines: firstInvoice ? rowsFromInvoice(firstInvoice) : [] },
   );
 
   const read = useQuery({ queryKey: documentKeys.one(invoiceDocument.name, invoiceId ?? 0), queryFn: () => fetchInvoice(invoiceId ?? 0), enabled: invoiceId !== undefined });

@@ -61,6 +61,7 @@ export function SalesReturnView({ salesReturn, onClose }: { salesReturn: SalesRe
           },
           { key: 'customer', label: 'Customer', children: salesReturn.customer.customerName },
           { key: 'region', label: 'Region', children: salesReturn.region.regionName },
+          ...(salesReturn.reason ? [{ key: 'reason', label: 'Reason', children: salesReturn.reason }] : []),
           {
             key: 'credit',
             label: 'Credit',
