@@ -1,12 +1,14 @@
-import { buildFbrPayload, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, type SaleType, toMinorUnits } from '@erp/domain';
+import { buildFbrPayload, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, type SaleType, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, jsonValue, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
+import type { AnswerFields, DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
+import { z } from 'zod';
 import { readSettingValues } from '../setup/setup.api.ts';
 import { allowedUnits, referenceWords } from './fbr-reference.ts';
 import { reportingState } from './fbr-reporting-state.ts';
+import { checkReturnForFbr, readReportedReturns } from './fbr-returns.ts';
 
 interface PostedLine {
   itemName: string;
@@ -25,7 +27,8 @@ interface PostedLine {
   taxAmount: string;
 }
 
-interface PostedInvoice {
+/** A posted invoice or return as FBR is told of it; a return carries its invoice's FBR number and its reason. */
+export interface PostedDocument {
   id: number;
   documentNumber: string;
   documentDate: string;
@@ -37,11 +40,16 @@ interface PostedInvoice {
   cnic: string | null;
   province: Province | null;
   lines: unknown;
+  invoiceRefNo?: string;
+  reason?: string;
 }
 
+export type ReportedType = 'invoice' | 'salesReturn';
+const invoiceTypeOf = { invoice: 'Sale Invoice', salesReturn: 'Debit Note' } as const;
+
 /** The sales of a batch as posted (rental charges are services, not reported: PRODUCT.md, issue 30 section 3), with their lines in order. */
-async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<PostedInvoice[]> {
-  return queryRows<PostedInvoice>(
+async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<PostedDocument[]> {
+  return queryRows<PostedDocument>(
     tx,
     sql`SELECT i.id, i.document_number AS "documentNumber", i.document_date::text AS "documentDate", i.region_id AS "regionId",
                i.buyer_registration_type AS "buyerRegistrationType", c.customer_name AS "customerName", c.address, c.ntn, c.cnic, c.province,
@@ -61,7 +69,7 @@ async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<PostedIn
  * not allow for the line's HS code (section 2; checked only for a code the cache holds): 409
  * naming the line's item or the buyer, so nothing of the posting is stored.
  */
-function refusalsOf(invoice: PostedInvoice, lines: readonly PostedLine[], units: ReadonlyMap<string, readonly string[]>): Record<string, string> {
+function refusalsOf(invoice: PostedDocument, lines: readonly PostedLine[], units: ReadonlyMap<string, readonly string[]>): Record<string, string> {
   const problems: Record<string, string> = {};
   lines.forEach((line, index) => {
     if (!line.hsCode || !line.fbrUom) problems[`lines.${index}.itemId`] = fbrMessages.itemFacts(line.itemName);
@@ -97,13 +105,18 @@ function payloadLine(line: PostedLine): FbrPayloadLine {
 }
 
 /**
- * The payload of each sale of `ids` (rental charges left out), as FBR is to receive it in
- * `environment`, in FBR's words from the reference cache; a sale FBR would refuse for missing data
- * or a unit the cache does not allow throws (409 naming the line or the buyer). The cache costs two
- * statements per batch, whatever its size.
+ * The payload of each document of `ids` FBR is told of (a sale, rental charges left out; a return
+ * of an invoice FBR accepted), as FBR is to receive it in `environment`, in FBR's words from the
+ * reference cache; a document FBR would refuse for missing data or a unit the cache does not allow
+ * throws (409 naming the line or the buyer). The cache costs two statements per batch, whatever its size.
  */
-export async function invoicePayloads(tx: Tx, ids: readonly number[], environment: FbrEnvironment): Promise<{ invoices: PostedInvoice[]; payloads: FbrPayload[] }> {
-  const invoices = await readPostedSales(tx, ids);
+export async function documentPayloads(
+  tx: Tx,
+  documentType: ReportedType,
+  ids: readonly number[],
+  environment: FbrEnvironment,
+): Promise<{ invoices: PostedDocument[]; payloads: FbrPayload[] }> {
+  const invoices = documentType === 'invoice' ? await readPostedSales(tx, ids) : await readReportedReturns(tx, ids);
   if (invoices.length === 0) return { invoices, payloads: [] };
   const company = await readSettingValues(tx, ['ntn', 'companyName', 'address', 'province']);
   const linesOf = new Map(invoices.map((invoice) => [invoice.id, jsonValue<PostedLine[]>(invoice.lines) ?? []]));
@@ -114,7 +127,9 @@ export async function invoicePayloads(tx: Tx, ids: readonly number[], environmen
     const problems = refusalsOf(invoice, lines, units);
     if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
     return buildFbrPayload({
-      invoiceType: 'Sale Invoice',
+      invoiceType: invoiceTypeOf[documentType],
+      invoiceRefNo: invoice.invoiceRefNo,
+      reason: invoice.reason,
       invoiceDate: invoice.documentDate,
       environment,
       seller: { ntn: company.ntn ?? '', businessName: company.companyName ?? '', province: (company.province ?? null) as Province | null, address: company.address ?? '' },
@@ -138,35 +153,55 @@ export async function invoicePayloads(tx: Tx, ids: readonly number[], environmen
  * not at all, and the sender does the rest after the commit. A sale FBR would refuse for missing
  * data throws here, which rolls the whole posting back.
  */
-async function reportInvoices(tx: Tx, _actor: Actor, postedIds: readonly number[]): Promise<void> {
+const reportPosted = (documentType: ReportedType) => async (tx: Tx, _actor: Actor, postedIds: readonly number[]): Promise<void> => {
   const state = await reportingState(tx);
   if (!state.enabled) return;
-  const { invoices, payloads } = await invoicePayloads(tx, postedIds, state.environment);
+  const { invoices, payloads } = await documentPayloads(tx, documentType, postedIds, state.environment);
   if (invoices.length === 0) return;
   await tx.execute(
     sql`INSERT INTO fbr_submissions (document_type, document_id, document_number, document_date, customer_name, region_id, invoice_type, environment, payload)
-        SELECT 'invoice', v.id, v.number, v.date::date, v.customer, v.region, 'Sale Invoice', ${state.environment}, v.payload::jsonb
+        SELECT ${documentType}, v.id, v.number, v.date::date, v.customer, v.region, ${invoiceTypeOf[documentType]}, ${state.environment}, v.payload::jsonb
         FROM unnest(${intArray(invoices.map((i) => i.id))}, ${textArray(invoices.map((i) => i.documentNumber))}, ${textArray(invoices.map((i) => i.documentDate))},
                     ${textArray(invoices.map((i) => i.customerName))}, ${intArray(invoices.map((i) => i.regionId))}, ${textArray(payloads.map((p) => JSON.stringify(p)))})
           AS v(id, number, date, customer, region, payload)`,
   );
-}
+};
 
 /**
  * Issue 30, section 5: a document FBR holds or may hold (queued, sending, unknown, accepted)
  * is corrected by a sales return, never cancelled: FBR keeps what it received. A rejected one
  * never reached FBR's books and may be cancelled.
  */
-async function refuseReportedCancel(tx: Tx, _actor: Actor, documents: ReadonlyArray<{ id: number }>): Promise<void> {
+const refuseReportedCancel = (documentType: ReportedType) => async (tx: Tx, _actor: Actor, documents: ReadonlyArray<{ id: number }>): Promise<void> => {
   const [held] = await queryRows<{ status: string; fbrInvoiceNumber: string | null }>(
     tx,
     sql`SELECT status, fbr_invoice_number AS "fbrInvoiceNumber" FROM fbr_submissions
-        WHERE document_type = 'invoice' AND document_id = ANY(${intArray(documents.map((d) => d.id))}) AND status <> 'rejected' LIMIT 1 FOR UPDATE`,
+        WHERE document_type = ${documentType} AND document_id = ANY(${intArray(documents.map((d) => d.id))}) AND status <> 'rejected' LIMIT 1 FOR UPDATE`,
   );
-  if (held) throw new ConflictError(fbrMessages.reportedCancel(held.fbrInvoiceNumber ?? held.status));
-}
+  if (!held) return;
+  const state = held.fbrInvoiceNumber ?? held.status;
+  throw new ConflictError(documentType === 'invoice' ? fbrMessages.reportedCancel(state) : fbrMessages.reportedReturnCancel(state));
+};
+
+/**
+ * FBR's state of each document (issue 30, section 5): the submission's status (null when none),
+ * its FBR number and id, on the invoice's and the return's answers.
+ */
+const fbrState = (documentType: ReportedType): AnswerFields => ({
+  fields: { fbrStatus: z.enum(fbrSubmissionStatuses).nullable(), fbrInvoiceNumber: z.string().nullable(), fbrSubmissionId: z.int().nullable() },
+  async read(executor, ids) {
+    const rows = await queryRows<{ id: number; fbrStatus: string; fbrInvoiceNumber: string | null; fbrSubmissionId: number }>(
+      executor,
+      sql`SELECT document_id AS id, status AS "fbrStatus", fbr_invoice_number AS "fbrInvoiceNumber", id AS "fbrSubmissionId"
+          FROM fbr_submissions WHERE document_type = ${documentType} AND document_id = ANY(${intArray([...ids])})`,
+    );
+    return new Map(rows.map(({ id, ...state }) => [id, state]));
+  },
+});
 
 export const fbrDocumentHooks: DocumentHookDeclarations = {
-  onPosted: { invoices: reportInvoices },
-  beforeCancel: { invoices: refuseReportedCancel },
+  onPosted: { invoices: reportPosted('invoice'), 'sales-returns': reportPosted('salesReturn') },
+  beforePost: { 'sales-returns': checkReturnForFbr },
+  beforeCancel: { invoices: refuseReportedCancel('invoice'), 'sales-returns': refuseReportedCancel('salesReturn') },
+  answerFields: { invoices: fbrState('invoice'), 'sales-returns': fbrState('salesReturn') },
 };

@@ -15,7 +15,7 @@ import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
-import { invoicePayloads } from './fbr-outbox.ts';
+import { documentPayloads } from './fbr-outbox.ts';
 
 const rowColumns = sql`s.id, s.document_type AS "documentType", s.document_id AS "documentId", s.document_number AS "documentNumber",
   s.document_date::text AS "documentDate", s.customer_name AS "customerName", s.invoice_type AS "invoiceType", s.environment, s.status,
@@ -192,11 +192,12 @@ export function resolveSubmission(tx: Tx, actor: Actor, id: number, input: FbrRe
 export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promise<FbrSubmissionDetail> {
   // The invoice first, then the submission: a cancel takes them in that order too, and a cancelled
   // invoice (a rejected one may be) is never sent.
-  const { documentId } = await findSubmission(tx, actor, id);
-  const [invoice] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM invoices WHERE id = ${documentId}::int FOR NO KEY UPDATE`);
-  if (invoice?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
+  const { documentId, documentType } = await findSubmission(tx, actor, id);
+  const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
+  const [document] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM ${table} WHERE id = ${documentId}::int FOR NO KEY UPDATE`);
+  if (document?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
-    const [payload] = (await invoicePayloads(tx, [before.documentId], before.environment)).payloads;
+    const [payload] = (await documentPayloads(tx, before.documentType, [before.documentId], before.environment)).payloads;
     if (amountsOf(payload) !== amountsOf(before.payload)) throw new ConflictError(fbrMessages.amountsChanged);
     return {
       set: sql`status = 'queued', next_attempt_at = now(), post_started_at = NULL, errors = '[]'::jsonb, payload = ${JSON.stringify(payload)}::jsonb`,
