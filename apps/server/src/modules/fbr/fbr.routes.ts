@@ -17,6 +17,7 @@ import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { registerFbrReconciliationRoutes } from './fbr-reconciliation.routes.ts';
 import { registerFbrReferenceRoutes } from './fbr-reference.routes.ts';
+import { registerFbrRegistrationRoute } from './fbr-registration.ts';
 import { reportingStateChanged } from './fbr-reporting-state.ts';
 import { readStoredSettings, settingsAnswer, updateFbrSettings } from './fbr-settings.service.ts';
 import { findSubmission, listSubmissions, releaseSubmission, resendSubmission, resolveSubmission } from './fbr-submissions.service.ts';
@@ -125,6 +126,7 @@ export function registerFbrRoutes(app: FastifyInstance): void {
   }));
 
   registerFbrReferenceRoutes(app);
+  registerFbrRegistrationRoute(app);
 
   registerFbrReconciliationRoutes(app);
 }
