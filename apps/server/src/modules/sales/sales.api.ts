@@ -13,5 +13,7 @@ export { invoiceScope } from './invoices.queries.ts';
 // Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
 export { postRentalInvoices, raiseRentalInvoice, type RentalInvoiceDraft, type RentalInvoiceInput } from './rental-invoices.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
+// FBR's resend of a refused invoice: the lines' HS code and FBR unit as today's facts say.
+export { refreshInvoiceLineCodes } from './invoice-line-codes.ts';
 // Sales plans freeze their lines' prices when approved: the same price rule as an invoice's.
 export { pricesFor } from './sales-prices.ts';
