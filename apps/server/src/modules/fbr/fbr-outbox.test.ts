@@ -194,6 +194,24 @@ describe('the sender', () => {
     expect(await submissionOf(id)).toMatchObject({ status: 'rejected' });
   });
 
+  it('resend takes today’s HS code and FBR unit onto the invoice’s lines and the payload, amounts unchanged', async () => {
+    await sender().runOnce();
+    const item = await f.newTaxedItem('Recoded', { saleType: 'standardRate', rate: '18.00', hsCode: '38221900', fbrUom: 'Numbers, pieces, units' });
+    await f.receive([{ itemId: item, quantity: 5, unitCost: '10.00' }]);
+    const id = await post(sale(buyers.registered, item));
+    fake.script('validate', [{ headerError: { errorCode: '0052', error: 'Provide proper HS Code with invoice no. null' } }]);
+    await sender().runOnce();
+    const row = await submissionOf(id);
+    expect(row).toMatchObject({ status: 'rejected' });
+    // The item's facts corrected, as the items screen would.
+    await t.database.db.execute(sql`UPDATE item_tax_facts SET hs_code = '3822.0000', fbr_uom = 'KG' WHERE item_id = ${item}::int`);
+    const resent = await f.call('POST', `/api/fbr-submissions/${row!.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data).toMatchObject({ status: 'queued', payload: { items: [{ hsCode: '3822.0000', uoM: 'KG', valueSalesExcludingST: 1000 }] } });
+    const lines = (await f.call('GET', `/api/invoices/${id}`)).json().data.lines as Array<{ hsCode: string; fbrUom: string; amount: string }>;
+    expect(lines.map((line) => [line.hsCode, line.fbrUom, line.amount])).toEqual([['3822.0000', 'KG', '1000.00']]);
+  });
+
   it('a header error is rejected too', async () => {
     await sender().runOnce();
     const id = await post(sale(buyers.registered));

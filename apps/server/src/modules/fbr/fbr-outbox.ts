@@ -1,4 +1,4 @@
-import { buildFbrPayload, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, type SaleType, toMinorUnits } from '@erp/domain';
+import { buildFbrPayload, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, jsonValue, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -8,61 +8,11 @@ import { z } from 'zod';
 import { readSettingValues } from '../setup/setup.api.ts';
 import { allowedUnits, referenceWords } from './fbr-reference.ts';
 import { reportingState } from './fbr-reporting-state.ts';
-import { checkReturnForFbr, readReportedReturns } from './fbr-returns.ts';
+import { type PostedDocument, type PostedLine, readReportedDocuments, type ReportedType } from './fbr-posted-documents.ts';
+import { checkReturnForFbr } from './fbr-returns.ts';
 
-interface PostedLine {
-  itemName: string;
-  hsCode: string | null;
-  fbrUom: string | null;
-  saleType: SaleType;
-  taxRate: string;
-  sroScheduleNo: string;
-  sroItemSerialNo: string;
-  retailPrice: string | null;
-  furtherTaxRate: string;
-  furtherTaxAmount: string;
-  quantity: number;
-  price: string;
-  amount: string;
-  taxAmount: string;
-}
 
-/** A posted invoice or return as FBR is told of it; a return carries its invoice's FBR number and its reason. */
-export interface PostedDocument {
-  id: number;
-  documentNumber: string;
-  documentDate: string;
-  regionId: number;
-  buyerRegistrationType: 'registered' | 'unregistered';
-  customerName: string;
-  address: string | null;
-  ntn: string | null;
-  cnic: string | null;
-  province: Province | null;
-  lines: unknown;
-  invoiceRefNo?: string;
-  reason?: string;
-}
-
-export type ReportedType = 'invoice' | 'salesReturn';
 const invoiceTypeOf = { invoice: 'Sale Invoice', salesReturn: 'Debit Note' } as const;
-
-/** The sales of a batch as posted (rental charges are services, not reported: PRODUCT.md, issue 30 section 3), with their lines in order. */
-async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<PostedDocument[]> {
-  return queryRows<PostedDocument>(
-    tx,
-    sql`SELECT i.id, i.document_number AS "documentNumber", i.document_date::text AS "documentDate", i.region_id AS "regionId",
-               i.buyer_registration_type AS "buyerRegistrationType", c.customer_name AS "customerName", c.address, c.ntn, c.cnic, c.province,
-               (SELECT json_agg(json_build_object('itemName', it.item_name, 'hsCode', l.hs_code, 'fbrUom', l.fbr_uom, 'saleType', l.sale_type,
-                         'taxRate', l.tax_rate::text, 'sroScheduleNo', l.sro_schedule_no, 'sroItemSerialNo', l.sro_item_serial_no,
-                         'retailPrice', l.retail_price::text, 'furtherTaxRate', l.further_tax_rate::text, 'furtherTaxAmount', l.further_tax_amount::text,
-                         'quantity', l.quantity, 'price', l.price::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text) ORDER BY l.line_no)
-                FROM invoice_lines l JOIN items it ON it.id = l.item_id WHERE l.invoice_id = i.id) AS lines
-        FROM invoices i JOIN customers c ON c.id = i.customer_id
-        WHERE i.id = ANY(${intArray([...ids])}) AND i.kind = 'sale'
-        ORDER BY i.id`,
-  );
-}
 
 /**
  * What FBR would refuse for missing data (issue 30, section 3) or a unit its reference data does
@@ -116,7 +66,7 @@ export async function documentPayloads(
   ids: readonly number[],
   environment: FbrEnvironment,
 ): Promise<{ invoices: PostedDocument[]; payloads: FbrPayload[] }> {
-  const invoices = documentType === 'invoice' ? await readPostedSales(tx, ids) : await readReportedReturns(tx, ids);
+  const invoices = await readReportedDocuments(tx, documentType, ids);
   if (invoices.length === 0) return { invoices, payloads: [] };
   const company = await readSettingValues(tx, ['ntn', 'companyName', 'address', 'province']);
   const linesOf = new Map(invoices.map((invoice) => [invoice.id, jsonValue<PostedLine[]>(invoice.lines) ?? []]));

@@ -15,6 +15,7 @@ import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
+import { refreshInvoiceLineCodes } from '../sales/sales.api.ts';
 import { documentPayloads } from './fbr-outbox.ts';
 
 const rowColumns = sql`s.id, s.document_type AS "documentType", s.document_id AS "documentId", s.document_number AS "documentNumber",
@@ -197,6 +198,8 @@ export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promis
   const [document] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM ${table} WHERE id = ${documentId}::int FOR NO KEY UPDATE`);
   if (document?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
+    // A return's FBR facts are its invoice's lines, which FBR already holds as accepted: only an invoice's are refreshed.
+    if (before.documentType === 'invoice') await refreshInvoiceLineCodes(tx, before.documentId);
     const [payload] = (await documentPayloads(tx, before.documentType, [before.documentId], before.environment)).payloads;
     if (amountsOf(payload) !== amountsOf(before.payload)) throw new ConflictError(fbrMessages.amountsChanged);
     return {
