@@ -37,6 +37,12 @@ export interface FbrPayloadLine {
   sroItemSerialNo: string;
   /** The discount in money (price x quantity - amount), as the caller computed it. */
   discount: string;
+  /**
+   * FBR's words for a sale type the domain does not model (a sandbox scenario's sample goods:
+   * mobile phones, cement...): sent as they are, with the line's own rate label, in place of the
+   * words of `saleType`, which then only says how the line was taxed.
+   */
+  fbrSaleType?: string;
 }
 
 export interface FbrPayloadInput {
@@ -49,6 +55,8 @@ export interface FbrPayloadInput {
   /** Debit Note only: the original invoice's FBR number and the reason. */
   invoiceRefNo?: string;
   reason?: string;
+  /** The sandbox scenario a scenario run tests (issue 30, section 7); an invoice's follows from its first line. */
+  scenarioId?: string;
   lines: readonly FbrPayloadLine[];
 }
 
@@ -155,14 +163,16 @@ export function buildFbrPayload(input: FbrPayloadInput, words: FbrWords = {}): F
     invoiceRefNo: isDebitNote ? (input.invoiceRefNo ?? '') : '',
     ...(isDebitNote ? { reason: input.reason ?? '' } : {}),
     // Production takes no scenario; an invoice without lines has none to name (FBR refuses it anyway).
-    ...(input.environment === 'sandbox' && firstLine ? { scenarioId: fbrScenarioOf(firstLine.saleType, buyer.registrationType) } : {}),
+    ...(input.environment === 'sandbox' && input.scenarioId !== undefined ? { scenarioId: input.scenarioId } : {}),
+    ...(input.environment === 'sandbox' && input.scenarioId === undefined && firstLine ? { scenarioId: fbrScenarioOf(firstLine.saleType, buyer.registrationType) } : {}),
     items: input.lines.map((line) => payloadItem(line, words)),
   };
 }
 
 function payloadItem(line: FbrPayloadLine, words: FbrWords): FbrPayloadItem {
   // Reference data is FBR's, not ours: an entry without a usable value is passed over rather than failing the invoice.
-  const rate = words.rates?.[line.saleType]?.find((entry) => Number.isFinite(entry.value) && sameDecimal(decimalTextOf(entry.value), line.taxRate));
+  // Words FBR gave for another sale type would be wrong for a line in words of its own (SN021's `Rs.3`, not `18%`).
+  const rate = line.fbrSaleType !== undefined ? undefined : words.rates?.[line.saleType]?.find((entry) => Number.isFinite(entry.value) && sameDecimal(decimalTextOf(entry.value), line.taxRate));
   return {
     // Posting refuses a line without them first; the builder stays total so that no caller has to guard it.
     hsCode: line.hsCode ?? '',
@@ -180,7 +190,7 @@ function payloadItem(line: FbrPayloadLine, words: FbrWords): FbrPayloadItem {
     sroScheduleNo: line.sroScheduleNo,
     fedPayable: 0,
     discount: jsonNumber(line.discount),
-    saleType: words.saleTypes?.[line.saleType] ?? fbrBuiltInSaleTypeNames[line.saleType],
+    saleType: line.fbrSaleType ?? words.saleTypes?.[line.saleType] ?? fbrBuiltInSaleTypeNames[line.saleType],
     sroItemSerialNo: line.sroItemSerialNo,
   };
 }

@@ -6,6 +6,7 @@ export * from './fbr-submissions.ts';
 export * from './fbr-payload.ts';
 export * from './fbr-reference.ts';
 export * from './fbr-reconciliation.ts';
+export * from './fbr-scenarios.ts';
 
 /** Issue 30: FBR digital invoicing, every posted invoice and sales return reported through an outbox. */
 export const fbrArea = defineArea({

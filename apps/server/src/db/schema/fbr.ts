@@ -61,3 +61,17 @@ export const fbrReference = pgTable('fbr_reference', {
   rows: jsonb('rows').notNull(),
   fetchedAt: stamp('fetched_at').notNull(),
 });
+
+/** Mirrors db/migrations/0048_fbr_scenarios.sql. */
+export const fbrScenarioRuns = pgTable('fbr_scenarios', {
+  scenarioId: text('scenario_id').primaryKey(),
+  status: text('status').notNull(),
+  attempt: integer('attempt').notNull().default(1),
+  payload: jsonb('payload'),
+  response: jsonb('response'),
+  error: text('error'),
+  startedAt: stamp('started_at'),
+  runningUntil: stamp('running_until'),
+  ranAt: stamp('ran_at'),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});

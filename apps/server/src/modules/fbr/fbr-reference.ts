@@ -37,7 +37,7 @@ export interface StoredReference {
   rows: unknown[];
 }
 
-function transportWords(failure: FbrTransportFailure, connection: FbrConnection): string {
+export function transportWords(failure: FbrTransportFailure, connection: FbrConnection): string {
   switch (failure.kind) {
     case 'timeout':
       return `FBR did not answer within ${connection.timeoutSeconds} s`;
@@ -48,7 +48,7 @@ function transportWords(failure: FbrTransportFailure, connection: FbrConnection)
   }
 }
 
-function statusWords(httpStatus: number): string {
+export function statusWords(httpStatus: number): string {
   if (httpStatus === 401) return 'FBR refused the token (401 Unauthorized)';
   return `FBR answered ${httpStatus}${STATUS_CODES[httpStatus] ? ` ${STATUS_CODES[httpStatus]}` : ''}`;
 }

@@ -5,6 +5,7 @@ import type { RunningWorker } from '../../lib/workers/area-worker.ts';
 import { type FbrConnection, type FbrOutcome, postInvoice, validateInvoice } from './fbr-client.ts';
 import { refreshReference } from './fbr-reference.ts';
 import { takeRefreshRequest } from './fbr-reference-job.ts';
+import { runQueuedScenarios } from './fbr-scenarios.service.ts';
 import { connectionFor, readStoredSettings, type StoredSettings } from './fbr-settings.service.ts';
 
 /** The clock the sender stamps and compares with: the database's by default, a test's when given. */
@@ -105,6 +106,8 @@ export class FbrSender implements RunningWorker {
     // The weekly refresh a job asked for on PGlite (fbr-reference-job.ts), here outside any transaction.
     if (takeRefreshRequest()) await refreshReference(db, this.options.database).catch((error: unknown) => this.options.log.error({ err: error }, 'fbr reference refresh failed'));
     const settings = await readStoredSettings(db);
+    // The sandbox scenarios a run-all job queued (fbr-scenarios.service.ts), here outside any transaction as the submissions are.
+    await runQueuedScenarios(db, this.options.database, settings).catch((error: unknown) => this.options.log.error({ err: error }, 'fbr scenario run failed'));
     await this.takeBackLapsed();
     const leaseSeconds = 2 * Number(settings.timeoutSeconds) + 60;
     const now = this.nowSql();

@@ -5,6 +5,7 @@ import { fbrFigures } from './fbr-figures.ts';
 import { fbrDocumentHooks } from './fbr-outbox.ts';
 import { bindReferenceDatabase, referenceRefreshJob, referenceRefreshSchedule } from './fbr-reference-job.ts';
 import { bindReportingState } from './fbr-reporting-state.ts';
+import { scenarioRunJob } from './fbr-scenarios.service.ts';
 import { FbrSender } from './fbr-sender.ts';
 import { registerFbrRoutes } from './fbr.routes.ts';
 
@@ -14,7 +15,7 @@ export const fbrModule: ServerArea = {
   declaration: fbrArea,
   tables: fbrTables,
   ...fbrDocumentHooks,
-  jobs: [referenceRefreshJob],
+  jobs: [referenceRefreshJob, scenarioRunJob],
   schedules: [referenceRefreshSchedule],
   workers: [
     {

@@ -18,6 +18,7 @@ import { requireAccess, requireRoute, requireScope } from '../../plugins/authori
 import { registerFbrReconciliationRoutes } from './fbr-reconciliation.routes.ts';
 import { registerFbrReferenceRoutes } from './fbr-reference.routes.ts';
 import { registerFbrRegistrationRoute } from './fbr-registration.ts';
+import { registerFbrScenarioRoutes } from './fbr-scenarios.routes.ts';
 import { reportingStateChanged } from './fbr-reporting-state.ts';
 import { readStoredSettings, settingsAnswer, updateFbrSettings } from './fbr-settings.service.ts';
 import { findSubmission, listSubmissions, releaseSubmission, resendSubmission, resolveSubmission } from './fbr-submissions.service.ts';
@@ -129,4 +130,6 @@ export function registerFbrRoutes(app: FastifyInstance): void {
   registerFbrRegistrationRoute(app);
 
   registerFbrReconciliationRoutes(app);
+
+  registerFbrScenarioRoutes(app);
 }
