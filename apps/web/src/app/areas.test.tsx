@@ -5,7 +5,7 @@ import { DocumentStatusTag } from '../components/document/document-status-tag.ts
 import { documentHref, pathAddress } from '../components/document/document-address.ts';
 import { installAreas } from '../lib/areas/area-registry.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
-import { lazyPart, lazyScreen } from '../lib/areas/screen-map.ts';
+import { type DocumentPartProps, lazyDocumentPart, lazyPart, lazyScreen } from '../lib/areas/screen-map.ts';
 import { defineArea } from '../lib/areas/web-area.ts';
 import { renderWithApp } from '../test/harness.tsx';
 import { areaFold, areas } from './areas.ts';
@@ -70,5 +70,14 @@ describe('the areas (app/areas.ts)', () => {
     expect(() => foldAreas([...areas, defineArea({ name: 'a', screens: {}, screenTabs: { '/accounting': [tab] } }), defineArea({ name: 'b', screens: {}, screenTabs: { '/accounting': [tab] } })])).toThrow(
       'Tab fixture-tab of /accounting is declared twice',
     );
+  });
+
+  it("show a part in another area's document view from the manifest alone, given the document", async () => {
+    const part = lazyDocumentPart(() => Promise.resolve({ FixturePart: ({ document }: DocumentPartProps) => <p>Fixture of {String(document.documentNumber)}</p> }), 'FixturePart');
+    installAreas(foldAreas([...areas, defineArea({ name: 'fixture', screens: {}, documentParts: { invoices: [part] } })]));
+    const { DocumentSummary } = await import('../components/document/document-summary.tsx');
+    const { invoiceDocument } = await import('@erp/domain');
+    renderWithApp(<DocumentSummary definition={invoiceDocument} document={{ id: 1, status: 'posted', documentNumber: 'INV-2026-000001', invoiceDate: '2026-12-01' }} />);
+    expect(await screen.findByText('Fixture of INV-2026-000001')).toBeInTheDocument();
   });
 });

@@ -2,14 +2,14 @@ import type { AreaFold } from './fold-areas.ts';
 import type { AppRoute } from '@erp/domain';
 import type { CreateEntry, DocumentLink, ScreenTab, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs' | 'documentParts'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {}, documentParts: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -42,4 +42,9 @@ export function settingsSections(): AreaFold['settingsSections'] {
 /** The tabs other areas add to the screen of `route`, after its own. */
 export function screenTabsOf(route: AppRoute): readonly ScreenTab[] {
   return installed.screenTabs[route] ?? [];
+}
+
+/** The parts other areas show in the views of document `name`, in the areas' order. */
+export function documentPartsOf(name: string): AreaFold['documentParts'][string] {
+  return installed.documentParts[name] ?? [];
 }

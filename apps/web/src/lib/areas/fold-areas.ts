@@ -1,5 +1,5 @@
 import type { AppRoute } from '@erp/domain';
-import type { AreaPart, Screen } from './screen-map.ts';
+import type { AreaPart, DocumentPart, Screen } from './screen-map.ts';
 import type { CreateEntry, DocumentLink, ScreenTab, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
@@ -14,6 +14,8 @@ export interface AreaFold {
   settingsSections: ReadonlyArray<{ area: string } & AreaPart>;
   /** Tabs areas add to other areas' screens, by route, in the areas' order. */
   screenTabs: Partial<Record<AppRoute, readonly ScreenTab[]>>;
+  /** Parts areas show in other areas' document views, by document name, in the areas' order. */
+  documentParts: Readonly<Record<string, ReadonlyArray<{ area: string } & DocumentPart>>>;
 }
 
 /** The tabs every area adds to a screen, in the areas' order; a key two give is a mistake. */
@@ -29,6 +31,14 @@ function screenTabsOf(areas: readonly WebArea[]): AreaFold['screenTabs'] {
     }
   }
   return byRoute;
+}
+
+function documentPartsOf(areas: readonly WebArea[]): AreaFold['documentParts'] {
+  const byDocument: Record<string, Array<{ area: string } & DocumentPart>> = {};
+  for (const area of areas) {
+    for (const [document, parts] of Object.entries(area.documentParts ?? {})) (byDocument[document] ??= []).push(...parts.map((part) => ({ area: area.name, ...part })));
+  }
+  return byDocument;
 }
 
 /**
@@ -63,5 +73,6 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     tabs: merge('Tab', parts((area) => area.tabs)),
     settingsSections: areas.flatMap((area) => (area.settings ? [{ area: area.name, ...area.settings }] : [])),
     screenTabs: screenTabsOf(areas),
+    documentParts: documentPartsOf(areas),
   };
 }

@@ -20,6 +20,15 @@ export function lazyScreen<Name extends string, Module extends Record<Name, Comp
 /** A part of a shared screen that an area adds (its fields on the settings screen), in its own chunk. */
 export type AreaPart = { component: LazyExoticComponent<ComponentType> };
 
+/** What an area shows of another area's document in its view (FBR's state of an invoice): given the document as read. */
+export type DocumentPartProps = { document: Readonly<Record<string, unknown>> };
+export type DocumentPart = { component: LazyExoticComponent<ComponentType<DocumentPartProps>> };
+
+/** A document part from a module's named export: `lazyDocumentPart(() => import('./x-state.tsx'), 'XState')`. */
+export function lazyDocumentPart<Name extends string, Module extends Record<Name, ComponentType<DocumentPartProps>>>(load: () => Promise<Module>, name: Name): DocumentPart {
+  return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };
+}
+
 /** A part from a module's named export: `lazyPart(() => import('./x-settings.tsx'), 'XSettings')`. */
 export function lazyPart<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): AreaPart {
   return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };

@@ -1,5 +1,5 @@
 import type { AppRoute, LayoutRoute } from '@erp/domain';
-import type { AreaPart, ScreenMap } from './screen-map.ts';
+import type { AreaPart, DocumentPart, ScreenMap } from './screen-map.ts';
 
 /** Where a document opens, given its id (`components/document/document-address.ts` builds them). */
 export interface DocumentLink {
@@ -56,6 +56,11 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * after its own (`/accounting` takes sales' Sales tax return). Each tab's key is its `?tab=`.
    */
   screenTabs?: Partial<Record<AppRoute, readonly ScreenTab[]>>;
+  /**
+   * Parts it shows in another area's document views, by document name (`invoices`), under the
+   * document's summary on screen and in print: FBR's number and QR code on an invoice.
+   */
+  documentParts?: Readonly<Record<string, readonly DocumentPart[]>>;
   /** What the command palette offers to create, by document type. */
   creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
