@@ -25,6 +25,7 @@ import { OptionsCache } from './lib/resource/options-cache.ts';
 import { bindResources } from './lib/resource/resource-tables.ts';
 import { bindDocumentHooks } from './lib/document/document-hooks.ts';
 import { bindPaymentTargets } from './lib/payment-targets.ts';
+import { bindPrintAdditions } from './lib/print/print-additions.ts';
 import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import type { ServerArea } from './lib/server-area.ts';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unbindHooks = bindDocumentHooks(areas.areas);
   // What receipts and payments allocate to (invoices, bills, pay slips), likewise handed back on close.
   const unbindTargets = bindPaymentTargets(areas.areas);
+  // What areas print on each other's documents (FBR's number on an invoice), likewise handed back on close.
+  const unbindPrint = bindPrintAdditions(areas.areas);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
   const busOff = options.cacheBus?.off === true;
   const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await cacheBus.stop();
     unbindHooks();
     unbindTargets();
+    unbindPrint();
   });
   await registerWebApp(app, options.webDist);
   return app;

@@ -6,6 +6,7 @@ import { hookedDocumentNames } from '../lib/document/document-hooks.ts';
 import { registerDocument } from '../lib/document/register-document.ts';
 import { registerImportKind } from '../lib/import/register-import.ts';
 import type { ApiTag } from '../lib/openapi.ts';
+import { printedDocumentNames } from '../lib/print/print-additions.ts';
 import { registerResource } from '../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../lib/resource/resource-binding.ts';
 import type { ServerArea, ServerAreasFold } from '../lib/server-area.ts';
@@ -42,10 +43,10 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
   areas.forEach(checkArea);
   const resourceBindings = areas.flatMap((a) => a.resources ?? []);
   const documentBindings = areas.flatMap((a) => a.documents ?? []);
-  // A hook (onPosted, beforePost, beforeCancel) names a document some area of the fold serves.
+  // A hook (onPosted, beforePost, beforeCancel) or a print addition names a document some area of the fold serves.
   const served = new Set(documentBindings.map((binding) => binding.definition.name));
   for (const area of areas) {
-    const unknown = hookedDocumentNames(area).find((name) => !served.has(name));
+    const unknown = [...hookedDocumentNames(area), ...printedDocumentNames(area)].find((name) => !served.has(name));
     if (unknown) throw new Error(`Area ${area.name} hooks ${unknown}, which no area serves as a document`);
   }
   const tagNames = new Set<string>();

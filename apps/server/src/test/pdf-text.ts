@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 
 /** The content streams of a PDF, inflated where pdfkit deflated them. */
-function contentStreams(pdf: Buffer): string[] {
+export function contentStreams(pdf: Buffer): string[] {
   const source = pdf.toString('latin1');
   const streams: string[] = [];
   // The keyword after a stream's dictionary, not the tail of "endstream".

@@ -10,6 +10,7 @@ import { findDocument } from '../document/document-query.ts';
 import { idParams, routeSchema } from '../openapi.ts';
 import { parseId } from '../validation.ts';
 import { type PrintableDocument, renderDocumentPdf } from './document-pdf.ts';
+import { withPrintAdditions } from './print-additions.ts';
 
 export interface DocumentPdf<Detail extends DocumentRow> {
   binding: AnyDocumentBinding;
@@ -25,7 +26,7 @@ export interface DocumentPdf<Detail extends DocumentRow> {
  * `GET /api/<document>/:id/pdf`: read like the document's own GET (its route and row scope;
  * out of scope reads as 404), rendered on the server by the one print component, as a
  * download. Every printable document (purchase order, quotation, invoice, credit note) is
- * served by this one route builder.
+ * served by this one route builder, which adds what other areas print on it (print-additions.ts).
  */
 export function registerDocumentPdfRoute<Detail extends DocumentRow>(app: FastifyInstance, pdf: DocumentPdf<Detail>): void {
   const { definition } = pdf.binding;
@@ -42,7 +43,7 @@ export function registerDocumentPdfRoute<Detail extends DocumentRow>(app: Fastif
     const db = app.ctx.db;
     const document = await findDocument<Detail>(db, pdf.binding, id, { actor: actorOf(request) });
     if (!document) throw new NotFoundError();
-    const bytes = await renderDocumentPdf(await pdf.printable(db, document));
+    const bytes = await renderDocumentPdf(await withPrintAdditions(db, definition.name, document, await pdf.printable(db, document)));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${pdf.fileName(document)}"`).send(bytes);
   });
 }

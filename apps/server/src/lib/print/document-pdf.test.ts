@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pdfImagesDrawn, pdfQrCodes } from '../../test/pdf-qr.ts';
 import { pdfPageCount, pdfPageTexts, pdfTextLines } from '../../test/pdf-text.ts';
 import { type PrintableDocument, renderDocumentPdf } from './document-pdf.ts';
 import { winAnsiText } from './win-ansi.ts';
@@ -122,5 +123,49 @@ describe('renderDocumentPdf', () => {
     // The address of a right-to-left paragraph: "(لاہور)" then "12" leftmost, "حمید" rightmost.
     expect(address.slice(0, 10)).toEqual(['(', 'لاہور', ')', ' ', '12', ' ', 'گلی', ' ', 'لطیف،', ' ']);
     expect(lines[lines.indexOf('Services Hospital ') + 12]).toBe('حمید');
+  });
+
+  it('prints notices under the title and a mark beside the totals: its caption, the modules in a 72 pt square inside a 4-module margin, the image fitted in 72 pt', async () => {
+    const modules = Array.from({ length: 25 }, (_, r) => Array.from({ length: 25 }, (_, c) => (r * 7 + c * 3) % 5 === 0 || r === c));
+    const pdf = await renderDocumentPdf(
+      model({
+        rows: model().rows.slice(0, 3),
+        notices: ['NOT FINAL'],
+        marks: [{ caption: 'Registry number: ABC-123', qr: modules, image: { bytes: png(200, 100), mimeType: 'image/png' } }],
+      }),
+      { compress: false },
+    );
+    const lines = pdfTextLines(pdf);
+    expect(lines.indexOf('NOT FINAL')).toBe(lines.indexOf('Purchase Order') + 1);
+    expect(lines.indexOf('PO-2026-000042')).toBe(lines.indexOf('NOT FINAL') + 1);
+    expect(lines).toContain('Registry number: ABC-123');
+    const [code, ...more] = pdfQrCodes(pdf);
+    expect(more).toEqual([]);
+    expect(code!.modules).toEqual(modules);
+    expect(code!.moduleSize * code!.modules.length).toBeCloseTo(72, 6);
+    // The square starts 4 modules in from the block's left edge (the page margin): its quiet zone.
+    expect(code!.x).toBeCloseTo(40 + 4 * 72 / 25, 3);
+    expect(pdfImagesDrawn(pdf)).toContainEqual({ width: 72, height: 36 });
+
+    // No image of a type PDF does not embed, nothing for bytes that are not one, and a mark without a QR code is its caption alone.
+    const plain = await renderDocumentPdf(model({ rows: [], company: { name: 'Plain' }, marks: [{ caption: 'Caption alone', image: { bytes: Buffer.from('<svg/>'), mimeType: 'image/svg+xml' } }, { caption: 'Broken', image: { bytes: Buffer.from('no'), mimeType: 'image/png' } }] }), { compress: false });
+    expect(pdfTextLines(plain)).toEqual(expect.arrayContaining(['Caption alone', 'Broken']));
+    expect(pdfQrCodes(plain)).toEqual([]);
+    expect(plain.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('keeps the marks and the totals together, on a new page when they do not fit under the lines', async () => {
+    const modules = Array.from({ length: 25 }, (_, r) => Array.from({ length: 25 }, (_, c) => (r + c) % 2 === 0));
+    let moved = 0;
+    // Tables ending ever lower on the first page: from some count on, the mark (taller than the totals) no longer fits under them.
+    for (let count = 30; count <= 46; count += 2) {
+      const pdf = await renderDocumentPdf(model({ rows: model().rows.slice(0, count), notes: undefined, marks: [{ caption: 'Mark', qr: modules }] }), { compress: false });
+      const pages = pdfPageTexts(pdf);
+      const markPage = pages.findIndex((page) => page.includes('Mark'));
+      expect(pages[markPage]).toContain('Total (PKR)');
+      expect(pdfQrCodes(pdf)).toHaveLength(1);
+      if (markPage > pages.findIndex((page) => page.includes(`Reagent ${count}`))) moved += 1;
+    }
+    expect(moved).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,24 @@ import { type TextRun, hasArabicScript, visualRuns } from './bidi-runs.ts';
 import { arabicFontBytes } from './fonts.ts';
 import { winAnsiText } from './win-ansi.ts';
 
+/** PNG or JPEG (the only raster types PDF embeds as they are); any other type is left out. */
+export interface PrintImage {
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+/**
+ * A block printed at the left of the totals: a caption over a QR code and an image, each 1 inch
+ * (another area's, through print-additions.ts: FBR's number, its QR code and logo).
+ */
+export interface PrintMark {
+  caption: string;
+  /** A QR code's modules, row by row, true for dark: drawn 72 x 72 pt, with a white margin of 4 modules outside that square. */
+  qr?: readonly (readonly boolean[])[];
+  /** Fitted into 72 x 72 pt beside the QR code; bytes that are not an image are left out. */
+  image?: PrintImage | null;
+}
+
 /**
  * A business document as it prints, already formatted: the renderer knows no document type
  * (purchase orders today, invoices later), only a letterhead, a table and totals.
@@ -13,11 +31,12 @@ export interface PrintableDocument {
     address?: string;
     phone?: string;
     taxNumber?: string;
-    /** PNG or JPEG (the only raster types PDF embeds as they are); any other type is left out. */
-    logo?: { bytes: Uint8Array; mimeType: string } | null;
+    logo?: PrintImage | null;
   };
   /** 'Purchase Order'. */
   title: string;
+  /** Lines in bold under the title ('NOT YET A TAX INVOICE'). */
+  notices?: readonly string[];
   /** The document number, or what stands for it before there is one ('Draft #12'). */
   number: string;
   /** The state as users read it ('Approved'). */
@@ -29,6 +48,8 @@ export interface PrintableDocument {
   columns: { key: string; label: string; align?: 'left' | 'right' | 'center'; width?: number }[];
   rows: Record<string, string>[];
   totals: { label: string; value: string }[];
+  /** Beside the totals, one under another. */
+  marks?: readonly PrintMark[];
   notes?: string;
   /** The heading over the notes ('Terms' on a quotation); 'Notes' by default. */
   notesTitle?: string;
@@ -58,24 +79,27 @@ const rule = '#bbbbbb';
 type Doc = PDFKit.PDFDocument;
 type Column = PrintableDocument['columns'][number];
 
-const printableLogo = (logo: PrintableDocument['company']['logo']) => (logo && (logo.mimeType === 'image/png' || logo.mimeType === 'image/jpeg') ? logo : undefined);
+const printableImage = (image: PrintImage | null | undefined) => (image && (image.mimeType === 'image/png' || image.mimeType === 'image/jpeg') ? image : undefined);
 
-const openedLogos = new WeakMap<Doc, Map<Uint8Array, { width: number; height: number }>>();
+const openedImages = new WeakMap<Doc, Map<Uint8Array, { width: number; height: number }>>();
 
-/** The logo at most 180 x 54 pt, or nothing when the bytes are not an image pdfkit can read. */
-function drawLogo(doc: Doc, logo: NonNullable<PrintableDocument['company']['logo']>, x: number, y: number): number {
+/**
+ * The image at most `box` (never enlarged), or nothing when the bytes are not an image pdfkit can
+ * read. Answers the size drawn (0 x 0 for nothing).
+ */
+function drawImage(doc: Doc, printed: PrintImage, x: number, y: number, box: { width: number; height: number }): { width: number; height: number } {
   try {
     // Opened once per file: all slips of a run share one embedded logo.
-    const opened = openedLogos.get(doc) ?? new Map<Uint8Array, { width: number; height: number }>();
-    openedLogos.set(doc, opened);
-    const image = opened.get(logo.bytes) ?? (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(logo.bytes));
-    opened.set(logo.bytes, image);
-    const scale = Math.min(180 / image.width, 54 / image.height, 1);
-    const height = image.height * scale;
-    doc.image(image as never, x, y, { width: image.width * scale, height });
-    return height;
+    const opened = openedImages.get(doc) ?? new Map<Uint8Array, { width: number; height: number }>();
+    openedImages.set(doc, opened);
+    const image = opened.get(printed.bytes) ?? (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(printed.bytes));
+    opened.set(printed.bytes, image);
+    const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+    const size = { width: image.width * scale, height: image.height * scale };
+    doc.image(image as never, x, y, size);
+    return size;
   } catch {
-    return 0;
+    return { width: 0, height: 0 };
   }
 }
 
@@ -196,8 +220,8 @@ function drawLetterhead(doc: Doc, model: PrintableDocument): number {
   const left = page.margin;
   const half = contentWidth / 2;
   let y = page.margin;
-  const logo = printableLogo(model.company.logo);
-  const logoHeight = logo ? drawLogo(doc, logo, left, y) : 0;
+  const logo = printableImage(model.company.logo);
+  const logoHeight = logo ? drawImage(doc, logo, left, y, { width: 180, height: 54 }).height : 0;
   if (logoHeight > 0) y += logoHeight + 6;
   doc.font('Helvetica-Bold').fontSize(logoHeight > 0 ? 10 : 14).fillColor('black');
   y += text(doc, model.company.name, left, y, { width: half - 10 });
@@ -211,6 +235,7 @@ function drawLetterhead(doc: Doc, model: PrintableDocument): number {
   doc.font('Helvetica-Bold').fontSize(18).fillColor('black');
   ry += text(doc, model.title, right, ry, { width: half, align: 'right' }) + 2;
   doc.fontSize(11);
+  for (const notice of model.notices ?? []) ry += text(doc, notice, right, ry, { width: half, align: 'right' }) + 2;
   ry += text(doc, model.number, right, ry, { width: half, align: 'right' }) + 2;
   doc.font('Helvetica').fontSize(9);
   const details = [...(model.status ? [{ label: 'Status', value: model.status }] : []), ...model.dateLines];
@@ -296,14 +321,74 @@ function drawTable(doc: Doc, model: PrintableDocument, y: number): number {
   return y + 8;
 }
 
-/** Label and amount pairs at the right, kept together; the last one bold (the grand total). */
-function drawTotals(doc: Doc, totals: PrintableDocument['totals'], y: number): number {
-  if (totals.length === 0) return y;
+/** A QR code's side, 1 inch, and the light margin it needs around it to be read, in modules. */
+const qrSide = 72;
+const qrQuietModules = 4;
+const markGap = 8;
+const markCaption = { font: 'Helvetica-Bold', size: 9 } as const;
+const markWidth = contentWidth * 0.5 - 10;
+
+/** The QR code and its quiet zone: 4 modules of white outside the square. */
+const qrFootprint = (qr: PrintMark['qr']) => (qr && qr.length > 0 ? qrSide + (2 * qrQuietModules * qrSide) / qr.length : 0);
+
+function markHeight(doc: Doc, mark: PrintMark): number {
+  doc.font(markCaption.font).fontSize(markCaption.size);
+  const caption = measureText(doc, mark.caption, { width: markWidth });
+  const image = printableImage(mark.image) ? qrSide : 0;
+  const pictures = Math.max(qrFootprint(mark.qr), image);
+  return caption + (pictures > 0 ? 4 + pictures : 0);
+}
+
+/**
+ * The modules as filled squares in a 72 pt square at (x, y): drawn in module units under one
+ * transform, so the content stream states the module's size once and each row's dark runs.
+ */
+function drawQr(doc: Doc, modules: readonly (readonly boolean[])[], x: number, y: number): void {
+  const moduleSize = qrSide / modules.length;
+  doc.save();
+  doc.fillColor('black');
+  doc.transform(moduleSize, 0, 0, moduleSize, x, y);
+  modules.forEach((row, r) => {
+    for (let c = 0; c < row.length; c += 1) {
+      if (!row[c]) continue;
+      const start = c;
+      while (c + 1 < row.length && row[c + 1]) c += 1;
+      doc.rect(start, r, c - start + 1, 1);
+    }
+  });
+  doc.fill();
+  doc.restore();
+}
+
+/** A mark at (x, y): its caption, then the QR code inside its quiet zone and the image beside it. Answers the y below. */
+function drawMark(doc: Doc, mark: PrintMark, x: number, y: number): number {
+  doc.font(markCaption.font).fontSize(markCaption.size).fillColor('black');
+  y += text(doc, mark.caption, x, y, { width: markWidth }) + 4;
+  const footprint = qrFootprint(mark.qr);
+  if (mark.qr && footprint > 0) drawQr(doc, mark.qr, x + (footprint - qrSide) / 2, y + (footprint - qrSide) / 2);
+  const image = printableImage(mark.image);
+  // Level with the QR code's square, past its quiet zone.
+  const drawn = image ? drawImage(doc, image, x + (footprint > 0 ? footprint + markGap : 0), y + (footprint > 0 ? (footprint - qrSide) / 2 : 0), { width: qrSide, height: qrSide }) : { height: 0 };
+  const pictures = Math.max(footprint, drawn.height);
+  return y + pictures;
+}
+
+/**
+ * Label and amount pairs at the right, kept together, the last one bold (the grand total); the
+ * marks at the left beside them, on the same page.
+ */
+function drawTotals(doc: Doc, totals: PrintableDocument['totals'], marks: readonly PrintMark[], y: number): number {
+  if (totals.length === 0 && marks.length === 0) return y;
   const lineHeight = 15;
-  if (y + totals.length * lineHeight > contentBottom) {
+  const marksHeight = marks.reduce((sum, mark, index) => sum + (index > 0 ? 10 : 0) + markHeight(doc, mark), 0);
+  if (y + Math.max(totals.length * lineHeight, marksHeight) > contentBottom) {
     doc.addPage();
     y = topMargin;
   }
+  let my = y;
+  marks.forEach((mark, index) => {
+    my = drawMark(doc, mark, page.margin, my + (index > 0 ? 10 : 0));
+  });
   const labelX = page.margin + contentWidth * 0.5;
   const width = contentWidth * 0.25;
   totals.forEach((total, index) => {
@@ -312,7 +397,7 @@ function drawTotals(doc: Doc, totals: PrintableDocument['totals'], y: number): n
     text(doc, total.value, labelX + width, y, { width, align: 'right', lineBreak: false });
     y += lineHeight;
   });
-  return y + 10;
+  return Math.max(y, my) + 10;
 }
 
 /** The notes flow onto further pages if long (pdfkit breaks them at the bottom margin). */
@@ -379,7 +464,7 @@ export async function renderDocumentsPdf(models: readonly PrintableDocument[], o
     let y = drawLetterhead(doc, model);
     y = drawParties(doc, model.parties, y);
     y = drawTable(doc, model, y);
-    y = drawTotals(doc, model.totals, y);
+    y = drawTotals(doc, model.totals, model.marks ?? [], y);
     drawNotes(doc, model.notes, y, model.notesTitle);
     ranges.push({ model, start, count: doc.bufferedPageRange().count - start });
   });

@@ -1,0 +1,61 @@
+import type { Executor } from '../../db/client.ts';
+import type { DocumentRow } from '../document/document-binding.ts';
+import type { PrintableDocument, PrintMark } from './document-pdf.ts';
+
+/** What one area prints on another area's document: a notice under the title, a mark beside the totals. */
+export interface PrintAddition {
+  notice?: string;
+  mark?: PrintMark;
+}
+
+/**
+ * Reads what an area prints on one document, as its PDF route read it (the caller's row scope
+ * already applied); null prints nothing. Its own reads only: the printable is the owner's.
+ */
+export type PrintAdditionHook = (executor: Executor, document: DocumentRow) => Promise<PrintAddition | null>;
+
+/** What an area's manifest adds to other areas' printed documents, by document name (`invoices`, `sales-returns`). */
+export interface PrintAdditionDeclarations {
+  printAdditions?: Readonly<Record<string, PrintAdditionHook>>;
+}
+
+/**
+ * The additions of the areas an app serves, bound when the app is built: the PDF route builder is
+ * lib's and its caller hands no app's fold. Replaced rather than added to, as the document hooks
+ * are, so a test's app with a fixture area hands the previous ones back when it closes.
+ */
+let bound: ReadonlyMap<string, readonly PrintAdditionHook[]> = new Map();
+
+/** Binds the additions of `areas` (in their order); answers the function that restores those bound before. */
+export function bindPrintAdditions(areas: readonly PrintAdditionDeclarations[]): () => void {
+  const next = new Map<string, PrintAdditionHook[]>();
+  for (const area of areas) {
+    for (const [documentName, hook] of Object.entries(area.printAdditions ?? {})) next.set(documentName, [...(next.get(documentName) ?? []), hook]);
+  }
+  const previous = bound;
+  bound = next;
+  return () => {
+    bound = previous;
+  };
+}
+
+/** The document names an area's additions name: the fold checks each is a document it serves. */
+export const printedDocumentNames = (area: PrintAdditionDeclarations): string[] => Object.keys(area.printAdditions ?? {});
+
+/** `printable` with every bound addition of `documentName` for `document`, in the areas' order. */
+export async function withPrintAdditions(executor: Executor, documentName: string, document: DocumentRow, printable: PrintableDocument): Promise<PrintableDocument> {
+  const hooks = bound.get(documentName) ?? [];
+  if (hooks.length === 0) return printable;
+  const additions: PrintAddition[] = [];
+  for (const hook of hooks) {
+    const addition = await hook(executor, document);
+    if (addition) additions.push(addition);
+  }
+  const notices = additions.flatMap((addition) => (addition.notice ? [addition.notice] : []));
+  const marks = additions.flatMap((addition) => (addition.mark ? [addition.mark] : []));
+  return {
+    ...printable,
+    ...(notices.length > 0 ? { notices: [...(printable.notices ?? []), ...notices] } : {}),
+    ...(marks.length > 0 ? { marks: [...(printable.marks ?? []), ...marks] } : {}),
+  };
+}
