@@ -40,6 +40,11 @@ export const fbrMessages = {
   referenceFailed: (list: string, why: string) => `FBR's reference data was not refreshed, nothing changed: ${list}: ${why}`,
   referenceNeedsProvince: "FBR's rates are asked for the company's province: set it first (Settings, sales tax)",
   referenceProvince: (province: string) => `FBR's list of provinces has no entry for the company's province (${province}): its rates cannot be fetched`,
+  logoType: 'The FBR logo must be a PNG or JPEG image',
+  logoTooLarge: 'The FBR logo must be at most 512 KB',
+  logoMissing: 'Please choose the FBR logo’s image file',
+  logoSaved: 'FBR logo saved',
+  logoRemoved: 'FBR logo removed',
 } as const;
 
 const wholeIn = (label: string, min: number, max: number) =>

@@ -7,6 +7,8 @@ export * from './fbr-payload.ts';
 export * from './fbr-reference.ts';
 export * from './fbr-reconciliation.ts';
 export * from './fbr-scenarios.ts';
+export * from './fbr-qr.ts';
+export * from './fbr-print.ts';
 
 /** Issue 30: FBR digital invoicing, every posted invoice and sales return reported through an outbox. */
 export const fbrArea = defineArea({

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -73,5 +73,17 @@ export const fbrScenarioRuns = pgTable('fbr_scenarios', {
   startedAt: stamp('started_at'),
   runningUntil: stamp('running_until'),
   ranAt: stamp('ran_at'),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});
+
+/** bytea as a Node Buffer on both drivers (PGlite answers Uint8Array, pg answers Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea', fromDriver: (value) => Buffer.from(value), toDriver: (value) => value });
+
+/** Mirrors db/migrations/0049_fbr_logo.sql. */
+export const fbrLogo = pgTable('fbr_logo', {
+  id: boolean('id').primaryKey().default(true),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import * as fbrTables from '../../db/schema/fbr.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { fbrFigures } from './fbr-figures.ts';
 import { fbrDocumentHooks } from './fbr-outbox.ts';
+import { fbrPrintAdditions } from './fbr-print.ts';
 import { bindReferenceDatabase, referenceRefreshJob, referenceRefreshSchedule } from './fbr-reference-job.ts';
 import { bindReportingState } from './fbr-reporting-state.ts';
 import { scenarioRunJob } from './fbr-scenarios.service.ts';
@@ -15,6 +16,7 @@ export const fbrModule: ServerArea = {
   declaration: fbrArea,
   tables: fbrTables,
   ...fbrDocumentHooks,
+  ...fbrPrintAdditions,
   jobs: [referenceRefreshJob, scenarioRunJob],
   schedules: [referenceRefreshSchedule],
   workers: [

@@ -15,6 +15,7 @@ import { type ExportColumn, exportFileName, sendExport } from '../../lib/resourc
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
+import { registerFbrLogoRoutes } from './fbr-logo.routes.ts';
 import { registerFbrReconciliationRoutes } from './fbr-reconciliation.routes.ts';
 import { registerFbrReferenceRoutes } from './fbr-reference.routes.ts';
 import { registerFbrRegistrationRoute } from './fbr-registration.ts';
@@ -132,4 +133,6 @@ export function registerFbrRoutes(app: FastifyInstance): void {
   registerFbrReconciliationRoutes(app);
 
   registerFbrScenarioRoutes(app);
+
+  registerFbrLogoRoutes(app);
 }

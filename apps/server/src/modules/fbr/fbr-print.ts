@@ -1,0 +1,60 @@
+import { type FbrDocumentType, fbrPrintWords, fbrQrModules } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import type { DocumentRow } from '../../lib/document/document-binding.ts';
+import type { PrintAddition, PrintAdditionDeclarations, PrintAdditionHook } from '../../lib/print/print-additions.ts';
+import { readFbrLogo } from './fbr-logo.ts';
+import { reportingState } from './fbr-reporting-state.ts';
+
+interface PrintFacts {
+  /** A rental invoice or a return of one: services, taxed by the province, never reported. */
+  service: boolean;
+  status: string | null;
+  fbrInvoiceNumber: string | null;
+}
+
+/** The document's kind and its submission, one statement by primary key and the submissions' unique (type, id). */
+function factsSql(documentType: FbrDocumentType, id: number) {
+  const kind = documentType === 'invoice' ? sql`d.kind <> 'sale'` : sql`(SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)`;
+  const table = documentType === 'invoice' ? sql`invoices` : sql`sales_returns`;
+  return sql`SELECT coalesce(${kind}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber"
+             FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id
+             WHERE d.id = ${id}`;
+}
+
+/** FBR's number, its QR code and the uploaded logo (none until the admin uploads it: no stand-in of FBR's mark is drawn). */
+async function acceptedMark(executor: Executor, fbrInvoiceNumber: string): Promise<PrintAddition> {
+  let qr: boolean[][] | undefined;
+  try {
+    qr = fbrQrModules(fbrInvoiceNumber);
+  } catch {
+    // A number FBR sent that no version 2 symbol holds: the number still prints, and the invoice with it, rather than no PDF at all.
+    qr = undefined;
+  }
+  const logo = await readFbrLogo(executor);
+  return { mark: { caption: fbrPrintWords.caption(fbrInvoiceNumber), ...(qr ? { qr } : {}), image: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null } };
+}
+
+/**
+ * What an invoice or a return prints of FBR (issue 30, section 6). Accepted: FBR's number, its QR
+ * code and logo, whatever the document's state and whether reporting is on now (FBR holds it).
+ * Otherwise "NOT YET A TAX INVOICE" under the title for a draft or a posted sale that has a
+ * submission or would be reported now; nothing for a cancelled one (it never will be: "not yet"
+ * would be untrue), a rental's (services are not reported) or one with reporting off and no
+ * submission (as before FBR).
+ */
+function printAddition(documentType: FbrDocumentType): PrintAdditionHook {
+  return async (executor: Executor, document: DocumentRow) => {
+    const [facts] = await queryRows<PrintFacts>(executor, factsSql(documentType, document.id));
+    if (!facts) return null;
+    if (facts.status === 'accepted' && facts.fbrInvoiceNumber) return acceptedMark(executor, facts.fbrInvoiceNumber);
+    if (facts.service || document.status === 'cancelled') return null;
+    if (facts.status !== null || (await reportingState(executor)).enabled) return { notice: fbrPrintWords.notYet };
+    return null;
+  };
+}
+
+/** Sales' invoices and returns, by their document names: what the FBR area prints on them. */
+export const fbrPrintAdditions: PrintAdditionDeclarations = {
+  printAdditions: { invoices: printAddition('invoice'), 'sales-returns': printAddition('salesReturn') },
+};
