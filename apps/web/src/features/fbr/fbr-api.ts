@@ -1,4 +1,5 @@
 import type { FbrResolveInput, FbrSubmissionDetail, FbrSubmissionRow, FbrSubmissionStatus } from '@erp/domain';
+import { isAxiosError } from 'axios';
 import { http } from '../../lib/http.ts';
 
 export interface SubmissionsQuery {
@@ -50,4 +51,23 @@ export type SubmissionAction = 'resend' | 'release' | 'resolve';
 export async function actOnSubmission(id: number, action: SubmissionAction, body?: FbrResolveInput): Promise<{ message: string; data: FbrSubmissionDetail }> {
   const { data } = await http.post<{ message: string; data: FbrSubmissionDetail }>(`/api/fbr-submissions/${id}/${action}`, body ?? {});
   return data;
+}
+
+export const fbrLogoKey = ['fbr-logo'] as const;
+
+/** The FBR Digital Invoicing logo the admin uploaded, as a data URL (it prints with the page), or null when there is none. */
+export async function fetchFbrLogo(): Promise<string | null> {
+  let response;
+  try {
+    response = await http.get<Blob>('/api/fbr/settings/logo', { responseType: 'blob' });
+  } catch (error) {
+    if (isAxiosError(error) && error.response?.status === 404) return null;
+    throw error;
+  }
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The FBR logo could not be read'));
+    reader.readAsDataURL(response.data);
+  });
 }

@@ -1,4 +1,4 @@
-import { lazyPart } from '../../lib/areas/screen-map.ts';
+import { lazyDocumentPart, lazyPart } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 /** Issue 30: FBR digital invoicing; its submissions are a tab of /invoices. */
@@ -6,6 +6,11 @@ export const fbrArea = defineArea({
   name: 'fbr',
   screens: {},
   screenTabs: { '/invoices': [{ key: 'fbr', label: 'FBR', ...lazyPart(() => import('./fbr-submissions-tab.tsx'), 'FbrSubmissionsTab') }] },
+  // Invoices and returns show FBR's number and QR code, or that FBR has not numbered them yet.
+  documentParts: {
+    invoices: [lazyDocumentPart(() => import('./fbr-document-state.tsx'), 'FbrDocumentState')],
+    'sales-returns': [lazyDocumentPart(() => import('./fbr-document-state.tsx'), 'FbrDocumentState')],
+  },
   tabs: {
     'fbr-submissions': { label: 'Invoices: FBR', route: '/invoices', href: '/invoices?tab=fbr', words: ['FBR', 'digital invoicing', 'IRIS', 'PRAL'] },
   },
