@@ -1,4 +1,4 @@
-import { buildFbrPayload, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, toMinorUnits } from '@erp/domain';
+import { buildFbrPayload, fbrPrintWords, type FbrSubmissionStatus, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, jsonValue, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -7,6 +7,7 @@ import type { AnswerFields, DocumentHookDeclarations } from '../../lib/document/
 import { z } from 'zod';
 import { readSettingValues } from '../setup/setup.api.ts';
 import { allowedUnits, referenceWords } from './fbr-reference.ts';
+import { fbrNoticeOf } from './fbr-print.ts';
 import { reportingState } from './fbr-reporting-state.ts';
 import { type PostedDocument, type PostedLine, readReportedDocuments, type ReportedType } from './fbr-posted-documents.ts';
 import { checkReturnForFbr } from './fbr-returns.ts';
@@ -134,18 +135,35 @@ const refuseReportedCancel = (documentType: ReportedType) => async (tx: Tx, _act
 };
 
 /**
- * FBR's state of each document (issue 30, section 5): the submission's status (null when none),
- * its FBR number and id, on the invoice's and the return's answers.
+ * FBR's state of each document (issue 30, sections 5 and 6): the submission's status (null when
+ * none), its FBR number and id, and whether the document says "NOT YET A TAX INVOICE" as its PDF
+ * does (fbrNoticeOf), on the invoice's and the return's answers. One statement for a page.
  */
 const fbrState = (documentType: ReportedType): AnswerFields => ({
-  fields: { fbrStatus: z.enum(fbrSubmissionStatuses).nullable(), fbrInvoiceNumber: z.string().nullable(), fbrSubmissionId: z.int().nullable() },
+  fields: {
+    fbrStatus: z.enum(fbrSubmissionStatuses).nullable(),
+    fbrInvoiceNumber: z.string().nullable(),
+    fbrSubmissionId: z.int().nullable(),
+    fbrNotice: z.string().nullable().describe('"NOT YET A TAX INVOICE" while FBR has not accepted a document it has or would be told of, as the PDF prints'),
+  },
   async read(executor, ids) {
-    const rows = await queryRows<{ id: number; fbrStatus: string; fbrInvoiceNumber: string | null; fbrSubmissionId: number }>(
+    const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
+    const service = documentType === 'invoice' ? sql`d.kind <> 'sale'` : sql`(SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)`;
+    const rows = await queryRows<{ id: number; documentStatus: string; service: boolean; status: FbrSubmissionStatus | null; fbrInvoiceNumber: string | null; fbrSubmissionId: number | null }>(
       executor,
-      sql`SELECT document_id AS id, status AS "fbrStatus", fbr_invoice_number AS "fbrInvoiceNumber", id AS "fbrSubmissionId"
-          FROM fbr_submissions WHERE document_type = ${documentType} AND document_id = ANY(${intArray([...ids])})`,
+      sql`SELECT d.id, d.status AS "documentStatus", coalesce(${service}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber", s.id AS "fbrSubmissionId"
+          FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id
+          WHERE d.id = ANY(${intArray([...ids])})`,
     );
-    return new Map(rows.map(({ id, ...state }) => [id, state]));
+    // The reporting state once for the page, and only when a row needs it.
+    let reporting: Promise<boolean> | undefined;
+    const reportingOn = () => (reporting ??= reportingState(executor).then((state) => state.enabled));
+    const answers = new Map<number, Record<string, unknown>>();
+    for (const row of rows) {
+      const notice = (await fbrNoticeOf(row, reportingOn)) ? fbrPrintWords.notYet : null;
+      answers.set(row.id, { fbrStatus: row.status, fbrInvoiceNumber: row.fbrInvoiceNumber, fbrSubmissionId: row.fbrSubmissionId, fbrNotice: notice });
+    }
+    return answers;
   },
 });
 

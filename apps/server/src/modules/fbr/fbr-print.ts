@@ -35,6 +35,18 @@ async function acceptedMark(executor: Executor, fbrInvoiceNumber: string): Promi
   return { mark: { caption: fbrPrintWords.caption(fbrInvoiceNumber), ...(qr ? { qr } : {}), image: logo ? { bytes: logo.bytes, mimeType: logo.mime } : null } };
 }
 
+const reportingOn = async (executor: Executor) => (await reportingState(executor)).enabled;
+
+/**
+ * Whether a document not accepted by FBR says "NOT YET A TAX INVOICE" (its PDF and its view alike):
+ * a draft or posted sale that has a submission or would be reported now; not a cancelled one (it
+ * never will be), a rental's (services are not reported) or one with reporting off and no submission.
+ */
+export async function fbrNoticeOf(facts: { service: boolean; status: string | null; documentStatus: string }, reporting: () => Promise<boolean>): Promise<boolean> {
+  if (facts.status === 'accepted' || facts.service || facts.documentStatus === 'cancelled') return false;
+  return facts.status !== null || (await reporting());
+}
+
 /**
  * What an invoice or a return prints of FBR (issue 30, section 6). Accepted: FBR's number, its QR
  * code and logo, whatever the document's state and whether reporting is on now (FBR holds it).
@@ -48,9 +60,8 @@ function printAddition(documentType: FbrDocumentType): PrintAdditionHook {
     const [facts] = await queryRows<PrintFacts>(executor, factsSql(documentType, document.id));
     if (!facts) return null;
     if (facts.status === 'accepted' && facts.fbrInvoiceNumber) return acceptedMark(executor, facts.fbrInvoiceNumber);
-    if (facts.service || document.status === 'cancelled') return null;
-    if (facts.status !== null || (await reportingState(executor)).enabled) return { notice: fbrPrintWords.notYet };
-    return null;
+    const notice = fbrNoticeOf({ ...facts, documentStatus: String(document.status) }, () => reportingOn(executor));
+    return (await notice) ? { notice: fbrPrintWords.notYet } : null;
   };
 }
 

@@ -62,7 +62,7 @@ describe('returns and FBR', () => {
   it('answers null FBR state for an invoice posted while reporting is off; then reporting goes on', async () => {
     before = await invoice();
     const read = (await f.call('GET', `/api/invoices/${before.id}`)).json().data;
-    expect(read).toMatchObject({ fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null });
+    expect(read).toMatchObject({ fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null, fbrNotice: null });
     const on = await f.call('PUT', '/api/fbr/settings', { sandboxToken: token, baseUrl: fake.url, enabled: true });
     expect(on.statusCode, on.body).toBe(200);
   });
@@ -73,14 +73,16 @@ describe('returns and FBR', () => {
     edge = await invoice(addDays(f.today, -180));
     const queued = (await f.call('GET', `/api/invoices/${sold.id}`)).json().data;
     const submission = await submissionOf('invoice', sold.id);
-    expect(queued).toMatchObject({ fbrStatus: 'queued', fbrInvoiceNumber: null, fbrSubmissionId: submission!.id });
+    expect(queued).toMatchObject({ fbrStatus: 'queued', fbrInvoiceNumber: null, fbrSubmissionId: submission!.id, fbrNotice: 'NOT YET A TAX INVOICE' });
+    // Posted before reporting was on, it is no tax invoice under digital invoicing either: the view says so, as its PDF does.
+    expect((await f.call('GET', `/api/invoices/${before.id}`)).json().data).toMatchObject({ fbrStatus: null, fbrNotice: 'NOT YET A TAX INVOICE' });
     // A return of an invoice FBR has not numbered yet is refused.
     const early = await returnOf(sold);
     expect(early.statusCode, early.body).toBe(400);
     expect(early.json().errors).toEqual({ invoiceId: 'The invoice has no FBR number yet' });
     await accept();
     const accepted = (await f.call('GET', `/api/invoices/${sold.id}`)).json().data;
-    expect(accepted).toMatchObject({ fbrStatus: 'accepted', fbrInvoiceNumber: expect.stringMatching(/^7000007DI\d{13}$/) });
+    expect(accepted).toMatchObject({ fbrStatus: 'accepted', fbrInvoiceNumber: expect.stringMatching(/^7000007DI\d{13}$/), fbrNotice: null });
     const rows = (await f.call('GET', '/api/invoices?pageSize=100')).json().data as Array<{ id: number; fbrStatus: string | null }>;
     expect(rows.find((row) => row.id === sold.id)?.fbrStatus).toBe('accepted');
     expect(rows.find((row) => row.id === before.id)?.fbrStatus).toBeNull();

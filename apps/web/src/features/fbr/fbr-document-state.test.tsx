@@ -23,14 +23,14 @@ describe('FBR’s state on an invoice or return view', () => {
     expect(screen.queryByText('NOT YET A TAX INVOICE')).not.toBeInTheDocument();
   });
 
-  it('not yet accepted: "NOT YET A TAX INVOICE" and the state, no QR code; nothing for a document FBR was never told of', async () => {
+  it('not yet accepted: the server\'s "NOT YET A TAX INVOICE" and the state, no QR code; nothing for a document FBR is never told of', async () => {
     api = noLogo();
-    const { unmount } = renderWithApp(<FbrDocumentState document={{ id: 1, status: 'posted', fbrStatus: 'unknown', fbrInvoiceNumber: null, fbrSubmissionId: 4 }} />);
+    const { unmount } = renderWithApp(<FbrDocumentState document={{ id: 1, status: 'posted', fbrStatus: 'unknown', fbrInvoiceNumber: null, fbrSubmissionId: 4, fbrNotice: 'NOT YET A TAX INVOICE' }} />);
     expect(await screen.findByText('NOT YET A TAX INVOICE')).toBeInTheDocument();
     expect(screen.getByText('Unknown: check IRIS')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     unmount();
-    renderWithApp(<FbrDocumentState document={{ id: 2, status: 'posted', fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null }} />);
+    renderWithApp(<FbrDocumentState document={{ id: 2, status: 'posted', fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null, fbrNotice: null }} />);
     expect(screen.queryByTestId('fbr-document-state')).not.toBeInTheDocument();
   });
 });

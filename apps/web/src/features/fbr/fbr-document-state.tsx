@@ -27,23 +27,26 @@ function FbrQrCode({ text }: { text: string }) {
 
 /**
  * FBR's state of an invoice or return (issue 30, sections 5 and 6), under its summary on screen and
- * in print: once accepted, FBR's number, its QR code and the DI logo the admin uploaded; while FBR
- * has it but has not numbered it, "NOT YET A TAX INVOICE" and the state. Nothing for a document FBR
- * was never told of (reporting off, a rental charge, a draft).
+ * in print: once accepted, FBR's number, its QR code and the DI logo the admin uploaded; else the
+ * server's notice ("NOT YET A TAX INVOICE", as the PDF prints it) and FBR's state when it has one.
+ * Nothing for a document FBR is never told of (reporting off, a rental charge, a cancelled one).
  */
 export function FbrDocumentState({ document }: DocumentPartProps) {
   const status = (document.fbrStatus as FbrSubmissionStatus | null | undefined) ?? null;
   const number = (document.fbrInvoiceNumber as string | null | undefined) ?? null;
   const accepted = status === 'accepted' && number !== null;
+  const notice = (document.fbrNotice as string | null | undefined) ?? null;
   const logo = useQuery({ queryKey: fbrLogoKey, queryFn: fetchFbrLogo, enabled: accepted, staleTime: 10 * 60_000 });
-  if (status === null) return null;
   if (!accepted) {
+    if (notice === null && status === null) return null;
     return (
       <Flex vertical gap={4} className="fbr-document-state" data-testid="fbr-document-state">
-        <Typography.Text strong>{fbrPrintWords.notYet}</Typography.Text>
-        <span>
-          FBR: <Tag color={statusWords[status].colour}>{statusWords[status].label}</Tag>
-        </span>
+        {notice && <Typography.Text strong>{notice}</Typography.Text>}
+        {status && (
+          <span>
+            FBR: <Tag color={statusWords[status].colour}>{statusWords[status].label}</Tag>
+          </span>
+        )}
       </Flex>
     );
   }
