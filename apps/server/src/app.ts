@@ -26,6 +26,7 @@ import { bindResources } from './lib/resource/resource-tables.ts';
 import { bindDocumentHooks } from './lib/document/document-hooks.ts';
 import { bindPaymentTargets } from './lib/payment-targets.ts';
 import { bindPrintAdditions } from './lib/print/print-additions.ts';
+import { bindResourceChecks } from './lib/resource/resource-checks.ts';
 import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import type { ServerArea } from './lib/server-area.ts';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unbindTargets = bindPaymentTargets(areas.areas);
   // What areas print on each other's documents (FBR's number on an invoice), likewise handed back on close.
   const unbindPrint = bindPrintAdditions(areas.areas);
+  // What areas check of each other's resources' rows (FBR: an item's FBR unit), likewise.
+  const unbindChecks = bindResourceChecks(areas.areas);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
   const busOff = options.cacheBus?.off === true;
   const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
@@ -152,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     unbindHooks();
     unbindTargets();
     unbindPrint();
+    unbindChecks();
   });
   await registerWebApp(app, options.webDist);
   return app;

@@ -10,6 +10,7 @@ import type { AreaWorker } from './workers/area-worker.ts';
 import type { PaymentTargetDeclarations } from './payment-targets.ts';
 import type { PrintAdditionDeclarations } from './print/print-additions.ts';
 import type { ResourceBinding } from './resource/resource-binding.ts';
+import type { ResourceCheckDeclarations } from './resource/resource-checks.ts';
 
 // The shape of an area's manifest: what each area gives the shared machinery of lib/ (its
 // resources, documents, jobs, imports, figures). Here, not in modules/module.ts (which folds
@@ -22,7 +23,7 @@ import type { ResourceBinding } from './resource/resource-binding.ts';
  * and registers each as an encapsulated plugin under /api, so adding an area edits no shared
  * file but that list (and the domain's `areas.ts`).
  */
-export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDeclarations, PrintAdditionDeclarations {
+export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDeclarations, PrintAdditionDeclarations, ResourceCheckDeclarations {
   /** 'setup', 'accounting', 'hr'. */
   name: string;
   /** The domain's manifest of the area: its scopes, posting keys and default accounts come from it. */

@@ -7,6 +7,7 @@ import { registerDocument } from '../lib/document/register-document.ts';
 import { registerImportKind } from '../lib/import/register-import.ts';
 import type { ApiTag } from '../lib/openapi.ts';
 import { printedDocumentNames } from '../lib/print/print-additions.ts';
+import { checkedResourceNames } from '../lib/resource/resource-checks.ts';
 import { registerResource } from '../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../lib/resource/resource-binding.ts';
 import type { ServerArea, ServerAreasFold } from '../lib/server-area.ts';
@@ -45,9 +46,12 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
   const documentBindings = areas.flatMap((a) => a.documents ?? []);
   // A hook (onPosted, beforePost, beforeCancel) or a print addition names a document some area of the fold serves.
   const served = new Set(documentBindings.map((binding) => binding.definition.name));
+  const resources = new Set(resourceBindings.map((binding) => binding.declaration.name));
   for (const area of areas) {
     const unknown = [...hookedDocumentNames(area), ...printedDocumentNames(area)].find((name) => !served.has(name));
     if (unknown) throw new Error(`Area ${area.name} hooks ${unknown}, which no area serves as a document`);
+    const unchecked = checkedResourceNames(area).find((name) => !resources.has(name));
+    if (unchecked) throw new Error(`Area ${area.name} checks ${unchecked}, which no area serves as a resource`);
   }
   const tagNames = new Set<string>();
   const apiTags: ApiTag[] = [];

@@ -10,6 +10,7 @@ import type { Row, RowScopeSubject } from './resource-binding.ts';
 import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-query.ts';
 import { boundResources, tableOfResource } from './resource-tables.ts';
 import { resourceSearchable, searchRowDelete, searchRowUpsert } from '../search/search-rows.ts';
+import { runResourceChecks } from './resource-checks.ts';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -62,6 +63,7 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
     return await db.transaction(async (tx) => {
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeInsert?.(tx, actor, input)) ?? {};
+      await runResourceChecks(tx, declaration.name, { ...input, ...added });
       const [inserted] = (await tx.insert(table).values({ ...input, ...added } as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
       await plan.binding.hooks?.writes?.afterInsert?.(tx, actor, inserted!.id, input);
       await writeSearchRow(tx, plan, inserted!.id);
@@ -83,6 +85,7 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       if (Object.keys(input).length === 0) return before;
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input)) ?? {};
+      await runResourceChecks(tx, declaration.name, { ...before, ...input, ...added });
       await tx
         .update(table)
         .set({ ...input, ...added, updatedAt: sql`now()` } as never)

@@ -22,6 +22,7 @@ import type { ConstraintRefusal } from '../../lib/pg-error.ts';
 import type { ResourceWriteHooks, Row, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
+import { runResourceChecks } from '../../lib/resource/resource-checks.ts';
 
 /** The rows a caller sees: those of items of their categories, as the items themselves. */
 export function itemTaxFactsScope(subject: RowScopeSubject): SQL | undefined {
@@ -131,6 +132,8 @@ export async function writeFirstTaxFacts(tx: Executor, actor: Actor, itemId: num
   let values: Row;
   try {
     values = await completed(tx, facts);
+    // Other areas' checks of the row (FBR's unit), as the generic writes of later rows run them.
+    await runResourceChecks(tx, declaration.name, { ...facts, itemId, ...values });
   } catch (error) {
     // Named as the body names them, under `taxFacts`.
     if (error instanceof BadRequestError && error.errors) throw new BadRequestError(Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [`taxFacts.${field}`, message])));

@@ -11,7 +11,7 @@ import { type SalesFixtures, salesFixtures } from '../sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test-app.ts';
 import { fixtureInvoiceHooks, fixtureRefusals } from './invoice-marks.ts';
 import { migrateFixtureArea } from './fixture-migration.ts';
-import { fixtureNotesModule } from './notes.module.ts';
+import { fixtureNotesModule, fixtureReservedRegion } from './notes.module.ts';
 
 /**
  * Issue 16, section 1, the measure: an area is added by its own folder and one line in each
@@ -50,6 +50,16 @@ describe('a fixture area added to the fold', () => {
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/regions/${region}`, headers: bearer(t.adminToken) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Fixture notes');
+  });
+
+  it("checks another area's resource from its manifest: a create or an update to what it refuses is 400 naming the field, nothing stored", async () => {
+    const refused = await call('POST', '/api/regions', { regionName: fixtureReservedRegion, regionCode: 'FXR' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ regionName: 'The fixture area keeps this name' });
+    const renamed = await call('PUT', `/api/regions/${region}`, { regionName: fixtureReservedRegion });
+    expect(renamed.statusCode).toBe(400);
+    expect((await call('GET', `/api/regions/${region}`)).json().data.regionName).toBe('Fixture North');
+    expect(() => foldServerAreas([...areas, { name: 'stray', resourceChecks: { 'no-such-resource': async () => ({}) } }])).toThrow(/checks no-such-resource/);
   });
 
   it('makes its scope grantable and its posting key required in settings', async () => {

@@ -8,6 +8,8 @@ import { fixtureVoucherBinding } from './vouchers.binding.ts';
 import { fixtureIssueBinding } from './issues.binding.ts';
 import { fixtureIssues } from './issues.tables.ts';
 
+export const fixtureReservedRegion = 'Fixture Reserved';
+
 /** The server side of the fixture area: its manifest, as `areas.ts` would list it. */
 export const fixtureNotesModule: ServerArea = {
   name: 'fixture-notes',
@@ -17,4 +19,6 @@ export const fixtureNotesModule: ServerArea = {
   documents: [fixtureVoucherBinding, fixtureIssueBinding],
   ...fixtureInvoiceHooks,
   paymentTargets: { fixtureCharges: fixtureChargeTarget },
+  // Another area's resource checked from the manifest: a region of the name it keeps for itself is refused.
+  resourceChecks: { regions: async (_executor, row) => (row.regionName === fixtureReservedRegion ? { regionName: 'The fixture area keeps this name' } : {}) },
 };

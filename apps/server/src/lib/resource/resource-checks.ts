@@ -1,0 +1,43 @@
+import type { Executor } from '../../db/client.ts';
+import { BadRequestError } from '../app-error.ts';
+
+/**
+ * What another area checks of a resource's row before it is written (FBR: an item's FBR unit is
+ * one its reference data knows): the row as it will be stored (a create's values, an update's
+ * merged with the row before), answering problems by field; any problem is a 400 naming the field,
+ * and nothing is stored.
+ */
+export type ResourceCheck = (executor: Executor, row: Readonly<Record<string, unknown>>) => Promise<Record<string, string>>;
+
+/** What an area's manifest checks of other areas' resources, by resource name (`item-tax-facts`). */
+export interface ResourceCheckDeclarations {
+  resourceChecks?: Readonly<Record<string, ResourceCheck>>;
+}
+
+/** Bound when the app is built, replaced rather than added to, as the document hooks are. */
+let bound: ReadonlyMap<string, readonly ResourceCheck[]> = new Map();
+
+/** Binds the checks of `areas` (in their order); answers the function that restores those bound before. */
+export function bindResourceChecks(areas: readonly ResourceCheckDeclarations[]): () => void {
+  const next = new Map<string, ResourceCheck[]>();
+  for (const area of areas) {
+    for (const [resource, check] of Object.entries(area.resourceChecks ?? {})) next.set(resource, [...(next.get(resource) ?? []), check]);
+  }
+  const previous = bound;
+  bound = next;
+  return () => {
+    bound = previous;
+  };
+}
+
+/** The resource names an area's checks name: the fold checks each is a resource it serves. */
+export const checkedResourceNames = (area: ResourceCheckDeclarations): string[] => Object.keys(area.resourceChecks ?? {});
+
+/** Every area's checks of `resource` over `row`; their problems together as one 400, `prefix` before each field (`taxFacts.`). */
+export async function runResourceChecks(executor: Executor, resource: string, row: Readonly<Record<string, unknown>>, prefix = ''): Promise<void> {
+  const problems: Record<string, string> = {};
+  for (const check of bound.get(resource) ?? []) {
+    for (const [field, message] of Object.entries(await check(executor, row))) problems[`${prefix}${field}`] ??= message;
+  }
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+}
