@@ -169,6 +169,26 @@ describe('posting with the cache', () => {
   });
 });
 
+describe("an item's FBR unit", () => {
+  it("is one of FBR's units once the list is loaded: 400 fbrUom otherwise, on a new item's first facts and on a dated row alike; nothing stored", async () => {
+    const itemBody = (name: string, fbrUom: string) => ({
+      itemName: name, articleNumber: name.toUpperCase().replace(/\W/g, '-'), categoryId: f.category, unit: 'kit', costPrice: '1.00', salePrice: '2.00', active: true,
+      taxFacts: { saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom },
+    });
+    const refused = await f.call('POST', '/api/items', itemBody('Unit Check Bad', 'Boxes of ten'));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ 'taxFacts.fbrUom': `FBR's list of units has no "Boxes of ten": pick one of FBR's units (Settings, FBR reference data)` });
+    expect((await f.call('GET', '/api/items?search=Unit Check Bad')).json().total).toBe(0);
+    const created = await f.call('POST', '/api/items', itemBody('Unit Check Good', 'KG'));
+    expect(created.statusCode, created.body).toBe(201);
+    const itemId = created.json().data.id as number;
+    const dated = await f.call('POST', '/api/item-tax-facts', { itemId, effectiveFrom: '2027-07-01', saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Cartons' });
+    expect(dated.statusCode, dated.body).toBe(400);
+    expect(dated.json().errors).toEqual({ fbrUom: `FBR's list of units has no "Cartons": pick one of FBR's units (Settings, FBR reference data)` });
+    expect((await f.call('POST', '/api/item-tax-facts', { itemId, effectiveFrom: '2027-07-01', saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Litre' })).statusCode).toBe(201);
+  });
+});
+
 describe('the weekly job', () => {
   it('is scheduled: the tick enqueues one refresh, which the runner runs, replacing the copy', async () => {
     const before = (await f.call('GET', '/api/fbr/reference/rates')).json().fetchedAt as string;

@@ -210,3 +210,16 @@ export async function allowedUnits(executor: Executor, hsCodes: readonly string[
   }
   return allowed;
 }
+
+/**
+ * FBR's unit descriptions as cached (`uom`), one statement; null while the list was never fetched
+ * (nothing is known against a unit then, and FBR judges it).
+ */
+export async function knownUnits(executor: Executor): Promise<Set<string> | null> {
+  const [row] = await queryRows<{ units: string[] | null }>(
+    executor,
+    sql`SELECT array_agg(trim(e.value->>'description')) FILTER (WHERE e.value->>'description' IS NOT NULL) AS units
+        FROM fbr_reference r CROSS JOIN LATERAL jsonb_array_elements(r.rows) e WHERE r.kind = 'uom'`,
+  );
+  return row?.units && row.units.length > 0 ? new Set(row.units) : null;
+}

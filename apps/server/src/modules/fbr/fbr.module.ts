@@ -3,6 +3,7 @@ import * as fbrTables from '../../db/schema/fbr.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { fbrFigures } from './fbr-figures.ts';
 import { fbrDocumentHooks } from './fbr-outbox.ts';
+import { fbrResourceChecks } from './fbr-unit-check.ts';
 import { fbrPrintAdditions } from './fbr-print.ts';
 import { bindReferenceDatabase, referenceRefreshJob, referenceRefreshSchedule } from './fbr-reference-job.ts';
 import { bindReportingState } from './fbr-reporting-state.ts';
@@ -16,6 +17,7 @@ export const fbrModule: ServerArea = {
   declaration: fbrArea,
   tables: fbrTables,
   ...fbrDocumentHooks,
+  ...fbrResourceChecks,
   ...fbrPrintAdditions,
   jobs: [referenceRefreshJob, scenarioRunJob],
   schedules: [referenceRefreshSchedule],

@@ -1,0 +1,20 @@
+import { fbrMessages } from '@erp/domain';
+import type { ResourceCheckDeclarations } from '../../lib/resource/resource-checks.ts';
+import { knownUnits } from './fbr-reference.ts';
+
+/**
+ * Issue 30, section 2: an item's tax facts name an FBR unit FBR's list knows (400 `fbrUom`), once
+ * the list is loaded; inventory's rows, checked through the resources' checks, not by editing
+ * inventory. The unit a line's HS code allows is checked again at posting (fbr-outbox.ts).
+ */
+export const fbrResourceChecks: ResourceCheckDeclarations = {
+  resourceChecks: {
+    'item-tax-facts': async (executor, row) => {
+      const unit = typeof row.fbrUom === 'string' ? row.fbrUom.trim() : '';
+      if (unit === '') return {};
+      const known = await knownUnits(executor);
+      const problems: Record<string, string> = known === null || known.has(unit) ? {} : { fbrUom: fbrMessages.unitUnknown(unit) };
+      return problems;
+    },
+  },
+};
