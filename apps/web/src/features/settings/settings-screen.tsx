@@ -12,9 +12,18 @@ import { PostingAccountsCard } from './posting-accounts-card.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { settingsSections } from '../../lib/areas/area-registry.ts';
 import { ScreenTitle } from '../../components/screen-title.tsx';
+import { WithAddedTabs } from '../../components/added-tabs.tsx';
 
-/** /settings (admin): the company's details, shown on the login page and printed documents, and every area's settings. */
+/** /settings (admin): the company's details, shown on the login page and printed documents, and every area's settings; the tabs other areas add after it (FBR's connection). */
 export function SettingsScreen() {
+  return (
+    <WithAddedTabs route="/settings" title="Settings" ownKey="company" ownLabel="Company">
+      {(showTitle) => <CompanySettingsTab showTitle={showTitle} />}
+    </WithAddedTabs>
+  );
+}
+
+function CompanySettingsTab({ showTitle }: { showTitle: boolean }) {
   const [form] = Form.useForm();
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
@@ -48,9 +57,7 @@ export function SettingsScreen() {
   if (settings.isError) return <Alert type="error" showIcon title={errorMessage(settings.error)} />;
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
-      <ScreenTitle>
-        Settings
-      </ScreenTitle>
+      {showTitle && <ScreenTitle>Settings</ScreenTitle>}
       <Flex gap={16} wrap>
         <LogoUpload kind="rectangle" url={settings.data?.rectangleLogo} />
         <LogoUpload kind="square" url={settings.data?.squareLogo} />
