@@ -2,9 +2,9 @@
 // with 10,000 rows per Setup resource, 1,000,000 ledger rows and 1,000,000 stock ledger rows
 // over 10,000 lots, then the web bundle. Figures go to bench/RESULTS.md.
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
-// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
+// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
@@ -28,6 +28,7 @@ import { invoiceTable, type InvoiceFigures, measureInvoices } from './sales-meas
 import { measureSalesReports, type SalesReportFigures } from './sales-report-measures.ts';
 import { measureSalesTaxReturnEngine, type SalesTaxReturnFigures, salesTaxReturnTable } from './sales-tax-return.ts';
 import { taxReturnLines, taxReturnMonth } from './tax-return-volume.ts';
+import { fbrReconciliationCaption, type FbrReconciliationFigures, fbrReconciliationTable, measureFbrReconciliationEngine } from './fbr-reconciliation.ts';
 import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
 import { salesLines } from './sales-volume.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
@@ -196,6 +197,9 @@ if (results.some((r) => r.engine === 'PostgreSQL')) aging.push({ engine: 'Postgr
 // The sales tax return for a month of 100,000 invoice lines (issue 29, section 11: aim < 1 s), each engine on a database of its own.
 const salesTaxReturn: Array<{ engine: string; figures: SalesTaxReturnFigures }> = [{ engine: 'PGlite', figures: await measureSalesTaxReturnEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) salesTaxReturn.push({ engine: 'PostgreSQL', figures: await measureSalesTaxReturnEngine('postgres') });
+// The FBR reconciliation of a month of 100,000 invoices (issue 30, section 10: aim < 1 s), each engine on a database of its own.
+const fbrReconciliation: Array<{ engine: string; figures: FbrReconciliationFigures }> = [{ engine: 'PGlite', figures: await measureFbrReconciliationEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) fbrReconciliation.push({ engine: 'PostgreSQL', figures: await measureFbrReconciliationEngine('postgres') });
 // One receipt allocated over 1,000 open invoices (issue 9: aim < 200 ms), each engine on a database of its own.
 const receiptAllocation: Array<{ engine: string; figures: ReceiptAllocationFigures }> = [{ engine: 'PGlite', figures: await measureReceiptAllocationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ engine: 'PostgreSQL', figures: await measureReceiptAllocationEngine('postgres') });
@@ -231,6 +235,10 @@ const section = [
   `Sales tax return for ${taxReturnMonth} over ${taxReturnLines.toLocaleString('en-US')} posted invoice lines and the month before (over HTTP, to the answer's last byte; 2 warm-ups, then 10 requests; aim < 1 s):`,
   '',
   salesTaxReturnTable(salesTaxReturn),
+  '',
+  fbrReconciliationCaption(),
+  '',
+  fbrReconciliationTable(fbrReconciliation),
   '',
   `Receipts: one receipt allocated over ${openInvoices.toLocaleString('en-US')} open invoices (over HTTP; aim < 200 ms):`,
   '',
