@@ -7,7 +7,7 @@ import { BadRequestError } from '../app-error.ts';
  * merged with the row before), answering problems by field; any problem is a 400 naming the field,
  * and nothing is stored.
  */
-export type ResourceCheck = (executor: Executor, row: Readonly<Record<string, unknown>>) => Promise<Record<string, string>>;
+export type ResourceCheck = (executor: Executor, row: Readonly<Record<string, unknown>>) => Promise<Partial<Record<string, string>>>;
 
 /** What an area's manifest checks of other areas' resources, by resource name (`item-tax-facts`). */
 export interface ResourceCheckDeclarations {
@@ -37,7 +37,7 @@ export const checkedResourceNames = (area: ResourceCheckDeclarations): string[] 
 export async function runResourceChecks(executor: Executor, resource: string, row: Readonly<Record<string, unknown>>, prefix = ''): Promise<void> {
   const problems: Record<string, string> = {};
   for (const check of bound.get(resource) ?? []) {
-    for (const [field, message] of Object.entries(await check(executor, row))) problems[`${prefix}${field}`] ??= message;
+    for (const [field, message] of Object.entries(await check(executor, row))) if (message !== undefined) problems[`${prefix}${field}`] ??= message;
   }
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 }

@@ -13,8 +13,7 @@ export const fbrResourceChecks: ResourceCheckDeclarations = {
       const unit = typeof row.fbrUom === 'string' ? row.fbrUom.trim() : '';
       if (unit === '') return {};
       const known = await knownUnits(executor);
-      const problems: Record<string, string> = known === null || known.has(unit) ? {} : { fbrUom: fbrMessages.unitUnknown(unit) };
-      return problems;
+      return known === null || known.has(unit) ? {} : { fbrUom: fbrMessages.unitUnknown(unit) };
     },
   },
 };
