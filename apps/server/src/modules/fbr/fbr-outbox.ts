@@ -1,15 +1,15 @@
 import { buildFbrPayload, fbrPrintWords, type FbrSubmissionStatus, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intArray, jsonValue, queryRows, textArray, type Tx } from '../../db/client.ts';
+import { intArray, jsonValue, queryPrepared, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import type { AnswerFields, DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
 import { z } from 'zod';
-import { readSettingValues } from '../setup/setup.api.ts';
-import { allowedUnits, referenceWords } from './fbr-reference.ts';
+import { companySettingSql } from '../setup/setup.api.ts';
+import { allowedUnitsSql, referenceWordsSql, unitsFromReference, wordsFromReference } from './fbr-reference.ts';
 import { fbrNoticeOf } from './fbr-print.ts';
 import { reportingState } from './fbr-reporting-state.ts';
-import { type PostedDocument, type PostedLine, readReportedDocuments, type ReportedType } from './fbr-posted-documents.ts';
+import { type PostedDocument, type PostedLine, type ReportedType, reportedDocumentsSql } from './fbr-posted-documents.ts';
 import { checkReturnForFbr } from './fbr-returns.ts';
 
 
@@ -59,7 +59,7 @@ function payloadLine(line: PostedLine): FbrPayloadLine {
  * The payload of each document of `ids` FBR is told of (a sale, rental charges left out; a return
  * of an invoice FBR accepted), as FBR is to receive it in `environment`, in FBR's words from the
  * reference cache; a document FBR would refuse for missing data or a unit the cache does not allow
- * throws (409 naming the line or the buyer). The cache costs two statements per batch, whatever its size.
+ * throws (409 naming the line or the buyer). One statement per batch, whatever its size.
  */
 export async function documentPayloads(
   tx: Tx,
@@ -67,12 +67,23 @@ export async function documentPayloads(
   ids: readonly number[],
   environment: FbrEnvironment,
 ): Promise<{ invoices: PostedDocument[]; payloads: FbrPayload[] }> {
-  const invoices = await readReportedDocuments(tx, documentType, ids);
+  // One round trip inside the posting's transaction, which holds the document number's lock
+  // meanwhile (every posting of the type waits for it): the documents with their lines, the company,
+  // the reference words and the units of their HS codes; prepared, its text fixed.
+  const [read] = await queryPrepared<{ documents: unknown; company: Record<string, string | null> | string; words: unknown; units: unknown }>(
+    tx,
+    sql`WITH docs AS (${reportedDocumentsSql(documentType, ids)})
+        SELECT (SELECT json_agg(docs ORDER BY docs.id) FROM docs) AS documents,
+               json_build_object('ntn', ${companySettingSql('ntn')}, 'companyName', ${companySettingSql('companyName')},
+                                 'address', ${companySettingSql('address')}, 'province', ${companySettingSql('province')}) AS company,
+               ${referenceWordsSql} AS words,
+               ${allowedUnitsSql(sql`SELECT DISTINCT l->>'hsCode' FROM docs CROSS JOIN LATERAL json_array_elements(docs.lines) l`)} AS units`,
+  );
+  const invoices = jsonValue<PostedDocument[]>(read?.documents) ?? [];
   if (invoices.length === 0) return { invoices, payloads: [] };
-  const company = await readSettingValues(tx, ['ntn', 'companyName', 'address', 'province']);
+  const company = jsonValue<Record<string, string | null>>(read!.company) ?? {};
+  const [words, units] = [wordsFromReference(read!.words), unitsFromReference(read!.units)];
   const linesOf = new Map(invoices.map((invoice) => [invoice.id, jsonValue<PostedLine[]>(invoice.lines) ?? []]));
-  const hsCodes = [...new Set([...linesOf.values()].flatMap((lines) => lines.flatMap((line) => (line.hsCode ? [line.hsCode] : []))))];
-  const [words, units] = [await referenceWords(tx), await allowedUnits(tx, hsCodes)];
   const payloads = invoices.map((invoice) => {
     const lines = linesOf.get(invoice.id)!;
     const problems = refusalsOf(invoice, lines, units);
@@ -109,7 +120,8 @@ const reportPosted = (documentType: ReportedType) => async (tx: Tx, _actor: Acto
   if (!state.enabled) return;
   const { invoices, payloads } = await documentPayloads(tx, documentType, postedIds, state.environment);
   if (invoices.length === 0) return;
-  await tx.execute(
+  await queryPrepared(
+    tx,
     sql`INSERT INTO fbr_submissions (document_type, document_id, document_number, document_date, customer_name, region_id, invoice_type, environment, payload)
         SELECT ${documentType}, v.id, v.number, v.date::date, v.customer, v.region, ${invoiceTypeOf[documentType]}, ${state.environment}, v.payload::jsonb
         FROM unnest(${intArray(invoices.map((i) => i.id))}, ${textArray(invoices.map((i) => i.documentNumber))}, ${textArray(invoices.map((i) => i.documentDate))},
@@ -149,7 +161,7 @@ const fbrState = (documentType: ReportedType): AnswerFields => ({
   async read(executor, ids) {
     const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
     const service = documentType === 'invoice' ? sql`d.kind <> 'sale'` : sql`(SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)`;
-    const rows = await queryRows<{ id: number; documentStatus: string; service: boolean; status: FbrSubmissionStatus | null; fbrInvoiceNumber: string | null; fbrSubmissionId: number | null }>(
+    const rows = await queryPrepared<{ id: number; documentStatus: string; service: boolean; status: FbrSubmissionStatus | null; fbrInvoiceNumber: string | null; fbrSubmissionId: number | null }>(
       executor,
       sql`SELECT d.id, d.status AS "documentStatus", coalesce(${service}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber", s.id AS "fbrSubmissionId"
           FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id

@@ -1,6 +1,6 @@
 import type { Province, SaleType } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { intArray, queryRows, type Tx } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { intArray } from '../../db/client.ts';
 
 // The documents FBR is told of, read as posted: the outbox builds their payloads from these rows.
 
@@ -41,10 +41,8 @@ export interface PostedDocument {
 export type ReportedType = 'invoice' | 'salesReturn';
 
 /** The sales of a batch as posted (rental charges are services, not reported: PRODUCT.md, issue 30 section 3), with their lines in order. */
-export async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<PostedDocument[]> {
-  return queryRows<PostedDocument>(
-    tx,
-    sql`SELECT i.id, i.document_number AS "documentNumber", i.document_date::text AS "documentDate", i.region_id AS "regionId",
+function postedSalesSql(ids: readonly number[]): SQL {
+  return sql`SELECT i.id, i.document_number AS "documentNumber", i.document_date::text AS "documentDate", i.region_id AS "regionId",
                i.buyer_registration_type AS "buyerRegistrationType", c.customer_name AS "customerName", c.address, c.ntn, c.cnic, c.province,
                (SELECT json_agg(json_build_object('itemName', it.item_name, 'hsCode', l.hs_code, 'fbrUom', l.fbr_uom, 'saleType', l.sale_type,
                          'taxRate', l.tax_rate::text, 'sroScheduleNo', l.sro_schedule_no, 'sroItemSerialNo', l.sro_item_serial_no,
@@ -52,9 +50,7 @@ export async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<P
                          'quantity', l.quantity, 'price', l.price::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text) ORDER BY l.line_no)
                 FROM invoice_lines l JOIN items it ON it.id = l.item_id WHERE l.invoice_id = i.id) AS lines
         FROM invoices i JOIN customers c ON c.id = i.customer_id
-        WHERE i.id = ANY(${intArray([...ids])}) AND i.kind = 'sale'
-        ORDER BY i.id`,
-  );
+        WHERE i.id = ANY(${intArray([...ids])}) AND i.kind = 'sale'`;
 }
 
 /**
@@ -63,10 +59,8 @@ export async function readPostedSales(tx: Tx, ids: readonly number[]): Promise<P
  * FBR facts (HS code, unit, SRO, retail price, price) are its invoice line's, as sold; its money is
  * the return's own.
  */
-export async function readReportedReturns(tx: Tx, ids: readonly number[]): Promise<PostedDocument[]> {
-  return queryRows<PostedDocument>(
-    tx,
-    sql`SELECT r.id, r.document_number AS "documentNumber", r.document_date::text AS "documentDate", r.region_id AS "regionId",
+function reportedReturnsSql(ids: readonly number[]): SQL {
+  return sql`SELECT r.id, r.document_number AS "documentNumber", r.document_date::text AS "documentDate", r.region_id AS "regionId",
                i.buyer_registration_type AS "buyerRegistrationType", c.customer_name AS "customerName", c.address, c.ntn, c.cnic, c.province,
                r.reason, s.fbr_invoice_number AS "invoiceRefNo",
                (SELECT json_agg(json_build_object('itemName', it.item_name, 'hsCode', il.hs_code, 'fbrUom', il.fbr_uom, 'saleType', l.sale_type,
@@ -79,12 +73,10 @@ export async function readReportedReturns(tx: Tx, ids: readonly number[]): Promi
         JOIN invoices i ON i.id = r.invoice_id
         JOIN customers c ON c.id = r.customer_id
         JOIN fbr_submissions s ON s.document_type = 'invoice' AND s.document_id = r.invoice_id AND s.status = 'accepted'
-        WHERE r.id = ANY(${intArray([...ids])})
-        ORDER BY r.id`,
-  );
+        WHERE r.id = ANY(${intArray([...ids])})`;
 }
 
-/** The documents of `ids` FBR is told of, by type. */
-export async function readReportedDocuments(tx: Tx, documentType: ReportedType, ids: readonly number[]): Promise<PostedDocument[]> {
-  return documentType === 'invoice' ? readPostedSales(tx, ids) : readReportedReturns(tx, ids);
+/** The statement of the documents of `ids` FBR is told of, by type (a row per document, its `lines` a JSON array), for the outbox's one read. */
+export function reportedDocumentsSql(documentType: ReportedType, ids: readonly number[]): SQL {
+  return documentType === 'invoice' ? postedSalesSql(ids) : reportedReturnsSql(ids);
 }

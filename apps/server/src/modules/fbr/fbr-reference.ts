@@ -15,7 +15,7 @@ import {
   provinces,
   saleTypes,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, jsonValue, queryRows, textArray, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
@@ -177,38 +177,53 @@ export async function readReference(executor: Executor, kind: FbrReferenceKind):
 
 const asRecords = (value: unknown): FbrReferenceRow[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
+/** The lists the payload's words come from, by kind, as one value of a caller's statement (a JSON object). */
+export const referenceWordsSql = sql`(SELECT json_object_agg(kind, rows) FROM fbr_reference WHERE kind IN ('provinces', 'transactionTypes', 'rates'))`;
+
 /**
- * The payload's words from the cache, one statement (issue 30, section 2): provinces by our
- * province values, sale types by their FBR transaction type, rates per sale type. An empty cache
- * answers no words, and the builder uses its built-in names.
+ * The payload's words from the cache (issue 30, section 2): provinces by our province values, sale
+ * types by their FBR transaction type, rates per sale type, from `referenceWordsSql`'s value. An
+ * empty cache answers no words, and the builder uses its built-in names.
  */
-export async function referenceWords(executor: Executor): Promise<FbrWords> {
-  const rows = await queryRows<{ kind: FbrReferenceKind; rows: unknown }>(executor, sql`SELECT kind, rows FROM fbr_reference WHERE kind IN ('provinces', 'transactionTypes', 'rates')`);
-  const of = (kind: FbrReferenceKind) => jsonValue<unknown>(rows.find((row) => row.kind === kind)?.rows) ?? [];
+export function wordsFromReference(byKind: unknown): FbrWords {
+  const lists = (jsonValue<Record<string, unknown>>(byKind) ?? {}) as Record<string, unknown>;
+  const of = (kind: FbrReferenceKind) => jsonValue<unknown>(lists[kind]) ?? [];
   const rates = asRecords(of('rates')).flatMap((entry): FbrSaleTypeRates[] =>
     saleTypes.some((type) => type.value === entry.saleType) ? [{ saleType: entry.saleType as FbrSaleTypeRates['saleType'], transactionTypeId: Number(entry.transactionTypeId), rates: asRecords(entry.rates) }] : [],
   );
   return fbrWordsOf({ provinces: asRecords(of('provinces')), transactionTypes: asRecords(of('transactionTypes')), rates });
 }
 
+/** The payload's words from the cache, one statement. */
+export async function referenceWords(executor: Executor): Promise<FbrWords> {
+  const [row] = await queryRows<{ words: unknown }>(executor, sql`SELECT ${referenceWordsSql} AS words`);
+  return wordsFromReference(row?.words);
+}
+
+/** The cached units of the HS codes `hsCodes` selects, as one value of a caller's statement (a JSON array of {hsCode, units}). */
+export const allowedUnitsSql = (hsCodes: SQL): SQL =>
+  sql`(SELECT json_agg(json_build_object('hsCode', e.value->>'hsCode', 'units', e.value->'units'))
+       FROM fbr_reference r CROSS JOIN LATERAL jsonb_array_elements(r.rows) e
+       WHERE r.kind = 'hsUom' AND e.value->>'hsCode' IN (${hsCodes}))`;
+
 /**
- * The units FBR allows for each of `hsCodes` the cache holds, one statement. A code the cache does
- * not hold, or holds with no unit, is left out: nothing is known against it, and FBR judges it.
+ * The units FBR allows for each HS code `allowedUnitsSql` found. A code the cache does not hold, or
+ * holds with no unit, is left out: nothing is known against it, and FBR judges it.
  */
-export async function allowedUnits(executor: Executor, hsCodes: readonly string[]): Promise<Map<string, string[]>> {
+export function unitsFromReference(value: unknown): Map<string, string[]> {
   const allowed = new Map<string, string[]>();
-  if (hsCodes.length === 0) return allowed;
-  const rows = await queryRows<{ hsCode: string; units: unknown }>(
-    executor,
-    sql`SELECT e.value->>'hsCode' AS "hsCode", e.value->'units' AS units
-        FROM fbr_reference r CROSS JOIN LATERAL jsonb_array_elements(r.rows) e
-        WHERE r.kind = 'hsUom' AND e.value->>'hsCode' = ANY(${textArray([...new Set(hsCodes)])})`,
-  );
-  for (const row of rows) {
-    const units = fbrUnitsOf({ hsCode: row.hsCode, units: asRecords(jsonValue<unknown>(row.units)) });
-    if (units.length > 0) allowed.set(row.hsCode, units);
+  for (const row of asRecords(jsonValue<unknown>(value))) {
+    const units = fbrUnitsOf({ hsCode: String(row.hsCode), units: asRecords(jsonValue<unknown>(row.units)) });
+    if (units.length > 0) allowed.set(String(row.hsCode), units);
   }
   return allowed;
+}
+
+/** The units FBR allows for each of `hsCodes` the cache holds, one statement. */
+export async function allowedUnits(executor: Executor, hsCodes: readonly string[]): Promise<Map<string, string[]>> {
+  if (hsCodes.length === 0) return new Map();
+  const [row] = await queryRows<{ units: unknown }>(executor, sql`SELECT ${allowedUnitsSql(sql`SELECT unnest(${textArray([...new Set(hsCodes)])})`)} AS units`);
+  return unitsFromReference(row?.units);
 }
 
 /**

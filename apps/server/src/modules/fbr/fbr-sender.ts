@@ -1,5 +1,5 @@
 import type { FbrEnvironment, FbrSubmissionError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
 import type { RunningWorker } from '../../lib/workers/area-worker.ts';
 import { type FbrConnection, type FbrOutcome, postInvoice, validateInvoice } from './fbr-client.ts';
@@ -150,12 +150,12 @@ export class FbrSender implements RunningWorker {
         return;
       }
       const validation = await validateInvoice(connection, row.payload);
-      await this.log(row, 'validate', validation);
+      const logged = this.logged(row, 'validate', validation);
       if (validation.kind !== 'valid') {
-        await this.finish(row, validation.kind === 'rejected' ? { status: 'rejected', errors: validation.errors } : { status: 'queued', error: errorText(validation) }, retryBaseSeconds, validation);
+        await this.finish(row, validation.kind === 'rejected' ? { status: 'rejected', errors: validation.errors } : { status: 'queued', error: errorText(validation) }, retryBaseSeconds, validation, false, logged);
         return;
       }
-      if (!(await this.markPostStarted(row))) return;
+      if (!(await this.markPostStarted(row, logged))) return;
       await this.post(row, connection, retryBaseSeconds);
     } catch (error) {
       // A fault of ours (the database, a bug): the row's lease lapses and the next pass decides by post_started_at.
@@ -165,28 +165,29 @@ export class FbrSender implements RunningWorker {
 
   private async post(row: Claimed, connection: FbrConnection, retryBaseSeconds: number): Promise<void> {
     const outcome = await postInvoice(connection, row.payload);
-    await this.log(row, 'post', outcome);
     let next: Next;
     if (outcome.kind === 'valid' && outcome.invoiceNumber) next = { status: 'accepted', fbrInvoiceNumber: outcome.invoiceNumber, lineNumbers: outcome.lineNumbers };
     else if (outcome.kind === 'rejected') next = { status: 'rejected', errors: outcome.errors };
     // Nothing reached FBR's invoices: a bad token is refused before, a refused connection never left.
     else if (outcome.kind === 'unauthorized' || outcome.kind === 'refused') next = { status: 'queued', error: errorText(outcome) };
     else next = { status: 'unknown', error: outcome.kind === 'valid' ? 'FBR answered valid without an invoice number' : `${errorText(outcome)} after the post left: check IRIS` };
-    await this.finish(row, next, retryBaseSeconds, outcome, true);
+    await this.finish(row, next, retryBaseSeconds, outcome, true, this.logged(row, 'post', outcome));
   }
 
-  /** The post is about to leave: committed first, so a crash from here on reads as unknown, never as safe to resend. */
-  private async markPostStarted(row: Claimed): Promise<boolean> {
+  /** The post is about to leave: committed first, so a crash from here on reads as unknown, never as safe to resend. With the validation's log row. */
+  private async markPostStarted(row: Claimed, logged: SQL): Promise<boolean> {
     const now = this.nowSql();
     const marked = await queryRows<{ id: number }>(
       this.options.db,
-      sql`UPDATE fbr_submissions SET post_started_at = ${now}, updated_at = ${now}
+      sql`WITH logged AS (${logged})
+          UPDATE fbr_submissions SET post_started_at = ${now}, updated_at = ${now}
           WHERE id = ${row.id}::int AND status = 'sending' AND attempts = ${row.attempts}::int RETURNING id`,
     );
     return marked.length === 1;
   }
 
-  private async finish(row: Claimed, next: Next, retryBaseSeconds: number, outcome?: FbrOutcome, afterPost = false): Promise<void> {
+  /** The row's outcome, with the call's log row when there was a call (one statement: a submission costs its sender two besides the claim). */
+  private async finish(row: Claimed, next: Next, retryBaseSeconds: number, outcome?: FbrOutcome, afterPost = false, logged?: SQL): Promise<void> {
     const now = this.nowSql();
     const response = outcome && 'response' in outcome ? JSON.stringify(outcome.response ?? null) : null;
     const httpStatus = outcome ? httpStatusOf(outcome) : null;
@@ -205,19 +206,18 @@ export class FbrSender implements RunningWorker {
             ? sql`status = 'rejected', errors = ${JSON.stringify(next.errors)}::jsonb, last_error = NULL`
             : sql`status = 'accepted', fbr_invoice_number = ${next.fbrInvoiceNumber}, line_numbers = ${JSON.stringify(next.lineNumbers)}::jsonb, errors = '[]'::jsonb, last_error = NULL`;
     await this.options.db.execute(
-      sql`UPDATE fbr_submissions SET ${set}, locked_until = NULL, updated_at = ${now},
+      sql`${logged ? sql`WITH logged AS (${logged}) ` : sql``}UPDATE fbr_submissions SET ${set}, locked_until = NULL, updated_at = ${now},
                  last_http_status = coalesce(${httpStatus}::int, last_http_status), response = coalesce(${response}::jsonb, response)
           WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int AND ${fence}`,
     );
   }
 
-  private async log(row: Claimed, step: 'validate' | 'post', outcome: FbrOutcome): Promise<void> {
+  /** A call's log row, written by the statement that records what follows from it. */
+  private logged(row: Claimed, step: 'validate' | 'post', outcome: FbrOutcome): SQL {
     const errorCode = outcome.kind === 'rejected' ? (outcome.errors[0]?.errorCode ?? null) : null;
-    await this.options.db.execute(
-      // Only while the claim is still this sender's: a lapsed one's calls are not the row's history.
-      sql`INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
+    // Only while the claim is still this sender's: a lapsed one's calls are not the row's history.
+    return sql`INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
           SELECT ${row.id}::int, ${this.nowSql()}, ${step}, ${httpStatusOf(outcome)}::int, ${outcome.kind === 'valid' || outcome.kind === 'rejected' ? outcome.kind : errorText(outcome)}, ${errorCode}
-          WHERE EXISTS (SELECT 1 FROM fbr_submissions WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int)`,
-    );
+          WHERE EXISTS (SELECT 1 FROM fbr_submissions WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int)`;
   }
 }
