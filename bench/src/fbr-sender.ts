@@ -2,10 +2,9 @@
 // local FBR that takes 50 ms per request (aim < 60 s). The real server on PostgreSQL sends them
 // with its own worker; the outbox rows are written by SQL (posting's cost is the invoices bench's),
 // and the fake here answers FBR's valid shape after its latency. BENCH_FBR_ROWS, BENCH_FBR_LATENCY_MS.
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startFakeFbr } from './fbr-fake.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
@@ -16,37 +15,6 @@ const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = 'erp_bench_fbr';
-
-const body = async (request: IncomingMessage) => {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return JSON.parse(text) as { sellerNTNCNIC: string; items: unknown[] };
-};
-
-/** FBR's valid answer after `latencyMs`, a new number per post; counts the posts by number. */
-async function startFake() {
-  const posted = new Set<string>();
-  let stamp = Date.now();
-  let requests = 0;
-  const server = createServer((request, reply) => {
-    void body(request).then((payload) => {
-      requests += 1;
-      const post = request.url?.includes('postinvoicedata') === true;
-      const number = post ? `${payload.sellerNTNCNIC}DI${(stamp += 1)}` : null;
-      if (number) posted.add(number);
-      setTimeout(() => {
-        reply.setHeader('content-type', 'application/json');
-        reply.end(JSON.stringify({
-          ...(number ? { invoiceNumber: number } : {}),
-          dated: '2026-12-03 10:00:00',
-          validationResponse: { statusCode: '00', status: 'Valid', error: '', invoiceStatuses: payload.items.map((_, i) => ({ itemSNo: String(i + 1), statusCode: '00', status: 'Valid', invoiceNo: number ? `${number}-${i + 1}` : null, errorCode: '', error: '' })) },
-        }));
-      }, latencyMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posted, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 const payload = (n: number) => ({
   invoiceType: 'Sale Invoice', invoiceDate: '2026-12-03', sellerNTNCNIC: '7000007', sellerBusinessName: 'Bench Supplies', sellerProvince: 'PUNJAB', sellerAddress: 'Lahore',
@@ -63,7 +31,7 @@ async function call(method: string, url: string, token: string, json?: unknown) 
 async function main(): Promise<void> {
   if (!(await recreatePostgresDatabase(postgresServer, database))) throw new Error(`No PostgreSQL at ${postgresServer}`);
   const databaseUrl = postgresServer.replace(/\/[^/]*$/, `/${database}`);
-  const fake = await startFake();
+  const fake = await startFakeFbr(latencyMs);
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), {
     PORT: String(port), ADMIN_PASSWORD: password, DATABASE_URL: databaseUrl, FBR_BASE_URL: fake.url, SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', FBR_POLL_MS: '100',
   }, `${base}/api/health`);

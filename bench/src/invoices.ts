@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { load } from './measure.ts';
+import { measureCeilings } from './ceilings.ts';
 import { type InvoiceFigures, invoiceTable, measureInvoices } from './sales-measures.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
@@ -51,26 +51,17 @@ async function analyze(databaseUrl: string): Promise<void> {
   }
 }
 
-/**
- * The machine's ceilings in the same run, by 8 clients like the invoices: a bare Fastify route,
- * and one PostgreSQL transaction inserting one row per request (pg, no ORM).
- */
+/** The ceilings as RESULTS.md shows them. */
 async function ceilings(): Promise<string> {
-  const seconds = Number(process.env.BENCH_POSTING_SECONDS ?? 5);
   const lines = ['| ceiling, 8 clients | req/s | p50 ms | p99 ms |', '|---|---:|---:|---:|'];
-  const postgres = engines.includes('postgres') && (await recreatePostgresDatabase(postgresServer, `erp_bench_ceiling${suffix}`));
-  const env: Record<string, string> = { PORT: String(port), ...(postgres ? { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/erp_bench_ceiling${suffix}`) } : {}) };
-  const server = await startProcess(join(root, 'bench/src/ceiling-server.ts'), env, `${base}/fixed`);
-  try {
-    const fixed = await load('bare Fastify', `${base}/fixed`, { connections: 8, durationSeconds: seconds });
-    lines.push(`| bare Fastify, fixed JSON | ${fixed.requestsPerSecond} | ${fixed.p50} | ${fixed.p99} |`);
-    if (postgres) {
-      const tx = await load('one-row transactions', `${base}/tx`, { method: 'POST', connections: 8, durationSeconds: seconds });
-      lines.push(`| one-row PostgreSQL transaction over HTTP (pg, no ORM) | ${tx.requestsPerSecond} | ${tx.p50} | ${tx.p99} |`);
-    }
-  } finally {
-    await stopProcess(server);
-  }
+  const { fixed, transaction } = await measureCeilings({
+    port,
+    postgresServer: engines.includes('postgres') ? postgresServer : undefined,
+    database: `erp_bench_ceiling${suffix}`,
+    seconds: Number(process.env.BENCH_POSTING_SECONDS ?? 5),
+  });
+  lines.push(`| bare Fastify, fixed JSON | ${fixed.requestsPerSecond} | ${fixed.p50} | ${fixed.p99} |`);
+  if (transaction) lines.push(`| one-row PostgreSQL transaction over HTTP (pg, no ORM) | ${transaction.requestsPerSecond} | ${transaction.p50} | ${transaction.p99} |`);
   return lines.join('\n');
 }
 

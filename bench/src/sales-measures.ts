@@ -35,12 +35,13 @@ export interface SalesBench {
 /**
  * Issue 29: the items' tax facts cycle 18 %, a reduced 5 % and exempt, so each 3-line invoice
  * (consecutive items) carries three rates, and its unregistered buyer further tax on two lines.
+ * With an FBR unit, and the buyers with a province: what reporting to FBR needs (fbr-posting.ts).
  */
 const taxFactsOf = (i: number) =>
   [
-    { saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900' },
-    { saleType: 'reducedRate', rate: '5.00', hsCode: '3821.0000', sroScheduleNo: 'Eighth Schedule', sroItemSerialNo: '81' },
-    { saleType: 'exempt', hsCode: '3822.1900', sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '105' },
+    { saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Numbers, pieces, units' },
+    { saleType: 'reducedRate', rate: '5.00', hsCode: '3821.0000', fbrUom: 'Numbers, pieces, units', sroScheduleNo: 'Eighth Schedule', sroItemSerialNo: '81' },
+    { saleType: 'exempt', hsCode: '3822.1900', fbrUom: 'Numbers, pieces, units', sroScheduleNo: 'Sixth Schedule', sroItemSerialNo: '105' },
   ][i % 3];
 
 /**
@@ -98,6 +99,7 @@ export async function seedSalesBench(base: string, token: string): Promise<Sales
         regionId,
         creditLimit: '9000000000.00',
         paymentTermsDays: 30,
+        province: 'punjab',
         active: true,
       }),
     );
@@ -117,7 +119,7 @@ function invoice(bench: SalesBench, n: number, customerId: number): string {
   });
 }
 
-async function throughput(
+export async function throughput(
   base: string,
   token: string,
   bench: SalesBench,
