@@ -1,7 +1,7 @@
 import { type DocumentDefinition, type DocumentStamp, formatDateTime } from '@erp/domain';
 import { Alert, Descriptions, type DescriptionsProps, Flex } from 'antd';
-import { type ReactNode, Suspense } from 'react';
-import { documentPartsOf } from '../../lib/areas/area-registry.ts';
+import type { ReactNode } from 'react';
+import { DocumentParts } from './document-parts.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import type { DocumentRecord } from './document-api.ts';
 import { DocumentPrintHeader } from './document-print-header.tsx';
@@ -111,12 +111,7 @@ export function DocumentSummary({ definition, document, items = [], statusExtra,
           ...after,
         ]}
       />
-      {/* Other areas' parts of this document (their manifests' documentParts), loaded with it; nothing while they load. */}
-      <Suspense fallback={null}>
-        {documentPartsOf(definition.name).map(({ area, component: Part }) => (
-          <Part key={area} document={document} />
-        ))}
-      </Suspense>
+      <DocumentParts name={definition.name} document={document} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { downloadInvoicePdf } from './invoices-api.ts';
 import { PaymentStatusTag } from '../../../components/document/payment-status-tag.tsx';
+import { DocumentParts } from '../../../components/document/document-parts.tsx';
 import { useSalesSettings } from '../shared/sales-settings.ts';
 import { TaxSummaryTable } from '../shared/tax-summary-table.tsx';
 import { hasFurtherTax, taxLabel } from '../shared/tax-totals.ts';
@@ -144,21 +145,25 @@ export function InvoicePage() {
           />
           <InvoicePageLines invoice={data} />
           <TaxSummaryTable rows={data.taxSummary} testId="invoice-page-tax-summary" />
-          <Flex vertical align="end" gap={4} data-testid="invoice-page-totals">
-            <span>
-              Subtotal <strong>{formatDecimal(data.subtotal)}</strong>
-            </span>
-            <span>
-              {taxLabel(data.taxRate)} <strong>{formatDecimal(data.taxAmount)}</strong>
-            </span>
-            {hasFurtherTax(data.furtherTaxAmount) && (
+          {/* Other areas' parts beside the totals, where the PDF draws them (FBR's number and QR code). */}
+          <Flex justify="space-between" align="start" gap={16} wrap>
+            <DocumentParts name={invoiceDocument.name} document={data} />
+            <Flex vertical align="end" gap={4} data-testid="invoice-page-totals" style={{ marginLeft: 'auto' }}>
               <span>
-                Further tax <strong>{formatDecimal(data.furtherTaxAmount)}</strong>
+                Subtotal <strong>{formatDecimal(data.subtotal)}</strong>
               </span>
-            )}
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              Total ({settings?.currency ?? ''}) {formatDecimal(data.grandTotal)}
-            </Typography.Title>
+              <span>
+                {taxLabel(data.taxRate)} <strong>{formatDecimal(data.taxAmount)}</strong>
+              </span>
+              {hasFurtherTax(data.furtherTaxAmount) && (
+                <span>
+                  Further tax <strong>{formatDecimal(data.furtherTaxAmount)}</strong>
+                </span>
+              )}
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                Total ({settings?.currency ?? ''}) {formatDecimal(data.grandTotal)}
+              </Typography.Title>
+            </Flex>
           </Flex>
           {settings && (
             <Typography.Paragraph data-testid="invoice-amount-in-words">
