@@ -13,13 +13,9 @@
 // invoices, missing = 0), each page's rows, the file's lines. The bench fails otherwise.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { median } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
 import { reconciliationFactsSql, type ReconciliationFactsRow, reconciliationInvoices, reconciliationMonth, reconciliationVolumeSql } from './fbr-reconciliation-volume.ts';
 
 /** One request's figures over its samples. */
@@ -57,23 +53,7 @@ const pageSize = 100;
 /** Deep in the month (rows 89,901-90,000 of 100,000): what OFFSET costs. */
 const laterPage = Math.max(1, Math.floor((reconciliationInvoices * 0.9) / pageSize));
 
-async function seed(engine: string, env: Record<string, string>): Promise<ReconciliationFactsRow> {
-  if (engine === 'pglite') {
-    const db = await PGlite.create(env.DATA_DIR!, { extensions: { pg_trgm, btree_gist } });
-    await db.exec(reconciliationVolumeSql(reconciliationInvoices));
-    const facts = (await db.query<ReconciliationFactsRow>(reconciliationFactsSql())).rows[0]!;
-    await db.exec('VACUUM (ANALYZE)');
-    await db.close();
-    return facts;
-  }
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
-  await client.query(reconciliationVolumeSql(reconciliationInvoices));
-  const facts = (await client.query<ReconciliationFactsRow>(reconciliationFactsSql())).rows[0]!;
-  await client.query('VACUUM (ANALYZE)');
-  await client.end();
-  return facts;
-}
+const seed = (engine: string, env: Record<string, string>) => seedBySql<ReconciliationFactsRow>(engine, env, reconciliationVolumeSql(reconciliationInvoices), reconciliationFactsSql());
 
 /** One request, to the answer's last byte. */
 async function fetchTimed(token: string, query: string): Promise<{ ms: number; body: Buffer }> {

@@ -10,13 +10,9 @@
 // it: its rows, and `difference` (the rows' tax less the ledger's) must be '0.00'.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { median } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
 import { taxReturnFactsSql, type TaxReturnFactsRow, taxReturnLines, taxReturnMonth, taxReturnVolumeSql } from './tax-return-volume.ts';
 
 export interface SalesTaxReturnFigures {
@@ -43,23 +39,7 @@ const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@12
 const warmUps = 2;
 const samples = 10;
 
-async function seed(engine: string, env: Record<string, string>): Promise<TaxReturnFactsRow> {
-  if (engine === 'pglite') {
-    const db = await PGlite.create(env.DATA_DIR!, { extensions: { pg_trgm, btree_gist } });
-    await db.exec(taxReturnVolumeSql(taxReturnLines));
-    const facts = (await db.query<TaxReturnFactsRow>(taxReturnFactsSql())).rows[0]!;
-    await db.exec('VACUUM (ANALYZE)');
-    await db.close();
-    return facts;
-  }
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
-  await client.query(taxReturnVolumeSql(taxReturnLines));
-  const facts = (await client.query<TaxReturnFactsRow>(taxReturnFactsSql())).rows[0]!;
-  await client.query('VACUUM (ANALYZE)');
-  await client.end();
-  return facts;
-}
+const seed = (engine: string, env: Record<string, string>) => seedBySql<TaxReturnFactsRow>(engine, env, taxReturnVolumeSql(taxReturnLines), taxReturnFactsSql());
 
 /** One request, to the answer's last byte. */
 async function fetchReturn(token: string): Promise<{ ms: number; headersMs: number; body: Buffer }> {

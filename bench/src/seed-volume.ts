@@ -82,3 +82,26 @@ export async function recreatePostgresDatabase(serverUrl: string, name: string):
   await client.end();
   return true;
 }
+
+/**
+ * Loads a volume by SQL into the engine's database (the server stopped) and answers what the bench
+ * checks its answers against, read by `factsSql` right after; then analyses, as autovacuum would
+ * have on a server left to run.
+ */
+export async function seedBySql<Facts>(engine: string, env: Record<string, string>, volume: string, factsSql: string): Promise<Facts> {
+  if (engine === 'pglite') {
+    const db = await PGlite.create(env.DATA_DIR!, { extensions: { pg_trgm, btree_gist } });
+    await db.exec(volume);
+    const facts = (await db.query<Facts>(factsSql)).rows[0]!;
+    await db.exec('VACUUM (ANALYZE)');
+    await db.close();
+    return facts;
+  }
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  await client.query(volume);
+  const facts = (await client.query<Facts & pg.QueryResultRow>(factsSql)).rows[0]!;
+  await client.query('VACUUM (ANALYZE)');
+  await client.end();
+  return facts;
+}

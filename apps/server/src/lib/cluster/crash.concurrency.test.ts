@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTokenService } from '../tokens.ts';
+import { until } from '../../test/until.ts';
 
 const assets = 2_000;
 const chunkSize = 50;
@@ -18,16 +19,6 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), JWT_SECRET: secret, JOB_LEASE_SECONDS: '2', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent' },
     stdio: 'ignore',
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, limitMs = 120_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /**

@@ -8,20 +8,11 @@ import type { Actor } from '../actor.ts';
 import { previewImport, runImport } from '../import/import-jobs.ts';
 import type { ImportKind } from '../import/import-kind.ts';
 import { createTokenService } from '../tokens.ts';
+import { until } from '../../test/until.ts';
 
 const secret = 'import-test-secret-import-test-secret-01';
 const port = 3588;
 const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, limitMs = 120_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * Issue 22, "progress is read from the database by whichever process serves the page": an

@@ -7,6 +7,7 @@ import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
 import { useTestSecretsKey } from './fbr-test-key.ts';
+import { until } from '../../test/until.ts';
 
 const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const port = 3588;
@@ -19,16 +20,6 @@ function startServer(databaseUrl: string, pollMs: number): ChildProcess {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FBR_POLL_MS: String(pollMs), LOG_LEVEL: 'error', WEB_DIST: '/nonexistent' },
     stdio: 'ignore',
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, limitMs = 60_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const ready = () => until('the server', async () => ((await fetch(`${base}/api/ready`)).ok ? true : undefined));
