@@ -85,7 +85,7 @@ export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
       if (Object.keys(input).length === 0) return before;
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input)) ?? {};
-      await runResourceChecks(tx, declaration.name, { ...before, ...input, ...added });
+      await runResourceChecks(tx, declaration.name, { ...before, ...input, ...added }, new Set(Object.keys(input).filter((key) => input[key] !== undefined && input[key] !== before[key])));
       await tx
         .update(table)
         .set({ ...input, ...added, updatedAt: sql`now()` } as never)

@@ -185,7 +185,12 @@ describe("an item's FBR unit", () => {
     const dated = await f.call('POST', '/api/item-tax-facts', { itemId, effectiveFrom: '2027-07-01', saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Cartons' });
     expect(dated.statusCode, dated.body).toBe(400);
     expect(dated.json().errors).toEqual({ fbrUom: `FBR's list of units has no "Cartons": pick one of FBR's units (Settings, FBR reference data)` });
-    expect((await f.call('POST', '/api/item-tax-facts', { itemId, effectiveFrom: '2027-07-01', saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Litre' })).statusCode).toBe(201);
+    const litre = await f.call('POST', '/api/item-tax-facts', { itemId, effectiveFrom: '2027-07-01', saleType: 'standardRate', rate: '18.00', hsCode: '3822.1900', fbrUom: 'Litre' });
+    expect(litre.statusCode, litre.body).toBe(201);
+    // A unit stored before FBR's list was loaded: an edit of the row's other facts is not refused for it; a change of the unit is checked.
+    await t.database.db.execute(sql`UPDATE item_tax_facts SET fbr_uom = 'Dozens' WHERE id = ${litre.json().data.id}::int`);
+    expect((await f.call('PUT', `/api/item-tax-facts/${litre.json().data.id}`, { rate: '17.00' })).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/item-tax-facts/${litre.json().data.id}`, { fbrUom: 'Pairs' })).json().errors).toEqual({ fbrUom: `FBR's list of units has no "Pairs": pick one of FBR's units (Settings, FBR reference data)` });
   });
 });
 

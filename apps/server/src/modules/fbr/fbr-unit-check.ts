@@ -9,9 +9,10 @@ import { knownUnits } from './fbr-reference.ts';
  */
 export const fbrResourceChecks: ResourceCheckDeclarations = {
   resourceChecks: {
-    'item-tax-facts': async (executor, row) => {
+    'item-tax-facts': async (executor, row, changed) => {
       const unit = typeof row.fbrUom === 'string' ? row.fbrUom.trim() : '';
-      if (unit === '') return {};
+      // A row saved before FBR's list was loaded is not refused for an edit of its other facts.
+      if (unit === '' || (changed !== null && !changed.has('fbrUom'))) return {};
       const known = await knownUnits(executor);
       return known === null || known.has(unit) ? {} : { fbrUom: fbrMessages.unitUnknown(unit) };
     },
