@@ -7,7 +7,7 @@ import type { AnswerFields, DocumentHookDeclarations } from '../../lib/document/
 import { z } from 'zod';
 import { companySettingSql } from '../setup/setup.api.ts';
 import { allowedUnitsSql, referenceWordsSql, unitsFromReference, wordsFromReference } from './fbr-reference.ts';
-import { fbrNoticeOf } from './fbr-print.ts';
+import { fbrNoticeOf, neverReportedSql } from './fbr-print.ts';
 import { reportingState } from './fbr-reporting-state.ts';
 import { type PostedDocument, type PostedLine, type ReportedType, reportedDocumentsSql } from './fbr-posted-documents.ts';
 import { checkReturnForFbr } from './fbr-returns.ts';
@@ -160,7 +160,7 @@ const fbrState = (documentType: ReportedType): AnswerFields => ({
   },
   async read(executor, ids) {
     const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
-    const service = documentType === 'invoice' ? sql`d.kind <> 'sale'` : sql`(SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)`;
+    const service = neverReportedSql(documentType);
     const rows = await queryPrepared<{ id: number; documentStatus: string; service: boolean; status: FbrSubmissionStatus | null; fbrInvoiceNumber: string | null; fbrSubmissionId: number | null }>(
       executor,
       sql`SELECT d.id, d.status AS "documentStatus", coalesce(${service}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber", s.id AS "fbrSubmissionId"

@@ -1,5 +1,5 @@
 import { type FbrDocumentType, fbrPrintWords, fbrQrModules } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import type { DocumentRow } from '../../lib/document/document-binding.ts';
 import type { PrintAddition, PrintAdditionDeclarations, PrintAdditionHook } from '../../lib/print/print-additions.ts';
@@ -7,15 +7,27 @@ import { readFbrLogo } from './fbr-logo.ts';
 import { reportingState } from './fbr-reporting-state.ts';
 
 interface PrintFacts {
-  /** A rental invoice or a return of one: services, taxed by the province, never reported. */
+  /** Never told to FBR (neverReportedSql): a rental's charges or their return, a return of an invoice posted while reporting was off. */
   service: boolean;
   status: string | null;
   fbrInvoiceNumber: string | null;
 }
 
+/**
+ * Whether the document `d` is never told to FBR, in SQL: a rental's charges (services, taxed by the
+ * province) and their returns, and a return of an invoice FBR was never told of (posted while
+ * reporting was off: the return is not reported either).
+ */
+export function neverReportedSql(documentType: FbrDocumentType): SQL {
+  return documentType === 'invoice'
+    ? sql`d.kind <> 'sale'`
+    : sql`((SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)
+           OR NOT EXISTS (SELECT 1 FROM fbr_submissions i WHERE i.document_type = 'invoice' AND i.document_id = d.invoice_id))`;
+}
+
 /** The document's kind and its submission, one statement by primary key and the submissions' unique (type, id). */
 function factsSql(documentType: FbrDocumentType, id: number) {
-  const kind = documentType === 'invoice' ? sql`d.kind <> 'sale'` : sql`(SELECT o.kind <> 'sale' FROM invoices o WHERE o.id = d.invoice_id)`;
+  const kind = neverReportedSql(documentType);
   const table = documentType === 'invoice' ? sql`invoices` : sql`sales_returns`;
   return sql`SELECT coalesce(${kind}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber"
              FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id

@@ -136,7 +136,8 @@ describe('returns and FBR', () => {
   it('returns an invoice posted before reporting was on as before: posted, not reported', async () => {
     const posted = await returnOf(before);
     expect(posted.statusCode, posted.body).toBe(201);
-    expect(posted.json().data).toMatchObject({ status: 'posted', fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null });
+    // Never to be reported: no "NOT YET A TAX INVOICE" either, though reporting is on.
+    expect(posted.json().data).toMatchObject({ status: 'posted', fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null, fbrNotice: null });
     expect(await submissionOf('salesReturn', posted.json().data.id)).toBeUndefined();
   });
 });

@@ -33,4 +33,12 @@ describe('FBR’s state on an invoice or return view', () => {
     renderWithApp(<FbrDocumentState document={{ id: 2, status: 'posted', fbrStatus: null, fbrInvoiceNumber: null, fbrSubmissionId: null, fbrNotice: null }} />);
     expect(screen.queryByTestId('fbr-document-state')).not.toBeInTheDocument();
   });
+
+  it('a number too long for a version 2 code shows without the code, as the PDF prints it', async () => {
+    api = noLogo();
+    const long = `7000007DI${'AB'.repeat(25)}`;
+    renderWithApp(<FbrDocumentState document={{ id: 3, status: 'posted', fbrStatus: 'accepted', fbrInvoiceNumber: long, fbrSubmissionId: 5, fbrNotice: null }} />);
+    expect(await screen.findByText(`FBR Invoice Number: ${long}`)).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
 });

@@ -10,10 +10,16 @@ import { statusWords } from './fbr-words.ts';
 function FbrQrCode({ text }: { text: string }) {
   const path = useMemo(() => {
     const quiet = fbrQr.quietZoneModules;
-    return fbrQrModules(text)
-      .flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x + quiet} ${y + quiet}h1v1h-1z`] : [])))
-      .join('');
+    try {
+      return fbrQrModules(text)
+        .flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x + quiet} ${y + quiet}h1v1h-1z`] : [])))
+        .join('');
+    } catch {
+      // A number no version 2 symbol holds: the caption still says it, as the PDF prints it without a code.
+      return null;
+    }
   }, [text]);
+  if (path === null) return null;
   const side = fbrQr.modules + 2 * fbrQr.quietZoneModules;
   // 1 inch of modules plus the quiet zone, as the PDF draws it.
   const inches = side / fbrQr.modules;
