@@ -210,6 +210,8 @@ describe('the sender', () => {
     expect(resent.json().data).toMatchObject({ status: 'queued', payload: { items: [{ hsCode: '3822.0000', uoM: 'KG', valueSalesExcludingST: 1000 }] } });
     const lines = (await f.call('GET', `/api/invoices/${id}`)).json().data.lines as Array<{ hsCode: string; fbrUom: string; amount: string }>;
     expect(lines.map((line) => [line.hsCode, line.fbrUom, line.amount])).toEqual([['3822.0000', 'KG', '1000.00']]);
+    const [audit] = await queryRows<{ after: { lineCodes: unknown } }>(t.database.db, sql`SELECT after FROM audit_log WHERE resource = 'fbr-submissions' AND action = 'resend' AND record_id = ${String(row!.id)}`);
+    expect(audit!.after.lineCodes).toEqual([{ lineNo: 1, before: { hsCode: '3822.1900', fbrUom: 'Numbers, pieces, units' }, after: { hsCode: '3822.0000', fbrUom: 'KG' } }]);
   });
 
   it('a header error is rejected too', async () => {

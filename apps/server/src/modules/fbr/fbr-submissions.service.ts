@@ -136,11 +136,11 @@ async function act(
   id: number,
   step: Exclude<FbrLogStep, 'validate' | 'post'>,
   from: FbrSubmissionStatus,
-  change: (before: FbrSubmissionDetail) => Promise<{ set: SQL; outcome: string }>,
+  change: (before: FbrSubmissionDetail) => Promise<{ set: SQL; outcome: string; audited?: Record<string, unknown> }>,
 ): Promise<FbrSubmissionDetail> {
   const before = await findSubmission(tx, actor, id, true);
   if (before.status !== from) throw new ConflictError(fbrMessages.resolveState(before.status));
-  const { set, outcome } = await change(before);
+  const { set, outcome, audited } = await change(before);
   await tx.execute(sql`UPDATE fbr_submissions SET ${set}, updated_at = now() WHERE id = ${id}::int`);
   await tx.execute(sql`INSERT INTO fbr_submission_log (submission_id, step, outcome, user_id) VALUES (${id}::int, ${step}, ${outcome}, ${actor.userId}::int)`);
   const after = await findSubmission(tx, actor, id);
@@ -149,7 +149,7 @@ async function act(
     resource: 'fbr-submissions',
     recordId: id,
     before: { status: before.status },
-    after: { status: after.status, fbrInvoiceNumber: after.fbrInvoiceNumber, resolution: after.resolution },
+    after: { status: after.status, fbrInvoiceNumber: after.fbrInvoiceNumber, resolution: after.resolution, ...audited },
   });
   return after;
 }
@@ -199,12 +199,14 @@ export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promis
   if (document?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
     // A return's FBR facts are its invoice's lines, which FBR already holds as accepted: only an invoice's are refreshed.
-    if (before.documentType === 'invoice') await refreshInvoiceLineCodes(tx, before.documentId);
+    const lineCodes = before.documentType === 'invoice' ? await refreshInvoiceLineCodes(tx, before.documentId) : [];
     const [payload] = (await documentPayloads(tx, before.documentType, [before.documentId], before.environment)).payloads;
     if (amountsOf(payload) !== amountsOf(before.payload)) throw new ConflictError(fbrMessages.amountsChanged);
     return {
       set: sql`status = 'queued', next_attempt_at = now(), post_started_at = NULL, errors = '[]'::jsonb, payload = ${JSON.stringify(payload)}::jsonb`,
       outcome: 'resent',
+      // The posted invoice's lines that took new codes, old and new: the audit row says what changed on the tax document.
+      ...(lineCodes.length > 0 ? { audited: { lineCodes } } : {}),
     };
   });
 }
