@@ -36,6 +36,7 @@ export const fbrMessages = {
   registrationToken: (environment: FbrEnvironment) => `FBR cannot be asked: the ${environment} token is not set, or this server's key cannot read it`,
   registrationFailed: (why: string) => `FBR's registration check failed, nothing changed: ${why}`,
   registrationChecked: (type: string) => `FBR says the customer is ${type}`,
+  registrationNumberChanged: "The customer's NTN or CNIC changed while FBR was asked: check again",
   unitUnknown: (unit: string) => `FBR's list of units has no "${unit}": pick one of FBR's units (Settings, FBR reference data)`,
   referenceToken: (environment: FbrEnvironment) => `FBR's reference data cannot be fetched: the ${environment} token is not set, or this server's key cannot read it`,
   referenceFailed: (list: string, why: string) => `FBR's reference data was not refreshed, nothing changed: ${list}: ${why}`,

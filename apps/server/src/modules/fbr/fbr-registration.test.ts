@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
@@ -61,6 +62,30 @@ describe('checking a customer’s registration with FBR', () => {
     expect(refused.json().message).toBe("FBR's registration check failed, nothing changed: FBR refused the token (401 Unauthorized)");
     expect((await f.call('GET', `/api/customers/${id}`)).json().data).toMatchObject({ registrationType: 'registered', registrationCheckedOn: null });
     await f.call('PUT', '/api/fbr/settings', { sandboxToken: token });
+  });
+
+  it('writes nothing when the customer\'s number changed while FBR was asked (409); another region\'s customer is 404, FBR never asked', async () => {
+    const slow = await startFakeFbr({ tokens: [token], registered: ['0711234'], latencyMs: 1_000 });
+    try {
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url });
+      const { id } = await f.newCustomer('Moving', { ntn: '0711234-5', registrationType: 'unregistered' });
+      const asked = check(id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await f.call('PUT', `/api/customers/${id}`, { ntn: '0799999-1' })).statusCode).toBe(200);
+      const answer = await asked;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().message).toBe("The customer's NTN or CNIC changed while FBR was asked: check again");
+      expect((await f.call('GET', `/api/customers/${id}`)).json().data).toMatchObject({ registrationType: 'unregistered', registrationCheckedOn: null });
+    } finally {
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url });
+      await slow.close();
+    }
+    const far = await f.newCustomer('Far', { ntn: '0711234-5', regionId: f.south });
+    const kept = await t.userWithRole('accountant');
+    await t.database.db.update(users).set({ permissions: { regions: [f.north] } }).where(eq(users.id, kept.id));
+    const before = fake.requests.length;
+    expect((await check(far.id, kept.token)).statusCode).toBe(404);
+    expect(fake.requests.length).toBe(before);
   });
 
   it('is for holders of customers:tax-facts: a sales executive and the auditor are refused', async () => {

@@ -8,7 +8,8 @@ import { envelope, idOf, idParams, routeSchema } from '../../lib/openapi.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { findRow, planResourceQueries, type ResourceQueryPlan } from '../../lib/resource/resource-query.ts';
 import { bindingOfResource } from '../../lib/resource/resource-tables.ts';
-import { updateRecord } from '../../lib/resource/resource-writes.ts';
+import { lockRow, updateRecord } from '../../lib/resource/resource-writes.ts';
+import type { Db } from '../../db/client.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { checkRegistration } from './fbr-client.ts';
@@ -24,6 +25,9 @@ const docs = routeSchema({
   params: idParams,
   response: { 200: envelope({ data: z.looseObject({ id: z.int(), registrationType: z.enum(['registered', 'unregistered']), registrationCheckedOn: z.string().nullable() }) }) },
 });
+
+/** The number FBR is asked about: the NTN, else the CNIC, its digits only. */
+const registrationNoOf = (customer: Readonly<Record<string, unknown>>) => ((customer.ntn as string | null) || (customer.cnic as string | null) || '').replace(/\D/g, '');
 
 /** Customers are sales' resource: reached through the bound resources (lib), written by the generic update with its audit. */
 const customerPlan = (() => {
@@ -42,7 +46,7 @@ export function registerFbrRegistrationRoute(app: FastifyInstance): void {
     const id = idOf(request);
     const customer = await findRow(app.ctx.db, plan, id, authOf(request));
     if (!customer) throw new NotFoundError();
-    const registrationNo = ((customer.ntn as string | null) || (customer.cnic as string | null) || '').replace(/\D/g, '');
+    const registrationNo = registrationNoOf(customer);
     if (!registrationNo) throw new BadRequestError({ ntn: fbrMessages.registrationNumberMissing });
     const stored = await readStoredSettings(app.ctx.db);
     const connection = await connectionFor(app.ctx.db, app.ctx.database, stored.environment, stored);
@@ -51,7 +55,11 @@ export function registerFbrRegistrationRoute(app: FastifyInstance): void {
     if (answer.kind !== 'registered' && answer.kind !== 'unregistered') {
       throw new ConflictError(fbrMessages.registrationFailed('httpStatus' in answer ? statusWords(answer.httpStatus) : transportWords(answer, connection)));
     }
-    const data = await updateRecord(app.ctx.db, plan, actorOf(request), id, { registrationType: answer.kind, registrationCheckedOn: todayIso() });
+    // Written only for the number FBR was asked about: a change of the customer's NTN or CNIC meanwhile is a 409, nothing written.
+    const data = await app.ctx.db.transaction(async (tx) => {
+      if (registrationNoOf(await lockRow(tx, plan, id, actorOf(request))) !== registrationNo) throw new ConflictError(fbrMessages.registrationNumberChanged);
+      return updateRecord(tx as unknown as Db, plan, actorOf(request), id, { registrationType: answer.kind, registrationCheckedOn: todayIso() });
+    });
     return { status: 200, message: fbrMessages.registrationChecked(answer.kind), data };
   });
 }
