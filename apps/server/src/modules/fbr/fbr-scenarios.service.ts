@@ -249,42 +249,36 @@ export const scenarioRunJob: JobKind = {
 
 /**
  * The FBR worker's part of a run of all, once a pass (fbr-sender.ts): takes up to `concurrency`
- * queued scenarios at a time (SKIP LOCKED, so two processes never take one), commits each one's
- * start and payload, then validates and posts; answers how many it ran.
+ * queued scenarios (SKIP LOCKED, so two processes never take one), commits each one's start and
+ * payload, then validates and posts; answers how many it ran. One batch a pass, so the invoices'
+ * reports of the same pass never wait for a whole run of scenarios.
  */
 export async function runQueuedScenarios(db: Db, database: Pick<Database, 'kind' | 'location'>, stored: StoredSettings): Promise<number> {
-  let ran = 0;
-  let context: { company: Company; words: FbrWords; connection: FbrConnection | null } | undefined;
-  for (;;) {
-    // Only the job queues, and only the company's scenarios: every id is one of the table's.
-    const claimed = await queryRows<{ scenarioId: FbrScenarioId; attempt: number }>(
-      db,
-      sql`UPDATE fbr_scenarios SET started_at = now(), running_until = now() + make_interval(secs => ${leaseSeconds(stored)}::int), ran_at = now(), updated_at = now()
-          WHERE scenario_id IN (SELECT scenario_id FROM fbr_scenarios WHERE status = 'running' AND started_at IS NULL AND running_until >= now()
-                                ORDER BY scenario_id LIMIT ${Math.max(1, Number(stored.concurrency))}::int FOR UPDATE SKIP LOCKED)
-          RETURNING scenario_id AS "scenarioId", attempt`,
-    );
-    if (claimed.length === 0) return ran;
-    // Read once a pass, on its first claim: a pass with nothing queued costs the one statement above.
-    context ??= {
-      company: await companyOf(db),
-      words: await referenceWords(db),
-      connection: stored.environment === 'production' ? null : await connectionFor(db, database, 'sandbox', stored),
-    };
-    const { company, words, connection } = context;
-    await Promise.all(
-      claimed.map(async ({ scenarioId, attempt }) => {
-        // Switched to production, or the token cleared, since the job queued them.
-        if (!connection) return finish(db, scenarioId, Number(attempt), 'failed', stored.environment === 'production' ? fbrScenarioMessages.production : fbrScenarioMessages.token, null);
-        const payload = await scenarioPayload(db, scenarioId, company, words);
-        const stamped = await queryRows(
-          db,
-          sql`UPDATE fbr_scenarios SET payload = ${JSON.stringify(payload)}::jsonb, updated_at = now()
-              WHERE scenario_id = ${scenarioId} AND attempt = ${Number(attempt)}::int AND status = 'running' RETURNING scenario_id`,
-        );
-        if (stamped.length === 1) await send(db, connection, scenarioId, Number(attempt), payload);
-      }),
-    );
-    ran += claimed.length;
-  }
+  // Only the job queues, and only the company's scenarios: every id is one of the table's.
+  const claimed = await queryRows<{ scenarioId: FbrScenarioId; attempt: number }>(
+    db,
+    sql`UPDATE fbr_scenarios SET started_at = now(), running_until = now() + make_interval(secs => ${leaseSeconds(stored)}::int), ran_at = now(), updated_at = now()
+        WHERE scenario_id IN (SELECT scenario_id FROM fbr_scenarios WHERE status = 'running' AND started_at IS NULL AND running_until >= now()
+                              ORDER BY scenario_id LIMIT ${Math.max(1, Number(stored.concurrency))}::int FOR UPDATE SKIP LOCKED)
+        RETURNING scenario_id AS "scenarioId", attempt`,
+  );
+  if (claimed.length === 0) return 0;
+  // Read only when there is work: a pass with nothing queued costs the one statement above.
+  const company = await companyOf(db);
+  const words = await referenceWords(db);
+  const connection = stored.environment === 'production' ? null : await connectionFor(db, database, 'sandbox', stored);
+  await Promise.all(
+    claimed.map(async ({ scenarioId, attempt }) => {
+      // Switched to production, or the token cleared, since the job queued them.
+      if (!connection) return finish(db, scenarioId, Number(attempt), 'failed', stored.environment === 'production' ? fbrScenarioMessages.production : fbrScenarioMessages.token, null);
+      const payload = await scenarioPayload(db, scenarioId, company, words);
+      const stamped = await queryRows(
+        db,
+        sql`UPDATE fbr_scenarios SET payload = ${JSON.stringify(payload)}::jsonb, updated_at = now()
+            WHERE scenario_id = ${scenarioId} AND attempt = ${Number(attempt)}::int AND status = 'running' RETURNING scenario_id`,
+      );
+      if (stamped.length === 1) await send(db, connection, scenarioId, Number(attempt), payload);
+    }),
+  );
+  return claimed.length;
 }

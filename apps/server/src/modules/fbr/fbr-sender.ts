@@ -100,14 +100,17 @@ export class FbrSender implements RunningWorker {
     this.options.onStop?.();
   }
 
-  /** One pass: lapsed leases taken back, then the due rows claimed and sent. Answers how many were claimed. */
+  /** One pass: a batch of queued scenarios run, lapsed leases taken back, then the due rows claimed and sent. Answers how many were taken up. */
   async runOnce(): Promise<number> {
     const { db } = this.options;
     // The weekly refresh a job asked for on PGlite (fbr-reference-job.ts), here outside any transaction.
     if (takeRefreshRequest()) await refreshReference(db, this.options.database).catch((error: unknown) => this.options.log.error({ err: error }, 'fbr reference refresh failed'));
     const settings = await readStoredSettings(db);
     // The sandbox scenarios a run-all job queued (fbr-scenarios.service.ts), here outside any transaction as the submissions are.
-    await runQueuedScenarios(db, this.options.database, settings).catch((error: unknown) => this.options.log.error({ err: error }, 'fbr scenario run failed'));
+    const scenarios = await runQueuedScenarios(db, this.options.database, settings).catch((error: unknown) => {
+      this.options.log.error({ err: error }, 'fbr scenario run failed');
+      return 0;
+    });
     await this.takeBackLapsed();
     const leaseSeconds = 2 * Number(settings.timeoutSeconds) + 60;
     const now = this.nowSql();
@@ -122,7 +125,8 @@ export class FbrSender implements RunningWorker {
           RETURNING s.id, s.attempts, s.environment, s.payload`,
     );
     await Promise.all(claimed.map((row) => this.send(row, settings)));
-    return claimed.length;
+    // Scenarios still queued, like submissions, call for the next pass at once.
+    return claimed.length + scenarios;
   }
 
   /** A sender died holding these: what it had done decides (the post may have reached FBR once it started). */
