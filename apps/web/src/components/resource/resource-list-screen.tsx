@@ -3,7 +3,7 @@ import { canWriteResource, constants, hasScope, messages, type ResourceDeclarati
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LinkButton } from '../link-button.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -18,6 +18,7 @@ import { afterTableChange, serverPagination } from './table-paging.ts';
 import { ExportButtons } from '../export-buttons.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { ScreenTitle } from '../screen-title.tsx';
+import { rowActionsOf } from '../../lib/areas/area-registry.ts';
 import { fitColumns, fittedTable } from '../table-fit.ts';
 
 export interface ResourceFormSlotProps {
@@ -99,7 +100,9 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
   const columns = resourceColumns(resource, { field: params.sort, order: params.order });
   // Before the last declared column, Created.
   if (extraColumns?.length) columns.splice(columns.length - 1, 0, ...extraColumns);
-  if (canWrite || canDelete || rowActions || rowLinks?.length) {
+  // Other areas' actions on this resource's rows (their manifests' rowActions), each loaded with the list.
+  const addedActions = rowActionsOf(resource.name);
+  if (canWrite || canDelete || rowActions || rowLinks?.length || addedActions.length > 0) {
     columns.push({
       key: 'actions',
       title: 'Actions',
@@ -114,6 +117,11 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
             </LinkButton>
           ))}
           {rowActions?.(row)}
+          {addedActions.map(({ area, component: Action }) => (
+            <Suspense key={area} fallback={null}>
+              <Action row={row} />
+            </Suspense>
+          ))}
           {canDelete && <DeleteButton iconOnly singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
         </Space>
       ),

@@ -2,14 +2,14 @@ import type { AreaFold } from './fold-areas.ts';
 import type { AppRoute } from '@erp/domain';
 import type { CreateEntry, DocumentLink, ScreenTab, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs' | 'documentParts'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs' | 'documentParts' | 'rowActions'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {}, documentParts: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {}, documentParts: {}, rowActions: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -47,4 +47,9 @@ export function screenTabsOf(route: AppRoute): readonly ScreenTab[] {
 /** The parts other areas show in the views of document `name`, in the areas' order. */
 export function documentPartsOf(name: string): AreaFold['documentParts'][string] {
   return installed.documentParts[name] ?? [];
+}
+
+/** The actions other areas add to each row of resource `name`'s list, in the areas' order. */
+export function rowActionsOf(name: string): AreaFold['rowActions'][string] {
+  return installed.rowActions[name] ?? [];
 }

@@ -1,5 +1,5 @@
 import type { AppRoute } from '@erp/domain';
-import type { AreaPart, DocumentPart, Screen } from './screen-map.ts';
+import type { AreaPart, DocumentPart, RowActionPart, Screen } from './screen-map.ts';
 import type { CreateEntry, DocumentLink, ScreenTab, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
@@ -16,6 +16,8 @@ export interface AreaFold {
   screenTabs: Partial<Record<AppRoute, readonly ScreenTab[]>>;
   /** Parts areas show in other areas' document views, by document name, in the areas' order. */
   documentParts: Readonly<Record<string, ReadonlyArray<{ area: string } & DocumentPart>>>;
+  /** Actions areas add to other areas' resource lists' rows, by resource name, in the areas' order. */
+  rowActions: Readonly<Record<string, ReadonlyArray<{ area: string } & RowActionPart>>>;
 }
 
 /** The tabs every area adds to a screen, in the areas' order; a key two give is a mistake. */
@@ -33,12 +35,13 @@ function screenTabsOf(areas: readonly WebArea[]): AreaFold['screenTabs'] {
   return byRoute;
 }
 
-function documentPartsOf(areas: readonly WebArea[]): AreaFold['documentParts'] {
-  const byDocument: Record<string, Array<{ area: string } & DocumentPart>> = {};
+/** Each area's parts by the name of what they are for (a document, a resource), in the areas' order, each named by its area. */
+function byName<Part>(areas: readonly WebArea[], pick: (area: WebArea) => Readonly<Record<string, readonly Part[]>> | undefined): Record<string, Array<{ area: string } & Part>> {
+  const named: Record<string, Array<{ area: string } & Part>> = {};
   for (const area of areas) {
-    for (const [document, parts] of Object.entries(area.documentParts ?? {})) (byDocument[document] ??= []).push(...parts.map((part) => ({ area: area.name, ...part })));
+    for (const [name, parts] of Object.entries(pick(area) ?? {})) (named[name] ??= []).push(...parts.map((part) => ({ area: area.name, ...part })));
   }
-  return byDocument;
+  return named;
 }
 
 /**
@@ -73,6 +76,7 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     tabs: merge('Tab', parts((area) => area.tabs)),
     settingsSections: areas.flatMap((area) => (area.settings ? [{ area: area.name, ...area.settings }] : [])),
     screenTabs: screenTabsOf(areas),
-    documentParts: documentPartsOf(areas),
+    documentParts: byName(areas, (area) => area.documentParts),
+    rowActions: byName(areas, (area) => area.rowActions),
   };
 }

@@ -29,6 +29,15 @@ export function lazyDocumentPart<Name extends string, Module extends Record<Name
   return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };
 }
 
+/** What an area adds to each row of another area's resource list (FBR's check of a customer's registration): given the row. */
+export type RowActionProps = { row: Readonly<Record<string, unknown>> };
+export type RowActionPart = { component: LazyExoticComponent<ComponentType<RowActionProps>> };
+
+/** A row action from a module's named export: `lazyRowAction(() => import('./x-action.tsx'), 'XAction')`. */
+export function lazyRowAction<Name extends string, Module extends Record<Name, ComponentType<RowActionProps>>>(load: () => Promise<Module>, name: Name): RowActionPart {
+  return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };
+}
+
 /** A part from a module's named export: `lazyPart(() => import('./x-settings.tsx'), 'XSettings')`. */
 export function lazyPart<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): AreaPart {
   return { component: lazy(() => load().then((module) => ({ default: module[name] }))) };

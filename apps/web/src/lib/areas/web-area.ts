@@ -1,5 +1,5 @@
 import type { AppRoute, LayoutRoute } from '@erp/domain';
-import type { AreaPart, DocumentPart, ScreenMap } from './screen-map.ts';
+import type { AreaPart, DocumentPart, RowActionPart, ScreenMap } from './screen-map.ts';
 
 /** Where a document opens, given its id (`components/document/document-address.ts` builds them). */
 export interface DocumentLink {
@@ -61,6 +61,8 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * document's summary on screen and in print: FBR's number and QR code on an invoice.
    */
   documentParts?: Readonly<Record<string, readonly DocumentPart[]>>;
+  /** Actions it adds to each row of another area's resource list, by resource name (`customers`), after the list's own. */
+  rowActions?: Readonly<Record<string, readonly RowActionPart[]>>;
   /** What the command palette offers to create, by document type. */
   creates?: Readonly<Record<string, CreateEntry>>;
   /** Tag colours (antd) of its documents' states beyond the shared draft / posted / cancelled. */
