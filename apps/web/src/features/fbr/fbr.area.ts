@@ -1,4 +1,4 @@
-import { lazyDocumentPart, lazyPart } from '../../lib/areas/screen-map.ts';
+import { lazyDocumentPart, lazyPart, lazyRowAction } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 /** Issue 30: FBR digital invoicing; its submissions are a tab of /invoices, its connection (the admin's) a tab of /settings. */
@@ -14,6 +14,8 @@ export const fbrArea = defineArea({
     invoices: [lazyDocumentPart(() => import('./fbr-document-state.tsx'), 'FbrDocumentState')],
     'sales-returns': [lazyDocumentPart(() => import('./fbr-document-state.tsx'), 'FbrDocumentState')],
   },
+  // A customer's row asks FBR whether the customer is registered.
+  rowActions: { customers: [lazyRowAction(() => import('./fbr-registration-action.tsx'), 'FbrRegistrationAction')] },
   tabs: {
     'fbr-submissions': { label: 'Invoices: FBR', route: '/invoices', href: '/invoices?tab=fbr', words: ['FBR', 'digital invoicing', 'IRIS', 'PRAL'] },
     'fbr-settings': { label: 'Settings: FBR', route: '/settings', href: '/settings?tab=fbr', words: ['FBR', 'digital invoicing', 'token', 'sandbox', 'scenarios', 'PRAL'] },
