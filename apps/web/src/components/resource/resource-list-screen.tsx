@@ -117,12 +117,13 @@ export function ResourceListScreen({ resource, title, renderForm, rowActions, ro
             </LinkButton>
           ))}
           {rowActions?.(row)}
+          {canDelete && <DeleteButton iconOnly singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
+          {/* Last, so the list's own actions keep their places on rows an area offers nothing for. */}
           {addedActions.map(({ area, component: Action }) => (
             <Suspense key={area} fallback={null}>
               <Action row={row} />
             </Suspense>
           ))}
-          {canDelete && <DeleteButton iconOnly singular={resource.singular} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)} />}
         </Space>
       ),
     });
