@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
+import { namedHooks } from '../named-hooks.ts';
 import type { DocumentRow } from './document-binding.ts';
 
 /**
@@ -40,48 +41,34 @@ export interface DocumentHookDeclarations {
   answerFields?: Readonly<Record<string, AnswerFields>>;
 }
 
-/** Each kind's hooks by document name, in the areas' order. */
-interface Bound {
-  onPosted: Map<string, PostedHook[]>;
-  beforePost: Map<string, GuardHook[]>;
-  beforeCancel: Map<string, GuardHook[]>;
-  answerFields: Map<string, AnswerFields[]>;
-}
-
-const none = (): Bound => ({ onPosted: new Map(), beforePost: new Map(), beforeCancel: new Map(), answerFields: new Map() });
-
-/** Appends each hook of `hooks` (by document name) to its document's list in `into`. */
-function add<Hook>(into: Map<string, Hook[]>, hooks: Readonly<Record<string, Hook>> | undefined): void {
-  for (const [documentName, hook] of Object.entries(hooks ?? {})) into.set(documentName, [...(into.get(documentName) ?? []), hook]);
-}
-
 /**
- * The hooks of the areas an app serves, bound when the app is built. Process-wide like the
- * resources' bindings (runTransition is handed a transaction, not an app), but replaced rather
- * than added to: a test's app with a fixture area hands the previous hooks back when it closes,
- * so the next file's app (same worker, `isolate: false`) never runs the fixture's hooks.
+ * The hooks of the areas an app serves, by document name, bound when the app is built (lib's
+ * named hooks: process-wide, handed back when the app closes, so the next file's app in the same
+ * worker never runs a fixture's hooks).
  */
-let bound: Bound = none();
+const bound = {
+  onPosted: namedHooks<PostedHook>(),
+  beforePost: namedHooks<GuardHook>(),
+  beforeCancel: namedHooks<GuardHook>(),
+  answerFields: namedHooks<AnswerFields>(),
+};
 
 /** Binds the hooks of `areas` (in their order); answers the function that restores the hooks bound before. */
 export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): () => void {
-  const next = none();
-  for (const area of areas) {
-    add(next.onPosted, area.onPosted);
-    add(next.beforePost, area.beforePost);
-    add(next.beforeCancel, area.beforeCancel);
-    add(next.answerFields, area.answerFields);
-  }
-  for (const [documentName, declared] of next.answerFields) {
-    const names = declared.flatMap((fields) => Object.keys(fields.fields));
+  // Refused before anything is bound: which area's field would answer depends on the list's order.
+  const byDocument = new Map<string, string[]>();
+  for (const area of areas) for (const [documentName, fields] of Object.entries(area.answerFields ?? {})) byDocument.set(documentName, [...(byDocument.get(documentName) ?? []), ...Object.keys(fields.fields)]);
+  for (const [documentName, names] of byDocument) {
     const twice = names.find((name, index) => names.indexOf(name) !== index);
     if (twice) throw new Error(`Answer field ${documentName}.${twice} is declared by two areas`);
   }
-  const previous = bound;
-  bound = next;
-  return () => {
-    bound = previous;
-  };
+  const restores = [
+    bound.onPosted.bind(areas, (area) => area.onPosted),
+    bound.beforePost.bind(areas, (area) => area.beforePost),
+    bound.beforeCancel.bind(areas, (area) => area.beforeCancel),
+    bound.answerFields.bind(areas, (area) => area.answerFields),
+  ];
+  return () => restores.forEach((restore) => restore());
 }
 
 /** The document names an area's hooks name: the fold checks each is a document it serves. */
@@ -92,23 +79,23 @@ export function hookedDocumentNames(area: DocumentHookDeclarations): string[] {
 /** Every area's `onPosted` hook of `documentName`, in the areas' order. */
 export async function runPostedHooks(tx: Tx, actor: Actor, documentName: string, postedIds: readonly number[]): Promise<void> {
   if (postedIds.length === 0) return;
-  for (const hook of bound.onPosted.get(documentName) ?? []) await hook(tx, actor, postedIds);
+  for (const hook of bound.onPosted.of(documentName)) await hook(tx, actor, postedIds);
 }
 
 /** Every area's guard of `documentName` before a posting or a cancel. */
 export async function runGuardHooks(tx: Tx, actor: Actor, kind: 'beforePost' | 'beforeCancel', documentName: string, documents: readonly DocumentRow[]): Promise<void> {
   if (documents.length === 0) return;
-  for (const hook of bound[kind].get(documentName) ?? []) await hook(tx, actor, documents);
+  for (const hook of bound[kind].of(documentName)) await hook(tx, actor, documents);
 }
 
 /** Every area's answer fields of `documentName`, by name (for the API document). */
 export function answerFieldSchemas(documentName: string): Record<string, z.ZodType> {
-  return Object.assign({}, ...(bound.answerFields.get(documentName) ?? []).map((declared) => declared.fields)) as Record<string, z.ZodType>;
+  return Object.assign({}, ...bound.answerFields.of(documentName).map((declared) => declared.fields)) as Record<string, z.ZodType>;
 }
 
 /** `rows` with every area's answer fields of `documentName` (null where an area has none for a row): one read per area for the lot. */
 export async function withAnswerFields<Row extends { id: number }>(executor: Executor, documentName: string, rows: readonly Row[]): Promise<Row[]> {
-  const declared = bound.answerFields.get(documentName) ?? [];
+  const declared = bound.answerFields.of(documentName);
   if (declared.length === 0 || rows.length === 0) return [...rows];
   const ids = rows.map((row) => row.id);
   // One after the other: a transaction's connection takes one statement at a time.

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { DocumentRow } from '../document/document-binding.ts';
+import { namedHooks } from '../named-hooks.ts';
 import type { PrintableDocument, PrintMark } from './document-pdf.ts';
 
 /** What one area prints on another area's document: a notice under the title, a mark beside the totals. */
@@ -19,32 +20,18 @@ export interface PrintAdditionDeclarations {
   printAdditions?: Readonly<Record<string, PrintAdditionHook>>;
 }
 
-/**
- * The additions of the areas an app serves, bound when the app is built: the PDF route builder is
- * lib's and its caller hands no app's fold. Replaced rather than added to, as the document hooks
- * are, so a test's app with a fixture area hands the previous ones back when it closes.
- */
-let bound: ReadonlyMap<string, readonly PrintAdditionHook[]> = new Map();
+/** The additions of the areas an app serves, bound when the app is built: the PDF route builder is lib's and its caller hands no app's fold. */
+const bound = namedHooks<PrintAdditionHook>();
 
 /** Binds the additions of `areas` (in their order); answers the function that restores those bound before. */
-export function bindPrintAdditions(areas: readonly PrintAdditionDeclarations[]): () => void {
-  const next = new Map<string, PrintAdditionHook[]>();
-  for (const area of areas) {
-    for (const [documentName, hook] of Object.entries(area.printAdditions ?? {})) next.set(documentName, [...(next.get(documentName) ?? []), hook]);
-  }
-  const previous = bound;
-  bound = next;
-  return () => {
-    bound = previous;
-  };
-}
+export const bindPrintAdditions = (areas: readonly PrintAdditionDeclarations[]): (() => void) => bound.bind(areas, (area) => area.printAdditions);
 
 /** The document names an area's additions name: the fold checks each is a document it serves. */
 export const printedDocumentNames = (area: PrintAdditionDeclarations): string[] => Object.keys(area.printAdditions ?? {});
 
 /** `printable` with every bound addition of `documentName` for `document`, in the areas' order. */
 export async function withPrintAdditions(executor: Executor, documentName: string, document: DocumentRow, printable: PrintableDocument): Promise<PrintableDocument> {
-  const hooks = bound.get(documentName) ?? [];
+  const hooks = bound.of(documentName);
   if (hooks.length === 0) return printable;
   const additions: PrintAddition[] = [];
   for (const hook of hooks) {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { BadRequestError } from '../app-error.ts';
+import { namedHooks } from '../named-hooks.ts';
 
 /**
  * What another area checks of a resource's row before it is written (FBR: an item's FBR unit is
@@ -15,21 +16,10 @@ export interface ResourceCheckDeclarations {
   resourceChecks?: Readonly<Record<string, ResourceCheck>>;
 }
 
-/** Bound when the app is built, replaced rather than added to, as the document hooks are. */
-let bound: ReadonlyMap<string, readonly ResourceCheck[]> = new Map();
+const bound = namedHooks<ResourceCheck>();
 
 /** Binds the checks of `areas` (in their order); answers the function that restores those bound before. */
-export function bindResourceChecks(areas: readonly ResourceCheckDeclarations[]): () => void {
-  const next = new Map<string, ResourceCheck[]>();
-  for (const area of areas) {
-    for (const [resource, check] of Object.entries(area.resourceChecks ?? {})) next.set(resource, [...(next.get(resource) ?? []), check]);
-  }
-  const previous = bound;
-  bound = next;
-  return () => {
-    bound = previous;
-  };
-}
+export const bindResourceChecks = (areas: readonly ResourceCheckDeclarations[]): (() => void) => bound.bind(areas, (area) => area.resourceChecks);
 
 /** The resource names an area's checks name: the fold checks each is a resource it serves. */
 export const checkedResourceNames = (area: ResourceCheckDeclarations): string[] => Object.keys(area.resourceChecks ?? {});
@@ -37,7 +27,7 @@ export const checkedResourceNames = (area: ResourceCheckDeclarations): string[] 
 /** Every area's checks of `resource` over `row` (`changed`: an update's fields, null on a create); their problems together as one 400. */
 export async function runResourceChecks(executor: Executor, resource: string, row: Readonly<Record<string, unknown>>, changed: ReadonlySet<string> | null = null): Promise<void> {
   const problems: Record<string, string> = {};
-  for (const check of bound.get(resource) ?? []) {
+  for (const check of bound.of(resource)) {
     for (const [field, message] of Object.entries(await check(executor, row, changed))) if (message !== undefined) problems[field] ??= message;
   }
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
