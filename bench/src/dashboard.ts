@@ -19,7 +19,7 @@ import { root, startProcess, stopProcess } from './processes.ts';
 import { salesVolumeSql } from './sales-volume.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 import { stockVolumeSql } from './stock-volume.ts';
-import { timeMs } from './measure.ts';
+import { p95, timeMs } from './measure.ts';
 
 const port = 3411;
 const base = `http://127.0.0.1:${port}`;
@@ -68,8 +68,6 @@ async function seed(engine: string, env: Record<string, string>): Promise<void> 
   await client.query('VACUUM (ANALYZE)');
   await client.end();
 }
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
 
 async function measure(engine: 'pglite' | 'postgres'): Promise<Record<string, { p50: number; p95: number; figures: number }>> {
   let env: Record<string, string>;

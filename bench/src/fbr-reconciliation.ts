@@ -11,9 +11,10 @@
 // - the file of the whole month (&format=csv): 1 warm-up, then 3.
 // Every kind of answer is checked once: the counts against the tables (documents = the month's
 // invoices, missing = 0), each page's rows, the file's lines. The bench fails otherwise.
+import type { FbrReconciliation } from '@erp/domain';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { median } from './measure.ts';
+import { median, p95 } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
 import { reconciliationFactsSql, type ReconciliationFactsRow, reconciliationInvoices, reconciliationMonth, reconciliationVolumeSql } from './fbr-reconciliation-volume.ts';
@@ -65,9 +66,6 @@ async function fetchTimed(token: string, query: string): Promise<{ ms: number; b
   return { ms, body };
 }
 
-/** p95 by nearest rank (of 10 samples or fewer: the slowest). */
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
-
 /** `warmUps` requests, the last one's body kept for its check, then `samples` timed. */
 async function timed(token: string, query: string, warmUps: number, samples: number): Promise<{ timing: Timing; body: Buffer }> {
   let last = await fetchTimed(token, query);
@@ -77,16 +75,8 @@ async function timed(token: string, query: string, warmUps: number, samples: num
   return { timing: { medianMs: median(times), p95Ms: p95(times), samples, timesMs: times, megabytes: Math.round((last.body.length / 1e6) * 100) / 100 }, body: last.body };
 }
 
-interface Answer {
-  documents: number;
-  accepted: number;
-  awaiting: number;
-  notReported: number;
-  missing: number;
-  total: number;
-  page: number;
-  rows: Array<{ documentNumber: string; status: string; fbrInvoiceNumber: string | null; reason: string | null }>;
-}
+/** The answer as the route sends it, with the envelope's rows' total. */
+type Answer = FbrReconciliation & { total: number };
 
 /** The answer says what the tables hold, or the bench stops: a fast wrong answer measures nothing. */
 function check(engine: string, what: string, answer: Answer, facts: ReconciliationFactsRow, rows: number): void {

@@ -49,6 +49,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/** p95 by nearest rank (of 10 samples: the slowest). */
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
+
 export async function timeMs(run: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await run();

@@ -10,7 +10,7 @@
 // it: its rows, and `difference` (the rows' tax less the ledger's) must be '0.00'.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { median } from './measure.ts';
+import { median, p95 } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
 import { taxReturnFactsSql, type TaxReturnFactsRow, taxReturnLines, taxReturnMonth, taxReturnVolumeSql } from './tax-return-volume.ts';
@@ -51,9 +51,6 @@ async function fetchReturn(token: string): Promise<{ ms: number; headersMs: numb
   if (!response.ok) throw new Error(`sales tax return: ${response.status} ${body.toString('utf8').slice(0, 500)}`);
   return { ms, headersMs, body };
 }
-
-/** p95 by nearest rank (of 10 samples: the slowest). */
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
 
 /** The bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureSalesTaxReturnEngine(engine: 'pglite' | 'postgres'): Promise<SalesTaxReturnFigures> {
