@@ -4,6 +4,7 @@ import { BookOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
+import { addedTabItems } from '../../components/added-tabs.tsx';
 import { documentKeys } from '../../components/document/document-api.ts';
 import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -19,6 +20,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { ExpiryTag } from './expiry-tag.tsx';
 import { downloadInventory, fetchInventory, inventoryKeys, type StockAdjustment } from './inventory-api.ts';
 import { StockAdjustmentForm } from './stock-adjustment-form.tsx';
@@ -60,7 +62,12 @@ export function InventoryScreen() {
   const [params, setParams] = useQueryParams();
   const { user } = useAuth();
   const target = adjustmentTargetOf(params.get('adjustment'));
-  const [tab, setTab] = useState(target !== undefined && target !== 'new' ? 'adjustments' : 'stock');
+  // Other areas' tabs (recalls, the cold chain) are addressed as `?tab=<key>`, like the adjustments.
+  const added = screenTabsOf('/inventory');
+  const wanted = params.get('tab');
+  const tab =
+    wanted === 'adjustments' || added.some((t) => t.key === wanted) ? wanted! : target !== undefined && target !== 'new' ? 'adjustments' : 'stock';
+  const setTab = (key: string) => setParams(key === 'stock' ? {} : { tab: key });
   const open = (value: DocumentTarget | undefined) => {
     const next = new URLSearchParams(params);
     if (value === undefined) next.delete('adjustment');
@@ -96,7 +103,9 @@ export function InventoryScreen() {
         items={[
           { key: 'stock', label: 'Stock on hand', children: <StockOnHand /> },
           { key: 'adjustments', label: 'Stock adjustments', children: <StockAdjustmentsTab onOpen={(id) => open(id)} /> },
+          ...addedTabItems(added),
         ]}
+        destroyOnHidden
       />
       <DocumentDrawer<StockAdjustment>
         definition={stockAdjustmentDocument}
