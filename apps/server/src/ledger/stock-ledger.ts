@@ -1,4 +1,20 @@
-import { addDecimals, fitsIntegerDigits, fromMinorUnits, isExpired, lotLabel, maxInt32, messages, multiply, stockMessages, sumFitsColumn, toMinorUnits } from '@erp/domain';
+import {
+  addDecimals,
+  fitsIntegerDigits,
+  fromMinorUnits,
+  isExpired,
+  lotBlockedMessage,
+  type LotDrawVerb,
+  lotDrawVerbOf,
+  lotLabel,
+  maxInt32,
+  messages,
+  multiply,
+  type StoredLotStatus,
+  stockMessages,
+  sumFitsColumn,
+  toMinorUnits,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, numericArray, queryRows, type Tx } from '../db/client.ts';
 import { AppError, BadRequestError, ConflictError } from '../lib/app-error.ts';
@@ -30,6 +46,8 @@ export interface StockDocument {
   documentNumber: string;
   /** `YYYY-MM-DD`: the movements' date; expiry is judged on it. */
   date: string;
+  /** What a draw of a held lot was about to do, in its refusal; by the document type unless said. */
+  drawVerb?: LotDrawVerb;
 }
 
 /** An existing lot, or a lot named by item, number and place (created on the first receipt). */
@@ -56,8 +74,13 @@ export interface StockMoveInput {
   direction: 'in' | 'out';
   /** A whole number above 0 in the item's unit. */
   quantity: number;
-  /** Of a draw: an issue (sale, transfer out; expired lots refused), the default, or an adjustment (may write off expired stock). */
-  purpose?: 'issue' | 'adjustment';
+  /**
+   * Of a draw: an issue (sale, transfer out, consignment, service part: expired and held lots
+   * refused), the default; a placement (an instrument to a site: held lots refused); a return
+   * (the company's own stock coming back from a site: expired lots refused, held ones come back);
+   * or an adjustment (write-offs, disposals, arrivals from transit: nothing refused but quantity).
+   */
+  purpose?: 'issue' | 'placement' | 'return' | 'adjustment';
 }
 
 export interface StockPosting {
@@ -115,6 +138,8 @@ export interface LockedLot {
   unitCost: string;
   itemName: string;
   place: string;
+  lotStatus: StoredLotStatus;
+  statusReason: string;
 }
 
 type NewLotRef = Extract<StockLotRef, { itemId: number }>;
@@ -205,6 +230,7 @@ function lotsLockSql(ids: readonly number[], named: readonly NamedLot[] = [], af
   const byKey = keys.length > 0 ? sql` OR (i.item_id, i.lot_number, i.location_id) IN (${sql.join(keys, sql`, `)})` : sql``;
   return sql`SELECT i.id, i.item_id AS "itemId", i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.location_id AS "locationId",
                i.region_id AS "regionId", i.quantity, i.unit_cost::text AS "unitCost", it.item_name AS "itemName",
+               i.lot_status AS "lotStatus", i.status_reason AS "statusReason",
                CASE WHEN l.kind = 'warehouse' THEN r.region_name ELSE l.location_name END AS place
         FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations l ON l.id = i.location_id JOIN regions r ON r.id = i.region_id
         WHERE (i.id = ANY(${intArray(ids)})${byKey})${after ? sql` AND ${after}` : sql``}
@@ -278,7 +304,8 @@ function planMoves(moves: readonly StockMoveInput[], named: readonly NamedLot[],
  * same posting brings into its lot. Refuses (409) a draw beyond what is left and an issue of
  * an expired lot.
  */
-function assertAvailable(planned: readonly PlannedMove[], date: string): Map<number, number> {
+function assertAvailable(planned: readonly PlannedMove[], document: Pick<StockDocument, 'date' | 'documentType' | 'drawVerb'>): Map<number, number> {
+  const { date } = document;
   const after = new Map<number, number>();
   for (const { lot } of planned) after.set(lot.id, lot.quantity);
   for (const { move, lot } of planned) {
@@ -290,9 +317,16 @@ function assertAvailable(planned: readonly PlannedMove[], date: string): Map<num
   for (const { move, lot } of planned) {
     if (move.direction !== 'out') continue;
     const label = lotLabel(lot.itemName, lot.lotNumber);
-    if ((move.purpose ?? 'issue') === 'issue' && isExpired(lot.dateExpiry, date)) {
+    const purpose = move.purpose ?? 'issue';
+    const lotField = fieldOf(move, 'inventoryId' in move.lot ? 'inventoryId' : 'lotNumber');
+    // Under the lot's lock: a recall or quarantine committed first is seen here, one committed later waits for this posting.
+    if ((purpose === 'issue' || purpose === 'placement') && lot.lotStatus !== 'released') {
+      const message = lotBlockedMessage(label, lot.lotStatus, lot.statusReason, document.drawVerb ?? lotDrawVerbOf(document.documentType));
+      throw new ConflictError(message, { [lotField]: message });
+    }
+    if ((purpose === 'issue' || purpose === 'return') && isExpired(lot.dateExpiry, date)) {
       const message = stockMessages.expired(label, lot.dateExpiry!);
-      throw new ConflictError(message, { [fieldOf(move, 'inventoryId' in move.lot ? 'inventoryId' : 'lotNumber')]: message });
+      throw new ConflictError(message, { [lotField]: message });
     }
     const available = after.get(lot.id)!;
     if (move.quantity > available) {
@@ -398,7 +432,7 @@ export async function prepareStockMoves(
   const ids = posting.moves.flatMap((m) => ('inventoryId' in m.lot ? [m.lot.inventoryId] : []));
   const lots = locked ?? (await lockLots(tx, [...new Set(ids)], named));
   const planned = planMoves(posting.moves, named, lots);
-  const quantities = assertAvailable(planned, posting.document.date);
+  const quantities = assertAvailable(planned, posting.document);
   return { ...totalsOf(valuedMoves(planned)), statements: writeStatements(posting, planned, quantities) };
 }
 

@@ -47,3 +47,10 @@ export function formatStampDay(value: unknown): string {
   const d = dayjs(value);
   return d.isValid() ? d.format(displayDateFormat) : '';
 }
+
+/** A timestamp at the minute, in the browser's time: 2 Dec 2026 14:05. */
+export function formatStamp(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(`${displayDateFormat} HH:mm`) : '';
+}

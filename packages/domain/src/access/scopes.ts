@@ -13,8 +13,23 @@ export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
   // and FBR's submissions that need a person (issue 30): resend a corrected one, record a number read in IRIS, release a retry.
   accountant: ['*:delete', '*:cancel', 'price-list:write', 'customers:credit-limit', 'sales-plans:approve', 'items:tax-facts', 'customers:tax-facts', 'fbr-submissions:resolve'],
   // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock adjustments.
-  operationManager: ['items:approve', 'stock-adjustments:post', 'price-list:write'],
-  inventorySupervisor: ['stock-adjustments:post'],
+  // Issue 31: opens and closes recalls, decides on temperature excursions, keeps the storage units and
+  // releases held lots (the Responsible Person's decisions); records a recall's notices and disposals,
+  // temperature readings and quarantines, as the inventory supervisor also does.
+  operationManager: [
+    'items:approve',
+    'stock-adjustments:post',
+    'price-list:write',
+    'recalls:open',
+    'recalls:close',
+    'temperature-excursions:disposition',
+    'storage-units:write',
+    'lots:release',
+    'recalls:record',
+    'temperature-readings:write',
+    'lots:quarantine',
+  ],
+  inventorySupervisor: ['stock-adjustments:post', 'recalls:record', 'temperature-readings:write', 'lots:quarantine'],
   salesManager: [],
   salesExecutive: [],
   serviceManager: [],

@@ -32,15 +32,17 @@ export interface FefoLot {
   quantity: number;
   /** Breaks the last tie, so the order is total. */
   id?: number;
+  /** Issue 31: a lot held (quarantined, recalled, destroyed) is never drawn; absent means released. */
+  lotStatus?: string;
 }
 
 /**
  * First expiry, first out: the lots to draw from, soonest expiry first (lots without an
- * expiry last), then by lot number. Expired and empty lots are never offered.
+ * expiry last), then by lot number. Expired, held and empty lots are never offered.
  */
 export function fefoOrder<Lot extends FefoLot>(lots: readonly Lot[], today: string): Lot[] {
   return lots
-    .filter((lot) => lot.quantity > 0 && !isExpired(lot.dateExpiry, today))
+    .filter((lot) => lot.quantity > 0 && !isExpired(lot.dateExpiry, today) && (lot.lotStatus ?? 'released') === 'released')
     .sort((a, b) => {
       if (a.dateExpiry !== b.dateExpiry) {
         if (a.dateExpiry === null) return 1;

@@ -1,6 +1,7 @@
 import { defineArea } from '../area/define-area.ts';
 import { inventorySettings } from './inventory.settings.ts';
 import { itemTaxFacts } from './item-tax-facts.ts';
+import { lotsQuarantineScope, lotsReleaseScope } from './lot-status.ts';
 import { items } from './items.ts';
 import { priceList } from './price-list.ts';
 import { stockAdjustmentDocument } from './stock-adjustment.document.ts';
@@ -14,6 +15,7 @@ export * from './expiry.ts';
 export * from './stock-adjustment.document.ts';
 export * from './transfer.document.ts';
 export * from './inventory.settings.ts';
+export * from './lot-status.ts';
 
 /** Issues 6 and 7: items, lots, stock adjustments, transfers and the price list. */
 export const inventoryArea = defineArea({
@@ -24,7 +26,7 @@ export const inventoryArea = defineArea({
   optionRoutes: { regions: ['/inventory', '/transfers'], categories: ['/items', '/price-list', '/inventory'], 'sub-categories': ['/items'], couriers: ['/transfers'], vendors: ['/items'], customers: ['/price-list'] },
   resources: [items, itemTaxFacts, priceList],
   documents: [stockAdjustmentDocument, transferDocument],
-  scopes: ['items:approve', 'items:tax-facts', 'price-list:write'],
+  scopes: ['items:approve', 'items:tax-facts', 'price-list:write', lotsQuarantineScope, lotsReleaseScope],
   postingAccounts: [
     { key: 'inventory', label: 'Inventory', account: { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory' } },
     {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, maxInt32, noNulPattern } from '../resource/declaration.ts';
+import { type LotStatus, lotStatuses } from './lot-status.ts';
 
 const idParam = (label: string) =>
   z.coerce
@@ -33,6 +34,8 @@ export const inventoryListQuerySchema = z.object({
   regionId: idParam('Region').optional(),
   expiringWithin: z.coerce.number({ error: 'Expiring within must be a number of days' }).int().min(0).max(3650).optional(),
   status: z.enum(['all', 'nearExpiry', 'expired', 'usable']).default('all'),
+  /** Issue 31: lots of one status (`expired` as judged today). */
+  lotStatus: z.enum(lotStatuses, { error: `Lot status must be one of ${lotStatuses.join(', ')}` }).optional(),
   /** Warehouse stock unless asked: only it is saleable. */
   location: z.enum(inventoryLocationFilters, { error: 'Location must be warehouse, transit or all' }).default('warehouse'),
   /** Lots drawn to nothing stay as history; shown only on request. */
@@ -62,6 +65,11 @@ export interface InventoryRow {
   value: string;
   nearExpiry: boolean;
   expired: boolean;
+  /** Issue 31: what may be done with the lot; `statusReason` says why it is held (a recall's number, a quarantine's reason). */
+  lotStatus: LotStatus;
+  statusReason: string;
+  recallId: number | null;
+  excursionId: number | null;
 }
 
 export interface InventoryListResponse {
@@ -70,7 +78,7 @@ export interface InventoryListResponse {
   data: InventoryRow[];
   total: number;
   /** Of every lot matching the filter, not only this page. */
-  totals: { quantity: number; value: string };
+  totals: { quantity: number; value: string; blockedQuantity: number; blockedValue: string };
   /** The settings' window the flags were computed with. */
   nearExpiryDays: number;
   today: string;
@@ -107,6 +115,7 @@ export interface InventoryOption {
   regionId: number;
   region: { regionName: string };
   item: { itemName: string; articleNumber: string };
+  lotStatus: LotStatus;
 }
 
 /** GET /api/inventory-ledger: every movement for the filter, keyset pages, running balance. */

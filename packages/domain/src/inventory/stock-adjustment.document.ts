@@ -8,6 +8,9 @@ export const stockAdjustmentReasons = [
   { value: 'damage', label: 'Damage' },
   { value: 'expiryWriteOff', label: 'Expiry write-off' },
   { value: 'openingStock', label: 'Opening stock' },
+  // Issue 31: a recall's disposals and the write-off decided after a temperature excursion.
+  { value: 'recallDisposal', label: 'Recall disposal' },
+  { value: 'coldChainWriteOff', label: 'Cold chain write-off' },
 ] as const;
 
 export type StockAdjustmentReason = (typeof stockAdjustmentReasons)[number]['value'];

@@ -65,6 +65,12 @@ export const inventory = pgTable(
       .references(() => regions.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull().default(0),
     unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
+    // Issue 31 (0051_lot_status.sql): what holds the lot, written by modules/inventory/lot-status.ts.
+    lotStatus: text('lot_status').notNull().default('released'),
+    statusReason: text('status_reason').notNull().default(''),
+    quarantinedManually: boolean('quarantined_manually').notNull().default(false),
+    recallId: integer('recall_id'),
+    excursionId: integer('excursion_id'),
   },
   (t) => [unique('inventory_item_id_lot_number_location_id_key').on(t.itemId, t.lotNumber, t.locationId)],
 );
@@ -174,4 +180,20 @@ export const itemTaxFacts = pgTable('item_tax_facts', {
   sroItemSerialNo: text('sro_item_serial_no').notNull().default(''),
   retailPrice: numeric('retail_price', { precision: 18, scale: 2 }),
   furtherTaxApplies: boolean('further_tax_applies').notNull(),
+});
+
+/** Every change of an inventory row's lot status (issue 31). */
+export const lotStatusChanges = pgTable('lot_status_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  inventoryId: integer('inventory_id')
+    .notNull()
+    .references(() => inventory.id, { onDelete: 'cascade' }),
+  fromStatus: text('from_status').notNull(),
+  toStatus: text('to_status').notNull(),
+  reason: text('reason').notNull().default(''),
+  documentType: text('document_type'),
+  documentId: integer('document_id'),
+  documentNumber: text('document_number'),
+  changedBy: integer('changed_by'),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -11,3 +11,4 @@ export const stockAdjustmentServices = documentServices(stockAdjustmentBinding);
 export const transferServices = documentServices(transferBinding);
 export { customerSite } from './customer-sites.ts';
 export { taxFactsInForceSql } from './item-tax-facts.service.ts';
+export { holdLotsForExcursion, lotStatusIs, lotStatusSql, markLotsDestroyed, recallLots, releaseExcursionLots, type ChangedLot } from './lot-status.ts';

@@ -1,4 +1,4 @@
-import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema, stockLocationKinds } from '@erp/domain';
+import { inventoryLedgerQuerySchema, inventoryListQuerySchema, inventoryOptionsQuerySchema, lotStatusChangeSchema, lotStatuses, stockLocationKinds } from '@erp/domain';
 import { z } from 'zod';
 import { decimalString, envelope, fileDownload, isoDate, routeSchema } from '../../lib/openapi.ts';
 import { exportFormatQuery } from '../../lib/resource/resource-export.ts';
@@ -8,6 +8,7 @@ export const inventoryLedgerExportQuery = inventoryLedgerQuerySchema.omit({ page
 
 const tags = ['Inventory'];
 const balance = z.looseObject({ quantity: z.int(), value: decimalString });
+const lotTotals = balance.extend({ blockedQuantity: z.int().describe('On hand, not released'), blockedValue: decimalString });
 
 const lotRow = z.looseObject({
   id: z.int(),
@@ -25,6 +26,22 @@ const lotRow = z.looseObject({
   value: decimalString.describe('quantity x unit cost'),
   nearExpiry: z.boolean().describe("Expires within the settings' near-expiry window"),
   expired: z.boolean().describe('Expired: blocked from sale and transfer'),
+  lotStatus: z.enum(lotStatuses).describe('Only a released lot is drawn for a sale, transfer, consignment, placement or service part; when several hold, the later in the list wins'),
+  statusReason: z.string().describe("Why the lot is held: the recall's number, the quarantine's reason"),
+  recallId: z.int().nullable(),
+  excursionId: z.int().nullable(),
+});
+
+export const inventoryIdParams = z.strictObject({ inventoryId: z.coerce.number().int().min(1).max(2147483647) });
+
+const statusChange = z.looseObject({
+  id: z.int(),
+  from: z.enum(lotStatuses),
+  to: z.enum(lotStatuses),
+  reason: z.string(),
+  document: z.looseObject({ documentType: z.string(), documentId: z.int().nullable(), documentNumber: z.string().nullable() }).nullable(),
+  changedBy: z.looseObject({ userId: z.int(), name: z.string() }).nullable(),
+  changedAt: z.string(),
 });
 
 const option = z.looseObject({
@@ -36,6 +53,7 @@ const option = z.looseObject({
   quantity: z.int(),
   region: z.looseObject({ regionName: z.string() }),
   item: z.looseObject({ itemName: z.string(), articleNumber: z.string() }),
+  lotStatus: z.enum(lotStatuses),
 });
 
 const moveRow = z.looseObject({
@@ -66,7 +84,7 @@ export const inventoryDocs = {
     description: 'Row scopes: permissions.regions and permissions.categories. Totals are of the whole filter. `location`: warehouse stock (the default), stock in transit, or all.',
     querystring: inventoryListQuerySchema,
     response: {
-      200: envelope({ data: z.array(lotRow), total: z.int(), totals: balance, nearExpiryDays: z.int(), today: isoDate }),
+      200: envelope({ data: z.array(lotRow), total: z.int(), totals: lotTotals, nearExpiryDays: z.int(), today: isoDate }),
     },
   }),
   export: routeSchema({
@@ -78,7 +96,7 @@ export const inventoryDocs = {
   options: routeSchema({
     tags,
     summary: 'Lots to pick (warehouse stock only, soonest expiry first)',
-    description: 'Quantity 0 is never offered; `purpose=issue` (the default) leaves expired lots out.',
+    description: 'Quantity 0 is never offered; `purpose=issue` (the default) offers released lots only (not expired, quarantined, recalled or destroyed).',
     querystring: inventoryOptionsQuerySchema,
     response: { 200: envelope({ options: z.array(option), hasMore: z.boolean() }) },
   }),
@@ -98,6 +116,28 @@ export const inventoryDocs = {
         nextCursor: z.string().nullable(),
       }),
     },
+  }),
+  quarantine: routeSchema({
+    tags,
+    summary: 'Quarantine a lot on one inventory row (scope lots:quarantine)',
+    description: 'It is not drawn until released. 409 for a recalled or destroyed lot.',
+    params: inventoryIdParams,
+    body: lotStatusChangeSchema,
+    response: { 200: envelope({ data: lotRow }) },
+  }),
+  release: routeSchema({
+    tags,
+    summary: 'Release a quarantined lot (scope lots:release)',
+    description: 'The Responsible Person\'s decision. 409 for a recalled, destroyed or expired lot and for one held by a temperature excursion awaiting its disposition.',
+    params: inventoryIdParams,
+    body: lotStatusChangeSchema,
+    response: { 200: envelope({ data: lotRow }) },
+  }),
+  statusHistory: routeSchema({
+    tags,
+    summary: "Every change of a lot's status on one inventory row, oldest first",
+    params: inventoryIdParams,
+    response: { 200: envelope({ data: z.array(statusChange) }) },
   }),
   ledgerExport: routeSchema({
     tags,

@@ -7,18 +7,25 @@ import {
   inventoryListQuerySchema,
   inventoryOptionsQuerySchema,
   type InventoryRow,
+  lotsQuarantineScope,
+  lotsReleaseScope,
+  lotStatusChangeSchema,
+  lotStatusLabels,
   messages,
 } from '@erp/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { sendExport, exportFileName } from '../../lib/resource/resource-export.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
 import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
-import { requireAccess, requireRoute } from '../../plugins/authorize.ts';
-import { inventoryDocs, inventoryExportQuery, inventoryLedgerExportQuery } from './inventory.docs.ts';
+import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
+import { inventoryDocs, inventoryExportQuery, inventoryIdParams, inventoryLedgerExportQuery } from './inventory.docs.ts';
 import { inventoryLedger, inventoryLedgerForExport } from './inventory-ledger.service.ts';
-import { inventoryForExport, inventoryOptions, listInventory } from './inventory.service.ts';
+import { inventoryForExport, inventoryOptions, inventoryRow, listInventory } from './inventory.service.ts';
+import { lotStatusHistory, quarantineLot, releaseLot } from './lot-status.ts';
 
 /** Screens whose pickers offer lots: the stock screens and the documents that issue, move or count stock. */
 const lotPickerRoutes: readonly AppRoute[] = ['/inventory', '/inventory-ledger', '/invoices', '/quotations', '/transfers', '/sales-returns', '/reagent-rentals'];
@@ -36,6 +43,8 @@ const lotColumns = [
   { header: 'Unit cost', value: (row: Row) => text(row.unitCost) },
   { header: 'Value', value: (row: Row) => text(row.value) },
   { header: 'Status', value: (row: Row) => (row.expired ? 'Expired (blocked)' : row.nearExpiry ? 'Near expiry' : '') },
+  { header: 'Lot status', value: (row: Row) => lotStatusLabels[(row as unknown as InventoryRow).lotStatus] },
+  { header: 'Held because', value: (row: Row) => text(row.statusReason) || null },
 ];
 
 const moveColumns = [
@@ -78,6 +87,25 @@ export function registerInventoryRoutes(app: FastifyInstance): void {
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
+
+  // Issue 31: a person's quarantine and release of one row's lot, and the row's status history.
+  const statusChange = (change: typeof quarantineLot, message: string) => async (request: FastifyRequest) => {
+    const { inventoryId } = validated(inventoryIdParams, request.params);
+    const { reason } = validated(lotStatusChangeSchema, request.body);
+    const actor = actorOf(request);
+    const data = await db().transaction(async (tx) => {
+      await change(tx, actor, inventoryId, reason);
+      return inventoryRow(tx, actor, inventoryId);
+    });
+    if (!data) throw new NotFoundError();
+    return { status: 200, message, data };
+  };
+  app.post('/inventory/:inventoryId/quarantine', { schema: inventoryDocs.quarantine, onRequest: [...inventoryGuard, requireScope(lotsQuarantineScope)] }, statusChange(quarantineLot, 'Lot quarantined'));
+  app.post('/inventory/:inventoryId/release', { schema: inventoryDocs.release, onRequest: [...inventoryGuard, requireScope(lotsReleaseScope)] }, statusChange(releaseLot, 'Lot released'));
+  app.get('/inventory/:inventoryId/status-history', { schema: inventoryDocs.statusHistory, onRequest: inventoryGuard }, async (request) => {
+    const { inventoryId } = validated(inventoryIdParams, request.params);
+    return { status: 200, message: messages.ok, data: await lotStatusHistory(db(), authOf(request).user, inventoryId) };
+  });
 
   app.get('/inventory-ledger', { schema: inventoryDocs.ledger, onRequest: ledgerGuard }, async (request) => inventoryLedger(db(), authOf(request).user, validated(inventoryLedgerQuerySchema, request.query)));
 

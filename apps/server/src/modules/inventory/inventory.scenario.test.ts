@@ -124,7 +124,7 @@ describe('the story of an item, from creation to a cancelled adjustment', () => 
       ['QC2-A', 'Story North', 10, '12505.00', true],
       ['QC2-B', 'Story South', 6, '7199.94', false],
     ]);
-    expect(now.lotTotals).toEqual({ quantity: 16, value: '19704.94' });
+    expect(now.lotTotals).toEqual({ quantity: 16, value: '19704.94', blockedQuantity: 0, blockedValue: '0.00' });
     expect(now.moves).toEqual([
       [number, 'QC2-A', 10, 0, '12505.00', 10, '12505.00'],
       [number, 'QC2-B', 6, 0, '7199.94', 16, '19704.94'],

@@ -1,5 +1,6 @@
 import {
   addDays,
+  effectiveLotStatus,
   expiryStatus,
   fromMinorUnits,
   type InventoryListResponse,
@@ -8,6 +9,7 @@ import {
   inventoryOptionsQuerySchema,
   type InventoryRow,
   messages,
+  type StoredLotStatus,
   toMinorUnits,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { allOf, stockScope } from './stock-scope.ts';
 import { likePattern } from '../../lib/resource/resource-query.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
+import { lotStatusIs, lotStatusSql } from './lot-status.ts';
 
 type ListQuery = Omit<z.output<typeof inventoryListQuerySchema>, 'page' | 'pageSize'>;
 
@@ -52,6 +55,7 @@ export function listConditions(query: ListQuery, subject: RowScopeSubject, today
   if (query.status === 'expired') conditions.push(sql`i.date_expiry < ${today}::date`);
   if (query.status === 'nearExpiry') conditions.push(sql`i.date_expiry BETWEEN ${today}::date AND ${addDays(today, windowDays)}::date`);
   if (query.status === 'usable') conditions.push(sql`(i.date_expiry IS NULL OR i.date_expiry >= ${today}::date)`);
+  if (query.lotStatus) conditions.push(lotStatusIs(query.lotStatus, today));
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(sql`(it.item_name ILIKE ${pattern} OR it.article_number ILIKE ${pattern} OR i.lot_number ILIKE ${pattern})`);
@@ -86,6 +90,10 @@ interface LotRow {
   quantity: number;
   unitCost: string;
   value: string;
+  lotStatus: StoredLotStatus;
+  statusReason: string;
+  recallId: number | null;
+  excursionId: number | null;
 }
 
 function rowOf(row: LotRow, today: string, windowDays: number): InventoryRow {
@@ -106,6 +114,10 @@ function rowOf(row: LotRow, today: string, windowDays: number): InventoryRow {
     value: fromMinorUnits(toMinorUnits(row.value)),
     nearExpiry: status === 'nearExpiry',
     expired: status === 'expired',
+    lotStatus: effectiveLotStatus(row.lotStatus, row.dateExpiry, today),
+    statusReason: row.statusReason,
+    recallId: row.recallId === null ? null : Number(row.recallId),
+    excursionId: row.excursionId === null ? null : Number(row.excursionId),
   };
 }
 
@@ -117,7 +129,8 @@ async function lotRows(executor: Executor, where: SQL, query: ListQuery, limits:
     sql`SELECT i.id, i.item_id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber", it.unit, it.category_id AS "categoryId",
                i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.region_id AS "regionId", r.region_name AS "regionName",
                i.location_id AS "locationId", l.location_name AS "locationName", l.kind, i.quantity, i.unit_cost::text AS "unitCost",
-               (i.quantity * i.unit_cost)::text AS value
+               (i.quantity * i.unit_cost)::text AS value, i.lot_status AS "lotStatus", i.status_reason AS "statusReason",
+               i.recall_id AS "recallId", i.excursion_id AS "excursionId"
         ${lotFrom}
         WHERE ${where}
         ORDER BY ${sortColumns[query.sort]} ${direction} NULLS LAST, i.id ${direction}
@@ -130,11 +143,14 @@ export async function listInventory(executor: Executor, subject: RowScopeSubject
   const today = todayIso();
   const windowDays = await nearExpiryDays(executor);
   const where = listConditions(query, subject, today, windowDays);
+  const blocked = sql`NOT ${lotStatusIs('released', today)}`;
   const [rows, [totals]] = await Promise.all([
     lotRows(executor, where, query, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    queryRows<{ count: number; quantity: string; value: string }>(
+    queryRows<{ count: number; quantity: string; value: string; blockedQuantity: string; blockedValue: string }>(
       executor,
-      sql`SELECT count(*)::int AS count, coalesce(sum(i.quantity), 0)::text AS quantity, coalesce(sum(i.quantity * i.unit_cost), 0)::text AS value
+      sql`SELECT count(*)::int AS count, coalesce(sum(i.quantity), 0)::text AS quantity, coalesce(sum(i.quantity * i.unit_cost), 0)::text AS value,
+                 coalesce(sum(i.quantity) FILTER (WHERE ${blocked}), 0)::text AS "blockedQuantity",
+                 coalesce(sum(i.quantity * i.unit_cost) FILTER (WHERE ${blocked}), 0)::text AS "blockedValue"
           ${lotConditionsFrom(query)} WHERE ${where}`,
     ),
   ]);
@@ -143,10 +159,24 @@ export async function listInventory(executor: Executor, subject: RowScopeSubject
     message: messages.ok,
     data: rows.map((row) => rowOf(row, today, windowDays)),
     total: Number(totals!.count),
-    totals: { quantity: Number(totals!.quantity), value: fromMinorUnits(toMinorUnits(totals!.value)) },
+    totals: {
+      quantity: Number(totals!.quantity),
+      value: fromMinorUnits(toMinorUnits(totals!.value)),
+      blockedQuantity: Number(totals!.blockedQuantity),
+      blockedValue: fromMinorUnits(toMinorUnits(totals!.blockedValue)),
+    },
     nearExpiryDays: windowDays,
     today,
   };
+}
+
+/** One row as /api/inventory answers it, whatever its quantity or place (the answer of a status change). */
+export async function inventoryRow(executor: Executor, subject: RowScopeSubject, inventoryId: number): Promise<InventoryRow | undefined> {
+  const today = todayIso();
+  const windowDays = await nearExpiryDays(executor);
+  const query = inventoryListQuerySchema.parse({ location: 'all', includeEmpty: 'true' });
+  const [row] = await lotRows(executor, allOf([...stockScope(subject, sql`i.region_id`, sql`i.item_id`), sql`i.id = ${inventoryId}::int`]), query, { limit: 1, offset: 0 });
+  return row && rowOf(row, today, windowDays);
 }
 
 export const inventoryExportRowCap = 100_000;
@@ -172,7 +202,7 @@ export async function inventoryOptions(
   const today = todayIso();
   const scope = stockScope(subject, sql`i.region_id`, sql`i.item_id`);
   const offered: SQL[] = [...scope, sql`l.kind = 'warehouse'`, sql`i.quantity > 0`];
-  if (query.purpose === 'issue') offered.push(sql`(i.date_expiry IS NULL OR i.date_expiry >= ${today}::date)`);
+  if (query.purpose === 'issue') offered.push(lotStatusIs('released', today));
   if (query.itemId) offered.push(sql`i.item_id = ${query.itemId}`);
   if (query.regionId) offered.push(sql`i.region_id = ${query.regionId}`);
   if (query.search) {
@@ -184,7 +214,7 @@ export async function inventoryOptions(
       executor,
       sql`SELECT i.id, i.id AS "inventoryId", it.item_name || ' / ' || i.lot_number AS name, i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry",
                  i.quantity, i.unit_cost::text AS "unitCost", i.item_id AS "itemId", i.region_id AS "regionId", r.region_name AS "regionName",
-                 it.item_name AS "itemName", it.article_number AS "articleNumber"
+                 it.item_name AS "itemName", it.article_number AS "articleNumber", ${lotStatusSql('i', today)} AS "lotStatus"
           ${lotFrom}
           WHERE ${where}
           ORDER BY i.date_expiry NULLS LAST, i.lot_number, i.id

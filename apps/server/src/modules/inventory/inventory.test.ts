@@ -87,7 +87,7 @@ describe('GET /api/inventory', () => {
     expect(rows.find((r) => r.lotNumber === 'F-1')).toMatchObject({ quantity: 7, value: '700.70', nearExpiry: false, expired: false });
     expect(rows.find((r) => r.itemId === ids.gloves)).toMatchObject({ quantity: 60, value: '21.00', dateExpiry: null, nearExpiry: false, expired: false });
     // 700.70 + 0.40 + 8.00 + 21.00
-    expect(body.totals).toEqual({ quantity: 75, value: '730.10' });
+    expect(body.totals).toEqual({ quantity: 75, value: '730.10', blockedQuantity: 4, blockedValue: '8.00' });
     expect(body.total).toBe(4);
     expect(body.nearExpiryDays).toBe(90);
     // Soonest expiry first by default, undated last.
@@ -98,10 +98,10 @@ describe('GET /api/inventory', () => {
   it('shows stock in transit on request (location=transit), or every place (location=all)', async () => {
     const transit = (await get('/api/inventory?location=transit')).json();
     expect(transit.data.map((r: InventoryRow) => [r.lotNumber, r.quantity, r.location])).toEqual([['T-1', 3, { locationName: 'North in transit', kind: 'transit' }]]);
-    expect(transit.totals).toEqual({ quantity: 3, value: '3.00' });
+    expect(transit.totals).toEqual({ quantity: 3, value: '3.00', blockedQuantity: 0, blockedValue: '0.00' });
     const all = (await get('/api/inventory?location=all')).json();
     // 700.70 + 0.40 + 8.00 + 21.00 + 3.00
-    expect(all.totals).toEqual({ quantity: 78, value: '733.10' });
+    expect(all.totals).toEqual({ quantity: 78, value: '733.10', blockedQuantity: 4, blockedValue: '8.00' });
     expect(all.total).toBe(5);
   });
 
@@ -119,7 +119,7 @@ describe('GET /api/inventory', () => {
     // 60, 7, then the two lots of 4.
     expect(page.data.map((r: InventoryRow) => r.quantity)).toEqual([4, 4]);
     expect(page.total).toBe(4);
-    expect(page.totals).toEqual({ quantity: 75, value: '730.10' });
+    expect(page.totals).toEqual({ quantity: 75, value: '730.10', blockedQuantity: 4, blockedValue: '8.00' });
     const bad = await get('/api/inventory?regionId=abc&expiringWithin=-1&sort=nope&location=nowhere');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['expiringWithin', 'location', 'regionId', 'sort']);
@@ -132,7 +132,7 @@ describe('GET /api/inventory', () => {
     const consumables = await userWith('salesExecutive', { categories: [ids.consumables] });
     const body = (await get('/api/inventory', consumables.token)).json();
     expect(body.data.map((r: InventoryRow) => r.itemId)).toEqual([ids.gloves]);
-    expect(body.totals).toEqual({ quantity: 60, value: '21.00' });
+    expect(body.totals).toEqual({ quantity: 60, value: '21.00', blockedQuantity: 0, blockedValue: '0.00' });
   });
 
   it('exports the filter as CSV and Excel', async () => {
@@ -140,7 +140,7 @@ describe('GET /api/inventory', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Item,Article number,Lot,Expiry,Region,Location,Quantity,Unit cost,Value,Status');
+    expect(lines[0]).toBe('Item,Article number,Lot,Expiry,Region,Location,Quantity,Unit cost,Value,Status,Lot status,Held because');
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.includes('Expired (blocked)'))).toBe(true);
     const xlsx = await t.app.inject({ method: 'GET', url: '/api/inventory/export?format=xlsx', headers: bearer(t.adminToken) });

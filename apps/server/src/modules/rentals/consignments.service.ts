@@ -1,4 +1,4 @@
-import { type consignmentKinds, fefoAllocate, permittedIds, stockMessages } from '@erp/domain';
+import { type consignmentKinds, fefoAllocate, lotBlockedMessage, type LotDrawVerb, lotLabel, permittedIds, stockMessages, type StoredLotStatus } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, intList, queryRows, type Tx } from '../../db/client.ts';
 import { type LedgerLineInput, postDocument, readPostingContext } from '../../ledger/general-ledger.ts';
@@ -35,10 +35,14 @@ export const consignmentMessages = {
  * sales), which agreements may have it, its number and narration. A shipment needs an active
  * agreement; a usage or a return one that was in use, so the site can be emptied after it ends.
  */
-const kindRules: Record<ConsignmentKind, { prefix: string; from: 'warehouse' | 'site'; to: 'warehouse' | 'site' | null; statuses: readonly string[]; narration: string }> = {
-  shipment: { prefix: 'CSG', from: 'warehouse', to: 'site', statuses: ['active'], narration: 'Reagents shipped on consignment' },
-  usage: { prefix: 'CSU', from: 'site', to: null, statuses: ['active', 'suspended', 'ended'], narration: 'Reagents used' },
-  return: { prefix: 'CSR', from: 'site', to: 'warehouse', statuses: ['active', 'suspended', 'ended'], narration: 'Reagents returned from consignment' },
+/** `drawVerb`: what a held lot's refusal says; null for a return, which brings held lots back. */
+const kindRules: Record<
+  ConsignmentKind,
+  { prefix: string; from: 'warehouse' | 'site'; to: 'warehouse' | 'site' | null; statuses: readonly string[]; narration: string; drawVerb: LotDrawVerb | null }
+> = {
+  shipment: { prefix: 'CSG', from: 'warehouse', to: 'site', statuses: ['active'], narration: 'Reagents shipped on consignment', drawVerb: 'shipped' },
+  usage: { prefix: 'CSU', from: 'site', to: null, statuses: ['active', 'suspended', 'ended'], narration: 'Reagents used', drawVerb: 'used' },
+  return: { prefix: 'CSR', from: 'site', to: 'warehouse', statuses: ['active', 'suspended', 'ended'], narration: 'Reagents returned from consignment', drawVerb: null },
 };
 const placeName = { warehouse: "the region's warehouse", site: "the customer's site" } as const;
 
@@ -50,6 +54,8 @@ interface SiteLot {
   dateExpiry: string | null;
   quantity: number;
   unitCost: string;
+  lotStatus: StoredLotStatus;
+  statusReason: string;
 }
 
 /**
@@ -62,7 +68,8 @@ async function lockedLots(tx: Tx, from: { site: number } | { regionId: number },
   const where = 'site' in from ? sql`inv.location_id = ${from.site}::int AND NOT it.serial_tracked` : sql`inv.region_id = ${from.regionId}::int AND l.kind = 'warehouse'`;
   const rows = await queryRows<SiteLot>(
     tx,
-    sql`SELECT inv.id, inv.item_id AS "itemId", it.item_name AS "itemName", inv.lot_number AS "lotNumber", inv.date_expiry::text AS "dateExpiry", inv.quantity, inv.unit_cost::text AS "unitCost"
+    sql`SELECT inv.id, inv.item_id AS "itemId", it.item_name AS "itemName", inv.lot_number AS "lotNumber", inv.date_expiry::text AS "dateExpiry", inv.quantity, inv.unit_cost::text AS "unitCost",
+               inv.lot_status AS "lotStatus", inv.status_reason AS "statusReason"
         FROM inventory inv JOIN stock_locations l ON l.id = inv.location_id JOIN items it ON it.id = inv.item_id
         WHERE ${where} AND inv.item_id = ANY(${intArray([...itemIds])}) AND inv.quantity > 0
         ORDER BY inv.id FOR NO KEY UPDATE OF inv`,
@@ -75,17 +82,31 @@ async function lockedLots(tx: Tx, from: { site: number } | { regionId: number },
  * chose (400 naming `lines.N.inventoryId` when it is not one of `lots`); a line short of stock is
  * refused (409) naming `lines.N.quantity`.
  */
-function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], date: string, place: string, itemNames: Map<number, string>): Array<{ index: number; lot: SiteLot; quantity: number }> {
+function drawsOf(
+  lines: ConsignmentInput['lines'],
+  lots: readonly SiteLot[],
+  date: string,
+  place: string,
+  itemNames: Map<number, string>,
+  verb: LotDrawVerb | null,
+): Array<{ index: number; lot: SiteLot; quantity: number }> {
   const left = new Map(lots.map((lot) => [lot.id, lot.quantity]));
   const draws: Array<{ index: number; lot: SiteLot; quantity: number }> = [];
   const problems: Record<string, string> = {};
   const chosen: Record<string, string> = {};
+  const blocked: Record<string, string> = {};
   lines.forEach((line, index) => {
     const candidates = lots
       .filter((lot) => lot.itemId === line.itemId && (line.inventoryId === undefined || lot.id === line.inventoryId))
-      .map((lot) => ({ ...lot, quantity: left.get(lot.id)! }));
+      // A return brings held lots back (a recall wants them); a shipment or usage never draws them.
+      .map((lot) => ({ ...lot, quantity: left.get(lot.id)!, lotStatus: verb ? lot.lotStatus : ('released' as const) }));
     if (line.inventoryId !== undefined && candidates.length === 0) {
       chosen[`lines.${index}.inventoryId`] = consignmentMessages.lotNotThere(place);
+      return;
+    }
+    const held = line.inventoryId !== undefined && verb ? candidates.find((lot) => lot.lotStatus !== 'released') : undefined;
+    if (held && verb) {
+      blocked[`lines.${index}.inventoryId`] = lotBlockedMessage(lotLabel(held.itemName, held.lotNumber), held.lotStatus as Exclude<StoredLotStatus, 'released'>, held.statusReason, verb);
       return;
     }
     const { draws: taken, short } = fefoAllocate(candidates, line.quantity, date);
@@ -99,6 +120,7 @@ function drawsOf(lines: ConsignmentInput['lines'], lots: readonly SiteLot[], dat
     }
   });
   if (Object.keys(chosen).length > 0) throw new BadRequestError(chosen);
+  if (Object.keys(blocked).length > 0) throw new ConflictError(Object.values(blocked)[0]!, blocked);
   if (Object.keys(problems).length > 0) throw new ConflictError(Object.values(problems)[0]!, problems);
   return draws;
 }
@@ -157,9 +179,9 @@ export async function postConsignment<Consignment extends DocumentRow & Consignm
   );
   const missing = consignment.lines.findIndex((l) => !itemNames.has(l.itemId));
   if (missing >= 0) throw new BadRequestError({ [`lines.${missing}.itemId`]: stockMessages.itemMissing });
-  const draws = drawsOf(consignment.lines, lots, consignment.consignmentDate, placeName[rule.from], itemNames);
+  const draws = drawsOf(consignment.lines, lots, consignment.consignmentDate, placeName[rule.from], itemNames, rule.drawVerb);
   const moves: StockMoveInput[] = draws.flatMap(({ index, lot, quantity }, n) => {
-    const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id } };
+    const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id }, purpose: rule.drawVerb ? 'issue' : 'return' };
     if (rule.to === null) return [out];
     // The same lot (item, number, expiry, cost) at the other place: the site, or the region's warehouse.
     const place = rule.to === 'site' ? { locationId: site } : { regionId };
@@ -167,7 +189,7 @@ export async function postConsignment<Consignment extends DocumentRow & Consignm
     return [out, into];
   });
   const { documentType, documentId, documentDate } = step.posting;
-  const stock = await prepareStockMoves(tx, { document: { documentType, documentId, date: documentDate }, actor: { userId: actor.userId }, moves });
+  const stock = await prepareStockMoves(tx, { document: { documentType, documentId, date: documentDate, drawVerb: rule.drawVerb ?? undefined }, actor: { userId: actor.userId }, moves });
   const value = stock.valueOut;
   let ledgerLines: LedgerLineInput[] = [];
   let accountIds: number[] = [];

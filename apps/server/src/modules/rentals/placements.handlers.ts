@@ -91,7 +91,7 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
         document: { documentType, documentId: placement.id, date },
         actor: { userId: actor.userId },
         moves: [
-          { lineNo: 1, field: 'inventoryId', direction: 'out', quantity: 1, lot: { inventoryId: placement.inventoryId }, purpose: 'adjustment' },
+          { lineNo: 1, field: 'inventoryId', direction: 'out', quantity: 1, lot: { inventoryId: placement.inventoryId }, purpose: 'placement' },
           { lineNo: 2, field: 'inventoryId', direction: 'in', quantity: 1, lot: { itemId: Number(unit.itemId), lotNumber: unit.serialNumber, dateExpiry: unit.dateExpiry, locationId: site, unitCost: lot!.unitCost } },
         ],
       });

@@ -1,4 +1,4 @@
-import { type BuyerTaxFacts, type InvoiceInput, permittedIds, type RegistrationType, type TaxFactsInForce } from '@erp/domain';
+import { type BuyerTaxFacts, type InvoiceInput, permittedIds, type RegistrationType, type StoredLotStatus, type TaxFactsInForce } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray, jsonValue, preferGenericPlans, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -43,6 +43,9 @@ export interface SaleLot {
   isWarehouse: boolean;
   quantity: number;
   unitCost: string;
+  /** Issue 31: only a released lot is sold; `statusReason` says what holds another. */
+  lotStatus: StoredLotStatus;
+  statusReason: string;
 }
 
 /** What the rules of an invoice's save read, in one query with the prices. */
@@ -65,7 +68,8 @@ export interface SaleFacts {
 
 const lotJson = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'itemId', ${alias}.item_id, 'lotNumber', ${alias}.lot_number, 'dateExpiry', ${alias}.date_expiry,
-    'regionId', ${alias}.region_id, 'isWarehouse', loc.kind = 'warehouse', 'quantity', ${alias}.quantity, 'unitCost', ${alias}.unit_cost::text)`);
+    'regionId', ${alias}.region_id, 'isWarehouse', loc.kind = 'warehouse', 'quantity', ${alias}.quantity, 'unitCost', ${alias}.unit_cost::text,
+    'lotStatus', ${alias}.lot_status, 'statusReason', ${alias}.status_reason)`);
 
 /** ` AND column = ANY(the actor's ids of the area)`, or nothing for an actor not kept to some. */
 export function scoped(actor: Actor, area: string, column: SQL): SQL {

@@ -1,5 +1,18 @@
-import { addDays, canonicalDecimal, fefoAllocate, type InvoiceInput, isExpired, lineMoney, lineTaxFields, multiply, saleTaxFactsOf, salesMessages } from '@erp/domain';
-import { BadRequestError } from '../../lib/app-error.ts';
+import {
+  addDays,
+  canonicalDecimal,
+  fefoAllocate,
+  type InvoiceInput,
+  isExpired,
+  lineMoney,
+  lineTaxFields,
+  lotBlockedMessage,
+  lotLabel,
+  multiply,
+  saleTaxFactsOf,
+  salesMessages,
+} from '@erp/domain';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { SaleFacts, SaleLot } from './invoice-facts.ts';
 import type { InvoiceLineValues } from './invoice-writer.ts';
 
@@ -14,7 +27,7 @@ export interface PlannedLine extends InvoiceLineValues {
 /**
  * The rules of an invoice's save (issue 8, section 3), and its lines as stored: a customer of
  * the actor's, active; a region of the actor's; approved items; a line's lot must be a
- * warehouse lot of the invoice's region, of the line's item, not expired, with the quantity
+ * warehouse lot of the invoice's region, of the line's item, released and not expired, with the quantity
  * on hand (counting what earlier lines take from it); a line without a lot is filled
  * first-expiry-first-out over the region's lots and may become several lines. Expiry is
  * judged on the invoice date or today, whichever is later: goods leave when it is posted.
@@ -31,6 +44,8 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
   const left = new Map<number, number>([...facts.lots.values()].map((lot) => [lot.id, lot.quantity]));
   const planned: PlannedLine[] = [];
   const field = (index: number, name: string) => `lines.${index}.${name}`;
+  // Issue 31: a named lot that is held is a conflict with the stock's state (409), not a wrong input.
+  const held: Record<string, string> = {};
   const priced = (index: number, lot: SaleLot, quantity: number): PlannedLine => {
     const line = input.lines[index]!;
     const price = canonicalDecimal(line.price || facts.prices.get(line.itemId) || '0');
@@ -57,6 +72,7 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
       const lot = facts.lots.get(line.inventoryId);
       if (!lot || !lot.isWarehouse || lot.regionId !== input.regionId) problems[field(index, 'inventoryId')] = salesMessages.lotMissing;
       else if (lot.itemId !== line.itemId) problems[field(index, 'inventoryId')] = salesMessages.lotOfItem;
+      else if (lot.lotStatus !== 'released') held[field(index, 'inventoryId')] = lotBlockedMessage(lotLabel(item.itemName, lot.lotNumber), lot.lotStatus, lot.statusReason, 'sold');
       else if (isExpired(lot.dateExpiry, judgedOn)) problems[field(index, 'inventoryId')] = salesMessages.lotExpired(lot.lotNumber, lot.dateExpiry!);
       else if (line.quantity > left.get(lot.id)!) problems[field(index, 'quantity')] = salesMessages.lotShort(lot.lotNumber, left.get(lot.id)!);
       else {
@@ -76,7 +92,8 @@ export function planInvoiceLines(input: InvoiceInput, facts: SaleFacts, today: s
       planned.push(priced(index, facts.lots.get(draw.lot.id)!, draw.quantity));
     }
   }
-  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  if (Object.keys(problems).length > 0) throw new BadRequestError({ ...problems, ...held });
+  if (Object.keys(held).length > 0) throw new ConflictError(Object.values(held)[0]!, held);
   return planned.sort((a, b) => a.inputIndex - b.inputIndex);
 }
 

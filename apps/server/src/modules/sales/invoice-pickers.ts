@@ -22,7 +22,7 @@ export async function proposeLots(executor: Executor, actor: Actor, query: z.out
                ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays"
         FROM inventory i JOIN stock_locations loc ON loc.id = i.location_id
         WHERE i.item_id = ${query.itemId}::int AND i.region_id = ${query.regionId}::int AND loc.kind = 'warehouse' AND i.quantity > 0
-          AND (i.date_expiry IS NULL OR i.date_expiry >= ${judgedOn}::date)${scope ? sql` AND ${scope}` : sql``}`,
+          AND i.lot_status = 'released' AND (i.date_expiry IS NULL OR i.date_expiry >= ${judgedOn}::date)${scope ? sql` AND ${scope}` : sql``}`,
   );
   const lots = rows.map((r) => ({ id: Number(r.id), lotNumber: r.lotNumber, dateExpiry: r.dateExpiry, quantity: Number(r.quantity) }));
   const { draws } = fefoAllocate(lots, query.quantity ?? 0, judgedOn);

@@ -1,4 +1,4 @@
-import { canAccessRoute, constants, formatDecimal, type InventoryListQuery, type InventoryRow, stockAdjustmentDocument } from '@erp/domain';
+import { canAccessRoute, constants, formatDecimal, type InventoryListQuery, type InventoryRow, type LotStatus, lotStatusLabels, lotStatuses, stockAdjustmentDocument } from '@erp/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
@@ -22,6 +22,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
 import { screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { ExpiryTag } from './expiry-tag.tsx';
+import { LotStatusActions, LotStatusTag } from './lot-status.tsx';
 import { downloadInventory, fetchInventory, inventoryKeys, type StockAdjustment } from './inventory-api.ts';
 import { StockAdjustmentForm } from './stock-adjustment-form.tsx';
 import { StockAdjustmentView } from './stock-adjustment-view.tsx';
@@ -43,6 +44,8 @@ const locations: { value: NonNullable<InventoryListQuery['location']>; label: st
   { value: 'transit', label: 'In transit' },
   { value: 'all', label: 'Warehouses and in transit' },
 ];
+
+const lotStatusOptions = lotStatuses.map((value) => ({ value, label: lotStatusLabels[value] }));
 
 const sortable = new Set(['itemName', 'lotNumber', 'dateExpiry', 'regionName', 'quantity', 'value']);
 
@@ -123,7 +126,8 @@ export function InventoryScreen() {
 function addressFilters(address: URLSearchParams): Partial<Query> {
   const status = statuses.find((s) => s.value === address.get('status'))?.value;
   const within = expiryWindows.find((w) => String(w.value) === address.get('expiringWithin'))?.value;
-  return { ...(status ? { status } : {}), ...(within ? { expiringWithin: within } : {}) };
+  const lotStatus = lotStatuses.find((s) => s === address.get('lotStatus'));
+  return { ...(status ? { status } : {}), ...(within ? { expiringWithin: within } : {}), ...(lotStatus ? { lotStatus } : {}) };
 }
 
 /** Stock on hand: lot number, expiry, quantity and value; near-expiry flagged, expired blocked; filters, totals of the filter, export; paged on the server. */
@@ -189,6 +193,15 @@ function StockOnHand() {
           onChange={(v: Query['status'] | undefined) => filter({ status: v ?? 'all' })}
           style={{ minWidth: 160 }}
         />
+        <Select
+          aria-label="Filter by lot status"
+          placeholder="Lot status"
+          allowClear
+          options={lotStatusOptions}
+          value={query.lotStatus}
+          onChange={(v: LotStatus | undefined) => filter({ lotStatus: v })}
+          style={{ minWidth: 150 }}
+        />
         <Space wrap>
           <ExportButtons onExport={(format) => downloadInventory(format, query)} />
         </Space>
@@ -230,6 +243,7 @@ function StockOnHand() {
               <Space size={4} wrap>
                 {formatDate(row.dateExpiry)}
                 <ExpiryTag expired={row.expired} nearExpiry={row.nearExpiry} />
+                <LotStatusTag row={row} />
               </Space>
             ),
           },
@@ -243,17 +257,16 @@ function StockOnHand() {
           { key: 'quantity', title: 'Quantity', align: 'right', sorter: true, sortOrder: sortOrder('quantity'), render: (_: unknown, row) => `${row.quantity} ${row.item.unit}` },
           { key: 'unitCost', title: 'Unit cost', align: 'right', render: (_: unknown, row) => formatDecimal(row.unitCost) },
           { key: 'value', title: 'Value', align: 'right', sorter: true, sortOrder: sortOrder('value'), render: (_: unknown, row) => formatDecimal(row.value) },
-          ...(showLedger
-            ? [
-                {
-                  key: 'actions',
-                  title: 'Actions',
-                  render: (_: unknown, row: InventoryRow) => (
-                    <LinkButton size="small" icon={<BookOutlined />} to={`/inventory-ledger?inventoryId=${row.id}`} aria-label="Ledger" title="Ledger" />
-                  ),
-                },
-              ]
-            : []),
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_: unknown, row: InventoryRow) => (
+              <Space size={4}>
+                {showLedger && <LinkButton size="small" icon={<BookOutlined />} to={`/inventory-ledger?inventoryId=${row.id}`} aria-label="Ledger" title="Ledger" />}
+                <LotStatusActions row={row} />
+              </Space>
+            ),
+          },
         ], ['lotNumber'])}
         summary={() =>
           data ? (
@@ -270,7 +283,8 @@ function StockOnHand() {
       />
       {data && (
         <Typography.Text type="secondary">
-          Lots expiring within {data.nearExpiryDays} days are flagged (Settings); expired lots cannot be sold or transferred.
+          Lots expiring within {data.nearExpiryDays} days are flagged (Settings); expired, quarantined and recalled lots cannot be sold or transferred
+          {data.totals.blockedQuantity > 0 ? ` (${data.totals.blockedQuantity} units held here, worth ${formatDecimal(data.totals.blockedValue)})` : ''}.
         </Typography.Text>
       )}
     </Flex>

@@ -28,6 +28,10 @@ const lot = (id: number, lotNumber: string, overrides: Partial<InventoryRow> = {
   value: '5002.00',
   nearExpiry: false,
   expired: false,
+  lotStatus: 'released',
+  statusReason: '',
+  recallId: null,
+  excursionId: null,
   ...overrides,
 });
 
@@ -81,7 +85,7 @@ describe('/inventory', () => {
     message: 'OK',
     data: rows,
     total: 41,
-    totals: { quantity: 1234, value: '1234567.80' },
+    totals: { quantity: 1234, value: '1234567.80', blockedQuantity: 0, blockedValue: '0.00' },
     nearExpiryDays: 90,
     today: '2026-03-01',
   });
@@ -128,6 +132,32 @@ describe('/inventory', () => {
     expect(await screen.findByText('T-1')).toBeInTheDocument();
     expect(screen.getByText('Karachi (Karachi in transit)')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === '/api/inventory').at(-1)?.params).toMatchObject({ location: 'transit', page: 1 });
+  });
+
+  it('shows a held lot with its reason; quarantines a released lot with a reason; the salesperson is offered neither action', async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/inventory')
+        return { status: 200, data: listOf([lot(1, 'Q-1', { lotStatus: 'quarantined', statusReason: 'Damaged cartons' }), lot(2, 'R-1', { lotStatus: 'recalled', statusReason: 'RCL-2026-000001' }), lot(3, 'F-1')]) };
+      if (config.url === '/api/inventory/3/quarantine') return { status: 200, data: { status: 200, message: 'Lot quarantined', data: lot(3, 'F-1', { lotStatus: 'quarantined' }) } };
+      return noOptions;
+    });
+    const { unmount } = renderWithApp(<InventoryScreen />, { auth: authOf(userOf('operationManager')) });
+    expect(await screen.findByText('Q-1')).toBeInTheDocument();
+    expect(within(screen.getByText('Q-1').closest('tr')!).getByText('Quarantined')).toBeInTheDocument();
+    expect(within(screen.getByText('R-1').closest('tr')!).getByText('Recalled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Release Q-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Release R-1' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Quarantine F-1' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quarantine lot' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Leaking vials');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quarantine lot' }));
+    await waitFor(() => expect(api!.calls.find((c) => c.url === '/api/inventory/3/quarantine')?.data).toBe(JSON.stringify({ reason: 'Leaking vials' })));
+    unmount();
+    renderWithApp(<InventoryScreen />, { auth: authOf(userOf('salesExecutive')) });
+    expect(await screen.findByText('Q-1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Quarantine|Release) / })).not.toBeInTheDocument();
   });
 
   it('links to the ledger only for roles that may open it', async () => {
