@@ -26,11 +26,11 @@ const exportedTables = new Map(Object.entries(schema).flatMap(([name, value]) =>
  * Tables one piece of shared code alone writes, whichever manifest declares them (an area reads
  * gl_entries; only the posting service writes it). A path ending in `/` is a folder.
  */
-const sharedWriters: Record<string, string> = {
+const sharedWriters: Record<string, string | readonly string[]> = {
   gl_entries: 'ledger/general-ledger.ts',
   stock_moves: 'ledger/stock-ledger.ts',
-  // The lots' quantities: moved only with their stock_moves rows.
-  inventory: 'ledger/stock-ledger.ts',
+  // The lots' quantities: moved only with their stock_moves rows; what holds a lot (issue 31) by its one writer.
+  inventory: ['ledger/stock-ledger.ts', 'modules/inventory/lot-status.ts'],
   audit_log: 'plugins/audit.ts',
   document_sequences: 'lib/document/document-number.ts',
   jobs: 'lib/jobs/',
@@ -58,7 +58,7 @@ const under = (file: string, path: string) => (path.endsWith('/') ? file.startsW
 /** Why the write is out of bounds by ownership alone, or undefined when its file may write its table. */
 function refusal(write: TableWrite): string | undefined {
   const shared = sharedWriters[write.table];
-  if (shared !== undefined) return under(write.file, shared) ? undefined : `only ${shared} writes it`;
+  if (shared !== undefined) return [shared].flat().some((writer) => under(write.file, writer)) ? undefined : `only ${[shared].flat().join(' and ')} write it`;
   const owner = ownerOf.get(write.table);
   if (owner === undefined) return 'no area declares it';
   return under(write.file, `modules/${owner}/`) ? undefined : `the ${owner} area's table`;
