@@ -315,6 +315,8 @@ describe('the sender', () => {
   it('50 senders at once over 200 rows: 200 posts, none twice', async () => {
     await sender().runOnce();
     fake.reset();
+    // 400 requests from 50 senders on a busy 2-core machine: the earlier tests' 2 s timeout would make a slow answer a lost one.
+    expect((await f.call('PUT', '/api/fbr/settings', { timeoutSeconds: 30 })).statusCode).toBe(200);
     const [template] = await queryRows<{ payload: unknown }>(t.database.db, sql`SELECT payload FROM fbr_submissions ORDER BY id LIMIT 1`);
     await t.database.db.execute(sql`INSERT INTO fbr_submissions (document_type, document_id, document_number, document_date, customer_name, region_id, invoice_type, environment, payload)
                                     SELECT 'invoice', 1000000 + g, 'LOAD-' || g, ${f.today}::date, 'Load', ${f.north}::int, 'Sale Invoice', 'sandbox', ${JSON.stringify(template!.payload)}::jsonb
