@@ -16,6 +16,7 @@ import { salesModule } from './modules/sales/sales.module.ts';
 import { setupModule } from './modules/setup/setup.module.ts';
 import { venturesModule } from './modules/ventures/ventures.module.ts';
 import { fbrModule } from './modules/fbr/fbr.module.ts';
+import { recallsModule } from './modules/recalls/recalls.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -34,6 +35,7 @@ export const areas: readonly ServerArea[] = [
   rentalsModule,
   venturesModule,
   fbrModule,
+  recallsModule,
   importsModule,
   dashboardModule,
 ];

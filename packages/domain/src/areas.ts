@@ -13,6 +13,7 @@ import { salesArea } from './sales/sales.area.ts';
 import { setupArea } from './setup/setup.area.ts';
 import { venturesArea } from './ventures/ventures.area.ts';
 import { fbrArea } from './fbr/fbr.area.ts';
+import { recallsArea } from './recalls/recalls.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -29,6 +30,7 @@ export * from './planning/planning.area.ts';
 export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
 export * from './fbr/fbr.area.ts';
+export * from './recalls/recalls.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -46,6 +48,7 @@ export const areas = [
   rentalsArea,
   venturesArea,
   fbrArea,
+  recallsArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

@@ -15,3 +15,4 @@ export * from './rentals.ts';
 export * from './consignments.ts';
 export * from './ventures.ts';
 export * from './fbr.ts';
+export * from './recalls.ts';
