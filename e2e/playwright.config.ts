@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Two runs on one machine (two working copies' helpers) each need their own port and database.
+const dataDir = process.env.E2E_DATA_DIR ?? '.data';
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // A real server on a fresh embedded database filled with the demo company, driven by
@@ -28,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf .data && node --import tsx ../apps/server/src/main.ts --demo`,
+    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts --demo`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // The demo company grew a payroll (six months run and paid): its seed needs longer on a loaded machine.
@@ -38,7 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data',
+      DATA_DIR: dataDir,
       WEB_DIST: '../apps/web/dist',
       JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
       ADMIN_PASSWORD: 'Demo@12345',
