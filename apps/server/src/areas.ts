@@ -17,6 +17,7 @@ import { setupModule } from './modules/setup/setup.module.ts';
 import { venturesModule } from './modules/ventures/ventures.module.ts';
 import { fbrModule } from './modules/fbr/fbr.module.ts';
 import { recallsModule } from './modules/recalls/recalls.module.ts';
+import { coldChainModule } from './modules/cold-chain/cold-chain.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -36,6 +37,7 @@ export const areas: readonly ServerArea[] = [
   venturesModule,
   fbrModule,
   recallsModule,
+  coldChainModule,
   importsModule,
   dashboardModule,
 ];

@@ -14,6 +14,7 @@ import { setupArea } from './setup/setup.area.ts';
 import { venturesArea } from './ventures/ventures.area.ts';
 import { fbrArea } from './fbr/fbr.area.ts';
 import { recallsArea } from './recalls/recalls.area.ts';
+import { coldChainArea } from './cold-chain/cold-chain.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -31,6 +32,7 @@ export * from './rentals/rentals.area.ts';
 export * from './ventures/ventures.area.ts';
 export * from './fbr/fbr.area.ts';
 export * from './recalls/recalls.area.ts';
+export * from './cold-chain/cold-chain.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -49,6 +51,7 @@ export const areas = [
   venturesArea,
   fbrArea,
   recallsArea,
+  coldChainArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

@@ -18,6 +18,8 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       'ntn', 'strn', 'province', 'businessActivity', 'sector', 'furtherTaxRate', 'withholdingSharePercent', 'servicesTaxRates',
       'netRoundingStep', 'netRoundingMode',
       'defaultLeadTimeDays', 'reviewDays', 'historyMonths', 'safetyStockDays',
+      // the cold chain (issue 31)
+      'timeZone',
     ]);
     expect(Object.keys(companySettingsUpdateSchema.shape)).toEqual(Object.keys(companySettingsSchema.shape));
   });
@@ -29,6 +31,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       ntn: '', strn: '', province: null, businessActivity: 'distributor', sector: 'allOtherSectors', furtherTaxRate: '4.00', withholdingSharePercent: '10.00', servicesTaxRates: {},
       netRoundingStep: '1', netRoundingMode: 'up',
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
+      timeZone: 'Asia/Karachi',
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
     expect(companySettingsUpdateSchema.parse({ reviewDays: '7' })).toEqual({ reviewDays: 7 });

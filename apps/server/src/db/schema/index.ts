@@ -16,3 +16,4 @@ export * from './consignments.ts';
 export * from './ventures.ts';
 export * from './fbr.ts';
 export * from './recalls.ts';
+export * from './cold-chain.ts';
