@@ -1,7 +1,29 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.ts';
-import { wholeNumberInput } from '../resource/numeric-input.ts';
+import { canonicalDecimal, compareDecimal, isDecimalString } from '../money.ts';
+import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
+
+/** What the shipment's temperature logger showed on arrival (issue 31, section 3). */
+export const loggerResults = [
+  { value: 'withinRange', label: 'Within range' },
+  { value: 'excursion', label: 'Excursion' },
+] as const;
+export type LoggerResult = (typeof loggerResults)[number]['value'];
+
+/** A logger's reading in °C: -100 to 100, at most two decimals; none when not given. */
+const loggerTemperature = (label: string) => {
+  const rule = `${label} must be a number from -100 to 100 with at most 2 decimals`;
+  return decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => isDecimalString(v, 2, 3) && compareDecimal(v, '-100') >= 0 && compareDecimal(v, '100') <= 0, { error: rule })
+      .transform((v) => canonicalDecimal(v)),
+  )
+    .nullable()
+    .optional();
+};
 
 /**
  * Goods receipts (issue 7, section 2): what arrived on an approved purchase order, per order
@@ -26,6 +48,23 @@ export const goodsReceiptDocument = defineDocument({
     { name: 'notes', label: 'Notes', kind: 'textarea', maxLength: 1000, defaultValue: '', searchable: true },
     // The user saw the near-expiry warning and receives anyway.
     { name: 'acceptNearExpiry', label: 'Receive lots near expiry', kind: 'boolean', defaultValue: false },
+    // The shipment's temperature logger (issue 31): required to post goods kept cold (the cold chain's rule).
+    { name: 'loggerResult', label: 'Logger result', kind: 'enum', enumValues: loggerResults, schema: z.enum(['withinRange', 'excursion'], { error: 'Logger result must be within range or excursion' }).nullable().optional() },
+    { name: 'loggerSerial', label: 'Logger serial', kind: 'text', maxLength: 100, defaultValue: '', list: false },
+    { name: 'loggerMinC', label: 'Logger minimum °C', kind: 'decimal', scale: 2, list: false, schema: loggerTemperature('Logger minimum °C') },
+    { name: 'loggerMaxC', label: 'Logger maximum °C', kind: 'decimal', scale: 2, list: false, schema: loggerTemperature('Logger maximum °C') },
+    {
+      name: 'loggerMinutesOutside',
+      label: 'Minutes outside the range',
+      kind: 'integer',
+      list: false,
+      schema: wholeNumberInput(
+        z.number({ error: 'Minutes outside must be a whole number' }).int({ error: 'Minutes outside must be a whole number' }).min(0, { error: 'Minutes outside must be 0 or more' }).max(maxInt32, { error: `Minutes outside must be at most ${maxInt32}` }),
+      )
+        .nullable()
+        .optional(),
+    },
+    { name: 'loggerNotes', label: 'Logger notes', kind: 'textarea', maxLength: 1000, defaultValue: '', list: false },
   ],
   lines: {
     fields: [
@@ -74,7 +113,17 @@ export interface GoodsReceiptLineInput {
   dateExpiry?: string | null;
 }
 
-export interface GoodsReceiptInput {
+/** The shipment's temperature logger as a receipt records it. */
+export interface GoodsReceiptLogger {
+  loggerResult: LoggerResult | null;
+  loggerSerial: string;
+  loggerMinC: string | null;
+  loggerMaxC: string | null;
+  loggerMinutesOutside: number | null;
+  loggerNotes: string;
+}
+
+export interface GoodsReceiptInput extends Partial<GoodsReceiptLogger> {
   purchaseOrderId: number;
   receiptDate: string;
   notes: string;
@@ -94,11 +143,11 @@ export interface GoodsReceiptLineRow {
   value: string;
   /** The lot it entered, once posted. */
   inventoryId: number | null;
-  item: { itemName: string; articleNumber: string; lotTracked: boolean };
+  item: { itemName: string; articleNumber: string; lotTracked: boolean; storageCondition: string };
 }
 
 /** A goods receipt with its lines, as the API answers it; server and web share it. */
-export interface GoodsReceiptDetail {
+export interface GoodsReceiptDetail extends GoodsReceiptLogger {
   id: number;
   documentNumber: string | null;
   purchaseOrderId: number;

@@ -73,6 +73,13 @@ export const goodsReceipts = pgTable(
       .references(() => purchaseOrders.id),
     notes: text('notes').notNull().default(''),
     acceptNearExpiry: boolean('accept_near_expiry').notNull().default(false),
+    // The shipment's temperature logger (0054_goods_receipt_logger.sql).
+    loggerResult: text('logger_result'),
+    loggerSerial: text('logger_serial').notNull().default(''),
+    loggerMinC: numeric('logger_min_c', { precision: 5, scale: 2 }),
+    loggerMaxC: numeric('logger_max_c', { precision: 5, scale: 2 }),
+    loggerMinutesOutside: integer('logger_minutes_outside'),
+    loggerNotes: text('logger_notes').notNull().default(''),
     totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
     // What payments allocated to it (0016_money.sql).
     paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),

@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, addDays, addDecimals, type GoodsReceiptInput, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
+import { goodsReceiptDocument, addDays, addDecimals, type GoodsReceiptInput, type GoodsReceiptLogger, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
@@ -25,6 +25,7 @@ interface OrderLineFacts {
   itemName: string;
   articleNumber: string;
   lotTracked: boolean;
+  storageCondition: string;
 }
 
 /** The order a receipt is on, as the checks read it (within the actor's regions), with the settings they need. */
@@ -62,7 +63,8 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
                   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
                   WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
                (SELECT json_agg(json_build_object('id', l.id, 'itemId', l.item_id, 'quantity', l.quantity, 'receivedQuantity', l.received_quantity,
-                                                  'unitCost', l.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
+                                                  'unitCost', l.unit_cost::text, 'itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked,
+                                                  'storageCondition', it.storage_condition))
                   FROM (SELECT * FROM purchase_order_lines WHERE purchase_order_id = ${purchaseOrderId}::int ORDER BY id ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}) l
                   JOIN items it ON it.id = l.item_id) AS lines,
                ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays",
@@ -145,6 +147,24 @@ const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, 
 const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} || '-' || v.purchase_order_line_id ELSE v.lot_number END`;
 
 
+/** The logger's fields as given, each absent one its default: the values of the six logger columns. */
+function loggerOf(input: GoodsReceiptInput): GoodsReceiptLogger {
+  return {
+    loggerResult: input.loggerResult ?? null,
+    loggerSerial: input.loggerSerial?.trim() ?? '',
+    loggerMinC: input.loggerMinC ?? null,
+    loggerMaxC: input.loggerMaxC ?? null,
+    loggerMinutesOutside: input.loggerMinutesOutside ?? null,
+    loggerNotes: input.loggerNotes?.trim() ?? '',
+  };
+}
+
+function loggerValues(input: GoodsReceiptInput): SQL {
+  const logger = loggerOf(input);
+  return sql`${logger.loggerResult}::text, ${logger.loggerSerial}::text, ${logger.loggerMinC}::numeric, ${logger.loggerMaxC}::numeric,
+             ${logger.loggerMinutesOutside}::int, ${logger.loggerNotes}::text`;
+}
+
 function totalOf(input: GoodsReceiptInput, facts: ReceiptFacts): string {
   return addDecimals(input.lines.map((l) => multiply(l.quantity, facts.lines.get(l.purchaseOrderLineId)!.unitCost)));
 }
@@ -162,6 +182,7 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
     receiptDate: input.receiptDate,
     notes: input.notes ?? '',
     acceptNearExpiry: input.acceptNearExpiry ?? false,
+    ...loggerOf(input),
     status: 'draft',
     totalValue: totalOf(input, facts),
     paidAmount: '0.00',
@@ -185,7 +206,7 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
         unitCost: canonicalDecimal(orderLine.unitCost),
         value: multiply(line.quantity, orderLine.unitCost),
         inventoryId: null,
-        item: { itemName: orderLine.itemName, articleNumber: orderLine.articleNumber, lotTracked: orderLine.lotTracked },
+        item: { itemName: orderLine.itemName, articleNumber: orderLine.articleNumber, lotTracked: orderLine.lotTracked, storageCondition: orderLine.storageCondition },
       };
     }),
   };
@@ -242,9 +263,10 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
       const [row] = await queryRows<{ id: number; createdAt: string | Date }>(
         tx,
         sql`WITH g AS (
-              INSERT INTO goods_receipts (document_date, purchase_order_id, notes, accept_near_expiry, total_value, created_by)
+              INSERT INTO goods_receipts (document_date, purchase_order_id, notes, accept_near_expiry, total_value, created_by,
+                                         logger_result, logger_serial, logger_min_c, logger_max_c, logger_minutes_outside, logger_notes)
               VALUES (${input.receiptDate}::date, ${input.purchaseOrderId}::int, ${input.notes ?? ''}, ${input.acceptNearExpiry ?? false}::boolean,
-                      ${totalOf(input, facts)}::numeric, ${actor.userId}::int)
+                      ${totalOf(input, facts)}::numeric, ${actor.userId}::int, ${loggerValues(input)})
               RETURNING id, created_at),
             l AS (${insertLinesInto}
                   SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost
@@ -262,7 +284,8 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
         tx,
         sql`WITH g AS (
               UPDATE goods_receipts SET document_date = ${input.receiptDate}::date, purchase_order_id = ${input.purchaseOrderId}::int, notes = ${input.notes ?? ''},
-                     accept_near_expiry = ${input.acceptNearExpiry ?? false}::boolean, total_value = ${totalOf(input, facts)}::numeric, updated_at = now()
+                     accept_near_expiry = ${input.acceptNearExpiry ?? false}::boolean, total_value = ${totalOf(input, facts)}::numeric, updated_at = now(),
+                     (logger_result, logger_serial, logger_min_c, logger_max_c, logger_minutes_outside, logger_notes) = ROW(${loggerValues(input)})
               WHERE id = ${before.id}::int RETURNING updated_at),
             d AS (DELETE FROM goods_receipt_lines WHERE goods_receipt_id = ${before.id}::int)
             SELECT updated_at AS "updatedAt" FROM g`,

@@ -47,6 +47,12 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     receiptDate: goodsReceipts.documentDate,
     notes: goodsReceipts.notes,
     acceptNearExpiry: goodsReceipts.acceptNearExpiry,
+    loggerResult: goodsReceipts.loggerResult,
+    loggerSerial: goodsReceipts.loggerSerial,
+    loggerMinC: goodsReceipts.loggerMinC,
+    loggerMaxC: goodsReceipts.loggerMaxC,
+    loggerMinutesOutside: goodsReceipts.loggerMinutesOutside,
+    loggerNotes: goodsReceipts.loggerNotes,
     status: goodsReceipts.status,
     totalValue: goodsReceipts.totalValue,
     // What payments allocated (issue 9): paid / partly paid computed from it, never a stored state.
@@ -68,7 +74,7 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
              'lineNo', l.line_no, 'purchaseOrderLineId', l.purchase_order_line_id, 'itemId', l.item_id, 'quantity', l.quantity,
              'lotNumber', l.lot_number, 'dateExpiry', l.date_expiry, 'unitCost', l.unit_cost::text,
              'value', round(l.quantity * l.unit_cost, 2)::text, 'inventoryId', l.inventory_id,
-             'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked))
+             'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked, 'storageCondition', it.storage_condition))
              ORDER BY l.line_no), '[]')
     FROM goods_receipt_lines l JOIN items it ON it.id = l.item_id WHERE l.goods_receipt_id = goods_receipts.id)`,
   searchColumns: [

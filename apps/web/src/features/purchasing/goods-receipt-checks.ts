@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, isExpired, purchasingMessages, type GoodsReceiptDetail, type GoodsReceiptInput, type PurchaseOrderDetail, type PurchaseOrderLineRow } from '@erp/domain';
+import { goodsReceiptDocument, isExpired, purchasingMessages, type GoodsReceiptDetail, type GoodsReceiptInput, type GoodsReceiptLogger, type PurchaseOrderDetail, type PurchaseOrderLineRow } from '@erp/domain';
 import { problemsByRow, problemsOfIssues } from '../../components/document/form-problems.ts';
 import { todayWire } from '../../lib/dates.ts';
 
@@ -10,10 +10,29 @@ export interface ReceiptRowValues {
   dateExpiry?: string | null;
 }
 
-export interface ReceiptFormValues {
+/** The shipment's temperature logger as the form holds it (issue 31): sent as given, empty ones left out. */
+export type ReceiptLoggerValues = { [K in keyof GoodsReceiptLogger]?: GoodsReceiptLogger[K] | string | number | null };
+
+export interface ReceiptFormValues extends ReceiptLoggerValues {
   receiptDate?: string | null;
   notes?: string | null;
   lines?: ReceiptRowValues[];
+}
+
+export const loggerFieldNames = ['loggerResult', 'loggerSerial', 'loggerMinC', 'loggerMaxC', 'loggerMinutesOutside', 'loggerNotes'] as const;
+
+/** A draft's logger as the form holds it. */
+export const loggerFromReceipt = (receipt: GoodsReceiptDetail): ReceiptLoggerValues => Object.fromEntries(loggerFieldNames.map((name) => [name, receipt[name]]));
+
+/** The logger's fields that were filled in, as the body sends them. */
+function loggerBodyOf(values: ReceiptLoggerValues): Partial<GoodsReceiptLogger> {
+  return Object.fromEntries(
+    loggerFieldNames.flatMap((name) => {
+      const value = values[name];
+      if (value === undefined || value === null || String(value).trim() === '') return [];
+      return [[name, typeof value === 'string' ? value.trim() : value]];
+    }),
+  ) as Partial<GoodsReceiptLogger>;
 }
 
 export const remainingOf = (line: Pick<PurchaseOrderLineRow, 'quantity' | 'receivedQuantity'>) => Math.max(line.quantity - line.receivedQuantity, 0);
@@ -52,7 +71,7 @@ export function receiptBodyOf(values: ReceiptFormValues, purchaseOrderId: number
     lines.push({ purchaseOrderLineId: row.purchaseOrderLineId, quantity: quantityOf(row), lotNumber: lotNumber === '' ? null : lotNumber, dateExpiry: row.dateExpiry || null });
   });
   return {
-    body: { purchaseOrderId, receiptDate: values.receiptDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), acceptNearExpiry, lines },
+    body: { purchaseOrderId, receiptDate: values.receiptDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), acceptNearExpiry, ...loggerBodyOf(values), lines },
     rowOfLine,
   };
 }

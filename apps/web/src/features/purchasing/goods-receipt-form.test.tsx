@@ -18,6 +18,33 @@ const nearDraft = () => ({ ...draftReceipt, receiptDate: todayWire(), lines: dra
 const sentBodies = () => (api?.calls ?? []).filter((c) => c.method === 'post' || c.method === 'put').map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
 
 describe('the goods receipt form', () => {
+  it("opens the temperature logger when the server asks for its result, and sends what is filled in (issue 31)", async () => {
+    const refusal = "Record the shipment's temperature logger result: CBC Reagent is kept at 2-8 °C";
+    api = mockApi((config) => {
+      if (config.url === '/api/purchase-orders/5') return ok({ data: approvedOrder });
+      if (config.url?.startsWith('/api/goods-receipts') && (config.method === 'post' || config.method === 'put')) {
+        const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+        if (!body.loggerResult) return { status: 400, data: { status: 400, message: 'Some fields are not valid', errors: { loggerResult: refusal } } };
+        return ok({ message: 'Goods receipt posted', data: { ...draftReceipt, id: 31, status: 'posted' } }, 201);
+      }
+      return ok({ options: [], hasMore: false });
+    });
+    const onDone = vi.fn();
+    renderWithApp(<GoodsReceiptForm receipt={{ ...draftReceipt, receiptDate: todayWire(), lines: draftReceipt.lines.map((l) => ({ ...l, dateExpiry: addDays(todayWire(), 400) })) }} onDone={onDone} />, {
+      auth: authOf(userOf('inventorySupervisor')),
+    });
+    expect(await screen.findByText('PO-2026-000005')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(refusal)).toBeVisible();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Logger result' }));
+    await userEvent.click(await screen.findByTitle('Within range'));
+    await userEvent.type(screen.getByLabelText('Logger serial'), 'TL-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(31));
+    expect(sentBodies().at(-1)).toMatchObject({ loggerResult: 'withinRange', loggerSerial: 'TL-9' });
+    expect(sentBodies().at(-1)).not.toHaveProperty('loggerMinC');
+  });
+
   it('refuses more than remains of an order line over its lots, and a lot-tracked row without lot and expiry', () => {
     const problems = receiptFormProblems(
       {

@@ -1,6 +1,6 @@
 import { goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Skeleton, Space } from 'antd';
+import { Alert, Button, Collapse, Flex, Skeleton, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { useRef, useState } from 'react';
 import { documentKeys, deleteDocument, fetchDocument, saveDocument } from '../../components/document/document-api.ts';
@@ -13,11 +13,12 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { isNearExpiryMessage, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
+import { isNearExpiryMessage, loggerFieldNames, loggerFromReceipt, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 import { GoodsReceiptRows } from './goods-receipt-rows.tsx';
 import { NearExpiryConfirm, nearExpiryLot } from './near-expiry-confirm.tsx';
 
 const headerFields = goodsReceiptDocument.fields.filter((field) => field.name === 'receiptDate' || field.name === 'notes');
+const loggerFields = goodsReceiptDocument.fields.filter((field) => (loggerFieldNames as readonly string[]).includes(field.name));
 
 export interface GoodsReceiptFormProps {
   /** A draft receipt to edit; undefined for a new one. */
@@ -66,11 +67,16 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
   const canDelete = receipt !== undefined && user !== undefined && goodsReceiptDocument.mayRun(user, 'delete');
   const [initialValues] = useState<ReceiptFormValues>(() =>
     receipt
-      ? { receiptDate: receipt.receiptDate, notes: receipt.notes, lines: rowsFromReceipt(receipt) }
+      ? { receiptDate: receipt.receiptDate, notes: receipt.notes, ...loggerFromReceipt(receipt), lines: rowsFromReceipt(receipt) }
       : { receiptDate: todayWire(), notes: '', lines: rowsFromOrder(order) },
   );
 
-  const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
+  // Open when the draft has a logger, and when a refusal names one of its fields (the post of goods kept cold).
+  const [loggerOpen, setLoggerOpen] = useState(Boolean(initialValues.loggerResult));
+  const showProblems = (problems: Record<string, string>) => {
+    if (Object.keys(problems).some((key) => (loggerFieldNames as readonly string[]).includes(key))) setLoggerOpen(true);
+    setLinesError(showFormProblems(form, problems));
+  };
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: documentKeys.all(goodsReceiptDocument.name) });
@@ -134,6 +140,20 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
       />
       <Form form={form} name="goods-receipt-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} initialValues={initialValues}>
         <DocumentHeaderFields fields={headerFields} inputProps={{ receiptDate: { allowClear: false, max: todayWire() } }} />
+        <Collapse
+          size="small"
+          ghost
+          activeKey={loggerOpen ? ['logger'] : []}
+          onChange={(keys) => setLoggerOpen(keys.length > 0)}
+          items={[
+            {
+              key: 'logger',
+              label: 'Temperature logger (goods kept cold: required to post)',
+              forceRender: true,
+              children: <DocumentHeaderFields fields={loggerFields} />,
+            },
+          ]}
+        />
         <GoodsReceiptRows form={form} order={order} linesError={linesError} />
       </Form>
       {canWrite && (

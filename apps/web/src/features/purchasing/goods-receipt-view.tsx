@@ -1,4 +1,4 @@
-import { formatDecimal, goodsReceiptDocument, purchaseOrderDocument, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
+import { formatDecimal, goodsReceiptDocument, loggerResults, purchaseOrderDocument, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +27,15 @@ const columns: LineColumn<GoodsReceiptLineRow>[] = [
 ];
 
 /** A posted or cancelled goods receipt (or a draft for who may not edit it): its order, lots, values; Post / Cancel; Print. */
+/** "Excursion: 4.00 to 14.50 °C, 95 minutes outside (TL-78)": what the shipment's logger showed. */
+function loggerText(receipt: GoodsReceiptDetail): string {
+  const result = loggerResults.find((r) => r.value === receipt.loggerResult)?.label ?? '';
+  const range = receipt.loggerMinC !== null && receipt.loggerMaxC !== null ? `${receipt.loggerMinC} to ${receipt.loggerMaxC} °C` : '';
+  const outside = receipt.loggerMinutesOutside ? `${receipt.loggerMinutesOutside} minutes outside` : '';
+  const details = [range, outside].filter(Boolean).join(', ');
+  return `${result}${details ? `: ${details}` : ''}${receipt.loggerSerial ? ` (${receipt.loggerSerial})` : ''}${receipt.loggerNotes ? `. ${receipt.loggerNotes}` : ''}`;
+}
+
 export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDetail; onClose: () => void }) {
   const [error, setError] = useState<string>();
   const { user } = useAuth();
@@ -48,6 +57,7 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
           },
           { key: 'vendor', label: 'Vendor', children: receipt.vendor.vendorName },
           { key: 'region', label: 'Region', children: receipt.region.regionName },
+          ...(receipt.loggerResult ? [{ key: 'logger', label: 'Temperature logger', children: loggerText(receipt) }] : []),
           ...(receipt.status === 'posted' ? [{ key: 'paid', label: 'Paid', children: `${formatDecimal(receipt.paidAmount)} of ${formatDecimal(receipt.totalValue)}` }] : []),
         ]}
       />

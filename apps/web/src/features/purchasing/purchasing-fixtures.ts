@@ -38,11 +38,17 @@ export const draftReceipt: GoodsReceiptDetail = {
   openAmount: '300.00',
   dueDate: '2026-04-09',
   paymentStatus: 'unpaid',
+  loggerResult: null,
+  loggerSerial: '',
+  loggerMinC: null,
+  loggerMaxC: null,
+  loggerMinutesOutside: null,
+  loggerNotes: '',
   purchaseOrder: { documentNumber: 'PO-2026-000005', vendorId: 3, regionId: 1 },
   vendor: { vendorName: 'Sysmex Reagents' },
   region: { regionName: 'North' },
   lines: [
-    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true } },
+    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
   ],
 };
 
