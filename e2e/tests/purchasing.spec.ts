@@ -98,6 +98,10 @@ test('a vendor and an order are created, an admin approves it, a storekeeper rec
   await receipt.getByRole('spinbutton', { name: 'Line 2 quantity' }).fill('12');
   await receipt.getByRole('textbox', { name: 'Line 2 lot number' }).fill(lots.second);
   await typeDate(receipt.getByRole('textbox', { name: 'Line 2 expiry' }), inDays(500));
+  // A reagent kept at 2-8 °C: the shipment's temperature logger is read on arrival (issue 31).
+  await receipt.getByRole('button', { name: /Temperature logger/ }).click();
+  await pick(page, receipt, 'Logger result', 'Within', /^Within range$/);
+  await receipt.getByRole('textbox', { name: 'Logger serial' }).fill('TL-20931');
   await expectNoSeriousA11yViolations(page, 'the goods receipt form, two lots');
   await screenshot(page, 'goods-receipt-form-1280');
   await receipt.getByRole('button', { name: 'Post', exact: true }).click();

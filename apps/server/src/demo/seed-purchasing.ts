@@ -61,7 +61,16 @@ export async function seedPurchasing(tx: Tx, dates: Dates): Promise<void> {
         dateExpiry: tracked ? addDays(dates.today, 400 + lotSerial * 7) : null,
       }];
     });
-    const input: GoodsReceiptInput = { purchaseOrderId: po.id, receiptDate: dates.daysAgo(daysAgo), notes: 'Delivered by the clearing agent', acceptNearExpiry: false, lines };
+    // The reagents travel cold: each shipment's logger was read on arrival (issue 31).
+    const input: GoodsReceiptInput = {
+      purchaseOrderId: po.id,
+      receiptDate: dates.daysAgo(daysAgo),
+      notes: 'Delivered by the clearing agent',
+      acceptNearExpiry: false,
+      loggerResult: 'withinRange',
+      loggerSerial: `TL-${String(lotSerial).padStart(5, '0')}`,
+      lines,
+    };
     await saveDocument(tx, storekeeper, goodsReceiptBinding, input, { post });
   };
 

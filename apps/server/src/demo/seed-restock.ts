@@ -74,7 +74,7 @@ export class Restocking {
           dateExpiry: tracked ? addDays(monthLast, 540) : null,
         };
       });
-      const receipt: GoodsReceiptInput = { purchaseOrderId: po.id, receiptDate: monthLast, notes: 'Monthly replenishment', acceptNearExpiry: false, lines };
+      const receipt: GoodsReceiptInput = { purchaseOrderId: po.id, receiptDate: monthLast, notes: 'Monthly replenishment', acceptNearExpiry: false, loggerResult: 'withinRange', lines };
       const grn = (await saveDocument<GoodsReceiptInput, GoodsReceiptDetail>(this.tx, this.actors.storekeeper, goodsReceiptBinding, receipt, { post: true })).document;
       this.bills.push({ vendorId: order.vendorId, goodsReceiptId: grn.id, amount: grn.totalValue, payOn: monthEnd(addDays(monthLast, 1)) });
     }
