@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareDecimal, canonicalDecimal, isDecimalString } from '../money.ts';
-import type { ResourceDeclaration } from '../resource/declaration.ts';
+import { dateSchema, referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
 import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
 export const storageUnitKinds = [
@@ -87,3 +87,20 @@ export const coldChainMessages = {
   placementRow: 'This lot is not a warehouse row of a refrigerated, frozen or deep-frozen item',
   placementUnit: 'The storage unit must be of the lot’s region and storage condition',
 } as const;
+
+/**
+ * POST /api/inventory/:inventoryId/storage-unit: a cold warehouse row moved into a unit from a day
+ * on (today when not given; never a later day).
+ */
+export const storagePlacementInputSchema = z.strictObject({
+  storageUnitId: referenceSchema('Storage unit'),
+  date: dateSchema('Date').optional(),
+});
+export type StoragePlacementInput = z.output<typeof storagePlacementInputSchema>;
+
+/** One placement of a row, oldest first (GET /api/inventory/:inventoryId/storage-history). */
+export interface StoragePlacement {
+  fromDate: string;
+  storageUnitId: number;
+  unitName: string;
+}

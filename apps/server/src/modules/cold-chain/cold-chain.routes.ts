@@ -19,6 +19,7 @@ import { validated } from '../../lib/validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { dispositionExcursion, findExcursion, listExcursions } from './temperature-excursions.service.ts';
+import { registerStoragePlacementRoutes } from './storage-placements.routes.ts';
 import { listReadings, recordReading } from './temperature-readings.service.ts';
 
 const readingTags = ['Temperature readings'];
@@ -79,6 +80,7 @@ registerConstraintRefusal('temperature_readings_kept', () => ({ status: 409, mes
 
 /** Issue 31, section 3: readings (manual; logger files are the import kind) and excursions, on /inventory. */
 export function registerColdChainRoutes(app: FastifyInstance): void {
+  registerStoragePlacementRoutes(app);
   const db = () => app.ctx.db;
   const readers = [authenticate, requireRoute('/inventory')];
 

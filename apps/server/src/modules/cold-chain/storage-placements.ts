@@ -1,4 +1,4 @@
-import { coldChainMessages, permittedIds } from '@erp/domain';
+import { coldChainMessages, permittedIds, type StoragePlacement } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { dateArray, type Executor, intArray, intList, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -80,13 +80,16 @@ export async function placeInStorageUnit(tx: Tx, actor: Actor, input: { inventor
   );
 }
 
-/** A row's placements by day, oldest first (the lead's `GET .../storage-history`). */
-export async function storageHistoryOf(executor: Executor, inventoryId: number): Promise<{ fromDate: string; storageUnitId: number; unitName: string }[]> {
-  const rows = await queryRows<{ fromDate: string; storageUnitId: number; unitName: string }>(
+/** A row's placements by day, oldest first (`GET .../storage-history`); 404 for a row outside `actor`'s regions. */
+export async function storageHistoryOf(executor: Executor, inventoryId: number, actor?: Pick<Actor, 'permissions'>): Promise<StoragePlacement[]> {
+  const regions = actor && permittedIds(actor.permissions, 'regions');
+  const rows = await queryRows<{ fromDate: string | null; storageUnitId: number | null; unitName: string | null }>(
     executor,
     sql`SELECT p.from_date::text AS "fromDate", p.storage_unit_id AS "storageUnitId", u.unit_name AS "unitName"
-        FROM storage_unit_placements p JOIN storage_units u ON u.id = p.storage_unit_id
-        WHERE p.inventory_id = ${inventoryId}::int ORDER BY p.from_date`,
+        FROM inventory inv LEFT JOIN storage_unit_placements p ON p.inventory_id = inv.id LEFT JOIN storage_units u ON u.id = p.storage_unit_id
+        WHERE inv.id = ${inventoryId}::int ${regions ? sql`AND inv.region_id IN (${intList(regions)})` : sql``}
+        ORDER BY p.from_date`,
   );
-  return rows.map((r) => ({ ...r, storageUnitId: Number(r.storageUnitId) }));
+  if (rows.length === 0) throw new NotFoundError();
+  return rows.filter((r) => r.fromDate !== null).map((r) => ({ fromDate: r.fromDate!, storageUnitId: Number(r.storageUnitId), unitName: r.unitName! }));
 }
