@@ -76,11 +76,12 @@ export interface StockMoveInput {
   quantity: number;
   /**
    * Of a draw: an issue (sale, transfer out, consignment, service part: expired and held lots
-   * refused), the default; a placement (an instrument to a site: held lots refused); a return
-   * (the company's own stock coming back from a site: expired lots refused, held ones come back);
-   * or an adjustment (write-offs, disposals, arrivals from transit: nothing refused but quantity).
+   * refused), the default; a placement (an instrument to a site or another site: held lots
+   * refused); or an adjustment (write-offs, disposals, arrivals from transit, the company's own
+   * stock coming back from a site, which a recall wants back even expired: nothing refused but the
+   * quantity).
    */
-  purpose?: 'issue' | 'placement' | 'return' | 'adjustment';
+  purpose?: 'issue' | 'placement' | 'adjustment';
 }
 
 export interface StockPosting {
@@ -324,7 +325,7 @@ function assertAvailable(planned: readonly PlannedMove[], document: Pick<StockDo
       const message = lotBlockedMessage(label, lot.lotStatus, lot.statusReason, document.drawVerb ?? lotDrawVerbOf(document.documentType));
       throw new ConflictError(message, { [lotField]: message });
     }
-    if ((purpose === 'issue' || purpose === 'return') && isExpired(lot.dateExpiry, date)) {
+    if (purpose === 'issue' && isExpired(lot.dateExpiry, date)) {
       const message = stockMessages.expired(label, lot.dateExpiry!);
       throw new ConflictError(message, { [lotField]: message });
     }

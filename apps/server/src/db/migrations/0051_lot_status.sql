@@ -36,13 +36,17 @@ DECLARE
   held inventory%ROWTYPE;
 BEGIN
   IF NEW.recall_id IS NULL THEN
+    -- The shared form of the lock a recall's opening takes (lot-status.ts, recallLots): a recall
+    -- opening now is waited for, and then seen.
+    PERFORM pg_advisory_xact_lock_shared(hashtext(NEW.item_id::text || '|' || NEW.lot_number));
     SELECT * INTO held FROM inventory
       WHERE item_id = NEW.item_id AND lot_number = NEW.lot_number AND recall_id IS NOT NULL
-      ORDER BY id LIMIT 1;
+      ORDER BY lot_status = 'recalled' DESC, id LIMIT 1;
     IF FOUND THEN
       NEW.recall_id := held.recall_id;
       NEW.lot_status := 'recalled';
-      NEW.status_reason := held.status_reason;
+      -- A destroyed row's reason names its disposal; the recall's rows name the recall.
+      NEW.status_reason := CASE WHEN held.lot_status = 'recalled' THEN held.status_reason ELSE '' END;
     END IF;
   END IF;
   RETURN NEW;

@@ -91,6 +91,9 @@ async function changeHolds(tx: Tx, actor: Pick<Actor, 'userId'>, where: SQL, cha
   return rows.map((r) => ({ ...r, inventoryId: Number(r.inventoryId) }));
 }
 
+/** The advisory lock of a lot (item and number) over `v(item_id, lot_number)`, as 0051's trigger takes it. */
+const lotLockKey = sql`hashtext(v.item_id::text || '|' || v.lot_number)`;
+
 /** A recall opened: every row of its lots, in every region and place, is recalled. Answers the rows. */
 export async function recallLots(
   tx: Tx,
@@ -100,6 +103,10 @@ export async function recallLots(
   if (input.lots.length === 0) return [];
   const items = intArray(input.lots.map((l) => l.itemId));
   const numbers = textArray(input.lots.map((l) => l.lotNumber));
+  // A row of the lot created meanwhile (a receipt into a new place) takes this lock's shared form in
+  // inventory_born_recalled: it waits for the recall and is born recalled, or the recall waits for it and sees it.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lotLockKey})
+                       FROM (SELECT DISTINCT * FROM unnest(${items}, ${numbers}) AS v(item_id, lot_number) ORDER BY 1, 2) v`);
   const changed = await changeHolds(tx, actor, sql`(i.item_id, i.lot_number) IN (SELECT * FROM unnest(${items}, ${numbers}))`, {
     recallId: sql`${input.recallId}::int`,
     statusReason: input.documentNumber,
@@ -138,8 +145,9 @@ export async function releaseExcursionLots(
   for (const disposition of ['release', 'quarantine'] as const) {
     const ids = input.lots.filter((l) => l.disposition === disposition).map((l) => l.inventoryId);
     if (ids.length === 0) continue;
-    const changed = await changeHolds(tx, actor, sql`i.id = ANY(${intArray(ids)}) AND i.excursion_id = ${input.excursionId}::int`, {
-      excursionId: sql`NULL::int`,
+    // A row a later excursion holds keeps that hold; this decision still sets a person's quarantine on it.
+    const changed = await changeHolds(tx, actor, sql`i.id = ANY(${intArray(ids)})`, {
+      excursionId: sql`(CASE WHEN i.excursion_id = ${input.excursionId}::int THEN NULL ELSE i.excursion_id END)`,
       ...(disposition === 'quarantine' ? { manual: sql`true` } : {}),
       statusReason: input.reason,
       reason: input.reason,

@@ -109,7 +109,8 @@ function drawsOf(
       blocked[`lines.${index}.inventoryId`] = lotBlockedMessage(lotLabel(held.itemName, held.lotNumber), held.lotStatus as Exclude<StoredLotStatus, 'released'>, held.statusReason, verb);
       return;
     }
-    const { draws: taken, short } = fefoAllocate(candidates, line.quantity, date);
+    // A return takes expired lots back too (a recall wants every unit back): nothing is judged expired.
+    const { draws: taken, short } = fefoAllocate(candidates, line.quantity, verb ? date : '0001-01-01');
     if (short > 0) {
       problems[`lines.${index}.quantity`] = consignmentMessages.short(itemNames.get(line.itemId) ?? 'the item', line.quantity - short, place);
       return;
@@ -181,7 +182,7 @@ export async function postConsignment<Consignment extends DocumentRow & Consignm
   if (missing >= 0) throw new BadRequestError({ [`lines.${missing}.itemId`]: stockMessages.itemMissing });
   const draws = drawsOf(consignment.lines, lots, consignment.consignmentDate, placeName[rule.from], itemNames, rule.drawVerb);
   const moves: StockMoveInput[] = draws.flatMap(({ index, lot, quantity }, n) => {
-    const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id }, purpose: rule.drawVerb ? 'issue' : 'return' };
+    const out: StockMoveInput = { lineNo: n + 1, field: `lines.${index}`, direction: 'out', quantity, lot: { inventoryId: lot.id }, purpose: rule.drawVerb ? 'issue' : 'adjustment' };
     if (rule.to === null) return [out];
     // The same lot (item, number, expiry, cost) at the other place: the site, or the region's warehouse.
     const place = rule.to === 'site' ? { locationId: site } : { regionId };

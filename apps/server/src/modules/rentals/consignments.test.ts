@@ -177,3 +177,34 @@ describe('a shipment and the expiry of its lots (issue 27)', () => {
     expect(left!.quantity).toBe(2);
   });
 });
+
+describe('a held lot and consignment (issue 31, section 1)', () => {
+  it('never ships a quarantined lot: chosen, 409 naming it; first-expiry-first-out passes it by; a return brings a held, expired lot back from the site', async () => {
+    const [held, good] = await f.receive([
+      { itemId: f.reagent, lotNumber: 'CS-HELD', quantity: 4, unitCost: '800.00', expiresIn: 120 },
+      { itemId: f.reagent, lotNumber: 'CS-GOOD', quantity: 4, unitCost: '800.00', expiresIn: 380 },
+    ]);
+    const ship = (lines: Array<Record<string, number>>, consignmentKind = 'shipment') => f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind, consignmentDate: f.today, lines });
+    // Shipped to the site first, then held: the site's row of it comes back by a return.
+    expect((await ship([{ itemId: f.reagent, inventoryId: held!, quantity: 2 }])).statusCode).toBe(201);
+    expect((await f.call('POST', `/api/inventory/${held!}/quarantine`, { reason: 'Cracked vials' })).statusCode).toBe(200);
+    const chosen = await ship([{ itemId: f.reagent, inventoryId: held!, quantity: 1 }]);
+    expect(chosen.statusCode, chosen.body).toBe(409);
+    expect(chosen.json().errors).toEqual({ 'lines.0.inventoryId': `CS CBC Reagent lot CS-HELD is quarantined (Cracked vials) and cannot be shipped` });
+    const fefo = await ship([{ itemId: f.reagent, quantity: 2 }]);
+    expect(fefo.statusCode, fefo.body).toBe(201);
+    // Soonest expiry first, CS-HELD (day 120) passed by for the next released lot.
+    const [heldLeft] = await rows<{ quantity: number }>(sql`SELECT quantity FROM inventory WHERE id = ${held!}::int`);
+    expect(heldLeft!.quantity).toBe(2);
+    expect(good).toBeGreaterThan(0);
+    const siteHeld = (await rows<{ id: number }>(sql`SELECT i.id FROM inventory i JOIN stock_locations l ON l.id = i.location_id AND l.kind = 'customer' WHERE i.lot_number = 'CS-HELD'`))[0]!.id;
+    // Recalled and expired at the site: a recall wants it back all the same.
+    await rows(sql`UPDATE inventory SET lot_status = 'recalled', recall_id = 1, status_reason = 'RCL-2026-000009' WHERE id = ${siteHeld}::int`);
+    await rows(sql`UPDATE inventory SET date_expiry = ${f.today}::date - 1 WHERE lot_number = 'CS-HELD'`);
+    const used = await ship([{ itemId: f.reagent, inventoryId: Number(siteHeld), quantity: 1 }], 'usage');
+    expect(used.statusCode, used.body).toBe(409);
+    expect(used.json().message).toBe(`CS CBC Reagent lot CS-HELD is recalled (RCL-2026-000009) and cannot be used`);
+    const back = await ship([{ itemId: f.reagent, inventoryId: Number(siteHeld), quantity: 2 }], 'return');
+    expect(back.statusCode, back.body).toBe(201);
+  });
+});

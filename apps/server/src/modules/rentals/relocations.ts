@@ -87,7 +87,7 @@ export async function postRelocation(
     document: { documentType, documentId: placement.id, date },
     actor: { userId: actor.userId },
     moves: [
-      { lineNo: 1, field: 'inventoryId', direction: 'out', quantity: 1, lot: { inventoryId: Number(live.siteInventoryId) }, purpose: 'adjustment' },
+      { lineNo: 1, field: 'inventoryId', direction: 'out', quantity: 1, lot: { inventoryId: Number(live.siteInventoryId) }, purpose: 'placement' },
       { lineNo: 2, field: 'inventoryId', direction: 'in', quantity: 1, lot: { itemId: Number(unit.itemId), lotNumber: unit.serialNumber, dateExpiry: unit.dateExpiry, locationId: site, unitCost: unit.unitCost } },
     ],
   });
