@@ -142,6 +142,7 @@ export const recallMessages = {
   acknowledgedBeforeSent: 'A notice cannot be acknowledged before it was sent',
   warehouseOnly: (place: string) => `Only warehouse stock is disposed of: this lot is ${place}; bring it back to the warehouse first`,
   receiptUnderRecall: (label: string, number: string) => `${label} is under open recall ${number} and cannot be received`,
+  disposalAdjustmentKept: (number: string) => `This adjustment is a disposal of recall ${number}: it is the recall's record of destroyed units and cannot be cancelled`,
 };
 
 /**

@@ -32,3 +32,16 @@ export const refuseRecalledReceipts: GuardHook = async (tx, _actor, documents) =
     throw new ConflictError(Object.values(errors)[0]!, errors);
   }
 };
+
+/**
+ * A disposal's stock adjustment is the recall's record of destroyed units (its report, the lots
+ * marked destroyed): it is not cancelled on its own (409), before anything is written.
+ */
+export const keepDisposalAdjustments: GuardHook = async (tx, _actor, documents) => {
+  const ids = documents.map((d) => Number(d.id));
+  const [kept] = await queryRows<{ documentNumber: string }>(
+    tx,
+    sql`SELECT r.document_number AS "documentNumber" FROM recall_disposals d JOIN recalls r ON r.id = d.recall_id WHERE d.adjustment_id = ANY(${intArray(ids)}) LIMIT 1`,
+  );
+  if (kept) throw new ConflictError(recallMessages.disposalAdjustmentKept(kept.documentNumber));
+};

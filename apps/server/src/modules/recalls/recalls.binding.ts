@@ -8,6 +8,8 @@ import { type RecallDetail, recallQueries } from './recalls.queries.ts';
 /** Recalls on the document machinery: the declaration (domain), the tables, its queries and handlers. */
 export const recallBinding: DocumentBinding<RecallInput, RecallDetail, StateOf<typeof recallDocument>, ActionOf<typeof recallDocument>> = {
   definition: recallDocument,
+  // Found by search: the recalls tab of /inventory, the recall open.
+  searchRoute: (id) => `/inventory?tab=recalls&open=${id}`,
   table: recalls,
   columns: { id: recalls.id, number: recalls.documentNumber, date: recalls.documentDate, status: recalls.status },
   lineTable: { table: recallLines, parent: recallLines.recallId, withoutIds: true },

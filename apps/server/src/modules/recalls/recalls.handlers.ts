@@ -193,6 +193,8 @@ export function recallHandlers(reread: (tx: Tx, id: number) => Promise<RecallDet
        * balances (409 naming each). The report is frozen as it stands.
        */
       async close(tx, actor, recall, step) {
+        // A return restocking the lot while the close counts what is on hand waits for it, or is counted.
+        await lockLots(tx, recall.id);
         const refusals = await closeRefusals(tx, recall.id);
         const [first] = Object.values(refusals);
         if (first) throw new ConflictError(recallMessages.closeRefused, refusals);

@@ -2,7 +2,7 @@ import { recallsArea } from '@erp/domain';
 import * as recallTables from '../../db/schema/recalls.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { recallFigures } from './recall-figures.ts';
-import { refuseRecalledReceipts } from './recall-receipts-guard.ts';
+import { keepDisposalAdjustments, refuseRecalledReceipts } from './recall-receipts-guard.ts';
 import { recallBinding } from './recalls.binding.ts';
 import { registerRecallRoutes } from './recalls.routes.ts';
 
@@ -13,6 +13,7 @@ export const recallsModule: ServerArea = {
   tables: recallTables,
   documents: [recallBinding],
   beforePost: { 'goods-receipts': refuseRecalledReceipts },
+  beforeCancel: { 'stock-adjustments': keepDisposalAdjustments },
   openApiTags: [{ name: 'Recalls', description: 'Recalls of lots: trace, reconciliation, notices, disposals and the report for DRAP' }],
   routes: registerRecallRoutes,
   figures: recallFigures,

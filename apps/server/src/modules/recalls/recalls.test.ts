@@ -305,6 +305,10 @@ describe('a recall from draft to closed (issue 31, section 5)', () => {
     expect(data.lines).toHaveLength(2);
     const adjustment = (await call('GET', `/api/stock-adjustments/${data.adjustmentId}`)).json().data;
     expect(adjustment).toMatchObject({ status: 'posted', reason: 'recallDisposal', documentNumber: data.documentNumber });
+    // The recall's record of destroyed units is not cancelled on its own.
+    const cancelled = await call('POST', `/api/stock-adjustments/${data.adjustmentId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(409);
+    expect(cancelled.json().message).toMatch(/disposal of recall RCL-/);
     const ledger = await queryRows<{ key: string; debit: string; credit: string }>(
       t.database.db,
       sql`SELECT p.key, sum(g.debit)::text AS debit, sum(g.credit)::text AS credit FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id
