@@ -34,7 +34,12 @@ export const temperatureReadingListQuerySchema = z
     from: dateSchema('From').optional(),
     to: dateSchema('To').optional(),
     pageSize: z.coerce.number({ error: 'Page size must be a whole number from 1 to 1000' }).int({ error: 'Page size must be a whole number from 1 to 1000' }).min(1, { error: 'Page size must be a whole number from 1 to 1000' }).max(1000, { error: 'Page size must be a whole number from 1 to 1000' }).default(100),
-    after: z.string().regex(cursorPattern, { error: 'After must be the nextAfter of the previous page' }).optional(),
+    after: z
+      .string()
+      .regex(cursorPattern, { error: 'After must be the nextAfter of the previous page' })
+      // The shape alone lets 2026-99-99 through to the database.
+      .refine((cursor) => new Date(cursor.slice(0, 24)).toISOString() === cursor.slice(0, 24), { error: 'After must be the nextAfter of the previous page' })
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'To must not be before From', path: ['to'] });
 export type TemperatureReadingListQuery = z.infer<typeof temperatureReadingListQuerySchema>;

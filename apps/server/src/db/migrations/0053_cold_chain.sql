@@ -47,6 +47,8 @@ CREATE TABLE temperature_readings (
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT temperature_readings_unit_instant_key UNIQUE (storage_unit_id, read_at)
 );
+-- The list across units (no storageUnitId) pages by (read_at, id) as well.
+CREATE INDEX temperature_readings_read_at_idx ON temperature_readings (read_at, id);
 
 CREATE FUNCTION temperature_readings_kept() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,7 +1,7 @@
 import { type ColdStorageCondition, coldStorageConditions, compareDecimal, defaultRangeByCondition, type GoodsReceiptDetail } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, queryRows } from '../../db/client.ts';
-import { BadRequestError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { GuardHook, PostedHook } from '../../lib/document/document-hooks.ts';
 import { holdLotsForExcursion } from '../inventory/inventory.api.ts';
 
@@ -80,8 +80,20 @@ const holdShipmentExcursions: PostedHook = async (tx, actor, postedIds) => {
   }
 };
 
-/** Purchasing's receipts, as the cold chain's manifest hooks them. */
+/** An excursion's write-off is its decision's record: its stock adjustment is not cancelled on its own (409). */
+const keepWriteOffAdjustments: GuardHook = async (tx, _actor, documents) => {
+  const [kept] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM temperature_excursions WHERE write_off_adjustment_id = ANY(${intArray(documents.map((d) => Number(d.id)))}) LIMIT 1`,
+  );
+  if (kept) throw new ConflictError(writeOffKept(Number(kept.id)));
+};
+
+export const writeOffKept = (excursionId: number) => `This adjustment wrote off the lots of temperature excursion ${excursionId}: it is that decision's record and cannot be cancelled`;
+
+/** Purchasing's receipts and inventory's adjustments, as the cold chain's manifest hooks them. */
 export const shipmentLoggerHooks = {
   beforePost: { 'goods-receipts': requireLoggerResult },
   onPosted: { 'goods-receipts': holdShipmentExcursions },
+  beforeCancel: { 'stock-adjustments': keepWriteOffAdjustments },
 };

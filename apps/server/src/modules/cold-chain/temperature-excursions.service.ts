@@ -194,7 +194,7 @@ async function writeOffLots(tx: Tx, actor: Actor, excursionId: number, inventory
   const destroyed = await markLotsDestroyed(tx, actor, {
     inventoryIds: onHand.map((r) => Number(r.id)),
     reason,
-    document: { documentType: 'stock-adjustments', documentId: adjustment.id, documentNumber: adjustment.documentNumber },
+    document: { documentType: 'stock-adjustment', documentId: adjustment.id, documentNumber: adjustment.documentNumber },
   });
   return { adjustmentId: adjustment.id, destroyed: new Set(destroyed) };
 }
