@@ -12,6 +12,7 @@ import { seedPayroll } from './seed-payroll.ts';
 import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedOrdering } from './seed-ordering.ts';
+import { seedColdChain } from './seed-cold-chain.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -156,6 +157,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedPayroll(tx, dates);
     await seedPlans(tx, dates);
     await seedOrdering(tx);
+    // Issue 31: two units' readings and their excursions, once stock exists.
+    await seedColdChain(tx);
     await settleVentures(tx, dates);
     // Last of the postings: the previous fiscal year's periods close behind them.
     await closePreviousYear(tx, dates.today);

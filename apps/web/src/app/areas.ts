@@ -16,6 +16,7 @@ import { setupArea } from '../features/setup/setup.area.ts';
 import { usersArea } from '../features/users/users.area.ts';
 import { venturesArea } from '../features/ventures/ventures.area.ts';
 import { fbrArea } from '../features/fbr/fbr.area.ts';
+import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -40,6 +41,7 @@ export const areas = [
   orderingArea,
   venturesArea,
   fbrArea,
+  coldChainArea,
   rentalsArea,
   dashboardArea,
 ] as const;
