@@ -2,9 +2,9 @@
 // with 10,000 rows per Setup resource, 1,000,000 ledger rows and 1,000,000 stock ledger rows
 // over 10,000 lots, then the web bundle. Figures go to bench/RESULTS.md.
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
-// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
+// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_RECALL_MOVES, BENCH_COLD_CHAIN_READINGS, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`, `bench:recalls`, `bench:cold-chain`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
@@ -29,6 +29,8 @@ import { measureSalesReports, type SalesReportFigures } from './sales-report-mea
 import { measureSalesTaxReturnEngine, type SalesTaxReturnFigures, salesTaxReturnTable } from './sales-tax-return.ts';
 import { taxReturnLines, taxReturnMonth } from './tax-return-volume.ts';
 import { fbrReconciliationCaption, type FbrReconciliationFigures, fbrReconciliationTable, measureFbrReconciliationEngine } from './fbr-reconciliation.ts';
+import { measureRecallsEngine, recallsCaption, type RecallFigures, recallsTable } from './recalls.ts';
+import { coldChainCaption, type ColdChainFigures, coldChainTable, measureColdChainEngine } from './cold-chain.ts';
 import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
 import { salesLines } from './sales-volume.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
@@ -200,6 +202,12 @@ if (results.some((r) => r.engine === 'PostgreSQL')) salesTaxReturn.push({ engine
 // The FBR reconciliation of a month of 100,000 invoices (issue 30, section 10: aim < 1 s), each engine on a database of its own.
 const fbrReconciliation: Array<{ engine: string; figures: FbrReconciliationFigures }> = [{ engine: 'PGlite', figures: await measureFbrReconciliationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) fbrReconciliation.push({ engine: 'PostgreSQL', figures: await measureFbrReconciliationEngine('postgres') });
+// Recalls: the trace of a lot over 1,000,000 stock moves and opening recalls of 20 lots held in every region (issue 31, section 6: aims < 1 s), each engine on a database of its own.
+const recalls: Array<{ engine: string; figures: RecallFigures }> = [{ engine: 'PGlite', figures: await measureRecallsEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) recalls.push({ engine: 'PostgreSQL', figures: await measureRecallsEngine('postgres') });
+// The cold chain: a logger file of 100,000 readings imported with excursions computed (issue 31, section 6: aim < 10 s), each engine on a database of its own.
+const coldChain: Array<{ engine: string; figures: ColdChainFigures }> = [{ engine: 'PGlite', figures: await measureColdChainEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) coldChain.push({ engine: 'PostgreSQL', figures: await measureColdChainEngine('postgres') });
 // One receipt allocated over 1,000 open invoices (issue 9: aim < 200 ms), each engine on a database of its own.
 const receiptAllocation: Array<{ engine: string; figures: ReceiptAllocationFigures }> = [{ engine: 'PGlite', figures: await measureReceiptAllocationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ engine: 'PostgreSQL', figures: await measureReceiptAllocationEngine('postgres') });
@@ -239,6 +247,14 @@ const section = [
   fbrReconciliationCaption(),
   '',
   fbrReconciliationTable(fbrReconciliation),
+  '',
+  recallsCaption(),
+  '',
+  recallsTable(recalls),
+  '',
+  coldChainCaption(),
+  '',
+  coldChainTable(coldChain),
   '',
   `Receipts: one receipt allocated over ${openInvoices.toLocaleString('en-US')} open invoices (over HTTP; aim < 200 ms):`,
   '',

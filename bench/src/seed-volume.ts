@@ -83,6 +83,15 @@ export async function recreatePostgresDatabase(serverUrl: string, name: string):
   return true;
 }
 
+/** Drops a bench's database after its run (kept when BENCH_KEEP_DATABASE is set, to look at its plans). */
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  if (process.env.BENCH_KEEP_DATABASE) return;
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
 /**
  * Loads a volume by SQL into the engine's database (the server stopped) and answers what the bench
  * checks its answers against, read by `factsSql` right after; then analyses, as autovacuum would

@@ -65,6 +65,8 @@ describe('demo items and stock', () => {
       { reason: 'expiryWriteOff', status: 'posted', n: 1 },
       // One per region, and the rental analysers' (issue 21).
       { reason: 'openingStock', status: 'posted', n: 5 },
+      // The closed recall's disposal (issue 31).
+      { reason: 'recallDisposal', status: 'posted', n: 1 },
     ]);
     const list = (status: string) => t.app.inject({ method: 'GET', url: `/api/inventory?status=${status}&pageSize=5`, headers: bearer(t.adminToken) }).then((r) => r.json());
     const near = await list('nearExpiry');

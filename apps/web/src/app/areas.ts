@@ -16,6 +16,7 @@ import { setupArea } from '../features/setup/setup.area.ts';
 import { usersArea } from '../features/users/users.area.ts';
 import { venturesArea } from '../features/ventures/ventures.area.ts';
 import { fbrArea } from '../features/fbr/fbr.area.ts';
+import { recallsArea } from '../features/recalls/recalls.area.ts';
 import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
@@ -41,6 +42,7 @@ export const areas = [
   orderingArea,
   venturesArea,
   fbrArea,
+  recallsArea,
   coldChainArea,
   rentalsArea,
   dashboardArea,
