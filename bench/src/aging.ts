@@ -5,7 +5,6 @@
 // The volume, bulk-loaded by SQL while the server is stopped: 300 customers over 10 regions (as
 // sales-volume.ts), each with ~333 posted invoices over the last year, due 30 days after their
 // date, one in three partly paid; plus as many paid invoices, which the open index leaves out.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -13,7 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call, timed } from './accounting-measures.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 export interface AgingFigures {
   openInvoices: number;
@@ -30,7 +29,6 @@ const port = 3405;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const agingInvoices = Number(process.env.BENCH_AGING_INVOICES ?? 100_000);
 const regions = 10;
 const customers = 300;
@@ -107,14 +105,7 @@ export function agingTable(results: ReadonlyArray<{ engine: string; figures: Agi
 
 /** The aging bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureAgingEngine(engine: 'pglite' | 'postgres'): Promise<AgingFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_aging'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_aging') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/aging') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_aging', 'aging');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));

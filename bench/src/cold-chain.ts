@@ -13,10 +13,9 @@
 // the excursions the file holds (runs of out-of-range readings, counted while it was written) are
 // the API's, each region's fridge in excursion, and every cold lot with stock quarantined by one.
 // The bench fails otherwise.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { dropPostgresDatabase, recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
+import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { coldChainFactsSql, type ColdChainFactsRow, coldChainReadings, coldChainSerials, coldChainVolumeSql, coldRegions, loggerFile, warmUpSerial } from './cold-chain-volume.ts';
 
 export interface ColdChainFigures {
@@ -80,14 +79,7 @@ async function get<T>(token: string, path: string): Promise<T> {
 
 /** The bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureColdChainEngine(engine: 'pglite' | 'postgres'): Promise<ColdChainFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, database))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${database}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/cold-chain') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, database, 'cold-chain');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000));

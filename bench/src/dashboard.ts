@@ -8,7 +8,6 @@
 // as many paid (aging.ts), BENCH_DASHBOARD_LOTS lots with two stock moves each
 // (stock-volume.ts; their expiry dates spread from 90 days ago to two years ahead), and
 // BENCH_DASHBOARD_CHEQUES received cheques with their receipts, dated over 90 days around today.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -17,7 +16,7 @@ import pg from 'pg';
 import { agingVolumeSql } from './aging.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { salesVolumeSql } from './sales-volume.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 import { stockVolumeSql } from './stock-volume.ts';
 import { p95, timeMs } from './measure.ts';
 
@@ -25,7 +24,6 @@ const port = 3411;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const volume = {
   lines: Number(process.env.BENCH_DASHBOARD_LINES ?? 1_000_000),
   invoices: Number(process.env.BENCH_DASHBOARD_INVOICES ?? 100_000),
@@ -70,14 +68,7 @@ async function seed(engine: string, env: Record<string, string>): Promise<void> 
 }
 
 async function measure(engine: 'pglite' | 'postgres'): Promise<Record<string, { p50: number; p95: number; figures: number }>> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_dashboard'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_dashboard') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/dashboard') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_dashboard', 'dashboard');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', ...env };
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));
   const started = Date.now();

@@ -7,7 +7,6 @@
 // to the default chart's accounts (1500/1510/1520, 1590, 6000), the assets capitalised over the
 // last two years, straight line and declining balance, none charged before (so each charge
 // catches up its months: the same work per asset as a regular month).
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -15,7 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call } from './accounting-measures.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 export interface DepreciationFigures {
   assets: number;
@@ -30,7 +29,6 @@ const port = 3406;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const depreciationAssets = Number(process.env.BENCH_DEPRECIATION_ASSETS ?? 10_000);
 
 /** The month run: last month (its entries dated its last day, in an open period). */
@@ -106,14 +104,7 @@ export function depreciationTable(results: ReadonlyArray<{ engine: string; figur
 
 /** The depreciation bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureDepreciationEngine(engine: 'pglite' | 'postgres'): Promise<DepreciationFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_depreciation'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_depreciation') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/depreciation') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_depreciation', 'depreciation');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   const month = lastMonth();
   // The first start migrates and creates the admin and the chart; the rows go in while it is stopped.

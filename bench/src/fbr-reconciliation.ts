@@ -12,11 +12,10 @@
 // Every kind of answer is checked once: the counts against the tables (documents = the month's
 // invoices, missing = 0), each page's rows, the file's lines. The bench fails otherwise.
 import type { FbrReconciliation } from '@erp/domain';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
+import { freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { reconciliationFactsSql, type ReconciliationFactsRow, reconciliationInvoices, reconciliationMonth, reconciliationVolumeSql } from './fbr-reconciliation-volume.ts';
 
 /** One request's figures over its samples. */
@@ -48,7 +47,6 @@ const port = Number(process.env.BENCH_FBR_RECONCILIATION_PORT ?? 3431);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = 'erp_bench_fbr_reconciliation';
 const pageSize = 100;
 /** Deep in the month (rows 89,901-90,000 of 100,000): what OFFSET costs. */
@@ -98,14 +96,7 @@ function check(engine: string, what: string, answer: Answer, facts: Reconciliati
 
 /** The bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureFbrReconciliationEngine(engine: 'pglite' | 'postgres'): Promise<FbrReconciliationFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, database))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${database}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/fbr-reconciliation') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, database, 'fbr-reconciliation');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000));

@@ -1,13 +1,12 @@
 // `npm run bench:invoices [-- pglite|postgres]`: only the invoices (sales-measures.ts) on a fresh
 // database per engine, without the million-row loads of `npm run bench`. Both engines unless one
 // is named. BENCH_POSTING_SECONDS: each throughput load (5 s). BENCH_NO_ANALYZE=1: measure without analysing after the seed.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { measureCeilings } from './ceilings.ts';
 import { type InvoiceFigures, invoiceTable, measureInvoices } from './sales-measures.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 // BENCH_PORT and BENCH_DB_SUFFIX let several checkouts on one machine measure without sharing a port or a database.
 const port = Number(process.env.BENCH_PORT ?? 3403);
@@ -18,14 +17,7 @@ const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@12
 const engines = process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres'];
 
 async function measure(engine: string): Promise<InvoiceFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, `erp_bench_invoices${suffix}`))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/erp_bench_invoices${suffix}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/invoices') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, `erp_bench_invoices${suffix}`, 'invoices');
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });

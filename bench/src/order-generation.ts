@@ -10,7 +10,6 @@
 // one of their lots (the stock ledger the days in stock are read from) and a row of the monthly
 // sales summary; their few lots leave them short, so each gets a suggestion and the conversion
 // orders exactly 40 x 75 lines. The other items hold lots and the open orders, and suggest nothing.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -19,7 +18,7 @@ import pg from 'pg';
 import { call } from './accounting-measures.ts';
 import { median, timeMs } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 export interface OrderGenerationFigures {
   items: number;
@@ -39,7 +38,6 @@ const port = 3522;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const items = Number(process.env.BENCH_OG_ITEMS ?? 10_000);
 const lots = Number(process.env.BENCH_OG_LOTS ?? 50_000);
 const salesLines = Number(process.env.BENCH_OG_SALES_LINES ?? 2_000_000);
@@ -144,14 +142,7 @@ export function orderGenerationTable(results: ReadonlyArray<{ engine: string; fi
 
 /** The bench on a fresh database of its own: `pglite` or `postgres`. */
 export async function measureOrderGenerationEngine(engine: 'pglite' | 'postgres'): Promise<OrderGenerationFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_order_generation'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_order_generation') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/order-generation') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_order_generation', 'order-generation');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));

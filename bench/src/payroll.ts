@@ -4,7 +4,6 @@
 // posted (aim <= 10 s), the slowest request answered while the job ran (aim < 2 s), all
 // slips as one PDF (aim <= 90 s) and one slip's PDF (aim <= 1.5 s). The statements per run are
 // counted in apps/server/src/modules/payroll/pay-runs.test.ts. BENCH_PAYROLL_EMPLOYEES: the headcount.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -12,7 +11,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { monthEnd } from '@erp/domain';
 import pg from 'pg';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 export interface PayrollFigures {
   employees: number;
@@ -33,7 +32,6 @@ const port = Number(process.env.BENCH_PAYROLL_PORT ?? 3551);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // A fresh database migrates at the first start: on a loaded machine that takes over a minute.
 const startTimeoutMs = 240_000;
 export const payrollEmployees = Number(process.env.BENCH_PAYROLL_EMPLOYEES ?? 2_000);
@@ -173,14 +171,7 @@ export function payrollTable(results: ReadonlyArray<{ engine: string; figures: P
 }
 
 export async function measurePayrollEngine(engine: 'pglite' | 'postgres'): Promise<PayrollFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_payroll'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_payroll') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/payroll') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_payroll', 'payroll');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, startTimeoutMs));
   const employees = await seed(engine, env);

@@ -1,7 +1,6 @@
 // `npm run bench:plan-progress [-- pglite|postgres]`: only plan progress over the region plans of
 // plan-progress-volume.ts and the summary of 1,000,000 invoice lines (sales-volume.ts), on a
 // fresh database per engine, without the rest of `npm run bench`. Both engines unless one is named.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -11,13 +10,12 @@ import { type PlanProgressFigures, measurePlanProgress, planProgressTable } from
 import { type PlanFactsRow, planFactsSql, planVolumeSql } from './plan-progress-volume.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { salesLines, salesVolumeSql } from './sales-volume.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3403);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const engines = process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres'];
 
 async function seed(engine: string, env: Record<string, string>): Promise<PlanFactsRow> {
@@ -41,14 +39,7 @@ async function seed(engine: string, env: Record<string, string>): Promise<PlanFa
 }
 
 async function measure(engine: string): Promise<PlanProgressFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_plan_progress'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_plan_progress') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/plan-progress') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_plan_progress', 'plan-progress');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));

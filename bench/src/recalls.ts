@@ -16,11 +16,10 @@
 // hand, difference 0, 500 customers, 5,000 invoices...), each opening's answer (open, numbered,
 // its lines) and, at the end, the recalled rows (20 lots x every region per recall). The bench
 // fails otherwise: a fast wrong answer measures nothing.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { dropPostgresDatabase, recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
+import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { lotsPerRecall, recallCustomers, recallFactsSql, type RecallFactsRow, recallMoves, recallRegions, recallShape, recallsOpened, recallVolumeSql, tracedLot } from './recall-volume.ts';
 
 /** One request's figures over its samples. */
@@ -167,14 +166,7 @@ const recallBody = (lots: readonly { itemId: number; lotNumber: string }[], n: n
 
 /** The bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureRecallsEngine(engine: 'pglite' | 'postgres'): Promise<RecallFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, database))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${database}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/recalls') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, database, 'recalls');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000));

@@ -1,12 +1,11 @@
 // `npm run bench:receipts [-- pglite|postgres]`: allocating one receipt over 1,000 open invoices
 // (issue 9, section 6; aim < 200 ms) on a fresh database per engine. Both engines unless one is
 // named. BENCH_OPEN_INVOICES: the open invoices (1,000).
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, timed } from './accounting-measures.ts';
 import { timeMs } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 export interface ReceiptAllocationFigures {
   openInvoices: number;
@@ -19,7 +18,6 @@ export interface ReceiptAllocationFigures {
 const port = 3404;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const openInvoices = Number(process.env.BENCH_OPEN_INVOICES ?? 1000);
 const today = new Date().toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -98,14 +96,7 @@ export function receiptAllocationTable(results: ReadonlyArray<{ engine: string; 
 
 /** On a fresh database of its own (`pglite` or `postgres`), with a server of its own. */
 export async function measureReceiptAllocationEngine(engine: string): Promise<ReceiptAllocationFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_receipts'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_receipts') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/receipts') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_receipts', 'receipts');
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
   try {
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });

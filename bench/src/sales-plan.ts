@@ -9,7 +9,6 @@
 // over those items, so items.plans is kept against lines that are there. Each save is timed
 // over HTTP from the request to its answer: POST a new draft of 2,000 lines (every month
 // random), PUT it whole again, submit it, approve it (the prices of 2,000 lines frozen).
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -19,7 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import { call } from './accounting-measures.ts';
 import { median, timeMs } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -27,7 +26,6 @@ const port = Number(process.env.BENCH_PLAN_PORT ?? 3512);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = process.env.BENCH_PLAN_DATABASE ?? 'erp_bench_plans';
 const lineCount = 2000;
 const runs = Number(process.env.BENCH_PLAN_RUNS ?? 5);
@@ -128,14 +126,7 @@ async function measureGrid(planId: number): Promise<Pick<PlanFigures, 'paintMs' 
 const randomMonths = (seed: number) => Array.from({ length: 12 }, (_, m) => (seed * 7919 + m * 104_729) % 500);
 
 export async function measurePlans(engine: Engine, withGrid: boolean): Promise<PlanFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, databaseName))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${databaseName}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/sales-plan') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, databaseName, 'sales-plan');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, WEB_DIST: join(root, 'apps/web/dist'), ...env };
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));
   await seed(engine, env);

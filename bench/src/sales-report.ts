@@ -1,7 +1,6 @@
 // `npm run bench:sales-report [-- pglite|postgres]`: only the sales report over the summary of
 // 1,000,000 invoice lines (sales-volume.ts), on a fresh database per engine, without the
 // rest of `npm run bench`. Both engines unless one is named.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -10,13 +9,12 @@ import pg from 'pg';
 import { root, startProcess, stopProcess } from './processes.ts';
 import { type SalesReportFigures, measureSalesReports } from './sales-report-measures.ts';
 import { type SalesFactsRow, salesFactsSql, salesLines, salesVolumeSql } from './sales-volume.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 const port = 3402;
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const engines = process.argv[2] ? [process.argv[2]] : ['pglite', 'postgres'];
 
 async function seed(engine: string, env: Record<string, string>): Promise<SalesFactsRow> {
@@ -38,14 +36,7 @@ async function seed(engine: string, env: Record<string, string>): Promise<SalesF
 }
 
 async function measure(engine: string): Promise<SalesReportFigures & { rows: number }> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_sales'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_sales') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/sales-report') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_sales', 'sales-report');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));

@@ -8,11 +8,10 @@
 // requests one after the other, each timed from the request to the last byte of the answer
 // (the body read, not parsed: the parse is the client's); the answer is parsed once to check
 // it: its rows, and `difference` (the rows' tax less the ledger's) must be '0.00'.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase, seedBySql } from './seed-volume.ts';
+import { freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { taxReturnFactsSql, type TaxReturnFactsRow, taxReturnLines, taxReturnMonth, taxReturnVolumeSql } from './tax-return-volume.ts';
 
 export interface SalesTaxReturnFigures {
@@ -35,7 +34,6 @@ const port = Number(process.env.BENCH_TAX_RETURN_PORT ?? 3429);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const warmUps = 2;
 const samples = 10;
 
@@ -54,14 +52,7 @@ async function fetchReturn(token: string): Promise<{ ms: number; headersMs: numb
 
 /** The bench on a fresh database of its own: `pglite` or `postgres` (run.ts calls it after the main volume). */
 export async function measureSalesTaxReturnEngine(engine: 'pglite' | 'postgres'): Promise<SalesTaxReturnFigures> {
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, 'erp_bench_tax_return'))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, '/erp_bench_tax_return') };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/tax-return') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, 'erp_bench_tax_return', 'tax-return');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000));

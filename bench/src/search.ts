@@ -9,7 +9,6 @@
 // the only table the search reads for an unscoped user): 90 % invoices numbered
 // INV-<year>-<6 digits> titled with one of 5,000 customer names, the rest spread over
 // customers, vendors, items (with article numbers), receipts and purchase orders.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -18,7 +17,7 @@ import pg from 'pg';
 import { call } from './accounting-measures.ts';
 import { timeMs } from './measure.ts';
 import { root, startProcess, stopProcess } from './processes.ts';
-import { recreatePostgresDatabase } from './seed-volume.ts';
+import { freshEngineEnv } from './seed-volume.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -37,7 +36,6 @@ const port = Number(process.env.BENCH_SEARCH_PORT ?? 3420);
 const base = `http://127.0.0.1:${port}`;
 const password = 'Bench@12345';
 const serverEntry = join(root, 'apps/server/src/main.ts');
-const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = process.env.BENCH_SEARCH_DATABASE ?? 'erp_bench_search';
 const defaultRows: Record<Engine, number> = { postgres: 1_000_000, pglite: 100_000 };
 const rowsOf = (engine: Engine) => Number(process.env.BENCH_SEARCH_ROWS ?? defaultRows[engine]);
@@ -132,14 +130,7 @@ export function searchTable(results: ReadonlyArray<{ engine: string; figures: Se
 
 export async function measureSearchEngine(engine: Engine): Promise<SearchFigures> {
   const rows = rowsOf(engine);
-  let env: Record<string, string>;
-  if (engine === 'postgres') {
-    if (!(await recreatePostgresDatabase(postgresServer, databaseName))) throw new Error(`No PostgreSQL at ${postgresServer}`);
-    env = { DATABASE_URL: postgresServer.replace(/\/[^/]*$/, `/${databaseName}`) };
-  } else {
-    env = { DATA_DIR: join(root, 'bench/.data/search') };
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
-  }
+  const env = await freshEngineEnv(engine, databaseName, 'search');
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   // The first start migrates and creates the admin; the rows go in while it is stopped.
   await stopProcess(await startProcess(serverEntry, serverEnv, `${base}/api/health`));

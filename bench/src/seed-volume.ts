@@ -1,8 +1,11 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { DeepLedger } from './accounting-measures.ts';
+import { root } from './processes.ts';
 import { deepCursorSql, encodeLedgerCursor, ledgerRows, ledgerVolumeSql } from './ledger-volume.ts';
 import { planVolumeSql } from './plan-progress-volume.ts';
 import { salesLines, salesVolumeSql } from './sales-volume.ts';
@@ -81,6 +84,22 @@ export async function recreatePostgresDatabase(serverUrl: string, name: string):
   await client.query(`CREATE DATABASE ${name}`);
   await client.end();
   return true;
+}
+
+/**
+ * The environment of a server over a fresh database for one bench: `database` recreated on the
+ * PostgreSQL server (BENCH_POSTGRES_URL) when `engine` is `postgres`, else bench/.data/<dataDir>
+ * emptied for PGlite.
+ */
+export async function freshEngineEnv(engine: string, database: string, dataDir: string): Promise<Record<string, string>> {
+  if (engine === 'postgres') {
+    const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    if (!(await recreatePostgresDatabase(server, database))) throw new Error(`No PostgreSQL at ${server}`);
+    return { DATABASE_URL: server.replace(/\/[^/]*$/, `/${database}`) };
+  }
+  const dir = join(root, 'bench/.data', dataDir);
+  rmSync(dir, { recursive: true, force: true });
+  return { DATA_DIR: dir };
 }
 
 /** Drops a bench's database after its run (kept when BENCH_KEEP_DATABASE is set, to look at its plans). */
