@@ -30,11 +30,15 @@ CREATE TABLE lot_status_changes (
 CREATE INDEX lot_status_changes_inventory_idx ON lot_status_changes (inventory_id, id);
 
 -- A row born later for a recalled lot (a transfer's arrival, a return to another place) is born
--- recalled: the recall covers the lot everywhere, whoever writes the row.
+-- recalled: the recall covers the lot everywhere, whoever writes the row. A restore (erp.restoring)
+-- brings rows and their history back as they were: both triggers stand aside.
 CREATE FUNCTION inventory_born_recalled() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   held inventory%ROWTYPE;
 BEGIN
+  IF coalesce(current_setting('erp.restoring', true), '') = 'on' THEN
+    RETURN NEW;
+  END IF;
   IF NEW.recall_id IS NULL THEN
     -- The shared form of the lock a recall's opening takes (lot-status.ts, recallLots): a recall
     -- opening now is waited for, and then seen.
@@ -56,6 +60,9 @@ CREATE TRIGGER inventory_born_recalled BEFORE INSERT ON inventory
 
 CREATE FUNCTION inventory_born_recalled_history() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF coalesce(current_setting('erp.restoring', true), '') = 'on' THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO lot_status_changes (inventory_id, from_status, to_status, reason, document_type, document_id)
   SELECT n.id, 'released', n.lot_status, n.status_reason, 'recalls', n.recall_id
   FROM new_lots n WHERE n.recall_id IS NOT NULL;
