@@ -1,6 +1,8 @@
 import { lotTraceQuerySchema, messages, noticeAcknowledgedSchema, noticeSentSchema, permittedIds, recallDisposalSchema, recallRecordScope } from '@erp/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { queryRows } from '../../db/client.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
@@ -129,6 +131,12 @@ export function registerRecallRoutes(app: FastifyInstance): void {
   // Inventory's lot routes are `/inventory/:inventoryId/...` (two segments and more): `/inventory/trace` is this area's, by its fixed segment.
   app.get('/inventory/trace', { schema: docs.lotTrace, onRequest: readers }, async (request) => {
     const query = validated(lotTraceQuerySchema, request.query);
+    // A user kept to categories traces only their items' lots, as /inventory lists them: 404 otherwise.
+    const categories = permittedIds(actorOf(request).permissions, 'categories');
+    if (categories) {
+      const [item] = await queryRows<{ categoryId: number }>(db(), sql`SELECT category_id AS "categoryId" FROM items WHERE id = ${query.itemId}::int`);
+      if (!item || !categories.includes(Number(item.categoryId))) throw new NotFoundError();
+    }
     return { status: 200, message: messages.ok, data: await traceLots(db(), query, regionsOf(request)) };
   });
 

@@ -237,6 +237,16 @@ describe('a recall from draft to closed (issue 31, section 5)', () => {
     expect((await call('POST', `/api/recalls/${ids.recall}/close`, {}, tokens.karachi)).statusCode).toBe(403);
   });
 
+  it("traces a lot for a user kept to categories only when the item is of theirs (404 otherwise)", async () => {
+    const other = (await call('POST', '/api/categories', { categoryName: 'Rcl consumables' })).json().data.id as number;
+    const [elsewhere, ours] = [await t.userWithRole('operationManager'), await t.userWithRole('operationManager')];
+    await t.database.db.update(users).set({ permissions: { categories: [other] } }).where(eq(users.id, elsewhere.id));
+    await t.database.db.update(users).set({ permissions: { categories: [f.category] } }).where(eq(users.id, ours.id));
+    const url = `/api/inventory/trace?itemId=${f.reagent}&lotNumber=${lot}`;
+    expect((await call('GET', url, undefined, elsewhere.token)).statusCode).toBe(404);
+    expect((await call('GET', url, undefined, ours.token)).statusCode).toBe(200);
+  });
+
   it('will not close with notices unsent and units on hand (409 naming them)', async () => {
     const refused = await call('POST', `/api/recalls/${ids.recall}/close`, {}, tokens.manager);
     expect(refused.statusCode, refused.body).toBe(409);
