@@ -1,6 +1,6 @@
 import { coldChainMessages, instantOf, parseTimeText, permittedIds, temperatureReadingsWriteScope, temperatureSchema } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, intList, queryRows, textArray, type Tx } from '../../db/client.ts';
+import { type Executor, intArray, intList, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { dateOf, numberTextOf } from '../../lib/import/cell-values.ts';
 import type { CheckedRow, ImportJobRef, ImportKind, ImportProgress, ImportRow } from '../../lib/import/import-kind.ts';
@@ -129,6 +129,9 @@ async function write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; i
     byUnit.set(input.storageUnitId, readings);
   }
   const unitIds = [...byUnit.keys()].sort((a, b) => a - b);
+  // Every unit of the file first, in id order, before any lot: a decision on one of them (unit, then
+  // lots) waits for the import instead of holding a lot the import's next unit wants.
+  await tx.execute(sql`SELECT id FROM storage_units WHERE id = ANY(${intArray(unitIds)}) ORDER BY id FOR UPDATE`);
   let done = 0;
   for (const unitId of unitIds) {
     const unit = await lockUnit(tx, actor, unitId);
