@@ -15,6 +15,13 @@ export const stockAdjustmentReasons = [
 
 export type StockAdjustmentReason = (typeof stockAdjustmentReasons)[number]['value'];
 
+/**
+ * The reasons a person gives an adjustment by hand. A recall's disposal and a cold-chain write-off
+ * are made by their recall or excursion (inventory.api's services), which record what they destroyed.
+ */
+export const handMadeAdjustmentReasons = stockAdjustmentReasons.filter((r) => r.value !== 'recallDisposal' && r.value !== 'coldChainWriteOff');
+const handMadeReasonValues = handMadeAdjustmentReasons.map((r) => r.value) as [StockAdjustmentReason, ...StockAdjustmentReason[]];
+
 const quantitySchema = wholeNumberInput(
   z
     .number({ error: 'Quantity must be a whole number' })
@@ -41,7 +48,14 @@ export const stockAdjustmentDocument = defineDocument({
   dateField: 'adjustmentDate',
   fields: [
     { name: 'adjustmentDate', label: 'Date', kind: 'date', required: true },
-    { name: 'reason', label: 'Reason', kind: 'enum', enumValues: stockAdjustmentReasons, required: true },
+    {
+      name: 'reason',
+      label: 'Reason',
+      kind: 'enum',
+      enumValues: stockAdjustmentReasons,
+      required: true,
+      schema: z.enum(handMadeReasonValues, { error: 'Reason must be a count correction, damage, an expiry write-off or opening stock: disposals and cold chain write-offs are made by their recall or excursion' }),
+    },
     { name: 'narration', label: 'Narration', kind: 'text', maxLength: 500, defaultValue: '', searchable: true },
   ],
   lines: {

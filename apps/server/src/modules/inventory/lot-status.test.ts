@@ -153,3 +153,13 @@ describe('a recalled lot (issue 31, section 1)', () => {
     expect(release.json().message).toMatch(/expired/);
   });
 });
+
+describe('the reasons a person may give an adjustment (issue 31)', () => {
+  it('refuses a recall disposal or a cold chain write-off made by hand: their recall or excursion makes them', async () => {
+    for (const reason of ['recallDisposal', 'coldChainWriteOff']) {
+      const refused = await f.call('POST', '/api/stock-adjustments', { adjustmentDate: f.today, reason, narration: 'By hand', lines: [{ inventoryId: lots.soon, quantity: -1 }] });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors).toHaveProperty('reason');
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { messages, stockAdjustmentDocument, stockAdjustmentProblems, stockAdjustmentReasons, type StockAdjustmentInput } from '@erp/domain';
+import { handMadeAdjustmentReasons, messages, stockAdjustmentDocument, stockAdjustmentProblems, type StockAdjustmentInput } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, InputNumber, Select, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
@@ -145,7 +145,7 @@ export function StockAdjustmentForm({ document, onDone }: { document?: StockAdju
           <DateInput aria-label="Date" allowClear={false} />
         </Form.Item>
         <Form.Item label="Reason" name="reason" required style={{ minWidth: 200 }}>
-          <Select aria-label="Reason" placeholder="Reason" showSearch={{ optionFilterProp: 'label' }} options={stockAdjustmentReasons.map((r) => ({ value: r.value, label: r.label }))} />
+          <Select aria-label="Reason" placeholder="Reason" showSearch={{ optionFilterProp: 'label' }} options={handMadeAdjustmentReasons.map((r) => ({ value: r.value, label: r.label }))} />
         </Form.Item>
         <Form.Item label="Narration" name="narration" style={{ flex: 1, minWidth: 220 }}>
           <Input aria-label="Narration" maxLength={500} />
