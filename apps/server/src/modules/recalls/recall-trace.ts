@@ -2,6 +2,7 @@ import type { LotTrace, RecallFigures, ReconciliationLine } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intArray, jsonValue, queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
+import { NotFoundError } from '../../lib/app-error.ts';
 import { lotStatusSql } from '../inventory/inventory.api.ts';
 
 /** The lots traced: a recall's lines, or one lot named by item and number. */
@@ -174,4 +175,11 @@ export async function traceLots(executor: Executor, lots: TracedLots, regions: r
     totals: jsonValue(row!.totals),
     lines: jsonValue<ReconciliationLine[]>(row!.lines).map(reconciliationLine),
   };
+}
+
+/** A user kept to categories traces only their items' lots, as /inventory lists them: 404 otherwise. */
+export async function assertItemInCategories(executor: Executor, itemId: number, categories: readonly number[] | undefined): Promise<void> {
+  if (!categories) return;
+  const [item] = await queryRows<{ categoryId: number }>(executor, sql`SELECT category_id AS "categoryId" FROM items WHERE id = ${itemId}::int`);
+  if (!item || !categories.includes(Number(item.categoryId))) throw new NotFoundError();
 }

@@ -1,8 +1,6 @@
 import { lotTraceQuerySchema, messages, noticeAcknowledgedSchema, noticeSentSchema, permittedIds, recallDisposalSchema, recallRecordScope } from '@erp/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
@@ -14,7 +12,7 @@ import { listDisposals, recordDisposal } from './recall-disposals.ts';
 import { listNotices, noticeAcknowledged, noticeSent } from './recall-notices.ts';
 import { noticesPdf, reportPdf } from './recall-print.ts';
 import { reconciliationOf, recallReport } from './recall-report.ts';
-import { traceLots } from './recall-trace.ts';
+import { assertItemInCategories, traceLots } from './recall-trace.ts';
 import { recallBinding } from './recalls.binding.ts';
 import type { RecallDetail } from './recalls.queries.ts';
 
@@ -131,12 +129,7 @@ export function registerRecallRoutes(app: FastifyInstance): void {
   // Inventory's lot routes are `/inventory/:inventoryId/...` (two segments and more): `/inventory/trace` is this area's, by its fixed segment.
   app.get('/inventory/trace', { schema: docs.lotTrace, onRequest: readers }, async (request) => {
     const query = validated(lotTraceQuerySchema, request.query);
-    // A user kept to categories traces only their items' lots, as /inventory lists them: 404 otherwise.
-    const categories = permittedIds(actorOf(request).permissions, 'categories');
-    if (categories) {
-      const [item] = await queryRows<{ categoryId: number }>(db(), sql`SELECT category_id AS "categoryId" FROM items WHERE id = ${query.itemId}::int`);
-      if (!item || !categories.includes(Number(item.categoryId))) throw new NotFoundError();
-    }
+    await assertItemInCategories(db(), query.itemId, permittedIds(actorOf(request).permissions, 'categories'));
     return { status: 200, message: messages.ok, data: await traceLots(db(), query, regionsOf(request)) };
   });
 
