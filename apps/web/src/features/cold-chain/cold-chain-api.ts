@@ -61,14 +61,6 @@ export async function dispositionExcursion(id: number, body: ExcursionDispositio
 }
 
 // The browser's own way of writing a date and time, in its own zone (the API answers UTC instants).
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An instant as the browser writes it locally; '' for none. */
-export function formatReadTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
 
 /** `9.5` -> `9.50 °C` (the API answers two decimals; shown so whatever it sends). */
 export function formatTemperature(value: string | null | undefined): string {

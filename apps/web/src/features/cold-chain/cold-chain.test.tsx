@@ -1,9 +1,9 @@
+import { formatStamp } from '../../lib/dates.ts';
 import type { ExcursionRow } from '@erp/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
-import { formatReadTime } from './cold-chain-api.ts';
 import { ColdChainTab } from './cold-chain-tab.tsx';
 import { ExcursionDrawer } from './excursion-drawer.tsx';
 
@@ -97,7 +97,7 @@ describe('/inventory?tab=cold-chain: storage units', () => {
     expect(await screen.findByText('Fridge A')).toBeInTheDocument();
     const row = screen.getByText('Fridge A').closest('tr')!;
     expect(within(row).getByText('9.50 °C')).toBeInTheDocument();
-    expect(within(row).getAllByText(formatReadTime('2026-03-01T04:00:00.000Z')).length).toBeGreaterThan(0);
+    expect(within(row).getAllByText(formatStamp('2026-03-01T04:00:00.000Z')).length).toBeGreaterThan(0);
     expect(within(row).getByRole('button', { name: 'In excursion: open the excursion of Fridge A' })).toBeInTheDocument();
     expect(within(screen.getByText('Cold room 1').closest('tr')!).getByText('In range')).toBeInTheDocument();
     expect(api.calls.find((c) => c.url === '/api/storage-units')?.params).toMatchObject({ inExcursion: 'true' });

@@ -2,7 +2,7 @@ import { type ExcursionDisposition, excursionDispositions, type ExcursionLotRow,
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatStamp } from '../../lib/dates.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
@@ -13,7 +13,6 @@ import {
   excursionStatusWords,
   fetchExcursion,
   formatMinutes,
-  formatReadTime,
   formatTemperature,
 } from './cold-chain-api.ts';
 import { DispositionForm } from './disposition-form.tsx';
@@ -31,14 +30,14 @@ function summaryOf(excursion: ExcursionRow): DescriptionsProps['items'] {
   return [
     { key: 'unit', label: 'Unit', children: excursion.source === 'shipment' ? 'A shipment (its logger)' : excursion.unitName },
     { key: 'status', label: 'Status', children: <Tag color={excursionStatusWords[excursion.status].colour}>{excursionStatusWords[excursion.status].label}</Tag> },
-    { key: 'startedAt', label: 'Started', children: formatReadTime(excursion.startedAt) },
-    { key: 'endedAt', label: 'Back in range', children: excursion.endedAt ? formatReadTime(excursion.endedAt) : `Not yet (last reading ${formatReadTime(excursion.lastReadingAt)})` },
+    { key: 'startedAt', label: 'Started', children: formatStamp(excursion.startedAt) },
+    { key: 'endedAt', label: 'Back in range', children: excursion.endedAt ? formatStamp(excursion.endedAt) : `Not yet (last reading ${formatStamp(excursion.lastReadingAt)})` },
     { key: 'duration', label: 'Duration', children: formatMinutes(excursion.durationMinutes) },
     { key: 'temperatures', label: 'Lowest / highest', children: `${formatTemperature(excursion.minC)} / ${formatTemperature(excursion.maxC)} (${directionWords[excursion.direction].toLowerCase()})` },
     { key: 'range', label: 'Range', children: `${formatTemperature(excursion.rangeMinC)} to ${formatTemperature(excursion.rangeMaxC)}` },
     ...(excursion.disposition
       ? [
-          { key: 'disposition', label: 'Decision', children: `${dispositionWords[excursion.disposition]}, ${formatReadTime(excursion.dispositionAt)}` },
+          { key: 'disposition', label: 'Decision', children: `${dispositionWords[excursion.disposition]}, ${formatStamp(excursion.dispositionAt)}` },
           { key: 'reason', label: 'Reason', children: excursion.dispositionReason ?? '' },
         ]
       : []),

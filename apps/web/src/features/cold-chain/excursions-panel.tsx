@@ -1,3 +1,4 @@
+import { formatStamp } from '../../lib/dates.ts';
 import { EyeOutlined } from '@ant-design/icons';
 import { type ExcursionRow, type ExcursionStatus, excursionStatuses } from '@erp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,7 +17,6 @@ import {
   excursionStatusWords,
   fetchExcursions,
   formatMinutes,
-  formatReadTime,
   formatTemperature,
 } from './cold-chain-api.ts';
 import { ExcursionDrawer } from './excursion-drawer.tsx';
@@ -73,9 +73,9 @@ export function ExcursionsPanel() {
         columns={fitColumns<ExcursionRow>(
           [
             { key: 'unitName', title: 'Unit', render: (_: unknown, row) => row.unitName || 'A shipment' },
-            { key: 'startedAt', title: 'Started', render: (_: unknown, row) => formatReadTime(row.startedAt) },
+            { key: 'startedAt', title: 'Started', render: (_: unknown, row) => formatStamp(row.startedAt) },
             // At 768 px and below these two give their room to the Open button (the view shows both).
-            { key: 'endedAt', title: 'Back in range', responsive: ['lg'], render: (_: unknown, row) => (row.endedAt ? formatReadTime(row.endedAt) : <Typography.Text type="danger">Not yet</Typography.Text>) },
+            { key: 'endedAt', title: 'Back in range', responsive: ['lg'], render: (_: unknown, row) => (row.endedAt ? formatStamp(row.endedAt) : <Typography.Text type="danger">Not yet</Typography.Text>) },
             { key: 'duration', title: 'Duration', align: 'right', render: (_: unknown, row) => formatMinutes(row.durationMinutes) },
             {
               key: 'temperatures',
@@ -93,7 +93,7 @@ export function ExcursionsPanel() {
               key: 'actions',
               title: 'Actions',
               render: (_: unknown, row) => (
-                <Button size="small" icon={<EyeOutlined />} aria-label={`Open the excursion of ${row.unitName || 'a shipment'} from ${formatReadTime(row.startedAt)}`} title="Open" onClick={() => setOpen(row.id)} />
+                <Button size="small" icon={<EyeOutlined />} aria-label={`Open the excursion of ${row.unitName || 'a shipment'} from ${formatStamp(row.startedAt)}`} title="Open" onClick={() => setOpen(row.id)} />
               ),
             },
           ],

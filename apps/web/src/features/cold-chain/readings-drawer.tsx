@@ -1,3 +1,4 @@
+import { formatStamp } from '../../lib/dates.ts';
 import { PlusOutlined } from '@ant-design/icons';
 import { hasScope, type TemperatureReadingRow, temperatureReadingsWriteScope } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
-import { coldChainKeys, fetchReadings, formatReadTime, formatTemperature, type ReadingsPage, type UnitSummary } from './cold-chain-api.ts';
+import { coldChainKeys, fetchReadings, formatTemperature, type ReadingsPage, type UnitSummary } from './cold-chain-api.ts';
 import { ReadingForm } from './reading-form.tsx';
 
 const sourceWords = { manual: 'By hand', logger: 'Logger' } as const;
@@ -82,7 +83,7 @@ export function ReadingsDrawer({ unit, onClose, onChanged }: { unit: UnitSummary
           scroll={{ x: true }}
           locale={{ emptyText: <Typography.Text>No readings in this range</Typography.Text> }}
           columns={[
-            { key: 'readAt', title: 'Read at', render: (_: unknown, row) => <span className="nowrap-cell">{formatReadTime(row.readAt)}</span> },
+            { key: 'readAt', title: 'Read at', render: (_: unknown, row) => <span className="nowrap-cell">{formatStamp(row.readAt)}</span> },
             {
               key: 'temperatureC',
               title: 'Temperature',

@@ -1,3 +1,4 @@
+import { formatStamp } from '../../lib/dates.ts';
 import { LineChartOutlined } from '@ant-design/icons';
 import { storageUnits } from '@erp/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
-import { coldChainKeys, formatReadTime, formatTemperature, type UnitSummary } from './cold-chain-api.ts';
+import { coldChainKeys, formatTemperature, type UnitSummary } from './cold-chain-api.ts';
 import { ExcursionDrawer } from './excursion-drawer.tsx';
 import { ReadingsDrawer } from './readings-drawer.tsx';
 
@@ -61,7 +62,7 @@ export function StorageUnitsPanel() {
           <span>
             <strong className="nowrap-cell">{formatTemperature(last.temperatureC)}</strong>
             <br />
-            <Typography.Text type="secondary">{formatReadTime(last.readAt)}</Typography.Text>
+            <Typography.Text type="secondary">{formatStamp(last.readAt)}</Typography.Text>
           </span>
         );
       },
