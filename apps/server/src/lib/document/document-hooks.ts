@@ -37,6 +37,12 @@ export interface DocumentHookDeclarations {
   beforePost?: Readonly<Record<string, GuardHook>>;
   /** Before the `cancel` transition. */
   beforeCancel?: Readonly<Record<string, GuardHook>>;
+  /**
+   * After a draft is written by a save (create or update, and the save of a save-and-post), with
+   * the draft as answered: the other area's rules on what the draft names (a line's storage unit),
+   * checked when the user saves rather than only when it posts. A throw stores nothing.
+   */
+  beforeSave?: Readonly<Record<string, GuardHook>>;
   /** Fields of the area's own on the document's answers. */
   answerFields?: Readonly<Record<string, AnswerFields>>;
 }
@@ -50,6 +56,7 @@ const bound = {
   onPosted: namedHooks<PostedHook>(),
   beforePost: namedHooks<GuardHook>(),
   beforeCancel: namedHooks<GuardHook>(),
+  beforeSave: namedHooks<GuardHook>(),
   answerFields: namedHooks<AnswerFields>(),
 };
 
@@ -66,6 +73,7 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
     bound.onPosted.bind(areas, (area) => area.onPosted),
     bound.beforePost.bind(areas, (area) => area.beforePost),
     bound.beforeCancel.bind(areas, (area) => area.beforeCancel),
+    bound.beforeSave.bind(areas, (area) => area.beforeSave),
     bound.answerFields.bind(areas, (area) => area.answerFields),
   ];
   return () => restores.forEach((restore) => restore());
@@ -73,7 +81,7 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
 
 /** The document names an area's hooks name: the fold checks each is a document it serves. */
 export function hookedDocumentNames(area: DocumentHookDeclarations): string[] {
-  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel, area.answerFields].flatMap((hooks) => Object.keys(hooks ?? {})))];
+  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel, area.beforeSave, area.answerFields].flatMap((hooks) => Object.keys(hooks ?? {})))];
 }
 
 /** Every area's `onPosted` hook of `documentName`, in the areas' order. */
@@ -82,8 +90,8 @@ export async function runPostedHooks(tx: Tx, actor: Actor, documentName: string,
   for (const hook of bound.onPosted.of(documentName)) await hook(tx, actor, postedIds);
 }
 
-/** Every area's guard of `documentName` before a posting or a cancel. */
-export async function runGuardHooks(tx: Tx, actor: Actor, kind: 'beforePost' | 'beforeCancel', documentName: string, documents: readonly DocumentRow[]): Promise<void> {
+/** Every area's guard of `documentName` before a posting or a cancel, or after a draft's save. */
+export async function runGuardHooks(tx: Tx, actor: Actor, kind: 'beforePost' | 'beforeCancel' | 'beforeSave', documentName: string, documents: readonly DocumentRow[]): Promise<void> {
   if (documents.length === 0) return;
   for (const hook of bound[kind].of(documentName)) await hook(tx, actor, documents);
 }

@@ -6,6 +6,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../app-error.ts';
 import type { AnyDocumentBinding, DocumentRow } from './document-binding.ts';
 import { documentSearchable, searchRowDelete, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
+import { runGuardHooks } from './document-hooks.ts';
 import { draftWriter } from './draft-writer.ts';
 import { assertMayRun, runTransition } from './run-transition.ts';
 
@@ -65,6 +66,7 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   const drafts = draftWriter(tx, actor, binding);
   const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts, { post: options.post === true });
   const document = written.document as Detail;
+  await runGuardHooks(tx, actor, 'beforeSave', binding.definition.name, [document]);
   const entry: AuditEntry = before
     ? { action: 'update', resource: binding.definition.name, recordId: document.id, before: storedFields(before), after: storedFields(document) }
     : { action: 'create', resource: binding.definition.name, recordId: document.id, after: storedFields(document) };

@@ -183,6 +183,21 @@ describe('a fixture area hooked onto invoices through its manifest (issue 28, se
     }
   });
 
+  it('refuses a draft\'s save, a create, an update and a save-and-post alike, storing nothing', async () => {
+    const before = await count('invoices');
+    for (const post of [false, true]) {
+      const refused = await invoice(fixtureRefusals.beforeSave, post);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ status: 400, errors: { notes: 'The fixture area refuses these notes' } });
+    }
+    expect(await count('invoices')).toBe(before);
+    const draft = (await invoice('fixture: saved draft', false)).json().data;
+    const body = { customerId: f.customer.id, regionId: f.north, invoiceDate: f.today, notes: fixtureRefusals.beforeSave, lines: [{ itemId: f.gloves, inventoryId: lot, quantity: 1, price: '2.00' }] };
+    const update = await f.call('PUT', `/api/invoices/${draft.id}`, body);
+    expect(update.statusCode, update.body).toBe(400);
+    expect((await f.call('GET', `/api/invoices/${draft.id}`)).json().data.notes).toBe('fixture: saved draft');
+  });
+
   it('guards the cancel of an invoice it keeps', async () => {
     const kept = await invoice(fixtureRefusals.beforeCancel);
     expect(kept.statusCode, kept.body).toBe(201);

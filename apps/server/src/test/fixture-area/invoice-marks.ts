@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { intArray, queryRows } from '../../db/client.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
 
 /** What a shipped area's migration would hold: one row per posted invoice, written by the hook. */
@@ -12,11 +12,11 @@ export const createFixtureInvoiceMarks = sql`
   )`;
 
 /** The words of an invoice's notes that make the fixture's hooks refuse (the tests' switches). */
-export const fixtureRefusals = { beforePost: 'fixture: refuse the posting', afterMark: 'fixture: fail after marking', beforeCancel: 'fixture: keep it' } as const;
+export const fixtureRefusals = { beforePost: 'fixture: refuse the posting', afterMark: 'fixture: fail after marking', beforeCancel: 'fixture: keep it', beforeSave: 'fixture: refuse the save' } as const;
 
 /**
  * Another area's postings, hooked through the manifest (issue 28, section 1): a mark per posted
- * invoice in the posting's transaction, and guards before a posting and a cancel.
+ * invoice in the posting's transaction, and guards after a draft's save, before a posting and a cancel.
  */
 export const fixtureInvoiceHooks: DocumentHookDeclarations = {
   onPosted: {
@@ -29,6 +29,11 @@ export const fixtureInvoiceHooks: DocumentHookDeclarations = {
   beforePost: {
     async invoices(_tx, _actor, documents) {
       if (documents.some((document) => document.notes === fixtureRefusals.beforePost)) throw new ConflictError('The fixture area refuses this posting');
+    },
+  },
+  beforeSave: {
+    async invoices(_tx, _actor, documents) {
+      if (documents.some((document) => document.notes === fixtureRefusals.beforeSave)) throw new BadRequestError({ notes: 'The fixture area refuses these notes' });
     },
   },
   beforeCancel: {
