@@ -86,6 +86,10 @@ export const coldChainMessages = {
   dispositioned: 'Excursion decided',
   placementRow: 'This lot is not a warehouse row of a refrigerated, frozen or deep-frozen item',
   placementUnit: 'The storage unit must be of the lot’s region and storage condition',
+  receiptUnitAmbient: 'Only goods kept cold (refrigerated, frozen or deep-frozen) go into a storage unit',
+  receiptUnitMismatch: 'The storage unit must be of the order’s region and the item’s storage condition',
+  receiptUnitInactive: 'The storage unit is not active',
+  receiptLotSplit: (lotNumber: string) => `Lot ${lotNumber} is one stock row: put all its lines in one storage unit`,
 } as const;
 
 /**

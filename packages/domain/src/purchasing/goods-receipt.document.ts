@@ -85,6 +85,8 @@ export const goodsReceiptDocument = defineDocument({
       // Required for lot-tracked items (checked against the item); others get the receipt's own lot.
       { name: 'lotNumber', label: 'Lot number', kind: 'text', maxLength: 60, schema: z.string().trim().max(60, { error: 'Lot number must be at most 60 characters' }).nullable().optional() },
       { name: 'dateExpiry', label: 'Expiry', kind: 'date', schema: dateSchema('Expiry').nullable().optional() },
+      // Goods kept cold: the fridge or cold room they go into (issue 31; the cold chain's rules), else the region's default unit.
+      { name: 'storageUnitId', label: 'Storage unit', kind: 'integer', schema: referenceSchema('Storage unit').nullable().optional() },
     ],
     min: 1,
     max: 500,
@@ -111,6 +113,7 @@ export interface GoodsReceiptLineInput {
   quantity: number;
   lotNumber?: string | null;
   dateExpiry?: string | null;
+  storageUnitId?: number | null;
 }
 
 /** The shipment's temperature logger as a receipt records it. */
@@ -143,6 +146,8 @@ export interface GoodsReceiptLineRow {
   value: string;
   /** The lot it entered, once posted. */
   inventoryId: number | null;
+  /** The storage unit its goods kept cold go into; null: the region's default unit for the item's condition. */
+  storageUnitId: number | null;
   item: { itemName: string; articleNumber: string; lotTracked: boolean; storageCondition: string };
 }
 

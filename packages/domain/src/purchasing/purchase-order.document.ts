@@ -107,7 +107,7 @@ export interface PurchaseOrderLineRow {
   unitCost: string;
   value: string;
   receivedQuantity: number;
-  item: { itemName: string; articleNumber: string; lotTracked: boolean; unit: string };
+  item: { itemName: string; articleNumber: string; lotTracked: boolean; unit: string; storageCondition: string };
 }
 
 /** A purchase order with its lines, as the API answers it; server and web share it. */

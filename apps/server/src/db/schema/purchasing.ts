@@ -106,6 +106,8 @@ export const goodsReceiptLines = pgTable(
     dateExpiry: date('date_expiry', { mode: 'string' }),
     unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull(),
     inventoryId: integer('inventory_id').references(() => inventory.id),
+    // The cold chain's storage unit the line's lot goes into (0055_goods_receipt_storage_unit.sql; its rules are the cold chain's).
+    storageUnitId: integer('storage_unit_id'),
   },
   (t) => [unique('goods_receipt_lines_goods_receipt_id_line_no_key').on(t.goodsReceiptId, t.lineNo)],
 );

@@ -4,8 +4,8 @@ import * as coldChainTables from '../../db/schema/cold-chain.ts';
 import { registerAuditedRecords } from '../../lib/audit-scope.ts';
 import type { ServerArea } from '../../lib/server-area.ts';
 import { coldChainFigures } from './cold-chain-figures.ts';
+import { coldChainDocumentHooks } from './cold-chain-hooks.ts';
 import { registerColdChainRoutes } from './cold-chain.routes.ts';
-import { shipmentLoggerHooks } from './shipment-loggers.ts';
 import { storageUnitBinding, unitRegionScope } from './storage-units.binding.ts';
 import { excursionScope } from './temperature-excursions.service.ts';
 import { temperatureReadingsImport } from './temperature-readings.import.ts';
@@ -33,8 +33,8 @@ export const coldChainModule: ServerArea = {
   resources: [storageUnitBinding],
   imports: [temperatureReadingsImport],
   figures: coldChainFigures,
-  // A goods receipt of goods kept cold needs its logger's result to post; an excursion in transit holds its lots.
-  ...shipmentLoggerHooks,
+  // Goods receipts: the lines' storage units and the shipment's logger; an excursion's write-off kept.
+  ...coldChainDocumentHooks,
   openApiTags: [
     { name: 'Temperature readings', description: 'The storage units’ temperature record: kept for good, by hand or from logger files' },
     { name: 'Temperature excursions', description: 'Runs of readings outside a unit’s range, the lots they hold and the Responsible Person’s decision' },

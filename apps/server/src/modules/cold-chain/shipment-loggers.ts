@@ -27,7 +27,7 @@ export const loggerRequiredMessage = (itemName: string, condition: ColdStorageCo
 type Receipt = Pick<GoodsReceiptDetail, 'id' | 'loggerResult' | 'lines'>;
 
 /** Before a receipt posts: goods kept cold need the logger's result (a draft saves without it). */
-const requireLoggerResult: GuardHook = async (_tx, _actor, documents) => {
+export const requireLoggerResult: GuardHook = async (_tx, _actor, documents) => {
   for (const receipt of documents as unknown as Receipt[]) {
     if (receipt.loggerResult) continue;
     const cold = receipt.lines.find((line) => isCold(line.item?.storageCondition));
@@ -40,7 +40,7 @@ const requireLoggerResult: GuardHook = async (_tx, _actor, documents) => {
  * Responsible Person's disposition, listing the lots of its goods kept cold, which arrive
  * quarantined. The excursion is ended at once (the logger's run is over when the goods arrive).
  */
-const holdShipmentExcursions: PostedHook = async (tx, actor, postedIds) => {
+export const holdShipmentExcursions: PostedHook = async (tx, actor, postedIds) => {
   const receipts = await queryRows<{ id: number; documentNumber: string; regionId: number; minC: string | null; maxC: string | null; condition: ColdStorageCondition }>(
     tx,
     sql`SELECT g.id, g.document_number AS "documentNumber", o.region_id AS "regionId", g.logger_min_c::text AS "minC", g.logger_max_c::text AS "maxC",
@@ -81,7 +81,7 @@ const holdShipmentExcursions: PostedHook = async (tx, actor, postedIds) => {
 };
 
 /** An excursion's write-off is its decision's record: its stock adjustment is not cancelled on its own (409). */
-const keepWriteOffAdjustments: GuardHook = async (tx, _actor, documents) => {
+export const keepWriteOffAdjustments: GuardHook = async (tx, _actor, documents) => {
   const [kept] = await queryRows<{ id: number }>(
     tx,
     sql`SELECT id FROM temperature_excursions WHERE write_off_adjustment_id = ANY(${intArray(documents.map((d) => Number(d.id)))}) LIMIT 1`,
@@ -90,10 +90,3 @@ const keepWriteOffAdjustments: GuardHook = async (tx, _actor, documents) => {
 };
 
 export const writeOffKept = (excursionId: number) => `This adjustment wrote off the lots of temperature excursion ${excursionId}: it is that decision's record and cannot be cancelled`;
-
-/** Purchasing's receipts and inventory's adjustments, as the cold chain's manifest hooks them. */
-export const shipmentLoggerHooks = {
-  beforePost: { 'goods-receipts': requireLoggerResult },
-  onPosted: { 'goods-receipts': holdShipmentExcursions },
-  beforeCancel: { 'stock-adjustments': keepWriteOffAdjustments },
-};

@@ -75,7 +75,7 @@ export const storageUnitBinding: ResourceBinding = {
       openExcursionId: storageUnits.openExcursionId,
       lastReading,
     },
-    optionColumns: { regionId: storageUnits.regionId, storageCondition: storageUnits.storageCondition, loggerSerial: storageUnits.loggerSerial },
+    optionColumns: { regionId: storageUnits.regionId, storageCondition: storageUnits.storageCondition, loggerSerial: storageUnits.loggerSerial, active: storageUnits.active },
     namedFilters: { inExcursion: () => sql`storage_units.open_excursion_id IS NOT NULL` },
     writes: {
       beforeInsert: async (tx, _actor, input) => {

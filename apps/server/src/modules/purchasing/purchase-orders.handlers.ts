@@ -13,6 +13,7 @@ interface ItemFacts {
   articleNumber: string;
   lotTracked: boolean;
   unit: string;
+  storageCondition: string;
   isApproved: boolean;
 }
 
@@ -29,7 +30,7 @@ async function readFacts(tx: Tx, actor: Actor, vendorId: number, regionId: numbe
     tx,
     sql`SELECT (SELECT json_build_object('vendorName', vendor_name, 'active', active) FROM vendors WHERE id = ${vendorId}::int) AS vendor,
                (SELECT region_name FROM regions WHERE id = ${regionId}::int ${regions ? sql`AND id IN (${intList(regions)})` : sql``}) AS "regionName",
-               (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number, 'lotTracked', lot_tracked, 'unit', unit, 'isApproved', is_approved))
+               (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number, 'lotTracked', lot_tracked, 'unit', unit, 'storageCondition', storage_condition, 'isApproved', is_approved))
                   FROM items WHERE id IN (${intList([...new Set(itemIds)])})) AS items`,
   );
   const items = jsonValue<ItemFacts[] | null>(row!.items) ?? [];
@@ -88,7 +89,7 @@ function draftOf(draft: PurchaseOrderDetail, facts: OrderFacts): PurchaseOrderDe
     receipts: [],
     lines: draft.lines.map((line) => {
       const item = facts.items.get(line.itemId)!;
-      return { ...line, value: multiply(line.quantity, line.unitCost), receivedQuantity: 0, item: { itemName: item.itemName, articleNumber: item.articleNumber, lotTracked: item.lotTracked, unit: item.unit } };
+      return { ...line, value: multiply(line.quantity, line.unitCost), receivedQuantity: 0, item: { itemName: item.itemName, articleNumber: item.articleNumber, lotTracked: item.lotTracked, unit: item.unit, storageCondition: item.storageCondition } };
     }),
   };
 }

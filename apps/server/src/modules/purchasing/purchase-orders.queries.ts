@@ -68,7 +68,7 @@ export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
     SELECT coalesce(json_agg(json_build_object(
              'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'quantity', l.quantity, 'unitCost', l.unit_cost::text,
              'value', round(l.quantity * l.unit_cost, 2)::text, 'receivedQuantity', l.received_quantity,
-             'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked, 'unit', it.unit))
+             'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked, 'unit', it.unit, 'storageCondition', it.storage_condition))
              ORDER BY l.line_no), '[]')
     FROM purchase_order_lines l JOIN items it ON it.id = l.item_id WHERE l.purchase_order_id = purchase_orders.id)`,
   searchColumns: [purchaseOrders.notes, (pattern) => sql`purchase_orders.vendor_id IN (SELECT v.id FROM vendors v WHERE v.vendor_name ILIKE ${pattern})`],

@@ -8,6 +8,8 @@ export interface ReceiptRowValues {
   quantity?: number | null;
   lotNumber?: string | null;
   dateExpiry?: string | null;
+  /** Goods kept cold: the unit they go into (empty: the region's default unit). */
+  storageUnitId?: number | null;
 }
 
 /** The shipment's temperature logger as the form holds it (issue 31): sent as given, empty ones left out. */
@@ -44,7 +46,13 @@ export function rowsFromOrder(order: PurchaseOrderDetail): ReceiptRowValues[] {
 
 /** A draft receipt's rows as the form holds them. */
 export function rowsFromReceipt(receipt: GoodsReceiptDetail): ReceiptRowValues[] {
-  return receipt.lines.map((line) => ({ purchaseOrderLineId: line.purchaseOrderLineId, quantity: line.quantity, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry }));
+  return receipt.lines.map((line) => ({
+    purchaseOrderLineId: line.purchaseOrderLineId,
+    quantity: line.quantity,
+    lotNumber: line.lotNumber,
+    dateExpiry: line.dateExpiry,
+    storageUnitId: line.storageUnitId,
+  }));
 }
 
 /** A row split off `rows[index]`: the same order line, for what the order line's rows leave of its remaining quantity. */
@@ -68,7 +76,13 @@ export function receiptBodyOf(values: ReceiptFormValues, purchaseOrderId: number
     if (quantityOf(row) === 0) return;
     rowOfLine.push(index);
     const lotNumber = (row.lotNumber ?? '').trim();
-    lines.push({ purchaseOrderLineId: row.purchaseOrderLineId, quantity: quantityOf(row), lotNumber: lotNumber === '' ? null : lotNumber, dateExpiry: row.dateExpiry || null });
+    lines.push({
+      purchaseOrderLineId: row.purchaseOrderLineId,
+      quantity: quantityOf(row),
+      lotNumber: lotNumber === '' ? null : lotNumber,
+      dateExpiry: row.dateExpiry || null,
+      ...(row.storageUnitId ? { storageUnitId: row.storageUnitId } : {}),
+    });
   });
   return {
     body: { purchaseOrderId, receiptDate: values.receiptDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), acceptNearExpiry, ...loggerBodyOf(values), lines },

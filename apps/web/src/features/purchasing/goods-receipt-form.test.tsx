@@ -45,6 +45,34 @@ describe('the goods receipt form', () => {
     expect(sentBodies().at(-1)).not.toHaveProperty('loggerMinC');
   });
 
+  it("offers goods kept cold the storage units of the order's region and their condition, and sends the one picked (issue 31)", async () => {
+    api = mockApi((config) => {
+      if (config.url === '/api/purchase-orders/5') return ok({ data: approvedOrder });
+      if (config.url === '/api/storage-units/options') return ok({
+          options: [
+            { id: 4, name: 'North Fridge B', regionId: 1, storageCondition: 'refrigerated', active: true },
+            { id: 5, name: 'North Freezer', regionId: 1, storageCondition: 'frozen', active: true },
+            { id: 6, name: 'South Fridge', regionId: 2, storageCondition: 'refrigerated', active: true },
+            { id: 7, name: 'Old Fridge', regionId: 1, storageCondition: 'refrigerated', active: false },
+          ],
+          hasMore: false,
+        });
+      if (config.url?.startsWith('/api/goods-receipts')) return ok({ message: 'Saved', data: { ...draftReceipt, id: 31 } });
+      return ok({ options: [], hasMore: false });
+    });
+    const cups = { ...draftReceipt.lines[0]!, lineNo: 2, purchaseOrderLineId: 13, itemId: 9, quantity: 1, lotNumber: 'GR1-13', dateExpiry: null };
+    const lines = [...draftReceipt.lines.map((l) => ({ ...l, dateExpiry: addDays(todayWire(), 400) })), { ...cups, item: { ...cups.item, itemName: 'Sample cups', storageCondition: 'ambient' } }];
+    renderWithApp(<GoodsReceiptForm receipt={{ ...draftReceipt, receiptDate: todayWire(), lines }} onDone={vi.fn()} />, { auth: authOf(userOf('inventorySupervisor')) });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Line 1 storage unit' }));
+    const offered = within(document.querySelector('.ant-select-dropdown') as HTMLElement);
+    for (const other of ['North Freezer', 'South Fridge', 'Old Fridge']) expect(offered.queryByTitle(other)).toBeNull();
+    await userEvent.click(await screen.findByTitle('North Fridge B'));
+    expect(within(rowOf(2)).getByText('Not kept cold')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sentBodies().at(-1)).toMatchObject({ lines: [{ purchaseOrderLineId: 11, storageUnitId: 4 }, { purchaseOrderLineId: 13 }] }));
+    expect((sentBodies().at(-1)!.lines as object[])[1]).not.toHaveProperty('storageUnitId');
+  });
+
   it('refuses more than remains of an order line over its lots, and a lot-tracked row without lot and expiry', () => {
     const problems = receiptFormProblems(
       {

@@ -5,6 +5,7 @@ import { Form } from '../../components/form.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { LineCell, type LineColumn } from '../../components/document/line-columns.tsx';
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
+import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 
@@ -13,6 +14,7 @@ const columns = {
   quantity: { label: 'Quantity', style: { flex: '1 1 100px', minWidth: 0 } },
   lotNumber: { label: 'Lot number', style: { flex: '1 1 130px', minWidth: 0 } },
   expiry: { label: 'Expiry', style: { flex: '1 1 150px', minWidth: 0 } },
+  storageUnit: { label: 'Storage unit', style: { flex: '1 1 160px', minWidth: 0 } },
 } satisfies Record<string, LineColumn>;
 
 function ReceiptTotalsBar({ form, order }: { form: FormInstance<ReceiptFormValues>; order: PurchaseOrderDetail }) {
@@ -45,6 +47,24 @@ function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormVa
         {line.item.lotTracked ? '' : ' · no lot tracking'}
       </Typography.Text>
     </Flex>
+  );
+}
+
+/** Goods kept cold pick the unit of the order's region and their condition they go into; others have none. */
+function StorageUnitPicker({ form, name, index, order }: { form: FormInstance<ReceiptFormValues>; name: number; index: number; order: PurchaseOrderDetail }) {
+  const lineId = Form.useWatch(['lines', name, 'purchaseOrderLineId'], { form, preserve: true }) as number | undefined;
+  const condition = order.lines.find((l) => l.id === lineId)?.item.storageCondition;
+  if (!condition || condition === 'ambient') return <Typography.Text type="secondary">Not kept cold</Typography.Text>;
+  return (
+    <Form.Item name={[name, 'storageUnitId']}>
+      <OptionSelect
+        resource="storage-units"
+        where={(option) => option.regionId === order.regionId && option.storageCondition === condition && option.active === true}
+        aria-label={`Line ${index + 1} storage unit`}
+        placeholder="Region's default unit"
+        allowClear
+      />
+    </Form.Item>
   );
 }
 
@@ -91,6 +111,9 @@ export function GoodsReceiptRows({ form, order, linesError }: { form: FormInstan
             <Form.Item name={[field.name, 'dateExpiry']}>
               <DateInput aria-label={`Line ${index + 1} expiry`} placeholder="Expiry" />
             </Form.Item>
+          </LineCell>
+          <LineCell column={columns.storageUnit}>
+            <StorageUnitPicker form={form} name={field.name} index={index} order={order} />
           </LineCell>
         </>
       )}

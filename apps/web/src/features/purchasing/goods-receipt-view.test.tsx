@@ -14,6 +14,16 @@ const refusal = { status: 400, data: { status: 400, message: 'Some fields are no
 const writes = () => (api?.calls ?? []).filter((c) => c.method === 'post' || c.method === 'put').map((c) => [c.method, c.url, c.data ? (JSON.parse(String(c.data)) as unknown) : undefined]);
 
 describe('the goods receipt view of a stored draft', () => {
+  it('names the storage unit of each line of goods kept cold, the default unit where none was named (issue 31)', async () => {
+    api = mockApi((config) => (config.url === '/api/storage-units/options' ? ok({ options: [{ id: 4, name: 'North Fridge B' }], hasMore: false }) : ok({ options: [], hasMore: false })));
+    const second = { ...draftReceipt.lines[0]!, lineNo: 2, lotNumber: 'L-78', storageUnitId: null };
+    renderWithApp(<GoodsReceiptView receipt={{ ...draftReceipt, lines: [{ ...draftReceipt.lines[0]!, storageUnitId: 4 }, second] }} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    expect(await screen.findByRole('columnheader', { name: 'Storage unit' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'North Fridge B' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Default unit' })).toBeInTheDocument();
+  });
+
+
   it('asks before posting lots near expiry the draft was saved without confirming, then saves it with acceptNearExpiry and posts', async () => {
     api = mockApi((config) => {
       if (config.url === '/api/goods-receipts/21/post') return refusal;

@@ -2,7 +2,9 @@ import { formatDecimal, goodsReceiptDocument, loggerResults, purchaseOrderDocume
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { documentKeys } from '../../components/document/document-api.ts';
+import { fetchOptions, resourceKeys } from '../../components/resource/resource-api.ts';
 import { amountColumn, DocumentLinesTable, itemColumn, type LineColumn, lineNumberColumn } from '../../components/document/document-lines-table.tsx';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
 import { PaymentStatusTag } from '../../components/document/payment-status-tag.tsx';
@@ -26,6 +28,20 @@ const columns: LineColumn<GoodsReceiptLineRow>[] = [
   amountColumn('value', 'Value', (line) => line.value),
 ];
 
+/** The lines' columns; with goods kept cold, the unit each line named (else the region's default for their condition). */
+function useLineColumns(receipt: GoodsReceiptDetail): LineColumn<GoodsReceiptLineRow>[] {
+  const ids = [...new Set(receipt.lines.flatMap((line) => (line.storageUnitId ? [line.storageUnitId] : [])))];
+  const units = useQuery({ queryKey: resourceKeys.options('storage-units', { ids }), queryFn: () => fetchOptions('storage-units', { ids, limit: 0 }), enabled: ids.length > 0 });
+  if (!receipt.lines.some((line) => line.item.storageCondition !== 'ambient')) return columns;
+  const nameOf = (id: number) => units.data?.options.find((option) => option.id === id)?.name ?? '';
+  const unitColumn: LineColumn<GoodsReceiptLineRow> = {
+    key: 'storageUnit',
+    title: 'Storage unit',
+    render: (_: unknown, line) => (line.item.storageCondition === 'ambient' ? '' : line.storageUnitId ? String(nameOf(line.storageUnitId)) : 'Default unit'),
+  };
+  return [...columns.slice(0, 4), unitColumn, ...columns.slice(4)];
+}
+
 /** A posted or cancelled goods receipt (or a draft for who may not edit it): its order, lots, values; Post / Cancel; Print. */
 /** "Excursion: 4.00 to 14.50 °C, 95 minutes outside (TL-78)": what the shipment's logger showed. */
 function loggerText(receipt: GoodsReceiptDetail): string {
@@ -41,6 +57,7 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
   const { user } = useAuth();
   // Post is the receipt's own: it asks before receiving lots near expiry.
   const mayPost = goodsReceiptDocument.allowedActions(receipt, user).includes('post');
+  const lineColumns = useLineColumns(receipt);
   return (
     <Flex vertical gap={16}>
       <DocumentSummary
@@ -61,7 +78,7 @@ export function GoodsReceiptView({ receipt, onClose }: { receipt: GoodsReceiptDe
           ...(receipt.status === 'posted' ? [{ key: 'paid', label: 'Paid', children: `${formatDecimal(receipt.paidAmount)} of ${formatDecimal(receipt.totalValue)}` }] : []),
         ]}
       />
-      <DocumentLinesTable lines={receipt.lines} columns={columns} totals={{ value: receipt.totalValue }} />
+      <DocumentLinesTable lines={receipt.lines} columns={lineColumns} totals={{ value: receipt.totalValue }} />
       <DocumentViewActions onClose={onClose}>
         {mayPost && <GoodsReceiptPostButton receipt={receipt} alsoInvalidate={alsoInvalidate} onError={setError} />}
         <TransitionButtons definition={goodsReceiptDocument} document={receipt} exclude={['post']} alsoInvalidate={alsoInvalidate} onError={setError} />

@@ -19,9 +19,9 @@ export const approvedOrder: PurchaseOrderDetail = {
   createdAt: '2026-03-01T09:00:00.000Z',
   receipts: [{ id: 22, documentNumber: 'GRN-2026-000001', receiptDate: '2026-03-05', status: 'posted', totalValue: '200.00' }],
   lines: [
-    { id: 11, lineNo: 1, itemId: 7, quantity: 10, unitCost: '100.00', value: '1000.00', receivedQuantity: 2, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, unit: 'pack' } },
-    { id: 12, lineNo: 2, itemId: 8, quantity: 5, unitCost: '50.00', value: '250.00', receivedQuantity: 5, item: { itemName: 'Lyse', articleNumber: 'L-9', lotTracked: true, unit: 'pack' } },
-    { id: 13, lineNo: 3, itemId: 9, quantity: 4, unitCost: '20.00', value: '80.00', receivedQuantity: 0, item: { itemName: 'Sample cups', articleNumber: 'S-2', lotTracked: false, unit: 'box' } },
+    { id: 11, lineNo: 1, itemId: 7, quantity: 10, unitCost: '100.00', value: '1000.00', receivedQuantity: 2, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, unit: 'pack', storageCondition: 'refrigerated' } },
+    { id: 12, lineNo: 2, itemId: 8, quantity: 5, unitCost: '50.00', value: '250.00', receivedQuantity: 5, item: { itemName: 'Lyse', articleNumber: 'L-9', lotTracked: true, unit: 'pack', storageCondition: 'ambient' } },
+    { id: 13, lineNo: 3, itemId: 9, quantity: 4, unitCost: '20.00', value: '80.00', receivedQuantity: 0, item: { itemName: 'Sample cups', articleNumber: 'S-2', lotTracked: false, unit: 'box', storageCondition: 'ambient' } },
   ],
 };
 
@@ -48,7 +48,7 @@ export const draftReceipt: GoodsReceiptDetail = {
   vendor: { vendorName: 'Sysmex Reagents' },
   region: { regionName: 'North' },
   lines: [
-    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
+    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, storageUnitId: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
   ],
 };
 
