@@ -1,4 +1,5 @@
 import { type AreasFold, foldAreas, type ImportKindsOf, postingAccountsSchemaOf, type PostingKeysOf } from './area/define-area.ts';
+import { bindAreaDefaultScopes } from './access/scopes.ts';
 import { accountingArea } from './accounting/accounting.area.ts';
 import { assetsArea } from './assets/assets.area.ts';
 import { hrArea } from './hr/hr.area.ts';
@@ -55,6 +56,7 @@ export const areas = [
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);
+bindAreaDefaultScopes(areasFold.defaultScopes);
 
 /** Scopes an admin may grant on the user screen: every area's, then the general ones. */
 export const knownScopes: readonly string[] = areasFold.scopes;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccountKind } from '../accounting/accounts.ts';
 import type { HeadType } from '../accounting/account-heads.ts';
 import type { LayoutRoute } from '../access/routes.ts';
+import type { Role } from '../access/roles.ts';
 import type { DocumentDefinition } from '../document/define-document.ts';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
 
@@ -78,6 +79,12 @@ export interface AreaDeclaration {
   imports?: readonly string[];
   /** The area's section of the company settings (`defineSettings`). */
   settings?: SettingsSection;
+  /**
+   * What each role holds of the area's scopes without a grant on its user record (the operation
+   * manager's `recalls:open`); the admin holds every scope anyway. Each must be a scope the areas
+   * declare.
+   */
+  defaultScopes?: Readonly<Partial<Record<Role, readonly string[]>>>;
 }
 
 /** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
@@ -129,6 +136,8 @@ export interface AreasFold {
   optionRoutes: Readonly<Record<string, readonly LayoutRoute[]>>;
   /** Every area's settings section, area by area: their fields and their defaults. */
   settings: { fields: Readonly<Record<string, z.ZodType>>; defaults: Readonly<Record<string, unknown>> };
+  /** Every area's `defaultScopes`, by role, in the areas' order. */
+  defaultScopes: Readonly<Partial<Record<Role, readonly string[]>>>;
 }
 
 function refuseDuplicates(what: string, names: readonly string[]): void {
@@ -158,16 +167,31 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
   for (const area of areas) {
     for (const [resource, routes] of Object.entries(area.optionRoutes ?? {})) optionRoutes[resource] = [...(optionRoutes[resource] ?? []), ...routes];
   }
+  const scopes = [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])];
   return {
     settings: settingsOf(areas),
     resources,
     documents,
-    scopes: [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])],
+    scopes,
+    defaultScopes: defaultScopesOf(areas, scopes),
     postingAccounts,
     chart: { heads: chartHeadsOf(areas.flatMap((a) => a.chartHeads ?? []), accounts), accounts },
     optionRoutes,
     imports: areas.flatMap((a) => a.imports ?? []),
   };
+}
+
+/** The areas' default scopes by role; a scope no area declares is a programming error (a typo would grant nothing). */
+function defaultScopesOf(areas: readonly AreaDeclaration[], known: readonly string[]): AreasFold['defaultScopes'] {
+  const byRole: Partial<Record<Role, string[]>> = {};
+  for (const area of areas) {
+    for (const [role, scopes] of Object.entries(area.defaultScopes ?? {}) as [Role, readonly string[]][]) {
+      const unknown = scopes.filter((scope) => !known.includes(scope));
+      if (unknown.length > 0) throw new Error(`The ${area.name} area gives ${role} the scopes ${unknown.join(', ')}, which no area declares`);
+      byRole[role] = [...new Set([...(byRole[role] ?? []), ...scopes])];
+    }
+  }
+  return byRole;
 }
 
 /** Keys that name a secret: a composed section is answered by GET /api/settings, so it holds none. */

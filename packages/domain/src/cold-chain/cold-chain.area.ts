@@ -19,4 +19,9 @@ export const coldChainArea = defineArea({
   imports: ['temperature-readings'],
   resources: [storageUnits],
   scopes: [storageUnits.writeScope, temperatureReadingsWriteScope, excursionDispositionScope],
+  // Issue 31: the operation manager (the Responsible Person) decides on excursions and keeps the units; readings are also the inventory supervisor's.
+  defaultScopes: {
+    operationManager: [excursionDispositionScope, storageUnits.writeScope, temperatureReadingsWriteScope],
+    inventorySupervisor: [temperatureReadingsWriteScope],
+  },
 });

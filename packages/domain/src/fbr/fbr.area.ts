@@ -14,4 +14,6 @@ export * from './fbr-print.ts';
 export const fbrArea = defineArea({
   name: 'fbr',
   scopes: [fbrResolveScope],
+  // FBR's submissions that need a person (issue 30): resend a corrected one, record a number read in IRIS, release a retry.
+  defaultScopes: { accountant: [fbrResolveScope] },
 });

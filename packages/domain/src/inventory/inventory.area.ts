@@ -27,6 +27,15 @@ export const inventoryArea = defineArea({
   resources: [items, itemTaxFacts, priceList],
   documents: [stockAdjustmentDocument, transferDocument],
   scopes: ['items:approve', 'items:tax-facts', 'price-list:write', lotsQuarantineScope, lotsReleaseScope],
+  defaultScopes: {
+    // Sale prices (issue 7, section 4); the other roles with /price-list only read them. Items' sales
+    // tax facts (issue 29): what the law says of a supply is the accounts' to keep.
+    accountant: ['price-list:write', 'items:tax-facts'],
+    // Approves new items before they may be bought or sold (PRODUCT.md, Items); posts stock
+    // adjustments; releases held lots and quarantines them (issue 31: the Responsible Person).
+    operationManager: ['items:approve', 'stock-adjustments:post', 'price-list:write', lotsReleaseScope, lotsQuarantineScope],
+    inventorySupervisor: ['stock-adjustments:post', lotsQuarantineScope],
+  },
   postingAccounts: [
     { key: 'inventory', label: 'Inventory', account: { accountCode: '1200', accountName: 'Inventory', head: 'Assets', subHead: 'Inventory', kind: 'inventory' } },
     {

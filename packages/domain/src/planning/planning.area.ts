@@ -15,4 +15,5 @@ export const planningArea = defineArea({
   optionRoutes: { regions: ['/planning/form', '/planning/progress'], users: ['/planning/form', '/planning/progress'], items: ['/planning/form', '/planning/progress'], categories: ['/planning/form'] },
   resources: [seasonalProfiles],
   documents: [salesPlanDocument],
+  defaultScopes: { accountant: ['sales-plans:approve'] },
 });

@@ -10,4 +10,6 @@ export const recallsArea = defineArea({
   documents: [recallDocument],
   // recalls:open, recalls:close and recalls:cancel are the transitions'.
   scopes: [recallRecordScope],
+  // Issue 31: the operation manager opens and closes recalls; notices and disposals are recorded by the inventory supervisor too.
+  defaultScopes: { operationManager: ['recalls:open', 'recalls:close', recallRecordScope], inventorySupervisor: [recallRecordScope] },
 });

@@ -26,6 +26,8 @@ export const salesArea = defineArea({
   resources: [customers],
   documents: [quotationDocument, invoiceDocument, salesReturnDocument],
   scopes: ['credit-limit:override', 'customers:credit-limit', 'customers:tax-facts'],
+  // Credit limits (issue 8): sales staff may not raise their own; a buyer's tax facts (issue 29) are the accounts' to keep.
+  defaultScopes: { accountant: ['customers:credit-limit', 'customers:tax-facts'] },
   postingAccounts: [
     {
       key: 'receivables',
