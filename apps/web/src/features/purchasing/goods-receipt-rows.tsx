@@ -61,7 +61,8 @@ function StorageUnitPicker({ form, name, index, order }: { form: FormInstance<Re
         resource="storage-units"
         where={(option) => option.regionId === order.regionId && option.storageCondition === condition && option.active === true}
         aria-label={`Line ${index + 1} storage unit`}
-        placeholder="Region's default unit"
+        placeholder="Default unit"
+        notFoundContent="No other unit in this region: the default unit"
         allowClear
       />
     </Form.Item>
