@@ -8,6 +8,7 @@ import { documentSearchable, searchRowDelete, searchRowUpsert } from '../search/
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
 import { assertMayRun, runTransition } from './run-transition.ts';
+import { runGuardHooks } from './document-hooks.ts';
 
 /** The transition a save with `"post": true` runs. */
 export const postAction = 'post';
@@ -65,6 +66,8 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   const drafts = draftWriter(tx, actor, binding);
   const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts, { post: options.post === true });
   const document = written.document as Detail;
+  // Other areas' guards of a draft (the licences' check of an order's lines), before its audit row.
+  await runGuardHooks(tx, actor, 'beforeSave', binding.definition.name, [document]);
   const entry: AuditEntry = before
     ? { action: 'update', resource: binding.definition.name, recordId: document.id, before: storedFields(before), after: storedFields(document) }
     : { action: 'create', resource: binding.definition.name, recordId: document.id, after: storedFields(document) };
