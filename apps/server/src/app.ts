@@ -27,6 +27,7 @@ import { bindDocumentHooks } from './lib/document/document-hooks.ts';
 import { bindPaymentTargets } from './lib/payment-targets.ts';
 import { bindPrintAdditions } from './lib/print/print-additions.ts';
 import { bindResourceChecks } from './lib/resource/resource-checks.ts';
+import { bindResourceFields } from './lib/resource/resource-fields.ts';
 import { registerSearchRoutes } from './lib/search/search.routes.ts';
 import { readPublicCompany } from './modules/setup/settings.repository.ts';
 import type { ServerArea } from './lib/server-area.ts';
@@ -89,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const unbindPrint = bindPrintAdditions(areas.areas);
   // What areas check of each other's resources' rows (FBR: an item's FBR unit), likewise.
   const unbindChecks = bindResourceChecks(areas.areas);
+  // The fields areas add to each other's resources (the licences' on items), before their routes' schemas are derived; likewise.
+  const unbindFields = bindResourceFields(areas.areas);
   // PGlite has no other process to hear from (its directory is locked): the bus only runs the backstop.
   const busOff = options.cacheBus?.off === true;
   const cacheBus = new CacheBus({ db, listenUrl: busOff ? undefined : options.db.url, ...options.cacheBus, log: app.log });
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     unbindTargets();
     unbindPrint();
     unbindChecks();
+    unbindFields();
   });
   await registerWebApp(app, options.webDist);
   return app;

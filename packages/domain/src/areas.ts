@@ -16,6 +16,7 @@ import { venturesArea } from './ventures/ventures.area.ts';
 import { fbrArea } from './fbr/fbr.area.ts';
 import { recallsArea } from './recalls/recalls.area.ts';
 import { coldChainArea } from './cold-chain/cold-chain.area.ts';
+import { licencesArea } from './licences/licences.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -34,6 +35,7 @@ export * from './ventures/ventures.area.ts';
 export * from './fbr/fbr.area.ts';
 export * from './recalls/recalls.area.ts';
 export * from './cold-chain/cold-chain.area.ts';
+export * from './licences/licences.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -53,6 +55,7 @@ export const areas = [
   fbrArea,
   recallsArea,
   coldChainArea,
+  licencesArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

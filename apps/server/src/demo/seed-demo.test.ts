@@ -512,3 +512,31 @@ describe('the demo tells a plausible story (issue 27, section 8)', () => {
     expect(demoClosedThrough('2027-08-01', 7)).toBe('2027-06-30');
   });
 });
+
+describe('demo DRAP licences (issue 32, section 5)', () => {
+  const list = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(t.adminToken) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { total: number; data: Record<string, unknown>[] };
+  };
+
+  it('has a registration expiring within 30 days and an expired customer licence, whose next invoice is refused to a sales manager', async () => {
+    const registrations = await list('/api/items?registrationExpiringWithin=30');
+    expect(registrations.total).toBeGreaterThanOrEqual(1);
+    const customers = await list('/api/customers?licenceExpiringWithin=0&pageSize=50');
+    const expired = customers.data.filter((row) => typeof row.licenceExpiry === 'string' && row.licenceExpiry < todayIso());
+    expect(expired).toHaveLength(1);
+    const [lot] = await queryRows<{ itemId: number; regionId: number }>(
+      t.database.db,
+      sql`SELECT v.item_id AS "itemId", l.region_id AS "regionId" FROM inventory v JOIN stock_locations l ON l.id = v.location_id JOIN items i ON i.id = v.item_id
+          WHERE l.kind = 'warehouse' AND v.quantity > 5 AND v.lot_status = 'released' AND i.is_approved AND NOT i.serial_tracked
+            AND (v.date_expiry IS NULL OR v.date_expiry > current_date + 120) AND l.region_id = ${expired[0]!.regionId as number}::int
+          ORDER BY v.id LIMIT 1`,
+    );
+    const manager = await t.userWithRole('salesManager');
+    const body = { customerId: expired[0]!.id, regionId: lot!.regionId, invoiceDate: todayIso(), lines: [{ itemId: lot!.itemId, quantity: 1, price: '10.00' }], post: true };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/invoices', payload: body, headers: bearer(manager.token) });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(Object.keys(refused.json().errors)).toEqual(['customerId']);
+  });
+});

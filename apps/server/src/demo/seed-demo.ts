@@ -14,6 +14,7 @@ import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedOrdering } from './seed-ordering.ts';
 import { seedColdChain } from './seed-cold-chain.ts';
 import { seedRecalls } from './seed-recalls.ts';
+import { seedLicences } from './seed-licences.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -165,6 +166,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await settleVentures(tx, dates);
     // Last of the postings: the previous fiscal year's periods close behind them.
     await closePreviousYear(tx, dates.today);
+    // Issue 32: the DRAP licences, after every posting (the demo's invoices predate the lapsed licence's refusal).
+    await seedLicences(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

@@ -1,4 +1,4 @@
-import { formFields, resources, userCreateSchema } from '@erp/domain';
+import { contributedFieldsOf, formFields, resources, userCreateSchema } from '@erp/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -91,7 +91,9 @@ describe('the OpenAPI document', () => {
       const update = operationOf(document, 'PUT', `/api/${declaration.name}/:id`)?.requestBody?.content['application/json']?.schema;
       // Users are created through their own service, with a password.
       const lines = withLines[declaration.name] ?? [];
-      const expected = declaration.name === 'users' ? Object.keys(userCreateSchema.shape) : [...formFields(declaration).map((f) => f.name), ...lines];
+      // Other areas' fields join the bodies (issue 32: the licences' on vendors, items and customers).
+      const contributed = contributedFieldsOf(declaration.name).map((f) => f.name);
+      const expected = declaration.name === 'users' ? Object.keys(userCreateSchema.shape) : [...formFields(declaration).map((f) => f.name), ...lines, ...contributed];
       expect(Object.keys(create?.properties ?? {}).sort(), declaration.name).toEqual([...expected].sort());
       if (declaration.name !== 'users') {
         // A required field with a default takes it when left out (issue 17): not required on the wire.

@@ -8,6 +8,7 @@ import { registerImportKind } from '../lib/import/register-import.ts';
 import type { ApiTag } from '../lib/openapi.ts';
 import { printedDocumentNames } from '../lib/print/print-additions.ts';
 import { checkedResourceNames } from '../lib/resource/resource-checks.ts';
+import { extendedResourceNames } from '../lib/resource/resource-fields.ts';
 import { registerResource } from '../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../lib/resource/resource-binding.ts';
 import type { ServerArea, ServerAreasFold } from '../lib/server-area.ts';
@@ -52,6 +53,8 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
     if (unknown) throw new Error(`Area ${area.name} hooks ${unknown}, which no area serves as a document`);
     const unchecked = checkedResourceNames(area).find((name) => !resources.has(name));
     if (unchecked) throw new Error(`Area ${area.name} checks ${unchecked}, which no area serves as a resource`);
+    const unextended = extendedResourceNames(area).find((name) => !resources.has(name));
+    if (unextended) throw new Error(`Area ${area.name} adds fields to ${unextended}, which no area serves as a resource`);
   }
   const tagNames = new Set<string>();
   const apiTags: ApiTag[] = [];

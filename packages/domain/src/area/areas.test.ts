@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areas, areasFold, importKinds, knownScopes, postingAccountKeys } from '../areas.ts';
-import { resources } from '../resource/registry.ts';
+import { contributedFieldsOf, contributedFiltersOf, resourceByName, resources, withContributedFields } from '../resource/registry.ts';
 import { defineArea, foldAreas, generalScopes } from './define-area.ts';
 
 describe('the fold of the areas', () => {
@@ -53,6 +53,23 @@ describe('the fold of the areas', () => {
     const twice = defineArea({ name: 'twice', postingAccounts: [areasFold.postingAccounts[0]!] });
     expect(() => foldAreas([...areas, twice])).toThrow(/posting key/);
     expect(() => foldAreas([...areas, defineArea({ name: 'copy', resources: [resources[0]!] })])).toThrow(/resource/);
+  });
+});
+
+describe('fields an area adds to another area\'s resource (issue 32)', () => {
+  it('folds the licences area\'s fields onto vendors, items and customers, after their own', () => {
+    expect(contributedFieldsOf('items').map((f) => f.name)).toEqual(['drapClass', 'registrationKind', 'registrationNumber', 'registrationExpiry']);
+    expect(contributedFiltersOf('customers').map((f) => f.name)).toEqual(['licenceExpiringWithin']);
+    const items = resourceByName('items')!;
+    expect(withContributedFields(items).fields.slice(-4).map((f) => f.name)).toEqual(['drapClass', 'registrationKind', 'registrationNumber', 'registrationExpiry']);
+    expect(withContributedFields(items)).toBe(withContributedFields(items));
+    expect(items.fields.some((f) => f.name === 'drapClass')).toBe(false);
+  });
+
+  it('refuses a field the resource already has, and a resource no area declares', () => {
+    const again = defineArea({ name: 'again', resourceFields: { items: { fields: [{ name: 'itemName', label: 'Again', kind: 'text' }] } } });
+    expect(() => foldAreas([...areas, again])).toThrow(/field of items/);
+    expect(() => foldAreas([...areas, defineArea({ name: 'lost', resourceFields: { nothing: { fields: [] } } })])).toThrow(/no area declares/);
   });
 });
 

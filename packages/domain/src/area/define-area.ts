@@ -4,7 +4,7 @@ import type { HeadType } from '../accounting/account-heads.ts';
 import type { LayoutRoute } from '../access/routes.ts';
 import type { Role } from '../access/roles.ts';
 import type { DocumentDefinition } from '../document/define-document.ts';
-import type { ResourceDeclaration } from '../resource/declaration.ts';
+import type { FieldDeclaration, NamedValueFilterDeclaration, ResourceDeclaration } from '../resource/declaration.ts';
 
 /** An account the default chart creates for a new company (bootstrap). */
 export interface DefaultAccount {
@@ -53,6 +53,17 @@ export function defineSettings<Shape extends z.ZodRawShape, const Defaulted exte
 }
 
 /**
+ * Fields an area adds to another area's resource (issue 32: the licences area's DRAP fields on
+ * vendors, items and customers), kept in the contributing area's own tables: the resource's
+ * bodies take them, its rows answer them and its form shows them after its own; and list filters
+ * taking a whole number (`?registrationExpiringWithin=30`).
+ */
+export interface ResourceFieldsContribution {
+  fields: readonly FieldDeclaration[];
+  valueFilters?: readonly NamedValueFilterDeclaration[];
+}
+
+/**
  * One business area as the domain knows it: what it declares (resources, documents), the
  * scopes an admin may grant in it beyond its documents' transitions, and its accounts of the
  * default chart with the posting keys they fill. `areas.ts` folds every area into the lists
@@ -85,6 +96,8 @@ export interface AreaDeclaration {
    * declare.
    */
   defaultScopes?: Readonly<Partial<Record<Role, readonly string[]>>>;
+  /** Fields and list filters the area adds to other areas' resources, by resource name. */
+  resourceFields?: Readonly<Record<string, ResourceFieldsContribution>>;
 }
 
 /** Keeps the literal types of an area (its posting keys become `PostingAccountKey`). */
@@ -138,6 +151,8 @@ export interface AreasFold {
   settings: { fields: Readonly<Record<string, z.ZodType>>; defaults: Readonly<Record<string, unknown>> };
   /** Every area's `defaultScopes`, by role, in the areas' order. */
   defaultScopes: Readonly<Partial<Record<Role, readonly string[]>>>;
+  /** Every area's contributed fields and value filters, by resource name, in the areas' order. */
+  resourceFields: Readonly<Record<string, ResourceFieldsContribution>>;
 }
 
 function refuseDuplicates(what: string, names: readonly string[]): void {
@@ -169,6 +184,7 @@ export function foldAreas(areas: readonly AreaDeclaration[]): AreasFold {
   }
   const scopes = [...new Set([...areas.flatMap(scopesOfArea), ...generalScopes])];
   return {
+    resourceFields: resourceFieldsOf(areas, resources),
     settings: settingsOf(areas),
     resources,
     documents,
@@ -192,6 +208,23 @@ function defaultScopesOf(areas: readonly AreaDeclaration[], known: readonly stri
     }
   }
   return byRole;
+}
+
+/** The areas' contributions merged by resource; a field or filter the resource (or another area) already has, or a resource no area declares, is a programming error. */
+function resourceFieldsOf(areas: readonly AreaDeclaration[], resources: readonly ResourceDeclaration[]): AreasFold['resourceFields'] {
+  const merged: Record<string, { fields: FieldDeclaration[]; valueFilters: NamedValueFilterDeclaration[] }> = {};
+  for (const area of areas) {
+    for (const [name, contribution] of Object.entries(area.resourceFields ?? {})) {
+      const resource = resources.find((r) => r.name === name);
+      if (!resource) throw new Error(`The ${area.name} area adds fields to ${name}, which no area declares`);
+      const entry = (merged[name] ??= { fields: [], valueFilters: [] });
+      entry.fields.push(...contribution.fields);
+      entry.valueFilters.push(...(contribution.valueFilters ?? []));
+      refuseDuplicates(`field of ${name}`, [...resource.fields.map((f) => f.name), ...entry.fields.map((f) => f.name)]);
+      refuseDuplicates(`filter of ${name}`, [...(resource.namedFilters ?? []).map((f) => f.name), ...entry.valueFilters.map((f) => f.name)]);
+    }
+  }
+  return merged;
 }
 
 /** Keys that name a secret: a composed section is answered by GET /api/settings, so it holds none. */

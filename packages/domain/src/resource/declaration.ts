@@ -74,6 +74,11 @@ export interface FieldDeclaration {
   /** What a list shows for an empty value, where empty means something ("From the beginning"). */
   emptyLabel?: string;
   /**
+   * For a `date` that is an expiry (a licence's, a registration's): the form says "expires in N
+   * days" (or "expired") when the date is at most this many days ahead.
+   */
+  expiryWarningDays?: number;
+  /**
    * In a form, the value follows another field's until the user sets it (further tax follows the
    * sale type): `valueOf` that field's value. The server applies the same rule to a body without it.
    */
@@ -100,6 +105,17 @@ export function offeredBy(field: Pick<FieldDeclaration, 'optionsWhere'>, option:
 export interface NamedFilterDeclaration {
   name: string;
   label: string;
+}
+
+/**
+ * A list filter taking a whole number (`?registrationExpiringWithin=30`): a condition the binding
+ * (or the area contributing it) defines over the row, the caller and the number.
+ */
+export interface NamedValueFilterDeclaration {
+  name: string;
+  label: string;
+  min: number;
+  max: number;
 }
 
 /** A sum the list answers over every row of its filter (`totals.<name>`), not only the page's: an account's balance. */

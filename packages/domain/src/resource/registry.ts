@@ -3,13 +3,37 @@ import { isReadOnlyRole, type Role } from '../access/roles.ts';
 import { hasScope } from '../access/scopes.ts';
 import { areasFold } from '../areas.ts';
 import type { DocumentDefinition } from '../document/define-document.ts';
-import type { FieldDeclaration, ResourceDeclaration } from './declaration.ts';
+import type { FieldDeclaration, NamedValueFilterDeclaration, ResourceDeclaration } from './declaration.ts';
 
 /** Every declared resource, folded from the areas (areas.ts). */
 export const resources: readonly ResourceDeclaration[] = areasFold.resources;
 
 /** Every declared document, folded from the areas: their reference fields (header and lines) open pickers too. */
 export const documents: readonly DocumentDefinition[] = areasFold.documents;
+
+/** The fields other areas add to a resource (define-area's `resourceFields`), after its own in forms and rows. */
+export function contributedFieldsOf(name: string): readonly FieldDeclaration[] {
+  return areasFold.resourceFields[name]?.fields ?? [];
+}
+
+/** The whole-number list filters other areas add to a resource (`?registrationExpiringWithin=30`). */
+export function contributedFiltersOf(name: string): readonly NamedValueFilterDeclaration[] {
+  return areasFold.resourceFields[name]?.valueFilters ?? [];
+}
+
+const withContributed = new WeakMap<ResourceDeclaration, ResourceDeclaration>();
+
+/** The resource's declaration with the fields other areas add to it: what its form and list screen show. */
+export function withContributedFields(declaration: ResourceDeclaration): ResourceDeclaration {
+  const contributed = contributedFieldsOf(declaration.name);
+  if (contributed.length === 0) return declaration;
+  let extended = withContributed.get(declaration);
+  if (!extended) {
+    extended = { ...declaration, fields: [...declaration.fields, ...contributed] };
+    withContributed.set(declaration, extended);
+  }
+  return extended;
+}
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

@@ -20,6 +20,8 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       'defaultLeadTimeDays', 'reviewDays', 'historyMonths', 'safetyStockDays',
       // the cold chain (issue 31)
       'timeZone',
+      // the licences (issue 32)
+      'drapLicenceNumber', 'drapLicenceExpiry', 'requireCustomerLicence',
     ]);
     expect(Object.keys(companySettingsUpdateSchema.shape)).toEqual(Object.keys(companySettingsSchema.shape));
   });
@@ -32,6 +34,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       netRoundingStep: '1', netRoundingMode: 'up',
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
       timeZone: 'Asia/Karachi',
+      drapLicenceNumber: null, drapLicenceExpiry: null, requireCustomerLicence: false,
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
     expect(companySettingsUpdateSchema.parse({ reviewDays: '7' })).toEqual({ reviewDays: 7 });

@@ -66,6 +66,7 @@ export async function saveDocument<Input, Detail extends DocumentRow>(
   const drafts = draftWriter(tx, actor, binding);
   const written = before ? await binding.handlers.update(tx, actor, before, input, drafts) : await binding.handlers.create(tx, actor, input, drafts, { post: options.post === true });
   const document = written.document as Detail;
+  // Other areas' guards of a draft (a receipt line's storage unit, an order line's registration), before its audit row.
   await runGuardHooks(tx, actor, 'beforeSave', binding.definition.name, [document]);
   const entry: AuditEntry = before
     ? { action: 'update', resource: binding.definition.name, recordId: document.id, before: storedFields(before), after: storedFields(document) }

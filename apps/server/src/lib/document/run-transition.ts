@@ -9,7 +9,7 @@ import type { AnyDocumentBinding, ClaimedSets, DocumentRow, TransitionHandler } 
 import { documentSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
-import { runGuardHooks, runPostedHooks } from './document-hooks.ts';
+import { runGuardHooks, runPostedHooks, runTransitionGuards } from './document-hooks.ts';
 
 /** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
 export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
@@ -75,12 +75,16 @@ export async function runTransition<Detail extends DocumentRow>(
   if (!definition.canTransition(document.status, action)) throw new ConflictError(definition.messages.cannot(action, document.status));
   // Other areas' guards (their manifests' beforePost / beforeCancel), before anything is written.
   const posts = transition.to === 'posted';
-  if (posts) await runGuardHooks(tx, actor, 'beforePost', definition.name, [document]);
-  if (action === 'cancel') await runGuardHooks(tx, actor, 'beforeCancel', definition.name, [document]);
+  // What the guards add to the audit row (a licence overridden), under their own keys.
+  const guardAudit = {
+    ...(await runTransitionGuards(tx, actor, definition.name, action, [document])),
+    ...(posts ? await runGuardHooks(tx, actor, 'beforePost', definition.name, [document]) : {}),
+    ...(action === 'cancel' ? await runGuardHooks(tx, actor, 'beforeCancel', definition.name, [document]) : {}),
+  };
 
   const auditActor = auditActorOf(actor);
   const before = { status: document.status };
-  const entry = (extra: Record<string, unknown> = {}) => ({ action, resource: definition.name, recordId: id, before, after: { status: transition.to, ...extra } });
+  const entry = (extra: Record<string, unknown> = {}) => ({ action, resource: definition.name, recordId: id, before, after: { status: transition.to, ...guardAudit, ...extra } });
   const numberAudit = (documentNumber: SQL) => (transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {});
   // The command palette's row, with the number and status this very statement writes.
   const searchRow: AlongsideStatement = (documentNumber) =>

@@ -20,6 +20,12 @@ export interface DocumentPdf<Detail extends DocumentRow> {
   printable(executor: Executor, document: Detail): Promise<PrintableDocument>;
   /** `INV-2026-000001.pdf`, or a draft's name before there is a number. */
   fileName(document: Detail): string;
+  /** The route's last segment: `pdf` (default); another print of the same document has its own (an invoice's `delivery-note`). */
+  path?: string;
+  /** The API document's summary (default: 'A <singular> as a PDF'). */
+  summary?: string;
+  /** Whether other areas' print additions of the document apply (default true); a second print says what it holds itself. */
+  additions?: boolean;
 }
 
 /**
@@ -32,18 +38,19 @@ export function registerDocumentPdfRoute<Detail extends DocumentRow>(app: Fastif
   const { definition } = pdf.binding;
   const docs = routeSchema({
     tags: [definition.title],
-    summary: `A ${definition.singular} as a PDF`,
+    summary: pdf.summary ?? `A ${definition.singular} as a PDF`,
     description: `${pdf.description} A download (Content-Disposition: attachment). Who may read the ${definition.singular} may print it; out of row scope reads as 404.`,
     params: idParams,
     response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } },
   });
-  app.get(`/${definition.name}/:id/pdf`, { schema: docs, onRequest: [authenticate, requireRoute(definition.route)] }, async (request, reply) => {
+  app.get(`/${definition.name}/:id/${pdf.path ?? 'pdf'}`, { schema: docs, onRequest: [authenticate, requireRoute(definition.route)] }, async (request, reply) => {
     const id = parseId((request.params as { id?: unknown }).id);
     if (id === undefined) throw new NotFoundError();
     const db = app.ctx.db;
     const document = await findDocument<Detail>(db, pdf.binding, id, { actor: actorOf(request) });
     if (!document) throw new NotFoundError();
-    const bytes = await renderDocumentPdf(await withPrintAdditions(db, definition.name, document, await pdf.printable(db, document)));
+    const printable = await pdf.printable(db, document);
+    const bytes = await renderDocumentPdf(pdf.additions === false ? printable : await withPrintAdditions(db, definition.name, document, printable));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${pdf.fileName(document)}"`).send(bytes);
   });
 }

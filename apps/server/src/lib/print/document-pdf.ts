@@ -32,6 +32,8 @@ export interface PrintableDocument {
     phone?: string;
     taxNumber?: string;
     logo?: PrintImage | null;
+    /** More lines of the letterhead, under the tax number (another area's: the company's DRAP licence). */
+    lines?: readonly string[];
   };
   /** 'Purchase Order'. */
   title: string;
@@ -53,6 +55,8 @@ export interface PrintableDocument {
   notes?: string;
   /** The heading over the notes ('Terms' on a quotation); 'Notes' by default. */
   notesTitle?: string;
+  /** Framed blocks after the totals, for a person to fill in by hand: a delivery note's "Received by" (title, then its lines). */
+  boxes?: readonly { title: string; lines: readonly string[] }[];
   /** Small print at the foot of every page. */
   footer?: string;
   /** The PDF's CreationDate: given, the same model renders the same bytes. */
@@ -226,7 +230,7 @@ function drawLetterhead(doc: Doc, model: PrintableDocument): number {
   doc.font('Helvetica-Bold').fontSize(logoHeight > 0 ? 10 : 14).fillColor('black');
   y += text(doc, model.company.name, left, y, { width: half - 10 });
   doc.font('Helvetica').fontSize(8.5).fillColor(muted);
-  for (const line of [model.company.address, model.company.phone && `Phone: ${model.company.phone}`, model.company.taxNumber && `Tax number: ${model.company.taxNumber}`]) {
+  for (const line of [model.company.address, model.company.phone && `Phone: ${model.company.phone}`, model.company.taxNumber && `Tax number: ${model.company.taxNumber}`, ...(model.company.lines ?? [])]) {
     if (line) y += text(doc, line, left, y, { width: half - 10 });
   }
 
@@ -400,6 +404,28 @@ function drawTotals(doc: Doc, totals: PrintableDocument['totals'], marks: readon
   return Math.max(y, my) + 10;
 }
 
+/** Each box framed, its title in bold over its lines, side by side when there are several; answers the y below. */
+function drawBoxes(doc: Doc, boxes: PrintableDocument['boxes'], y: number): number {
+  if (!boxes?.length) return y;
+  const gap = 12;
+  const width = (contentWidth - gap * (boxes.length - 1)) / boxes.length;
+  const lineHeight = 18;
+  const height = 22 + Math.max(...boxes.map((box) => box.lines.length)) * lineHeight + 6;
+  if (y + height > contentBottom) {
+    doc.addPage();
+    y = topMargin;
+  }
+  boxes.forEach((box, index) => {
+    const x = page.margin + index * (width + gap);
+    doc.lineWidth(0.8).strokeColor(rule).rect(x, y, width, height).stroke();
+    doc.font('Helvetica-Bold').fontSize(9.5).fillColor('black');
+    text(doc, box.title, x + 8, y + 7, { width: width - 16 });
+    doc.font('Helvetica').fontSize(9).fillColor('black');
+    box.lines.forEach((line, lineIndex) => text(doc, line, x + 8, y + 26 + lineIndex * lineHeight, { width: width - 16 }));
+  });
+  return y + height + 10;
+}
+
 /** The notes flow onto further pages if long (pdfkit breaks them at the bottom margin). */
 function drawNotes(doc: Doc, notes: string | undefined, y: number, title = 'Notes'): void {
   if (!notes?.trim()) return;
@@ -465,6 +491,7 @@ export async function renderDocumentsPdf(models: readonly PrintableDocument[], o
     y = drawParties(doc, model.parties, y);
     y = drawTable(doc, model, y);
     y = drawTotals(doc, model.totals, model.marks ?? [], y);
+    y = drawBoxes(doc, model.boxes, y);
     drawNotes(doc, model.notes, y, model.notesTitle);
     ranges.push({ model, start, count: doc.bufferedPageRange().count - start });
   });

@@ -7,7 +7,7 @@ import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { DocumentRow } from '../document/document-binding.ts';
 import type { ServerArea } from '../server-area.ts';
-import type { PrintableDocument } from './document-pdf.ts';
+import { type PrintableDocument, renderDocumentPdf } from './document-pdf.ts';
 import { bindPrintAdditions, type PrintAdditionHook, withPrintAdditions } from './print-additions.ts';
 
 /** An area that prints on another area's documents through its manifest alone: the extension point without FBR. */
@@ -36,6 +36,34 @@ describe('print additions, bound from the manifests', () => {
       expect(await withPrintAdditions(undefined as never, 'invoices', row('posted'), printable)).toBe(printable);
       inner();
       expect((await withPrintAdditions(undefined as never, 'invoices', row('posted'), printable)).notices).toHaveLength(3);
+    } finally {
+      restore();
+    }
+  });
+
+  it("adds letterhead lines and notes under each row's widest cell, by the row's index (issue 32)", async () => {
+    const table: PrintableDocument = {
+      ...printable,
+      columns: [
+        { key: 'no', label: '#', width: 0.3 },
+        { key: 'item', label: 'Item', width: 2 },
+        { key: 'qty', label: 'Qty' },
+      ],
+      rows: [
+        { no: '1', item: 'Kit A', qty: '1' },
+        { no: '2', item: 'Kit B', qty: '2' },
+      ],
+    };
+    const restore = bindPrintAdditions([{ printAdditions: { invoices: async () => ({ companyLines: ['Licence L-1'], rowNotes: { 1: 'Reg. R-2' } }) } }]);
+    try {
+      const added = await withPrintAdditions(undefined as never, 'invoices', row('posted'), table);
+      expect(added.company.lines).toEqual(['Licence L-1']);
+      expect(added.rows).toEqual([
+        { no: '1', item: 'Kit A', qty: '1' },
+        { no: '2', item: 'Kit B\nReg. R-2', qty: '2' },
+      ]);
+      const text = pdfTextLines(await renderDocumentPdf({ ...added, boxes: [{ title: 'Received by', lines: ['Name: ____'] }] }));
+      for (const expected of ['Licence L-1', 'Kit B', 'Reg. R-2', 'Received by', 'Name: ____']) expect(text).toContain(expected);
     } finally {
       restore();
     }

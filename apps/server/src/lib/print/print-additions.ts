@@ -3,10 +3,16 @@ import type { DocumentRow } from '../document/document-binding.ts';
 import { namedHooks } from '../named-hooks.ts';
 import type { PrintableDocument, PrintMark } from './document-pdf.ts';
 
-/** What one area prints on another area's document: a notice under the title, a mark beside the totals. */
+/**
+ * What one area prints on another area's document: a notice under the title, a mark beside the
+ * totals, lines of the letterhead (the company's licence) and a note under a row's widest cell, by
+ * the row's index (a line's DRAP registration under its item).
+ */
 export interface PrintAddition {
   notice?: string;
   mark?: PrintMark;
+  companyLines?: readonly string[];
+  rowNotes?: Readonly<Record<number, string>>;
 }
 
 /**
@@ -40,9 +46,23 @@ export async function withPrintAdditions(executor: Executor, documentName: strin
   }
   const notices = additions.flatMap((addition) => (addition.notice ? [addition.notice] : []));
   const marks = additions.flatMap((addition) => (addition.mark ? [addition.mark] : []));
+  const companyLines = additions.flatMap((addition) => addition.companyLines ?? []);
   return {
     ...printable,
     ...(notices.length > 0 ? { notices: [...(printable.notices ?? []), ...notices] } : {}),
     ...(marks.length > 0 ? { marks: [...(printable.marks ?? []), ...marks] } : {}),
+    ...(companyLines.length > 0 ? { company: { ...printable.company, lines: [...(printable.company.lines ?? []), ...companyLines] } } : {}),
+    ...withRowNotes(printable, additions),
   };
+}
+
+/** The rows with each addition's notes under their widest column's cell (the item's, on an invoice). */
+function withRowNotes(printable: PrintableDocument, additions: readonly PrintAddition[]): Partial<PrintableDocument> {
+  if (!additions.some((addition) => addition.rowNotes && Object.keys(addition.rowNotes).length > 0)) return {};
+  const widest = printable.columns.reduce((best, column) => ((column.width ?? 1) > (best.width ?? 1) ? column : best), printable.columns[0]!);
+  const rows = printable.rows.map((row, index) => {
+    const notes = additions.flatMap((addition) => (addition.rowNotes?.[index] ? [addition.rowNotes[index]] : []));
+    return notes.length === 0 ? row : { ...row, [widest.key]: [row[widest.key] ?? '', ...notes].filter((part) => part !== '').join('\n') };
+  });
+  return { rows };
 }

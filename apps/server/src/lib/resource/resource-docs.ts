@@ -1,10 +1,11 @@
 import { createSchemaOf, type FieldDeclaration, optionsQuerySchema, type ResourceDeclaration, updateSchemaOf } from '@erp/domain';
 import type { FastifySchema } from 'fastify';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { aOrAn, decimalString, envelope, fileDownload, idParams, isoDate, isoDateTime, routeSchema } from '../openapi.ts';
 import type { ResourceBinding } from './resource-binding.ts';
 import { exportQuerySchemaOf, listQuerySchemaOf, withAliases } from './resource-list-query.ts';
 import { referenceKeyOf } from './resource-query.ts';
+import { contributedBodyShape, contributedFields } from './resource-fields.ts';
 
 function enumOf(field: FieldDeclaration) {
   return z.enum((field.enumValues ?? []).map((v) => v.value) as [string, ...string[]]);
@@ -32,7 +33,7 @@ export function fieldValueDoc(field: FieldDeclaration): z.ZodType {
 /** A row as lists and get answer it: the declared fields, each reference's joined `{id, name}`, and the stamps. */
 function rowDocOf(declaration: ResourceDeclaration) {
   const shape: Record<string, z.ZodType> = { id: z.int() };
-  for (const field of declaration.fields) {
+  for (const field of [...declaration.fields, ...contributedFields(declaration.name)]) {
     const value = fieldValueDoc(field);
     shape[field.name] = field.required ? value : value.nullable();
     if (field.kind === 'reference') {
@@ -69,6 +70,9 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
   const { title, singular } = declaration;
   const row = rowDocOf(declaration);
   const saved = envelope({ data: row }, 'Saved: the row as stored');
+  // Other areas' fields (resource-fields.ts) join the bodies, whoever's schema they are.
+  const contributed = contributedBodyShape(declaration.name);
+  const withContributed = (schema: ZodType): ZodType => (Object.keys(contributed).length > 0 && schema instanceof z.ZodObject ? schema.extend(contributed) : schema);
   const writeNote = declaration.writeScope ? `Needs the scope ${declaration.writeScope}.` : undefined;
   return {
     list: routeSchema({
@@ -108,7 +112,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
       tags,
       summary: `Create ${aOrAn(singular)}`,
       description: writeNote,
-      body: hooks?.schemas?.create ?? withAliases(declaration, createSchemaOf(declaration)),
+      body: hooks?.schemas?.create ? withContributed(hooks.schemas.create) : withAliases(declaration, withContributed(createSchemaOf(declaration))),
       response: { 201: saved },
     }),
     update: routeSchema({
@@ -116,7 +120,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
       summary: `Update ${aOrAn(singular)}`,
       description: writeNote,
       params: idParams,
-      body: hooks?.schemas?.update ?? withAliases(declaration, updateSchemaOf(declaration)),
+      body: hooks?.schemas?.update ? withContributed(hooks.schemas.update) : withAliases(declaration, withContributed(updateSchemaOf(declaration))),
       response: { 200: saved },
     }),
     remove: routeSchema({

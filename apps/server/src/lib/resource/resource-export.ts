@@ -5,6 +5,7 @@ import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import type { Row } from './resource-binding.ts';
 import { referenceKeyOf } from './resource-query.ts';
+import { contributedFields } from './resource-fields.ts';
 
 export const exportRowCap = 100_000;
 export const exportFormats = ['csv', 'xlsx'] as const;
@@ -37,7 +38,9 @@ function cellOf(field: FieldDeclaration, row: Row): string | number | null {
 
 /** The list's columns and labels, as the declaration says; reference fields show the referenced name. */
 export function exportColumnsOf(declaration: ResourceDeclaration): ExportColumn[] {
-  return listedFields(declaration).map((field) => ({ header: field.label, value: (row: Row) => cellOf(field, row) }));
+  // Other areas' listed fields after the resource's own (resource-fields.ts: the licences' DRAP fields).
+  const fields = [...listedFields(declaration), ...contributedFields(declaration.name).filter((field) => field.list !== false)];
+  return fields.map((field) => ({ header: field.label, value: (row: Row) => cellOf(field, row) }));
 }
 
 /** `<resource>-YYYY-MM-DD`, the extension added by sendExport. */

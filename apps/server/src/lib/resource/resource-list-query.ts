@@ -2,6 +2,7 @@ import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, me
 import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
 import { type ParsedListQuery, sortKeys } from './resource-query.ts';
+import { contributedFilterShape } from './resource-fields.ts';
 
 /** A value no filter schema accepts: the refusal then names the filter. */
 const invalid = Symbol('invalid filter');
@@ -65,12 +66,15 @@ function listQueryObjectOf(declaration: ResourceDeclaration) {
   return listQuerySchema.extend({
     sort: z.enum([...sortKeys(declaration)] as [string, ...string[]], { error: messages.invalidFilter('Sort') }).optional(),
     ...filters,
+    // Other areas' whole-number filters (resource-fields.ts).
+    ...contributedFilterShape(declaration.name),
   });
 }
 
 function withFiltersApart(declaration: ResourceDeclaration) {
   const names = declaration.fields.filter((f) => f.filterable).map((f) => f.name);
   const namedFilters = (declaration.namedFilters ?? []).map((f) => f.name);
+  const valueFilters = Object.keys(contributedFilterShape(declaration.name));
   return (parsed: Record<string, unknown>) => {
     const filters: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...parsed };
@@ -80,7 +84,12 @@ function withFiltersApart(declaration: ResourceDeclaration) {
     }
     const named = namedFilters.filter((name) => rest[name] === 'true');
     for (const name of namedFilters) delete rest[name];
-    return { ...rest, filters, named };
+    const valued: Record<string, number> = {};
+    for (const name of valueFilters) {
+      if (typeof rest[name] === 'number') valued[name] = rest[name];
+      delete rest[name];
+    }
+    return { ...rest, filters, named, ...(valueFilters.length > 0 ? { valued } : {}) };
   };
 }
 

@@ -16,6 +16,7 @@ import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource
 
 export type { RowScope, RowScopeSubject };
 import { boundResource, tableOfResource } from './resource-tables.ts';
+import { contributedColumns, contributedConditions } from './resource-fields.ts';
 
 type Columns = Record<string, AnyPgColumn>;
 
@@ -116,6 +117,7 @@ function rowSelection(plan: ResourceQueryPlan): Record<string, unknown> {
     if (field.alias) selection[field.alias] = column(plan, field.name);
   }
   Object.assign(selection, plan.binding.hooks?.rowColumns ?? {});
+  Object.assign(selection, contributedColumns(plan.binding.declaration.name, column(plan, 'id')));
   selection.createdAt = column(plan, 'createdAt');
   selection.updatedAt = column(plan, 'updatedAt');
   for (const ref of plan.references) {
@@ -141,6 +143,8 @@ export interface ParsedListQuery extends ListQuery {
   filters: Record<string, unknown>;
   /** The declaration's named filters the query sets. */
   named?: readonly string[];
+  /** Other areas' whole-number filters the query sets (resource-fields.ts). */
+  valued?: Readonly<Record<string, number>>;
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
@@ -171,6 +175,7 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
   // A named filter's condition reads the caller's scope (their warehouses); one without a caller sees every row.
   for (const name of query.named ?? []) conditions.push(plan.binding.hooks!.namedFilters![name]!(auth?.user ?? { permissions: {} }));
+  if (query.valued) conditions.push(...contributedConditions(declaration.name, column(plan, 'id'), query.valued, auth?.user ?? { permissions: {} }));
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
 }

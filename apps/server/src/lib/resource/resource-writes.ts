@@ -11,6 +11,7 @@ import { findRow, type ResourceQueryPlan, rowScopeOfResource } from './resource-
 import { boundResources, tableOfResource } from './resource-tables.ts';
 import { resourceSearchable, searchRowDelete, searchRowUpsert } from '../search/search-rows.ts';
 import { runResourceChecks } from './resource-checks.ts';
+import { splitContributed } from './resource-fields.ts';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -57,14 +58,17 @@ async function writeSearchRow(tx: Executor, plan: ResourceQueryPlan, id: number)
 }
 
 /** Creates a row from input validated by the route (`createSchemaOf`), in one transaction with its audit row. */
-export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, input: Row): Promise<Row> {
+export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, body: Row): Promise<Row> {
   const { declaration, table } = plan.binding;
+  // Other areas' fields (resource-fields.ts) are checked with the row and written by their area.
+  const { own: input, given } = splitContributed(declaration.name, body);
   try {
     return await db.transaction(async (tx) => {
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeInsert?.(tx, actor, input)) ?? {};
-      await runResourceChecks(tx, declaration.name, { ...input, ...added });
+      await runResourceChecks(tx, declaration.name, { ...body, ...added });
       const [inserted] = (await tx.insert(table).values({ ...input, ...added } as never).returning({ id: plan.columns.id as AnyPgColumn })) as { id: number }[];
+      for (const { contribution, values } of given) await contribution.write(tx, actor, inserted!.id, values, null);
       await plan.binding.hooks?.writes?.afterInsert?.(tx, actor, inserted!.id, input);
       await writeSearchRow(tx, plan, inserted!.id);
       const row = await findRow(tx, plan, inserted!.id);
@@ -77,19 +81,21 @@ export async function createRecord(db: Db, plan: ResourceQueryPlan, actor: Actor
 }
 
 /** Updates a row the caller may see (404 otherwise), in one transaction with its audit row. */
-export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, input: Row): Promise<Row> {
+export async function updateRecord(db: Db, plan: ResourceQueryPlan, actor: Actor, id: number, body: Row): Promise<Row> {
   const { declaration, table } = plan.binding;
+  const { own: input, given } = splitContributed(declaration.name, body);
   try {
     return await db.transaction(async (tx) => {
       const before = await lockRow(tx, plan, id, actor);
-      if (Object.keys(input).length === 0) return before;
+      if (Object.keys(body).length === 0) return before;
       await assertReferencesInScope(tx, plan, actor, input);
       const added = (await plan.binding.hooks?.writes?.beforeUpdate?.(tx, actor, before, input)) ?? {};
-      await runResourceChecks(tx, declaration.name, { ...before, ...input, ...added }, new Set(Object.keys(input).filter((key) => input[key] !== undefined && input[key] !== before[key])));
+      await runResourceChecks(tx, declaration.name, { ...before, ...body, ...added }, new Set(Object.keys(body).filter((key) => body[key] !== undefined && body[key] !== before[key])));
       await tx
         .update(table)
         .set({ ...input, ...added, updatedAt: sql`now()` } as never)
         .where(eq(plan.columns.id as AnyPgColumn, id));
+      for (const { contribution, values } of given) if (Object.keys(values).length > 0) await contribution.write(tx, actor, id, values, before);
       await writeSearchRow(tx, plan, id);
       const after = await findRow(tx, plan, id);
       await plan.binding.hooks?.writes?.afterUpdate?.(tx, actor, before, after!);

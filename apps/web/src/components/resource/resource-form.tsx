@@ -1,4 +1,5 @@
-import { createSchemaOf, formFields, hasScope, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
+import { createSchemaOf, expiryHint, type FieldDeclaration, formFields, hasScope, messages, updateSchemaOf, type ResourceDeclaration } from '@erp/domain';
+import type { FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from '../form.tsx';
 import { FormDrawer } from '../form-drawer.tsx';
@@ -10,6 +11,7 @@ import { bodyOf, followingValues, initialValuesOf, ResourceFieldInput } from './
 import { createRow, resourceKeys, updateRow, type ResourceRow } from './resource-api.ts';
 import { requiredMark } from '../required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { todayWire } from '../../lib/dates.ts';
 
 export interface ResourceFormProps {
   resource: ResourceDeclaration;
@@ -19,6 +21,13 @@ export interface ResourceFormProps {
   /** A new row's values the screen knows already (the reference its list is filtered by). */
   given?: Record<string, unknown>;
   onClose: () => void;
+}
+
+/** Under an expiry date within its warning days: "expires in 12 days" (issue 32: licences and registrations). */
+function ExpiryHint({ form, field }: { form: FormInstance<Record<string, unknown>>; field: FieldDeclaration }) {
+  const value = Form.useWatch(field.name, form) as string | null | undefined;
+  const hint = expiryHint(value, todayWire(), field.expiryWarningDays ?? 0);
+  return hint ? <span data-testid={`expiry-hint-${field.name}`}>{hint}</span> : null;
 }
 
 export function capitalise(text: string): string {
@@ -87,6 +96,7 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
             label={field.label}
             required={field.required}
             valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+            extra={field.expiryWarningDays !== undefined ? <ExpiryHint form={form} field={field} /> : undefined}
           >
             <ResourceFieldInput field={field} disabled={!mayWrite(field.writeScope)} />
           </Form.Item>

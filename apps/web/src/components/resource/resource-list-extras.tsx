@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { formatBalance, formatDecimal, type ResourceDeclaration } from '@erp/domain';
+import { contributedFiltersOf, formatBalance, formatDecimal, type ResourceDeclaration } from '@erp/domain';
 import { Tag, Typography } from 'antd';
 
 /**
@@ -19,12 +19,22 @@ export function filtersFromAddress(address: URLSearchParams, resource: ResourceD
   const references = resource.fields
     .filter((field) => field.filterable && field.kind === 'reference' && /^[1-9]\d{0,9}$/.test(address.get(field.name) ?? ''))
     .map((field) => [field.name, Number(address.get(field.name))]);
-  return Object.fromEntries([...named, ...fields, ...references]);
+  // Other areas' whole-number filters (`/items?registrationExpiringWithin=30`), within their bounds.
+  const valued = contributedFiltersOf(resource.name)
+    .map((filter) => [filter, address.get(filter.name)] as const)
+    .filter(([filter, value]) => value !== null && /^\d{1,9}$/.test(value) && Number(value) >= filter.min && Number(value) <= filter.max)
+    .map(([filter, value]) => [filter.name, Number(value)]);
+  return Object.fromEntries([...named, ...fields, ...references, ...valued]);
 }
 
 /** The named filters in force, each a tag that clears it (they have no control of their own). */
 export function NamedFilterTags({ resource, filters, onClear }: { resource: ResourceDeclaration; filters: Record<string, unknown>; onClear: (name: string) => void }) {
-  return (resource.namedFilters ?? [])
+  const tags = [
+    ...(resource.namedFilters ?? []).map((f) => ({ name: f.name, label: f.label })),
+    // A value filter says its number: "DRAP registration expiring within (days): 30".
+    ...contributedFiltersOf(resource.name).map((f) => ({ name: f.name, label: `${f.label}: ${String(filters[f.name])}` })),
+  ];
+  return tags
     .filter((f) => filters[f.name] !== undefined)
     .map((f) => (
       <Tag key={f.name} closable closeIcon={<CloseOutlined aria-label={`Clear ${f.label}`} />} onClose={() => onClear(f.name)} style={{ alignSelf: 'center' }}>

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration } from '@erp/domain';
+import { canWriteResource, constants, hasScope, messages, type ResourceDeclaration, withContributedFields } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -56,7 +56,9 @@ function referenceFilters(resource: ResourceDeclaration, filters: Record<string,
 }
 
 /** The list of any declared resource: server-side search, filters, sort, pages, export, CRUD. */
-export function ResourceListScreen({ resource, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
+export function ResourceListScreen({ resource: declared, title, renderForm, rowActions, rowLinks, headerExtra, extraColumns }: ResourceListScreenProps) {
+  // With the fields other areas add to it (issue 32: the licences' on vendors, items and customers).
+  const resource = withContributedFields(declared);
   const { user } = useAuth();
   const queryClient = useQueryClient();
   // `?search=` is how a record found elsewhere (the command palette) opens its row here.

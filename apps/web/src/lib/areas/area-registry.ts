@@ -2,14 +2,14 @@ import type { AreaFold } from './fold-areas.ts';
 import type { AppRoute } from '@erp/domain';
 import type { CreateEntry, DocumentLink, ScreenTab, TabEntry } from './web-area.ts';
 
-type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs' | 'documentParts' | 'rowActions'>;
+type Shared = Pick<AreaFold, 'documentLinks' | 'statusColours' | 'creates' | 'tabs' | 'settingsSections' | 'screenTabs' | 'documentParts' | 'rowActions' | 'lineNotes'>;
 
 /**
  * What components and features read from the fold of the areas without importing `app/`
  * (the dependency runs app -> features -> components -> lib): `app/areas.ts` folds them,
  * `main.tsx` (and the tests' setup) installs the fold here once, before the first render.
  */
-let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {}, documentParts: {}, rowActions: {} };
+let installed: Shared = { documentLinks: {}, statusColours: {}, creates: {}, tabs: {}, settingsSections: [], screenTabs: {}, documentParts: {}, rowActions: {}, lineNotes: {} };
 
 export function installAreas(fold: Shared): void {
   installed = fold;
@@ -52,4 +52,12 @@ export function documentPartsOf(name: string): AreaFold['documentParts'][string]
 /** The actions other areas add to each row of resource `name`'s list, in the areas' order. */
 export function rowActionsOf(name: string): AreaFold['rowActions'][string] {
   return installed.rowActions[name] ?? [];
+}
+
+/** The notes other areas print under a line's item in the views of document `name`: each area's for `line`, in the areas' order. */
+export function lineNotesOf(name: string, line: Readonly<Record<string, unknown>>): string[] {
+  return (installed.lineNotes[name] ?? []).flatMap((note) => {
+    const text = note(line);
+    return text ? [text] : [];
+  });
 }

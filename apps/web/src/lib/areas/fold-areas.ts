@@ -1,6 +1,6 @@
 import type { AppRoute } from '@erp/domain';
 import type { AreaPart, DocumentPart, RowActionPart, Screen } from './screen-map.ts';
-import type { CreateEntry, DocumentLink, ScreenTab, TabEntry, WebArea } from './web-area.ts';
+import type { CreateEntry, DocumentLink, LineNote, ScreenTab, TabEntry, WebArea } from './web-area.ts';
 
 /** Every area's contributions, merged. */
 export interface AreaFold {
@@ -18,6 +18,8 @@ export interface AreaFold {
   documentParts: Readonly<Record<string, ReadonlyArray<{ area: string } & DocumentPart>>>;
   /** Actions areas add to other areas' resource lists' rows, by resource name, in the areas' order. */
   rowActions: Readonly<Record<string, ReadonlyArray<{ area: string } & RowActionPart>>>;
+  /** Notes areas print under other areas' document lines, by document name, in the areas' order. */
+  lineNotes: Readonly<Record<string, readonly LineNote[]>>;
 }
 
 /** The tabs every area adds to a screen, in the areas' order; a key two give is a mistake. */
@@ -78,5 +80,8 @@ export function foldAreas(areas: readonly WebArea[]): AreaFold {
     screenTabs: screenTabsOf(areas),
     documentParts: byName(areas, (area) => area.documentParts),
     rowActions: byName(areas, (area) => area.rowActions),
+    lineNotes: Object.fromEntries(
+      [...new Set(areas.flatMap((area) => Object.keys(area.lineNotes ?? {})))].map((name) => [name, areas.flatMap((area) => (area.lineNotes?.[name] ? [area.lineNotes[name]] : []))]),
+    ),
   };
 }

@@ -25,6 +25,9 @@ export interface TabEntry {
   words?: readonly string[];
 }
 
+/** A note under a document line's item, from the line's own values. */
+export type LineNote = (line: Readonly<Record<string, unknown>>) => string | undefined;
+
 /** A tab an area adds to another area's screen: its `?tab=` key, its label and its lazily loaded content. */
 export interface ScreenTab extends AreaPart {
   key: string;
@@ -61,6 +64,12 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * document's summary on screen and in print: FBR's number and QR code on an invoice.
    */
   documentParts?: Readonly<Record<string, readonly DocumentPart[]>>;
+  /**
+   * Notes it prints under each line's item in another area's document views, by document name,
+   * given the line as the server answers it (the licences' "DRAP Reg. No. R-123" on an invoice
+   * line); a line it has nothing for answers undefined.
+   */
+  lineNotes?: Readonly<Record<string, LineNote>>;
   /** Actions it adds to each row of another area's resource list, by resource name (`customers`), after the list's own. */
   rowActions?: Readonly<Record<string, readonly RowActionPart[]>>;
   /** What the command palette offers to create, by document type. */

@@ -1,4 +1,5 @@
-import { formatDecimal, type InvoiceDetail } from '@erp/domain';
+import { formatDecimal, invoiceDocument, type InvoiceDetail } from '@erp/domain';
+import { LineNotes } from '../../../components/document/line-notes.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { hasFurtherTax } from '../shared/tax-totals.ts';
 
@@ -37,7 +38,11 @@ export function InvoicePageLines({ invoice }: { invoice: InvoiceDetail }) {
             <tr key={line.id}>
               <td className="num">{line.lineNo}</td>
               <td>{line.item.articleNumber}</td>
-              <td>{line.item.itemName}</td>
+              <td>
+                {line.item.itemName}
+                {/* Other areas' notes under the item (the licences' DRAP registration). */}
+                <LineNotes name={invoiceDocument.name} line={line as unknown as Readonly<Record<string, unknown>>} />
+              </td>
               {hsCodes && <td>{line.hsCode ?? '-'}</td>}
               <td>{line.lot.lotNumber || '-'}</td>
               <td>{line.lot.dateExpiry ? formatDate(line.lot.dateExpiry) : '-'}</td>
