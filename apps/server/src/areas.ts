@@ -18,6 +18,7 @@ import { venturesModule } from './modules/ventures/ventures.module.ts';
 import { fbrModule } from './modules/fbr/fbr.module.ts';
 import { recallsModule } from './modules/recalls/recalls.module.ts';
 import { coldChainModule } from './modules/cold-chain/cold-chain.module.ts';
+import { gs1Module } from './modules/gs1/gs1.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -38,6 +39,7 @@ export const areas: readonly ServerArea[] = [
   fbrModule,
   recallsModule,
   coldChainModule,
+  gs1Module,
   importsModule,
   dashboardModule,
 ];

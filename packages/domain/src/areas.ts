@@ -15,6 +15,7 @@ import { venturesArea } from './ventures/ventures.area.ts';
 import { fbrArea } from './fbr/fbr.area.ts';
 import { recallsArea } from './recalls/recalls.area.ts';
 import { coldChainArea } from './cold-chain/cold-chain.area.ts';
+import { gs1Area } from './gs1/gs1.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -33,6 +34,7 @@ export * from './ventures/ventures.area.ts';
 export * from './fbr/fbr.area.ts';
 export * from './recalls/recalls.area.ts';
 export * from './cold-chain/cold-chain.area.ts';
+export * from './gs1/gs1.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -52,6 +54,7 @@ export const areas = [
   fbrArea,
   recallsArea,
   coldChainArea,
+  gs1Area,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

@@ -18,6 +18,7 @@ import { venturesArea } from '../features/ventures/ventures.area.ts';
 import { fbrArea } from '../features/fbr/fbr.area.ts';
 import { recallsArea } from '../features/recalls/recalls.area.ts';
 import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
+import { gs1Area } from '../features/gs1/gs1.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -44,6 +45,7 @@ export const areas = [
   fbrArea,
   recallsArea,
   coldChainArea,
+  gs1Area,
   rentalsArea,
   dashboardArea,
 ] as const;

@@ -28,8 +28,10 @@ export const defaultScopesByRole: Readonly<Record<Role, readonly string[]>> = {
     'recalls:record',
     'temperature-readings:write',
     'lots:quarantine',
+    // Issue 32: links GTINs to items, as the inventory supervisor also does (the ones scanning the goods).
+    'item-gtins:write',
   ],
-  inventorySupervisor: ['stock-adjustments:post', 'recalls:record', 'temperature-readings:write', 'lots:quarantine'],
+  inventorySupervisor: ['stock-adjustments:post', 'recalls:record', 'temperature-readings:write', 'lots:quarantine', 'item-gtins:write'],
   salesManager: [],
   salesExecutive: [],
   serviceManager: [],

@@ -20,6 +20,8 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       'defaultLeadTimeDays', 'reviewDays', 'historyMonths', 'safetyStockDays',
       // the cold chain (issue 31)
       'timeZone',
+      // GS1 scans (issue 32)
+      'gs1Separators',
     ]);
     expect(Object.keys(companySettingsUpdateSchema.shape)).toEqual(Object.keys(companySettingsSchema.shape));
   });
@@ -32,6 +34,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       netRoundingStep: '1', netRoundingMode: 'up',
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
       timeZone: 'Asia/Karachi',
+      gs1Separators: '',
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
     expect(companySettingsUpdateSchema.parse({ reviewDays: '7' })).toEqual({ reviewDays: 7 });

@@ -17,3 +17,4 @@ export * from './ventures.ts';
 export * from './fbr.ts';
 export * from './recalls.ts';
 export * from './cold-chain.ts';
+export * from './gs1.ts';

@@ -141,6 +141,8 @@ export interface ParsedListQuery extends ListQuery {
   filters: Record<string, unknown>;
   /** The declaration's named filters the query sets. */
   named?: readonly string[];
+  /** The binding's value filters the query sets (`gtin`), as their schemas read them. */
+  values?: Readonly<Record<string, unknown>>;
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
@@ -171,6 +173,10 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
   // A named filter's condition reads the caller's scope (their warehouses); one without a caller sees every row.
   for (const name of query.named ?? []) conditions.push(plan.binding.hooks!.namedFilters![name]!(auth?.user ?? { permissions: {} }));
+  for (const [name, value] of Object.entries(query.values ?? {})) {
+    const filter = plan.binding.hooks?.valueFilters?.[name];
+    if (filter && value !== undefined) conditions.push(filter.condition(value, auth?.user ?? { permissions: {} }));
+  }
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
 }
