@@ -4,7 +4,7 @@
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
 // BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_RECALL_MOVES, BENCH_COLD_CHAIN_READINGS, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`, `bench:recalls`, `bench:cold-chain`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`, `bench:recalls`, `bench:cold-chain`, `bench:gs1`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
@@ -31,6 +31,7 @@ import { taxReturnLines, taxReturnMonth } from './tax-return-volume.ts';
 import { fbrReconciliationCaption, type FbrReconciliationFigures, fbrReconciliationTable, measureFbrReconciliationEngine } from './fbr-reconciliation.ts';
 import { measureRecallsEngine, recallsCaption, type RecallFigures, recallsTable } from './recalls.ts';
 import { coldChainCaption, type ColdChainFigures, coldChainTable, measureColdChainEngine } from './cold-chain.ts';
+import { gs1Caption, type Gs1Figures, gs1Table, measureGs1Engine, measureParse } from './gs1.ts';
 import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
 import { salesLines } from './sales-volume.ts';
 import { stockLots, stockRows } from './stock-volume.ts';
@@ -208,6 +209,9 @@ if (results.some((r) => r.engine === 'PostgreSQL')) recalls.push({ engine: 'Post
 // The cold chain: a logger file of 100,000 readings imported with excursions computed (issue 31, section 6: aim < 10 s), each engine on a database of its own.
 const coldChain: Array<{ engine: string; figures: ColdChainFigures }> = [{ engine: 'PGlite', figures: await measureColdChainEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) coldChain.push({ engine: 'PostgreSQL', figures: await measureColdChainEngine('postgres') });
+// GS1 scans: parseGs1 over 100,000 scans, and the lookup over 50,000 GTINs and 200,000 lots (issue 32, section 7: aims < 1 s, p95 < 20 ms), each engine on a database of its own.
+const gs1: Array<{ engine: string; figures: Gs1Figures }> = [{ engine: 'PGlite', figures: await measureGs1Engine('pglite', measureParse()) }];
+if (results.some((r) => r.engine === 'PostgreSQL')) gs1.push({ engine: 'PostgreSQL', figures: await measureGs1Engine('postgres', measureParse()) });
 // One receipt allocated over 1,000 open invoices (issue 9: aim < 200 ms), each engine on a database of its own.
 const receiptAllocation: Array<{ engine: string; figures: ReceiptAllocationFigures }> = [{ engine: 'PGlite', figures: await measureReceiptAllocationEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) receiptAllocation.push({ engine: 'PostgreSQL', figures: await measureReceiptAllocationEngine('postgres') });
@@ -255,6 +259,10 @@ const section = [
   coldChainCaption(),
   '',
   coldChainTable(coldChain),
+  '',
+  gs1Caption(),
+  '',
+  gs1Table(gs1),
   '',
   `Receipts: one receipt allocated over ${openInvoices.toLocaleString('en-US')} open invoices (over HTTP; aim < 200 ms):`,
   '',

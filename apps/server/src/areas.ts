@@ -19,6 +19,7 @@ import { fbrModule } from './modules/fbr/fbr.module.ts';
 import { recallsModule } from './modules/recalls/recalls.module.ts';
 import { coldChainModule } from './modules/cold-chain/cold-chain.module.ts';
 import { licencesModule } from './modules/licences/licences.module.ts';
+import { gs1Module } from './modules/gs1/gs1.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -40,6 +41,7 @@ export const areas: readonly ServerArea[] = [
   recallsModule,
   coldChainModule,
   licencesModule,
+  gs1Module,
   importsModule,
   dashboardModule,
 ];

@@ -17,6 +17,7 @@ import { fbrArea } from './fbr/fbr.area.ts';
 import { recallsArea } from './recalls/recalls.area.ts';
 import { coldChainArea } from './cold-chain/cold-chain.area.ts';
 import { licencesArea } from './licences/licences.area.ts';
+import { gs1Area } from './gs1/gs1.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -36,6 +37,7 @@ export * from './fbr/fbr.area.ts';
 export * from './recalls/recalls.area.ts';
 export * from './cold-chain/cold-chain.area.ts';
 export * from './licences/licences.area.ts';
+export * from './gs1/gs1.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -56,6 +58,7 @@ export const areas = [
   recallsArea,
   coldChainArea,
   licencesArea,
+  gs1Area,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

@@ -540,3 +540,19 @@ describe('demo DRAP licences (issue 32, section 5)', () => {
     expect(Object.keys(refused.json().errors)).toEqual(['customerId']);
   });
 });
+
+describe('demo GTINs (issue 32)', () => {
+  it('gives every reagent a GTIN, its items found by it', async () => {
+    const [row] = await queryRows<{ reagents: number; linked: number; gtin: string }>(
+      t.database.db,
+      sql`SELECT count(DISTINCT i.id)::int AS reagents, count(DISTINCT g.item_id)::int AS linked, min(g.gtin) AS gtin
+          FROM items i JOIN categories c ON c.id = i.category_id AND c.category_name = 'Reagents'
+          LEFT JOIN item_gtins g ON g.item_id = i.id AND g.pack_level = 'each'`,
+    );
+    expect(row!.reagents).toBeGreaterThan(0);
+    expect(row!.linked).toBe(row!.reagents);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/items?gtin=${row!.gtin.slice(1)}`, headers: bearer(t.adminToken) });
+    expect(listed.json().total).toBe(1);
+    expect(listed.json().data[0].gtins[0].gtin).toBe(row!.gtin);
+  });
+});

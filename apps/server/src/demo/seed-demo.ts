@@ -13,6 +13,7 @@ import { seedPayments, seedRecentCheques } from './seed-money.ts';
 import { seedPrices, seedPurchasing } from './seed-purchasing.ts';
 import { seedOrdering } from './seed-ordering.ts';
 import { seedColdChain } from './seed-cold-chain.ts';
+import { seedGs1 } from './seed-gs1.ts';
 import { seedRecalls } from './seed-recalls.ts';
 import { seedLicences } from './seed-licences.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
@@ -161,6 +162,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedOrdering(tx);
     // Issue 31: two units' readings and their excursions, once stock exists.
     await seedColdChain(tx);
+    // Issue 32: GTINs on the reagents.
+    await seedGs1(tx);
     // Issue 31: a closed and an open recall of lots sold and in stock.
     await seedRecalls(tx, dates);
     await settleVentures(tx, dates);

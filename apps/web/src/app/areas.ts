@@ -19,6 +19,7 @@ import { fbrArea } from '../features/fbr/fbr.area.ts';
 import { recallsArea } from '../features/recalls/recalls.area.ts';
 import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
 import { licencesArea } from '../features/licences/licences.area.ts';
+import { gs1Area } from '../features/gs1/gs1.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -46,6 +47,7 @@ export const areas = [
   recallsArea,
   coldChainArea,
   licencesArea,
+  gs1Area,
   rentalsArea,
   dashboardArea,
 ] as const;

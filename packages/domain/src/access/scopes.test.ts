@@ -5,12 +5,13 @@ import { roles } from './roles.ts';
 import { defaultScopesOf, hasScope } from './scopes.ts';
 
 describe("the roles' default scopes, from the areas' manifests", () => {
-  it('are what each role held when the table was one list (issue 31 and before)', () => {
+  it("are what each role held when the table was one list (issue 31 and before), and the GTINs' (issue 32)", () => {
     const held = Object.fromEntries(roles.map((role) => [role, [...defaultScopesOf(role)].sort()]));
     expect(held).toEqual({
       admin: ['*'],
       accountant: ['*:cancel', '*:delete', 'customers:credit-limit', 'customers:tax-facts', 'fbr-submissions:resolve', 'items:tax-facts', 'price-list:write', 'sales-plans:approve'],
       operationManager: [
+        'item-gtins:write',
         'items:approve',
         'lots:quarantine',
         'lots:release',
@@ -23,7 +24,7 @@ describe("the roles' default scopes, from the areas' manifests", () => {
         'temperature-excursions:disposition',
         'temperature-readings:write',
       ],
-      inventorySupervisor: ['lots:quarantine', 'recalls:record', 'stock-adjustments:post', 'temperature-readings:write'],
+      inventorySupervisor: ['item-gtins:write', 'lots:quarantine', 'recalls:record', 'stock-adjustments:post', 'temperature-readings:write'],
       salesManager: [],
       salesExecutive: [],
       serviceManager: [],

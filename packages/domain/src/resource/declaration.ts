@@ -153,6 +153,11 @@ export interface ResourceDeclaration {
    */
   optionsAlsoFor?: readonly LayoutRoute[];
   /**
+   * Screens besides `route` whose roles may use the resource's API too (read; writes still need
+   * `writeScope`): an item's GTINs are read where goods are scanned, on /purchase-orders and /inventory.
+   */
+  alsoFor?: readonly LayoutRoute[];
+  /**
    * Narrows the rows a user sees by one of their permission lists (PRODUCT.md, principle 6):
    * rows whose `field` is in `permissions[area]`; an empty or absent list means all.
    */

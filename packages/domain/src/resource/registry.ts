@@ -52,7 +52,7 @@ const optionsRoutes = new WeakMap<ResourceDeclaration, LayoutRoute[]>();
 export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
   const known = optionsRoutes.get(resource);
   if (known) return known;
-  const routes = new Set<LayoutRoute>([resource.route, ...(resource.optionsAlsoFor ?? []), ...(areasFold.optionRoutes[resource.name] ?? [])]);
+  const routes = new Set<LayoutRoute>([resource.route, ...(resource.alsoFor ?? []), ...(resource.optionsAlsoFor ?? []), ...(areasFold.optionRoutes[resource.name] ?? [])]);
   for (const other of resources) if (references(other.fields, resource.name)) routes.add(other.route);
   for (const document of documents) if (references([...document.fields, ...document.lines.fields], resource.name)) routes.add(document.route);
   const list = [...routes];
@@ -62,7 +62,7 @@ export function optionsRoutesOf(resource: ResourceDeclaration): LayoutRoute[] {
 
 /** A role may call a resource's API when it may open its screen (issue 2, API). */
 export function canUseResource(role: Role, resource: ResourceDeclaration): boolean {
-  return canAccessRoute(role, resource.route);
+  return canAccessRoute(role, resource.route) || (resource.alsoFor ?? []).some((route) => canAccessRoute(role, route));
 }
 
 export function canReadOptions(role: Role, resource: ResourceDeclaration): boolean {

@@ -22,6 +22,8 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       'timeZone',
       // the licences (issue 32)
       'drapLicenceNumber', 'drapLicenceExpiry', 'requireCustomerLicence',
+      // GS1 scans (issue 32)
+      'gs1Separators',
     ]);
     expect(Object.keys(companySettingsUpdateSchema.shape)).toEqual(Object.keys(companySettingsSchema.shape));
   });
@@ -35,6 +37,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       defaultLeadTimeDays: 30, reviewDays: 30, historyMonths: 6, safetyStockDays: 15,
       timeZone: 'Asia/Karachi',
       drapLicenceNumber: null, drapLicenceExpiry: null, requireCustomerLicence: false,
+      gs1Separators: '',
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
     expect(companySettingsUpdateSchema.parse({ reviewDays: '7' })).toEqual({ reviewDays: 7 });

@@ -18,3 +18,4 @@ export * from './fbr.ts';
 export * from './recalls.ts';
 export * from './cold-chain.ts';
 export * from './licences.ts';
+export * from './gs1.ts';

@@ -1,6 +1,7 @@
 import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration, withFieldAliases } from '@erp/domain';
 import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
+import type { ValueFilter } from './resource-binding.ts';
 import { type ParsedListQuery, sortKeys } from './resource-query.ts';
 import { contributedFilterShape } from './resource-fields.ts';
 
@@ -54,8 +55,11 @@ export function withAliases<Schema extends z.ZodType>(declaration: ResourceDecla
 }
 
 /** The list query's keys and the declared filters: the list's query string, and the export's without paging. */
-function listQueryObjectOf(declaration: ResourceDeclaration) {
+function listQueryObjectOf(declaration: ResourceDeclaration, valueFilters: Readonly<Record<string, ValueFilter>> = {}) {
   const filters: Record<string, z.ZodType> = {};
+  for (const [name, filter] of Object.entries(valueFilters)) {
+    filters[name] = z.preprocess((raw) => (raw === '' ? undefined : Array.isArray(raw) ? raw[0] : raw), filter.schema.optional()).describe(`Filter: ${filter.description}`);
+  }
   for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterSchemaOf(field);
   for (const named of declaration.namedFilters ?? []) {
     filters[named.name] = z
@@ -71,10 +75,11 @@ function listQueryObjectOf(declaration: ResourceDeclaration) {
   });
 }
 
-function withFiltersApart(declaration: ResourceDeclaration) {
+function withFiltersApart(declaration: ResourceDeclaration, valueFilters: Readonly<Record<string, ValueFilter>> = {}) {
   const names = declaration.fields.filter((f) => f.filterable).map((f) => f.name);
+  const bindingFilterNames = Object.keys(valueFilters);
   const namedFilters = (declaration.namedFilters ?? []).map((f) => f.name);
-  const valueFilters = Object.keys(contributedFilterShape(declaration.name));
+  const contributedNames = Object.keys(contributedFilterShape(declaration.name));
   return (parsed: Record<string, unknown>) => {
     const filters: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...parsed };
@@ -85,23 +90,28 @@ function withFiltersApart(declaration: ResourceDeclaration) {
     const named = namedFilters.filter((name) => rest[name] === 'true');
     for (const name of namedFilters) delete rest[name];
     const valued: Record<string, number> = {};
-    for (const name of valueFilters) {
+    for (const name of contributedNames) {
       if (typeof rest[name] === 'number') valued[name] = rest[name];
       delete rest[name];
     }
-    return { ...rest, filters, named, ...(valueFilters.length > 0 ? { valued } : {}) };
+    const values: Record<string, unknown> = {};
+    for (const name of bindingFilterNames) {
+      if (rest[name] !== undefined) values[name] = rest[name];
+      delete rest[name];
+    }
+    return { ...rest, filters, named, ...(contributedNames.length > 0 ? { valued } : {}), ...(bindingFilterNames.length > 0 ? { values } : {}) };
   };
 }
 
 /** A resource list's query string (route schema): page, search, sort and the declared filters, set apart under `filters`. */
-export function listQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery> {
-  return withAliases(declaration, listQueryObjectOf(declaration)).transform(withFiltersApart(declaration)) as unknown as z.ZodType<ParsedListQuery>;
+export function listQuerySchemaOf(declaration: ResourceDeclaration, valueFilters?: Readonly<Record<string, ValueFilter>>): z.ZodType<ParsedListQuery> {
+  return withAliases(declaration, listQueryObjectOf(declaration, valueFilters)).transform(withFiltersApart(declaration, valueFilters)) as unknown as z.ZodType<ParsedListQuery>;
 }
 
 /** A resource export's query string: the list's without paging, and the format. */
-export function exportQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
-  return withAliases(declaration, listQueryObjectOf(declaration).omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape))
-    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration)(parsed as Record<string, unknown>) })) as unknown as z.ZodType<
+export function exportQuerySchemaOf(declaration: ResourceDeclaration, valueFilters?: Readonly<Record<string, ValueFilter>>): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
+  return withAliases(declaration, listQueryObjectOf(declaration, valueFilters).omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape))
+    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration, valueFilters)(parsed as Record<string, unknown>) })) as unknown as z.ZodType<
     ParsedListQuery & { format: ExportFormat }
   >;
 }

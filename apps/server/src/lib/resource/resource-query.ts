@@ -145,6 +145,8 @@ export interface ParsedListQuery extends ListQuery {
   named?: readonly string[];
   /** Other areas' whole-number filters the query sets (resource-fields.ts). */
   valued?: Readonly<Record<string, number>>;
+  /** The binding's value filters the query sets (`gtin`), as their schemas read them. */
+  values?: Readonly<Record<string, unknown>>;
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
@@ -176,6 +178,10 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   // A named filter's condition reads the caller's scope (their warehouses); one without a caller sees every row.
   for (const name of query.named ?? []) conditions.push(plan.binding.hooks!.namedFilters![name]!(auth?.user ?? { permissions: {} }));
   if (query.valued) conditions.push(...contributedConditions(declaration.name, column(plan, 'id'), query.valued, auth?.user ?? { permissions: {} }));
+  for (const [name, value] of Object.entries(query.values ?? {})) {
+    const filter = plan.binding.hooks?.valueFilters?.[name];
+    if (filter && value !== undefined) conditions.push(filter.condition(value, auth?.user ?? { permissions: {} }));
+  }
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
 }

@@ -3,9 +3,11 @@ import { hasScope, isReadOnlyRole, itemTaxFacts, items } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { addedTabItems } from '../../components/added-tabs.tsx';
 import { ImportButton } from '../../components/import/import-button.tsx';
 import { resourceKeys, type ResourceRow } from '../../components/resource/resource-api.ts';
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
+import { screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
@@ -61,16 +63,20 @@ function ItemsTab() {
 export function ItemsScreen() {
   const navigate = useNavigate();
   const [params] = useQueryParams();
-  const tab = params.get('tab') === 'tax-facts' ? 'tax-facts' : 'items';
+  // Other areas' tabs (GS1's GTINs) are addressed as `?tab=<key>`, like the tax facts.
+  const added = screenTabsOf('/items');
+  const wanted = params.get('tab');
+  const tab = wanted === 'tax-facts' || added.some((t) => t.key === wanted) ? wanted! : 'items';
   return (
     <Tabs
       activeKey={tab}
-      onChange={(key) => void navigate(key === 'tax-facts' ? '/items?tab=tax-facts' : '/items')}
+      onChange={(key) => void navigate(key === 'items' ? '/items' : `/items?tab=${key}`)}
       destroyOnHidden
       items={[
         { key: 'items', label: 'Items', children: <ItemsTab /> },
         // Keyed by the address: a Tax facts link from another row opens that item's rows.
         { key: 'tax-facts', label: 'Tax facts', children: <ResourceListScreen key={params.get('itemId') ?? 'all'} resource={itemTaxFacts} /> },
+        ...addedTabItems(added),
       ]}
     />
   );

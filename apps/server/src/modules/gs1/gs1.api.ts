@@ -1,0 +1,6 @@
+/**
+ * What other areas may use of GS1 (docs/ARCHITECTURE.md, Boundaries): a scan read with the
+ * company's separators, and what a scanned pack is (its item, pack quantity and lot). The parser
+ * itself is the domain's `parseGs1`.
+ */
+export { lookupScan, readScan, type ScanLookup, type ScanRead } from './gs1.service.ts';

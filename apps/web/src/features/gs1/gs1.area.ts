@@ -1,0 +1,19 @@
+import { lazyPart, lazyRowAction } from '../../lib/areas/screen-map.ts';
+import { defineArea } from '../../lib/areas/web-area.ts';
+
+/**
+ * Issue 32, sections 1 and 2: the GTINs of each item's packs are a tab of /items (an item's row
+ * opens its own), and the characters a scanner sends for GS a section of the settings.
+ */
+export const gs1Area = defineArea({
+  name: 'gs1',
+  screens: {},
+  screenTabs: {
+    '/items': [{ key: 'gtins', label: 'GTINs', ...lazyPart(() => import('./item-gtins-tab.tsx'), 'ItemGtinsTab') }],
+  },
+  rowActions: { items: [lazyRowAction(() => import('./item-gtins-action.tsx'), 'ItemGtinsAction')] },
+  settings: lazyPart(() => import('./gs1-settings.tsx'), 'Gs1Settings'),
+  tabs: {
+    'item-gtins': { label: 'Items: GTINs', route: '/items', href: '/items?tab=gtins', words: ['GTIN', 'barcode', 'EAN', 'GS1', 'pack', 'case', 'pallet'] },
+  },
+});
