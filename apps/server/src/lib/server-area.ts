@@ -12,7 +12,6 @@ import type { PrintAdditionDeclarations } from './print/print-additions.ts';
 import type { ResourceBinding } from './resource/resource-binding.ts';
 import type { ResourceCheckDeclarations } from './resource/resource-checks.ts';
 import type { ResourceFieldsDeclarations } from './resource/resource-fields.ts';
-import type { ResourceExtensionDeclarations } from './resource/resource-extensions.ts';
 
 // The shape of an area's manifest: what each area gives the shared machinery of lib/ (its
 // resources, documents, jobs, imports, figures). Here, not in modules/module.ts (which folds
@@ -25,7 +24,7 @@ import type { ResourceExtensionDeclarations } from './resource/resource-extensio
  * and registers each as an encapsulated plugin under /api, so adding an area edits no shared
  * file but that list (and the domain's `areas.ts`).
  */
-export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDeclarations, PrintAdditionDeclarations, ResourceCheckDeclarations, ResourceFieldsDeclarations, ResourceExtensionDeclarations {
+export interface ServerArea extends DocumentHookDeclarations, PaymentTargetDeclarations, PrintAdditionDeclarations, ResourceCheckDeclarations, ResourceFieldsDeclarations {
   /** 'setup', 'accounting', 'hr'. */
   name: string;
   /** The domain's manifest of the area: its scopes, posting keys and default accounts come from it. */

@@ -11,7 +11,6 @@ import { checkedResourceNames } from '../lib/resource/resource-checks.ts';
 import { extendedResourceNames } from '../lib/resource/resource-fields.ts';
 import { registerResource } from '../lib/resource/register-resource.ts';
 import type { ResourceBinding } from '../lib/resource/resource-binding.ts';
-import { extendedBinding, joinedResourceNames } from '../lib/resource/resource-extensions.ts';
 import type { ServerArea, ServerAreasFold } from '../lib/server-area.ts';
 
 /**
@@ -56,8 +55,6 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
     if (unchecked) throw new Error(`Area ${area.name} checks ${unchecked}, which no area serves as a resource`);
     const unextended = extendedResourceNames(area).find((name) => !resources.has(name));
     if (unextended) throw new Error(`Area ${area.name} adds fields to ${unextended}, which no area serves as a resource`);
-    const unjoined = joinedResourceNames(area).find((name) => !resources.has(name));
-    if (unjoined) throw new Error(`Area ${area.name} extends ${unjoined}, which no area serves as a resource`);
   }
   const tagNames = new Set<string>();
   const apiTags: ApiTag[] = [];
@@ -79,8 +76,8 @@ export function foldServerAreas(areas: readonly ServerArea[]): ServerAreasFold {
 /** An area as an encapsulated Fastify plugin, registered with `{prefix: apiPrefix}`. */
 export function areaPlugin(area: ServerArea): FastifyPluginAsync {
   return async (app) => {
-    // What other areas add to a resource (its columns, filters) is merged in as it is served.
-    for (const binding of area.resources ?? []) registerResource(app, extendedBinding(binding, app.ctx.areas.areas));
+    // What other areas add to a resource (lib/resource/resource-fields.ts) is read by its name as it is served.
+    for (const binding of area.resources ?? []) registerResource(app, binding);
     for (const binding of area.documents ?? []) registerDocument(app, binding);
     for (const kind of area.imports ?? []) registerImportKind(app, kind);
     for (const kind of area.jobs ?? []) app.ctx.jobs.register(kind);

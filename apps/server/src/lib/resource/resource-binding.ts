@@ -39,16 +39,6 @@ export interface ResourceWriteHooks {
   afterDelete?: (tx: Executor, actor: Actor, before: Row) => Promise<void>;
 }
 
-/**
- * A list filter by a value that is no field's equality (`GET /api/items?gtin=`): the query text's
- * schema (its refusal is a 400 naming the filter) and the condition on the row for that value.
- */
-export interface ValueFilter {
-  description: string;
-  schema: ZodType;
-  condition: (value: unknown, subject: RowScopeSubject) => SQL;
-}
-
 /** A resource's special needs; everything not given here is served by the generic code. */
 export interface ResourceHooks {
   /** Writes joining the generic create, update and delete's transaction. */
@@ -61,8 +51,6 @@ export interface ResourceHooks {
   rowScope?: RowScope;
   /** The condition of each of the declaration's `namedFilters`, for the caller (items below reorder level in their warehouses). */
   namedFilters?: Record<string, (subject: RowScopeSubject) => SQL>;
-  /** Filters by a value (`?gtin=`), most often added by another area (lib/resource/resource-extensions.ts). */
-  valueFilters?: Record<string, ValueFilter>;
   /** The expression over the row each of the declaration's `listTotals` sums (an account's balance). */
   listTotals?: Record<string, SQL>;
   /**

@@ -78,7 +78,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
     list: routeSchema({
       tags,
       summary: `List ${title.toLowerCase()}`,
-      querystring: listQuerySchemaOf(declaration, hooks?.valueFilters),
+      querystring: listQuerySchemaOf(declaration),
       response: {
         200: envelope(
           {
@@ -104,7 +104,7 @@ export function resourceRouteDocs(binding: ResourceBinding): ResourceRouteDocs {
     export: routeSchema({
       tags,
       summary: `Export ${title.toLowerCase()} (the list's filters)`,
-      querystring: exportQuerySchemaOf(declaration, hooks?.valueFilters),
+      querystring: exportQuerySchemaOf(declaration),
       response: { 200: fileDownload },
     }),
     get: routeSchema({ tags, summary: `Read ${aOrAn(singular)}`, params: idParams, response: { 200: envelope({ data: row }) } }),

@@ -1,9 +1,8 @@
 import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration, withFieldAliases } from '@erp/domain';
 import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
-import type { ValueFilter } from './resource-binding.ts';
+import { contributedValueFilters } from './resource-fields.ts';
 import { type ParsedListQuery, sortKeys } from './resource-query.ts';
-import { contributedFilterShape } from './resource-fields.ts';
 
 /** A value no filter schema accepts: the refusal then names the filter. */
 const invalid = Symbol('invalid filter');
@@ -55,9 +54,10 @@ export function withAliases<Schema extends z.ZodType>(declaration: ResourceDecla
 }
 
 /** The list query's keys and the declared filters: the list's query string, and the export's without paging. */
-function listQueryObjectOf(declaration: ResourceDeclaration, valueFilters: Readonly<Record<string, ValueFilter>> = {}) {
+function listQueryObjectOf(declaration: ResourceDeclaration) {
   const filters: Record<string, z.ZodType> = {};
-  for (const [name, filter] of Object.entries(valueFilters)) {
+  // Other areas' filters by a value (resource-fields.ts: gs1's `gtin`, the licences' `…ExpiringWithin`).
+  for (const [name, filter] of Object.entries(contributedValueFilters(declaration.name))) {
     filters[name] = z.preprocess((raw) => (raw === '' ? undefined : Array.isArray(raw) ? raw[0] : raw), filter.schema.optional()).describe(`Filter: ${filter.description}`);
   }
   for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterSchemaOf(field);
@@ -70,16 +70,13 @@ function listQueryObjectOf(declaration: ResourceDeclaration, valueFilters: Reado
   return listQuerySchema.extend({
     sort: z.enum([...sortKeys(declaration)] as [string, ...string[]], { error: messages.invalidFilter('Sort') }).optional(),
     ...filters,
-    // Other areas' whole-number filters (resource-fields.ts).
-    ...contributedFilterShape(declaration.name),
   });
 }
 
-function withFiltersApart(declaration: ResourceDeclaration, valueFilters: Readonly<Record<string, ValueFilter>> = {}) {
+function withFiltersApart(declaration: ResourceDeclaration) {
   const names = declaration.fields.filter((f) => f.filterable).map((f) => f.name);
-  const bindingFilterNames = Object.keys(valueFilters);
+  const valueFilterNames = Object.keys(contributedValueFilters(declaration.name));
   const namedFilters = (declaration.namedFilters ?? []).map((f) => f.name);
-  const contributedNames = Object.keys(contributedFilterShape(declaration.name));
   return (parsed: Record<string, unknown>) => {
     const filters: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...parsed };
@@ -89,29 +86,24 @@ function withFiltersApart(declaration: ResourceDeclaration, valueFilters: Readon
     }
     const named = namedFilters.filter((name) => rest[name] === 'true');
     for (const name of namedFilters) delete rest[name];
-    const valued: Record<string, number> = {};
-    for (const name of contributedNames) {
-      if (typeof rest[name] === 'number') valued[name] = rest[name];
-      delete rest[name];
-    }
     const values: Record<string, unknown> = {};
-    for (const name of bindingFilterNames) {
+    for (const name of valueFilterNames) {
       if (rest[name] !== undefined) values[name] = rest[name];
       delete rest[name];
     }
-    return { ...rest, filters, named, ...(contributedNames.length > 0 ? { valued } : {}), ...(bindingFilterNames.length > 0 ? { values } : {}) };
+    return { ...rest, filters, named, ...(valueFilterNames.length > 0 ? { values } : {}) };
   };
 }
 
 /** A resource list's query string (route schema): page, search, sort and the declared filters, set apart under `filters`. */
-export function listQuerySchemaOf(declaration: ResourceDeclaration, valueFilters?: Readonly<Record<string, ValueFilter>>): z.ZodType<ParsedListQuery> {
-  return withAliases(declaration, listQueryObjectOf(declaration, valueFilters)).transform(withFiltersApart(declaration, valueFilters)) as unknown as z.ZodType<ParsedListQuery>;
+export function listQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery> {
+  return withAliases(declaration, listQueryObjectOf(declaration)).transform(withFiltersApart(declaration)) as unknown as z.ZodType<ParsedListQuery>;
 }
 
 /** A resource export's query string: the list's without paging, and the format. */
-export function exportQuerySchemaOf(declaration: ResourceDeclaration, valueFilters?: Readonly<Record<string, ValueFilter>>): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
-  return withAliases(declaration, listQueryObjectOf(declaration, valueFilters).omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape))
-    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration, valueFilters)(parsed as Record<string, unknown>) })) as unknown as z.ZodType<
+export function exportQuerySchemaOf(declaration: ResourceDeclaration): z.ZodType<ParsedListQuery & { format: ExportFormat }> {
+  return withAliases(declaration, listQueryObjectOf(declaration).omit({ page: true, pageSize: true }).extend(exportFormatQuery.shape))
+    .transform((parsed) => ({ page: 1, pageSize: exportRowCap, ...withFiltersApart(declaration)(parsed as Record<string, unknown>) })) as unknown as z.ZodType<
     ParsedListQuery & { format: ExportFormat }
   >;
 }

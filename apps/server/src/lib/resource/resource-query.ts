@@ -16,7 +16,7 @@ import type { ResourceBinding, Row, RowScope, RowScopeSubject } from './resource
 
 export type { RowScope, RowScopeSubject };
 import { boundResource, tableOfResource } from './resource-tables.ts';
-import { contributedColumns, contributedConditions } from './resource-fields.ts';
+import { checkContributions, contributedColumns, contributedOptionColumns, contributedValueFilters } from './resource-fields.ts';
 
 type Columns = Record<string, AnyPgColumn>;
 
@@ -96,6 +96,8 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
   for (const { name } of declaration.listTotals ?? []) {
     if (!binding.hooks?.listTotals?.[name]) throw new Error(`${declaration.name} declares the total ${name}, which its binding has no expression for`);
   }
+  // What other areas add to the resource (resource-fields.ts) shadows none of its keys.
+  if (columns.id) checkContributions(binding, columns.id);
   const rowScope = rowScopeOf(binding, columns);
   if (rowScope) {
     rowScopes.set(declaration.name, rowScope);
@@ -143,9 +145,7 @@ export interface ParsedListQuery extends ListQuery {
   filters: Record<string, unknown>;
   /** The declaration's named filters the query sets. */
   named?: readonly string[];
-  /** Other areas' whole-number filters the query sets (resource-fields.ts). */
-  valued?: Readonly<Record<string, number>>;
-  /** The binding's value filters the query sets (`gtin`), as their schemas read them. */
+  /** Other areas' filters by a value the query sets (resource-fields.ts: `gtin`), as their schemas read them. */
   values?: Readonly<Record<string, unknown>>;
 }
 
@@ -177,10 +177,10 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   for (const [name, value] of Object.entries(query.filters)) conditions.push(eq(column(plan, name), value));
   // A named filter's condition reads the caller's scope (their warehouses); one without a caller sees every row.
   for (const name of query.named ?? []) conditions.push(plan.binding.hooks!.namedFilters![name]!(auth?.user ?? { permissions: {} }));
-  if (query.valued) conditions.push(...contributedConditions(declaration.name, column(plan, 'id'), query.valued, auth?.user ?? { permissions: {} }));
+  const valueFilters = query.values ? contributedValueFilters(declaration.name) : {};
   for (const [name, value] of Object.entries(query.values ?? {})) {
-    const filter = plan.binding.hooks?.valueFilters?.[name];
-    if (filter && value !== undefined) conditions.push(filter.condition(value, auth?.user ?? { permissions: {} }));
+    const filter = valueFilters[name];
+    if (filter && value !== undefined) conditions.push(filter.condition(value, auth?.user ?? { permissions: {} }, column(plan, 'id')));
   }
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);
@@ -294,6 +294,7 @@ export async function optionRows(
   // What a picker filters by locally and shows first (an employee's code): the fields the server's search matches.
   for (const name of [...(declaration.optionSearch ?? []), ...(declaration.optionCode ? [declaration.optionCode] : [])]) selection[name] = column(plan, name);
   Object.assign(selection, hooks?.optionColumns ?? {});
+  Object.assign(selection, contributedOptionColumns(declaration.name, idColumn));
   const scope = plan.rowScope?.(auth.user);
   const select = () => executor.select(selection as never).from(plan.binding.table);
   const pattern = query.search ? likePattern(query.search) : undefined;

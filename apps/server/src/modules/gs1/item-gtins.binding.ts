@@ -6,7 +6,7 @@ import { itemGtins } from '../../db/schema/index.ts';
 import { ConflictError } from '../../lib/app-error.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';
 import type { ResourceBinding, Row, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
-import type { ResourceExtension } from '../../lib/resource/resource-extensions.ts';
+import type { ResourceFieldsBinding } from '../../lib/resource/resource-fields.ts';
 
 /** An item's GTINs are kept to the caller's categories, through their item (as its tax facts are). */
 export function itemGtinScope(subject: RowScopeSubject): SQL | undefined {
@@ -65,9 +65,9 @@ const gtinFilterSchema = z.string({ error: gtinMessages.shape }).transform((valu
 });
 
 /** What the GS1 area adds to the items (inventory's resource): their GTINs on rows and options, and the list by GTIN. */
-export const itemsGtinExtension: ResourceExtension = {
-  rowColumns: { gtins: gtinsOfItem },
-  optionColumns: { gtins: gtinsOfItem },
+export const itemsGtinFields: ResourceFieldsBinding = {
+  columns: () => ({ gtins: gtinsOfItem }),
+  optionColumns: () => ({ gtins: gtinsOfItem }),
   valueFilters: {
     gtin: {
       description: 'GTIN (8, 12, 13 or 14 digits): the item that GTIN is an active link of',

@@ -3,6 +3,7 @@ import {
   customerLicenceFields,
   defaultRegistrationKind,
   expiringThrough,
+  type FieldDeclaration,
   itemRegistrationFields,
   licenceFieldProblems,
   type NamedValueFilterDeclaration,
@@ -16,7 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { ResourceCheck } from '../../lib/resource/resource-checks.ts';
 import type { Row } from '../../lib/resource/resource-binding.ts';
-import type { ResourceFieldsBinding } from '../../lib/resource/resource-fields.ts';
+import { type ResourceFieldsBinding, wholeNumberFilter } from '../../lib/resource/resource-fields.ts';
 
 /**
  * Issue 32, section 5: the licences' fields of vendors, items and customers, kept in the area's
@@ -97,15 +98,14 @@ const before = (described: LicenceTable, row: Row | null): Row => Object.fromEnt
 
 function fieldsBinding(
   described: LicenceTable,
-  fields: ResourceFieldsBinding['fields'],
+  fields: readonly FieldDeclaration[],
   filter: NamedValueFilterDeclaration,
   merge: (previous: Row, given: Row) => Row = (previous, given) => ({ ...previous, ...given }),
 ): ResourceFieldsBinding {
   return {
     fields,
-    valueFilters: [filter],
     columns: (id) => columnsOf(described, id),
-    filters: { [filter.name]: (id, days) => expiringWithinSql(described, id, days) },
+    valueFilters: { [filter.name]: wholeNumberFilter(filter, (days, _subject, id) => expiringWithinSql(described, id, days)) },
     write: (tx, _actor, id, given, row) => writeFields(tx, described, id, merge(before(described, row), given)),
   };
 }
@@ -127,7 +127,7 @@ export const licenceResourceFields: Readonly<Record<string, ResourceFieldsBindin
   customers: fieldsBinding(customerTable, customerLicenceFields, customerLicenceExpiringFilter),
 };
 
-const field = (fields: ResourceFieldsBinding['fields'], name: string) => fields.find((f) => f.name === name)!;
+const field = (fields: readonly FieldDeclaration[], name: string) => fields.find((f) => f.name === name)!;
 
 /** A check that reads only the fields a write changes (or all, on a create). */
 function check(names: readonly string[], problems: (row: Readonly<Record<string, unknown>>) => Record<string, string>): ResourceCheck {
