@@ -59,7 +59,7 @@ describe('/items', () => {
     api = itemsApi();
     renderWithApp(<ItemsScreen />, { auth: authOf(userOf('operationManager')) });
     expect(await screen.findByText('Pending kit')).toBeInTheDocument();
-    const buttons = screen.getAllByRole('button', { name: /approve/i });
+    const buttons = screen.getAllByRole('button', { name: 'Approve' });
     expect(buttons).toHaveLength(1);
     await userEvent.click(buttons[0]!);
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
@@ -71,11 +71,11 @@ describe('/items', () => {
     api = itemsApi();
     const { unmount } = renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')) });
     expect(await screen.findByText('Pending kit')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /approve/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     unmount();
     renderWithApp(<ItemsScreen />, { auth: authOf(userOf('auditor', { scopes: ['items:approve'] })) });
     expect(await screen.findByText('Pending kit')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /approve/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 });
 
