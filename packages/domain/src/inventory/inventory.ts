@@ -52,7 +52,7 @@ export interface InventoryRow {
   id: number;
   inventoryId: number;
   itemId: number;
-  item: { itemName: string; articleNumber: string; unit: string; categoryId: number };
+  item: { itemName: string; articleNumber: string; unit: string; categoryId: number; storageCondition: string };
   lotNumber: string;
   dateExpiry: string | null;
   regionId: number;

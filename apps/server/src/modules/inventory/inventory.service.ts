@@ -80,6 +80,7 @@ interface LotRow {
   articleNumber: string;
   unit: string;
   categoryId: number;
+  storageCondition: string;
   lotNumber: string;
   dateExpiry: string | null;
   regionId: number;
@@ -102,7 +103,7 @@ function rowOf(row: LotRow, today: string, windowDays: number): InventoryRow {
     id: Number(row.id),
     inventoryId: Number(row.id),
     itemId: Number(row.itemId),
-    item: { itemName: row.itemName, articleNumber: row.articleNumber, unit: row.unit, categoryId: Number(row.categoryId) },
+    item: { itemName: row.itemName, articleNumber: row.articleNumber, unit: row.unit, categoryId: Number(row.categoryId), storageCondition: row.storageCondition },
     lotNumber: row.lotNumber,
     dateExpiry: row.dateExpiry,
     regionId: Number(row.regionId),
@@ -127,7 +128,7 @@ async function lotRows(executor: Executor, where: SQL, query: ListQuery, limits:
   return queryRows<LotRow>(
     executor,
     sql`SELECT i.id, i.item_id AS "itemId", it.item_name AS "itemName", it.article_number AS "articleNumber", it.unit, it.category_id AS "categoryId",
-               i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.region_id AS "regionId", r.region_name AS "regionName",
+               it.storage_condition AS "storageCondition", i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.region_id AS "regionId", r.region_name AS "regionName",
                i.location_id AS "locationId", l.location_name AS "locationName", l.kind, i.quantity, i.unit_cost::text AS "unitCost",
                (i.quantity * i.unit_cost)::text AS value, i.lot_status AS "lotStatus", i.status_reason AS "statusReason",
                i.recall_id AS "recallId", i.excursion_id AS "excursionId"

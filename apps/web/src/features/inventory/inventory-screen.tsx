@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { BookOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { addedTabItems } from '../../components/added-tabs.tsx';
 import { documentKeys } from '../../components/document/document-api.ts';
 import { DocumentDrawer, type DocumentTarget } from '../../components/document/document-drawer.tsx';
@@ -20,7 +20,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useQueryParams } from '../../lib/use-query-params.ts';
-import { screenTabsOf } from '../../lib/areas/area-registry.ts';
+import { rowActionsOf, screenTabsOf } from '../../lib/areas/area-registry.ts';
 import { ExpiryTag } from './expiry-tag.tsx';
 import { LotStatusActions, LotStatusTag } from './lot-status.tsx';
 import { downloadInventory, fetchInventory, inventoryKeys, type StockAdjustment } from './inventory-api.ts';
@@ -143,6 +143,8 @@ function StockOnHand() {
   const list = useQuery({ queryKey: inventoryKeys.list(query), queryFn: () => fetchInventory(query), placeholderData: keepPreviousData });
   const { user } = useAuth();
   const showLedger = user !== undefined && canAccessRoute(user.role, '/inventory-ledger');
+  // Other areas' actions on each lot (their manifests' rowActions under `inventory`).
+  const addedActions = rowActionsOf('inventory');
   const data = list.data;
   const sortOrder = (key: string) => (query.sort === key ? (query.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
 
@@ -264,6 +266,12 @@ function StockOnHand() {
               <Space size={4}>
                 {showLedger && <LinkButton size="small" icon={<BookOutlined />} to={`/inventory-ledger?inventoryId=${row.id}`} aria-label="Ledger" title="Ledger" />}
                 <LotStatusActions row={row} />
+                {/* Other areas' actions on a lot (the cold chain's storage unit), after the screen's own. */}
+                {addedActions.map(({ area, component: Action }) => (
+                  <Suspense key={area} fallback={null}>
+                    <Action row={row as unknown as Readonly<Record<string, unknown>>} />
+                  </Suspense>
+                ))}
               </Space>
             ),
           },

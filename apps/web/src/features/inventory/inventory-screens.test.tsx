@@ -16,7 +16,7 @@ const lot = (id: number, lotNumber: string, overrides: Partial<InventoryRow> = {
   id,
   inventoryId: id,
   itemId: 7,
-  item: { itemName: 'CBC Reagent', articleNumber: 'CBC-9', unit: 'kit', categoryId: 1 },
+  item: { itemName: 'CBC Reagent', articleNumber: 'CBC-9', unit: 'kit', categoryId: 1, storageCondition: 'refrigerated' },
   lotNumber,
   dateExpiry: '2026-12-31',
   regionId: 2,

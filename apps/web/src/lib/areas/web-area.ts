@@ -70,7 +70,7 @@ export interface WebArea<Screens extends ScreenMap = ScreenMap> {
    * line); a line it has nothing for answers undefined.
    */
   lineNotes?: Readonly<Record<string, LineNote>>;
-  /** Actions it adds to each row of another area's resource list, by resource name (`customers`), after the list's own. */
+  /** Actions it adds to each row of another area's resource list, by resource name (`customers`; `inventory`: the lots of /inventory), after the list's own. */
   rowActions?: Readonly<Record<string, readonly RowActionPart[]>>;
   /** What the command palette offers to create, by document type. */
   creates?: Readonly<Record<string, CreateEntry>>;
