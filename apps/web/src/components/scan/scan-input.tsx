@@ -1,0 +1,101 @@
+import { ScanOutlined } from '@ant-design/icons';
+import { Alert, Input, type InputRef } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { beep } from './scan-sound.ts';
+import { onWedgeKeyDown, onWedgeKeyUp, rawScan, shownScan, type AltCode, type WedgeAction } from './wedge-keys.ts';
+
+/** What became of a scan: a summary of what was read, or the server's message. */
+export type ScanOutcome = { ok: true; summary: string } | { ok: false; message: string };
+
+export interface ScanInputProps {
+  /** Called once per scan (Enter) with the text as scanned, GS as U+001D; substitutes are sent as typed. */
+  onScan: (scan: string) => Promise<ScanOutcome> | ScanOutcome;
+  /** The box's accessible name. */
+  label?: string;
+  disabled?: boolean;
+  /** Focused when it appears (the scan screens' default). */
+  autoFocus?: boolean;
+}
+
+/**
+ * The one box every scan screen reads barcodes with (issue 32, section 3): a keyboard-wedge
+ * scanner types into it, GS chords become GS, Enter sends the scan; typing by hand works too.
+ * It shows and sounds the outcome, then empties and keeps the focus for the next pack.
+ */
+export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true }: ScanInputProps) {
+  const [raw, setRaw] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const input = useRef<InputRef>(null);
+  const alt = useRef<AltCode>({ digits: '' });
+  // Where the caret goes once an inserted GS is rendered: before the next key, so a fast scanner's characters stay in order.
+  const caret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    input.current?.input?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [raw]);
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+
+  const insert = (text: string) => {
+    const element = input.current?.input;
+    const start = element?.selectionStart ?? raw.length;
+    const end = element?.selectionEnd ?? raw.length;
+    // Positions are of the shown text, one character per raw one.
+    caret.current = start + text.length;
+    setRaw((current) => current.slice(0, start) + text + current.slice(end));
+  };
+
+  const send = async () => {
+    const scan = raw;
+    if (scan.trim() === '' || busy) return;
+    setBusy(true);
+    let result: ScanOutcome;
+    try {
+      result = await onScan(scan);
+    } catch (error) {
+      result = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    setOutcome(result);
+    beep(result.ok);
+    setRaw('');
+    setBusy(false);
+    input.current?.focus();
+  };
+
+  const act = (event: KeyboardEvent<HTMLInputElement>, action: WedgeAction) => {
+    if (action.kind === 'none') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (action.kind === 'insert') insert(action.text);
+    if (action.kind === 'end') void send();
+  };
+
+  return (
+    <div className="scan-input">
+      <Input
+        ref={input}
+        aria-label={label}
+        placeholder="Scan a barcode, or type its text and press Enter"
+        prefix={<ScanOutlined aria-hidden />}
+        value={shownScan(raw)}
+        disabled={disabled}
+        readOnly={busy}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setRaw(rawScan(event.target.value))}
+        onKeyDown={(event) => act(event, onWedgeKeyDown(event, alt.current))}
+        onKeyUp={(event) => act(event, onWedgeKeyUp(event, alt.current))}
+      />
+      {outcome && (
+        <div aria-live="polite" style={{ marginTop: 8 }}>
+          <Alert type={outcome.ok ? 'success' : 'error'} showIcon message={outcome.ok ? outcome.summary : outcome.message} />
+        </div>
+      )}
+    </div>
+  );
+}
