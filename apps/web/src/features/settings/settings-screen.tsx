@@ -65,14 +65,15 @@ function CompanySettingsTab({ showTitle }: { showTitle: boolean }) {
       <Card>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form form={form} name="settings" layout="vertical" requiredMark={requiredMark} onFinish={submit}>
-          {/* Each area's section (its manifest's `settings`), in the areas' order, as /api/settings composes them. */}
-          <Suspense fallback={<Skeleton active />}>
-            <Flex vertical gap={8}>
-              {settingsSections().map(({ area, component: Section }) => (
-                <Section key={area} />
-              ))}
-            </Flex>
-          </Suspense>
+          {/* Each area's section (its manifest's `settings`), in the areas' order, as /api/settings composes them;
+              each shows when its own chunk is in, so a slow one does not hold the company's fields back. */}
+          <Flex vertical gap={8}>
+            {settingsSections().map(({ area, component: Section }) => (
+              <Suspense key={area} fallback={<Skeleton active />}>
+                <Section />
+              </Suspense>
+            ))}
+          </Flex>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
