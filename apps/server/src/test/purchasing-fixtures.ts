@@ -56,6 +56,16 @@ export async function purchasingFixtures(t: TestApp, prefix: string): Promise<Pu
   return { today: todayIso(), north, south, category, reagent, gloves, unapproved, vendor: { id: vendorRow.id, accountId: vendorRow.accountId! }, call };
 }
 
+/** A purchase order of `lines` from the fixtures' vendor into `regionId`, made and approved: its id and its lines' ids, in order. */
+export async function approvedPurchaseOrder(f: PurchasingFixtures, lines: Array<{ itemId: number; quantity: number; unitCost: string }>, regionId = f.north): Promise<{ id: number; lineIds: number[] }> {
+  const created = await f.call('POST', '/api/purchase-orders', { vendorId: f.vendor.id, regionId, expectedDate: f.today, lines });
+  if (created.statusCode !== 201) throw new Error(`purchase order: ${created.body}`);
+  const approved = await f.call('POST', `/api/purchase-orders/${created.json().data.id}/approve`);
+  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
+  const data = approved.json().data as { id: number; lines: Array<{ id: number }> };
+  return { id: data.id, lineIds: data.lines.map((line) => line.id) };
+}
+
 /** The Inventory and Inventory in transit accounts' balance and the value of every lot, to the cent. */
 export async function inventoryAgrees(t: TestApp): Promise<{ ledger: string; lots: string }> {
   const [row] = await queryRows<{ ledger: string; lots: string }>(

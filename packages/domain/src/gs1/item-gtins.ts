@@ -23,6 +23,9 @@ export const gtinSchema = z
     return z.NEVER;
   });
 
+/** A GTIN another record may carry (a receipt line's scanned pack): as `gtinSchema`, or none (null, absent or blank). */
+export const optionalGtinSchema = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), gtinSchema.nullable()).optional();
+
 /**
  * An item's GTINs (issue 32, section 2): each pack of it a scanner reads (the each, a box, a
  * case) with the units it holds. A GTIN belongs to one item; the item's own rows, deleted with it.
@@ -72,4 +75,7 @@ export type Gs1LookupInput = z.output<typeof gs1LookupInputSchema>;
 
 export const itemGtinMessages = {
   taken: (gtin: string, itemName: string) => `GTIN ${gtin} already belongs to ${itemName}`,
+  /** A document line's GTIN (a goods receipt's scanned pack) that is another item's. */
+  otherItem: (gtin: string, linkedItemName: string, lineItemName: string) => `GTIN ${gtin} is ${linkedItemName}, not ${lineItemName}`,
+  notLinked: (gtin: string) => `GTIN ${gtin} is not linked to any item; link it on the item's GTINs first`,
 } as const;

@@ -3,6 +3,7 @@ import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.ts';
 import { canonicalDecimal, compareDecimal, isDecimalString } from '../money.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
+import { optionalGtinSchema } from '../gs1/gs1.area.ts';
 
 /** What the shipment's temperature logger showed on arrival (issue 31, section 3). */
 export const loggerResults = [
@@ -87,6 +88,21 @@ export const goodsReceiptDocument = defineDocument({
       { name: 'dateExpiry', label: 'Expiry', kind: 'date', schema: dateSchema('Expiry').nullable().optional() },
       // Goods kept cold: the fridge or cold room they go into (issue 31; the cold chain's rules), else the region's default unit.
       { name: 'storageUnitId', label: 'Storage unit', kind: 'integer', schema: referenceSchema('Storage unit').nullable().optional() },
+      // What the pack scanned said (issue 32): its GTIN, stored as 14 digits (GS1's rules check it is the line's item's), and its serial.
+      { name: 'gtin', label: 'GTIN', kind: 'text', maxLength: 14, schema: optionalGtinSchema },
+      {
+        name: 'serialNumber',
+        label: 'Serial number',
+        kind: 'text',
+        maxLength: 60,
+        schema: z
+          .string({ error: 'Serial number must be text' })
+          .trim()
+          .max(60, { error: 'Serial number must be at most 60 characters' })
+          .transform((value) => (value === '' ? null : value))
+          .nullable()
+          .optional(),
+      },
     ],
     min: 1,
     max: 500,
@@ -114,6 +130,8 @@ export interface GoodsReceiptLineInput {
   lotNumber?: string | null;
   dateExpiry?: string | null;
   storageUnitId?: number | null;
+  gtin?: string | null;
+  serialNumber?: string | null;
 }
 
 /** The shipment's temperature logger as a receipt records it. */
@@ -148,6 +166,9 @@ export interface GoodsReceiptLineRow {
   inventoryId: number | null;
   /** The storage unit its goods kept cold go into; null: the region's default unit for the item's condition. */
   storageUnitId: number | null;
+  /** The scanned pack's GTIN (14 digits) and serial; null when the line was not scanned. */
+  gtin: string | null;
+  serialNumber: string | null;
   item: { itemName: string; articleNumber: string; lotTracked: boolean; storageCondition: string };
 }
 

@@ -108,6 +108,9 @@ export const goodsReceiptLines = pgTable(
     inventoryId: integer('inventory_id').references(() => inventory.id),
     // The cold chain's storage unit the line's lot goes into (0055_goods_receipt_storage_unit.sql; its rules are the cold chain's).
     storageUnitId: integer('storage_unit_id'),
+    // The scanned pack's GTIN and serial (0058_goods_receipt_gtin.sql; GS1's rules check the GTIN).
+    gtin: text('gtin'),
+    serialNumber: text('serial_number'),
   },
   (t) => [unique('goods_receipt_lines_goods_receipt_id_line_no_key').on(t.goodsReceiptId, t.lineNo)],
 );

@@ -135,14 +135,14 @@ function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts): SQL {
     input.lines.map((line, index) => {
       const orderLine = facts.lines.get(line.purchaseOrderLineId)!;
       return sql`(${index + 1}::int, ${orderLine.id}::int, ${orderLine.itemId}::int, ${line.quantity}::int, ${lotNumberOf(line)}::text,
-                  ${line.dateExpiry ?? null}::date, ${orderLine.unitCost}::numeric, ${line.storageUnitId ?? null}::int)`;
+                  ${line.dateExpiry ?? null}::date, ${orderLine.unitCost}::numeric, ${line.storageUnitId ?? null}::int, ${line.gtin ?? null}::text, ${line.serialNumber ?? null}::text)`;
     }),
     sql`, `,
   );
 }
 
-const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id)`;
-const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id)`;
+const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number)`;
+const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number)`;
 /** ownLotNumber in SQL, for the INSERT that learns the receipt's id. */
 const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} || '-' || v.purchase_order_line_id ELSE v.lot_number END`;
 
@@ -207,6 +207,8 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
         value: multiply(line.quantity, orderLine.unitCost),
         inventoryId: null,
         storageUnitId: line.storageUnitId ?? null,
+        gtin: line.gtin ?? null,
+        serialNumber: line.serialNumber ?? null,
         item: { itemName: orderLine.itemName, articleNumber: orderLine.articleNumber, lotTracked: orderLine.lotTracked, storageCondition: orderLine.storageCondition },
       };
     }),
@@ -220,7 +222,7 @@ function inputOf(receipt: GoodsReceiptDetail): GoodsReceiptInput {
     receiptDate: receipt.receiptDate,
     notes: receipt.notes,
     acceptNearExpiry: receipt.acceptNearExpiry,
-    lines: receipt.lines.map((l) => ({ purchaseOrderLineId: l.purchaseOrderLineId, quantity: l.quantity, lotNumber: l.lotNumber, dateExpiry: l.dateExpiry, storageUnitId: l.storageUnitId })),
+    lines: receipt.lines.map((l) => ({ purchaseOrderLineId: l.purchaseOrderLineId, quantity: l.quantity, lotNumber: l.lotNumber, dateExpiry: l.dateExpiry, storageUnitId: l.storageUnitId, gtin: l.gtin, serialNumber: l.serialNumber })),
   };
 }
 
@@ -270,7 +272,7 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
                       ${totalOf(input, facts)}::numeric, ${actor.userId}::int, ${loggerValues(input)})
               RETURNING id, created_at),
             l AS (${insertLinesInto}
-                  SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost, v.storage_unit_id
+                  SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number
                   FROM g CROSS JOIN (VALUES ${linesSql(input, facts)}) AS ${valuesColumns})
             SELECT id, created_at AS "createdAt" FROM g`,
       );
@@ -294,7 +296,7 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
       // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
       await tx.execute(
         sql`${insertLinesInto}
-            SELECT ${before.id}::int, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`${before.id}::int`)}, v.date_expiry, v.unit_cost, v.storage_unit_id
+            SELECT ${before.id}::int, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`${before.id}::int`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number
             FROM (VALUES ${linesSql(input, facts)}) AS ${valuesColumns}`,
       );
       const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };

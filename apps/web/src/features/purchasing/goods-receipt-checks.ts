@@ -10,6 +10,9 @@ export interface ReceiptRowValues {
   dateExpiry?: string | null;
   /** Goods kept cold: the unit they go into (empty: the region's default unit). */
   storageUnitId?: number | null;
+  /** What the scanned pack said (its GTIN in 14 digits, its serial); absent when typed by hand. */
+  gtin?: string | null;
+  serialNumber?: string | null;
 }
 
 /** The shipment's temperature logger as the form holds it (issue 31): sent as given, empty ones left out. */
@@ -52,6 +55,8 @@ export function rowsFromReceipt(receipt: GoodsReceiptDetail): ReceiptRowValues[]
     lotNumber: line.lotNumber,
     dateExpiry: line.dateExpiry,
     storageUnitId: line.storageUnitId,
+    gtin: line.gtin,
+    serialNumber: line.serialNumber,
   }));
 }
 
@@ -82,6 +87,8 @@ export function receiptBodyOf(values: ReceiptFormValues, purchaseOrderId: number
       lotNumber: lotNumber === '' ? null : lotNumber,
       dateExpiry: row.dateExpiry || null,
       ...(row.storageUnitId ? { storageUnitId: row.storageUnitId } : {}),
+      ...(row.gtin ? { gtin: row.gtin } : {}),
+      ...(row.serialNumber ? { serialNumber: row.serialNumber } : {}),
     });
   });
   return {

@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
+import { canAccessRoute, goodsReceiptDocument, messages, purchaseOrderDocument, type GoodsReceiptDetail, type PurchaseOrderDetail } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Flex, Skeleton, Space } from 'antd';
 import { Form } from '../../components/form.tsx';
@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify.tsx';
 import { isNearExpiryMessage, loggerFieldNames, loggerFromReceipt, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 import { GoodsReceiptRows } from './goods-receipt-rows.tsx';
 import { NearExpiryConfirm, nearExpiryLot } from './near-expiry-confirm.tsx';
+import { ReceiptScanInput } from './receipt-scan-input.tsx';
 
 const headerFields = goodsReceiptDocument.fields.filter((field) => field.name === 'receiptDate' || field.name === 'notes');
 const loggerFields = goodsReceiptDocument.fields.filter((field) => (loggerFieldNames as readonly string[]).includes(field.name));
@@ -65,6 +66,8 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
   const canWrite = user !== undefined && goodsReceiptDocument.mayRun(user, 'edit');
   const canPost = user !== undefined && goodsReceiptDocument.mayRun(user, 'post');
   const canDelete = receipt !== undefined && user !== undefined && goodsReceiptDocument.mayRun(user, 'delete');
+  // Scans are looked up on /inventory's route (GS1's lookup): others receive by typing the rows.
+  const canScan = canWrite && canAccessRoute(user.role, '/inventory');
   const [initialValues] = useState<ReceiptFormValues>(() =>
     receipt
       ? { receiptDate: receipt.receiptDate, notes: receipt.notes, ...loggerFromReceipt(receipt), lines: rowsFromReceipt(receipt) }
@@ -129,6 +132,7 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
 
   return (
     <Flex vertical gap={8}>
+      {canScan && <ReceiptScanInput form={form} order={order} />}
       <SummaryDescriptions
         error={formError}
         column={{ xs: 1, sm: 1, md: 3, lg: 3, xl: 3, xxl: 3 }}

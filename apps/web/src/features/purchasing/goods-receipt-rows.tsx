@@ -7,6 +7,7 @@ import { LineCell, type LineColumn } from '../../components/document/line-column
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
+import { scannedPackText } from './receipt-scan.ts';
 import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 
 const columns = {
@@ -35,6 +36,8 @@ function ReceiptTotalsBar({ form, order }: { form: FormInstance<ReceiptFormValue
 /** Which order line a row receives: item, and what was ordered, received and remains. */
 function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormValues>; name: number; order: PurchaseOrderDetail }) {
   const lineId = Form.useWatch(['lines', name, 'purchaseOrderLineId'], { form, preserve: true }) as number | undefined;
+  const gtin = Form.useWatch(['lines', name, 'gtin'], { form, preserve: true }) as string | null | undefined;
+  const serialNumber = Form.useWatch(['lines', name, 'serialNumber'], { form, preserve: true }) as string | null | undefined;
   const line = order.lines.find((l) => l.id === lineId);
   if (!line) return <Typography.Text type="danger">Not a line of this order</Typography.Text>;
   return (
@@ -46,6 +49,7 @@ function OrderLineInfo({ form, name, order }: { form: FormInstance<ReceiptFormVa
         {line.item.articleNumber} · ordered {line.quantity}, received {line.receivedQuantity}, remaining {remainingOf(line)}
         {line.item.lotTracked ? '' : ' · no lot tracking'}
       </Typography.Text>
+      {gtin && <Typography.Text type="secondary">Scanned: {scannedPackText(gtin, serialNumber)}</Typography.Text>}
     </Flex>
   );
 }

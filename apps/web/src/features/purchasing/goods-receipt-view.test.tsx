@@ -23,6 +23,12 @@ describe('the goods receipt view of a stored draft', () => {
     expect(screen.getByRole('cell', { name: 'Default unit' })).toBeInTheDocument();
   });
 
+  it('shows under the lot the GTIN and serial of a line received by scanning (issue 32)', () => {
+    api = mockApi(() => ok({ options: [], hasMore: false }));
+    const scanned = { ...draftReceipt.lines[0]!, gtin: '04012345678901', serialNumber: 'SER42' };
+    renderWithApp(<GoodsReceiptView receipt={{ ...draftReceipt, lines: [scanned] }} onClose={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    expect(screen.getByText('GTIN 04012345678901 · serial SER42')).toBeInTheDocument();
+  });
 
   it('asks before posting lots near expiry the draft was saved without confirming, then saves it with acceptNearExpiry and posts', async () => {
     api = mockApi((config) => {

@@ -1,5 +1,5 @@
 import { formatDecimal, goodsReceiptDocument, loggerResults, purchaseOrderDocument, type GoodsReceiptDetail, type GoodsReceiptLineRow } from '@erp/domain';
-import { Flex } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { GoodsReceiptPostButton } from './goods-receipt-post.tsx';
 import { orderAddress } from './purchasing-addresses.ts';
+import { scannedPackText } from './receipt-scan.ts';
 
 // The order's received quantities and the stock change with the receipt.
 const alsoInvalidate = [documentKeys.all(purchaseOrderDocument.name), ['inventory'], ['options', 'inventory']];
@@ -21,7 +22,17 @@ const alsoInvalidate = [documentKeys.all(purchaseOrderDocument.name), ['inventor
 const columns: LineColumn<GoodsReceiptLineRow>[] = [
   lineNumberColumn,
   itemColumn(),
-  { key: 'lot', title: 'Lot', dataIndex: 'lotNumber' },
+  {
+    key: 'lot',
+    title: 'Lot',
+    // A line received by scanning shows what the pack said.
+    render: (_: unknown, line) => (
+      <Flex vertical>
+        {line.lotNumber}
+        {line.gtin && <Typography.Text type="secondary">{scannedPackText(line.gtin, line.serialNumber)}</Typography.Text>}
+      </Flex>
+    ),
+  },
   { key: 'expiry', title: 'Expiry', render: (_: unknown, line) => formatDate(line.dateExpiry) },
   { key: 'quantity', title: 'Quantity', align: 'right', dataIndex: 'quantity' },
   amountColumn('unitCost', 'Unit cost', (line) => line.unitCost),

@@ -48,7 +48,7 @@ export const draftReceipt: GoodsReceiptDetail = {
   vendor: { vendorName: 'Sysmex Reagents' },
   region: { regionName: 'North' },
   lines: [
-    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, storageUnitId: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
+    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, storageUnitId: null, gtin: null, serialNumber: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
   ],
 };
 
