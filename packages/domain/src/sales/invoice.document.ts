@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { dateSchema, referenceSchema } from '../resource/declaration.ts';
 import type { RegistrationType } from './customers.ts';
+import type { LinePicks } from './line-picks.ts';
 import type { BuyerRegistrations, LineTaxAnswer, TaxSummaryRow } from './tax-lines.ts';
 import { discountPercentSchema, salesListTotals, salesPriceSchema, salesQuantitySchema } from './sales-lines.ts';
 
@@ -107,8 +108,8 @@ interface InvoiceLineBase {
   item: { itemName: string; articleNumber: string; unit: string };
   lot: { lotNumber: string; dateExpiry: string | null };
 }
-/** An invoice line with its copied tax facts (issue 29, section 4). */
-export type InvoiceLineRow = InvoiceLineBase & LineTaxAnswer;
+/** An invoice line with its copied tax facts (issue 29, section 4) and its picks (issue 32, section 4). */
+export type InvoiceLineRow = InvoiceLineBase & LineTaxAnswer & LinePicks;
 
 /** An invoice with its lines, as the API answers it; server and web share it. */
 export interface InvoiceDetail {

@@ -11,6 +11,8 @@ export * from './line-tax.ts';
 export * from './tax-lines.ts';
 export * from './amount-in-words.ts';
 export * from './invoice.document.ts';
+export * from './invoice-picking.ts';
+export * from './line-picks.ts';
 export * from './quotation.document.ts';
 export * from './sales-return.document.ts';
 export * from './sales-reports.ts';

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
@@ -159,6 +159,9 @@ export const invoiceLines = pgTable(
     ...pricedLine(),
     unitCost: numeric('unit_cost', { precision: 18, scale: 2 }).notNull().default('0'),
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    // Issue 32, section 4 (0059): units proven by scanning, and a lot picked out of first-expiry order.
+    pickedQuantity: integer('picked_quantity').notNull().default(0),
+    fefoOverride: jsonb('fefo_override'),
   },
   (t) => [unique('invoice_lines_invoice_id_line_no_key').on(t.invoiceId, t.lineNo)],
 );

@@ -49,7 +49,7 @@ const docs = {
           item: z.looseObject({ id: z.int(), itemName: z.string(), articleNumber: z.string(), lotTracked: z.boolean(), storageCondition: z.string() }).nullable(),
           quantity: z.int().nullable(),
           lot: z
-            .looseObject({ inventoryId: z.int(), lotNumber: z.string(), dateExpiry: nullableText, quantity: z.int(), lotStatus: z.string(), expiryMatches: z.boolean().nullable() })
+            .looseObject({ inventoryId: z.int(), lotNumber: z.string(), dateExpiry: nullableText, quantity: z.int(), lotStatus: z.string(), statusReason: z.string(), expiryMatches: z.boolean().nullable() })
             .nullable(),
         }),
       }),

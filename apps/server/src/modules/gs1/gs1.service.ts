@@ -1,4 +1,4 @@
-import { type Gs1LookupInput, type Gs1ParseInput, type Gs1Scan, parseGs1, permittedIds, type PackLevel } from '@erp/domain';
+import { type Gs1LookupInput, type Gs1ParseInput, type Gs1Scan, parseGs1, permittedIds, type PackLevel, type StoredLotStatus } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -28,7 +28,8 @@ export interface ScanLookup {
   link: { gtin: string; packLevel: PackLevel; unitsPerPack: number } | null;
   item: { id: number; itemName: string; articleNumber: string; lotTracked: boolean; storageCondition: string } | null;
   quantity: number | null;
-  lot: { inventoryId: number; lotNumber: string; dateExpiry: string | null; quantity: number; lotStatus: string; expiryMatches: boolean | null } | null;
+  /** `statusReason`: what holds a lot not released (a recall's number, a quarantine's reason), as inventory words it. */
+  lot: { inventoryId: number; lotNumber: string; dateExpiry: string | null; quantity: number; lotStatus: StoredLotStatus; statusReason: string; expiryMatches: boolean | null } | null;
 }
 
 interface LookupRow {
@@ -40,7 +41,7 @@ interface LookupRow {
   articleNumber: string;
   lotTracked: boolean;
   storageCondition: string;
-  lot: { inventoryId: number; lotNumber: string; dateExpiry: string | null; quantity: number; lotStatus: string } | null;
+  lot: { inventoryId: number; lotNumber: string; dateExpiry: string | null; quantity: number; lotStatus: StoredLotStatus; statusReason: string } | null;
 }
 
 /**
@@ -61,7 +62,8 @@ export async function lookupScan(executor: Executor, actor: Actor, input: Gs1Loo
   const lotSql =
     scan.lot === null
       ? sql`NULL::json`
-      : sql`(SELECT json_build_object('inventoryId', inv.id, 'lotNumber', inv.lot_number, 'dateExpiry', inv.date_expiry::text, 'quantity', inv.quantity, 'lotStatus', inv.lot_status)
+      : sql`(SELECT json_build_object('inventoryId', inv.id, 'lotNumber', inv.lot_number, 'dateExpiry', inv.date_expiry::text, 'quantity', inv.quantity, 'lotStatus', inv.lot_status,
+                                      'statusReason', inv.status_reason)
              FROM inventory inv JOIN stock_locations l ON l.id = inv.location_id AND l.kind = 'warehouse'
              WHERE inv.item_id = i.id AND inv.lot_number = ${scan.lot} ${sql.join(regionConditions.map((c) => sql`AND ${c}`), sql` `)}
              ORDER BY inv.region_id LIMIT 1)`;

@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceLineRow, LineTaxFields } from '@erp/domain';
+import type { InvoiceDetail, InvoiceLineRow, LinePicks, LineTaxFields } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { dateArray, intArray, numericArray, textArray } from '../../db/client.ts';
 
@@ -28,9 +28,12 @@ export interface InvoiceHeader {
   grandTotal: string;
 }
 
-/** An invoice line as stored: one lot each, priced, with its money and the tax facts it copied. */
+/**
+ * An invoice line as stored: one lot each, priced, with its money and the tax facts it copied;
+ * the picks a save carries over from the line it replaces (none when absent).
+ */
 export type InvoiceLineValues = Pick<InvoiceLineRow, 'itemId' | 'inventoryId' | 'quantity' | 'price' | 'discountPercent' | 'amount' | 'taxAmount' | 'unitCost'> &
-  Omit<LineTaxFields, 'rateLabel'> & { furtherTaxAmount: string };
+  Omit<LineTaxFields, 'rateLabel'> & { furtherTaxAmount: string } & Partial<LinePicks>;
 
 /**
  * Invoices posted as they are written (the rentals' charges): numbered by `numberOf(ordinal)`
@@ -70,17 +73,20 @@ export function insertInvoices(headers: readonly InvoiceHeader[], userId: number
 export const insertInvoiceLines = (invoiceId: SQL, lines: readonly InvoiceLineValues[]) => {
   const column = <T>(pick: (l: InvoiceLineValues) => T) => lines.map(pick);
   return sql`INSERT INTO invoice_lines (invoice_id, line_no, item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost,
-                                       hs_code, fbr_uom, sale_type, tax_rate, sro_schedule_no, sro_item_serial_no, retail_price, further_tax_rate, further_tax_amount)
+                                       hs_code, fbr_uom, sale_type, tax_rate, sro_schedule_no, sro_item_serial_no, retail_price, further_tax_rate, further_tax_amount,
+                                       picked_quantity, fefo_override)
       SELECT ${invoiceId}, v.line_no, v.item_id, v.inventory_id, v.quantity, v.price, v.discount_percent, v.amount, v.tax_amount, v.unit_cost,
-             v.hs_code, v.fbr_uom, v.sale_type, v.tax_rate, v.sro_schedule_no, v.sro_item_serial_no, v.retail_price, v.further_tax_rate, v.further_tax_amount
+             v.hs_code, v.fbr_uom, v.sale_type, v.tax_rate, v.sro_schedule_no, v.sro_item_serial_no, v.retail_price, v.further_tax_rate, v.further_tax_amount,
+             v.picked_quantity, v.fefo_override::jsonb
       FROM unnest(${intArray(column((l) => l.itemId))}, ${intArray(column((l) => l.inventoryId))}, ${intArray(column((l) => l.quantity))},
                   ${numericArray(column((l) => l.price))}, ${numericArray(column((l) => l.discountPercent))}, ${numericArray(column((l) => l.amount))},
                   ${numericArray(column((l) => l.taxAmount))}, ${numericArray(column((l) => l.unitCost))}, ${textArray(column((l) => l.hsCode))},
                   ${textArray(column((l) => l.fbrUom))}, ${textArray(column((l) => l.saleType))}, ${numericArray(column((l) => l.taxRate))},
                   ${textArray(column((l) => l.sroScheduleNo))}, ${textArray(column((l) => l.sroItemSerialNo))}, ${numericArray(column((l) => l.retailPrice))},
-                  ${numericArray(column((l) => l.furtherTaxRate))}, ${numericArray(column((l) => l.furtherTaxAmount))}) WITH ORDINALITY
+                  ${numericArray(column((l) => l.furtherTaxRate))}, ${numericArray(column((l) => l.furtherTaxAmount))},
+                  ${intArray(column((l) => l.pickedQuantity ?? 0))}, ${textArray(column((l) => (l.fefoOverride ? JSON.stringify(l.fefoOverride) : null)))}) WITH ORDINALITY
         AS v(item_id, inventory_id, quantity, price, discount_percent, amount, tax_amount, unit_cost, hs_code, fbr_uom, sale_type, tax_rate, sro_schedule_no,
-             sro_item_serial_no, retail_price, further_tax_rate, further_tax_amount, line_no)
+             sro_item_serial_no, retail_price, further_tax_rate, further_tax_amount, picked_quantity, fefo_override, line_no)
       ORDER BY v.line_no
       RETURNING id, line_no`;
 };

@@ -4,6 +4,7 @@ import { invoiceDocument,
   creditLimitOverrideScope,
   fromMinorUnits,
   hasScope,
+  keptPicks,
   lineTaxAnswer,
   type InvoiceDetail,
   type InvoiceInput,
@@ -108,6 +109,8 @@ function draftOf(row: Written, input: InvoiceInput, facts: SaleFacts, lines: rea
       taxAmount: l.taxAmount,
       unitCost: l.unitCost,
       returnedQuantity: 0,
+      pickedQuantity: l.pickedQuantity ?? 0,
+      fefoOverride: l.fefoOverride ?? null,
       ...lineTaxAnswer(l),
       item: (({ itemName, articleNumber, unit }) => ({ itemName, articleNumber, unit }))(facts.items.get(l.itemId)!),
       lot: { lotNumber: l.lot.lotNumber, dateExpiry: l.lot.dateExpiry },
@@ -270,7 +273,10 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
 
     async update(tx, actor, before, input) {
       const facts = await readSaleFacts(tx, actor, input);
-      const lines = planInvoiceLines(input, facts, todayIso());
+      const planned = planInvoiceLines(input, facts, todayIso());
+      // Issue 32, section 4: a line whose lot and quantity stay keeps what was picked of it.
+      const picks = keptPicks(before.lines, planned);
+      const lines = planned.map((line, index) => ({ ...line, ...picks[index] }));
       const h = headerOf(input, facts, lines, before.quotationId);
       await tx.execute(sql`DELETE FROM invoice_lines WHERE invoice_id = ${before.id}::int`);
       const [row] = await queryRows<Written>(

@@ -87,7 +87,7 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
     SELECT coalesce(json_agg(json_build_object(
              'id', l.id, 'lineNo', l.line_no, 'itemId', l.item_id, 'inventoryId', l.inventory_id, 'quantity', l.quantity, 'price', l.price::text,
              'discountPercent', l.discount_percent::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text, 'unitCost', l.unit_cost::text,
-             'returnedQuantity', l.returned_quantity, ${lineTaxFactsJson},
+             'returnedQuantity', l.returned_quantity, 'pickedQuantity', l.picked_quantity, 'fefoOverride', l.fefo_override, ${lineTaxFactsJson},
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'unit', it.unit),
              'lot', json_build_object('lotNumber', i.lot_number, 'dateExpiry', i.date_expiry))
              ORDER BY l.line_no), '[]')
@@ -127,6 +127,7 @@ export const invoiceQueries: DocumentQueries<InvoiceDetail> = {
       inventoryId: Number(l.inventoryId),
       quantity: Number(l.quantity),
       returnedQuantity: Number(l.returnedQuantity),
+      pickedQuantity: Number(l.pickedQuantity),
       ...lineTaxAnswer(l),
     }));
     return { ...(row as unknown as InvoiceDetail), taxSummary: taxSummaryOf(lines), lines };

@@ -5,6 +5,7 @@ import { salesFigures } from './sales-figures.ts';
 import { invoicePaymentTarget } from './invoice-allocations.ts';
 import { customerBinding, registerCustomerRoutes } from './customers.routes.ts';
 import { registerInvoicePdfRoute } from './invoice-pdf.routes.ts';
+import { registerInvoicePickingRoute } from './invoice-picking.routes.ts';
 import { invoiceBinding } from './invoices.binding.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
 import { quotationBinding } from './quotations.binding.ts';
@@ -30,6 +31,7 @@ export const salesModule: ServerArea = {
     registerCustomerRoutes();
     registerInvoiceRoutes(app);
     registerInvoicePdfRoute(app);
+    registerInvoicePickingRoute(app);
     registerSalesReportRoutes(app);
     registerQuotationRoutes(app);
     registerSalesSettingsRoute(app);

@@ -23,6 +23,8 @@ export function invoiceLineFixture(given: InvoiceLineGiven = {}, tax: LineTaxGiv
     taxAmount: '212.59',
     unitCost: '0.00',
     returnedQuantity: 0,
+    pickedQuantity: 0,
+    fefoOverride: null,
     item: { itemName: 'CBC Reagent', articleNumber: 'C-1', unit: 'kit' },
     lot: { lotNumber: 'LOT-A', dateExpiry: null },
     ...given,

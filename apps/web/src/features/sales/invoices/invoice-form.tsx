@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../../lib/dates.ts';
 import { InvoiceLinesStore } from './invoice-lines-store.ts';
 import { InvoiceLines } from './invoice-lines.tsx';
+import { PickButton } from './invoice-picking.tsx';
 import { useSalesSettings } from '../shared/sales-settings.ts';
 
 interface HeaderValues {
@@ -54,7 +55,8 @@ function bodyOf(header: HeaderValues, store: InvoiceLinesStore): Record<string, 
  * customer's terms when left empty), courier, notes, and its lines, proposed
  * first-expiry-first-out. Save keeps it a draft (the server splits lines over lots and they
  * come back that way); Save and post posts it in the same request. The declaration's schema
- * runs here first; the server's refusals land on the header fields and on the lines.
+ * runs here first; the server's refusals land on the header fields and on the lines. A saved
+ * draft is picked by scanning (Pick).
  */
 export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceDetail; onDone: (openId?: number) => void }) {
   const [form] = Form.useForm<HeaderValues>();
@@ -116,6 +118,7 @@ export function InvoiceForm({ invoice, onDone }: { invoice?: InvoiceDetail; onDo
         <Flex justify="flex-end" wrap gap={8} className="no-print">
           <Space wrap>
             {canDelete && <DeleteButton singular={invoiceDocument.singular} label="Delete draft" loading={remove.isPending} onConfirm={() => remove.mutateAsync().catch(() => undefined)} />}
+            {invoice?.status === 'draft' && <PickButton invoice={invoice} />}
             {invoice && <TransitionButtons definition={invoiceDocument} document={invoice} onError={setFormError} />}
             <Button onClick={() => onDone()}>Close</Button>
             <Button loading={save.isPending && !save.variables} onClick={() => submit(false)}>

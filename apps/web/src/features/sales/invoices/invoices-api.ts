@@ -1,4 +1,5 @@
-import type { InvoiceDetail, LotProposal } from '@erp/domain';
+import type { FirstExpiryLot, InvoiceDetail, InvoiceScanAnswer, LotProposal } from '@erp/domain';
+import { isAxiosError } from 'axios';
 import { downloadFile } from '../../../components/resource/resource-api.ts';
 import { http } from '../../../lib/http.ts';
 
@@ -18,3 +19,16 @@ export function downloadInvoicePdf(invoice: Pick<InvoiceDetail, 'id' | 'document
 
 /** The standalone printable invoice (spec section 2), outside the layout. */
 export const invoicePagePath = (id: number) => `/invoice/${id}`;
+
+/** POST /api/invoices/:id/scan: a pack scanned while picking a draft (issue 32, section 4); the message says what it counted. */
+export async function scanForPicking(invoiceId: number, body: { scan: string; overrideFefo?: true; reason?: string }): Promise<{ message: string; data: InvoiceScanAnswer }> {
+  const { data } = await http.post<{ message: string; data: InvoiceScanAnswer }>(`/api/invoices/${invoiceId}/scan`, body);
+  return data;
+}
+
+/** The first-expiry lot a refused pick names (409 `code: notFefo`): the picker may confirm the scanned lot instead, with a reason. */
+export function notFefoLotOf(error: unknown): FirstExpiryLot | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const body = error.response?.data as { code?: unknown; fefoLot?: FirstExpiryLot } | undefined;
+  return body?.code === 'notFefo' ? body.fefoLot : undefined;
+}
