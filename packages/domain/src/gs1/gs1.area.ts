@@ -4,6 +4,7 @@ import { itemGtins, itemGtinsWriteScope } from './item-gtins.ts';
 
 export * from './gtin.ts';
 export * from './gs1-parse.ts';
+export * from './gs1-labels.ts';
 export * from './gs1.settings.ts';
 export * from './item-gtins.ts';
 

@@ -15,6 +15,7 @@ export * from './invoice-picking.ts';
 export * from './line-picks.ts';
 export * from './quotation.document.ts';
 export * from './sales-return.document.ts';
+export * from './sales-return-scan.ts';
 export * from './sales-reports.ts';
 export * from './sales-tax-return.ts';
 export * from './sales.settings.ts';
@@ -24,7 +25,7 @@ export const salesArea = defineArea({
   name: 'sales',
   settings: salesSettings,
   // The screens of this area whose pickers read other areas' resources.
-  optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'] },
+  optionRoutes: { regions: ['/customers', '/sales/reports', '/items/sales'], cities: ['/customers'], couriers: ['/invoices'], users: ['/customers', '/sales/reports', '/items/sales'], accounts: ['/customers'], items: ['/invoices', '/quotations', '/sales-returns', '/items/sales', '/sales/reports'], customers: ['/sales-returns'] },
   resources: [customers],
   documents: [quotationDocument, invoiceDocument, salesReturnDocument],
   scopes: ['credit-limit:override', 'customers:credit-limit', 'customers:tax-facts'],

@@ -10,5 +10,7 @@ import { transferBinding } from './transfers.binding.ts';
 export const stockAdjustmentServices = documentServices(stockAdjustmentBinding);
 export const transferServices = documentServices(transferBinding);
 export { customerSite } from './customer-sites.ts';
+// A lot as /inventory shows it, kept to the caller's regions and categories (GS1's labels of a lot).
+export { inventoryRow } from './inventory.service.ts';
 export { taxFactsInForceSql } from './item-tax-facts.service.ts';
 export { holdLotsForExcursion, lotStatusIs, lotStatusSql, markLotsDestroyed, recallLots, releaseExcursionLots, type ChangedLot } from './lot-status.ts';

@@ -13,6 +13,7 @@ import { registerQuotationRoutes } from './quotations.routes.ts';
 import { salesReturnBinding } from './sales-returns.binding.ts';
 import { registerSalesReportRoutes } from './sales-reports.routes.ts';
 import { registerSalesReturnPdfRoute } from './sales-return-pdf.routes.ts';
+import { registerSalesReturnScanRoute } from './sales-return-scan.routes.ts';
 import { registerSalesSettingsRoute } from './sales-settings.routes.ts';
 import { registerLineTaxRoute } from './line-tax.routes.ts';
 import { registerSalesTaxReturnRoutes } from './sales-tax-return.routes.ts';
@@ -38,5 +39,6 @@ export const salesModule: ServerArea = {
     registerLineTaxRoute(app);
     registerSalesTaxReturnRoutes(app);
     registerSalesReturnPdfRoute(app);
+    registerSalesReturnScanRoute(app);
   },
 };

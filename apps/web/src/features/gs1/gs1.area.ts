@@ -2,8 +2,9 @@ import { lazyPart, lazyRowAction } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 /**
- * Issue 32, sections 1 and 2: the GTINs of each item's packs are a tab of /items (an item's row
- * opens its own), and the characters a scanner sends for GS a section of the settings.
+ * Issue 32, sections 1, 2 and 4: the GTINs of each item's packs are a tab of /items (an item's row
+ * opens its own), the characters a scanner sends for GS a section of the settings, and a lot's row
+ * on /inventory prints its GS1 labels.
  */
 export const gs1Area = defineArea({
   name: 'gs1',
@@ -11,7 +12,11 @@ export const gs1Area = defineArea({
   screenTabs: {
     '/items': [{ key: 'gtins', label: 'GTINs', ...lazyPart(() => import('./item-gtins-tab.tsx'), 'ItemGtinsTab') }],
   },
-  rowActions: { items: [lazyRowAction(() => import('./item-gtins-action.tsx'), 'ItemGtinsAction')] },
+  rowActions: {
+    items: [lazyRowAction(() => import('./item-gtins-action.tsx'), 'ItemGtinsAction')],
+    // Issue 32, section 4: GS1 labels of a warehouse lot we relabel.
+    inventory: [lazyRowAction(() => import('./lot-label-action.tsx'), 'LotLabelAction')],
+  },
   settings: lazyPart(() => import('./gs1-settings.tsx'), 'Gs1Settings'),
   tabs: {
     'item-gtins': { label: 'Items: GTINs', route: '/items', href: '/items?tab=gtins', words: ['GTIN', 'barcode', 'EAN', 'GS1', 'pack', 'case', 'pallet'] },

@@ -53,6 +53,22 @@ export function splitRow(rows: readonly ReturnRowValues[], index: number, invoic
 }
 
 /**
+ * The rows with one more unit of a scanned pack on the first row of its invoice line (a row
+ * added when there is none), and the line's units on the return after it; null when the rows
+ * already take all that may come back of the line.
+ */
+export function withScannedUnit(rows: readonly ReturnRowValues[], line: { invoiceLineId: number; returnable: number }): { rows: ReturnRowValues[]; quantity: number } | null {
+  const taken = rows.filter((row) => row.invoiceLineId === line.invoiceLineId).reduce((n, row) => n + quantityOf(row), 0);
+  if (taken >= line.returnable) return null;
+  const first = rows.findIndex((row) => row.invoiceLineId === line.invoiceLineId);
+  const next =
+    first < 0
+      ? [...rows, { invoiceLineId: line.invoiceLineId, quantity: 1, condition: 'restock' as const }]
+      : rows.map((row, index) => (index === first ? { ...row, quantity: quantityOf(row) + 1 } : row));
+  return { rows: next, quantity: taken + 1 };
+}
+
+/**
  * The body to send, and for each line sent the form row it came from (the server's
  * `lines.N.<field>` errors name sent lines). Rows with quantity 0 are dropped.
  */

@@ -1,4 +1,4 @@
-import { formatDecimal, type InvoiceDetail, invoiceDocument, type SalesReturnDetail, salesReturnDocument } from '@erp/domain';
+import { formatDecimal, type InvoiceDetail, invoiceDocument, type SalesReturnDetail, salesReturnDocument, type SalesReturnScan, type SalesReturnScanLine } from '@erp/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Skeleton, Space, Typography } from 'antd';
 import { Form } from '../../../components/form.tsx';
@@ -9,13 +9,16 @@ import { SummaryDescriptions } from '../../../components/document/document-summa
 import { problemsByRow, showFormProblems } from '../../../components/document/form-problems.ts';
 import { useDraftActions } from '../../../components/document/use-draft-actions.ts';
 import { DeleteButton } from '../../../components/resource/delete-button.tsx';
+import { OptionSelect } from '../../../components/resource/option-select.tsx';
+import type { ScanOutcome } from '../../../components/scan/scan-input.tsx';
 import { resourceKeys } from '../../../components/resource/resource-api.ts';
 import { requiredMark } from '../../../components/required-mark.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { formatDate, todayWire } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { returnBodyOf, returnFormProblems, rowsFromInvoice, rowsFromReturn, type ReturnFormValues } from './sales-return-checks.ts';
+import { returnBodyOf, returnFormProblems, rowsFromInvoice, rowsFromReturn, type ReturnFormValues, type ReturnRowValues, withScannedUnit } from './sales-return-checks.ts';
 import { SalesReturnRows } from './sales-return-rows.tsx';
+import { ReturnScan, scannedPack } from './sales-return-scan.tsx';
 
 const invoiceField = salesReturnDocument.fields.filter((field) => field.name === 'invoiceId');
 const dateAndNotes = salesReturnDocument.fields.filter((field) => field.name === 'returnDate' || field.name === 'reason' || field.name === 'notes');
@@ -42,7 +45,10 @@ export function SalesReturnForm({ salesReturn, invoiceId, onDone }: SalesReturnF
 /**
  * Invoice (a posted one), return date, notes, and one row per invoice line that may still
  * come back: quantity and condition (restock into its lot, or write off), with the credit
- * they come to. Picking another invoice starts its rows afresh. Save draft keeps it a draft;
+ * they come to. Picking another invoice starts its rows afresh. Once the customer is known (chosen,
+ * or the invoice's), packs they brought back may be scanned instead (issue 32, section 4): each
+ * scan puts one unit on the row of the invoice line that sold its lot, choosing that invoice when
+ * none is yet. Save draft keeps it a draft;
  * Post saves and posts in one request. The domain's rules run first; the server's refusals
  * land on the rows they name.
  */
@@ -52,6 +58,8 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
   const queryClient = useQueryClient();
   const [linesError, setLinesError] = useState<string>();
   const [invoiceId, setInvoiceId] = useState<number | undefined>(firstInvoice?.id);
+  // Whose return it is: not sent (the invoice says it), but it narrows the invoices offered and is what scans are read against.
+  const [customerId, setCustomerId] = useState<number | undefined>(salesReturn?.customerId ?? firstInvoice?.customerId);
   // Which invoice the form's rows are of; the rows start afresh when another is read.
   const rowsOf = useRef<number | undefined>(firstInvoice?.id);
   // Which form row each sent line came from: the server's `lines.N` counts sent lines only.
@@ -68,10 +76,40 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
   const read = useQuery({ queryKey: documentKeys.one(invoiceDocument.name, invoiceId ?? 0), queryFn: () => fetchInvoice(invoiceId ?? 0), enabled: invoiceId !== undefined });
   const invoice = read.data && read.data.id === invoiceId ? read.data : undefined;
   useEffect(() => {
-    if (!invoice || rowsOf.current === invoice.id) return;
+    if (!invoice) return;
+    setCustomerId(invoice.customerId);
+    if (rowsOf.current === invoice.id) return;
     rowsOf.current = invoice.id;
     form.setFieldValue('lines', rowsFromInvoice(invoice));
   }, [invoice, form]);
+
+  const chooseInvoice = (id: number | undefined, lines: ReturnRowValues[] = []) => {
+    setInvoiceId(id);
+    rowsOf.current = id;
+    form.setFieldsValue({ invoiceId: id ?? null, lines });
+  };
+
+  // Another customer's invoice no longer fits: the return starts again.
+  const chooseCustomer = (id: number | undefined) => {
+    setCustomerId(id);
+    if (invoice && invoice.customerId !== id) chooseInvoice(undefined);
+  };
+
+  const addScanned = async (line: SalesReturnScanLine, scanned: SalesReturnScan): Promise<ScanOutcome> => {
+    const pack = scannedPack(scanned);
+    if (line.invoiceId !== invoiceId) {
+      const rows = (form.getFieldValue('lines') as ReturnRowValues[] | undefined) ?? [];
+      if (invoice && rows.some((row) => (row.quantity ?? 0) > 0)) {
+        return { ok: false, message: `${pack} was sold on ${line.documentNumber}; this return is of ${invoice.documentNumber ?? 'another invoice'}: save it, then start another` };
+      }
+      const sold = await queryClient.fetchQuery({ queryKey: documentKeys.one(invoiceDocument.name, line.invoiceId), queryFn: () => fetchInvoice(line.invoiceId) });
+      chooseInvoice(sold.id, rowsFromInvoice(sold));
+    }
+    const added = withScannedUnit((form.getFieldValue('lines') as ReturnRowValues[] | undefined) ?? [], line);
+    if (!added) return { ok: false, message: `All ${line.returnable} of ${pack} that may come back on ${line.documentNumber} are on this return` };
+    form.setFieldValue('lines', added.rows);
+    return { ok: true, summary: `${pack}: ${added.quantity} to return on ${line.documentNumber}` };
+  };
 
   const showProblems = (problems: Record<string, string>) => setLinesError(showFormProblems(form, problems));
 
@@ -113,7 +151,15 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
           form.setFieldValue('lines', []);
         }}
       >
-        <DocumentHeaderFields fields={invoiceField} />
+        <Flex gap={16} wrap>
+          <Form.Item label="Customer" style={{ flex: '1 1 280px' }}>
+            <OptionSelect resource="customers" placeholder="Customer" aria-label="Customer" value={customerId} onChange={(id: unknown) => chooseCustomer(typeof id === 'number' ? id : undefined)} />
+          </Form.Item>
+          <div style={{ flex: '2 1 280px' }}>
+            <DocumentHeaderFields fields={invoiceField} inputProps={{ invoiceId: customerId === undefined ? {} : { where: (option: { customerId?: unknown }) => option.customerId === customerId } }} />
+          </div>
+        </Flex>
+        {canWrite && customerId !== undefined && <ReturnScan customerId={customerId} invoiceId={invoiceId} onLine={addScanned} />}
         {invoice && (
           <SummaryDescriptions
             column={{ xs: 1, sm: 2, md: 4, lg: 4, xl: 4, xxl: 4 }}
