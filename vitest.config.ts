@@ -39,7 +39,8 @@ export default defineConfig({
     // PGlite's single-threaded engine, so a second worker nearly halves the run.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', environment: 'node', setupFiles: ['src/areas.setup.ts'], include: ['src/**/*.test.ts'] } },
+      // Pure functions: one module graph per worker, as the server's and the web's files share theirs.
+      { test: { name: 'domain', root: 'packages/domain', environment: 'node', isolate: false, setupFiles: ['src/areas.setup.ts'], include: ['src/**/*.test.ts'] } },
       // One module graph per worker, not per file: importing the whole server (and its Fastify,
       // Drizzle, PDF and spreadsheet libraries) again for each of some 140 files was most of the
       // run. Each file still opens its own database and app; a file that fakes timers or spies
