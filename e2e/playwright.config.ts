@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Two runs on one machine (two working copies' helpers) each need their own port and database.
@@ -23,10 +24,7 @@ export default defineConfig({
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {

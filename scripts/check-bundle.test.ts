@@ -11,8 +11,12 @@ const root = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'erp-check-bundle-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** An entry importing a vendor chunk, a lazy login chunk, and a lazy screen; base64 of random bytes gzips back to about the bytes. */
-function fakeBuild(name: string, vendorKb: number, screenKb: number): string {
+/**
+ * An entry importing a vendor chunk, a lazy login chunk, and a lazy screen whose scan box loads
+ * the camera's view lazily, which loads the decoder (and its wasm) lazily; `camera` changes that.
+ * Base64 of random bytes gzips back to about the bytes.
+ */
+function fakeBuild(name: string, vendorKb: number, screenKb: number, camera: 'lazy' | 'eager' | 'none' = 'lazy'): string {
   const dist = join(work, name);
   mkdirSync(join(dist, 'assets'), { recursive: true });
   const filler = (kb: number) => `/*${randomBytes(kb * 1024).toString('base64')}*/`;
@@ -20,7 +24,12 @@ function fakeBuild(name: string, vendorKb: number, screenKb: number): string {
   writeFileSync(join(dist, 'assets/index-a1.js'), 'import{r}from"./vendor-b2.js";const l=()=>import("./login-page-c3.js"),s=()=>import("./screen-d4.js");');
   writeFileSync(join(dist, 'assets/vendor-b2.js'), `export const r=1;${filler(vendorKb)}`);
   writeFileSync(join(dist, 'assets/login-page-c3.js'), 'export const LoginPage=1;');
-  writeFileSync(join(dist, 'assets/screen-d4.js'), `export const S=1;${filler(screenKb)}`);
+  writeFileSync(join(dist, 'assets/screen-d4.js'), `export const S=1;const c=()=>import("./camera-scan-e5.js");${filler(screenKb)}`);
+  if (camera === 'none') return dist;
+  writeFileSync(join(dist, 'assets/camera-scan-e5.js'), 'const d=()=>import("./zxing-detector-f6.js");export const CameraScan=1;');
+  writeFileSync(join(dist, 'assets/zxing-detector-f6.js'), 'const w="/assets/zxing_reader-g7.wasm";function readBarcodesFromImage(){}export const B=1;');
+  writeFileSync(join(dist, 'assets/zxing_reader-g7.wasm'), 'wasm');
+  if (camera === 'eager') writeFileSync(join(dist, 'assets/vendor-b2.js'), `import"./zxing-detector-f6.js";export const r=1;${filler(vendorKb)}`);
   return dist;
 }
 
@@ -40,5 +49,25 @@ describe('the login page budget check (issue 18)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Over budget');
     expect(result.stderr).toContain('assets/vendor-b2.js');
+  });
+});
+
+describe('the camera decoder check (issue 32, section 7)', () => {
+  it('passes a build whose decoder and wasm load only when the camera opens', () => {
+    const result = check(fakeBuild('camera-lazy', 10, 10));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Camera decoder out of the first load: assets/camera-scan-e5.js, assets/zxing-detector-f6.js, assets/zxing_reader-g7.wasm.');
+  });
+
+  it('fails a build whose first load imports the decoder, naming the files', () => {
+    const result = check(fakeBuild('camera-eager', 10, 10, 'eager'));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("The camera's decoder is in the first load: assets/zxing-detector-f6.js.");
+  });
+
+  it('fails a build with no decoder chunk or wasm to check', () => {
+    const result = check(fakeBuild('camera-none', 10, 10, 'none'));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("The camera's decoder chunk (zxing-detector-*.js) or its wasm (zxing_reader-*.wasm) is not in");
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,22 @@ describe('web app', () => {
     }
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.json()).toEqual({ status: 404, message: 'Not found' });
+    await app.close();
+  });
+
+  it("serves the camera decoder's wasm from our origin as application/wasm, cached as a hashed asset (issue 32)", async () => {
+    await mkdir(join(webDist, 'assets'), { recursive: true });
+    await writeFile(join(webDist, 'assets', 'zxing_reader-BxB2YfIY.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+    const app = await buildApp({ db: database, webDist });
+    const wasm = await app.inject({ method: 'GET', url: '/assets/zxing_reader-BxB2YfIY.wasm' });
+    expect(wasm.statusCode).toBe(200);
+    // WebAssembly.instantiateStreaming refuses any other type.
+    expect(wasm.headers['content-type']).toBe('application/wasm');
+    expect(wasm.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(wasm.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+    // The page's policy lets it compile WebAssembly, and still no eval.
+    const page = await app.inject({ method: 'GET', url: '/inventory?tab=count' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
     await app.close();
   });
 });

@@ -5,7 +5,9 @@ export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The camera's barcode reader is ZXing compiled to WebAssembly (issue 32): compiling it needs
+      // 'wasm-unsafe-eval', which allows WebAssembly only, not eval() or new Function().
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // antd (CSS-in-JS) writes style elements and style attributes at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,8 +1,14 @@
-import { ScanOutlined } from '@ant-design/icons';
-import { Alert, Input, type InputRef } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Space, type InputRef } from 'antd';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { beep } from './scan-sound.ts';
 import { onWedgeKeyDown, onWedgeKeyUp, rawScan, shownScan, type AltCode, type WedgeAction } from './wedge-keys.ts';
+
+// The camera's view and its decoder are a chunk of their own, loaded when the camera is opened.
+const CameraScan = lazy(() => import('./camera-scan.tsx').then((module) => ({ default: module.CameraScan })));
+
+/** Whether this browser can open a camera at all (a secure origin with a media device API). */
+const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /** What became of a scan: a summary of what was read, or the server's message. */
 export type ScanOutcome = { ok: true; summary: string } | { ok: false; message: string };
@@ -15,6 +21,8 @@ export interface ScanInputProps {
   disabled?: boolean;
   /** Focused when it appears (the scan screens' default). */
   autoFocus?: boolean;
+  /** Offer the camera button where the browser has a camera API (default); false hides it. */
+  camera?: boolean;
 }
 
 /**
@@ -22,10 +30,11 @@ export interface ScanInputProps {
  * scanner types into it, GS chords become GS, Enter sends the scan; typing by hand works too.
  * It shows and sounds the outcome, then empties and keeps the focus for the next pack.
  */
-export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true }: ScanInputProps) {
+export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, camera = true }: ScanInputProps) {
   const [raw, setRaw] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const input = useRef<InputRef>(null);
   const alt = useRef<AltCode>({ digits: '' });
   // Where the caret goes once an inserted GS is rendered: before the next key, so a fast scanner's characters stay in order.
@@ -50,8 +59,8 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true }
     setRaw((current) => current.slice(0, start) + text + current.slice(end));
   };
 
-  const send = async () => {
-    const scan = raw;
+  // A camera read goes through the same path as a typed one.
+  const send = async (scan = raw) => {
     if (scan.trim() === '' || busy) return;
     setBusy(true);
     let result: ScanOutcome;
@@ -77,20 +86,39 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true }
 
   return (
     <div className="scan-input">
-      <Input
-        ref={input}
-        aria-label={label}
-        placeholder="Scan a barcode, or type its text and press Enter"
-        prefix={<ScanOutlined aria-hidden />}
-        value={shownScan(raw)}
-        disabled={disabled}
-        readOnly={busy}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setRaw(rawScan(event.target.value))}
-        onKeyDown={(event) => act(event, onWedgeKeyDown(event, alt.current))}
-        onKeyUp={(event) => act(event, onWedgeKeyUp(event, alt.current))}
-      />
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          ref={input}
+          aria-label={label}
+          placeholder="Scan a barcode, or type its text and press Enter"
+          prefix={<ScanOutlined aria-hidden />}
+          value={shownScan(raw)}
+          disabled={disabled}
+          readOnly={busy}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setRaw(rawScan(event.target.value))}
+          onKeyDown={(event) => act(event, onWedgeKeyDown(event, alt.current))}
+          onKeyUp={(event) => act(event, onWedgeKeyUp(event, alt.current))}
+        />
+        {camera && hasCamera() && (
+          <Button icon={<CameraOutlined />} aria-label="Scan with the camera" title="Scan with the camera" disabled={disabled || busy} onClick={() => setCameraOpen(true)} />
+        )}
+      </Space.Compact>
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <CameraScan
+            onClose={() => {
+              setCameraOpen(false);
+              input.current?.focus();
+            }}
+            onRead={(scan) => {
+              setCameraOpen(false);
+              void send(scan);
+            }}
+          />
+        </Suspense>
+      )}
       {outcome && (
         <div aria-live="polite" style={{ marginTop: 8 }}>
           <Alert type={outcome.ok ? 'success' : 'error'} showIcon message={outcome.ok ? outcome.summary : outcome.message} />

@@ -2,15 +2,16 @@ import { lazyPart, lazyRowAction } from '../../lib/areas/screen-map.ts';
 import { defineArea } from '../../lib/areas/web-area.ts';
 
 /**
- * Issue 32, sections 1, 2 and 4: the GTINs of each item's packs are a tab of /items (an item's row
- * opens its own), the characters a scanner sends for GS a section of the settings, and a lot's row
- * on /inventory prints its GS1 labels.
+ * Issue 32, sections 1 and 2: the GTINs of each item's packs are a tab of /items (an item's row
+ * opens its own), and the characters a scanner sends for GS a section of the settings. Section 4:
+ * the stock count by scan is a tab of /inventory, and a lot's row there prints its GS1 labels.
  */
 export const gs1Area = defineArea({
   name: 'gs1',
   screens: {},
   screenTabs: {
     '/items': [{ key: 'gtins', label: 'GTINs', ...lazyPart(() => import('./item-gtins-tab.tsx'), 'ItemGtinsTab') }],
+    '/inventory': [{ key: 'count', label: 'Stock count', ...lazyPart(() => import('./stock-count-tab.tsx'), 'StockCountTab') }],
   },
   rowActions: {
     items: [lazyRowAction(() => import('./item-gtins-action.tsx'), 'ItemGtinsAction')],
@@ -20,5 +21,6 @@ export const gs1Area = defineArea({
   settings: lazyPart(() => import('./gs1-settings.tsx'), 'Gs1Settings'),
   tabs: {
     'item-gtins': { label: 'Items: GTINs', route: '/items', href: '/items?tab=gtins', words: ['GTIN', 'barcode', 'EAN', 'GS1', 'pack', 'case', 'pallet'] },
+    'stock-count': { label: 'Inventory: Stock count', route: '/inventory', href: '/inventory?tab=count', words: ['count', 'stocktake', 'stock take', 'cycle count', 'scan', 'barcode'] },
   },
 });
