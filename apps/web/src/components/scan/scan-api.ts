@@ -1,18 +1,8 @@
-import { formatCalendarDate } from '@erp/domain';
+import { formatCalendarDate, type Gs1Scan } from '@erp/domain';
 import { errorMessage, fieldErrorsOf, http } from '../../lib/http.ts';
 
-/** What the server read from a scan (`POST /api/gs1/parse`; issue 32, section 1). Absent parts are null. */
-export interface Gs1Scan {
-  symbology: string | null;
-  gtin: string | null;
-  lot: string | null;
-  expiry: string | null;
-  bestBefore: string | null;
-  productionDate: string | null;
-  serial: string | null;
-  count: number | null;
-  elements: Array<{ ai: string; value: string }>;
-}
+/** What the server read from a scan (`POST /api/gs1/parse`): the domain's reading. */
+export type { Gs1Scan };
 
 /** What a scanned pack is (`POST /api/gs1/lookup`): its GTIN's link, item, units and the region's lot of its number. */
 export interface ScanLookup {
