@@ -69,6 +69,18 @@ describe('GS1 labels of a lot on /inventory (issue 32, section 4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('puts the caret in Copies when it opens, and Enter there prints: the keyboard alone relabels a lot', async () => {
+    const calls = serve(links);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:labels'), revokeObjectURL: vi.fn() }));
+    renderWithApp(<LotLabelAction row={row()} />, { auth: authOf(userOf('inventorySupervisor')) });
+    const dialog = await open();
+    const copies = await within(dialog).findByRole('spinbutton', { name: 'Copies' });
+    await waitFor(() => expect(copies).toHaveFocus());
+    await userEvent.keyboard('{Control>}a{/Control}2{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.calls.filter((c) => c.url === '/api/inventory/41/label').map((c) => c.params)).toEqual([{ copies: 2, gtin: '14012345678908' }]);
+  });
+
   it('says an item without GTIN needs one first, and shows what the server refuses', async () => {
     serve([]);
     const { unmount } = renderWithApp(<LotLabelAction row={row()} />, { auth: authOf(userOf('admin')) });

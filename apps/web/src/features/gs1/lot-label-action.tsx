@@ -73,7 +73,8 @@ function LotLabelModal({ lot, onClose }: { lot: InventoryRow; onClose: () => voi
       {gtins.isSuccess && !none && (
         <Form form={form} layout="vertical" onFinish={submit} initialValues={{ copies: 1, gtin: defaultLabelGtin(links)?.gtin }}>
           <Form.Item name="copies" label="Copies" required>
-            <InputNumber min={1} max={500} precision={0} style={{ width: '100%' }} />
+            {/* The caret in Copies when the modal opens, Enter prints: the keyboard alone relabels a lot. */}
+            <InputNumber autoFocus min={1} max={500} precision={0} style={{ width: '100%' }} onPressEnter={submit} />
           </Form.Item>
           <Form.Item name="gtin" label="GTIN" required>
             <Select options={links.map((link) => ({ value: link.gtin, label: `${link.gtin} · ${packLabel(link.packLevel)}${link.unitsPerPack > 1 ? ` of ${link.unitsPerPack}` : ''}` }))} />

@@ -135,7 +135,8 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
       {canScan && <ReceiptScanInput form={form} order={order} />}
       <SummaryDescriptions
         error={formError}
-        column={{ xs: 1, sm: 1, md: 3, lg: 3, xl: 3, xxl: 3 }}
+        // Two to a row below 992 px: more in a 768 px drawer broke names and amounts mid-word.
+        column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
         items={[
           { key: 'order', label: 'Purchase order', children: order.documentNumber ?? 'Draft' },
           { key: 'vendor', label: 'Vendor', children: order.vendor.vendorName },

@@ -10,11 +10,13 @@ import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { scannedPackText } from './receipt-scan.ts';
 import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 
+// The lot number and expiry a scan fills keep their width when the row is tight (768 px): the
+// storekeeper checks them against the pack; the other columns give up the room.
 const columns = {
   orderLine: { label: 'Order line', style: { flex: '3 1 220px', minWidth: 0 } },
   quantity: { label: 'Quantity', style: { flex: '1 1 100px', minWidth: 0 } },
-  lotNumber: { label: 'Lot number', style: { flex: '1 1 130px', minWidth: 0 } },
-  expiry: { label: 'Expiry', style: { flex: '1 1 150px', minWidth: 0 } },
+  lotNumber: { label: 'Lot number', style: { flex: '1 0 130px', minWidth: 0 } },
+  expiry: { label: 'Expiry', style: { flex: '1 0 130px', minWidth: 0 } },
   storageUnit: { label: 'Storage unit', style: { flex: '1 1 160px', minWidth: 0 } },
 } satisfies Record<string, LineColumn>;
 

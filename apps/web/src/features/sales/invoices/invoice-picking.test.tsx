@@ -69,5 +69,21 @@ describe('picking a draft invoice by scanning (issue 32, section 4)', () => {
     expect(await screen.findByText('Picked 1 of CBC Reagent lot LOT-B: 1 of 6 on line 1')).toBeInTheDocument();
     expect(screen.getByTestId('picked-line-1')).toHaveTextContent('1 / 6');
     expect(screen.getByText('Not first expiry')).toBeInTheDocument();
+    // The refusal is answered: it no longer shows, and the next pack goes into the scan box.
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Scan')).toHaveFocus());
+  });
+
+  it('gives the scan box the focus back when the confirmation is cancelled, the refusal still shown', async () => {
+    const refusal = 'Lot LOT-B expires on 2026-12-31, after lot LOT-A (2026-06-30): pick lot LOT-A, or confirm lot LOT-B';
+    api = mockApi(() => ({ status: 409, data: { status: 409, message: refusal, code: 'notFefo', fefoLot: { inventoryId: 101, ...lotA }, errors: { scan: refusal } } }));
+    await openPicking();
+    await userEvent.keyboard(`${scanB}{Enter}`);
+    const dialog = await waitFor(() => screen.getAllByRole('dialog')[1]!);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('First expiry is lot LOT-A')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Scan')).toHaveFocus());
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+    expect(sent()).toHaveLength(1);
   });
 });

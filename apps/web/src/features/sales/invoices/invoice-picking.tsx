@@ -3,7 +3,7 @@ import { type FirstExpiryLot, invoiceDocument, type InvoiceDetail, type InvoiceL
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { documentKeys } from '../../../components/document/document-api.ts';
 import { scanRefusal } from '../../../components/scan/scan-api.ts';
 import { ScanInput, type ScanOutcome } from '../../../components/scan/scan-input.tsx';
@@ -81,6 +81,17 @@ function PickingDrawer({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
   const scanBox = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<PendingConfirmation>();
   const [confirmed, setConfirmed] = useState<string>();
+  // A new scan box once an override is confirmed: the refusal the old one showed is answered.
+  const [scanBoxKey, setScanBoxKey] = useState(0);
+  const asked = useRef(false);
+  // The confirmation answered or cancelled, the picker's next pack goes into the scan box again.
+  useEffect(() => {
+    if (pending) asked.current = true;
+    else if (asked.current) {
+      asked.current = false;
+      scanBox.current?.querySelector('input')?.focus();
+    }
+  }, [pending]);
   const took = (answer: { data: InvoiceScanAnswer }) => {
     setLines(answer.data.invoice.lines);
     changed.current = true;
@@ -115,7 +126,7 @@ function PickingDrawer({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
     >
       <Flex vertical gap={16}>
         <div ref={scanBox}>
-          <ScanInput onScan={onScan} label="Scan" />
+          <ScanInput key={scanBoxKey} onScan={onScan} label="Scan" />
         </div>
         {confirmed && <Alert type="success" showIcon title={confirmed} />}
         <Table<InvoiceLineRow> size="small" rowKey="id" pagination={false} dataSource={lines} columns={columns} scroll={{ x: true }} />
@@ -131,6 +142,7 @@ function PickingDrawer({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
           onPicked={(answer) => {
             took(answer);
             setConfirmed(answer.message);
+            setScanBoxKey((key) => key + 1);
             setPending(undefined);
           }}
         />
@@ -172,7 +184,7 @@ function FefoConfirmation({
       <Flex vertical gap={8}>
         <Typography.Paragraph>{pending.message}</Typography.Paragraph>
         <Typography.Text>
-          Lot {lotText(fefoLot)} should go first. Pick it, or give the reason for the scanned lot.
+          Lot {lotText(fefoLot)} should go first: cancel and scan a pack of it instead, or give the reason for taking the scanned lot.
         </Typography.Text>
         <label htmlFor="fefo-override-reason">Reason</label>
         <Input.TextArea

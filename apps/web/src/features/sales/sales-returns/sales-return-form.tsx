@@ -162,7 +162,8 @@ function ReturnForm({ salesReturn, firstInvoice, onDone }: { salesReturn?: Sales
         {canWrite && customerId !== undefined && <ReturnScan customerId={customerId} invoiceId={invoiceId} onLine={addScanned} />}
         {invoice && (
           <SummaryDescriptions
-            column={{ xs: 1, sm: 2, md: 4, lg: 4, xl: 4, xxl: 4 }}
+            // Two to a row below 992 px: more in a 768 px drawer broke names and amounts mid-word.
+            column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}
             items={[
               { key: 'customer', label: 'Customer', children: invoice.customer.customerName },
               { key: 'region', label: 'Region', children: invoice.region.regionName },
