@@ -57,6 +57,8 @@ export const pickingMessages = {
   noGtin: 'The scan carries no GTIN; scan the pack’s GS1 code',
   gtinUnlinked: (gtin: string) => `GTIN ${gtin} is linked to no item; link it on the item first`,
   notOnInvoice: (itemName: string) => `${itemName} is not on this invoice`,
+  /** A pack whose count (AI 30 or 37) is 0: nothing to pick. */
+  emptyPack: (label: string) => `The scan of ${label} counts no units; scan a pack that holds some`,
   noLot: (itemName: string) => `The scan of ${itemName} carries no lot number; scan the code with its lot (10)`,
   lotNotHere: (lot: string, regionName: string) => `${lot} is not in the ${regionName} warehouse`,
   beyondLine: (lot: string, quantity: number, left: number, lineNo: number) =>

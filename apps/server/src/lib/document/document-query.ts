@@ -123,14 +123,22 @@ export interface FindDocumentOptions {
 /** A document with its lines, in one query. */
 export async function findDocument<Detail extends DocumentRow>(executor: Executor, binding: AnyDocumentBinding, id: number, options: FindDocumentOptions = {}): Promise<Detail | undefined> {
   const { table, columns, queries } = binding;
-  const query = executor
+  const where = and(eq(columns.id, id), options.actor ? queries.rowScope?.(options.actor) : undefined);
+  if (options.lock) {
+    // Locked in a statement of its own, then read: under READ COMMITTED a statement that waited
+    // for the lock re-reads the locked row but evaluates the rest (the lines) in the snapshot it
+    // took before the wait, so a document changed meanwhile (its lines rewritten by another
+    // command) would be read with lines that no longer exist.
+    // NO KEY UPDATE, not UPDATE: a transaction inserting a row that refers to this document (a
+    // return of an invoice) holds its KEY SHARE; UPDATE would queue behind it holding the tuple's
+    // lock, and when that transaction then asks this row's NO KEY UPDATE (the one lock order),
+    // PostgreSQL aborts one of the two as a deadlock.
+    const locked = await executor.select({ id: columns.id }).from(table).where(where).for('no key update', { of: table });
+    if (locked.length === 0) return undefined;
+  }
+  const [row] = (await executor
     .select({ ...((options.actor && queries.rowSelectionFor?.(options.actor)) || queries.rowSelection), lines: queries.linesSelection })
     .from(table)
-    .where(and(eq(columns.id, id), options.actor ? queries.rowScope?.(options.actor) : undefined));
-  // NO KEY UPDATE, not UPDATE: a transaction inserting a row that refers to this document (a
-  // return of an invoice) holds its KEY SHARE; UPDATE would queue behind it holding the tuple's
-  // lock, and when that transaction then asks this row's NO KEY UPDATE (the one lock order),
-  // PostgreSQL aborts one of the two as a deadlock.
-  const [row] = (options.lock ? await query.for('no key update', { of: table }) : await query) as Record<string, unknown>[];
+    .where(where)) as Record<string, unknown>[];
   return row ? shaped<Detail>(binding, row) : undefined;
 }

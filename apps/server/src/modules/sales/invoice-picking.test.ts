@@ -82,6 +82,14 @@ describe('picking a draft invoice by scanning (issue 32, section 4)', () => {
     expect(afterPost.json().message).toBe(`Only a draft invoice can be picked; ${posted.json().data.documentNumber} is posted`);
   });
 
+  it('refuses a pack that counts no units (AI 30 of 0): it proves nothing and moves nothing', async () => {
+    const invoice = await draft([{ itemId: f.reagent, quantity: 2 }]);
+    const empty = await scan(invoice.id, { scan: `]d201${reagentEach}300${G}17${yymmdd(expiry.b)}10PCK-B` });
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json().errors).toEqual({ scan: 'The scan of Pck CBC Reagent lot PCK-B counts no units; scan a pack that holds some' });
+    expect(await picksOf(invoice.id)).toEqual([{ inventoryId: lots.a, quantity: 2, pickedQuantity: 0, price: '40.00', override: null }]);
+  });
+
   it('answers 409 notFefo naming the first-expiry lot for a later one; with the override and a reason the line is on it, recorded and audited', async () => {
     const invoice = await draft([{ itemId: f.reagent, quantity: 4 }]);
     const later = await scan(invoice.id, { scan: scanOf(reagentEach, 'PCK-B', expiry.b) });

@@ -17,7 +17,7 @@ import {
   salesMessages,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intArray, textArray, type Tx } from '../../db/client.ts';
+import { intArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
 import { AppError, NotFoundError } from '../../lib/app-error.ts';
@@ -77,7 +77,8 @@ async function scannedPack(tx: Tx, actor: Actor, invoice: InvoiceDetail, input: 
   if (lot.lotStatus !== 'released') throw new PickRefusal('conflict', lotBlockedMessage(label, lot.lotStatus, lot.statusReason, 'sold'));
   const judgedOn = invoice.invoiceDate > todayIso() ? invoice.invoiceDate : todayIso();
   if (isExpired(lot.dateExpiry, judgedOn)) throw new PickRefusal('conflict', salesMessages.lotExpired(lot.lotNumber, lot.dateExpiry!));
-  return { item, lot: { inventoryId: lot.inventoryId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry }, label, quantity: found.quantity! };
+  if (!found.quantity || found.quantity < 1) throw new PickRefusal('badRequest', pickingMessages.emptyPack(label));
+  return { item, lot: { inventoryId: lot.inventoryId, lotNumber: lot.lotNumber, dateExpiry: lot.dateExpiry }, label, quantity: found.quantity };
 }
 
 const beyond = (pack: ScannedPack, line: InvoiceLineRow) => new PickRefusal('conflict', pickingMessages.beyondLine(pack.label, pack.quantity, leftOf(line), line.lineNo));
@@ -133,9 +134,14 @@ function answerOf(invoice: InvoiceDetail, line: InvoiceLineRow, pack: ScannedPac
 
 /** The pack counted on a line already on its lot. */
 async function countOn(tx: Tx, invoice: InvoiceDetail, line: InvoiceLineRow, pack: ScannedPack): Promise<InvoiceScanAnswer> {
-  await tx.execute(sql`UPDATE invoice_lines SET picked_quantity = picked_quantity + ${pack.quantity}::int WHERE id = ${line.id}::int`);
-  const counted = { ...line, pickedQuantity: line.pickedQuantity + pack.quantity };
-  return answerOf({ ...invoice, lines: invoice.lines.map((l) => (l.id === line.id ? counted : l)) }, counted, pack, { moved: false, split: false });
+  // Guarded, not trusted: the line as read must still be there with the units left.
+  const counted = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE invoice_lines SET picked_quantity = picked_quantity + ${pack.quantity}::int WHERE id = ${line.id}::int AND picked_quantity + ${pack.quantity}::int <= quantity RETURNING id`,
+  );
+  if (counted.length === 0) throw beyond(pack, line);
+  const after = { ...line, pickedQuantity: line.pickedQuantity + pack.quantity };
+  return answerOf({ ...invoice, lines: invoice.lines.map((l) => (l.id === line.id ? after : l)) }, after, pack, { moved: false, split: false });
 }
 
 /**

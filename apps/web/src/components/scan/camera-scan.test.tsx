@@ -80,6 +80,24 @@ describe('ScanInput, the camera (issue 32, section 3)', () => {
     expect(camera.track.stop).toHaveBeenCalled();
   });
 
+  it('stops the camera when the reader cannot be made at all', async () => {
+    const camera = fakeCamera([]);
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        static getSupportedFormats = () => Promise.resolve(['code_128', 'data_matrix', 'qr_code']);
+        constructor() {
+          throw new DOMException('No reader here.', 'NotSupportedError');
+        }
+      },
+    );
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Scan with the camera' }));
+    expect(await screen.findByText(/No reader here\./)).toBeInTheDocument();
+    expect(camera.getUserMedia).toHaveBeenCalled();
+    expect(camera.track.stop).toHaveBeenCalled();
+  });
+
   it('says why when the camera is refused', async () => {
     const camera = fakeCamera([]);
     camera.getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));

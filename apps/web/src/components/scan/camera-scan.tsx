@@ -46,9 +46,14 @@ export function CameraScan({ onRead, onClose }: { onRead: (scan: string) => void
       stream?.getTracks().forEach((track) => track.stop());
     };
     const start = async () => {
-      const [media, decoder] = await Promise.all([navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }), openBarcodeDecoder()]);
+      // The stream is held before the decoder loads: a decoder that fails to load still has its camera stopped.
+      const decoding = openBarcodeDecoder();
+      decoding.catch(() => undefined);
+      const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       stream = media;
       // Closed while the camera was starting: its tracks stop now.
+      if (stopped) return stop();
+      const decoder = await decoding;
       if (stopped) return stop();
       video.srcObject = media;
       await video.play();

@@ -64,6 +64,21 @@ describe('ScanInput (issue 32, section 3)', () => {
     expect(onScan).toHaveBeenCalledExactlyOnceWith('10ABC+21S');
   });
 
+  it('queues packs scanned while the server answers the one before, and sends each in turn', async () => {
+    const answers: Array<(outcome: ScanOutcome) => void> = [];
+    const onScan = vi.fn(() => new Promise<ScanOutcome>((resolve) => answers.push(resolve)));
+    render(<ScanInput onScan={onScan} />);
+    const user = userEvent.setup();
+    await user.keyboard('AAA{Enter}BBB{Enter}');
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('AAA');
+    expect(screen.getByLabelText('Scan')).toHaveValue('');
+    answers[0]!({ ok: true, summary: 'First' });
+    await waitFor(() => expect(onScan).toHaveBeenCalledTimes(2));
+    expect(onScan).toHaveBeenLastCalledWith('BBB');
+    answers[1]!({ ok: true, summary: 'Second' });
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+  });
+
   it('shows the refusal and sends nothing for an empty box', async () => {
     const { onScan, user } = setup({ ok: false, message: 'GTIN 04012345678902 has a wrong check digit; scan again' });
     await user.keyboard('{Enter}');

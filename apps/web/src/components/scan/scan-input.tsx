@@ -1,4 +1,4 @@
-import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { CameraOutlined, LoadingOutlined, ScanOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, type InputRef } from 'antd';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { beep } from './scan-sound.ts';
@@ -59,21 +59,42 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, 
     setRaw((current) => current.slice(0, start) + text + current.slice(end));
   };
 
-  // A camera read goes through the same path as a typed one.
-  const send = async (scan = raw) => {
-    if (scan.trim() === '' || busy) return;
+  // Scans wait their turn: a wedge scanner does not pause while the server answers, so a pack
+  // scanned meanwhile is queued, never dropped, and each is sent after the screen has taken the
+  // one before (the parent's onScan of the next render, which knows the rows the last one filled).
+  const queue = useRef<string[]>([]);
+  const draining = useRef(false);
+  const latestOnScan = useRef(onScan);
+  latestOnScan.current = onScan;
+
+  const drain = async () => {
+    if (draining.current) return;
+    draining.current = true;
     setBusy(true);
-    let result: ScanOutcome;
-    try {
-      result = await onScan(scan);
-    } catch (error) {
-      result = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    while (queue.current.length > 0) {
+      const scan = queue.current.shift()!;
+      let result: ScanOutcome;
+      try {
+        result = await latestOnScan.current(scan);
+      } catch (error) {
+        result = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      setOutcome(result);
+      beep(result.ok);
+      // Let the screen render what this scan changed before the next is read.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    setOutcome(result);
-    beep(result.ok);
-    setRaw('');
+    draining.current = false;
     setBusy(false);
+  };
+
+  // A camera read goes through the same path as a typed one.
+  const send = (scan = raw) => {
+    if (scan.trim() === '') return;
+    queue.current.push(scan);
+    if (scan === raw) setRaw('');
     input.current?.focus();
+    void drain();
   };
 
   const act = (event: KeyboardEvent<HTMLInputElement>, action: WedgeAction) => {
@@ -81,7 +102,7 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, 
     event.preventDefault();
     event.stopPropagation();
     if (action.kind === 'insert') insert(action.text);
-    if (action.kind === 'end') void send();
+    if (action.kind === 'end') send();
   };
 
   return (
@@ -94,7 +115,7 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, 
           prefix={<ScanOutlined aria-hidden />}
           value={shownScan(raw)}
           disabled={disabled}
-          readOnly={busy}
+          suffix={busy ? <LoadingOutlined aria-label="Reading the scan" /> : <span />}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => setRaw(rawScan(event.target.value))}
@@ -102,7 +123,7 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, 
           onKeyUp={(event) => act(event, onWedgeKeyUp(event, alt.current))}
         />
         {camera && hasCamera() && (
-          <Button icon={<CameraOutlined />} aria-label="Scan with the camera" title="Scan with the camera" disabled={disabled || busy} onClick={() => setCameraOpen(true)} />
+          <Button icon={<CameraOutlined />} aria-label="Scan with the camera" title="Scan with the camera" disabled={disabled} onClick={() => setCameraOpen(true)} />
         )}
       </Space.Compact>
       {cameraOpen && (
@@ -114,7 +135,7 @@ export function ScanInput({ onScan, label = 'Scan', disabled, autoFocus = true, 
             }}
             onRead={(scan) => {
               setCameraOpen(false);
-              void send(scan);
+              send(scan);
             }}
           />
         </Suspense>

@@ -38,7 +38,13 @@ export function ReturnScan({ customerId, invoiceId, onLine }: ReturnScanProps) {
     }
     const ofThisReturn = scanned.lines.filter((line) => line.invoiceId === invoiceId);
     const lines = ofThisReturn.length > 0 ? ofThisReturn : scanned.lines;
-    if (lines.length === 1) return onLine(lines[0]!, scanned);
+    if (lines.length === 1) {
+      try {
+        return await onLine(lines[0]!, scanned);
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) };
+      }
+    }
     setChoice({ ...scanned, lines });
     return { ok: true, summary: `${scannedPack(scanned)}: sold on ${lines.length} invoice lines; choose the one it comes back on` };
   };
