@@ -20,6 +20,7 @@ import { recallsModule } from './modules/recalls/recalls.module.ts';
 import { coldChainModule } from './modules/cold-chain/cold-chain.module.ts';
 import { licencesModule } from './modules/licences/licences.module.ts';
 import { gs1Module } from './modules/gs1/gs1.module.ts';
+import { currenciesModule } from './modules/currencies/currencies.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -42,6 +43,7 @@ export const areas: readonly ServerArea[] = [
   coldChainModule,
   licencesModule,
   gs1Module,
+  currenciesModule,
   importsModule,
   dashboardModule,
 ];

@@ -18,6 +18,7 @@ import { recallsArea } from './recalls/recalls.area.ts';
 import { coldChainArea } from './cold-chain/cold-chain.area.ts';
 import { licencesArea } from './licences/licences.area.ts';
 import { gs1Area } from './gs1/gs1.area.ts';
+import { currenciesArea } from './currencies/currencies.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -38,6 +39,7 @@ export * from './recalls/recalls.area.ts';
 export * from './cold-chain/cold-chain.area.ts';
 export * from './licences/licences.area.ts';
 export * from './gs1/gs1.area.ts';
+export * from './currencies/currencies.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -59,6 +61,7 @@ export const areas = [
   coldChainArea,
   licencesArea,
   gs1Area,
+  currenciesArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

@@ -556,3 +556,17 @@ describe('demo GTINs (issue 32)', () => {
     expect(listed.json().data[0].gtins[0].gtin).toBe(row!.gtin);
   });
 });
+
+describe('demo currencies (issue 33, section 1)', () => {
+  it("has USD, EUR and CNY rates on working days only, today's rate found on any day", async () => {
+    const [row] = await queryRows<{ currencies: number; weekend: number }>(
+      t.database.db,
+      sql`SELECT count(DISTINCT currency)::int AS currencies, count(*) FILTER (WHERE extract(isodow FROM rate_date) > 5)::int AS weekend FROM exchange_rates`,
+    );
+    expect(row).toEqual({ currencies: 3, weekend: 0 });
+    for (const currency of ['USD', 'EUR', 'CNY']) {
+      const rate = await t.app.inject({ method: 'GET', url: `/api/exchange-rates/rate?currency=${currency}&date=${todayIso()}`, headers: bearer(t.adminToken) });
+      expect(rate.statusCode, rate.body).toBe(200);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { seedColdChain } from './seed-cold-chain.ts';
 import { seedGs1 } from './seed-gs1.ts';
 import { seedRecalls } from './seed-recalls.ts';
 import { seedLicences } from './seed-licences.ts';
+import { seedCurrencies } from './seed-currencies.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -171,6 +172,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await closePreviousYear(tx, dates.today);
     // Issue 32: the DRAP licences, after every posting (the demo's invoices predate the lapsed licence's refusal).
     await seedLicences(tx, dates);
+    // Issue 33: foreign currencies and their recent rates.
+    await seedCurrencies(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

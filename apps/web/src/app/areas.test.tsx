@@ -53,7 +53,7 @@ describe('the areas (app/areas.ts)', () => {
   });
 
   it("compose the settings screen from each area's part, in the areas' order, as the server composes the sections", () => {
-    expect(areaFold.settingsSections.map((part) => part.area)).toEqual(['settings', 'accounting', 'inventory', 'sales', 'payroll', 'ordering', 'cold-chain', 'licences', 'gs1']);
+    expect(areaFold.settingsSections.map((part) => part.area)).toEqual(['settings', 'accounting', 'inventory', 'sales', 'payroll', 'ordering', 'cold-chain', 'licences', 'gs1', 'currencies']);
     const withPart = foldAreas([...areas, defineArea({ name: 'fixture', screens: {}, settings: lazyPart(() => import('../features/accounting/accounting-settings.tsx'), 'AccountingSettings') })]);
     expect(withPart.settingsSections.at(-1)?.area).toBe('fixture');
   });

@@ -20,6 +20,7 @@ import { recallsArea } from '../features/recalls/recalls.area.ts';
 import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
 import { licencesArea } from '../features/licences/licences.area.ts';
 import { gs1Area } from '../features/gs1/gs1.area.ts';
+import { currenciesArea } from '../features/currencies/currencies.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -48,6 +49,7 @@ export const areas = [
   coldChainArea,
   licencesArea,
   gs1Area,
+  currenciesArea,
   rentalsArea,
   dashboardArea,
 ] as const;

@@ -37,6 +37,12 @@ export interface FieldDeclaration {
   enumValues?: readonly EnumValue[];
   /** For `reference`: the resource whose options the form picks from. */
   reference?: string;
+  /**
+   * For a `text` field holding another resource's code rather than its id (an exchange rate's
+   * `currency`, `USD`): its input and list filter pick from that resource's options, the option's
+   * `key` being the value. The resource's own rules check that the code exists.
+   */
+  picks?: { resource: string; key: string };
   /** Unique across the table (or together with `uniqueWith`), refused with 409. */
   unique?: boolean;
   uniqueWith?: string;
@@ -171,6 +177,11 @@ export interface ResourceDeclaration {
   writeScope?: string;
   /** Filters by a named condition (the binding's), beyond the fields' equalities. */
   namedFilters?: readonly NamedFilterDeclaration[];
+  /**
+   * A date field the list's `from` and `to` bound, both days included, as the documents' lists
+   * are bounded by their dates (an exchange rate's `rateDate`).
+   */
+  dateRange?: string;
   /** Sums the list answers over its whole filter, as `totals` (the binding computes each). */
   listTotals?: readonly ListTotalDeclaration[];
 }

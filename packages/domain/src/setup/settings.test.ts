@@ -24,6 +24,8 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       'drapLicenceNumber', 'drapLicenceExpiry', 'requireCustomerLicence',
       // GS1 scans (issue 32)
       'gs1Separators',
+      // currencies (issue 33)
+      'exchangeRateMaxAgeDays',
     ]);
     expect(Object.keys(companySettingsUpdateSchema.shape)).toEqual(Object.keys(companySettingsSchema.shape));
   });
@@ -38,6 +40,7 @@ describe('the company settings, composed of the areas\' sections (issue 28, sect
       timeZone: 'Asia/Karachi',
       drapLicenceNumber: null, drapLicenceExpiry: null, requireCustomerLicence: false,
       gs1Separators: '',
+      exchangeRateMaxAgeDays: 7,
     });
     expect(companySettingsSchema.safeParse({}).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName']);
     expect(companySettingsUpdateSchema.parse({ reviewDays: '7' })).toEqual({ reviewDays: 7 });

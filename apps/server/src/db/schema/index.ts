@@ -19,3 +19,4 @@ export * from './recalls.ts';
 export * from './cold-chain.ts';
 export * from './licences.ts';
 export * from './gs1.ts';
+export * from './currencies.ts';

@@ -1,4 +1,4 @@
-import { type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration, withFieldAliases } from '@erp/domain';
+import { dateSchema, type FieldDeclaration, hasNul, isIsoDate, listQuerySchema, maxInt32, messages, type ResourceDeclaration, withFieldAliases } from '@erp/domain';
 import { z } from 'zod';
 import { type ExportFormat, exportFormatQuery, exportRowCap } from './resource-export.ts';
 import { contributedValueFilters } from './resource-fields.ts';
@@ -61,6 +61,15 @@ function listQueryObjectOf(declaration: ResourceDeclaration) {
     filters[name] = z.preprocess((raw) => (raw === '' ? undefined : Array.isArray(raw) ? raw[0] : raw), filter.schema.optional()).describe(`Filter: ${filter.description}`);
   }
   for (const field of declaration.fields) if (field.filterable) filters[field.name] = filterSchemaOf(field);
+  // The days a date field lies in (`?from=&to=`, both included), as a document list's dates.
+  if (declaration.dateRange) {
+    const label = declaration.fields.find((f) => f.name === declaration.dateRange)?.label ?? declaration.dateRange;
+    for (const [bound, word] of [['from', 'on or after'], ['to', 'on or before']] as const) {
+      filters[bound] = z
+        .preprocess((raw) => (raw === '' ? undefined : Array.isArray(raw) ? raw[0] : raw), dateSchema(bound === 'from' ? 'From' : 'To').optional())
+        .describe(`Filter: ${label} ${word} (YYYY-MM-DD)`);
+    }
+  }
   for (const named of declaration.namedFilters ?? []) {
     filters[named.name] = z
       .enum(['true'], { error: messages.invalidFilter(named.label) })
@@ -91,7 +100,14 @@ function withFiltersApart(declaration: ResourceDeclaration) {
       if (rest[name] !== undefined) values[name] = rest[name];
       delete rest[name];
     }
-    return { ...rest, filters, named, ...(valueFilterNames.length > 0 ? { values } : {}) };
+    const range: { from?: string; to?: string } = {};
+    if (declaration.dateRange) {
+      for (const bound of ['from', 'to'] as const) {
+        if (rest[bound] !== undefined) range[bound] = rest[bound] as string;
+        delete rest[bound];
+      }
+    }
+    return { ...rest, filters, named, ...(valueFilterNames.length > 0 ? { values } : {}), ...(declaration.dateRange ? { range } : {}) };
   };
 }
 

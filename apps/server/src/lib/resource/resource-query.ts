@@ -7,7 +7,7 @@ import {
   type ResourceDeclaration,
   sortableFields,
 } from '@erp/domain';
-import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../request-auth.ts';
 import type { Executor } from '../../db/client.ts';
@@ -90,6 +90,9 @@ export function planResourceQueries(binding: ResourceBinding): ResourceQueryPlan
       const joined = alias(tableOfResource(target.name), `ref_${field.name}`);
       return { field, key: referenceKeyOf(field.name), table: joined, columns: getTableColumns(joined) as Columns, nameField: target.nameField };
     });
+  if (declaration.dateRange && declaration.fields.find((field) => field.name === declaration.dateRange)?.kind !== 'date') {
+    throw new Error(`${declaration.name} is listed by the days of ${declaration.dateRange}, which is not a date field`);
+  }
   for (const { name } of declaration.namedFilters ?? []) {
     if (!binding.hooks?.namedFilters?.[name]) throw new Error(`${declaration.name} declares the filter ${name}, which its binding has no condition for`);
   }
@@ -147,6 +150,8 @@ export interface ParsedListQuery extends ListQuery {
   named?: readonly string[];
   /** Other areas' filters by a value the query sets (resource-fields.ts: `gtin`), as their schemas read them. */
   values?: Readonly<Record<string, unknown>>;
+  /** The days of the declaration's `dateRange` field (`from`, `to`, both included). */
+  range?: { from?: string; to?: string };
 }
 
 /** `YYYY-MM-DD` naming a real day in the years 1900 to 2999 (the domain's rule, for every query date). */
@@ -181,6 +186,11 @@ function whereOf(plan: ResourceQueryPlan, query: ParsedListQuery, auth: AuthCont
   for (const [name, value] of Object.entries(query.values ?? {})) {
     const filter = valueFilters[name];
     if (filter && value !== undefined) conditions.push(filter.condition(value, auth?.user ?? { permissions: {} }, column(plan, 'id')));
+  }
+  if (declaration.dateRange) {
+    const dated = column(plan, declaration.dateRange);
+    if (query.range?.from) conditions.push(gte(dated, query.range.from));
+    if (query.range?.to) conditions.push(lte(dated, query.range.to));
   }
   if (auth && plan.rowScope) conditions.push(plan.rowScope(auth.user));
   return and(...conditions);

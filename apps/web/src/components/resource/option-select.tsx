@@ -12,7 +12,7 @@ export const planColourValues: Record<PlanColour, string> = { green: '#237804', 
 export const planColourTitles: Record<PlanColour, string> = { green: 'Planned for every listed year', blue: 'Planned for some listed years', red: 'Not planned' };
 
 export interface SelectOption {
-  value: number;
+  value: number | string;
   label: React.ReactNode;
   text: string;
   /** What typing matches here: the text and the option's declared search fields (an item's article number). */
@@ -30,6 +30,7 @@ export function toSelectOptions(
   planYears?: readonly number[],
   textOf: (option: GenericOption) => string = (option) => String(option.name ?? option.id),
   searchFields: readonly string[] = [],
+  valueOf: (option: GenericOption) => number | string = (option) => option.id,
 ): SelectOption[] {
   return options
     .filter((option) => !isOptionHidden(option as { quantity?: number | string }))
@@ -38,7 +39,7 @@ export function toSelectOptions(
       const plans = option.plans as Record<string, boolean> | undefined;
       const colour = planYears && plans && typeof plans === 'object' ? planColour(plans, planYears) : undefined;
       return {
-        value: option.id,
+        value: valueOf(option),
         text,
         searchText: [text, ...searchFields.map((field) => option[field]).filter((value) => typeof value === 'string')].join(' ').toLowerCase(),
         disabled: isOptionDisabled(option as { isApproved?: boolean }),
@@ -68,18 +69,24 @@ export interface OptionSelectProps extends Omit<SelectProps, 'options' | 'loadin
   where?: (option: GenericOption) => boolean;
   /** The order options are offered in, when not the server's (a shipment offers lots near expiry last). */
   order?: (a: GenericOption, b: GenericOption) => number;
+  /** The option's key the value is, instead of its id: a currency's `code` (a field's `picks`). */
+  valueKey?: string;
+}
+
+function selectedValues(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
 }
 
 function selectedIds(value: unknown): number[] {
-  const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return values.filter((v): v is number => typeof v === 'number');
+  return selectedValues(value).filter((v): v is number => typeof v === 'number');
 }
 
 /**
  * A picker over a resource's options. Small lists are loaded once and filtered here; when the
  * server says there are more than it sent, typing searches on the server instead.
  */
-export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, where, order, ...rest }: OptionSelectProps) {
+export function OptionSelect({ resource, planYears, optionText, placeholder, filters, onOptionPicked, where, order, valueKey, ...rest }: OptionSelectProps) {
+  const valueOf = (option: GenericOption): number | string => (valueKey ? String(option[valueKey]) : option.id);
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 250);
   const first = useQuery({ queryKey: resourceKeys.options(resource, { filters }), queryFn: () => fetchOptions(resource, { filters }) });
@@ -90,7 +97,8 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
     enabled: searchOnServer && debouncedSearch !== '',
   });
   const loaded = [...(first.data?.options ?? []), ...(searched.data?.options ?? [])];
-  const missing = selectedIds(rest.value).filter((id) => first.isSuccess && !loaded.some((o) => o.id === id));
+  // A value that is a key other than the id (a code) is among the first options: such lists are short.
+  const missing = valueKey ? [] : selectedIds(rest.value).filter((id) => first.isSuccess && !loaded.some((o) => o.id === id));
   const current = useQuery({
     queryKey: resourceKeys.options(resource, { ids: missing, filters }),
     queryFn: () => fetchOptions(resource, { ids: missing, limit: 0, filters }),
@@ -98,10 +106,11 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
   });
   const byId = new Map([...loaded, ...(current.data?.options ?? [])].map((o) => [o.id, o]));
   // The server's search matches the declaration's optionSearch fields; the local filter does the same.
-  const chosen = new Set(selectedIds(rest.value));
-  const offered = where ? [...byId.values()].filter((o) => chosen.has(o.id) || where(o)) : [...byId.values()];
+  const chosen = new Set(selectedValues(rest.value));
+  const offered = where ? [...byId.values()].filter((o) => chosen.has(valueOf(o)) || where(o)) : [...byId.values()];
+  const byValue = new Map([...byId.values()].map((o) => [valueOf(o), o]));
   const declaration = resourceByName(resource);
-  const options = toSelectOptions(order ? offered.toSorted(order) : offered, planYears, optionText ?? ((option) => optionTextOf(declaration, option)), declaration?.optionSearch);
+  const options = toSelectOptions(order ? offered.toSorted(order) : offered, planYears, optionText ?? ((option) => optionTextOf(declaration, option)), declaration?.optionSearch, valueOf);
   return (
     <Select
       allowClear
@@ -109,7 +118,7 @@ export function OptionSelect({ resource, planYears, optionText, placeholder, fil
       {...rest}
       onChange={(value: unknown, option) => {
         rest.onChange?.(value, option);
-        onOptionPicked?.(typeof value === 'number' ? byId.get(value) : undefined);
+        onOptionPicked?.(typeof value === 'number' || typeof value === 'string' ? byValue.get(value) : undefined);
       }}
       loading={first.isLoading || searched.isFetching}
       options={options}

@@ -7,6 +7,8 @@ import { OptionSelect } from './option-select.tsx';
 
 /** The input of one declared field. Decimals stay strings (InputNumber stringMode): never parseFloat money. */
 export function ResourceFieldInput({ field, ...control }: { field: FieldDeclaration } & Record<string, unknown>) {
+  // Another resource's code (an exchange rate's currency): picked from its options.
+  if (field.picks) return <OptionSelect {...control} resource={field.picks.resource} valueKey={field.picks.key} />;
   switch (field.kind) {
     case 'textarea':
       return <TextArea {...control} maxLength={field.maxLength} />;

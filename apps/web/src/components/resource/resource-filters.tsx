@@ -13,10 +13,12 @@ export interface ResourceFiltersProps {
   onSearch: (value: string) => void;
   filters: Record<string, unknown>;
   onFilter: (name: string, value: unknown) => void;
+  /** The date field the list's `from` and `to` bound (the declaration's `dateRange`), shown as two dates. */
+  dateRange?: FieldDeclaration;
 }
 
-/** The search box and one picker per filterable field. */
-export function ResourceFilters({ fields, title, search, onSearch, filters, onFilter }: ResourceFiltersProps) {
+/** The search box, one picker per filterable field, and the dates that bound a dated list. */
+export function ResourceFilters({ fields, title, search, onSearch, filters, onFilter, dateRange }: ResourceFiltersProps) {
   // Search as the user types, once typing pauses; Enter searches at once.
   const [text, setText] = useState(search);
   const settled = useDebouncedValue(text.trim(), 300);
@@ -47,6 +49,7 @@ export function ResourceFilters({ fields, title, search, onSearch, filters, onFi
             style: { minWidth: 160 },
           };
           if (field.kind === 'date') return <DateInput key={field.name} {...common} style={{ width: 160 }} />;
+          if (field.picks) return <OptionSelect key={field.name} {...common} resource={field.picks.resource} valueKey={field.picks.key} />;
           if (field.kind === 'reference' && field.reference) return <OptionSelect key={field.name} {...common} resource={field.reference} />;
           const options =
             field.kind === 'boolean'
@@ -57,6 +60,18 @@ export function ResourceFilters({ fields, title, search, onSearch, filters, onFi
               : (field.enumValues ?? []).map((v) => ({ value: v.value, label: v.label }));
           return <Select key={field.name} {...common} options={options} />;
         })}
+      {dateRange &&
+        (['from', 'to'] as const).map((bound) => (
+          <DateInput
+            key={bound}
+            aria-label={`${dateRange.label} ${bound}`}
+            placeholder={bound === 'from' ? 'From' : 'To'}
+            allowClear
+            value={filters[bound] as never}
+            onChange={(value: unknown) => onFilter(bound, value)}
+            style={{ width: 160 }}
+          />
+        ))}
     </>
   );
 }

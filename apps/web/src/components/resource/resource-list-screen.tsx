@@ -157,6 +157,7 @@ export function ResourceListScreen({ resource: declared, title, renderForm, rowA
           onSearch={(search) => setParams((p) => ({ ...p, search, page: 1 }))}
           filters={params.filters ?? {}}
           onFilter={(name, value) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, [name]: value } }))}
+          {...(resource.dateRange ? { dateRange: resource.fields.find((f) => f.name === resource.dateRange) } : {})}
         />
         <NamedFilterTags resource={resource} filters={params.filters ?? {}} onClear={(name) => setParams((p) => ({ ...p, page: 1, filters: { ...p.filters, [name]: undefined } }))} />
       </Flex>

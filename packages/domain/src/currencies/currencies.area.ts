@@ -1,0 +1,18 @@
+import { defineArea } from '../area/define-area.ts';
+import { currencies, exchangeRates } from './currencies.ts';
+import { currenciesSettings } from './currencies.settings.ts';
+
+export * from './currencies.ts';
+export * from './currencies.settings.ts';
+
+/**
+ * Issue 33, section 1: the currencies the company deals in and their dated rates, the first part
+ * of buying abroad (foreign vendors, orders, receipts and payments build on them). On /accounting,
+ * its tab "Currencies"; the State Bank's daily files are the import kind `exchange-rates`.
+ */
+export const currenciesArea = defineArea({
+  name: 'currencies',
+  settings: currenciesSettings,
+  resources: [currencies, exchangeRates],
+  imports: ['exchange-rates'],
+});

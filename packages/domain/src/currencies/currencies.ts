@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { isDecimalString } from '../money.ts';
+import { dateSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
+
+/** A currency's ISO 4217 code: three capital letters (`usd` is read as `USD`). */
+export function currencyCodeSchema(label = 'Currency') {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: `${label} must be a three-letter code such as USD` });
+}
+
+/** Rates are PKR (the company currency) per unit, to 6 decimals (issue 33: "rates to 6 decimals"), kept in numeric(18, 6). */
+export const exchangeRateScale = 6;
+
+/** A rate as a body gives it: above 0, at most 6 decimals and 12 digits before the point; never a float. */
+export function exchangeRateSchema(label = 'Rate') {
+  return decimalInput(
+    z
+      .string({ error: numberOrNumericString(label) })
+      .trim()
+      .refine((v) => isDecimalString(v, exchangeRateScale, 12), { error: `${label} must be a number with at most ${exchangeRateScale} decimals` })
+      .refine((v) => !/^-/.test(v) && /[1-9]/.test(v), { error: `${label} must be more than 0` }),
+  );
+}
+
+export const rateSources = [
+  { value: 'manual', label: 'Manual' },
+  { value: 'sbp', label: 'State Bank of Pakistan' },
+  { value: 'bank', label: 'Bank' },
+] as const;
+export type RateSource = (typeof rateSources)[number]['value'];
+
+/**
+ * The currencies the company deals in (issue 33, section 1). The company currency (the settings'
+ * `currency`, PKR by default) is one of them, answered `isCompany: true`, and is never deactivated
+ * or deleted; its row is made by the database whenever the settings name a currency it lacks.
+ * Every screen that picks a currency reads the options (orders and payments too).
+ */
+export const currencies = {
+  name: 'currencies',
+  route: '/accounting',
+  optionsAlsoFor: ['/purchase-orders', '/payments'],
+  singular: 'currency',
+  title: 'Currencies',
+  nameField: 'currencyName',
+  optionCode: 'code',
+  optionSearch: ['code', 'currencyName'],
+  defaultSort: { field: 'code', order: 'asc' },
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 3, unique: true, searchable: true, schema: currencyCodeSchema('Code') },
+    { name: 'currencyName', label: 'Currency name', kind: 'text', required: true, maxLength: 60, searchable: true },
+    { name: 'symbol', label: 'Symbol', kind: 'text', maxLength: 8 },
+    { name: 'decimals', label: 'Decimals', kind: 'integer', required: true, min: 0, max: 3, defaultValue: 2 },
+    { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+  ],
+} as const satisfies ResourceDeclaration;
+
+/**
+ * A currency's rate on a day, in the company currency per unit (issue 33, section 1): one per
+ * currency and day, never for the company currency or an inactive one. Listed newest first,
+ * filtered by currency and by `from` / `to` on the rate date.
+ */
+export const exchangeRates = {
+  name: 'exchange-rates',
+  route: '/accounting',
+  singular: 'exchange rate',
+  title: 'Exchange rates',
+  nameField: 'currency',
+  hasOptions: false,
+  defaultSort: { field: 'rateDate', order: 'desc' },
+  dateRange: 'rateDate',
+  fields: [
+    { name: 'currency', label: 'Currency', kind: 'text', required: true, maxLength: 3, filterable: true, searchable: true, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
+    { name: 'rateDate', label: 'Rate date', kind: 'date', required: true, unique: true, uniqueWith: 'currency' },
+    { name: 'rate', label: 'Rate', kind: 'decimal', scale: exchangeRateScale, required: true, schema: exchangeRateSchema() },
+    { name: 'source', label: 'Source', kind: 'enum', enumValues: rateSources, required: true, defaultValue: 'manual', filterable: true },
+  ],
+} as const satisfies ResourceDeclaration;
+
+/** GET /api/exchange-rates/rate?currency=USD&date=2026-11-14. */
+export const exchangeRateQuerySchema = z.object({ currency: currencyCodeSchema(), date: dateSchema('Date') });
+export type ExchangeRateQuery = z.output<typeof exchangeRateQuerySchema>;
+
+/**
+ * A currency's rate on a date: the latest stored on or before it, at most the settings' days old.
+ * The company currency is 1, dated the date itself, of no source.
+ */
+export interface ExchangeRateOn {
+  currency: string;
+  date: string;
+  rate: string;
+  rateDate: string;
+  source: RateSource | null;
+}
+
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
+
+export const currencyMessages = {
+  /** Word for word the issue's: the rate route's 404 and a document's 400 on its `exchangeRate`. */
+  noRate: (currency: string, date: string, maxAgeDays: number) => `No ${currency} rate on or before ${date} (${days(maxAgeDays)}); enter it or import the State Bank's rates`,
+  unknown: (code: string) => `Currency ${code} does not exist`,
+  inactive: (code: string) => `${code} is inactive; activate it before entering its rates`,
+  companyRate: (code: string) => `${code} is the company currency; it takes no exchange rate`,
+  companyDeactivated: (code: string) => `${code} is the company currency; it cannot be deactivated`,
+  companyDeleted: (code: string) => `${code} is the company currency; it cannot be deleted`,
+  companyRecoded: (code: string) => `${code} is the company currency; change the currency in Settings instead`,
+  rateTaken: (currency: string, date: string) => `A ${currency} rate for ${date} already exists`,
+  /** An import's row for a day already held at another rate (an equal one is skipped). */
+  rateDiffers: (currency: string, date: string, stored: string) => `The ${currency} rate for ${date} is already ${stored}; change the stored rate to replace it`,
+  sameDayTwice: (rowNumber: number, rate: string) => `Row ${rowNumber} of the file gives this day the rate ${rate}`,
+} as const;
