@@ -12,12 +12,24 @@ import { allocateDocumentNumber, type AlongsideStatement, nextNumberSql } from '
  * reverseInLedger. The database refuses any later change of the rows (trigger).
  */
 
-export interface LedgerLineInput extends LedgerDimensions {
+export interface LedgerLineInput extends LedgerDimensions, LedgerForeign {
   accountId: number;
   /** Decimal strings, two decimals at most; exactly one of them above zero. */
   debit: string;
   credit: string;
   memo?: string;
+}
+
+/**
+ * A line's figures in a foreign currency (issue 33, section 2): the currency, its rate (the
+ * company currency per unit, 6 decimals) and the foreign amounts, given together or not at all;
+ * the debit and credit stay in the company currency. A reversal swaps them with the sides.
+ */
+export interface LedgerForeign {
+  currency?: string | null;
+  exchangeRate?: string | null;
+  foreignDebit?: string | null;
+  foreignCredit?: string | null;
 }
 
 /**
@@ -242,16 +254,21 @@ async function writeEntries(
         ${sql.join(first, sql` `)}
         ledger AS (
           INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
-                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id)
+                                  region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id,
+                                  currency, exchange_rate, foreign_debit, foreign_credit)
           SELECT v.account_id, ${document.date}::date, ${document.documentType}::text, ${document.documentId}::int, num.document_number,
                  ${document.narration}::text, v.memo, v.debit, v.credit, ${document.userId}::int,
-                 v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id, v.department_id
+                 v.region_id, v.party_type, v.party_id, v.joint_venture_id, v.rental_agreement_id, v.department_id,
+                 v.currency, v.exchange_rate, v.foreign_debit, v.foreign_credit
           FROM num CROSS JOIN unnest(${intArray(lines.map((l) => l.accountId))}, ${textArray(lines.map((l) => l.memo ?? ''))},
                                      ${numericArray(lines.map((l) => l.debit))}, ${numericArray(lines.map((l) => l.credit))},
                                      ${intArray(lines.map((l) => l.regionId ?? null))}, ${textArray(lines.map((l) => l.partyType ?? null))},
                                      ${intArray(lines.map((l) => l.partyId ?? null))}, ${intArray(lines.map((l) => l.jointVentureId ?? null))},
-                                     ${intArray(lines.map((l) => l.rentalAgreementId ?? null))}, ${intArray(lines.map((l) => l.departmentId ?? null))}) WITH ORDINALITY
-            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id, ord)
+                                     ${intArray(lines.map((l) => l.rentalAgreementId ?? null))}, ${intArray(lines.map((l) => l.departmentId ?? null))},
+                                     ${textArray(lines.map((l) => l.currency ?? null))}, ${numericArray(lines.map((l) => l.exchangeRate ?? null))},
+                                     ${numericArray(lines.map((l) => l.foreignDebit ?? null))}, ${numericArray(lines.map((l) => l.foreignCredit ?? null))}) WITH ORDINALITY
+            AS v(account_id, memo, debit, credit, region_id, party_type, party_id, joint_venture_id, rental_agreement_id, department_id,
+                 currency, exchange_rate, foreign_debit, foreign_credit, ord)
           WHERE true${sql.join(afterFirst, sql``)}
           ORDER BY v.ord
         )${sql.join(also, sql``)}
@@ -413,11 +430,12 @@ export interface ReverseInLedgerInput {
  * mistake must always be undoable. The caller's document status guards against twice.
  */
 export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Promise<PostingResult> {
-  const original = await queryRows<Required<LedgerDimensions> & { accountId: number; debit: string; credit: string; memo: string; documentNumber: string }>(
+  const original = await queryRows<Required<LedgerDimensions> & Required<LedgerForeign> & { accountId: number; debit: string; credit: string; memo: string; documentNumber: string }>(
     tx,
     sql`SELECT account_id AS "accountId", debit::text AS debit, credit::text AS credit, memo, document_number AS "documentNumber",
                region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
-               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId", department_id AS "departmentId"
+               joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId", department_id AS "departmentId",
+               currency, exchange_rate::text AS "exchangeRate", foreign_debit::text AS "foreignDebit", foreign_credit::text AS "foreignCredit"
         FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId}${input.documentNumber ? sql` AND document_number = ${input.documentNumber}` : sql``} ORDER BY id`,
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
@@ -442,6 +460,10 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
       jointVentureId: row.jointVentureId,
       rentalAgreementId: row.rentalAgreementId,
       departmentId: row.departmentId,
+      currency: row.currency,
+      exchangeRate: row.exchangeRate,
+      foreignDebit: row.foreignCredit,
+      foreignCredit: row.foreignDebit,
     })),
     input.alongside ?? [],
   );

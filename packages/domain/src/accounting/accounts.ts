@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
+import { currencyCodeSchema } from '../currencies/currencies.area.ts';
 
 export const accountKinds = [
   { value: 'cash', label: 'Cash' },
@@ -52,6 +53,8 @@ export const accounts = {
     { name: 'openingBalance', label: 'Opening balance (Dr +, Cr -)', kind: 'decimal', scale: 2, defaultValue: '0.00', list: false },
     { name: 'openingDate', label: 'Opening date', kind: 'date', list: false },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    // Issue 33, section 2: a cash or bank account may be kept in a foreign currency; absent, the company's.
+    { name: 'currency', label: 'Currency', kind: 'text', maxLength: 3, filterable: true, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
   ],
 } as const satisfies ResourceDeclaration;
 

@@ -13,12 +13,17 @@ export interface LedgerRow {
   balance: string;
   /** On a control account's ledger (receivables, payables), the customer's or vendor's account the row is on. */
   account?: { id: number; accountCode: string; accountName: string };
+  /** Issue 33: a foreign-currency line's currency, rate and amounts; null in the company currency. */
+  currency: string | null;
+  exchangeRate: string | null;
+  foreignDebit: string | null;
+  foreignCredit: string | null;
 }
 
 export interface LedgerResponse {
   status: number;
   message: string;
-  account: { id: number; accountCode: string; accountName: string; headType: string };
+  account: { id: number; accountCode: string; accountName: string; headType: string; currency: string };
   from: string;
   to: string;
   openingBalance: string;
@@ -26,6 +31,9 @@ export interface LedgerResponse {
   /** Totals of the whole range, not only this page. */
   totals: { debit: string; credit: string; count: number };
   closingBalance: string;
+  /** Issue 33: an account kept in a foreign currency, its balances in that currency (Dr +, Cr -); absent otherwise. */
+  foreignOpening?: string;
+  foreignClosing?: string;
   /** Pass back as `after` for the next page; null on the last page. */
   nextCursor: string | null;
 }

@@ -111,4 +111,10 @@ export const currencyMessages = {
   /** An import's row for a day already held at another rate (an equal one is skipped). */
   rateDiffers: (currency: string, date: string, stored: string) => `The ${currency} rate for ${date} is already ${stored}; change the stored rate to replace it`,
   sameDayTwice: (rowNumber: number, rate: string) => `Row ${rowNumber} of the file gives this day the rate ${rate}`,
+  /** Section 2: a vendor, an account or a document named an inactive currency. */
+  inactiveUse: (code: string) => `${code} is inactive; activate it before using it`,
+  /** Section 2: only cash and bank accounts are kept in a foreign currency. */
+  accountKind: (code: string) => `Only cash and bank accounts may be kept in ${code}; this account is in the company currency`,
+  /** Section 2: a vendor's or an account's currency once its ledger has rows. */
+  fixedByPostings: (code: string) => `The currency stays ${code}: the ledger already has postings in it`,
 } as const;

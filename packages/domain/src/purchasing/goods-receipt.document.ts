@@ -4,6 +4,7 @@ import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.t
 import { canonicalDecimal, compareDecimal, isDecimalString } from '../money.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 import { optionalGtinSchema } from '../gs1/gs1.area.ts';
+import { exchangeRateSchema, exchangeRateScale } from '../currencies/currencies.area.ts';
 
 /** What the shipment's temperature logger showed on arrival (issue 31, section 3). */
 export const loggerResults = [
@@ -66,6 +67,8 @@ export const goodsReceiptDocument = defineDocument({
         .optional(),
     },
     { name: 'loggerNotes', label: 'Logger notes', kind: 'textarea', maxLength: 1000, defaultValue: '', list: false },
+    // Issue 33: the rate of the order's currency this receipt is costed at; absent, the receipt date's.
+    { name: 'exchangeRate', label: 'Exchange rate', kind: 'decimal', scale: exchangeRateScale, list: false, schema: exchangeRateSchema('Exchange rate').nullable().optional() },
   ],
   lines: {
     fields: [
@@ -148,6 +151,7 @@ export interface GoodsReceiptInput extends Partial<GoodsReceiptLogger> {
   purchaseOrderId: number;
   receiptDate: string;
   notes: string;
+  exchangeRate?: string | null;
   acceptNearExpiry: boolean;
   lines: GoodsReceiptLineInput[];
 }
@@ -169,6 +173,9 @@ export interface GoodsReceiptLineRow {
   /** The scanned pack's GTIN (14 digits) and serial; null when the line was not scanned. */
   gtin: string | null;
   serialNumber: string | null;
+  /** Issue 33: the order line's price in the receipt's currency and the line's value in it; unitCost = foreignUnitCost x the rate, to the cent. */
+  foreignUnitCost: string;
+  foreignValue: string;
   item: { itemName: string; articleNumber: string; lotTracked: boolean; storageCondition: string };
 }
 
@@ -181,10 +188,17 @@ export interface GoodsReceiptDetail extends GoodsReceiptLogger {
   notes: string;
   acceptNearExpiry: boolean;
   status: 'draft' | 'posted' | 'cancelled';
+  /** In the company currency, as paidAmount and openAmount (what the payables aging and the dashboard add up). */
   totalValue: string;
   /** What payments allocated (issue 9); open = total - paid; paymentStatus computed from them. */
   paidAmount: string;
   openAmount: string;
+  /** Issue 33: the order's currency, the rate the receipt is costed at, and total, paid and open in that currency. */
+  currency: string;
+  exchangeRate: string;
+  foreignTotal: string;
+  foreignPaid: string;
+  foreignOpen: string;
   /** The receipt date plus the vendor's payment terms (the payables aging's due date). */
   dueDate: string;
   paymentStatus: 'unpaid' | 'partlyPaid' | 'paid';

@@ -125,7 +125,13 @@ export interface PurchaseOrderDetail {
   /** Spec section 3: only approved orders may be received; pickers disable the others. */
   isApproved: boolean;
   receiptStatus: ReceiptStatus;
+  /** In the order's currency (the vendor's, issue 33), as its lines' unit costs. */
   totalValue: string;
+  currency: string;
+  /** The order date's rate, indicative only (a receipt takes its own day's); null when none was entered. */
+  exchangeRate: string | null;
+  /** totalValue at that rate, in the company currency; null without a rate. */
+  totalValueCompany: string | null;
   vendor: { vendorName: string };
   region: { regionName: string };
   createdAt: string | Date;

@@ -1,4 +1,5 @@
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { currencyCodeSchema } from '../currencies/currencies.area.ts';
 
 /**
  * A vendor (issue 7, section 1; PRODUCT.md, Purchase management). Creating one creates its
@@ -37,6 +38,8 @@ export const vendors = {
       schema: decimalSchema('Minimum order value', 2).refine((v) => !v.startsWith('-'), { error: 'Minimum order value must not be negative' }),
     },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
+    // Issue 33, section 2: what the vendor bills in, and so its orders, receipts, payments and payable account; absent, the company's.
+    { name: 'currency', label: 'Currency', kind: 'text', maxLength: 3, filterable: true, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
     { name: 'accountId', label: 'Payable account', kind: 'reference', reference: 'accounts', form: false, list: false },
   ],
 } as const satisfies ResourceDeclaration;
@@ -49,6 +52,7 @@ export interface VendorOption {
   vendorName: string;
   accountId: number;
   active: boolean;
+  currency: string;
 }
 
 export const vendorMessages = {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentWorkflowColumns } from '../../lib/document/document-columns.ts';
 import { entityColumns, regions } from './setup.ts';
@@ -29,6 +30,8 @@ export const accounts = pgTable(
     openingBalance: numeric('opening_balance', { precision: 18, scale: 2 }).notNull().default('0'),
     openingDate: date('opening_date', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
+    // 0061_foreign_currency.sql: a cash or bank account may be kept in a foreign currency; every other account is in the company's.
+    currency: text('currency').notNull().default(sql`company_currency()`),
   },
   (t) => [unique('accounts_account_code_key').on(t.accountCode)],
 );
@@ -129,6 +132,11 @@ export const glEntries = pgTable('gl_entries', {
   rentalAgreementId: integer('rental_agreement_id'),
   // 0026_payroll.sql: the payroll journal's department.
   departmentId: integer('department_id'),
+  // 0061_foreign_currency.sql: a foreign-currency line's figures (all null in the company currency).
+  currency: text('currency'),
+  exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }),
+  foreignDebit: numeric('foreign_debit', { precision: 18, scale: 2 }),
+  foreignCredit: numeric('foreign_credit', { precision: 18, scale: 2 }),
 });
 
 /** Derived from gl_entries by a trigger; never written by code. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
@@ -20,6 +21,8 @@ export const vendors = pgTable('vendors', {
   accountId: integer('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'restrict' }),
+  // 0061_foreign_currency.sql: what the vendor bills in (its payable account's currency); default the company's.
+  currency: text('currency').notNull().default(sql`company_currency()`),
 });
 
 // An order is approved, never posted: the shared columns without posted_at/by, with approved_at/by.
@@ -33,6 +36,9 @@ export const purchaseOrders = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id),
+    // 0061_foreign_currency.sql: the vendor's currency and the order date's rate, if any.
+    currency: text('currency').notNull().default(sql`company_currency()`),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }),
     regionId: integer('region_id')
       .notNull()
       .references(() => regions.id),
@@ -83,6 +89,11 @@ export const goodsReceipts = pgTable(
     totalValue: numeric('total_value', { precision: 18, scale: 2 }).notNull().default('0'),
     // What payments allocated to it (0016_money.sql).
     paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    // 0061_foreign_currency.sql: the order's currency, the receipt's rate, and the total and paid in that currency.
+    currency: text('currency').notNull().default(sql`company_currency()`),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    foreignTotal: numeric('foreign_total', { precision: 18, scale: 2 }).notNull().default('0'),
+    foreignPaid: numeric('foreign_paid', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [unique('goods_receipts_document_number_key').on(t.documentNumber)],
 );
@@ -111,6 +122,8 @@ export const goodsReceiptLines = pgTable(
     // The scanned pack's GTIN and serial (0058_goods_receipt_gtin.sql; GS1's rules check the GTIN).
     gtin: text('gtin'),
     serialNumber: text('serial_number'),
+    // 0061_foreign_currency.sql: the order line's price in the receipt's currency; unit_cost is it times the rate.
+    foreignUnitCost: numeric('foreign_unit_cost', { precision: 18, scale: 2 }).notNull(),
   },
   (t) => [unique('goods_receipt_lines_goods_receipt_id_line_no_key').on(t.goodsReceiptId, t.lineNo)],
 );

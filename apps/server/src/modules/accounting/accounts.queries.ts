@@ -14,6 +14,8 @@ export const accountOptionColumns = {
   active: accounts.active,
   // Pickers narrow by it: a receipt's cash or bank account, a payment's expense account.
   kind: accounts.kind,
+  // Issue 33: a payment from a foreign-currency bank account.
+  currency: accounts.currency,
 };
 
 /**

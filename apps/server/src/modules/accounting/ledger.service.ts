@@ -8,7 +8,7 @@ import { isIsoDate } from '../../lib/resource/resource-query.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type DimensionFilter, dimensionCondition, dimensionQuery } from './dimension-filter.ts';
 import { earlierYearsResult } from './statement-movement.ts';
-import { readSettingValues } from '../setup/setup.api.ts';
+import { companySettingSql, readSettingValues } from '../setup/setup.api.ts';
 
 const isoDate = (label: string) => z.string().refine(isIsoDate, { error: `${label} must be a date (YYYY-MM-DD)` });
 
@@ -57,6 +57,9 @@ interface LedgerAccount {
   accountCode: string;
   accountName: string;
   headType: string;
+  currency: string;
+  /** Kept in another currency than the company's (issue 33): its ledger adds the foreign balances. */
+  foreign: boolean;
   openingBalance: string;
   regionId: number | null;
   /**
@@ -146,6 +149,7 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
   const [account] = await queryRows<Omit<LedgerAccount, 'members'> & { retainedEarnings: boolean }>(
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
+               a.currency, coalesce(a.currency <> ${companySettingSql('currency')}, false) AS foreign,
                a.opening_balance::text AS "openingBalance", a.region_id AS "regionId",
                a.id = (SELECT account_id FROM posting_accounts WHERE key = 'retainedEarnings') IS TRUE AS "retainedEarnings"
         FROM accounts a JOIN account_heads h ON h.id = a.head_id WHERE a.id = ${accountId}`,
@@ -219,6 +223,21 @@ async function balanceThrough(executor: Executor, account: LedgerAccount, cursor
   return toMinorUnits(account.openingBalance) + toMinorUnits(row!.days) + toMinorUnits(row!.entries);
 }
 
+/**
+ * A foreign-currency account's balances in its currency (issue 33) before `from` and through `to`:
+ * summed over its entries (the day totals hold the company currency only); few accounts are foreign.
+ */
+async function foreignBalances(executor: Executor, account: LedgerAccount, range: { from: string; to: string }): Promise<{ foreignOpening: string; foreignClosing: string } | undefined> {
+  if (!account.foreign) return undefined;
+  const [row] = await queryRows<{ opening: string; closing: string }>(
+    executor,
+    sql`SELECT coalesce(sum(coalesce(g.foreign_debit, 0) - coalesce(g.foreign_credit, 0)) FILTER (WHERE g.entry_date < ${range.from}::date), 0)::text AS opening,
+               coalesce(sum(coalesce(g.foreign_debit, 0) - coalesce(g.foreign_credit, 0)), 0)::text AS closing
+        FROM gl_entries g WHERE ${entriesOf(account)} AND g.entry_date <= ${range.to}::date`,
+  );
+  return { foreignOpening: fromMinorUnits(toMinorUnits(row!.opening)), foreignClosing: fromMinorUnits(toMinorUnits(row!.closing)) };
+}
+
 /** A ledger row as the database gives it: the id of a bigint column arrives as a string. */
 type EntryRow = Omit<LedgerRow, 'entryId' | 'account'> & { id: string; accountId: number; accountCode: string; accountName: string };
 
@@ -235,9 +254,11 @@ async function entryRows(executor: Executor, account: LedgerAccount, range: { fr
     sql`SELECT e.id::text AS id, e.entry_date::text AS "entryDate", e.document_type AS "documentType", e.document_id AS "documentId",
                e.document_number AS "documentNumber", e.narration, e.memo, e.debit::text AS debit, e.credit::text AS credit,
                (${fromMinorUnits(base)}::numeric + sum(e.debit - e.credit) OVER (ORDER BY e.entry_date, e.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::text AS balance,
-               e.account_id AS "accountId", e.account_code AS "accountCode", e.account_name AS "accountName"
+               e.account_id AS "accountId", e.account_code AS "accountCode", e.account_name AS "accountName",
+               e.currency, e.exchange_rate::text AS "exchangeRate", e.foreign_debit::text AS "foreignDebit", e.foreign_credit::text AS "foreignCredit"
         FROM (SELECT g.*, a.account_code, a.account_name FROM accounts a CROSS JOIN LATERAL (
-                SELECT g.id, g.entry_date, g.document_type, g.document_id, g.document_number, g.narration, g.memo, g.debit, g.credit, g.account_id FROM gl_entries g
+                SELECT g.id, g.entry_date, g.document_type, g.document_id, g.document_number, g.narration, g.memo, g.debit, g.credit, g.account_id,
+                       g.currency, g.exchange_rate, g.foreign_debit, g.foreign_credit FROM gl_entries g
                 WHERE g.account_id = a.id AND ${entriesOf(account)} AND g.entry_date BETWEEN ${range.from}::date AND ${range.to}::date ${afterCursor}
                 ORDER BY g.entry_date, g.id LIMIT ${limit}) g
               WHERE a.id IN (${intList([...account.members.whole, ...account.members.stamped])})
@@ -259,6 +280,10 @@ function ledgerRowOf(account: LedgerAccount) {
     debit: row.debit,
     credit: row.credit,
     balance: fromMinorUnits(toMinorUnits(row.balance)),
+    currency: row.currency,
+    exchangeRate: row.exchangeRate,
+    foreignDebit: row.foreignDebit,
+    foreignCredit: row.foreignCredit,
     ...(rollsUp ? { account: { id: Number(row.accountId), accountCode: row.accountCode, accountName: row.accountName } } : {}),
   });
 }
@@ -271,12 +296,14 @@ export async function accountLedger(executor: Executor, accountId: number, auth:
   const summary = await rangeSummary(executor, account, range.from, range.to);
   const base = after ? await balanceThrough(executor, account, after) : summary.opening;
   const rows = await entryRows(executor, account, range, base, after, query.pageSize + 1);
+  const foreign = await foreignBalances(executor, account, range);
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   return {
     status: 200,
     message: messages.ok,
-    account: { id: Number(account.id), accountCode: account.accountCode, accountName: account.accountName, headType: account.headType },
+    account: { id: Number(account.id), accountCode: account.accountCode, accountName: account.accountName, headType: account.headType, currency: account.currency },
+    ...foreign,
     from: range.from,
     to: range.to,
     openingBalance: fromMinorUnits(summary.opening),

@@ -17,24 +17,27 @@ const partyKinds = {
   capital: { control: 'jvPartnerCapital', numbers: 'capital_account_numbers' },
 } as const;
 
-export async function openPartyAccount(tx: Executor, party: { kind: keyof typeof partyKinds; name: string; regionId?: number }): Promise<number> {
+/** `currency`: a vendor's payable account is in what the vendor bills in (issue 33); absent, the company's (the column's default). */
+export async function openPartyAccount(tx: Executor, party: { kind: keyof typeof partyKinds; name: string; regionId?: number; currency?: string }): Promise<number> {
   const { control, numbers } = partyKinds[party.kind];
   const { [control]: controlId } = await requirePostingAccounts(tx, [control]);
   const [account] = await queryRows<{ id: number }>(
     tx,
     sql`WITH n AS (SELECT nextval(${numbers}::regclass)::text AS n)
-        INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind, active)
-        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${party.name}, c.head_id, c.sub_head_id, ${party.regionId ?? null}::int, ${party.kind === 'capital' ? 'equity' : party.kind}::text, true
+        INSERT INTO accounts (account_code, account_name, head_id, sub_head_id, region_id, kind, active, currency)
+        SELECT c.account_code || '-' || lpad(n.n, greatest(4, length(n.n)), '0'), ${party.name}, c.head_id, c.sub_head_id, ${party.regionId ?? null}::int, ${party.kind === 'capital' ? 'equity' : party.kind}::text, true,
+               coalesce(${party.currency ?? null}::text, company_currency())
         FROM accounts c CROSS JOIN n WHERE c.id = ${controlId}::int
         RETURNING id`,
   );
   return Number(account!.id);
 }
 
-/** Follows the party's name (and a customer's region). */
-export async function renamePartyAccount(tx: Executor, accountId: number, party: { name: string; regionId?: number }): Promise<void> {
+/** Follows the party's name (and a customer's region, a vendor's currency). */
+export async function renamePartyAccount(tx: Executor, accountId: number, party: { name: string; regionId?: number; currency?: string }): Promise<void> {
   const region = party.regionId === undefined ? sql`` : sql`, region_id = ${party.regionId}::int`;
-  await tx.execute(sql`UPDATE accounts SET account_name = ${party.name}${region}, updated_at = now() WHERE id = ${accountId}::int`);
+  const currency = party.currency === undefined ? sql`` : sql`, currency = ${party.currency}::text`;
+  await tx.execute(sql`UPDATE accounts SET account_name = ${party.name}${region}${currency}, updated_at = now() WHERE id = ${accountId}::int`);
 }
 
 /** Whether the account has a ledger row: a party with postings is never deleted. */

@@ -4,4 +4,4 @@
  * a document's save or posting takes it (`rateOrRefusal`: 400 naming its `exchangeRate` field with
  * the same message), each inside the caller's transaction.
  */
-export { NoRateError, rateOn, rateOrRefusal } from './currency-rules.ts';
+export { assertCurrencyInUse, companyCurrency, NoRateError, rateOn, rateOrRefusal } from './currency-rules.ts';

@@ -90,3 +90,23 @@ export async function rateOrRefusal(executor: Executor, currency: string, date: 
     throw error;
   }
 }
+
+/** The company currency (the settings' `currency`). */
+export async function companyCurrency(executor: Executor): Promise<string> {
+  const [row] = await queryRows<{ code: string | null }>(executor, sql`SELECT ${companySettingSql('currency')}::text AS code`);
+  return row?.code ?? 'PKR';
+}
+
+/**
+ * What a vendor, an account or a document may be in (issue 33, section 2): an existing, active
+ * currency; else 400 naming `field`. Answers whether it is the company's.
+ */
+export async function assertCurrencyInUse(executor: Executor, code: string, field = 'currency'): Promise<{ isCompany: boolean }> {
+  const [row] = await queryRows<{ active: boolean; isCompany: boolean }>(
+    executor,
+    sql`SELECT active, coalesce(code = ${companySettingSql('currency')}, false) AS "isCompany" FROM currencies WHERE code = ${code}`,
+  );
+  const refusal = !row ? currencyMessages.unknown(code) : row.active ? undefined : currencyMessages.inactiveUse(code);
+  if (refusal) throw new BadRequestError({ [field]: refusal }, refusal);
+  return { isCompany: row!.isCompany };
+}

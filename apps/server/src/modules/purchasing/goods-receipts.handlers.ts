@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, addDays, addDecimals, type GoodsReceiptInput, type GoodsReceiptLogger, isExpired, multiply, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
+import { goodsReceiptDocument, addDays, addDecimals, currencyMessages, type GoodsReceiptInput, type GoodsReceiptLogger, isExpired, multiply, multiplyDecimals, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
@@ -12,6 +12,7 @@ import { pgErrorOf } from '../../lib/pg-error.ts';
 import type { GoodsReceiptDetail } from './goods-receipts.queries.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
+import { rateOrRefusal } from '../currencies/currencies.api.ts';
 
 const { documentType } = goodsReceiptDocument;
 
@@ -41,8 +42,11 @@ interface ReceiptFacts {
     paymentTermsDays: number;
     regionId: number;
     regionName: string;
+    /** The order's currency (the vendor's): its lines' unit costs are in it. */
+    currency: string;
   } | null;
   lines: Map<number, OrderLineFacts>;
+  companyCurrency: string;
   nearExpiryDays: number;
   /** The Inventory posting account chosen in settings, if any. */
   inventoryAccountId: number | null;
@@ -56,10 +60,10 @@ interface ReceiptFacts {
  */
 async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options: { lock?: boolean } = {}): Promise<ReceiptFacts> {
   const scope = purchaseOrderScope(actor, sql`o.region_id`);
-  const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null }>(
+  const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null; companyCurrency: string | null }>(
     tx,
     sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'orderDate', o.document_date, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
-                                         'vendorAccountId', v.account_id, 'paymentTermsDays', v.payment_terms_days, 'regionId', o.region_id, 'regionName', r.region_name)
+                                         'vendorAccountId', v.account_id, 'paymentTermsDays', v.payment_terms_days, 'regionId', o.region_id, 'regionName', r.region_name, 'currency', o.currency)
                   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
                   WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
                (SELECT json_agg(json_build_object('id', l.id, 'itemId', l.item_id, 'quantity', l.quantity, 'receivedQuantity', l.received_quantity,
@@ -68,7 +72,8 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
                   FROM (SELECT * FROM purchase_order_lines WHERE purchase_order_id = ${purchaseOrderId}::int ORDER BY id ${options.lock ? sql`FOR NO KEY UPDATE` : sql``}) l
                   JOIN items it ON it.id = l.item_id) AS lines,
                ${companySettingSql('nearExpiryDays')} AS "nearExpiryDays",
-               (SELECT account_id FROM posting_accounts WHERE key = 'inventory') AS "inventoryAccountId"`,
+               (SELECT account_id FROM posting_accounts WHERE key = 'inventory') AS "inventoryAccountId",
+               ${companySettingSql('currency')}::text AS "companyCurrency"`,
   );
   const order = jsonValue<ReceiptFacts['order']>(row!.order);
   const lines = jsonValue<OrderLineFacts[] | null>(row!.lines) ?? [];
@@ -81,8 +86,26 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
     ),
     nearExpiryDays: Number(row!.nearExpiryDays ?? 90),
     inventoryAccountId: row!.inventoryAccountId === null ? null : Number(row!.inventoryAccountId),
+    companyCurrency: row!.companyCurrency ?? 'PKR',
   };
 }
+
+/**
+ * The rate the receipt is costed at (issue 33, section 2): the one given, else the receipt date's
+ * (none: 400 naming `exchangeRate`); a receipt in the company currency takes none (1).
+ */
+async function rateOf(tx: Tx, input: GoodsReceiptInput, facts: ReceiptFacts): Promise<string> {
+  const { currency } = facts.order!;
+  if (currency === facts.companyCurrency) {
+    if (input.exchangeRate && canonicalDecimal(input.exchangeRate) !== '1') throw new BadRequestError({ exchangeRate: currencyMessages.companyRate(currency) });
+    return '1.000000';
+  }
+  // Six decimals, as the column answers it.
+  return input.exchangeRate ? multiplyDecimals(input.exchangeRate, '1', { scale: 6 }) : (await rateOrRefusal(tx, currency, input.receiptDate)).rate;
+}
+
+/** A line's cost in the company currency: the order's price times the rate, half up to the cent (the lot keeps one unit cost). */
+const unitCostAt = (orderLine: OrderLineFacts, rate: string) => multiplyDecimals(orderLine.unitCost, rate);
 
 /**
  * The rules of a receipt (issue 7, section 2), checked on save and again when posting (under
@@ -130,19 +153,20 @@ function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts, today = to
 const lotNumberOf = (line: GoodsReceiptInput['lines'][number]) => line.lotNumber?.trim() ?? '';
 export const ownLotNumber = (receiptId: number, purchaseOrderLineId: number) => `GR${receiptId}-${purchaseOrderLineId}`;
 
-function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts): SQL {
+function linesSql(input: GoodsReceiptInput, facts: ReceiptFacts, rate: string): SQL {
   return sql.join(
     input.lines.map((line, index) => {
       const orderLine = facts.lines.get(line.purchaseOrderLineId)!;
       return sql`(${index + 1}::int, ${orderLine.id}::int, ${orderLine.itemId}::int, ${line.quantity}::int, ${lotNumberOf(line)}::text,
-                  ${line.dateExpiry ?? null}::date, ${orderLine.unitCost}::numeric, ${line.storageUnitId ?? null}::int, ${line.gtin ?? null}::text, ${line.serialNumber ?? null}::text)`;
+                  ${line.dateExpiry ?? null}::date, ${unitCostAt(orderLine, rate)}::numeric, ${line.storageUnitId ?? null}::int, ${line.gtin ?? null}::text, ${line.serialNumber ?? null}::text,
+                  ${orderLine.unitCost}::numeric)`;
     }),
     sql`, `,
   );
 }
 
-const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number)`;
-const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number)`;
+const insertLinesInto = sql`INSERT INTO goods_receipt_lines (goods_receipt_id, line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number, foreign_unit_cost)`;
+const valuesColumns = sql`v(line_no, purchase_order_line_id, item_id, quantity, lot_number, date_expiry, unit_cost, storage_unit_id, gtin, serial_number, foreign_unit_cost)`;
 /** ownLotNumber in SQL, for the INSERT that learns the receipt's id. */
 const lotOf = (receiptId: SQL) => sql`CASE WHEN v.lot_number = '' THEN 'GR' || ${receiptId} || '-' || v.purchase_order_line_id ELSE v.lot_number END`;
 
@@ -165,13 +189,20 @@ function loggerValues(input: GoodsReceiptInput): SQL {
              ${logger.loggerMinutesOutside}::int, ${logger.loggerNotes}::text`;
 }
 
-function totalOf(input: GoodsReceiptInput, facts: ReceiptFacts): string {
+/** The receipt's value in the company currency: each line at its unit cost in it. */
+function totalOf(input: GoodsReceiptInput, facts: ReceiptFacts, rate: string): string {
+  return addDecimals(input.lines.map((l) => multiply(l.quantity, unitCostAt(facts.lines.get(l.purchaseOrderLineId)!, rate))));
+}
+
+/** The receipt's value in its currency, at the order's prices. */
+function foreignTotalOf(input: GoodsReceiptInput, facts: ReceiptFacts): string {
   return addDecimals(input.lines.map((l) => multiply(l.quantity, facts.lines.get(l.purchaseOrderLineId)!.unitCost)));
 }
 
 /** A draft as the database now holds it, built from what was written and read (no re-read): what a GET answers. */
-function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): GoodsReceiptDetail {
+function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, rate: string, stamps: { createdBy: number | null; createdAt: Date; updatedAt: Date }): GoodsReceiptDetail {
   const order = facts.order!;
+  const foreignTotal = foreignTotalOf(input, facts);
   return {
     id,
     documentNumber: null,
@@ -184,9 +215,14 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
     acceptNearExpiry: input.acceptNearExpiry ?? false,
     ...loggerOf(input),
     status: 'draft',
-    totalValue: totalOf(input, facts),
+    totalValue: totalOf(input, facts, rate),
     paidAmount: '0.00',
-    openAmount: totalOf(input, facts),
+    openAmount: totalOf(input, facts, rate),
+    currency: order.currency,
+    exchangeRate: rate,
+    foreignTotal,
+    foreignPaid: '0.00',
+    foreignOpen: foreignTotal,
     dueDate: addDays(input.receiptDate, Number(order.paymentTermsDays)),
     paymentStatus: 'unpaid',
     postedAt: null,
@@ -203,8 +239,10 @@ function draftOf(id: number, input: GoodsReceiptInput, facts: ReceiptFacts, stam
         quantity: line.quantity,
         lotNumber: lotNumberOf(line) || ownLotNumber(id, orderLine.id),
         dateExpiry: line.dateExpiry ?? null,
-        unitCost: canonicalDecimal(orderLine.unitCost),
-        value: multiply(line.quantity, orderLine.unitCost),
+        unitCost: unitCostAt(orderLine, rate),
+        value: multiply(line.quantity, unitCostAt(orderLine, rate)),
+        foreignUnitCost: canonicalDecimal(orderLine.unitCost),
+        foreignValue: multiply(line.quantity, orderLine.unitCost),
         inventoryId: null,
         storageUnitId: line.storageUnitId ?? null,
         gtin: line.gtin ?? null,
@@ -222,6 +260,7 @@ function inputOf(receipt: GoodsReceiptDetail): GoodsReceiptInput {
     receiptDate: receipt.receiptDate,
     notes: receipt.notes,
     acceptNearExpiry: receipt.acceptNearExpiry,
+    exchangeRate: receipt.exchangeRate,
     lines: receipt.lines.map((l) => ({ purchaseOrderLineId: l.purchaseOrderLineId, quantity: l.quantity, lotNumber: l.lotNumber, dateExpiry: l.dateExpiry, storageUnitId: l.storageUnitId, gtin: l.gtin, serialNumber: l.serialNumber })),
   };
 }
@@ -263,31 +302,36 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
     async create(tx, actor, input) {
       const facts = await readFacts(tx, actor, input.purchaseOrderId);
       assertReceipt(input, facts);
+      const rate = await rateOf(tx, input, facts);
       const [row] = await queryRows<{ id: number; createdAt: string | Date }>(
         tx,
         sql`WITH g AS (
               INSERT INTO goods_receipts (document_date, purchase_order_id, notes, accept_near_expiry, total_value, created_by,
-                                         logger_result, logger_serial, logger_min_c, logger_max_c, logger_minutes_outside, logger_notes)
+                                         logger_result, logger_serial, logger_min_c, logger_max_c, logger_minutes_outside, logger_notes,
+                                         currency, exchange_rate, foreign_total)
               VALUES (${input.receiptDate}::date, ${input.purchaseOrderId}::int, ${input.notes ?? ''}, ${input.acceptNearExpiry ?? false}::boolean,
-                      ${totalOf(input, facts)}::numeric, ${actor.userId}::int, ${loggerValues(input)})
+                      ${totalOf(input, facts, rate)}::numeric, ${actor.userId}::int, ${loggerValues(input)},
+                      ${facts.order!.currency}::text, ${rate}::numeric, ${foreignTotalOf(input, facts)}::numeric)
               RETURNING id, created_at),
             l AS (${insertLinesInto}
-                  SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number
-                  FROM g CROSS JOIN (VALUES ${linesSql(input, facts)}) AS ${valuesColumns})
+                  SELECT g.id, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`g.id`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number, v.foreign_unit_cost
+                  FROM g CROSS JOIN (VALUES ${linesSql(input, facts, rate)}) AS ${valuesColumns})
             SELECT id, created_at AS "createdAt" FROM g`,
       );
       const at = new Date(row!.createdAt);
-      return { document: draftOf(Number(row!.id), input, facts, { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
+      return { document: draftOf(Number(row!.id), input, facts, rate, { createdBy: actor.userId, createdAt: at, updatedAt: at }) };
     },
 
     async update(tx, actor, before, input) {
       const facts = await readFacts(tx, actor, input.purchaseOrderId);
       assertReceipt(input, facts);
+      const rate = await rateOf(tx, input, facts);
       const [row] = await queryRows<{ updatedAt: string | Date }>(
         tx,
         sql`WITH g AS (
               UPDATE goods_receipts SET document_date = ${input.receiptDate}::date, purchase_order_id = ${input.purchaseOrderId}::int, notes = ${input.notes ?? ''},
-                     accept_near_expiry = ${input.acceptNearExpiry ?? false}::boolean, total_value = ${totalOf(input, facts)}::numeric, updated_at = now(),
+                     accept_near_expiry = ${input.acceptNearExpiry ?? false}::boolean, total_value = ${totalOf(input, facts, rate)}::numeric, updated_at = now(),
+                     currency = ${facts.order!.currency}::text, exchange_rate = ${rate}::numeric, foreign_total = ${foreignTotalOf(input, facts)}::numeric,
                      (logger_result, logger_serial, logger_min_c, logger_max_c, logger_minutes_outside, logger_notes) = ROW(${loggerValues(input)})
               WHERE id = ${before.id}::int RETURNING updated_at),
             d AS (DELETE FROM goods_receipt_lines WHERE goods_receipt_id = ${before.id}::int)
@@ -296,11 +340,11 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
       // A statement does not see the rows its own DELETE removes, so the new lines go in the next.
       await tx.execute(
         sql`${insertLinesInto}
-            SELECT ${before.id}::int, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`${before.id}::int`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number
-            FROM (VALUES ${linesSql(input, facts)}) AS ${valuesColumns}`,
+            SELECT ${before.id}::int, v.line_no, v.purchase_order_line_id, v.item_id, v.quantity, ${lotOf(sql`${before.id}::int`)}, v.date_expiry, v.unit_cost, v.storage_unit_id, v.gtin, v.serial_number, v.foreign_unit_cost
+            FROM (VALUES ${linesSql(input, facts, rate)}) AS ${valuesColumns}`,
       );
       const stamps = { createdBy: before.createdBy as number | null, createdAt: before.createdAt as Date, updatedAt: new Date(row!.updatedAt) };
-      return { document: draftOf(before.id, input, facts, stamps) };
+      return { document: draftOf(before.id, input, facts, rate, stamps) };
     },
 
     transitions: {
@@ -327,7 +371,8 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
           field: `lines.${index}`,
           direction: 'in',
           quantity: line.quantity,
-          lot: { itemId: line.itemId, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: order.regionId, unitCost: facts.lines.get(line.purchaseOrderLineId)!.unitCost },
+          // The line's cost in the company currency, fixed at its save with the receipt's rate.
+          lot: { itemId: line.itemId, lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: order.regionId, unitCost: line.unitCost },
         }));
         let stock: Awaited<ReturnType<typeof prepareStockMoves>>;
         try {
@@ -346,7 +391,17 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
         const amount = stock.valueIn;
         const lines: LedgerLineInput[] = [
           { accountId: inventory, debit: amount, credit: '0', memo: narration.slice(0, 200), regionId: order.regionId },
-          { accountId: order.vendorAccountId, debit: '0', credit: amount, memo: narration.slice(0, 200), regionId: order.regionId, partyType: 'vendor', partyId: order.vendorId },
+          {
+            accountId: order.vendorAccountId,
+            debit: '0',
+            credit: amount,
+            memo: narration.slice(0, 200),
+            regionId: order.regionId,
+            partyType: 'vendor',
+            partyId: order.vendorId,
+            // A foreign vendor's bill: what it owes in its currency, at the receipt's rate (issue 33).
+            ...(draft.currency === facts.companyCurrency ? {} : { currency: draft.currency, exchangeRate: draft.exchangeRate, foreignDebit: '0', foreignCredit: draft.foreignTotal }),
+          },
         ];
         const received: AlongsideStatement = () => receivedUpdate(draft, 1);
         const writes = [...step.claim({ total_value: sql`${amount}::numeric` }), received];

@@ -61,6 +61,11 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     dueDate: sql<string>`${dueDateSql}::text`,
     paymentStatus: sql<string>`(CASE WHEN goods_receipts.status <> 'posted' THEN 'unpaid' WHEN ${openAmountSql} <= 0 THEN 'paid'
                                      WHEN goods_receipts.paid_amount > 0 THEN 'partlyPaid' ELSE 'unpaid' END)`,
+    currency: goodsReceipts.currency,
+    exchangeRate: goodsReceipts.exchangeRate,
+    foreignTotal: goodsReceipts.foreignTotal,
+    foreignPaid: goodsReceipts.foreignPaid,
+    foreignOpen: sql<string>`round(CASE WHEN goods_receipts.status = 'cancelled' THEN 0 ELSE goods_receipts.foreign_total - goods_receipts.foreign_paid END, 2)::text`,
     postedAt: goodsReceipts.postedAt,
     postedBy: goodsReceipts.postedBy,
     cancelledAt: goodsReceipts.cancelledAt,
@@ -75,6 +80,7 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
              'lotNumber', l.lot_number, 'dateExpiry', l.date_expiry, 'unitCost', l.unit_cost::text,
              'value', round(l.quantity * l.unit_cost, 2)::text, 'inventoryId', l.inventory_id, 'storageUnitId', l.storage_unit_id,
              'gtin', l.gtin, 'serialNumber', l.serial_number,
+             'foreignUnitCost', l.foreign_unit_cost::text, 'foreignValue', round(l.quantity * l.foreign_unit_cost, 2)::text,
              'item', json_build_object('itemName', it.item_name, 'articleNumber', it.article_number, 'lotTracked', it.lot_tracked, 'storageCondition', it.storage_condition))
              ORDER BY l.line_no), '[]')
     FROM goods_receipt_lines l JOIN items it ON it.id = l.item_id WHERE l.goods_receipt_id = goods_receipts.id)`,
@@ -108,6 +114,8 @@ export const goodsReceiptQueries: DocumentQueries<GoodsReceiptDetail> = {
     { header: 'Region', value: (row) => (row.region as OrderSummary['region'] | null)?.regionName ?? '' },
     { header: 'Status', value: (row) => String(row.status) },
     { header: 'Value', value: (row) => String(row.totalValue) },
+    { header: 'Currency', value: (row) => String(row.currency) },
+    { header: 'Foreign value', value: (row) => String(row.foreignTotal) },
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {

@@ -1,4 +1,4 @@
-import { purchaseOrderDocument, addDecimals, multiply, permittedIds, type PurchaseOrderInput, purchasingMessages } from '@erp/domain';
+import { purchaseOrderDocument, addDecimals, multiply, multiplyDecimals, permittedIds, type PurchaseOrderInput, purchasingMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList, jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf, DraftValues } from '../../lib/document/document-binding.ts';
 import { type PurchaseOrderDetail } from './purchase-orders.queries.ts';
+import { NoRateError, rateOn } from '../currencies/currencies.api.ts';
 
 interface ItemFacts {
   id: number;
@@ -19,7 +20,7 @@ interface ItemFacts {
 
 /** What the checks of an order read, in one query: its vendor, region (within the actor's regions) and items. */
 interface OrderFacts {
-  vendor: { vendorName: string; active: boolean } | null;
+  vendor: { vendorName: string; active: boolean; currency: string } | null;
   regionName: string | null;
   items: Map<number, ItemFacts>;
 }
@@ -28,14 +29,14 @@ async function readFacts(tx: Tx, actor: Actor, vendorId: number, regionId: numbe
   const regions = permittedIds(actor.permissions, 'regions');
   const [row] = await queryRows<{ vendor: unknown; regionName: string | null; items: unknown }>(
     tx,
-    sql`SELECT (SELECT json_build_object('vendorName', vendor_name, 'active', active) FROM vendors WHERE id = ${vendorId}::int) AS vendor,
+    sql`SELECT (SELECT json_build_object('vendorName', vendor_name, 'active', active, 'currency', currency) FROM vendors WHERE id = ${vendorId}::int) AS vendor,
                (SELECT region_name FROM regions WHERE id = ${regionId}::int ${regions ? sql`AND id IN (${intList(regions)})` : sql``}) AS "regionName",
                (SELECT json_agg(json_build_object('id', id, 'itemName', item_name, 'articleNumber', article_number, 'lotTracked', lot_tracked, 'unit', unit, 'storageCondition', storage_condition, 'isApproved', is_approved))
                   FROM items WHERE id IN (${intList([...new Set(itemIds)])})) AS items`,
   );
   const items = jsonValue<ItemFacts[] | null>(row!.items) ?? [];
   return {
-    vendor: jsonValue<{ vendorName: string; active: boolean } | null>(row!.vendor),
+    vendor: jsonValue<OrderFacts['vendor']>(row!.vendor),
     regionName: row!.regionName,
     items: new Map(items.map((i) => [Number(i.id), { ...i, id: Number(i.id) }])),
   };
@@ -72,15 +73,29 @@ async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput): Pr
 }
 
 
-/** What an order stores beyond its input: the date (today unless given) and the total. */
-function valuesOf(input: PurchaseOrderInput, orderDate: string): DraftValues {
-  return { header: { orderDate, totalValue: addDecimals(input.lines.map((l) => multiply(l.quantity, l.unitCost))) } };
+/** The order date's rate of the vendor's currency, or null when none was entered within the settings' days: an order only indicates it. */
+async function indicativeRate(tx: Tx, currency: string, orderDate: string): Promise<string | null> {
+  try {
+    return (await rateOn(tx, currency, orderDate)).rate;
+  } catch (error) {
+    if (error instanceof NoRateError) return null;
+    throw error;
+  }
+}
+
+/** What an order stores beyond its input: the date (today unless given), the total, and the vendor's currency with the date's rate (issue 33). */
+async function valuesOf(tx: Tx, input: PurchaseOrderInput, orderDate: string, facts: OrderFacts): Promise<DraftValues> {
+  const currency = facts.vendor!.currency;
+  const exchangeRate = await indicativeRate(tx, currency, orderDate);
+  return { header: { orderDate, totalValue: addDecimals(input.lines.map((l) => multiply(l.quantity, l.unitCost))), currency, exchangeRate } };
 }
 
 /** The draft as written, with the names the check read (no re-read): what a GET answers. */
 function draftOf(draft: PurchaseOrderDetail, facts: OrderFacts): PurchaseOrderDetail {
+  const rate = draft.exchangeRate ?? null;
   return {
     ...draft,
+    totalValueCompany: rate === null ? null : multiplyDecimals(draft.totalValue, rate),
     purchaseOrderId: draft.id,
     vendor: { vendorName: facts.vendor!.vendorName },
     region: { regionName: facts.regionName! },
@@ -99,13 +114,13 @@ export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, Pu
     /** After the check's one read, the header and its lines in one statement. */
     async create(tx, actor, input, drafts) {
       const facts = await checkedFacts(tx, actor, input);
-      const values = valuesOf(input, input.orderDate ?? todayIso());
+      const values = await valuesOf(tx, input, input.orderDate ?? todayIso(), facts);
       return { document: draftOf(drafts.answer(await drafts.insert(input, values), input, values), facts) };
     },
 
     async update(tx, actor, before, input, drafts) {
       const facts = await checkedFacts(tx, actor, input);
-      const values = valuesOf(input, input.orderDate ?? before.orderDate);
+      const values = await valuesOf(tx, input, input.orderDate ?? before.orderDate, facts);
       const written = await drafts.update(before.id, input, values);
       return { document: draftOf(drafts.answer(written, input, values, before), facts) };
     },

@@ -55,6 +55,9 @@ export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
     isApproved: sql<boolean>`(purchase_orders.status = 'approved')`.mapWith(Boolean),
     receiptStatus,
     totalValue: purchaseOrders.totalValue,
+    currency: purchaseOrders.currency,
+    exchangeRate: purchaseOrders.exchangeRate,
+    totalValueCompany: sql<string | null>`round(purchase_orders.total_value * purchase_orders.exchange_rate, 2)::text`,
     receipts,
     approvedAt: purchaseOrders.approvedAt,
     approvedBy: purchaseOrders.approvedBy,
@@ -96,6 +99,7 @@ export const purchaseOrderQueries: DocumentQueries<PurchaseOrderDetail> = {
     { header: 'Status', value: (row) => String(row.status) },
     { header: 'Received', value: (row) => String(row.receiptStatus) },
     { header: 'Value', value: (row) => String(row.totalValue) },
+    { header: 'Currency', value: (row) => String(row.currency) },
     { header: 'Notes', value: (row) => String(row.notes) },
   ],
   shape: (row) => {

@@ -10,7 +10,7 @@ export const vendorBinding: ResourceBinding = {
   declaration: vendorsDeclaration,
   table: vendors,
   hooks: {
-    optionColumns: { vendorId: vendors.id, vendorName: vendors.vendorName, accountId: vendors.accountId, active: vendors.active },
+    optionColumns: { vendorId: vendors.id, vendorName: vendors.vendorName, accountId: vendors.accountId, active: vendors.active, currency: vendors.currency },
     writes: vendorWrites,
   },
 };

@@ -12,7 +12,7 @@ afterEach(() => api?.restore());
 const base: Omit<LedgerResponse, 'rows' | 'nextCursor'> = {
   status: 200,
   message: 'OK',
-  account: { id: 5, accountCode: '1100', accountName: 'Cash in hand', headType: 'asset' },
+  account: { id: 5, accountCode: '1100', accountName: 'Cash in hand', headType: 'asset', currency: 'PKR' },
   from: '2025-07-01',
   to: '2026-06-30',
   openingBalance: '1234.50',

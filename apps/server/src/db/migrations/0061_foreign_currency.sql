@@ -1,0 +1,45 @@
+-- Issue 33, section 2: foreign-currency vendors, cash and bank accounts, and the general ledger's
+-- foreign amounts. A row in the company currency carries no foreign figures (all four null).
+
+-- The company currency as a column default: every writer of an account or a vendor (the generic
+-- resources, party accounts, the demo, a restore) gets it without naming it.
+CREATE FUNCTION company_currency() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT currency FROM company_settings ORDER BY id LIMIT 1), 'PKR')
+$$;
+
+ALTER TABLE accounts ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code);
+ALTER TABLE vendors ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code);
+
+ALTER TABLE gl_entries
+  ADD COLUMN currency text,
+  ADD COLUMN exchange_rate numeric(18, 6),
+  ADD COLUMN foreign_debit numeric(18, 2),
+  ADD COLUMN foreign_credit numeric(18, 2),
+  ADD CONSTRAINT gl_entries_foreign_check CHECK (
+    (currency IS NULL AND exchange_rate IS NULL AND foreign_debit IS NULL AND foreign_credit IS NULL)
+    OR (currency IS NOT NULL AND exchange_rate > 0 AND foreign_debit >= 0 AND foreign_credit >= 0)
+  );
+
+-- Purchase orders are in the vendor's currency, with the order date's rate when there is one
+-- (indicative only: a receipt takes its own day's rate).
+ALTER TABLE purchase_orders
+  ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code),
+  ADD COLUMN exchange_rate numeric(18, 6) CHECK (exchange_rate > 0);
+UPDATE purchase_orders o SET currency = v.currency FROM vendors v WHERE v.id = o.vendor_id AND o.currency <> v.currency;
+
+-- A receipt's lines cost the vendor's price in its currency (foreign_unit_cost) times the
+-- receipt's rate, rounded half up to the cent (unit_cost, the lot's cost). total_value and
+-- paid_amount stay in the company currency; foreign_total and foreign_paid are the same in the
+-- receipt's currency (equal to them in the company currency).
+ALTER TABLE goods_receipts
+  ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code),
+  ADD COLUMN exchange_rate numeric(18, 6) NOT NULL DEFAULT 1 CHECK (exchange_rate > 0),
+  ADD COLUMN foreign_total numeric(18, 2),
+  ADD COLUMN foreign_paid numeric(18, 2) NOT NULL DEFAULT 0 CHECK (foreign_paid >= 0);
+UPDATE goods_receipts SET foreign_total = total_value, foreign_paid = paid_amount;
+ALTER TABLE goods_receipts ALTER COLUMN foreign_total SET NOT NULL, ALTER COLUMN foreign_total SET DEFAULT 0,
+  ADD CONSTRAINT goods_receipts_foreign_paid_within_total CHECK (foreign_paid <= foreign_total);
+
+ALTER TABLE goods_receipt_lines ADD COLUMN foreign_unit_cost numeric(18, 2);
+UPDATE goods_receipt_lines SET foreign_unit_cost = unit_cost;
+ALTER TABLE goods_receipt_lines ALTER COLUMN foreign_unit_cost SET NOT NULL;

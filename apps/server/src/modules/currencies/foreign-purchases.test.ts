@@ -1,0 +1,132 @@
+import { addDays } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { type PurchasingFixtures, purchasingFixtures } from '../../test/purchasing-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Issue 33, section 2: foreign-currency vendors and accounts, orders in the vendor's currency, receipts costed at the day's rate. */
+let t: TestApp;
+let f: PurchasingFixtures;
+let usdVendor: { id: number; accountId: number };
+
+// Past days the test clock never reaches: rates and receipts are dated, never "today".
+const day = (n: number) => addDays('2026-03-01', n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await purchasingFixtures(t, 'Fx');
+  for (const code of ['USD', 'EUR']) expect((await f.call('POST', '/api/currencies', { code, currencyName: code })).statusCode).toBe(201);
+  expect((await f.call('POST', '/api/exchange-rates', { currency: 'USD', rateDate: day(0), rate: '280' })).statusCode).toBe(201);
+  const vendor = await f.call('POST', '/api/vendors', { vendorName: 'Fx Abbott US', paymentTermsDays: 60, currency: 'usd' });
+  expect(vendor.statusCode, vendor.body).toBe(201);
+  usdVendor = { id: vendor.json().data.id, accountId: vendor.json().data.accountId };
+});
+afterAll(async () => t?.close());
+
+const entries = (documentType: string, documentId: number) =>
+  queryRows<{ accountId: number; debit: string; credit: string; currency: string | null; exchangeRate: string | null; foreignDebit: string | null; foreignCredit: string | null }>(
+    t.database.db,
+    sql`SELECT account_id AS "accountId", debit::text, credit::text, currency, exchange_rate::text AS "exchangeRate", foreign_debit::text AS "foreignDebit", foreign_credit::text AS "foreignCredit"
+        FROM gl_entries WHERE document_type = ${documentType} AND document_id = ${documentId} ORDER BY id`,
+  );
+
+async function usdOrder(orderDate: string, quantity = 100, unitCost = '10.00') {
+  const created = await f.call('POST', '/api/purchase-orders', { vendorId: usdVendor.id, regionId: f.north, orderDate, expectedDate: orderDate, lines: [{ itemId: f.reagent, quantity, unitCost }] });
+  expect(created.statusCode, created.body).toBe(201);
+  const approved = await f.call('POST', `/api/purchase-orders/${created.json().data.id}/approve`);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return approved.json().data as { id: number; lines: Array<{ id: number }>; currency: string; exchangeRate: string | null; totalValue: string; totalValueCompany: string | null };
+}
+
+describe('foreign-currency vendors and accounts', () => {
+  it('default to the company currency; a vendor in USD has its payable account in USD; the options say so', async () => {
+    const vendor = (await f.call('GET', `/api/vendors/${f.vendor.id}`)).json().data;
+    expect(vendor.currency).toBe('PKR');
+    const account = (await f.call('GET', `/api/accounts/${usdVendor.accountId}`)).json().data;
+    expect(account.currency).toBe('USD');
+    const options = (await f.call('GET', '/api/vendors/options?search=Abbott')).json().options;
+    expect(options[0]).toMatchObject({ vendorId: usdVendor.id, currency: 'USD' });
+  });
+
+  it('keep a foreign currency on cash and bank accounts only, an active one, fixed once posted to', async () => {
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const asset = heads.find((h) => h.headType === 'asset')!.id;
+    const bank = await f.call('POST', '/api/accounts', { accountCode: 'FX-USD-1', accountName: 'Meezan USD', headId: asset, kind: 'bank', currency: 'USD' });
+    expect(bank.statusCode, bank.body).toBe(201);
+    expect(bank.json().data.currency).toBe('USD');
+    const other = await f.call('POST', '/api/accounts', { accountCode: 'FX-OTH-1', accountName: 'Deposits', headId: asset, kind: 'other', currency: 'USD' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.currency).toBe('Only cash and bank accounts may be kept in USD; this account is in the company currency');
+    const plain = await f.call('POST', '/api/accounts', { accountCode: 'FX-OTH-2', accountName: 'Deposits', headId: asset, kind: 'other' });
+    expect(plain.json().data.currency).toBe('PKR');
+    const unknown = await f.call('POST', '/api/accounts', { accountCode: 'FX-OTH-3', accountName: 'X', headId: asset, kind: 'bank', currency: 'XYZ' });
+    expect(unknown.json().errors.currency).toBe('Currency XYZ does not exist');
+    // Renaming leaves the currency alone; changing it before any posting is allowed.
+    expect((await f.call('PUT', `/api/accounts/${bank.json().data.id}`, { accountName: 'Meezan USD account', currency: 'EUR' })).json().data.currency).toBe('EUR');
+    expect((await f.call('PUT', `/api/accounts/${bank.json().data.id}`, { currency: 'USD' })).statusCode).toBe(200);
+  });
+
+  it('order in the vendor currency with the order date rate, indicative, or none', async () => {
+    const order = await usdOrder(day(0));
+    expect(order).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', totalValue: '1000.00', totalValueCompany: '280000.00' });
+    const earlier = await usdOrder(day(-30), 1, '5.00');
+    expect(earlier).toMatchObject({ currency: 'USD', exchangeRate: null, totalValueCompany: null });
+    const local = (await f.call('POST', '/api/purchase-orders', { vendorId: f.vendor.id, regionId: f.north, expectedDate: f.today, lines: [{ itemId: f.gloves, quantity: 2, unitCost: '3.00' }] })).json().data;
+    expect(local).toMatchObject({ currency: 'PKR', exchangeRate: '1.000000', totalValueCompany: '6.00' });
+  });
+});
+
+describe('a receipt in USD', () => {
+  it('is costed at the receipt date rate: the lot at 2,800.00, Inventory Dr and the vendor Cr 280,000.00 (USD 1,000.00 at 280)', async () => {
+    const order = await usdOrder(day(0));
+    const created = await f.call('POST', '/api/goods-receipts', {
+      purchaseOrderId: order.id,
+      receiptDate: day(2),
+      lines: [{ purchaseOrderLineId: order.lines[0]!.id, quantity: 100, lotNumber: 'FX-LOT-1', dateExpiry: addDays(f.today, 400) }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json().data;
+    expect(draft).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', totalValue: '280000.00', foreignTotal: '1000.00', foreignPaid: '0.00', foreignOpen: '1000.00' });
+    expect(draft.lines[0]).toMatchObject({ unitCost: '2800.00', value: '280000.00', foreignUnitCost: '10.00', foreignValue: '1000.00' });
+    expect((await f.call('GET', `/api/goods-receipts/${draft.id}`)).json().data).toMatchObject({ ...draft, updatedAt: expect.anything(), createdAt: expect.anything(), lines: draft.lines });
+    const posted = await f.call('POST', `/api/goods-receipts/${draft.id}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().data).toMatchObject({ totalValue: '280000.00', openAmount: '280000.00', foreignOpen: '1000.00' });
+    const [inventory, vendor] = await entries('goods-receipt', draft.id);
+    expect(inventory).toMatchObject({ debit: '280000.00', currency: null, foreignDebit: null });
+    expect(vendor).toMatchObject({ accountId: usdVendor.accountId, credit: '280000.00', currency: 'USD', exchangeRate: '280.000000', foreignDebit: '0.00', foreignCredit: '1000.00' });
+    const [lot] = await queryRows<{ unitCost: string }>(t.database.db, sql`SELECT unit_cost::text AS "unitCost" FROM inventory WHERE lot_number = 'FX-LOT-1'`);
+    expect(lot!.unitCost).toBe('2800.00');
+    // The vendor's ledger shows the USD side.
+    const ledger = (await f.call('GET', `/api/ledger/${usdVendor.accountId}?from=${day(0)}&to=${day(10)}`)).json();
+    expect(ledger).toMatchObject({ account: { currency: 'USD' }, foreignOpening: '0.00', foreignClosing: '-1000.00', closingBalance: '-280000.00' });
+    expect(ledger.rows[0]).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', foreignCredit: '1000.00' });
+    // Cancelled: the mirror swaps the foreign sides too.
+    expect((await f.call('POST', `/api/goods-receipts/${draft.id}/cancel`)).statusCode).toBe(200);
+    const mirror = (await entries('goods-receipt', draft.id)).at(-1)!;
+    expect(mirror).toMatchObject({ accountId: usdVendor.accountId, debit: '280000.00', foreignDebit: '1000.00', foreignCredit: '0.00' });
+  });
+
+  it('takes a rate given, rounds each unit half up to the cent, and without a rate is refused naming exchangeRate', async () => {
+    const order = await usdOrder(day(0), 3, '0.35');
+    const line = order.lines[0]!.id;
+    const given = await f.call('POST', '/api/goods-receipts', { purchaseOrderId: order.id, receiptDate: day(2), exchangeRate: '281.25', lines: [{ purchaseOrderLineId: line, quantity: 3, lotNumber: 'FX-LOT-2', dateExpiry: addDays(f.today, 400) }] });
+    expect(given.statusCode, given.body).toBe(201);
+    // 0.35 x 281.25 = 98.4375 -> 98.44 a unit.
+    expect(given.json().data).toMatchObject({ exchangeRate: '281.250000', totalValue: '295.32', foreignTotal: '1.05' });
+    const missing = await f.call('POST', '/api/goods-receipts', { purchaseOrderId: order.id, receiptDate: day(20), lines: [{ purchaseOrderLineId: line, quantity: 1, lotNumber: 'FX-LOT-3', dateExpiry: addDays(f.today, 400) }] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ exchangeRate: `No USD rate on or before ${day(20)} (7 days); enter it or import the State Bank's rates` });
+  });
+
+  it('fixes the vendor currency once its account has postings (409 currency)', async () => {
+    const changed = await f.call('PUT', `/api/vendors/${usdVendor.id}`, { currency: 'EUR' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().errors.currency).toBe('The currency stays USD: the ledger already has postings in it');
+    const fresh = (await f.call('POST', '/api/vendors', { vendorName: 'Fx Roche DE' })).json().data;
+    const moved = await f.call('PUT', `/api/vendors/${fresh.id}`, { currency: 'EUR' });
+    expect(moved.json().data.currency).toBe('EUR');
+    expect((await f.call('GET', `/api/accounts/${fresh.accountId}`)).json().data.currency).toBe('EUR');
+  });
+});
