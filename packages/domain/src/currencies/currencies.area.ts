@@ -15,4 +15,17 @@ export const currenciesArea = defineArea({
   settings: currenciesSettings,
   resources: [currencies, exchangeRates],
   imports: ['exchange-rates'],
+  // Section 2: a payment's difference to what its bills were carried at, and month-end revaluations (reversed the next day).
+  postingAccounts: [
+    {
+      key: 'exchangeGainLoss',
+      label: 'Exchange gain or loss',
+      account: { accountCode: '4500', accountName: 'Exchange gain or loss', head: 'Income', subHead: 'Other income', kind: 'income' },
+    },
+    {
+      key: 'unrealisedExchangeGainLoss',
+      label: 'Unrealised exchange gain or loss',
+      account: { accountCode: '4510', accountName: 'Unrealised exchange gain or loss', head: 'Income', subHead: 'Other income', kind: 'income' },
+    },
+  ],
 });

@@ -43,3 +43,19 @@ ALTER TABLE goods_receipts ALTER COLUMN foreign_total SET NOT NULL, ALTER COLUMN
 ALTER TABLE goods_receipt_lines ADD COLUMN foreign_unit_cost numeric(18, 2);
 UPDATE goods_receipt_lines SET foreign_unit_cost = unit_cost;
 ALTER TABLE goods_receipt_lines ALTER COLUMN foreign_unit_cost SET NOT NULL;
+
+-- Payments are in the payee's currency (a vendor's; an employee or an expense: the company's):
+-- amount and allocations in it, at the payment's rate; company_amount = amount x rate to the cent
+-- (what leaves the bank in the company currency); exchange_difference what the posting put on
+-- exchange gain or loss (gain +, loss -). A letter of credit names its number.
+ALTER TABLE payments
+  ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code),
+  ADD COLUMN exchange_rate numeric(18, 6) NOT NULL DEFAULT 1 CHECK (exchange_rate > 0),
+  ADD COLUMN company_amount numeric(18, 2),
+  ADD COLUMN exchange_difference numeric(18, 2) NOT NULL DEFAULT 0,
+  ADD COLUMN lc_number text;
+UPDATE payments SET company_amount = amount;
+ALTER TABLE payments ALTER COLUMN company_amount SET NOT NULL, ALTER COLUMN company_amount SET DEFAULT 0;
+ALTER TABLE payments DROP CONSTRAINT payments_method_check,
+  ADD CONSTRAINT payments_method_check CHECK (method IN ('cash', 'bank', 'cheque', 'lc')),
+  ADD CONSTRAINT payments_lc_number_check CHECK ((method = 'lc') = (lc_number IS NOT NULL));

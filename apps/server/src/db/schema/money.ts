@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentColumns } from '../../lib/document/document-columns.ts';
 import { accounts } from './accounting.ts';
@@ -83,6 +84,12 @@ export const payments = pgTable(
       .references(() => accounts.id),
     amount: money('amount').notNull(),
     allocatedAmount: money('allocated_amount').notNull().default('0'),
+    // 0061_foreign_currency.sql: the payee's currency, the payment's rate, what left the bank in the company currency, the exchange difference posted, a letter of credit's number.
+    currency: text('currency').notNull().default(sql`company_currency()`),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    companyAmount: money('company_amount').notNull().default('0'),
+    exchangeDifference: money('exchange_difference').notNull().default('0'),
+    lcNumber: text('lc_number'),
     reference: text('reference').notNull().default(''),
     ...chequeColumns(),
   },
