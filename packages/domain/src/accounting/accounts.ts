@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResourceDeclaration } from '../resource/declaration.ts';
-import { currencyCodeSchema } from '../currencies/currencies.area.ts';
+import { currencyCodeSchema } from '../currency-fields.ts';
 
 export const accountKinds = [
   { value: 'cash', label: 'Cash' },

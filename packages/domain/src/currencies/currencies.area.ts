@@ -4,6 +4,7 @@ import { currenciesSettings } from './currencies.settings.ts';
 
 export * from './currencies.ts';
 export * from './currencies.settings.ts';
+export * from './carrying.ts';
 
 /**
  * Issue 33, section 1: the currencies the company deals in and their dated rates, the first part

@@ -1,30 +1,8 @@
 import { z } from 'zod';
-import { isDecimalString } from '../money.ts';
 import { dateSchema, type ResourceDeclaration } from '../resource/declaration.ts';
-import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
 
-/** A currency's ISO 4217 code: three capital letters (`usd` is read as `USD`). */
-export function currencyCodeSchema(label = 'Currency') {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: `${label} must be a three-letter code such as USD` });
-}
-
-/** Rates are PKR (the company currency) per unit, to 6 decimals (issue 33: "rates to 6 decimals"), kept in numeric(18, 6). */
-export const exchangeRateScale = 6;
-
-/** A rate as a body gives it: above 0, at most 6 decimals and 12 digits before the point; never a float. */
-export function exchangeRateSchema(label = 'Rate') {
-  return decimalInput(
-    z
-      .string({ error: numberOrNumericString(label) })
-      .trim()
-      .refine((v) => isDecimalString(v, exchangeRateScale, 12), { error: `${label} must be a number with at most ${exchangeRateScale} decimals` })
-      .refine((v) => !/^-/.test(v) && /[1-9]/.test(v), { error: `${label} must be more than 0` }),
-  );
-}
+export { currencyCodeSchema, exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
+import { currencyCodeSchema, exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
 
 export const rateSources = [
   { value: 'manual', label: 'Manual' },

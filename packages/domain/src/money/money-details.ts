@@ -25,11 +25,16 @@ export interface PaymentInput {
   expenseAccountId?: number | null;
   regionId?: number | null;
   paymentDate: string;
-  method: PaymentMethod;
+  method: PaymentMethod | 'lc';
   accountId?: number | null;
+  /** In the payee's currency (a vendor's; otherwise the company's), as the allocations. */
   amount: string;
   reference: string;
   cheque?: ChequeInput | null;
+  /** Issue 33: the payee's currency's rate; absent, the payment date's. */
+  exchangeRate?: string | null;
+  /** A letter of credit's number (method `lc`). */
+  lcNumber?: string | null;
   /** A vendor's goods receipts (bills), or an employee's posted pay slips (issue 20). */
   allocations?: { goodsReceiptId?: number | null; paySlipId?: number | null; amount: string }[];
 }
@@ -65,12 +70,12 @@ export interface PaymentAllocationRow extends AllocationRowBase {
 }
 
 /** The money a receipt or payment holds: `allocatedAmount` live (a draft: its lines' sum), the rest on account. */
-export interface MoneyDocumentBase extends DocumentStamps {
+export interface MoneyDocumentBase<Method extends string = PaymentMethod> extends DocumentStamps {
   id: number;
   documentNumber: string | null;
   regionId: number | null;
   regionName: string | null;
-  method: PaymentMethod;
+  method: Method;
   accountId: number;
   accountName: string;
   amount: string;
@@ -99,7 +104,8 @@ export interface ReceiptDetail extends MoneyDocumentBase {
   certificateDate: string | null;
 }
 
-export interface PaymentDetail extends MoneyDocumentBase {
+/** A receipt's methods or a letter of credit (issue 33). */
+export interface PaymentDetail extends MoneyDocumentBase<PaymentMethod | 'lc'> {
   status: 'draft' | 'posted' | 'cancelled';
   paymentDate: string;
   payeeType: PayeeType;
@@ -114,6 +120,12 @@ export interface PaymentDetail extends MoneyDocumentBase {
   /** The vendor's, the employee's or the expense account's name. */
   payeeName: string;
   allocations: PaymentAllocationRow[];
+  /** Issue 33: the payee's currency (amount and allocations are in it), the payment's rate, what left the bank in the company currency, and what was posted to exchange gain (+) or loss (-). */
+  currency: string;
+  exchangeRate: string;
+  companyAmount: string;
+  exchangeDifference: string;
+  lcNumber: string | null;
 }
 
 /** A posted invoice or goods receipt with money still owed, as `open-invoices` / `open-bills` answer it (oldest due first). */

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
 import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields } from './money-fields.ts';
+import { exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
+
+/** How a payment goes out: a receipt's methods, and a letter of credit (issue 33: imports paid through the bank). */
+export const payoutMethods = [...paymentMethods, { value: 'lc', label: 'Letter of credit' }] as const;
 
 export const payeeTypes = [
   { value: 'vendor', label: 'Vendor' },
@@ -58,12 +62,15 @@ export const paymentDocument = defineDocument({
     },
     { name: 'regionId', label: 'Region', kind: 'reference', reference: 'regions', schema: referenceSchema('Region').nullable().optional() },
     { name: 'paymentDate', label: 'Payment date', kind: 'date', required: true },
-    { name: 'method', label: 'Method', kind: 'enum', enumValues: paymentMethods, required: true },
+    { name: 'method', label: 'Method', kind: 'enum', enumValues: payoutMethods, required: true },
     // Cash: the settings' cash account unless another is chosen; bank and cheque: the bank account paid from or drawn on.
     { name: 'accountId', label: 'Account', kind: 'reference', reference: 'accounts', schema: referenceSchema('Account').nullable().optional() },
     { name: 'amount', label: 'Amount', kind: 'decimal', scale: 2, required: true, schema: positiveAmountSchema('Amount') },
     { name: 'reference', label: 'Reference', kind: 'text', maxLength: 100, defaultValue: '', searchable: true },
     { name: 'cheque', label: 'Cheque', kind: 'text', list: false, schema: chequeInputSchema.nullable().optional() },
+    // Issue 33: a foreign vendor is paid at the payment date's rate unless one is given; a letter of credit names its number.
+    { name: 'exchangeRate', label: 'Exchange rate', kind: 'decimal', scale: exchangeRateScale, list: false, schema: exchangeRateSchema('Exchange rate').nullable().optional() },
+    { name: 'lcNumber', label: 'LC number', kind: 'text', maxLength: 60, list: false, schema: z.string().trim().max(60, { error: 'LC number must be at most 60 characters' }).nullable().optional() },
   ],
   lines: {
     key: 'allocations',

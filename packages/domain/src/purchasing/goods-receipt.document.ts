@@ -4,7 +4,7 @@ import { dateSchema, maxInt32, referenceSchema } from '../resource/declaration.t
 import { canonicalDecimal, compareDecimal, isDecimalString } from '../money.ts';
 import { decimalInput, numberOrNumericString, wholeNumberInput } from '../resource/numeric-input.ts';
 import { optionalGtinSchema } from '../gs1/gs1.area.ts';
-import { exchangeRateSchema, exchangeRateScale } from '../currencies/currencies.area.ts';
+import { exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
 
 /** What the shipment's temperature logger showed on arrival (issue 31, section 3). */
 export const loggerResults = [
@@ -228,5 +228,6 @@ export const purchasingMessages = {
   orderMissing: 'The purchase order does not exist',
   orderLineMissing: 'The order line is not on this purchase order',
   receiptHasPayments: 'Payments are allocated to this goods receipt; it cannot be cancelled until they are taken off',
+  orderCurrency: (order: string, vendor: string) => `The order is in ${order} but the vendor now bills in ${vendor}; cancel it and order again`,
   receivedChanged: 'Another receipt of this order was posted meanwhile and this one would receive more than ordered; check the quantities and post again',
 } as const;

@@ -1,5 +1,5 @@
 import { decimalSchema, type ResourceDeclaration } from '../resource/declaration.ts';
-import { currencyCodeSchema } from '../currencies/currencies.area.ts';
+import { currencyCodeSchema } from '../currency-fields.ts';
 
 /**
  * A vendor (issue 7, section 1; PRODUCT.md, Purchase management). Creating one creates its

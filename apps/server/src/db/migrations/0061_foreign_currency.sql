@@ -59,3 +59,12 @@ ALTER TABLE payments ALTER COLUMN company_amount SET NOT NULL, ALTER COLUMN comp
 ALTER TABLE payments DROP CONSTRAINT payments_method_check,
   ADD CONSTRAINT payments_method_check CHECK (method IN ('cash', 'bank', 'cheque', 'lc')),
   ADD CONSTRAINT payments_lc_number_check CHECK ((method = 'lc') = (lc_number IS NOT NULL));
+
+-- What payments move on a posted receipt (its foreign paid with its paid amount) and on a posted
+-- payment (a later allocation's exchange difference) are workflow columns.
+DROP TRIGGER goods_receipts_keep_unless_editable ON goods_receipts;
+CREATE TRIGGER goods_receipts_keep_unless_editable BEFORE UPDATE OR DELETE ON goods_receipts
+  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', '', '', 'status,updated_at,posted_at,posted_by,cancelled_at,cancelled_by,reversal_id,paid_amount,foreign_paid');
+DROP TRIGGER payments_keep_unless_editable ON payments;
+CREATE TRIGGER payments_keep_unless_editable BEFORE UPDATE OR DELETE ON payments
+  FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', '', '', 'status,updated_at,posted_at,posted_by,cancelled_at,cancelled_by,reversal_id,allocated_amount,exchange_difference');

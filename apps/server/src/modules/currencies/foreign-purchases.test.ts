@@ -130,3 +130,99 @@ describe('a receipt in USD', () => {
     expect((await f.call('GET', `/api/accounts/${fresh.accountId}`)).json().data.currency).toBe('EUR');
   });
 });
+
+describe('a payment in USD', () => {
+  let pkrBank: number;
+  let usdBank: number;
+
+  beforeAll(async () => {
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const asset = heads.find((h) => h.headType === 'asset')!.id;
+    pkrBank = (await f.call('POST', '/api/accounts', { accountCode: 'FX-PKR-B', accountName: 'HBL PKR', headId: asset, kind: 'bank' })).json().data.id;
+    usdBank = (await f.call('POST', '/api/accounts', { accountCode: 'FX-USD-B', accountName: 'HBL USD', headId: asset, kind: 'bank', currency: 'USD' })).json().data.id;
+    expect((await f.call('POST', '/api/exchange-rates', { currency: 'USD', rateDate: day(10), rate: '285' })).statusCode).toBe(201);
+  });
+
+  /** A posted receipt of USD `quantity` x 10.00 at 280 on day 2. */
+  async function usdBill(quantity: number, lotNumber: string): Promise<number> {
+    const order = await usdOrder(day(0), quantity);
+    const receipt = await f.call('POST', '/api/goods-receipts', { purchaseOrderId: order.id, receiptDate: day(2), lines: [{ purchaseOrderLineId: order.lines[0]!.id, quantity, lotNumber, dateExpiry: addDays(f.today, 400) }] });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    expect((await f.call('POST', `/api/goods-receipts/${receipt.json().data.id}/post`)).statusCode).toBe(200);
+    return receipt.json().data.id;
+  }
+
+  it('paid at 285 on a bill carried at 280: Dr vendor 280,000, Dr exchange loss 5,000, Cr bank 285,000', async () => {
+    const bill = await usdBill(100, 'FX-PAY-1');
+    const paid = await f.call('POST', '/api/payments', {
+      payeeType: 'vendor',
+      vendorId: usdVendor.id,
+      paymentDate: day(10),
+      method: 'bank',
+      accountId: pkrBank,
+      amount: '1000.00',
+      allocations: [{ goodsReceiptId: bill, amount: '1000.00' }],
+      post: true,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ currency: 'USD', exchangeRate: '285.000000', amount: '1000.00', companyAmount: '285000.00', exchangeDifference: '-5000.00' });
+    const lines = await entries('payments', paid.json().data.id);
+    const [gainLoss] = await queryRows<{ id: number }>(t.database.db, sql`SELECT account_id AS id FROM posting_accounts WHERE key = 'exchangeGainLoss'`);
+    expect(lines.map((l) => [l.accountId, l.debit, l.credit, l.foreignDebit, l.foreignCredit])).toEqual([
+      [usdVendor.accountId, '280000.00', '0.00', '1000.00', '0.00'],
+      [pkrBank, '0.00', '285000.00', null, null],
+      [gainLoss!.id, '5000.00', '0.00', null, null],
+    ]);
+    expect((await f.call('GET', `/api/goods-receipts/${bill}`)).json().data).toMatchObject({ paidAmount: '280000.00', openAmount: '0.00', foreignPaid: '1000.00', foreignOpen: '0.00', paymentStatus: 'paid' });
+  });
+
+  it('an advance from a USD account at 285, allocated later to a bill at 280, posts its difference then; a cancel reopens the bill', async () => {
+    const advance = await f.call('POST', '/api/payments', {
+      payeeType: 'vendor',
+      vendorId: usdVendor.id,
+      paymentDate: day(10),
+      method: 'lc',
+      lcNumber: 'LC-0042',
+      accountId: usdBank,
+      amount: '500.00',
+      allocations: [],
+      post: true,
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const payment = advance.json().data;
+    expect(payment).toMatchObject({ method: 'lc', lcNumber: 'LC-0042', companyAmount: '142500.00', exchangeDifference: '0.00', allocatedAmount: '0.00' });
+    expect((await entries('payments', payment.id)).map((l) => [l.accountId, l.debit, l.credit, l.foreignDebit, l.foreignCredit])).toEqual([
+      [usdVendor.accountId, '142500.00', '0.00', '500.00', '0.00'],
+      [usdBank, '0.00', '142500.00', '0.00', '500.00'],
+    ]);
+    const bill = await usdBill(30, 'FX-PAY-2');
+    const allocated = await f.call('POST', `/api/payments/${payment.id}/allocate`, { allocations: [{ goodsReceiptId: bill, amount: '120.00' }] });
+    expect(allocated.statusCode, allocated.body).toBe(200);
+    // USD 120 carried at 280 (33,600) came off an advance valued at 285 (34,200): a loss of 600.
+    expect(allocated.json().data).toMatchObject({ allocatedAmount: '120.00', exchangeDifference: '-600.00' });
+    expect((await f.call('GET', `/api/goods-receipts/${bill}`)).json().data).toMatchObject({ foreignPaid: '120.00', foreignOpen: '180.00', paidAmount: '33600.00', openAmount: '50400.00' });
+    const vendorPkr = await queryRows<{ balance: string; foreign: string }>(
+      t.database.db,
+      sql`SELECT sum(debit - credit)::text AS balance, sum(coalesce(foreign_debit, 0) - coalesce(foreign_credit, 0))::text AS foreign FROM gl_entries WHERE document_type = 'payments' AND document_id = ${payment.id} AND account_id = ${usdVendor.accountId}`,
+    );
+    // The vendor's account took 142,500 (USD 500) and gave 600 back to loss: 141,900 for USD 500, of which USD 120 settled the bill at 33,600.
+    expect(vendorPkr[0]).toMatchObject({ balance: '141900.00', foreign: '500.00' });
+    const cancelled = await f.call('POST', `/api/payments/${payment.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await f.call('GET', `/api/goods-receipts/${bill}`)).json().data).toMatchObject({ foreignPaid: '0.00', paidAmount: '0.00' });
+  });
+
+  it('refuses what a foreign payment may not be: cash, a third currency account, an LC without its number, no rate', async () => {
+    const base = { payeeType: 'vendor', vendorId: usdVendor.id, paymentDate: day(10), amount: '10.00', allocations: [] };
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const eurBank = (await f.call('POST', '/api/accounts', { accountCode: 'FX-EUR-B', accountName: 'HBL EUR', headId: heads.find((h) => h.headType === 'asset')!.id, kind: 'bank', currency: 'EUR' })).json().data.id;
+    expect((await f.call('POST', '/api/payments', { ...base, method: 'cash' })).json().errors).toEqual({ method: 'A payment in USD goes by bank transfer or letter of credit' });
+    expect((await f.call('POST', '/api/payments', { ...base, method: 'bank', accountId: eurBank })).json().errors).toEqual({ accountId: 'Pay in USD from a bank account in PKR or in USD' });
+    expect((await f.call('POST', '/api/payments', { ...base, method: 'lc', accountId: usdBank })).json().errors).toEqual({ lcNumber: 'LC number is required for a letter of credit' });
+    expect((await f.call('POST', '/api/payments', { ...base, method: 'bank', accountId: usdBank, paymentDate: day(30) })).json().errors).toEqual({
+      exchangeRate: `No USD rate on or before ${day(30)} (7 days); enter it or import the State Bank's rates`,
+    });
+    const given = await f.call('POST', '/api/payments', { ...base, method: 'bank', accountId: usdBank, paymentDate: day(30), exchangeRate: '290' });
+    expect(given.json().data).toMatchObject({ exchangeRate: '290.000000', companyAmount: '2900.00' });
+  });
+});

@@ -102,6 +102,12 @@ export interface Target extends OpenDocument {
   status: string;
   /** Region for a row scope of the open lists. */
   regionId: number | null;
+  /**
+   * A target billed in a currency (a goods receipt, issue 33): `total` and `openAmount` are in it,
+   * and this is what the whole is carried at in the company currency. Absent: the same as `total`.
+   */
+  companyTotal?: string;
+  currency?: string;
 }
 
 async function readTargets(executor: Executor, target: PaymentTarget, where: SQL, lock: boolean): Promise<Target[]> {

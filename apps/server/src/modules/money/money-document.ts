@@ -88,6 +88,21 @@ export interface MoneyKind<Input, Detail extends MoneyDocument> {
     check(tx: Tx, partyId: number, lines: readonly PlannedAllocation[]): Promise<void>;
     lines(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string): Promise<LedgerLineInput[]>;
   };
+  /**
+   * A document in another currency than the company's (a payment to a foreign vendor, issue 33):
+   * `post` answers its lines in place of the two of the amount, `allocate` the lines of a later
+   * allocation's difference, each with the difference posted (gain +, loss -) that the document
+   * adds up in `exchange_difference`; undefined: nothing particular.
+   */
+  exchange?: {
+    post(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], posting: MoneyPosting, memo: string): Promise<ExchangePosting | undefined>;
+    allocate(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string): Promise<ExchangePosting | undefined>;
+  };
+}
+
+export interface ExchangePosting {
+  lines: LedgerLineInput[];
+  difference: string;
 }
 
 /** What a receipt and a payment store alike beyond their fields: the account the money moves through, and the cheque as entered. */
@@ -174,12 +189,13 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           documentNumber: await allocateDocumentNumber(tx, chequeDocument.numberPrefix, draft.cheque.chequeDate),
         };
         const total = plannedTotal(lines);
+        const exchanged = await kind.exchange?.post(tx, draft, lines, posting, memo);
         await postToLedger(tx, {
           ...step.posting,
           narration,
-          lines: [...transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party), ...(await withheldLines(tx, draft, lines, memo))],
+          lines: exchanged ? exchanged.lines : [...transferLines(posting.debitAccountId, posting.creditAccountId, draft.amount, memo, posting.party), ...(await withheldLines(tx, draft, lines, memo))],
           alongside: [
-            ...step.claim({ allocated_amount: sql`${total}::numeric` }),
+            ...step.claim({ allocated_amount: sql`${total}::numeric`, ...(exchanged ? { exchange_difference: sql`${exchanged.difference}::numeric` } : {}) }),
             ...applyStatements(paymentTargetOf(field), draft.id, lines, rewrite ? { firstLineNo: 1, date: header.date } : null),
             ...(cheque ? [() => insertCheque(cheque)] : []),
           ],
@@ -204,13 +220,18 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, field: target.field }, true);
         const total = plannedTotal(lines);
         const at = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
+        // Before the allocations are applied: the bills' carrying amounts are read as they stood.
+        const exchanged = await kind.exchange?.allocate(tx, document, lines, `Exchange difference on ${kind.label.toLowerCase()} ${document.documentNumber}`);
         const statements: AlongsideStatement[] = [
-          ...step.claim({ allocated_amount: sql`allocated_amount + ${total}::numeric` }, { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) }),
+          ...step.claim(
+            { allocated_amount: sql`allocated_amount + ${total}::numeric`, ...(exchanged ? { exchange_difference: sql`exchange_difference + ${exchanged.difference}::numeric` } : {}) },
+            { allocations: lines, allocatedAmount: addDecimals([document.allocatedAmount, total]) },
+          ),
           ...applyStatements(target, document.id, lines, at),
         ];
         // What the party withheld is posted today under the document (a cancel mirrors it with the rest); the money itself moved when posted.
-        const narration = `Tax withheld on ${kind.label.toLowerCase()} ${document.documentNumber}`;
-        const withheld = await withheldLines(tx, document, lines, narration);
+        const narration = exchanged ? `Exchange difference on ${kind.label.toLowerCase()} ${document.documentNumber}` : `Tax withheld on ${kind.label.toLowerCase()} ${document.documentNumber}`;
+        const withheld = [...(await withheldLines(tx, document, lines, narration)), ...(exchanged?.lines ?? [])];
         if (withheld.length === 0) await runStatements(tx, statements, sql`${document.documentNumber}::text`);
         else {
           await postToLedger(tx, {

@@ -13,7 +13,7 @@ export const paymentBinding: DocumentBinding<PaymentInput, PaymentDetail, StateO
   columns: { id: payments.id, number: payments.documentNumber, date: payments.documentDate, status: payments.status },
   // Allocations are applied and released after posting: no trigger keeps them.
   lineTable: { table: paymentAllocations, parent: paymentAllocations.paymentId, openAfterDraft: true },
-  workflowColumns: ['reversal_id', 'allocated_amount'],
+  workflowColumns: ['reversal_id', 'allocated_amount', 'exchange_difference'],
   queries: paymentQueries,
   lockFirst: chequeFirst('payment_id'),
   handlers: paymentHandlers(async (tx, id) => (await findDocument<PaymentDetail>(tx, paymentBinding, id))!),

@@ -8,6 +8,7 @@ import type { DocumentHandlers, ActionOf } from '../../lib/document/document-bin
 import { accountInScope } from '../../ledger/account-in-scope.ts';
 import { checkCheque, moneyAccountOf, type NewCheque } from './money-accounts.ts';
 import { moneyValues, type MoneyKind, moneyHandlers } from './money-document.ts';
+import { foreignAllocationPosting, foreignPaymentPosting, paymentExchange } from './payment-exchange.ts';
 
 export const paymentMessages = {
   employeeMissing: 'The employee does not exist',
@@ -108,13 +109,15 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
     dateField: 'paymentDate',
     label: 'Payment',
     async header(tx, actor, input) {
-      checkCheque(input.method, input.cheque);
+      checkCheque(input.method === 'lc' ? 'bank' : input.method, input.cheque);
       const payee = await payeeOf(tx, actor, input);
       if (input.regionId) {
         const [region] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM regions WHERE id = ${input.regionId}::int ${inRegions(actor, sql`id`)}`);
         if (!region) throw new BadRequestError({ regionId: paymentMessages.regionMissing });
       }
-      const accountId = await moneyAccountOf(tx, actor, 'out', input.method, input.accountId);
+      // A letter of credit is paid through a bank account, as a transfer.
+      const accountId = await moneyAccountOf(tx, actor, 'out', input.method === 'lc' ? 'bank' : input.method, input.accountId);
+      const exchange = await paymentExchange(tx, input, accountId);
       const toSlips = input.payeeType === 'employee';
       const field = toSlips ? 'paySlipId' : 'goodsReceiptId';
       const problems = Object.fromEntries(
@@ -127,7 +130,7 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         date: input.paymentDate,
         field,
         requested: input.allocations?.map((a) => ({ targetId: a[field]!, amount: a.amount })),
-        values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId) },
+        values: { ...payee.values, regionId: input.regionId ?? payee.regionId, ...moneyValues(input, accountId), ...exchange },
       };
     },
     partyOf: (payment) => (payment.payeeType === 'vendor' ? payment.vendorId : payment.payeeType === 'employee' && !payment.employeeAdvanceId ? payment.employeeId : null),
@@ -143,6 +146,7 @@ export function paymentKind(read: (tx: Tx, id: number) => Promise<PaymentDetail>
         cheque: { direction: 'issued', status: 'issued', payeeName: payment.payeeName, receiptId: null, paymentId: payment.id, bankAccountId: payment.accountId },
       };
     },
+    exchange: { post: foreignPaymentPosting, allocate: foreignAllocationPosting },
     // A cleared cheque has left the bank: nothing to give back.
     cancelRefusal: (status) => (status === 'cleared' ? moneyMessages.chequeCleared : undefined),
     read,

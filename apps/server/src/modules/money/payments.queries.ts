@@ -25,6 +25,11 @@ export const paymentQueries: DocumentQueries<PaymentDetail> = {
     expenseAccountId: payments.expenseAccountId,
     expenseAccountName: sql<string | null>`${expenseAccountName}`,
     payeeName: sql<string>`coalesce(${vendorName}, ${employeeName}, ${expenseAccountName}, '')`,
+    currency: payments.currency,
+    exchangeRate: payments.exchangeRate,
+    companyAmount: payments.companyAmount,
+    exchangeDifference: payments.exchangeDifference,
+    lcNumber: payments.lcNumber,
   },
   // A pay slip's line answers under the goods receipt's names too (issue 20): its run's number and month, the run's date.
   linesSelection: allocationLinesSelection('payments', { number: 'goodsReceiptNumber', date: 'goodsReceiptDate' }),

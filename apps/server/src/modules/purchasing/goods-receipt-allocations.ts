@@ -7,6 +7,9 @@ import { purchaseOrderScope } from './purchase-orders.queries.ts';
 /** A goods receipt's due date: the receipt date plus its vendor's payment terms (goods receipts have no due date of their own; aging reads it too). */
 export const goodsReceiptDueDateSql = (receipt: SQL, vendor: SQL) => sql`(${receipt}.document_date + ${vendor}.payment_terms_days)`;
 
+/** The company-currency part of a receipt `t` settled when `foreignPaid` of it is: carriedPaid of the domain, in SQL (numeric, exact until the one rounding). */
+const paidAt = (foreignPaid: SQL) => sql`CASE WHEN t.foreign_total = 0 THEN 0 ELSE round(t.total_value * (${foreignPaid}) / t.foreign_total, 2) END`;
+
 /** Posted goods receipts less their payments, as of a date (the payables aging's documents), due after the vendor's terms. */
 function agedGoodsReceipts({ past, allocated, live, inRegions }: AgingAsOf): SQL {
   const scope = inRegions(sql`o.region_id`);
@@ -15,7 +18,8 @@ function agedGoodsReceipts({ past, allocated, live, inRegions }: AgingAsOf): SQL
   const joins = sql`JOIN purchase_orders o ON o.id = g.purchase_order_id JOIN vendors v ON v.id = o.vendor_id`;
   // The words of goods_receipts_open_idx's predicate.
   if (!past) return sql`${head}, g.total_value - g.paid_amount AS open FROM goods_receipts g ${joins} WHERE g.status = 'posted' AND g.paid_amount < g.total_value${scope}`;
-  return sql`SELECT * FROM (${head}, g.total_value - coalesce(a.amount, 0) AS open FROM goods_receipts g ${joins}
+  // Allocations are in the receipt's currency: taken off its company-currency total pro rata.
+  return sql`SELECT * FROM (${head}, g.total_value - CASE WHEN g.foreign_total = 0 THEN 0 ELSE round(g.total_value * coalesce(a.amount, 0) / g.foreign_total, 2) END AS open FROM goods_receipts g ${joins}
              LEFT JOIN (${allocated}) a ON a.id = g.id
              WHERE ${live('g')}${scope}) x WHERE x.open > 0`;
 }
@@ -34,17 +38,23 @@ export const goodsReceiptPaymentTarget: PaymentTarget = {
   /** The facts of the receipts `where` names (over `t`, `o`, `v`), in id order, locked when `lock`. */
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, o.vendor_id AS "partyId", t.status, o.region_id AS "regionId", t.document_number AS "documentNumber", t.document_date::text AS date,
-          ${goodsReceiptDueDateSql(sql`t`, sql`v`)}::text AS "dueDate", t.total_value::text AS total, round(t.total_value - t.paid_amount, 2)::text AS "openAmount"
+          ${goodsReceiptDueDateSql(sql`t`, sql`v`)}::text AS "dueDate", t.foreign_total::text AS total, round(t.foreign_total - t.foreign_paid, 2)::text AS "openAmount",
+          t.total_value::text AS "companyTotal", t.currency
         FROM goods_receipts t JOIN purchase_orders o ON o.id = t.purchase_order_id JOIN vendors v ON v.id = o.vendor_id
         WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
-  openOf: (vendorId: number) => sql`o.vendor_id = ${vendorId}::int AND t.status = 'posted' AND t.paid_amount < t.total_value`,
+  openOf: (vendorId: number) => sql`o.vendor_id = ${vendorId}::int AND t.status = 'posted' AND t.foreign_paid < t.foreign_total`,
   /** The open bills' lists keep to the purchase orders' row scope (the receiving region). */
   scope: (actor: Actor) => purchaseOrderScope(actor, sql`o.region_id`),
   /** Locks in id order the receipts `ids` (a subquery) names. */
   lock: (ids: SQL) => sql`SELECT t.id FROM goods_receipts t WHERE t.id IN (${ids}) ORDER BY t.id FOR NO KEY UPDATE`,
-  /** Adds payments' allocations: `amounts` are rows (id, amount). */
-  onAllocated: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount + q.amount FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
+  /**
+   * Adds payments' allocations: `amounts` are rows (id, amount), in the receipt's currency (issue 33);
+   * the company-currency paid amount follows pro rata from the cumulative (the domain's carriedPaid).
+   */
+  onAllocated: (amounts: SQL) =>
+    sql`UPDATE goods_receipts AS t SET foreign_paid = t.foreign_paid + q.amount, paid_amount = ${paidAt(sql`t.foreign_paid + q.amount`)} FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
   /** Takes released allocations back: `amounts` a subquery of (id, amount). */
   aging: { documentTypes: [goodsReceiptDocument.documentType], items: agedGoodsReceipts },
-  onReleased: (amounts: SQL) => sql`UPDATE goods_receipts AS t SET paid_amount = t.paid_amount - a.amount FROM (${amounts}) AS a WHERE t.id = a.id`,
+  onReleased: (amounts: SQL) =>
+    sql`UPDATE goods_receipts AS t SET foreign_paid = t.foreign_paid - a.amount, paid_amount = ${paidAt(sql`t.foreign_paid - a.amount`)} FROM (${amounts}) AS a WHERE t.id = a.id`,
 };

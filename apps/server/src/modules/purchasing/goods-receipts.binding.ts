@@ -11,7 +11,7 @@ export const goodsReceiptBinding: DocumentBinding<GoodsReceiptInput, GoodsReceip
   searchRoute: (id) => `/purchase-orders?tab=receipts&open=${id}`,
   columns: { id: goodsReceipts.id, number: goodsReceipts.documentNumber, date: goodsReceipts.documentDate, status: goodsReceipts.status },
   lineTable: { table: goodsReceiptLines, parent: goodsReceiptLines.goodsReceiptId },
-  workflowColumns: ['reversal_id', 'paid_amount'],
+  workflowColumns: ['reversal_id', 'paid_amount', 'foreign_paid'],
   queries: goodsReceiptQueries,
   handlers: goodsReceiptHandlers(),
 };

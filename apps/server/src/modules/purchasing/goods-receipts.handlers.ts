@@ -42,8 +42,9 @@ interface ReceiptFacts {
     paymentTermsDays: number;
     regionId: number;
     regionName: string;
-    /** The order's currency (the vendor's): its lines' unit costs are in it. */
+    /** The order's currency (the vendor's when saved): its lines' unit costs are in it. */
     currency: string;
+    vendorCurrency: string;
   } | null;
   lines: Map<number, OrderLineFacts>;
   companyCurrency: string;
@@ -63,7 +64,7 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
   const [row] = await queryRows<{ order: unknown; lines: unknown; nearExpiryDays: number | null; inventoryAccountId: number | null; companyCurrency: string | null }>(
     tx,
     sql`SELECT (SELECT json_build_object('id', o.id, 'status', o.status, 'documentNumber', o.document_number, 'orderDate', o.document_date, 'vendorId', o.vendor_id, 'vendorName', v.vendor_name,
-                                         'vendorAccountId', v.account_id, 'paymentTermsDays', v.payment_terms_days, 'regionId', o.region_id, 'regionName', r.region_name, 'currency', o.currency)
+                                         'vendorAccountId', v.account_id, 'paymentTermsDays', v.payment_terms_days, 'regionId', o.region_id, 'regionName', r.region_name, 'currency', o.currency, 'vendorCurrency', v.currency)
                   FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id JOIN regions r ON r.id = o.region_id
                   WHERE o.id = ${purchaseOrderId}::int ${scope ? sql`AND ${scope}` : sql``}) AS "order",
                (SELECT json_agg(json_build_object('id', l.id, 'itemId', l.item_id, 'quantity', l.quantity, 'receivedQuantity', l.received_quantity,
@@ -119,6 +120,8 @@ const unitCostAt = (orderLine: OrderLineFacts, rate: string) => multiplyDecimals
 function assertReceipt(input: GoodsReceiptInput, facts: ReceiptFacts, today = todayIso()): void {
   if (!facts.order) throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderMissing });
   if (facts.order.status !== 'approved') throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderNotApproved });
+  // The vendor's account is in its currency now: a bill in another would be posted to it in the wrong one.
+  if (facts.order.currency !== facts.order.vendorCurrency) throw new BadRequestError({ purchaseOrderId: purchasingMessages.orderCurrency(facts.order.currency, facts.order.vendorCurrency) });
   const problems: Record<string, string> = {};
   if (input.receiptDate > today) problems.receiptDate = purchasingMessages.receiptDateFuture;
   else if (input.receiptDate < facts.order.orderDate) problems.receiptDate = purchasingMessages.receiptBeforeOrder(facts.order.orderDate);

@@ -15,7 +15,7 @@ const wide = { flex: '1 1 240px' };
  * date. A received cheque goes to Cheques in hand (no account to choose); an issued one is drawn
  * on a bank account. Names are the API's (`accountId`, `cheque.chequeNumber`) so refusals land here.
  */
-export function MethodFields({ method, chequeAccount }: { method?: PaymentMethod; chequeAccount: 'chequesInHand' | 'drawnOn' }) {
+export function MethodFields({ method, chequeAccount }: { method?: PaymentMethod | 'lc'; chequeAccount: 'chequesInHand' | 'drawnOn' }) {
   const accountKinds = method === 'cash' ? (['cash'] as const) : (['bank'] as const);
   const accountRequired = method === 'bank' || (method === 'cheque' && chequeAccount === 'drawnOn');
   const accountLabel = method === 'cheque' ? 'Drawn on (bank account)' : method === 'bank' ? 'Bank account' : 'Cash account';
@@ -53,7 +53,7 @@ export function MethodFields({ method, chequeAccount }: { method?: PaymentMethod
 }
 
 export interface MethodValues {
-  method?: PaymentMethod;
+  method?: PaymentMethod | 'lc';
   accountId?: number | null;
   cheque?: { chequeNumber?: string; bank?: string; chequeDate?: string | null } | null;
 }
@@ -62,7 +62,7 @@ export interface MethodValues {
  * Another method chosen: the account is chosen again (a cash account is no bank account), and a
  * cheque starts dated on the document's date (post-date it by changing it).
  */
-export function afterMethodChanged(form: FormInstance, method: PaymentMethod | undefined, documentDate: string | undefined): void {
+export function afterMethodChanged(form: FormInstance, method: PaymentMethod | 'lc' | undefined, documentDate: string | undefined): void {
   form.setFieldValue('accountId', undefined);
   if (method === 'cheque' && !form.getFieldValue(['cheque', 'chequeDate'])) form.setFieldValue(['cheque', 'chequeDate'], documentDate);
 }

@@ -1,4 +1,4 @@
-import { chequeDocument, type DocumentDefinition, formatDecimal, type MoneyDocumentBase, paymentMethods } from '@erp/domain';
+import { chequeDocument, type DocumentDefinition, formatDecimal, type MoneyDocumentBase, payoutMethods } from '@erp/domain';
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
@@ -9,9 +9,9 @@ import { formatDate } from '../../lib/dates.ts';
 
 const chequeAddress = pathAddress(chequeDocument.route);
 
-export const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+export const methodLabel = (method: string) => payoutMethods.find((m) => m.value === method)?.label ?? method;
 
-type MoneyFacts = Pick<MoneyDocumentBase, 'method' | 'accountName' | 'amount' | 'allocatedAmount' | 'unallocatedAmount' | 'reference' | 'cheque' | 'chequeId' | 'chequeStatus'>;
+type MoneyFacts = Pick<MoneyDocumentBase<string>, 'method' | 'accountName' | 'amount' | 'allocatedAmount' | 'unallocatedAmount' | 'reference' | 'cheque' | 'chequeId' | 'chequeStatus'>;
 
 /** The items every receipt and payment shows: method and account, the money and how much of it is allocated, the cheque and where it stands. */
 export function moneyItems(document: MoneyFacts, accountFallback: string): SummaryItem[] {

@@ -14,6 +14,9 @@ export const approvedOrder: PurchaseOrderDetail = {
   isApproved: true,
   receiptStatus: 'partlyReceived',
   totalValue: '1330.00',
+  currency: 'PKR',
+  exchangeRate: '1.000000',
+  totalValueCompany: '1330.00',
   vendor: { vendorName: 'Sysmex Reagents' },
   region: { regionName: 'North' },
   createdAt: '2026-03-01T09:00:00.000Z',
@@ -36,6 +39,11 @@ export const draftReceipt: GoodsReceiptDetail = {
   totalValue: '300.00',
   paidAmount: '0.00',
   openAmount: '300.00',
+  currency: 'PKR',
+  exchangeRate: '1.000000',
+  foreignTotal: '300.00',
+  foreignPaid: '0.00',
+  foreignOpen: '300.00',
   dueDate: '2026-04-09',
   paymentStatus: 'unpaid',
   loggerResult: null,
@@ -48,7 +56,7 @@ export const draftReceipt: GoodsReceiptDetail = {
   vendor: { vendorName: 'Sysmex Reagents' },
   region: { regionName: 'North' },
   lines: [
-    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, storageUnitId: null, gtin: null, serialNumber: null, item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
+    { lineNo: 1, purchaseOrderLineId: 11, itemId: 7, quantity: 3, lotNumber: 'L-77', dateExpiry: '2026-04-30', unitCost: '100.00', value: '300.00', inventoryId: null, storageUnitId: null, gtin: null, serialNumber: null, foreignUnitCost: '100.00', foreignValue: '300.00', item: { itemName: 'CBC Reagent', articleNumber: 'C-1', lotTracked: true, storageCondition: 'refrigerated' } },
   ],
 };
 
