@@ -414,6 +414,8 @@ export interface ReverseInLedgerInput {
   documentId: number;
   /** Only the rows of this number, when one document id holds several postings (an agreement's deposits: one cancelled, one received again). */
   documentNumber?: string;
+  /** Only the rows dated so, when one document posted on several days (a revaluation and its reversal the next day). */
+  entryDate?: string;
   /** The document the mirror rows belong to (a reversing journal, a credit note); default: the same document. */
   reversal?: { documentType: string; documentId: number; documentNumber?: string; numberPrefix?: string };
   /** Default: today. */
@@ -436,7 +438,9 @@ export async function reverseInLedger(tx: Tx, input: ReverseInLedgerInput): Prom
                region_id AS "regionId", party_type AS "partyType", party_id AS "partyId",
                joint_venture_id AS "jointVentureId", rental_agreement_id AS "rentalAgreementId", department_id AS "departmentId",
                currency, exchange_rate::text AS "exchangeRate", foreign_debit::text AS "foreignDebit", foreign_credit::text AS "foreignCredit"
-        FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId}${input.documentNumber ? sql` AND document_number = ${input.documentNumber}` : sql``} ORDER BY id`,
+        FROM gl_entries WHERE document_type = ${input.documentType} AND document_id = ${input.documentId}${input.documentNumber ? sql` AND document_number = ${input.documentNumber}` : sql``}${
+          input.entryDate ? sql` AND entry_date = ${input.entryDate}::date` : sql``
+        } ORDER BY id`,
   );
   if (original.length === 0) throw new Error(`No ledger rows to reverse for ${input.documentType} ${input.documentId}`);
   const date = input.date ?? todayIso();

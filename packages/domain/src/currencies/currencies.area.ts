@@ -1,10 +1,12 @@
 import { defineArea } from '../area/define-area.ts';
 import { currencies, exchangeRates } from './currencies.ts';
 import { currenciesSettings } from './currencies.settings.ts';
+import { exchangeRevaluationDocument } from './exchange-revaluation.document.ts';
 
 export * from './currencies.ts';
 export * from './currencies.settings.ts';
 export * from './carrying.ts';
+export * from './exchange-revaluation.document.ts';
 
 /**
  * Issue 33, section 1: the currencies the company deals in and their dated rates, the first part
@@ -15,6 +17,8 @@ export const currenciesArea = defineArea({
   name: 'currencies',
   settings: currenciesSettings,
   resources: [currencies, exchangeRates],
+  // Section 2: month-end revaluations of open foreign payables, advances and bank balances (exchange-revaluations:cancel is its transition's).
+  documents: [exchangeRevaluationDocument],
   imports: ['exchange-rates'],
   // Section 2: a payment's difference to what its bills were carried at, and month-end revaluations (reversed the next day).
   postingAccounts: [

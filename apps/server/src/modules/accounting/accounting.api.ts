@@ -12,3 +12,4 @@ export { periodOf } from './ledger.service.ts';
 export { hasPostings, openPartyAccount, removePartyAccount, renamePartyAccount } from './party-accounts.ts';
 export { profitAndLoss } from './statements.service.ts';
 export { closePeriods } from './period-close.service.ts';
+export { foreignAccountBalancesAsOf, type ForeignAccountBalance } from './foreign-balances.ts';

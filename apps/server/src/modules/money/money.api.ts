@@ -10,3 +10,4 @@ export const chequeServices = documentServices(chequeBinding);
 export { type MoneySource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
 export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
+export { foreignAdvancesAsOf, type ForeignAdvance, paymentAllocationsAsOf } from './foreign-advances.ts';

@@ -7,6 +7,7 @@ import { resourceKeys, type ResourceRow } from '../../components/resource/resour
 import { ResourceListScreen } from '../../components/resource/resource-list-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useQueryParams } from '../../lib/use-query-params.ts';
+import { ExchangeRevaluations } from './exchange-revaluations.tsx';
 
 /** The company currency's row says so: it is never deactivated or deleted. */
 const companyColumn: ColumnsType<ResourceRow> = [
@@ -16,7 +17,9 @@ const companyColumn: ColumnsType<ResourceRow> = [
 const views = [
   { value: 'rates', label: 'Exchange rates' },
   { value: 'currencies', label: 'Currencies' },
+  { value: 'revaluations', label: 'Revaluations' },
 ] as const;
+type View = (typeof views)[number]['value'];
 
 /** Exchange rates, with the import of the State Bank's files for those who may write them. */
 function ExchangeRatesList() {
@@ -33,16 +36,19 @@ function ExchangeRatesList() {
 }
 
 /**
- * /accounting?tab=currencies (issue 33, section 1): the dated rates (newest first, by currency and
- * dates) and the currencies, each the generic list and form of its declaration; `&view=currencies`.
+ * /accounting?tab=currencies (issue 33): the dated rates (newest first, by currency and dates) and
+ * the currencies, each the generic list and form of its declaration (`&view=currencies`); the
+ * month-end revaluations (`&view=revaluations`, section 2).
  */
 export function CurrenciesTab() {
   const [params, setParams] = useQueryParams();
-  const view = params.get('view') === 'currencies' ? 'currencies' : 'rates';
+  const view: View = views.find((v) => v.value === params.get('view'))?.value ?? 'rates';
   return (
     <Flex vertical gap={16}>
       <Segmented aria-label="Show" options={[...views]} value={view} onChange={(value) => setParams({ tab: 'currencies', view: String(value) })} style={{ alignSelf: 'flex-start' }} />
-      {view === 'rates' ? <ExchangeRatesList /> : <ResourceListScreen resource={currencies} extraColumns={companyColumn} />}
+      {view === 'rates' && <ExchangeRatesList />}
+      {view === 'currencies' && <ResourceListScreen resource={currencies} extraColumns={companyColumn} />}
+      {view === 'revaluations' && <ExchangeRevaluations />}
     </Flex>
   );
 }
