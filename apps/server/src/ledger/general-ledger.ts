@@ -113,6 +113,8 @@ export interface PostingAccount {
   accountName: string;
   /** The account's region (accounts.region_id), null for a company-wide account: a caller stamps its lines with it. */
   regionId: number | null;
+  /** What the account is kept in (issue 33): a line's foreign figures must be in it. */
+  currency: string;
 }
 
 /** What a posting is checked against, read in one round trip. */
@@ -182,7 +184,7 @@ export async function readPostingContextWith(tx: Tx, read: PostingContextRead): 
     sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}${read.ctes ? sql`, ${read.ctes}` : sql``}
         SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at,
                (SELECT name FROM users WHERE id = ${read.userId}::int) AS "actorName",
-               (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name, 'regionId', region_id))
+               (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name, 'regionId', region_id, 'currency', currency))
                   FROM accounts WHERE (id = ANY(${intArray(ids)}) OR id IN ${chosen})${inScope}) AS accounts,
                (SELECT json_object_agg(key, account_id) FROM posting_accounts WHERE key = ANY(${keys})) AS "postingAccounts",
                ${write ? write.id : sql`NULL::int`} AS "writtenId"${sql.join(reads, sql``)}`,
@@ -202,13 +204,17 @@ export async function readPostingContextWith(tx: Tx, read: PostingContextRead): 
 
 export const accountMissing = 'Account does not exist';
 
-/** Refusals naming `lines.N.accountId` for a missing (or, with `active`, an inactive) account. */
-export function accountProblems(context: PostingContext, lines: ReadonlyArray<{ accountId: number }>, options: { active: boolean }): Record<string, string> {
+/**
+ * Refusals naming `lines.N.accountId` for a missing (or, with `active`, an inactive) account, and
+ * `lines.N.currency` for foreign figures in another currency than the account is kept in.
+ */
+export function accountProblems(context: PostingContext, lines: ReadonlyArray<{ accountId: number; currency?: string | null }>, options: { active: boolean }): Record<string, string> {
   const problems: Record<string, string> = {};
   lines.forEach((line, index) => {
     const account = context.accounts.get(line.accountId);
     if (!account) problems[`lines.${index}.accountId`] = accountMissing;
     else if (options.active && !account.active) problems[`lines.${index}.accountId`] = journalMessages.inactiveAccount;
+    else if (line.currency && account.currency && line.currency !== account.currency) problems[`lines.${index}.currency`] = journalMessages.foreignAccount(line.currency, account.currency);
   });
   return problems;
 }

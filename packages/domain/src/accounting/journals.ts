@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import { fitsIntegerDigits, fromMinorUnits, isDecimalString, toMinorUnits } from '../money.ts';
 import { maxInt32, noNulPattern } from '../resource/declaration.ts';
 import { decimalInput, numberOrNumericString } from '../resource/numeric-input.ts';
+import { currencyCodeSchema, exchangeRateSchema } from '../currency-fields.ts';
 
 const amount = (label: string) =>
   decimalInput(
@@ -32,6 +33,11 @@ export const journalLineSchema = z.strictObject({
   // What the line's ledger row is stamped with (issue 21): given here, it wins over the ventures' scope rules.
   jointVentureId: z.number({ error: 'Joint venture must be an id' }).int().positive().max(maxInt32).nullable().optional(),
   rentalAgreementId: z.number({ error: 'Rental agreement must be an id' }).int().positive().max(maxInt32).nullable().optional(),
+  // Issue 33: a line on a foreign-currency account may give its figures in that currency (the debit and credit stay the company's).
+  currency: currencyCodeSchema().nullable().optional(),
+  exchangeRate: exchangeRateSchema('Exchange rate').nullable().optional(),
+  foreignDebit: amount('Foreign debit').nullable().optional(),
+  foreignCredit: amount('Foreign credit').nullable().optional(),
 });
 
 export type JournalLineInput = z.input<typeof journalLineSchema>;
@@ -45,6 +51,10 @@ export const journalMessages = {
   inactiveAccount: 'This account is not active',
   closedPeriod: (closedThrough: string) => `The books are closed through ${closedThrough}; choose a later date`,
   notDraft: 'Only a draft can be changed',
+  foreignIncomplete: 'A line in another currency needs its exchange rate',
+  foreignWithoutCurrency: 'Foreign amounts need the currency they are in',
+  foreignSide: 'The foreign amount goes on the same side as the line',
+  foreignAccount: (currency: string, account: string) => `This account is kept in ${account}, not ${currency}`,
   cannot: (action: string, status: string) => `A ${status} journal cannot be ${action === 'post' ? 'posted' : 'cancelled'}`,
 } as const;
 
@@ -60,6 +70,8 @@ export function journalProblems(lines: readonly JournalLine[]): Record<string, s
   lines.forEach((line, index) => {
     const d = toMinorUnits(line.debit);
     const c = toMinorUnits(line.credit);
+    const foreign = foreignProblem(line);
+    if (foreign) problems[`lines.${index}.${foreign.field}`] = foreign.message;
     if (d < 0n || c < 0n) problems[`lines.${index}.${d < 0n ? 'debit' : 'credit'}`] = journalMessages.negative;
     else if (d > 0n && c > 0n) problems[`lines.${index}.credit`] = journalMessages.bothSides;
     else if (d === 0n && c === 0n) problems[`lines.${index}.debit`] = journalMessages.neitherSide;
@@ -71,6 +83,16 @@ export function journalProblems(lines: readonly JournalLine[]): Record<string, s
     problems.lines = journalMessages.unbalanced(show(debit), show(credit));
   }
   return problems;
+}
+
+/** A line's foreign figures (issue 33): the currency with its rate, and a foreign amount only on the line's own side. */
+function foreignProblem(line: JournalLine): { field: string; message: string } | undefined {
+  const fd = toMinorUnits(line.foreignDebit ?? '0');
+  const fc = toMinorUnits(line.foreignCredit ?? '0');
+  if (!line.currency) return fd !== 0n || fc !== 0n || line.exchangeRate ? { field: 'currency', message: journalMessages.foreignWithoutCurrency } : undefined;
+  if (!line.exchangeRate) return { field: 'exchangeRate', message: journalMessages.foreignIncomplete };
+  if ((fd > 0n && toMinorUnits(line.credit) > 0n) || (fc > 0n && toMinorUnits(line.debit) > 0n)) return { field: fd > 0n ? 'foreignDebit' : 'foreignCredit', message: journalMessages.foreignSide };
+  return undefined;
 }
 
 /** Gapless document numbers per type and year (PRODUCT.md, principle 3): JV-2026-000123. */

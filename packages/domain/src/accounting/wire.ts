@@ -35,6 +35,11 @@ export interface JournalLineRow {
   /** Stamps the line's ledger row carries (issue 21); null when the line names none. */
   jointVentureId?: number | null;
   rentalAgreementId?: number | null;
+  /** Issue 33: the line's figures in the account's foreign currency; null when it gives none. */
+  currency?: string | null;
+  exchangeRate?: string | null;
+  foreignDebit?: string | null;
+  foreignCredit?: string | null;
 }
 
 export type JournalDetail<Time = string> = JournalRow<Time> & { lines: JournalLineRow[] };

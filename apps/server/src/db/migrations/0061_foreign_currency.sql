@@ -68,3 +68,10 @@ CREATE TRIGGER goods_receipts_keep_unless_editable BEFORE UPDATE OR DELETE ON go
 DROP TRIGGER payments_keep_unless_editable ON payments;
 CREATE TRIGGER payments_keep_unless_editable BEFORE UPDATE OR DELETE ON payments
   FOR EACH ROW EXECUTE FUNCTION document_keep_unless_editable('draft', '', '', 'status,updated_at,posted_at,posted_by,cancelled_at,cancelled_by,reversal_id,allocated_amount,exchange_difference');
+
+-- A journal line on a foreign-currency account may give its figures in that currency.
+ALTER TABLE journal_lines
+  ADD COLUMN currency text REFERENCES currencies (code),
+  ADD COLUMN exchange_rate numeric(18, 6) CHECK (exchange_rate > 0),
+  ADD COLUMN foreign_debit numeric(18, 2) CHECK (foreign_debit >= 0),
+  ADD COLUMN foreign_credit numeric(18, 2) CHECK (foreign_credit >= 0);

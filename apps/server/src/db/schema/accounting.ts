@@ -105,6 +105,11 @@ export const journalLines = pgTable(
     // What the line's ledger row is stamped with (issue 21): set here, it wins over the scope rules.
     jointVentureId: integer('joint_venture_id'),
     rentalAgreementId: integer('rental_agreement_id'),
+    // 0061_foreign_currency.sql: a line on a foreign-currency account may give its figures in that currency (issue 33).
+    currency: text('currency'),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }),
+    foreignDebit: numeric('foreign_debit', { precision: 18, scale: 2 }),
+    foreignCredit: numeric('foreign_credit', { precision: 18, scale: 2 }),
   },
   (t) => [unique('journal_lines_journal_id_line_no_key').on(t.journalId, t.lineNo)],
 );

@@ -103,7 +103,18 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
       // The period is checked before a number is taken; reverseInLedger checks it again.
       await assertPeriodOpen(tx, today, 'journalDate');
       const number = await allocateDocumentNumber(tx, numberPrefix, today);
-      const mirrored = original.lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, memo: l.memo, jointVentureId: l.jointVentureId ?? null, rentalAgreementId: l.rentalAgreementId ?? null }));
+      const mirrored = original.lines.map((l) => ({
+        accountId: l.accountId,
+        debit: l.credit,
+        credit: l.debit,
+        memo: l.memo,
+        jointVentureId: l.jointVentureId ?? null,
+        rentalAgreementId: l.rentalAgreementId ?? null,
+        currency: l.currency ?? null,
+        exchangeRate: l.exchangeRate ?? null,
+        foreignDebit: l.foreignCredit ?? null,
+        foreignCredit: l.foreignDebit ?? null,
+      }));
       // Written as a draft, its lines added, then posted, like any journal.
       const reversal = await step.drafts.insert({ journalDate: today, narration, lines: mirrored }, { header: { ...totalsOf(mirrored).header, reversesJournalId: original.id } });
       await tx.update(journals).set({ status: 'posted', journalNumber: number, postedAt: sql`now()`, postedBy: actor.userId }).where(eq(journals.id, reversal.id));

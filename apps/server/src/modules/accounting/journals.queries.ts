@@ -37,7 +37,8 @@ export const journalQueries: DocumentQueries<JournalWithLines> = {
              'lineNo', l.line_no, 'accountId', l.account_id,
              'account', json_build_object('id', a.id, 'accountCode', a.account_code, 'accountName', a.account_name),
              'debit', l.debit::text, 'credit', l.credit::text, 'memo', l.memo,
-             'jointVentureId', l.joint_venture_id, 'rentalAgreementId', l.rental_agreement_id) ORDER BY l.line_no), '[]')
+             'jointVentureId', l.joint_venture_id, 'rentalAgreementId', l.rental_agreement_id,
+             'currency', l.currency, 'exchangeRate', l.exchange_rate::text, 'foreignDebit', l.foreign_debit::text, 'foreignCredit', l.foreign_credit::text) ORDER BY l.line_no), '[]')
     FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.journal_id = journals.id)`,
   searchColumns: [journals.narration],
   // A journal touching another region's account is that region's business: a user limited to

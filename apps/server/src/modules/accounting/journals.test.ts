@@ -344,6 +344,7 @@ describe('access', () => {
       region: null,
       active: true,
       kind: 'expense',
+      currency: 'PKR',
     });
     const current = (await inject('GET', '/api/settings/posting-accounts')).json().postingAccounts;
     expect(current).toMatchObject({ cash, salaries });

@@ -226,3 +226,24 @@ describe('a payment in USD', () => {
     expect(given.json().data).toMatchObject({ exchangeRate: '290.000000', companyAmount: '2900.00' });
   });
 });
+
+describe('a journal line in a foreign currency', () => {
+  it('carries its figures to the ledger on the account kept in that currency, mirrored by a cancel; refused on another', async () => {
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const asset = heads.find((h) => h.headType === 'asset')!.id;
+    const bank = (await f.call('POST', '/api/accounts', { accountCode: 'FX-USD-J', accountName: 'UBL USD', headId: asset, kind: 'bank', currency: 'USD' })).json().data.id;
+    const other = (await f.call('POST', '/api/accounts', { accountCode: 'FX-PKR-J', accountName: 'Owner', headId: asset, kind: 'other' })).json().data.id;
+    const line = { accountId: bank, debit: '28000.00', currency: 'USD', exchangeRate: '280', foreignDebit: '100.00' };
+    const journal = await f.call('POST', '/api/journals', { journalDate: day(5), narration: 'USD deposit', lines: [line, { accountId: other, credit: '28000.00' }], post: true });
+    expect(journal.statusCode, journal.body).toBe(201);
+    const id = journal.json().data.id;
+    expect((await entries('journal', id))[0]).toMatchObject({ accountId: bank, debit: '28000.00', currency: 'USD', exchangeRate: '280.000000', foreignDebit: '100.00' });
+    const wrongAccount = await f.call('POST', '/api/journals', { journalDate: day(5), narration: 'x', lines: [{ ...line, accountId: other }, { accountId: bank, credit: '28000.00' }], post: true });
+    expect(wrongAccount.json().errors).toEqual({ 'lines.0.currency': 'This account is kept in PKR, not USD' });
+    const wrongSide = await f.call('POST', '/api/journals', { journalDate: day(5), narration: 'x', lines: [{ ...line, foreignDebit: null, foreignCredit: '100.00' }, { accountId: other, credit: '28000.00' }], post: true });
+    expect(wrongSide.json().errors).toEqual({ 'lines.0.foreignCredit': 'The foreign amount goes on the same side as the line' });
+    expect((await f.call('POST', `/api/journals/${id}/cancel`)).statusCode).toBe(200);
+    const ledger = (await f.call('GET', `/api/ledger/${bank}?from=${day(0)}&to=${addDays(f.today, 1)}`)).json();
+    expect(ledger).toMatchObject({ foreignClosing: '0.00', closingBalance: '0.00' });
+  });
+});
