@@ -7,6 +7,12 @@ CREATE FUNCTION company_currency() RETURNS text LANGUAGE sql STABLE AS $$
   SELECT coalesce((SELECT currency FROM company_settings ORDER BY id LIMIT 1), 'PKR')
 $$;
 
+-- Before the settings row exists (a database migrated, not yet started) the default is PKR: its
+-- currency row must be there for the references below (the settings' trigger makes it otherwise).
+INSERT INTO currencies (code, currency_name, symbol)
+SELECT company_currency(), CASE company_currency() WHEN 'PKR' THEN 'Pakistani rupee' ELSE company_currency() END, CASE company_currency() WHEN 'PKR' THEN 'Rs' END
+ON CONFLICT (code) DO NOTHING;
+
 ALTER TABLE accounts ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code);
 ALTER TABLE vendors ADD COLUMN currency text NOT NULL DEFAULT company_currency() REFERENCES currencies (code);
 
