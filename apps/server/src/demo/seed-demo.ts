@@ -17,6 +17,7 @@ import { seedGs1 } from './seed-gs1.ts';
 import { seedRecalls } from './seed-recalls.ts';
 import { seedLicences } from './seed-licences.ts';
 import { seedCurrencies } from './seed-currencies.ts';
+import { seedLandedCosts } from './seed-landed-costs.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -174,6 +175,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await seedLicences(tx, dates);
     // Issue 33: foreign currencies and their recent rates.
     await seedCurrencies(tx, dates);
+    // Issue 33, section 3: three import shipments, one after part of its lots was sold.
+    await seedLandedCosts(tx, dates);
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { postStockMoves, prepareStockMoves, reverseStockMoves, type StockMoveInput, type StockPostingResult } from './stock-ledger.ts';
+import { postLotCostChanges, postStockMoves, prepareStockMoves, reverseStockMoves, type StockMoveInput, type StockPostingResult } from './stock-ledger.ts';
 
 let database: Database;
 let documentId = 0;
@@ -246,6 +246,75 @@ describe('reverseStockMoves', () => {
     );
     expect(back.netValue).toBe('-22.50');
     expect((await lot(inventoryId)).quantity).toBe(0);
+  });
+});
+
+describe('lot cost changes: value rows (issue 33, section 3)', () => {
+  function change(changes: Array<{ inventoryId: number; unitCostChange: string }>, date = '2026-03-05') {
+    documentId += 1;
+    const document = { documentType: 'test-value', documentId, documentNumber: `V-${documentId}`, date };
+    return database.db.transaction((tx) => postLotCostChanges(tx, { document, actor: { userId: null }, changes: changes.map((c, i) => ({ lineNo: i + 1, field: `lines.${i}`, ...c })) }));
+  }
+  const valueRows = (id: number) =>
+    queryRows<{ kind: string; quantityIn: number; quantityOut: number; unitCost: string; value: string }>(
+      database.db,
+      sql`SELECT kind, quantity_in AS "quantityIn", quantity_out AS "quantityOut", unit_cost::text AS "unitCost", value::text AS value
+          FROM stock_moves WHERE document_type = 'test-value' AND document_id = ${id}::int ORDER BY id`,
+    );
+
+  it('raises a lot’s unit cost with one value row (quantities 0, the change per unit, the units x the change); the day totals count it as value in', async () => {
+    const received = await receive('VAL-1', 60, '2800.00');
+    const inventoryId = received.moves[0]!.inventoryId;
+    const [before] = await queryRows<{ vin: string }>(database.db, sql`SELECT coalesce(sum(value_in), 0)::text AS vin FROM stock_daily_totals WHERE move_date = '2026-03-05'`);
+    const raised = await change([{ inventoryId, unitCostChange: '700.00' }]);
+    expect(raised.netValue).toBe('42000.00');
+    expect(raised.moves).toEqual([expect.objectContaining({ inventoryId, quantity: 60, unitCostBefore: '2800.00', unitCostChange: '700.00', value: '42000.00' })]);
+    expect(await lot(inventoryId)).toEqual({ quantity: 60, unitCost: '3500.00' });
+    expect(await valueRows(documentId)).toEqual([{ kind: 'value', quantityIn: 0, quantityOut: 0, unitCost: '700.00', value: '42000.00' }]);
+    const [after] = await queryRows<{ vin: string }>(database.db, sql`SELECT coalesce(sum(value_in), 0)::text AS vin FROM stock_daily_totals WHERE move_date = '2026-03-05'`);
+    expect(Number(after!.vin) - Number(before!.vin)).toBe(42000);
+    // A draw now goes at the new cost.
+    const drawn = await post([{ lineNo: 1, direction: 'out', quantity: 2, lot: { inventoryId } }]);
+    expect(drawn.valueOut).toBe('7000.00');
+  });
+
+  it('lowers it (a credit note), two changes of one lot adding up, and refuses (409) a cost going below 0', async () => {
+    const inventoryId = (await receive('VAL-2', 3, '10.00')).moves[0]!.inventoryId;
+    const lowered = await change([
+      { inventoryId, unitCostChange: '-2.50' },
+      { inventoryId, unitCostChange: '-1.50' },
+    ]);
+    expect(lowered.netValue).toBe('-12.00');
+    expect(await lot(inventoryId)).toEqual({ quantity: 3, unitCost: '6.00' });
+    const below = await refusal(change([{ inventoryId, unitCostChange: '-6.01' }]));
+    expect(below.statusCode).toBe(409);
+    expect(below.message).toBe('The unit cost of CBC Reagent lot VAL-2 would go below 0: 6.00 - 6.01');
+    expect(await lot(inventoryId)).toEqual({ quantity: 3, unitCost: '6.00' });
+  });
+
+  it('changes an empty lot’s cost with a value row worth 0; reverseStockMoves takes a change back', async () => {
+    const inventoryId = (await receive('VAL-3', 4, '5.00')).moves[0]!.inventoryId;
+    await post([{ lineNo: 1, direction: 'out', quantity: 4, lot: { inventoryId } }]);
+    await change([{ inventoryId, unitCostChange: '1.00' }]);
+    const changed = documentId;
+    expect(await valueRows(changed)).toEqual([{ kind: 'value', quantityIn: 0, quantityOut: 0, unitCost: '1.00', value: '0.00' }]);
+    expect(await lot(inventoryId)).toEqual({ quantity: 0, unitCost: '6.00' });
+    await database.db.transaction((tx) =>
+      reverseStockMoves(tx, { documentType: 'test-value', documentId: changed }, { documentType: 'test-value', documentId: changed, documentNumber: 'V-R', date: '2026-03-06' }, { userId: null }),
+    );
+    expect(await lot(inventoryId)).toEqual({ quantity: 0, unitCost: '5.00' });
+    expect((await valueRows(changed)).map((r) => r.unitCost)).toEqual(['1.00', '-1.00']);
+  });
+
+  it('the database refuses a value row with units, and a quantity row without', async () => {
+    const inventoryId = (await receive('VAL-4', 1, '1.00')).moves[0]!.inventoryId;
+    const insert = (kind: string, quantityIn: number) =>
+      database.db.execute(
+        sql`INSERT INTO stock_moves (kind, move_date, item_id, inventory_id, location_id, region_id, quantity_in, quantity_out, unit_cost, value, document_type, document_id, document_number, line_no)
+            SELECT ${kind}, '2026-03-01', item_id, id, location_id, region_id, ${quantityIn}::int, 0, 1, ${quantityIn}::int, 'x', 1, 'X-1', 1 FROM inventory WHERE id = ${inventoryId}::int`,
+      );
+    await expect(insert('value', 1)).rejects.toThrow();
+    await expect(insert('quantity', 0)).rejects.toThrow();
   });
 });
 

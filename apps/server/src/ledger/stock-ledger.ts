@@ -10,6 +10,7 @@ import {
   maxInt32,
   messages,
   multiply,
+  negateDecimal,
   type StoredLotStatus,
   stockMessages,
   sumFitsColumn,
@@ -451,13 +452,13 @@ export async function postStockMoves(tx: Tx, posting: StockPosting): Promise<Sto
   }
 }
 
-/** The movements a document posted, in order. */
+/** The movements of units a document posted, in order (its value rows: valueMovesOf). */
 export async function stockMovesOf(tx: Tx, document: { documentType: string; documentId: number }): Promise<PostedStockMove[]> {
   const rows = await queryRows<Record<keyof PostedStockMove, string | number>>(
     tx,
     sql`SELECT id::text AS "moveId", line_no AS "lineNo", inventory_id AS "inventoryId", item_id AS "itemId", location_id AS "locationId",
                region_id AS "regionId", quantity_in AS "quantityIn", quantity_out AS "quantityOut", unit_cost::text AS "unitCost", value::text AS value
-        FROM stock_moves WHERE document_type = ${document.documentType} AND document_id = ${document.documentId} ORDER BY id`,
+        FROM stock_moves WHERE document_type = ${document.documentType} AND document_id = ${document.documentId} AND kind = 'quantity' ORDER BY id`,
   );
   return rows.map((r) => ({
     moveId: Number(r.moveId),
@@ -487,6 +488,14 @@ export async function reverseStockMoves(
   actor: { userId: number | null },
 ): Promise<StockPostingResult> {
   const original = await stockMovesOf(tx, document);
+  const values = await valueMovesOf(tx, document);
+  // A document's changes of lot costs are undone first, so any units it also moved go back at the cost they left at.
+  if (values.length > 0) {
+    const changes = values.map((v) => ({ lineNo: v.lineNo, inventoryId: v.inventoryId, unitCostChange: negateDecimal(v.unitCostChange) }));
+    const prepared = await prepareLotCostChanges(tx, { document: reversal, actor, changes }, await lockLotRows(tx, changes.map((c) => c.inventoryId)));
+    await writePrepared(tx, reversal.documentNumber, prepared.statements);
+  }
+  if (original.length === 0) return totalsOf([]);
   const moves: StockMoveInput[] = original.map((move) => ({
     lineNo: move.lineNo,
     lot: { inventoryId: move.inventoryId },
@@ -512,4 +521,147 @@ export async function revalueEmptyLot(tx: Tx, inventoryId: number, unitCost: str
   if (!row) throw new ConflictError('The lot does not exist');
   if (Number(row.quantity) !== 0) throw new ConflictError('The lot holds stock: its cost cannot change');
   await tx.execute(sql`UPDATE inventory SET unit_cost = ${unitCost}::numeric, updated_at = now() WHERE id = ${inventoryId}::int`);
+}
+
+/**
+ * A change of lots' unit cost (issue 33, section 3: a landed cost; a credit note lowers it): per
+ * lot row, the change per unit, signed. A lot keeps one unit cost, so every unit it holds takes
+ * the change; the stock ledger records it as a value row (kind 'value', quantities 0, unit_cost
+ * the change per unit, value the units there x the change), one per row changed, so the rows'
+ * values still add up to the lots' quantity x unit cost.
+ */
+export interface LotCostChange {
+  lineNo: number;
+  inventoryId: number;
+  /** Decimal string, two decimals at most, signed. */
+  unitCostChange: string;
+  /** Where a refusal points (`lines.3`). */
+  field?: string;
+}
+
+export interface PreparedValueMove {
+  lineNo: number;
+  inventoryId: number;
+  itemId: number;
+  locationId: number;
+  regionId: number;
+  /** The units the lot row holds: what the change is worth there. */
+  quantity: number;
+  unitCostBefore: string;
+  unitCostChange: string;
+  /** quantity x change, signed. */
+  value: string;
+}
+
+export interface PreparedValueChanges {
+  moves: PreparedValueMove[];
+  /** The value rows together: what the Inventory accounts move by (a debit when positive). */
+  netValue: string;
+  /** The value rows and the lots' new costs, as statements given the number (postToLedger's `before`). */
+  statements: Array<(documentNumber: SQL) => SQL>;
+}
+
+/** Locks lot rows by id, in id order, and reads what cost changes and draws check (a caller that reads facts under the locks first). */
+export async function lockLotRows(tx: Tx, ids: readonly number[]): Promise<LockedLot[]> {
+  return lockLots(tx, [...new Set(ids)], []);
+}
+
+/**
+ * The value rows of a cost change, checked against the locked lots: a lot missing is 400 naming
+ * `<field>.inventoryId`; a unit cost going below 0 is 409 naming the item and lot. Changes of one
+ * row add up (two charges on one lot). The lots must be locked already (`lockLotRows`), so the
+ * units each row holds cannot move before the caller's statement writes the rows.
+ */
+export async function prepareLotCostChanges(
+  _tx: Tx,
+  posting: { document: Omit<StockDocument, 'documentNumber'>; actor: StockPosting['actor']; changes: readonly LotCostChange[] },
+  locked: readonly LockedLot[],
+): Promise<PreparedValueChanges> {
+  const byId = new Map(locked.map((lot) => [lot.id, lot]));
+  const perRow = new Map<number, { change: LotCostChange; total: bigint }>();
+  const problems: Record<string, string> = {};
+  for (const change of posting.changes) {
+    if (!/^-?\d{1,16}(\.\d{1,2})?$/.test(change.unitCostChange)) throw new Error(`Not a cost change: ${change.unitCostChange}`);
+    if (!byId.has(change.inventoryId)) {
+      problems[change.field ? `${change.field}.inventoryId` : 'inventoryId'] = stockMessages.lotMissing;
+      continue;
+    }
+    const seen = perRow.get(change.inventoryId);
+    perRow.set(change.inventoryId, { change: seen?.change ?? change, total: (seen?.total ?? 0n) + toMinorUnits(change.unitCostChange) });
+  }
+  if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
+  const moves: PreparedValueMove[] = [...perRow.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, { change, total }]) => {
+      const lot = byId.get(id)!;
+      const after = toMinorUnits(lot.unitCost) + total;
+      if (after < 0n) {
+        const message = stockMessages.costBelowZero(lotLabel(lot.itemName, lot.lotNumber), lot.unitCost, fromMinorUnits(total));
+        throw new ConflictError(message, { [change.field ?? 'lines']: message });
+      }
+      return {
+        lineNo: change.lineNo,
+        inventoryId: id,
+        itemId: lot.itemId,
+        locationId: lot.locationId,
+        regionId: lot.regionId,
+        quantity: lot.quantity,
+        unitCostBefore: fromMinorUnits(toMinorUnits(lot.unitCost)),
+        unitCostChange: fromMinorUnits(total),
+        value: fromMinorUnits(total * BigInt(lot.quantity)),
+      };
+    })
+    .filter((move) => move.unitCostChange !== '0.00');
+  const netValue = addDecimals(moves.map((m) => m.value));
+  if (!fitsIntegerDigits(netValue.replace('-', '')) || moves.some((m) => !fitsIntegerDigits(m.value.replace('-', '')))) {
+    throw new BadRequestError({ lines: messages.amountTooLarge('The value of the lines together') });
+  }
+  const { document } = posting;
+  const column = <T>(pick: (move: PreparedValueMove) => T) => moves.map(pick);
+  const rows = (documentNumber: SQL) =>
+    sql`INSERT INTO stock_moves (kind, move_date, item_id, inventory_id, location_id, region_id, quantity_in, quantity_out, unit_cost, value,
+                                 document_type, document_id, document_number, line_no, created_by)
+        SELECT 'value', ${document.date}::date, v.item_id, v.inventory_id, v.location_id, v.region_id, 0, 0, v.change, v.value,
+               ${document.documentType}::text, ${document.documentId}::int, ${documentNumber}, v.line_no, ${posting.actor.userId}::int
+        FROM unnest(${intArray(column((m) => m.itemId))}, ${intArray(column((m) => m.inventoryId))}, ${intArray(column((m) => m.locationId))},
+                    ${intArray(column((m) => m.regionId))}, ${numericArray(column((m) => m.unitCostChange))}, ${numericArray(column((m) => m.value))},
+                    ${intArray(column((m) => m.lineNo))}) WITH ORDINALITY
+          AS v(item_id, inventory_id, location_id, region_id, change, value, line_no, ord)
+        ORDER BY v.ord
+        RETURNING id`;
+  const costs = () =>
+    sql`UPDATE inventory SET unit_cost = inventory.unit_cost + c.change, updated_at = now()
+        FROM unnest(${intArray(column((m) => m.inventoryId))}, ${numericArray(column((m) => m.unitCostChange))}) AS c(id, change)
+        WHERE inventory.id = c.id
+        RETURNING inventory.id`;
+  return { moves, netValue, statements: moves.length === 0 ? [] : [rows, costs] };
+}
+
+/** Runs prepared statements in one statement of their own, given the number the document holds. */
+async function writePrepared(tx: Tx, documentNumber: string, statements: ReadonlyArray<(n: SQL) => SQL>): Promise<void> {
+  if (statements.length === 0) return;
+  const number = sql`${documentNumber}::text`;
+  const ctes = statements.map((statement, index) => sql`${sql.identifier(`s${index}`)} AS (${statement(number)})`);
+  await tx.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
+}
+
+/** Changes lots' unit cost now, under a number the document holds already (prepareLotCostChanges, then its statements). */
+export async function postLotCostChanges(
+  tx: Tx,
+  posting: { document: StockDocument; actor: StockPosting['actor']; changes: readonly LotCostChange[] },
+): Promise<PreparedValueChanges> {
+  const locked = await lockLotRows(tx, posting.changes.map((c) => c.inventoryId));
+  const prepared = await prepareLotCostChanges(tx, posting, locked);
+  await writePrepared(tx, posting.document.documentNumber, prepared.statements);
+  return prepared;
+}
+
+/** The value rows a document posted, in order. */
+export async function valueMovesOf(tx: Tx, document: { documentType: string; documentId: number }): Promise<Array<{ moveId: number; lineNo: number; inventoryId: number; unitCostChange: string; value: string }>> {
+  const rows = await queryRows<{ moveId: string; lineNo: number; inventoryId: number; unitCostChange: string; value: string }>(
+    tx,
+    sql`SELECT id::text AS "moveId", line_no AS "lineNo", inventory_id AS "inventoryId", unit_cost::text AS "unitCostChange", value::text AS value
+        FROM stock_moves WHERE document_type = ${document.documentType} AND document_id = ${document.documentId}::int AND kind = 'value' ORDER BY id`,
+  );
+  return rows.map((r) => ({ moveId: Number(r.moveId), lineNo: Number(r.lineNo), inventoryId: Number(r.inventoryId), unitCostChange: r.unitCostChange, value: r.value }));
 }

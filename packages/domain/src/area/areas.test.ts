@@ -13,12 +13,12 @@ describe('the fold of the areas', () => {
   });
 
   it('gives each posting key a default account, in the chart order', () => {
-    expect(postingAccountKeys).toHaveLength(36);
+    expect(postingAccountKeys).toHaveLength(37);
     const codes = areasFold.postingAccounts.map((p) => p.account.accountCode);
     expect(codes).toEqual([...codes].sort());
     const keyed = areasFold.chart.accounts.filter((a) => a.postingKey);
     expect(keyed.map((a) => a.postingKey).sort()).toEqual(postingAccountKeys.map((k) => k.key).sort());
-    expect(areasFold.chart.accounts).toHaveLength(47);
+    expect(areasFold.chart.accounts).toHaveLength(48);
   });
 
   it('places every default account under a head and sub-head of the chart', () => {

@@ -198,5 +198,6 @@ export const stockMessages = {
     `Lot ${lotNumber} is already held here at a unit cost of ${unitCost}; stock at another cost needs its own lot number`,
   quantityPositive: 'Quantity must be a whole number above 0',
   tooMuch: 'The quantity would exceed the largest a lot can hold',
+  costBelowZero: (lot: string, unitCost: string, change: string) => `The unit cost of ${lot} would go below 0: ${unitCost} ${change.startsWith('-') ? '-' : '+'} ${change.replace('-', '')}`,
   cannotReverse: (detail: string) => `This document cannot be cancelled: its stock has since been drawn. ${detail}`,
 } as const;

@@ -43,6 +43,27 @@ export const targetAllocationFields = {
 };
 
 /**
+ * The fields other areas' payment targets name their documents by (`importShipmentChargeId`, issue
+ * 33): an allocation line may carry any `<name>Id` key beside its own fields, its value a document's
+ * id; the server refuses (400) one no target of the money's parties declares. Any other unknown key
+ * is refused here, as a strict object would.
+ */
+export function withAreaTargetFields<Shape extends z.ZodRawShape>(line: z.ZodObject<Shape>) {
+  const known = new Set(Object.keys(line.shape));
+  return line.catchall(z.unknown()).superRefine((value, context) => {
+    for (const [key, field] of Object.entries(value)) {
+      if (known.has(key)) continue;
+      if (!/^[a-z][A-Za-z0-9]{0,58}Id$/.test(key)) {
+        context.addIssue({ code: 'custom', path: [key], message: `${key} is not a known field` });
+        continue;
+      }
+      const parsed = referenceSchema('Document').safeParse(field);
+      if (!parsed.success) context.addIssue({ code: 'custom', path: [key], message: parsed.error.issues[0]?.message ?? 'Document must be an id' });
+    }
+  });
+}
+
+/**
  * Each allocation names its document once: by one of its targets' own fields (`fields`) or by
  * `target` with `documentId`; with `required`, a line naming neither is refused at that field
  * with its old message ("Invoice is required"). Issues at the line's fields.

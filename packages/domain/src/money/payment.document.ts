@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineDocument } from '../document/define-document.ts';
 import { referenceSchema } from '../resource/declaration.ts';
-import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields } from './money-fields.ts';
+import { chequeInputSchema, oneDocumentPerAllocation, paymentMethods, positiveAmountSchema, targetAllocationFields, withAreaTargetFields } from './money-fields.ts';
 import { exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
 
 /** How a payment goes out: a receipt's methods, and a letter of credit (issue 33: imports paid through the bank). */
@@ -18,14 +18,14 @@ export type PayeeType = (typeof payeeTypes)[number]['value'];
 export const allocatePaymentInputSchema = z.strictObject({
   allocations: z
     .array(
-      z
-        .strictObject({
+      withAreaTargetFields(
+        z.strictObject({
           goodsReceiptId: referenceSchema('Goods receipt').optional(),
           paySlipId: referenceSchema('Pay slip').optional(),
           ...targetAllocationFields,
           amount: positiveAmountSchema('Amount'),
-        })
-        .superRefine(oneDocumentPerAllocation(['goodsReceiptId', 'paySlipId'], null)),
+        }),
+      ).superRefine(oneDocumentPerAllocation(['goodsReceiptId', 'paySlipId'], null)),
     )
     .max(2000, { error: 'At most 2000 allocations at once' })
     .optional(),

@@ -101,6 +101,8 @@ export const stockMoves = pgTable('stock_moves', {
   lineNo: integer('line_no').notNull(),
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  // A movement of units, or a change of the lot's unit cost moving none (0064_import_shipments.sql).
+  kind: text('kind').notNull().default('quantity'),
 });
 
 /** Derived from stock_moves by a trigger; never written by code. */

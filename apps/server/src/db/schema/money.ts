@@ -107,6 +107,8 @@ export const paymentAllocations = pgTable(
     // One of the two (0026_payroll.sql): a vendor's goods receipt or an employee's pay slip.
     goodsReceiptId: integer('goods_receipt_id').references(() => goodsReceipts.id),
     paySlipId: integer('pay_slip_id'),
+    // Or an import shipment's vendor charge (0064_import_shipments.sql; landed costs' payment target).
+    importShipmentChargeId: integer('import_shipment_charge_id'),
     amount: money('amount').notNull(),
     allocationDate: date('allocation_date', { mode: 'string' }).notNull(),
     releasedAt: stamp('released_at'),

@@ -80,8 +80,8 @@ async function sumMoves(executor: Executor, where: SQL): Promise<Sums> {
   const [row] = await queryRows<{ qin: string; qout: string; vin: string; vout: string; n: number }>(
     executor,
     sql`SELECT coalesce(sum(m.quantity_in), 0)::text AS qin, coalesce(sum(m.quantity_out), 0)::text AS qout,
-               coalesce(sum(m.value) FILTER (WHERE m.quantity_in > 0), 0)::text AS vin,
-               coalesce(sum(m.value) FILTER (WHERE m.quantity_out > 0), 0)::text AS vout, count(*)::int AS n
+               coalesce(sum(m.value) FILTER (WHERE m.quantity_in > 0 OR (m.kind = 'value' AND m.value > 0)), 0)::text AS vin,
+               coalesce(sum(abs(m.value)) FILTER (WHERE m.quantity_out > 0 OR (m.kind = 'value' AND m.value < 0)), 0)::text AS vout, count(*)::int AS n
         FROM stock_moves m WHERE ${where}`,
   );
   return sumsOf(row);
@@ -149,7 +149,7 @@ async function moveRows(executor: Executor, filter: Filter, query: LedgerRangeQu
                m.document_number AS "documentNumber", m.line_no AS "lineNo", m.quantity_in AS "quantityIn", m.quantity_out AS "quantityOut",
                m.unit_cost::text AS "unitCost", m.value::text AS value,
                (${opening.quantity}::bigint + sum(m.quantity_in - m.quantity_out) OVER running)::text AS balance,
-               (${opening.value}::numeric + sum(CASE WHEN m.quantity_in > 0 THEN m.value ELSE -m.value END) OVER running)::text AS "balanceValue"
+               (${opening.value}::numeric + sum(CASE WHEN m.quantity_out > 0 THEN -m.value ELSE m.value END) OVER running)::text AS "balanceValue"
         FROM stock_moves m JOIN items it ON it.id = m.item_id JOIN inventory i ON i.id = m.inventory_id JOIN regions r ON r.id = m.region_id
           JOIN stock_locations loc ON loc.id = m.location_id
         WHERE ${allOf(conditions)}

@@ -63,7 +63,10 @@ type AskedLine = Record<string, unknown> & { amount: string };
 export function namedTargetLines(source: MoneySource, lines: readonly AskedLine[] | undefined): AskedLine[] | undefined {
   if (!lines) return undefined;
   const problems: Record<string, string> = {};
+  const fields = new Set(paymentTargetsOf(sources[source].parties).map((t) => t.field));
   const named = lines.map((line, index) => {
+    // Another area's target named by its own field (withAreaTargetFields): only a field a target of these parties declares.
+    for (const key of Object.keys(line)) if (key.endsWith('Id') && key !== 'documentId' && !fields.has(key)) problems[`allocations.${index}.${key}`] = `${key} is not a known field`;
     if (line.target === undefined) return line;
     const { target: asked, documentId, ...rest } = line;
     const name = String(asked);
