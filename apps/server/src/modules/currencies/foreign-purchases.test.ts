@@ -247,3 +247,31 @@ describe('a journal line in a foreign currency', () => {
     expect(ledger).toMatchObject({ foreignClosing: '0.00', closingBalance: '0.00' });
   });
 });
+
+describe("an import shipment's charge from a USD vendor", () => {
+  it('is a USD bill: Cr the vendor with its USD amount, and an advance allocated to it later posts the difference', async () => {
+    const order = await usdOrder(day(0), 10);
+    const receipt = await f.call('POST', '/api/goods-receipts', { purchaseOrderId: order.id, receiptDate: day(2), lines: [{ purchaseOrderLineId: order.lines[0]!.id, quantity: 10, lotNumber: 'FX-IMP-1', dateExpiry: addDays(f.today, 400) }] });
+    const receiptId = receipt.json().data.id;
+    expect((await f.call('POST', `/api/goods-receipts/${receiptId}/post`)).statusCode).toBe(200);
+    const shipment = await f.call('POST', '/api/import-shipments', {
+      shipmentDate: day(3),
+      goodsReceiptIds: [receiptId],
+      charges: [{ kind: 'freight', vendorId: usdVendor.id, amount: '100.00', exchangeRate: '280' }],
+      post: true,
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    const { id, charges } = shipment.json().data as { id: number; charges: Array<{ id: number; companyAmount: string }> };
+    expect(charges[0]!.companyAmount).toBe('28000.00');
+    const vendorLine = (await entries('import-shipments', id)).find((l) => l.accountId === usdVendor.accountId)!;
+    expect(vendorLine).toMatchObject({ credit: '28000.00', currency: 'USD', exchangeRate: '280.000000', foreignCredit: '100.00' });
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const bank = (await f.call('POST', '/api/accounts', { accountCode: 'FX-USD-I', accountName: 'MCB USD', headId: heads.find((h) => h.headType === 'asset')!.id, kind: 'bank', currency: 'USD' })).json().data.id;
+    const advance = await f.call('POST', '/api/payments', { payeeType: 'vendor', vendorId: usdVendor.id, paymentDate: day(10), method: 'bank', accountId: bank, amount: '100.00', allocations: [], post: true });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const allocated = await f.call('POST', `/api/payments/${advance.json().data.id}/allocate`, { allocations: [{ importShipmentChargeId: charges[0]!.id, amount: '100.00' }] });
+    expect(allocated.statusCode, allocated.body).toBe(200);
+    // USD 100 carried at 280 came off an advance valued at 285.
+    expect(allocated.json().data.exchangeDifference).toBe('-500.00');
+  });
+});

@@ -3,12 +3,15 @@ import type { SQL } from 'drizzle-orm';
 import { companySettingSql } from '../setup/setup.api.ts';
 
 /**
- * The currency of a charge (issue 33, section 3): a vendor's charge is in the vendor's currency, an
- * account's (the bank that paid the PSID) in the company's. Until vendors carry a currency (section
- * 2: `vendors.currency`, read through purchasing.api), every charge is in the company's: this is the
- * one place that answers it, as a SQL expression over the charge's vendor id, so the vendor's
- * currency replaces the company's here when section 2 lands.
+ * The currency of a charge (issue 33, section 3): a vendor's charge is in the vendor's currency
+ * (section 2's `vendors.currency`), an account's (the bank that paid the PSID) in the account's;
+ * the company's when neither says. The one place that answers it, as a SQL expression.
  */
-export function chargeCurrencySql(_vendorId: SQL): SQL<string> {
-  return sql<string>`${companySettingSql('currency')}::text`;
+export function chargeCurrencySql(party: { vendorId?: SQL; accountId?: SQL }): SQL<string> {
+  const own = party.vendorId
+    ? sql`(SELECT cv.currency FROM vendors cv WHERE cv.id = ${party.vendorId})`
+    : party.accountId
+      ? sql`(SELECT ca.currency FROM accounts ca WHERE ca.id = ${party.accountId})`
+      : sql`NULL::text`;
+  return sql<string>`coalesce(${own}, ${companySettingSql('currency')})::text`;
 }

@@ -16,7 +16,8 @@ export const importChargePaymentTarget: PaymentTarget = {
   column: 'import_shipment_charge_id',
   select: (where: SQL, lock: boolean) =>
     sql`SELECT t.id, c.vendor_id AS "partyId", s.status, s.region_id AS "regionId", s.document_number || '/' || c.line_no AS "documentNumber",
-               s.document_date::text AS date, s.document_date::text AS "dueDate", t.amount::text AS total, round(t.amount - t.paid_amount, 2)::text AS "openAmount"
+               s.document_date::text AS date, s.document_date::text AS "dueDate", t.amount::text AS total, round(t.amount - t.paid_amount, 2)::text AS "openAmount",
+               c.company_amount::text AS "companyTotal", c.currency
         FROM import_charge_balances t JOIN import_shipment_charges c ON c.id = t.id JOIN import_shipments s ON s.id = c.import_shipment_id
         WHERE ${where} ORDER BY t.id ${lock ? sql`FOR NO KEY UPDATE OF t` : sql``}`,
   openOf: (vendorId: number) => sql`c.vendor_id = ${vendorId}::int AND s.status = 'posted' AND t.paid_amount < t.amount`,

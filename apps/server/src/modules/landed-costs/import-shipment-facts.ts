@@ -86,11 +86,11 @@ export async function readShipmentFacts(executor: Executor, actor: Pick<Actor, '
                (SELECT json_agg(lots ORDER BY lots.id) FROM lots) AS lots,
                (SELECT json_object_agg(lot, entered) FROM entered) AS entered,
                (SELECT max(m.id)::text FROM stock_moves m WHERE m.inventory_id IN (SELECT id FROM lots)) AS mark,
-               (SELECT json_agg(json_build_object('id', v.id, 'accountId', v.account_id, 'name', v.vendor_name, 'currency', ${chargeCurrencySql(sql`v.id`)}))
+               (SELECT json_agg(json_build_object('id', v.id, 'accountId', v.account_id, 'name', v.vendor_name, 'currency', ${chargeCurrencySql({ vendorId: sql`v.id` })}))
                   FROM vendors v WHERE v.id = ANY(${intArray(input.vendorIds)})) AS vendors,
-               (SELECT json_agg(json_build_object('id', a.id, 'active', a.active, 'name', a.account_code || ' ' || a.account_name, 'currency', ${chargeCurrencySql(sql`NULL::int`)}))
+               (SELECT json_agg(json_build_object('id', a.id, 'active', a.active, 'name', a.account_code || ' ' || a.account_name, 'currency', ${chargeCurrencySql({ accountId: sql`a.id` })}))
                   FROM accounts a WHERE a.id = ANY(${intArray(input.accountIds)}) ${regions ? sql`AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``}) AS accounts,
-               ${chargeCurrencySql(sql`NULL::int`)} AS company`,
+               ${chargeCurrencySql({})} AS company`,
   );
   const receiptRows = jsonValue<ShipmentReceipt[] | null>(row!.receipts) ?? [];
   const receipts = new Map(receiptRows.map((r) => [Number(r.id), { ...r, id: Number(r.id), regionId: Number(r.regionId) }]));

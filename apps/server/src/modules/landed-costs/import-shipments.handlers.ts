@@ -236,9 +236,16 @@ export const importShipmentHandlers: DocumentHandlers<ImportShipmentInput, Impor
         ...charges.flatMap((charge, index) => {
           const memo = `Charge ${index + 1}${charge.billNumber ? `, bill ${charge.billNumber}` : ''}`.slice(0, 200);
           const amount = -toMinorUnits(charge.companyAmount);
+          // A charge in another currency carries it to the vendor's or account's ledger (issue 33, section 2).
+          const foreignAmount = toMinorUnits(charge.amount);
+          const positive = fromMinorUnits(foreignAmount < 0n ? -foreignAmount : foreignAmount);
+          const foreign =
+            charge.currency === facts.companyCurrency
+              ? {}
+              : { currency: charge.currency, exchangeRate: charge.exchangeRate, foreignDebit: foreignAmount < 0n ? positive : '0', foreignCredit: foreignAmount < 0n ? '0' : positive };
           return charge.vendorId
-            ? signed(facts.parties.vendors.get(charge.vendorId)!.accountId, amount, memo, { regionId, partyType: 'vendor', partyId: charge.vendorId })
-            : signed(charge.accountId!, amount, memo, { regionId });
+            ? signed(facts.parties.vendors.get(charge.vendorId)!.accountId, amount, memo, { regionId, partyType: 'vendor', partyId: charge.vendorId, ...foreign })
+            : signed(charge.accountId!, amount, memo, { regionId, ...foreign });
         }),
       ];
       const context = await readPostingContext(tx, lines.map((l) => l.accountId), actor.userId, undefined, permittedIds(actor.permissions, 'regions'));

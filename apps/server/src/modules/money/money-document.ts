@@ -5,7 +5,7 @@ import { type LedgerLineInput, postToLedger, reverseInLedger, todayIso, transfer
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import { paymentTargetOf } from '../../lib/payment-targets.ts';
+import { type PaymentTarget, paymentTargetOf } from '../../lib/payment-targets.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep, DraftWriter } from '../../lib/document/document-binding.ts';
 import {
   allocationRowsOf,
@@ -96,7 +96,7 @@ export interface MoneyKind<Input, Detail extends MoneyDocument> {
    */
   exchange?: {
     post(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], posting: MoneyPosting, memo: string): Promise<ExchangePosting | undefined>;
-    allocate(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string): Promise<ExchangePosting | undefined>;
+    allocate(tx: Tx, document: Detail, lines: readonly PlannedAllocation[], memo: string, target: PaymentTarget): Promise<ExchangePosting | undefined>;
   };
 }
 
@@ -221,7 +221,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const total = plannedTotal(lines);
         const at = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
         // Before the allocations are applied: the bills' carrying amounts are read as they stood.
-        const exchanged = await kind.exchange?.allocate(tx, document, lines, `Exchange difference on ${kind.label.toLowerCase()} ${document.documentNumber}`);
+        const exchanged = await kind.exchange?.allocate(tx, document, lines, `Exchange difference on ${kind.label.toLowerCase()} ${document.documentNumber}`, target);
         const statements: AlongsideStatement[] = [
           ...step.claim(
             { allocated_amount: sql`allocated_amount + ${total}::numeric`, ...(exchanged ? { exchange_difference: sql`exchange_difference + ${exchanged.difference}::numeric` } : {}) },

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import type { LedgerLineInput } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
-import { paymentTargetOf } from '../../lib/payment-targets.ts';
+import { type PaymentTarget, paymentTargetOf } from '../../lib/payment-targets.ts';
 import { companyCurrency, rateOrRefusal } from '../currencies/currencies.api.ts';
 import { type PlannedAllocation, targetsNamed } from './allocations.ts';
 import type { MoneyPosting } from './money-document.ts';
@@ -58,10 +58,14 @@ export async function paymentExchange(tx: Tx, input: PaymentInput, accountId: nu
   return { currency, exchangeRate, companyAmount: multiplyDecimals(input.amount, exchangeRate), lcNumber };
 }
 
-/** What allocating `planned` takes off the bills' carrying amounts, in the company currency (each bill's own rate, pro rata), under the posting's locks. */
-async function carryingOf(tx: Tx, planned: readonly PlannedAllocation[]): Promise<string> {
+/**
+ * What allocating `planned` takes off the bills' carrying amounts, in the company currency (each
+ * bill's own rate, pro rata), under the posting's locks: goods receipts, or another area's bills of
+ * the vendor's (an import shipment's charges), each answering what it is carried at.
+ */
+async function carryingOf(tx: Tx, target: PaymentTarget, planned: readonly PlannedAllocation[]): Promise<string> {
   if (planned.length === 0) return '0.00';
-  const bills = await targetsNamed(tx, paymentTargetOf('goodsReceiptId'), [...new Set(planned.map((p) => p.targetId))]);
+  const bills = await targetsNamed(tx, target, [...new Set(planned.map((p) => p.targetId))]);
   const paid = new Map(bills.map((bill) => [bill.id, { companyTotal: bill.companyTotal ?? bill.total, foreignTotal: bill.total, foreignPaid: fromMinorUnits(toMinorUnits(bill.total) - toMinorUnits(bill.openAmount)) }]));
   let carrying = 0n;
   for (const line of planned) {
@@ -97,7 +101,8 @@ export async function foreignPaymentPosting(
 ): Promise<{ lines: LedgerLineInput[]; difference: string } | undefined> {
   if (payment.currency === (await companyCurrency(tx))) return undefined;
   const allocated = sumOf(planned);
-  const carrying = await carryingOf(tx, planned);
+  // A payment's own lines name goods receipts; other bills are allocated later (foreignAllocationPosting).
+  const carrying = await carryingOf(tx, paymentTargetOf('goodsReceiptId'), planned);
   const advance = fromMinorUnits(toMinorUnits(payment.amount) - toMinorUnits(allocated));
   const advanceCarried = multiplyDecimals(advance, payment.exchangeRate);
   const [bank] = await queryRows<{ currency: string }>(tx, sql`SELECT currency FROM accounts WHERE id = ${posting.creditAccountId}::int`);
@@ -128,9 +133,10 @@ export async function foreignAllocationPosting(
   payment: PaymentDetail,
   planned: readonly PlannedAllocation[],
   memo: string,
+  target: PaymentTarget,
 ): Promise<{ lines: LedgerLineInput[]; difference: string } | undefined> {
   if (payment.currency === (await companyCurrency(tx)) || planned.length === 0) return undefined;
-  const carrying = toMinorUnits(await carryingOf(tx, planned));
+  const carrying = toMinorUnits(await carryingOf(tx, target, planned));
   const atPaymentRate = toMinorUnits(multiplyDecimals(sumOf(planned), payment.exchangeRate));
   const difference = carrying - atPaymentRate;
   if (difference === 0n) return undefined;
