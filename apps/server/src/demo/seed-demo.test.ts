@@ -86,7 +86,8 @@ describe('demo items and stock', () => {
                    WHERE NOT (l.kind = 'customer' AND it.serial_tracked))::text AS lots,
                  (SELECT sum(quantity * unit_cost) FROM inventory)::text AS "allLots",
                  (SELECT sum(g.debit - g.credit) FROM gl_entries g JOIN posting_accounts p ON p.account_id = g.account_id AND p.key IN ('inventory', 'inventoryInTransit'))::text AS ledger,
-                 (SELECT sum(CASE WHEN quantity_in > 0 THEN value ELSE -value END) FROM stock_moves)::text AS moves,
+                 -- A value row (a landed cost, issue 33) carries its signed change of value and no units.
+                 (SELECT sum(CASE WHEN kind = 'value' OR quantity_in > 0 THEN value ELSE -value END) FROM stock_moves)::text AS moves,
                  (SELECT count(*) FROM inventory v
                    WHERE v.quantity <> (SELECT coalesce(sum(m.quantity_in - m.quantity_out), 0) FROM stock_moves m WHERE m.inventory_id = v.id))::int AS "badLots"`,
     );
