@@ -8,6 +8,9 @@ import { accountMissing } from './general-ledger.ts';
 export interface ScopedAccount {
   id: number;
   kind: string;
+  /** What it is kept in (issue 33); `foreign` when that is not the company currency. */
+  currency: string;
+  foreign: boolean;
   active: boolean;
   accountName: string;
 }
@@ -17,7 +20,7 @@ export async function readAccountInScope(executor: Executor, actor: Actor, id: n
   const regions = permittedIds(actor.permissions, 'regions');
   const [row] = await queryRows<ScopedAccount>(
     executor,
-    sql`SELECT id, kind, active, account_name AS "accountName" FROM accounts
+    sql`SELECT id, kind, active, account_name AS "accountName", currency, currency <> company_currency() AS foreign FROM accounts
         WHERE id = ${id}::int ${regions ? sql`AND (region_id IS NULL OR region_id IN (${intList(regions)}))` : sql``}`,
   );
   return row && { ...row, id: Number(row.id) };

@@ -129,6 +129,8 @@ export interface PostingContext {
   postingAccounts: PostingAccountIds;
   /** The caller's own reads, by name. */
   reads: Record<string, unknown>;
+  /** The company currency: a line on an account kept in another must give its figures in it. */
+  companyCurrency: string;
 }
 
 /** What readPostingContext reads besides the period, the time and the actor's name. */
@@ -179,10 +181,10 @@ export async function readPostingContextWith(tx: Tx, read: PostingContextRead): 
   const chosen = sql`(SELECT account_id FROM posting_accounts WHERE key = ANY(${keys}))`;
   const reads = Object.entries(read.reads ?? {}).map(([name, expression]) => sql`, ${expression} AS ${sql.identifier(`read_${name}`)}`);
   // Arrays, not IN lists: one text per kind of posting.
-  const [row] = await (read.fixedText ? queryPrepared : queryRows)<Record<string, unknown> & { closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
+  const [row] = await (read.fixedText ? queryPrepared : queryRows)<Record<string, unknown> & { companyCurrency: string; closedThrough: string | null; at: string | Date; actorName: string | null; accounts: PostingAccount[] | string | null; writtenId: number | null }>(
     tx,
     sql`WITH closed AS (SELECT closed_through FROM period_close WHERE id = 1 FOR SHARE)${write ? sql`, ${write.ctes}` : sql``}${read.ctes ? sql`, ${read.ctes}` : sql``}
-        SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at,
+        SELECT (SELECT closed_through::text FROM closed) AS "closedThrough", now() AS at, company_currency() AS "companyCurrency",
                (SELECT name FROM users WHERE id = ${read.userId}::int) AS "actorName",
                (SELECT json_agg(json_build_object('id', id, 'active', active, 'accountCode', account_code, 'accountName', account_name, 'regionId', region_id, 'currency', currency))
                   FROM accounts WHERE (id = ANY(${intArray(ids)}) OR id IN ${chosen})${inScope}) AS accounts,
@@ -195,6 +197,7 @@ export async function readPostingContextWith(tx: Tx, read: PostingContextRead): 
     accounts: new Map(list.map((a) => [Number(a.id), { ...a, id: Number(a.id), regionId: a.regionId === null || a.regionId === undefined ? null : Number(a.regionId) }])),
     postingAccounts: Object.fromEntries(Object.entries(chosenIds).map(([key, id]) => [key, Number(id)])),
     closedThrough: row!.closedThrough,
+    companyCurrency: row!.companyCurrency,
     at: new Date(row!.at),
     actorName: row!.actorName,
     writtenId: row!.writtenId === null ? undefined : Number(row!.writtenId),
@@ -215,6 +218,8 @@ export function accountProblems(context: PostingContext, lines: ReadonlyArray<{ 
     if (!account) problems[`lines.${index}.accountId`] = accountMissing;
     else if (options.active && !account.active) problems[`lines.${index}.accountId`] = journalMessages.inactiveAccount;
     else if (line.currency && account.currency && line.currency !== account.currency) problems[`lines.${index}.currency`] = journalMessages.foreignAccount(line.currency, account.currency);
+    // Company money on a foreign account would move its balance in the company currency and not in its own.
+    else if (!line.currency && account.currency && account.currency !== context.companyCurrency) problems[`lines.${index}.currency`] = journalMessages.foreignRequired(account.currency);
   });
   return problems;
 }

@@ -55,6 +55,7 @@ export const journalMessages = {
   foreignWithoutCurrency: 'Foreign amounts need the currency they are in',
   foreignSide: 'The foreign amount goes on the same side as the line',
   foreignAccount: (currency: string, account: string) => `This account is kept in ${account}, not ${currency}`,
+  foreignRequired: (account: string) => `This account is kept in ${account}: give the line's ${account} amount and rate`,
   cannot: (action: string, status: string) => `A ${status} journal cannot be ${action === 'post' ? 'posted' : 'cancelled'}`,
 } as const;
 

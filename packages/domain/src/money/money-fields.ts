@@ -117,6 +117,7 @@ export const moneyMessages = {
   clearBeforeDeposit: 'A cheque is cleared on or after the day it was deposited',
   cashAccountRequired: 'Choose a cash account',
   bankAccountKind: 'Choose a bank account',
+  foreignAccountIn: (currency: string) => `This account is kept in ${currency}; money received goes into an account in the company currency`,
   chequesInHandOnly: 'A receipt by cheque is debited to Cheques in hand',
   notPartyDocument: (what: string) => `Not a posted ${what} of this payee`,
   allocationsOnlyForVendors: 'Only a payment to a vendor is allocated to goods receipts',

@@ -87,7 +87,7 @@ export const payments = pgTable(
     // 0061_foreign_currency.sql: the payee's currency, the payment's rate, what left the bank in the company currency, the exchange difference posted, a letter of credit's number.
     currency: text('currency').notNull().default(sql`company_currency()`),
     exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull().default('1'),
-    companyAmount: money('company_amount').notNull().default('0'),
+    companyAmount: money('company_amount').notNull(),
     exchangeDifference: money('exchange_difference').notNull().default('0'),
     lcNumber: text('lc_number'),
     reference: text('reference').notNull().default(''),

@@ -239,7 +239,11 @@ describe('a journal line in a foreign currency', () => {
     const id = journal.json().data.id;
     expect((await entries('journal', id))[0]).toMatchObject({ accountId: bank, debit: '28000.00', currency: 'USD', exchangeRate: '280.000000', foreignDebit: '100.00' });
     const wrongAccount = await f.call('POST', '/api/journals', { journalDate: day(5), narration: 'x', lines: [{ ...line, accountId: other }, { accountId: bank, credit: '28000.00' }], post: true });
-    expect(wrongAccount.json().errors).toEqual({ 'lines.0.currency': 'This account is kept in PKR, not USD' });
+    // ...and company money on the USD account, without its USD figures, is refused too.
+    expect(wrongAccount.json().errors).toEqual({ 'lines.0.currency': 'This account is kept in PKR, not USD', 'lines.1.currency': "This account is kept in USD: give the line's USD amount and rate" });
+    const customer = (await f.call('POST', '/api/customers', { customerName: 'Fx Hospital', customerType: 'hospital', regionId: f.north, creditLimit: '0.00', paymentTermsDays: 30, active: true })).json().data;
+    const receipt = await f.call('POST', '/api/receipts', { customerId: customer.id, receiptDate: day(5), method: 'bank', accountId: bank, amount: '10.00' });
+    expect(receipt.json().errors).toMatchObject({ accountId: 'This account is kept in USD; money received goes into an account in the company currency' });
     const wrongSide = await f.call('POST', '/api/journals', { journalDate: day(5), narration: 'x', lines: [{ ...line, foreignDebit: null, foreignCredit: '100.00' }, { accountId: other, credit: '28000.00' }], post: true });
     expect(wrongSide.json().errors).toEqual({ 'lines.0.foreignCredit': 'The foreign amount goes on the same side as the line' });
     expect((await f.call('POST', `/api/journals/${id}/cancel`)).statusCode).toBe(200);

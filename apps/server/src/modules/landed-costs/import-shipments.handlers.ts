@@ -1,5 +1,6 @@
 import {
   companyAmountOf,
+  currencyMessages,
   fromMinorUnits,
   importShipmentDocument,
   type ImportShipmentInput,
@@ -46,8 +47,13 @@ async function pricedCharges(tx: Tx, input: ImportShipmentInput, parties: Charge
       problems[`charges.${index}.accountId`] = 'This account is inactive';
       continue;
     }
+    // A charge in the company currency takes no rate (1); another, the one given or the shipment date's.
+    if (party.currency === company && charge.exchangeRate && toMinorUnits(charge.exchangeRate, 6) !== 1_000_000n) {
+      problems[`charges.${index}.exchangeRate`] = currencyMessages.companyRate(company);
+      continue;
+    }
     const exchangeRate =
-      charge.exchangeRate ?? (party.currency === company ? unitRate : (await rateOrRefusal(tx, party.currency, input.shipmentDate, `charges.${index}.exchangeRate`)).rate);
+      party.currency === company ? unitRate : (charge.exchangeRate ?? (await rateOrRefusal(tx, party.currency, input.shipmentDate, `charges.${index}.exchangeRate`)).rate);
     priced.push({ ...charge, currency: party.currency, partyName: party.name, exchangeRate, companyAmount: companyAmountOf(charge.amount, exchangeRate) });
   }
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);

@@ -8,7 +8,8 @@ import { type Executor, queryRows } from '../../db/client.ts';
  * it, money does not (docs/decisions/money.md, "Payment targets").
  */
 export const paymentAllocationsAsOf = (column: string, date: string): SQL =>
-  sql`SELECT x.${sql.identifier(column)} AS id, sum(x.amount) AS amount FROM payment_allocations x
+  // A draft's lines are plans, not payments: only posted payments' allocations count.
+  sql`SELECT x.${sql.identifier(column)} AS id, sum(x.amount) AS amount FROM payment_allocations x JOIN payments p ON p.id = x.payment_id AND p.posted_at IS NOT NULL
       WHERE x.${sql.identifier(column)} IS NOT NULL AND x.allocation_date <= ${date}::date AND (x.released_at IS NULL OR x.released_at::date > ${date}::date)
       GROUP BY 1`;
 

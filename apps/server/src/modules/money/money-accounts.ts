@@ -24,6 +24,8 @@ export async function moneyAccountOf(tx: Tx, actor: Actor, direction: 'in' | 'ou
   const account = await accountInScope(tx, actor, chosen);
   const wanted = method === 'cash' ? 'cash' : 'bank';
   if (account.kind !== wanted) throw new BadRequestError({ accountId: method === 'cash' ? moneyMessages.cashAccountRequired : moneyMessages.bankAccountKind });
+  // Money received is in the company currency (issue 33): a foreign account's balance would move in it, not in its own.
+  if (direction === 'in' && account.foreign) throw new BadRequestError({ accountId: moneyMessages.foreignAccountIn(account.currency) });
   return chosen;
 }
 

@@ -21,7 +21,7 @@ export const exchangeMessages = {
   foreignMethod: (currency: string) => `A payment in ${currency} goes by bank transfer or letter of credit`,
   lcNumberRequired: 'LC number is required for a letter of credit',
   lcNumberOnlyForLc: 'Only a letter of credit has an LC number',
-  accountCurrency: (currency: string, company: string) => `Pay in ${currency} from a bank account in ${company} or in ${currency}`,
+  accountCurrency: (currency: string, company: string) => (currency === company ? `Pay in ${company} from an account in ${company}` : `Pay in ${currency} from a bank account in ${company} or in ${currency}`),
 };
 
 /** What a payment stores of its currency: the payee's, the rate, the company amount and the letter of credit's number. */
@@ -47,12 +47,13 @@ export async function paymentExchange(tx: Tx, input: PaymentInput, accountId: nu
   if (input.method === 'lc' && !lcNumber) throw new BadRequestError({ lcNumber: exchangeMessages.lcNumberRequired });
   if (input.method !== 'lc' && lcNumber) throw new BadRequestError({ lcNumber: exchangeMessages.lcNumberOnlyForLc });
   const [currency, company] = await Promise.all([currencyOfPayee(tx, input), companyCurrency(tx)]);
+  const [account] = await queryRows<{ currency: string }>(tx, sql`SELECT currency FROM accounts WHERE id = ${accountId}::int`);
   if (currency === company) {
+    if (account && account.currency !== company) throw new BadRequestError({ accountId: exchangeMessages.accountCurrency(currency, company) });
     if (input.exchangeRate && toMinorUnits(input.exchangeRate, 6) !== 1_000_000n) throw new BadRequestError({ exchangeRate: currencyMessages.companyRate(currency) });
     return { currency, exchangeRate: '1.000000', companyAmount: input.amount, lcNumber };
   }
   if (input.method !== 'bank' && input.method !== 'lc') throw new BadRequestError({ method: exchangeMessages.foreignMethod(currency) });
-  const [account] = await queryRows<{ currency: string }>(tx, sql`SELECT currency FROM accounts WHERE id = ${accountId}::int`);
   if (account && account.currency !== company && account.currency !== currency) throw new BadRequestError({ accountId: exchangeMessages.accountCurrency(currency, company) });
   const exchangeRate = input.exchangeRate ? multiplyDecimals(input.exchangeRate, '1', { scale: 6 }) : (await rateOrRefusal(tx, currency, input.paymentDate)).rate;
   return { currency, exchangeRate, companyAmount: multiplyDecimals(input.amount, exchangeRate), lcNumber };

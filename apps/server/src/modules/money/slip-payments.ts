@@ -96,9 +96,9 @@ export async function paySlipsByBank(tx: Tx, actor: Actor, input: SlipPaymentsIn
                  WITH ORDINALITY AS v(employee_id, region_id, amount, ord)
                CROSS JOIN seq JOIN employees e ON e.id = v.employee_id),
         ins AS (
-          INSERT INTO payments (document_number, document_date, status, payee_type, employee_id, region_id, method, account_id, amount, allocated_amount,
+          INSERT INTO payments (document_number, document_date, status, payee_type, employee_id, region_id, method, account_id, amount, allocated_amount, company_amount,
                                 reference, created_by, posted_at, posted_by)
-          SELECT p.document_number, ${input.paymentDate}::date, 'posted', 'employee', p.employee_id, p.region_id, 'bank', ${accountId}::int, p.amount, p.amount,
+          SELECT p.document_number, ${input.paymentDate}::date, 'posted', 'employee', p.employee_id, p.region_id, 'bank', ${accountId}::int, p.amount, p.amount, p.amount,
                  ${input.reference}::text, ${userId}::int, now(), ${userId}::int
           FROM p ORDER BY p.ord
           RETURNING id, document_number, employee_id, region_id, amount),
