@@ -21,6 +21,7 @@ import { coldChainModule } from './modules/cold-chain/cold-chain.module.ts';
 import { licencesModule } from './modules/licences/licences.module.ts';
 import { gs1Module } from './modules/gs1/gs1.module.ts';
 import { currenciesModule } from './modules/currencies/currencies.module.ts';
+import { bankingModule } from './modules/banking/banking.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -44,6 +45,7 @@ export const areas: readonly ServerArea[] = [
   licencesModule,
   gs1Module,
   currenciesModule,
+  bankingModule,
   importsModule,
   dashboardModule,
 ];

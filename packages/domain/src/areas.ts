@@ -19,6 +19,7 @@ import { coldChainArea } from './cold-chain/cold-chain.area.ts';
 import { licencesArea } from './licences/licences.area.ts';
 import { gs1Area } from './gs1/gs1.area.ts';
 import { currenciesArea } from './currencies/currencies.area.ts';
+import { bankingArea } from './banking/banking.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -40,6 +41,7 @@ export * from './cold-chain/cold-chain.area.ts';
 export * from './licences/licences.area.ts';
 export * from './gs1/gs1.area.ts';
 export * from './currencies/currencies.area.ts';
+export * from './banking/banking.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -62,6 +64,7 @@ export const areas = [
   licencesArea,
   gs1Area,
   currenciesArea,
+  bankingArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

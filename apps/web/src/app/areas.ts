@@ -21,6 +21,7 @@ import { coldChainArea } from '../features/cold-chain/cold-chain.area.ts';
 import { licencesArea } from '../features/licences/licences.area.ts';
 import { gs1Area } from '../features/gs1/gs1.area.ts';
 import { currenciesArea } from '../features/currencies/currencies.area.ts';
+import { bankingArea } from '../features/banking/banking.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -50,6 +51,7 @@ export const areas = [
   licencesArea,
   gs1Area,
   currenciesArea,
+  bankingArea,
   rentalsArea,
   dashboardArea,
 ] as const;

@@ -20,3 +20,4 @@ export * from './cold-chain.ts';
 export * from './licences.ts';
 export * from './gs1.ts';
 export * from './currencies.ts';
+export * from './banking.ts';

@@ -10,3 +10,5 @@ export const chequeServices = documentServices(chequeBinding);
 export { type MoneySource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
 export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
+// The bank reconciliation's reads (issue 33, section 4): cheques a bank account waits on, the references of money's ledger rows.
+export { moneyChequeNumberSql, moneyReferenceSql, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';
