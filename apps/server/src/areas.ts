@@ -22,6 +22,7 @@ import { licencesModule } from './modules/licences/licences.module.ts';
 import { gs1Module } from './modules/gs1/gs1.module.ts';
 import { currenciesModule } from './modules/currencies/currencies.module.ts';
 import { landedCostsModule } from './modules/landed-costs/landed-costs.module.ts';
+import { bankingModule } from './modules/banking/banking.module.ts';
 
 /** Every area of the server, registered in this order by app.ts: an area adds its line here and nowhere else. */
 export const areas: readonly ServerArea[] = [
@@ -46,6 +47,7 @@ export const areas: readonly ServerArea[] = [
   gs1Module,
   currenciesModule,
   landedCostsModule,
+  bankingModule,
   importsModule,
   dashboardModule,
 ];

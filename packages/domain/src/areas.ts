@@ -20,6 +20,7 @@ import { licencesArea } from './licences/licences.area.ts';
 import { gs1Area } from './gs1/gs1.area.ts';
 import { currenciesArea } from './currencies/currencies.area.ts';
 import { landedCostsArea } from './landed-costs/landed-costs.area.ts';
+import { bankingArea } from './banking/banking.area.ts';
 
 // Each area's public declarations: an area adds its line here and to `areas` below, nowhere else.
 export * from './setup/setup.area.ts';
@@ -42,6 +43,7 @@ export * from './licences/licences.area.ts';
 export * from './gs1/gs1.area.ts';
 export * from './currencies/currencies.area.ts';
 export * from './landed-costs/landed-costs.area.ts';
+export * from './banking/banking.area.ts';
 
 /** Every business area of the domain, folded once into the lists below. */
 export const areas = [
@@ -65,6 +67,7 @@ export const areas = [
   gs1Area,
   currenciesArea,
   landedCostsArea,
+  bankingArea,
 ] as const;
 
 export const areasFold: AreasFold = foldAreas(areas);

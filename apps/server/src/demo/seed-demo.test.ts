@@ -571,3 +571,17 @@ describe('demo currencies (issue 33, section 1)', () => {
     }
   });
 });
+
+describe('demo bank statements (issue 33, sections 4 and 5)', () => {
+  it('has three months of the main bank account’s statements, the first two reconciled to 0.00 and locked, the last waiting to be matched', async () => {
+    const statements = (await t.app.inject({ method: 'GET', url: '/api/bank-statements?sort=toDate&order=asc', headers: bearer(t.adminToken) })).json().data;
+    expect(statements).toHaveLength(3);
+    expect(statements[0].matchedCount).toBe(statements[0].lineCount);
+    expect(statements[2].matchedCount).toBe(0);
+    const reconciliations = (await t.app.inject({ method: 'GET', url: '/api/bank-reconciliations?sort=periodEnd&order=asc', headers: bearer(t.adminToken) })).json().data;
+    expect(reconciliations.map((r: { status: string; difference: string }) => [r.status, r.difference])).toEqual([
+      ['locked', '0.00'],
+      ['locked', '0.00'],
+    ]);
+  });
+});

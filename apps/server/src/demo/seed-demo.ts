@@ -18,6 +18,7 @@ import { seedRecalls } from './seed-recalls.ts';
 import { seedLicences } from './seed-licences.ts';
 import { seedCurrencies } from './seed-currencies.ts';
 import { seedLandedCosts } from './seed-landed-costs.ts';
+import { seedBanking } from './seed-banking.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -169,6 +170,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     // Issue 31: a closed and an open recall of lots sold and in stock.
     await seedRecalls(tx, dates);
     await settleVentures(tx, dates);
+    // Issue 33: three months of the bank's statements, the first two matched, their charges posted, reconciled and locked.
+    await seedBanking(tx, dates);
     // Last of the postings: the previous fiscal year's periods close behind them.
     await closePreviousYear(tx, dates.today);
     // Issue 32: the DRAP licences, after every posting (the demo's invoices predate the lapsed licence's refusal).

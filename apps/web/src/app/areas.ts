@@ -22,6 +22,7 @@ import { licencesArea } from '../features/licences/licences.area.ts';
 import { gs1Area } from '../features/gs1/gs1.area.ts';
 import { currenciesArea } from '../features/currencies/currencies.area.ts';
 import { landedCostsArea } from '../features/landed-costs/landed-costs.area.ts';
+import { bankingArea } from '../features/banking/banking.area.ts';
 import { foldAreas } from '../lib/areas/fold-areas.ts';
 
 /**
@@ -52,6 +53,7 @@ export const areas = [
   gs1Area,
   currenciesArea,
   landedCostsArea,
+  bankingArea,
   rentalsArea,
   dashboardArea,
 ] as const;

@@ -29,7 +29,7 @@ describe('the fold of the areas', () => {
   });
 
   it('names every import kind once, from the area whose screen offers it', () => {
-    expect([...importKinds].sort()).toEqual(['exchange-rates', 'items', 'opening-stock', 'pay-inputs', 'temperature-readings', 'vendors']);
+    expect([...importKinds].sort()).toEqual(['bank-statement', 'exchange-rates', 'items', 'opening-stock', 'pay-inputs', 'temperature-readings', 'vendors']);
     expect(() => foldAreas([...areas, defineArea({ name: 'again', imports: ['items'] })])).toThrow(/import kind/);
   });
 

@@ -29,7 +29,9 @@ export type DocumentStamp =
   | 'converted'
   | 'discarded'
   | 'activated'
-  | 'closed';
+  | 'closed'
+  | 'locked'
+  | 'unlocked';
 
 export interface TransitionDeclaration<State extends string> {
   from: readonly State[];

@@ -35,7 +35,7 @@ export const importMessages = {
   noHeader: 'The file has no header row',
   noRows: 'The file has no data rows',
   previewed: 'Preview ready',
-  imported: (imported: number, rejected: number) => `${imported} row${imported === 1 ? '' : 's'} imported, ${rejected} rejected`,
+  imported: (imported: number, rejected: number, skipped = 0) => `${imported} row${imported === 1 ? '' : 's'} imported, ${skipped > 0 ? `${skipped} skipped (already held), ` : ''}${rejected} rejected`,
   allOrNothingRefused: (invalid: number) => `Nothing was imported: ${invalid} row${invalid === 1 ? ' has' : 's have'} errors`,
   notRunnable: 'This import has already run or is running',
   interrupted: 'The import was interrupted by a restart; nothing of it was stored. Run it again.',

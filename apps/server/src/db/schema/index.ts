@@ -21,3 +21,4 @@ export * from './licences.ts';
 export * from './gs1.ts';
 export * from './currencies.ts';
 export * from './landed-costs.ts';
+export * from './banking.ts';

@@ -64,6 +64,7 @@ export function importKindDocs(kind: AnyImportKind) {
       summary: `Upload a ${kind.title.toLowerCase()} file and preview its import`,
       description: `multipart/form-data with one file field \`file\`: CSV (comma, semicolon, tab or pipe separated; UTF-8, UTF-16 or Windows-1252) or Excel .xlsx, recognised by content, at most ${importMaxBytes / 1024 / 1024} MB. Every row is checked; the file is kept as an import job for the run. Columns: ${kind.columns.map((c) => c.label).join(', ')}.`,
       consumes: ['multipart/form-data'],
+      ...(kind.params ? { querystring: kind.params } : {}),
       body: z.object({ file: z.string().meta({ format: 'binary' }) }),
       response: { 200: envelope(preview, 'Preview ready') },
     }),
@@ -81,7 +82,7 @@ export function importKindDocs(kind: AnyImportKind) {
         'Checks every row again and writes the valid ones in one transaction. allOrNothing: any invalid row stores nothing and answers 400 with `errors` keyed `rows.<row number>.<column key>` (the first 100).',
       params: jobParams,
       body: runBody,
-      response: { 200: envelope({ imported: z.int(), rejected: z.int(), job }, 'Imported') },
+      response: { 200: envelope({ imported: z.int(), skipped: z.int().describe('Valid rows already held: nothing written for them'), rejected: z.int(), ...(kind.answerSchema ?? {}), job }, 'Imported') },
     }),
     template: routeSchema({
       tags: kindTags,

@@ -52,10 +52,11 @@ interface JobRecord {
   rejectedRows: number;
   error: string | null;
   createdBy: number | null;
+  params: Record<string, unknown>;
 }
 
 const jobColumns = sql`id, kind, file_name AS "fileName", status, mode, headers, mapping, total_rows AS "totalRows", processed_rows AS "processedRows",
-  imported_rows AS "importedRows", jsonb_array_length(rejected) AS "rejectedRows", error, created_by AS "createdBy"`;
+  imported_rows AS "importedRows", jsonb_array_length(rejected) AS "rejectedRows", error, created_by AS "createdBy", params`;
 
 
 function recordOf(row: Record<string, unknown>): JobRecord {
@@ -64,6 +65,7 @@ function recordOf(row: Record<string, unknown>): JobRecord {
     id: Number(row.id),
     headers: jsonValue<string[]>(row.headers),
     mapping: jsonValue<ImportMapping>(row.mapping),
+    params: jsonValue<Record<string, unknown>>(row.params ?? {}),
     totalRows: Number(row.totalRows),
     processedRows: Number(row.processedRows),
     importedRows: Number(row.importedRows),
@@ -123,9 +125,9 @@ interface CheckedSheet {
 }
 
 /** The sheet through the mapping and the kind's checks; cells the parser could not read are errors of their row. */
-async function checkSheet(executor: Executor, actor: Actor, kind: AnyImportKind, sheet: ParsedSheet, mapping: ImportMapping): Promise<CheckedSheet> {
+async function checkSheet(executor: Executor, actor: Actor, kind: AnyImportKind, sheet: ParsedSheet, mapping: ImportMapping, params: Record<string, unknown>): Promise<CheckedSheet> {
   const mapped = applyMapping(sheet.rows, kind.columns, sheet.headers, mapping);
-  const checked = (await kind.check(executor, actor, mapped)) as CheckedRow<unknown>[];
+  const checked = (await kind.check(executor, actor, mapped, params)) as CheckedRow<unknown>[];
   mapped.forEach((row, index) => {
     if (!row.cellErrors) return;
     checked[index] = { rowNumber: row.rowNumber, errors: { ...(checked[index]!.errors ?? {}), ...row.cellErrors } };
@@ -161,23 +163,36 @@ function sheetHasRows(sheet: ParsedSheet): void {
  * Reads an uploaded file, maps its headers to the kind's columns, checks every row and keeps
  * the file as a `previewed` job, so the run needs no second upload.
  */
-export async function previewImport(db: Db, actor: Actor, kind: AnyImportKind, file: { fileName: string; bytes: Buffer }): Promise<ImportPreview> {
+export async function previewImport(db: Db, actor: Actor, kind: AnyImportKind, file: { fileName: string; bytes: Buffer }, params: Record<string, unknown> = {}): Promise<ImportPreview> {
   const sheet = await parseSpreadsheet(file.bytes);
   sheetHasRows(sheet);
-  const mapping = automaticMapping(kind.columns, sheet.headers);
-  const result = await checkSheet(db, actor, kind, sheet, mapping);
+  const mapping = await firstMapping(db, actor, kind, sheet, params);
+  const result = await checkSheet(db, actor, kind, sheet, mapping, params);
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM import_jobs WHERE status IN ('previewed', 'failed') AND created_at < now() - ${staleAfter}`);
     const [job] = await queryRows<{ id: number }>(
       tx,
-      sql`INSERT INTO import_jobs (kind, file_name, file, headers, mapping, total_rows, created_by)
+      sql`INSERT INTO import_jobs (kind, file_name, file, headers, mapping, total_rows, created_by, params)
           VALUES (${kind.name}, ${file.fileName}, ${file.bytes}::bytea, ${JSON.stringify(sheet.headers)}::jsonb, ${JSON.stringify(mapping)}::jsonb,
-                  ${sheet.rows.length}::int, ${actor.userId}::int)
+                  ${sheet.rows.length}::int, ${actor.userId}::int, ${JSON.stringify(params)}::jsonb)
           RETURNING id`,
     );
     return Number(job!.id);
   });
   return previewOf({ id, fileName: file.fileName }, kind, sheet, mapping, result);
+}
+
+/** The kind's remembered mapping where it still fits the file's headers, else the automatic one. */
+async function firstMapping(db: Db, actor: Actor, kind: AnyImportKind, sheet: ParsedSheet, params: Record<string, unknown>): Promise<ImportMapping> {
+  const automatic = automaticMapping(kind.columns, sheet.headers);
+  const remembered = kind.initialMapping ? await kind.initialMapping(db, actor, params) : undefined;
+  if (!remembered) return automatic;
+  try {
+    const kept = parseMapping(remembered, kind.columns, sheet.headers);
+    return Object.values(kept).some((header) => header !== null) ? kept : automatic;
+  } catch {
+    return automatic;
+  }
 }
 
 async function fileOf(executor: Executor, jobId: number): Promise<Buffer> {
@@ -192,7 +207,7 @@ export async function remapImport(db: Db, actor: Actor, kind: AnyImportKind, job
   if (job.status !== 'previewed' && job.status !== 'failed') throw new ConflictError(importMessages.notRunnable);
   const sheet = await parseSpreadsheet(await fileOf(db, jobId));
   const mapping = parseMapping(given, kind.columns, sheet.headers);
-  const result = await checkSheet(db, actor, kind, sheet, mapping);
+  const result = await checkSheet(db, actor, kind, sheet, mapping, job.params);
   await db.execute(sql`UPDATE import_jobs SET mapping = ${JSON.stringify(mapping)}::jsonb, updated_at = now() WHERE id = ${jobId}::int`);
   return previewOf(job, kind, sheet, mapping, result);
 }
@@ -216,8 +231,12 @@ function refusalErrors(rejected: readonly RejectedRow[]): Record<string, string>
 
 export interface ImportResult {
   imported: number;
+  /** Valid rows the kind found already held and wrote nothing for (a statement line imported before). */
+  skipped: number;
   rejected: number;
   job: ImportJobState;
+  /** The kind's own keys (`answerSchema`): a bank statement's `statementId`. */
+  [key: string]: unknown;
 }
 
 /**
@@ -249,7 +268,7 @@ export async function runImport(
     const mapping = options.mapping === undefined ? job.mapping : parseMapping(options.mapping, kind.columns, sheet.headers);
     inProgress.set(jobId, progress);
     const result = await db.transaction(async (tx) => {
-      const { checked } = await checkSheet(tx, actor, kind, sheet, mapping);
+      const { checked } = await checkSheet(tx, actor, kind, sheet, mapping, job.params);
       rejected = rejectedOf(sheet, checked);
       if (options.mode === 'allOrNothing' && rejected.length > 0) {
         throw new BadRequestError(refusalErrors(rejected), importMessages.allOrNothingRefused(rejected.length));
@@ -260,14 +279,15 @@ export async function runImport(
         progress.processed = rejected.length + written;
         if (options.engine === 'postgres') shareProgress(db, jobId, progress.processed);
       };
-      const ids = valid.length > 0 ? await kind.write(tx, actor, valid, report, { id: jobId, fileName: job.fileName }) : [];
-      // Rows, not records: opening stock writes 500 rows as one adjustment. Every valid row was written, or the write threw.
-      const imported = valid.length;
+      const written = valid.length > 0 ? await kind.write(tx, actor, valid, report, { id: jobId, fileName: job.fileName, params: job.params, mapping }) : [];
+      const { ids, skipped = 0, answer = {} } = Array.isArray(written) ? { ids: written } : written;
+      // Rows, not records: opening stock writes 500 rows as one adjustment. Every valid row was written (or skipped as held), or the write threw.
+      const imported = valid.length - skipped;
       await audit(tx, auditActorOf(actor), {
         action: 'import',
         resource: kind.resource,
         recordId: `import-${jobId}`,
-        after: { kind: kind.name, jobId, fileName: job.fileName, mode: options.mode, imported, rejected: rejected.length, ids },
+        after: { kind: kind.name, jobId, fileName: job.fileName, mode: options.mode, imported, skipped, rejected: rejected.length, ids },
       });
       await tx.execute(
         sql`UPDATE import_jobs SET status = 'done', mapping = ${JSON.stringify(mapping)}::jsonb, total_rows = ${sheet.rows.length}::int,
@@ -275,7 +295,7 @@ export async function runImport(
               file = NULL, updated_at = now(), finished_at = now()
             WHERE id = ${jobId}::int`,
       );
-      return { imported, rejected: rejected.length };
+      return { ...answer, imported, skipped, rejected: rejected.length };
     });
     inProgress.delete(jobId);
     return { ...result, job: stateOf(await findJob(db, actor, jobId)) };

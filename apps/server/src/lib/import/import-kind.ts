@@ -1,4 +1,5 @@
 import type { AppRoute, ImportColumnInfo, ImportKindName } from '@erp/domain';
+import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 
@@ -22,6 +23,17 @@ export type CheckedRow<Input> = { rowNumber: number; input: Input; errors?: unde
 export interface ImportJobRef {
   id: number;
   fileName: string;
+  /** The upload's parameters as the kind's `params` parsed them (`{}` for a kind without). */
+  params: Record<string, unknown>;
+  /** The mapping the run used (a kind may remember it: a bank account's statement layout). */
+  mapping: Readonly<Record<string, string | null>>;
+}
+
+/** What a write may answer beyond the ids: rows it skipped as already held, and keys of the run's answer (a statement's id). */
+export interface ImportWritten {
+  ids: number[];
+  skipped?: number;
+  answer?: Record<string, unknown>;
 }
 
 /** What a kind's write reports as it goes. */
@@ -43,13 +55,22 @@ export interface ImportKind<Input = unknown> {
   resource: string;
   columns: readonly ImportColumn[];
   /**
+   * The upload's query string (`?bankAccountId=` of a bank statement), checked on the preview
+   * (400 naming the field), kept with the job and handed to `check`, `write` and `initialMapping`.
+   */
+  params?: z.ZodType<Record<string, unknown>>;
+  /** A mapping remembered for these parameters, tried before the automatic one (a bank account's last layout). */
+  initialMapping?(executor: Executor, actor: Actor, params: Record<string, unknown>): Promise<Record<string, string | null> | undefined>;
+  /** Keys the run's answer adds (their OpenAPI schema), given by the write's `answer`. */
+  answerSchema?: Record<string, z.ZodType>;
+  /**
    * Checks every row with the same rules as the API (its zod schemas, references by name,
    * duplicates in the file and against the database); references the actor may not see read
    * as unknown. Reads only.
    */
-  check(tx: Executor, actor: Actor, rows: readonly ImportRow[]): Promise<CheckedRow<Input>[]>;
+  check(tx: Executor, actor: Actor, rows: readonly ImportRow[], params: Record<string, unknown>): Promise<CheckedRow<Input>[]>;
   /** Writes every checked row inside the caller's transaction, or throws; answers the written records' ids (one record may hold many rows). */
-  write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; input: Input }[], progress: ImportProgress, job: ImportJobRef): Promise<number[]>;
+  write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; input: Input }[], progress: ImportProgress, job: ImportJobRef): Promise<number[] | ImportWritten>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of kinds of different inputs

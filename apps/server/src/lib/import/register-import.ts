@@ -3,6 +3,7 @@ import { canAccessRoute, hasScope, importMaxBytes, importMessages, messages } fr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authOf } from '../request-auth.ts';
+import { validated } from '../validation.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { requireAccess, requireRoute, requireScope } from '../../plugins/authorize.ts';
 import { type Actor, actorOf } from '../actor.ts';
@@ -64,8 +65,9 @@ export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): v
   const db = () => app.ctx.db;
 
   app.post(`${base}/preview`, { schema: docs.preview, onRequest: write }, async (request) => {
+    const params = kind.params ? validated(kind.params, request.query) : {};
     const upload = await readUpload(request);
-    return { status: 200, message: importMessages.previewed, ...(await previewImport(db(), actorOf(request), kind, upload)) };
+    return { status: 200, message: importMessages.previewed, ...(await previewImport(db(), actorOf(request), kind, upload, params)) };
   });
 
   app.post(`${base}/:jobId/preview`, { schema: docs.remap, onRequest: write }, async (request) => {
@@ -76,7 +78,7 @@ export function registerImportKind(app: FastifyInstance, kind: AnyImportKind): v
   app.post(`${base}/:jobId/run`, { schema: docs.run, onRequest: write }, async (request) => {
     const body = request.body as z.output<typeof runBody>;
     const result = await runImport(db(), actorOf(request), kind, jobIdOf(request), { ...body, engine: app.ctx.database.kind });
-    return { status: 200, message: importMessages.imported(result.imported, result.rejected), ...result };
+    return { status: 200, message: importMessages.imported(result.imported, result.rejected, result.skipped), ...result };
   });
 
   app.get(`${base}/template`, { schema: docs.template, onRequest: read }, async (request, reply) => {

@@ -11,3 +11,5 @@ export { type MoneySource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
 export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
 export { foreignAdvancesAsOf, type ForeignAdvance, paymentAllocationsAsOf } from './foreign-advances.ts';
+// The bank reconciliation's reads (issue 33, section 4): cheques a bank account waits on, the references of money's ledger rows.
+export { moneyChequeNumberSql, moneyReferenceSql, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';

@@ -5,10 +5,17 @@ import { downloadFile } from '../resource/resource-api.ts';
 export type ImportMapping = Record<string, string | null>;
 
 /** Uploads the file (multipart, field `file`): the server checks every row and keeps the file as a job. */
-export async function uploadForPreview(kind: ImportKindName, file: File, onProgress?: (percent: number) => void): Promise<ImportPreview> {
+export async function uploadForPreview(
+  kind: ImportKindName,
+  file: File,
+  onProgress?: (percent: number) => void,
+  /** The kind's upload parameters (a bank statement's `bankAccountId`), in the query string. */
+  params?: Readonly<Record<string, string | number>>,
+): Promise<ImportPreview> {
   const body = new FormData();
   body.append('file', file);
-  const { data } = await http.post<ImportPreview>(`/api/imports/${kind}/preview`, body, {
+  const query = params && Object.keys(params).length > 0 ? `?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}` : '';
+  const { data } = await http.post<ImportPreview>(`/api/imports/${kind}/preview${query}`, body, {
     // The JSON content type must not be sent with a FormData body.
     headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
@@ -27,8 +34,12 @@ export async function previewAgain(kind: ImportKindName, jobId: number, mapping:
 export interface ImportRunResult {
   message: string;
   imported: number;
+  /** Valid rows already held (a statement line imported before): nothing written. */
+  skipped?: number;
   rejected: number;
   job: ImportJobState;
+  /** A kind's own keys (a bank statement's `statementId`). */
+  [key: string]: unknown;
 }
 
 export async function runImport(kind: ImportKindName, jobId: number, mode: ImportMode, mapping: ImportMapping): Promise<ImportRunResult> {

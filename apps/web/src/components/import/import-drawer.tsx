@@ -15,8 +15,10 @@ export interface ImportDrawerProps {
   title: string;
   open: boolean;
   onClose: () => void;
-  /** After rows were imported: the screen refreshes its lists. */
-  onImported?: () => void;
+  /** After rows were imported: the screen refreshes its lists (and may open what the run made: a bank statement's `statementId`). */
+  onImported?: (result: ImportRunResult) => void;
+  /** The upload's query string (a bank statement's `bankAccountId`). */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** A refusal as the user reads it: the message, and the rows' errors (`rows.<row>.<column>`) as "Row 3, Category: ...". */
@@ -219,7 +221,7 @@ function MappingStep({
 }
 
 /** What the drawer holds; remounted (and so emptied) each time the drawer opens. */
-function ImportSteps({ kind, onClose, onImported }: Pick<ImportDrawerProps, 'kind' | 'onClose' | 'onImported'>) {
+function ImportSteps({ kind, onClose, onImported, params }: Pick<ImportDrawerProps, 'kind' | 'onClose' | 'onImported' | 'params'>) {
   const [percent, setPercent] = useState<number>();
   const [preview, setPreview] = useState<ImportPreview>();
   const [mapping, setMapping] = useState<ImportMapping>({});
@@ -229,7 +231,7 @@ function ImportSteps({ kind, onClose, onImported }: Pick<ImportDrawerProps, 'kin
   const labels = new Map(preview?.columns.map((c) => [c.key, c.label]) ?? []);
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadForPreview(kind, file, setPercent),
+    mutationFn: (file: File) => uploadForPreview(kind, file, setPercent, params),
     onMutate: () => setRefusal(undefined),
     onSuccess: (next) => {
       setPreview(next);
@@ -248,7 +250,7 @@ function ImportSteps({ kind, onClose, onImported }: Pick<ImportDrawerProps, 'kin
     onMutate: () => setRefusal(undefined),
     onSuccess: (done) => {
       setResult(done);
-      if (done.imported > 0) onImported?.();
+      if (done.imported > 0) onImported?.(done);
     },
     onError: (error) => setRefusal(refusalOf(error, labels, preview?.jobId)),
   });
@@ -342,11 +344,11 @@ function ImportSteps({ kind, onClose, onImported }: Pick<ImportDrawerProps, 'kin
  * columns, preview the first rows with their errors, choose the mode, run with a progress bar,
  * then download the rejected rows. Full width on small screens.
  */
-export function ImportDrawer({ kind, title, open, onClose, onImported }: ImportDrawerProps) {
+export function ImportDrawer({ kind, title, open, onClose, onImported, params }: ImportDrawerProps) {
   const narrow = useIsNarrow();
   return (
     <Drawer title={title} open={open} onClose={onClose} size={narrow ? '100%' : 900} destroyOnHidden>
-      <ImportSteps kind={kind} onClose={onClose} {...(onImported ? { onImported } : {})} />
+      <ImportSteps kind={kind} onClose={onClose} {...(onImported ? { onImported } : {})} {...(params ? { params } : {})} />
     </Drawer>
   );
 }

@@ -1,0 +1,82 @@
+import { type BankStatementLine, bankingMessages, type CreateFromLineInput, fromMinorUnits, journalDocument, paymentDocument, receiptDocument } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
+import { journalServices } from '../accounting/accounting.api.ts';
+import { paymentServices, receiptServices } from '../money/money.api.ts';
+import { assertNotFrozen, lineAnswer, lockBankAccount, type LineRecord, readLine } from './bank-lines.ts';
+import { insertEntryMatches } from './bank-matching.service.ts';
+
+export interface CreatedFromLine {
+  line: BankStatementLine;
+  document: { documentType: string; id: number; documentNumber: string };
+}
+
+const refusal = (field: string, message: string) => new BadRequestError({ [field]: message }, message);
+
+/** What the books will say of the line: the memo, else the bank's description, with its reference. */
+function narrationOf(line: LineRecord, memo: string | undefined, what: string): string {
+  const reference = line.reference || line.chequeNumber;
+  return `${memo || `${what}: ${line.description}`}${reference ? ` (${reference})` : ''}`.slice(0, 500);
+}
+
+/** Posts what the line is, through the owning area's services, dated the line's date with its reference. */
+async function postFor(tx: Tx, actor: Actor, line: LineRecord, input: CreateFromLineInput): Promise<{ documentType: string; id: number; documentNumber: string }> {
+  const amount = fromMinorUnits(line.amount < 0n ? -line.amount : line.amount);
+  const moneyIn = line.amount > 0n;
+  const reference = (line.reference || line.chequeNumber).slice(0, 100);
+  const bank = line.bankAccountId;
+  switch (input.kind) {
+    case 'bankCharge':
+    case 'journal': {
+      if (input.kind === 'bankCharge' && moneyIn) throw refusal('kind', bankingMessages.moneyOutOnly('bank charge'));
+      if (input.kind === 'journal' && input.accountId === undefined) throw refusal('accountId', bankingMessages.accountRequired);
+      const other = input.accountId ?? (await requirePostingAccounts(tx, ['bankCharges'])).bankCharges;
+      const memo = (line.description || '').slice(0, 200);
+      const lines = moneyIn
+        ? [{ accountId: bank, debit: amount, credit: '0', memo }, { accountId: other, debit: '0', credit: amount, memo }]
+        : [{ accountId: other, debit: amount, credit: '0', memo }, { accountId: bank, debit: '0', credit: amount, memo }];
+      const body = journalDocument.inputSchema.parse({ journalDate: line.lineDate, narration: narrationOf(line, input.memo, input.kind === 'bankCharge' ? 'Bank charge' : 'Bank'), lines });
+      const journal = await journalServices.createPosted(tx, actor, body as unknown as Parameters<typeof journalServices.createPosted>[2]);
+      return { documentType: journalDocument.documentType, id: journal.id, documentNumber: String(journal.journalNumber) };
+    }
+    case 'receipt': {
+      if (!moneyIn) throw refusal('kind', bankingMessages.moneyInOnly);
+      if (input.customerId === undefined) throw refusal('customerId', bankingMessages.customerRequired);
+      const body = receiptDocument.inputSchema.parse({ customerId: input.customerId, receiptDate: line.lineDate, method: 'bank', accountId: bank, amount, reference });
+      const receipt = await receiptServices.createPosted(tx, actor, body as unknown as Parameters<typeof receiptServices.createPosted>[2]);
+      return { documentType: receiptDocument.documentType, id: receipt.id, documentNumber: String(receipt.documentNumber) };
+    }
+    case 'payment': {
+      if (moneyIn) throw refusal('kind', bankingMessages.moneyOutOnly('payment'));
+      if (input.vendorId === undefined && input.accountId === undefined) throw refusal('vendorId', bankingMessages.vendorRequired);
+      const payee = input.vendorId !== undefined ? { payeeType: 'vendor', vendorId: input.vendorId } : { payeeType: 'expense', expenseAccountId: input.accountId };
+      const body = paymentDocument.inputSchema.parse({ ...payee, paymentDate: line.lineDate, method: 'bank', accountId: bank, amount, reference });
+      const payment = await paymentServices.createPosted(tx, actor, body as unknown as Parameters<typeof paymentServices.createPosted>[2]);
+      return { documentType: paymentDocument.documentType, id: payment.id, documentNumber: String(payment.documentNumber) };
+    }
+  }
+}
+
+/**
+ * `POST /api/bank-statement-lines/:id/create` (issue 33, section 4): a bank charge (Dr the
+ * account, default Bank charges; Cr the bank), a journal against any account, a bank receipt
+ * (allocated oldest first) or a bank payment, posted dated the line's date, and matched to the
+ * line: its rows on the bank account become the line's matches.
+ */
+export async function createFromLine(tx: Tx, actor: Actor, lineId: number, input: CreateFromLineInput): Promise<CreatedFromLine> {
+  const before = await readLine(tx, actor, lineId);
+  await lockBankAccount(tx, before.bankAccountId);
+  const line = await readLine(tx, actor, lineId);
+  await assertNotFrozen(tx, line);
+  if (line.matched) throw new ConflictError(bankingMessages.lineMatched);
+  const document = await postFor(tx, actor, line, input);
+  const entries = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM gl_entries WHERE document_type = ${document.documentType} AND document_id = ${document.id}::int AND account_id = ${line.bankAccountId}::int ORDER BY id`,
+  );
+  await insertEntryMatches(tx, actor, line.bankAccountId, entries.map((e) => ({ lineId, entryId: Number(e.id), ruleId: null })));
+  return { line: await lineAnswer(tx, lineId), document };
+}
