@@ -585,3 +585,39 @@ describe('demo bank statements (issue 33, sections 4 and 5)', () => {
     ]);
   });
 });
+
+describe('demo foreign purchases (issue 33, section 2)', () => {
+  it('has a year of working days of rates, two foreign suppliers billing in USD and EUR, costed at the day’s rate', async () => {
+    const [rates] = await queryRows<{ usd: number; first: string }>(t.database.db, sql`SELECT count(*)::int AS usd, min(rate_date)::text AS first FROM exchange_rates WHERE currency = 'USD'`);
+    expect(rates!.usd).toBeGreaterThanOrEqual(250);
+    const suppliers = await queryRows<{ vendorName: string; currency: string; accountCurrency: string; receipts: number; costed: number }>(
+      t.database.db,
+      sql`SELECT v.vendor_name AS "vendorName", v.currency, a.currency AS "accountCurrency", count(g.id)::int AS receipts,
+                 count(g.id) FILTER (WHERE g.exchange_rate = (SELECT r.rate FROM exchange_rates r WHERE r.currency = v.currency AND r.rate_date <= g.document_date ORDER BY r.rate_date DESC LIMIT 1))::int AS costed
+          FROM vendors v JOIN accounts a ON a.id = v.account_id JOIN purchase_orders o ON o.vendor_id = v.id JOIN goods_receipts g ON g.purchase_order_id = o.id AND g.status = 'posted'
+          WHERE v.currency <> 'PKR' GROUP BY 1, 2, 3 ORDER BY 2 DESC`,
+    );
+    expect(suppliers.map((s) => [s.currency, s.accountCurrency])).toEqual([['USD', 'USD'], ['EUR', 'EUR']]);
+    for (const supplier of suppliers) expect(supplier.costed).toBe(supplier.receipts);
+    expect(suppliers[0]!.receipts).toBe(2);
+  });
+
+  it('paid one bill by letter of credit and one in part by transfer, each with its exchange difference, and revalued the last month ends', async () => {
+    const payments = (await t.app.inject({ method: 'GET', url: '/api/payments?search=LC%20retirement', headers: bearer(t.adminToken) })).json().data;
+    expect(payments).toEqual([expect.objectContaining({ method: 'lc', currency: 'USD', lcNumber: 'LC/MCB/2026/0117', allocatedAmount: expect.any(String) })]);
+    const foreign = await queryRows<{ method: string; currency: string; difference: string }>(
+      t.database.db,
+      sql`SELECT method, currency, exchange_difference::text AS difference FROM payments WHERE currency <> 'PKR' AND status = 'posted' ORDER BY id`,
+    );
+    expect(foreign.map((p) => [p.method, p.currency])).toEqual([['lc', 'USD'], ['bank', 'EUR']]);
+    for (const payment of foreign) expect(toMinorUnits(payment.difference)).not.toBe(0n);
+    const revaluations = (await t.app.inject({ method: 'GET', url: '/api/exchange-revaluations?pageSize=10', headers: bearer(t.adminToken) })).json().data as Array<{ status: string; revaluationDate: string; reversalDate: string }>;
+    expect(revaluations.length).toBeGreaterThanOrEqual(1);
+    expect(revaluations.length).toBeLessThanOrEqual(2);
+    for (const revaluation of revaluations) {
+      expect(revaluation.status).toBe('posted');
+      // A month's last day, reversed the next (the first of a month).
+      expect(revaluation.reversalDate.slice(8)).toBe('01');
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { seedLicences } from './seed-licences.ts';
 import { seedCurrencies } from './seed-currencies.ts';
 import { seedLandedCosts } from './seed-landed-costs.ts';
 import { seedBanking } from './seed-banking.ts';
+import { seedForeignPurchases } from './seed-foreign-purchases.ts';
 import { seedRecentSales } from './seed-recent-sales.ts';
 import { seedSales } from './seed-sales.ts';
 import { monthAfter, seedSalesHistory } from './seed-sales-history.ts';
@@ -176,10 +177,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<{ see
     await closePreviousYear(tx, dates.today);
     // Issue 32: the DRAP licences, after every posting (the demo's invoices predate the lapsed licence's refusal).
     await seedLicences(tx, dates);
-    // Issue 33: foreign currencies and their recent rates.
+    // Issue 33: foreign currencies and a year of their rates, then the foreign suppliers' purchases, payments and month-end revaluations.
     await seedCurrencies(tx, dates);
     // Issue 33, section 3: three import shipments, one after part of its lots was sold.
     await seedLandedCosts(tx, dates);
+    await seedForeignPurchases(tx, { ...dates, yearStart: fiscalYearOf(new Date(`${dates.today}T00:00:00Z`), settings.fiscalYearStartMonth).from });
     // The seed writes customers, vendors and items straight to their tables.
     await rebuildSearchIndex(tx, searchablesOf(served));
     return { seeded: true };

@@ -236,5 +236,55 @@ describe('a foreign bank balance', () => {
     expect(await balanceOn(bank.id, '2026-05-01')).toBe('28000.00');
   });
 
-  it.todo('revalues a vendor’s open advance (a USD payment not yet allocated) once payments post in the vendor’s currency');
+  it('revalues an open advance (USD 500.00 paid at 285, at 290: +2,500.00, an asset) and what a partly paid bill still carries, pro rata', async () => {
+    const may = (day: number) => `2026-05-${String(day).padStart(2, '0')}`;
+    for (const [rateDate, rate] of [
+      [may(4), '285'],
+      [may(29), '290'],
+    ] as const) {
+      expect((await f.call('POST', '/api/exchange-rates', { currency: 'USD', rateDate, rate })).statusCode).toBe(201);
+    }
+    const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;
+    const pkrBank = (await f.call('POST', '/api/accounts', { accountCode: 'RV-PKR-1', accountName: 'Rv HBL PKR', headId: heads.find((h) => h.headType === 'asset')!.id, kind: 'bank' })).json().data.id;
+    const pay = async (amount: string, allocations: Array<{ goodsReceiptId: number; amount: string }>) => {
+      const paid = await f.call('POST', '/api/payments', { payeeType: 'vendor', vendorId: usdVendor.id, paymentDate: may(6), method: 'bank', accountId: pkrBank, amount, allocations, post: true });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return paid.json().data as { id: number; documentNumber: string; exchangeRate: string; companyAmount: string };
+    };
+    // The advance: USD 500.00 at the 4th's 285, nothing allocated.
+    const advance = await pay('500.00', []);
+    expect(advance).toMatchObject({ exchangeRate: '285.000000', companyAmount: '142500.00' });
+    // A bill of USD 300.00 received at 284 (85,200.00), USD 120.00 of it paid: it still carries 85,200 x 180 / 300 = 51,120.00.
+    const order = (await f.call('POST', '/api/purchase-orders', { vendorId: usdVendor.id, regionId: f.north, orderDate: may(4), expectedDate: may(4), lines: [{ itemId: f.reagent, quantity: 30, unitCost: '10.00' }] })).json().data;
+    const approved = (await f.call('POST', `/api/purchase-orders/${order.id}/approve`)).json().data;
+    const received = await f.call('POST', '/api/goods-receipts', {
+      purchaseOrderId: approved.id,
+      receiptDate: may(5),
+      exchangeRate: '284',
+      post: true,
+      lines: [{ purchaseOrderLineId: approved.lines[0].id, quantity: 30, lotNumber: 'RV-LOT-2', dateExpiry: addDays(f.today, 400) }],
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const bill = received.json().data as { id: number; documentNumber: string };
+    await pay('120.00', [{ goodsReceiptId: bill.id, amount: '120.00' }]);
+
+    const created = await f.call('POST', '/api/exchange-revaluations', { revaluationDate: may(29), post: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const data = created.json().data;
+    const columns = (r: Record<string, unknown>) => [r.documentType, r.vendorId, r.accountId, r.documentNumber, r.openForeign, r.carryingAmount, r.rate, r.revaluedAmount, r.difference];
+    const rowOf = (documentType: string, documentId: number) => data.rows.find((r: Record<string, unknown>) => r.documentType === documentType && r.documentId === documentId);
+    expect(columns(rowOf('payments', advance.id))).toEqual(['payments', usdVendor.id, usdVendor.accountId, advance.documentNumber, '500.00', '142500.00', '290.000000', '145000.00', '2500.00']);
+    // A liability: 180 x 290 = 52,200.00 against 51,120.00 carried, a loss of 1,080.00.
+    expect(columns(rowOf('goods-receipts', bill.id))).toEqual(['goods-receipts', usdVendor.id, usdVendor.accountId, bill.documentNumber, '180.00', '51120.00', '290.000000', '52200.00', '-1080.00']);
+    // The vendor's bills first, then its advances, then the bank balances.
+    expect(data.rows.map((r: Record<string, unknown>) => r.documentType)).toEqual(['goods-receipts', 'goods-receipts', 'payments', 'accounts']);
+    // USD 1,000.00 at 280 (-10,000.00), the part-paid bill (-1,080.00), the advance (+2,500.00), the bank's USD 100.00 (+1,000.00).
+    expect(data.totals).toEqual({ difference: '-7580.00', gain: '3500.00', loss: '11080.00', rows: 4 });
+    // The advance's gain: Dr the vendor (party) on the date, Cr it back the next day.
+    const advanceLines = (await entries(data.id)).filter((r) => r.accountId === usdVendor.accountId && (r.debit === '2500.00' || r.credit === '2500.00'));
+    expect(advanceLines.map((r) => [r.entryDate, r.debit, r.credit, r.partyType, r.currency, r.foreignDebit, r.foreignCredit])).toEqual([
+      [may(29), '2500.00', '0.00', 'vendor', 'USD', '0.00', '0.00'],
+      [may(30), '0.00', '2500.00', 'vendor', 'USD', '0.00', '0.00'],
+    ]);
+  });
 });

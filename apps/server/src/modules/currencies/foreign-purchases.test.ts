@@ -2,6 +2,7 @@ import { addDays } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { pdfTextLines } from '../../test/pdf-text.ts';
 import { type PurchasingFixtures, purchasingFixtures } from '../../test/purchasing-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -191,6 +192,9 @@ describe('a payment in USD', () => {
     expect(advance.statusCode, advance.body).toBe(201);
     const payment = advance.json().data;
     expect(payment).toMatchObject({ method: 'lc', lcNumber: 'LC-0042', companyAmount: '142500.00', exchangeDifference: '0.00', allocatedAmount: '0.00' });
+    // The voucher prints the letter of credit, its number, the rate and the money in USD.
+    const voucher = pdfTextLines((await f.call('GET', `/api/payments/${payment.id}/pdf`)).rawPayload).join('\n');
+    for (const text of ['Letter of credit', 'LC-0042', 'USD at 285.000000', 'Amount (USD)', 'Amount (PKR)', '142,500.00']) expect(voucher).toContain(text);
     expect((await entries('payments', payment.id)).map((l) => [l.accountId, l.debit, l.credit, l.foreignDebit, l.foreignCredit])).toEqual([
       [usdVendor.accountId, '142500.00', '0.00', '500.00', '0.00'],
       [usdBank, '0.00', '142500.00', '0.00', '500.00'],

@@ -4,7 +4,7 @@ import {
   formatDecimal,
   type PaymentDetail,
   paymentDocument,
-  paymentMethods,
+  payoutMethods,
   payeeTypes,
   type ReceiptDetail,
   receiptDocument,
@@ -20,7 +20,8 @@ export const paymentPdfFileName = pdfFileNameOf('payment');
 
 type Voucher = ReceiptDetail | PaymentDetail;
 
-const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+// A payment's methods include the letter of credit (issue 33); a receipt's are among them.
+const methodLabel = (method: string) => payoutMethods.find((m) => m.value === method)?.label ?? method;
 
 /** Method, account and the cheque's number, bank and date: what both vouchers print in their dates block. */
 function moneyLines(voucher: Voucher): PrintableDocument['dateLines'] {
@@ -34,6 +35,19 @@ function moneyLines(voucher: Voucher): PrintableDocument['dateLines'] {
         ]
       : []),
     ...(voucher.reference ? [{ label: 'Reference', value: voucher.reference }] : []),
+    ...('lcNumber' in voucher && typeof voucher.lcNumber === 'string' && voucher.lcNumber ? [{ label: 'LC number', value: voucher.lcNumber }] : []),
+  ];
+}
+
+/** The currency a voucher's money is in: a payment's payee's (issue 33), else the company's. */
+const currencyOf = (voucher: Voucher, company: CompanyLetterhead) => ('currency' in voucher && typeof voucher.currency === 'string' ? voucher.currency : company.currency);
+
+/** A payment in another currency than the company's: its rate and what left the bank at it, under the dates. */
+function exchangeLines(payment: PaymentDetail, company: CompanyLetterhead): PrintableDocument['dateLines'] {
+  if (payment.currency === company.currency) return [];
+  return [
+    { label: 'Exchange rate', value: `${payment.currency} at ${payment.exchangeRate}` },
+    { label: `Amount (${company.currency})`, value: formatDecimal(payment.companyAmount) },
   ];
 }
 
@@ -52,10 +66,10 @@ function body(voucher: Voucher, company: CompanyLetterhead, rows: PrintableDocum
     totals: [
       { label: 'Allocated', value: formatDecimal(voucher.allocatedAmount) },
       { label: 'On account', value: formatDecimal(voucher.unallocatedAmount) },
-      { label: `Amount (${company.currency})`, value: formatDecimal(voucher.amount) },
+      { label: `Amount (${currencyOf(voucher, company)})`, value: formatDecimal(voucher.amount) },
     ],
     notesTitle: 'Amount in words',
-    notes: amountInWords(voucher.amount, company.currency),
+    notes: amountInWords(voucher.amount, currencyOf(voucher, company)),
   };
 }
 
@@ -132,7 +146,7 @@ export function paymentPrintable(payment: PaymentDetail, company: CompanyLetterh
     title: 'Payment Voucher',
     number: printedNumberOf(payment),
     status: paymentDocument.stateLabels[payment.status],
-    dateLines: [{ label: 'Payment date', value: formatCalendarDate(payment.paymentDate) }, ...moneyLines(payment)],
+    dateLines: [{ label: 'Payment date', value: formatCalendarDate(payment.paymentDate) }, ...moneyLines(payment), ...exchangeLines(payment, company)],
     parties: [{ title: `Paid to (${payeeLabel.toLowerCase()})`, lines: [payment.payeeName, payment.regionName ?? ''].filter(Boolean) }],
     ...body(
       payment,

@@ -18,10 +18,27 @@ import { DataAsOf } from '../../components/data-as-of.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import './ledger-page.css';
 import { ScreenTitle } from '../../components/screen-title.tsx';
+import { formatRate } from '../../components/money/foreign-currency.tsx';
+import type { ColumnsType } from 'antd/es/table';
 
 export const ledgerPageSize = 100;
 
 const amount = (value: string) => (compareDecimal(value, '0') === 0 ? '' : formatDecimal(value));
+
+const foreignColumnCount = 4;
+
+/** A foreign row's currency, rate and amounts in that currency (blank on rows in the company currency). */
+function foreignColumns(accountCurrency: string | undefined): ColumnsType<LedgerRow> {
+  const foreignAmount = (value: string | null) => (value === null ? '' : amount(value));
+  // A foreign account's rows are all in its currency; a control account's may be in several.
+  const titled = (side: string) => (accountCurrency ? `${side} (${accountCurrency})` : `Foreign ${side.toLowerCase()}`);
+  return [
+    { key: 'currency', title: 'Currency', className: 'nowrap', render: (_: unknown, row) => row.currency ?? '' },
+    { key: 'exchangeRate', title: 'Rate', align: 'right', className: 'nowrap', render: (_: unknown, row) => (row.exchangeRate ? formatRate(row.exchangeRate) : '') },
+    { key: 'foreignDebit', title: titled('Debit'), align: 'right', className: 'nowrap', render: (_: unknown, row) => foreignAmount(row.foreignDebit) },
+    { key: 'foreignCredit', title: titled('Credit'), align: 'right', className: 'nowrap', render: (_: unknown, row) => foreignAmount(row.foreignCredit) },
+  ];
+}
 
 /** Loads the next page when the end of the table scrolls into view (where the browser can tell). */
 function useLoadWhenVisible(load: () => void, enabled: boolean) {
@@ -92,6 +109,8 @@ export function LedgerPage() {
   const setRange = ([nextFrom, nextTo]: [string | null, string | null]) => setParams({ from: nextFrom, to: nextTo });
 
   const account = first?.account;
+  // Issue 33: an account kept in a foreign currency (or rows in one, on a control account) shows the foreign side of each row.
+  const foreign = first !== undefined && (first.foreignOpening !== undefined || rows.some((row) => row.currency !== null && row.currency !== undefined));
   const title = account ? `${account.accountCode} ${account.accountName}` : 'Account ledger';
   return (
     <main className="ledger-page">
@@ -162,14 +181,20 @@ export function LedgerPage() {
                 { key: 'debit', label: 'Total debit', children: <span data-testid="total-debit">{formatDecimal(first.totals.debit)}</span> },
                 { key: 'credit', label: 'Total credit', children: <span data-testid="total-credit">{formatDecimal(first.totals.credit)}</span> },
                 { key: 'closing', label: `Closing balance (${formatDate(first.to)})`, children: <strong data-testid="closing-balance">{formatBalance(first.closingBalance)}</strong> },
+                ...(first.foreignOpening !== undefined && first.foreignClosing !== undefined
+                  ? [
+                      { key: 'foreignOpening', label: `Opening in ${first.account.currency}`, children: <strong data-testid="foreign-opening">{formatBalance(first.foreignOpening)}</strong> },
+                      { key: 'foreignClosing', label: `Closing in ${first.account.currency}`, children: <strong data-testid="foreign-closing">{formatBalance(first.foreignClosing)}</strong> },
+                    ]
+                  : []),
               ]}
             />
             <Table<LedgerRow>
               rowKey="entryId"
               size="small"
               pagination={false}
-              // Narration wraps; below 640 px the table scrolls sideways.
-              scroll={{ x: 640 }}
+              // Narration wraps; below 640 px (1120 px with the foreign columns) the table scrolls sideways.
+              scroll={{ x: foreign ? 1120 : 640 }}
               dataSource={rows}
               columns={[
                 { key: 'entryDate', title: 'Date', dataIndex: 'entryDate', render: (v: string) => formatDate(v), className: 'nowrap' },
@@ -185,6 +210,8 @@ export function LedgerPage() {
                 {
                   key: 'narration',
                   title: 'Narration',
+                  // Beside the foreign columns the narration keeps a readable width; the table scrolls sideways instead.
+                  width: foreign ? 240 : undefined,
                   render: (_: unknown, row) => (
                     <>
                       {/* A control account's ledger names the customer's or vendor's account of each row. */}
@@ -202,20 +229,25 @@ export function LedgerPage() {
                     </>
                   ),
                 },
+                ...(foreign ? foreignColumns(first.foreignOpening !== undefined ? first.account.currency : undefined) : []),
                 { key: 'debit', title: 'Debit', align: 'right', className: 'nowrap', render: (_: unknown, row) => amount(row.debit) },
                 { key: 'credit', title: 'Credit', align: 'right', className: 'nowrap', render: (_: unknown, row) => amount(row.credit) },
                 { key: 'balance', title: 'Balance', align: 'right', className: 'nowrap', render: (_: unknown, row) => formatBalance(row.balance) },
               ]}
-              summary={() => (
-                <Table.Summary>
-                  <SummaryRow
-                    label="Totals and closing balance"
-                    labelSpan={3}
-                    columnCount={6}
-                    cells={{ 3: formatDecimal(first.totals.debit), 4: formatDecimal(first.totals.credit), 5: formatBalance(first.closingBalance) }}
-                  />
-                </Table.Summary>
-              )}
+              summary={() => {
+                // The foreign columns (when shown) sit between the narration and the company-currency amounts.
+                const shift = foreign ? foreignColumnCount : 0;
+                return (
+                  <Table.Summary>
+                    <SummaryRow
+                      label="Totals and closing balance"
+                      labelSpan={3 + shift}
+                      columnCount={6 + shift}
+                      cells={{ [3 + shift]: formatDecimal(first.totals.debit), [4 + shift]: formatDecimal(first.totals.credit), [5 + shift]: formatBalance(first.closingBalance) }}
+                    />
+                  </Table.Summary>
+                );
+              }}
               title={() => (
                 <Flex justify="space-between">
                   <span>Opening balance</span>

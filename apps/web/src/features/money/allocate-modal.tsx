@@ -16,6 +16,8 @@ import { useWithholding } from './withholding/use-withholding.ts';
 export interface AllocateButtonProps {
   definition: DocumentDefinition;
   document: { id: number; unallocatedAmount: string };
+  /** A foreign vendor's currency (issue 33): the advance and the bills are in it. */
+  currency?: string;
   partyId: number;
   queryKey: (partyId: number) => readonly unknown[];
   fetchTargets: (partyId: number) => Promise<OpenDocument[]>;
@@ -26,7 +28,7 @@ export interface AllocateButtonProps {
   withholds?: boolean;
 }
 
-function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, targetKey, targetLabel, withholds, onClose }: AllocateButtonProps & { onClose: () => void }) {
+function AllocateForm({ definition, document, currency, partyId, queryKey, fetchTargets, targetKey, targetLabel, withholds, onClose }: AllocateButtonProps & { onClose: () => void }) {
   const [form] = Form.useForm<{ advance: string; allocations: AllocationRow[] }>();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
@@ -69,7 +71,7 @@ function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, t
     <Form form={form} layout="vertical" name={`${definition.name}-allocate`} initialValues={{ advance: document.unallocatedAmount, allocations: [] }} onFinish={submit}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} />}
       <Typography.Paragraph>
-        On account: <strong>{formatDecimal(document.unallocatedAmount)}</strong>, proposed oldest first.
+        On account: <strong>{currency ? `${currency} ` : ''}{formatDecimal(document.unallocatedAmount)}</strong>, proposed oldest first.
       </Typography.Paragraph>
       <AllocationsTable
         form={form}
@@ -80,6 +82,7 @@ function AllocateForm({ definition, document, partyId, queryKey, fetchTargets, t
         error={rowsError}
         emptyText={`Nothing is open: the money stays on account`}
         withholding={withholds ? { agent: withholding.agent } : undefined}
+        currency={currency}
       />
       <Form.Item style={{ marginTop: 16, marginBottom: 0, textAlign: 'right' }}>
         <Button onClick={onClose} style={{ marginInlineEnd: 8 }}>
@@ -101,7 +104,7 @@ export function AllocateButton(props: AllocateButtonProps) {
       <Button type="primary" onClick={() => setOpen(true)}>
         Allocate advance
       </Button>
-      <Modal title={`Allocate ${formatDecimal(props.document.unallocatedAmount)} on account`} open={open} onCancel={() => setOpen(false)} footer={null} width={props.withholds ? 1120 : 820} destroyOnHidden>
+      <Modal title={`Allocate ${props.currency ? `${props.currency} ` : ''}${formatDecimal(props.document.unallocatedAmount)} on account`} open={open} onCancel={() => setOpen(false)} footer={null} width={props.withholds ? 1120 : 820} destroyOnHidden>
         <AllocateForm {...props} onClose={() => setOpen(false)} />
       </Modal>
     </>

@@ -25,6 +25,8 @@ export interface AllocationsTableProps {
    * when `agent`, the customer a withholding agent, or when a row has some already).
    */
   withholding?: { agent: boolean };
+  /** The targets' currency when not the company's (a foreign vendor's bills, issue 33): their totals, open amounts and the allocations are in it. */
+  currency?: string;
 }
 
 type WithheldField = 'taxWithheld' | 'incomeTaxWithheld';
@@ -65,7 +67,8 @@ function AdvanceBar({ form, amountName, restLabel }: { form: FormInstance; amoun
  * open) with the amount allocated to it, editable. Rows are `allocations.N.amount` in the
  * form, N the row's place, so refusals land on their row.
  */
-export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText, restLabel = 'On account (advance)', withholding }: AllocationsTableProps) {
+export function AllocationsTable({ form, targets, targetLabel, amountName = 'amount', loading, error, emptyText, restLabel = 'On account (advance)', withholding, currency }: AllocationsTableProps) {
+  const inCurrency = (title: string) => (currency ? `${title} (${currency})` : title);
   const byId = new Map(targets.map((t) => [t.id, t]));
   const targetOf = (name: number) => byId.get((form.getFieldValue(['allocations', name, 'targetId']) as number | undefined) ?? 0);
   const nameOf = (name: number) => targetOf(name)?.documentNumber ?? `${targetLabel} ${name + 1}`;
@@ -94,11 +97,11 @@ export function AllocationsTable({ form, targets, targetLabel, amountName = 'amo
               { key: 'number', title: targetLabel, render: (_: unknown, field) => targetOf(field.name)?.documentNumber ?? `#${String(form.getFieldValue(['allocations', field.name, 'targetId']))}` },
               { key: 'date', title: 'Date', render: (_: unknown, field) => formatDate(targetOf(field.name)?.date) },
               { key: 'due', title: 'Due', render: (_: unknown, field) => formatDate(targetOf(field.name)?.dueDate) },
-              { key: 'total', title: 'Total', align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.total ?? '0') },
-              { key: 'open', title: 'Open', align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.openAmount ?? '0') },
+              { key: 'total', title: inCurrency('Total'), align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.total ?? '0') },
+              { key: 'open', title: inCurrency('Open'), align: 'right', render: (_: unknown, field) => formatDecimal(targetOf(field.name)?.openAmount ?? '0') },
               {
                 key: 'amount',
-                title: 'Allocate',
+                title: inCurrency('Allocate'),
                 width: 180,
                 render: (_: unknown, field) => (
                   <Form.Item name={[field.name, 'amount']} style={{ margin: 0 }}>

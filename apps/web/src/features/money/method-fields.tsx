@@ -4,7 +4,12 @@ import { Form } from '../../components/form.tsx';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 
-const methodOptions = paymentMethods.map((m) => ({ value: m.value, label: m.label }));
+export interface MethodOption {
+  value: PaymentMethod | 'lc';
+  label: string;
+}
+
+const methodOptions: readonly MethodOption[] = paymentMethods.map((m) => ({ value: m.value, label: m.label }));
 
 const narrow = { flex: '0 1 200px' };
 const wide = { flex: '1 1 240px' };
@@ -15,23 +20,41 @@ const wide = { flex: '1 1 240px' };
  * date. A received cheque goes to Cheques in hand (no account to choose); an issued one is drawn
  * on a bank account. Names are the API's (`accountId`, `cheque.chequeNumber`) so refusals land here.
  */
-export function MethodFields({ method, chequeAccount }: { method?: PaymentMethod | 'lc'; chequeAccount: 'chequesInHand' | 'drawnOn' }) {
+export function MethodFields({
+  method,
+  chequeAccount,
+  methods = methodOptions,
+  accountCurrencies,
+}: {
+  method?: PaymentMethod | 'lc';
+  chequeAccount: 'chequesInHand' | 'drawnOn';
+  /** The methods offered (a payment's add the letter of credit; a foreign vendor's are bank and LC only). */
+  methods?: readonly MethodOption[];
+  /** The currencies the account may be kept in (issue 33: a foreign payment's bank account in the company's or the payee's). */
+  accountCurrencies?: readonly string[];
+}) {
   const accountKinds = method === 'cash' ? (['cash'] as const) : (['bank'] as const);
-  const accountRequired = method === 'bank' || (method === 'cheque' && chequeAccount === 'drawnOn');
-  const accountLabel = method === 'cheque' ? 'Drawn on (bank account)' : method === 'bank' ? 'Bank account' : 'Cash account';
+  // A letter of credit is opened through a bank account, as a transfer.
+  const accountRequired = method === 'bank' || method === 'lc' || (method === 'cheque' && chequeAccount === 'drawnOn');
+  const accountLabel = method === 'cheque' ? 'Drawn on (bank account)' : method === 'bank' || method === 'lc' ? 'Bank account' : 'Cash account';
   return (
     <>
       <Flex gap={16} wrap>
         <Form.Item name="method" label="Method" required style={narrow}>
-          <Select options={methodOptions} showSearch={{ optionFilterProp: 'label' }} />
+          <Select options={methods as MethodOption[]} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
+        {method === 'lc' && (
+          <Form.Item name="lcNumber" label="LC number" required style={narrow}>
+            <Input maxLength={60} />
+          </Form.Item>
+        )}
         {method === 'cheque' && chequeAccount === 'chequesInHand' ? (
           <Form.Item label="Account" style={wide}>
             <Typography.Text type="secondary">Cheques in hand (until the cheque is deposited and cleared)</Typography.Text>
           </Form.Item>
         ) : (
           <Form.Item name="accountId" label={accountLabel} required={accountRequired} style={wide} extra={method === 'cash' ? 'Left empty: the cash account of the settings' : undefined}>
-            <AccountSelect kinds={accountKinds} placeholder={accountLabel} />
+            <AccountSelect kinds={accountKinds} currencies={accountCurrencies} placeholder={accountLabel} />
           </Form.Item>
         )}
       </Flex>
@@ -55,6 +78,8 @@ export function MethodFields({ method, chequeAccount }: { method?: PaymentMethod
 export interface MethodValues {
   method?: PaymentMethod | 'lc';
   accountId?: number | null;
+  /** A letter of credit's number (a payment's, issue 33). */
+  lcNumber?: string | null;
   cheque?: { chequeNumber?: string; bank?: string; chequeDate?: string | null } | null;
 }
 
@@ -74,5 +99,7 @@ export function methodBodyOf(values: MethodValues, chequeAccount: 'chequesInHand
     method: values.method,
     accountId: byCheque && chequeAccount === 'chequesInHand' ? null : (values.accountId ?? null),
     cheque: byCheque ? { chequeNumber: values.cheque?.chequeNumber ?? '', bank: values.cheque?.bank ?? '', chequeDate: values.cheque?.chequeDate ?? '' } : null,
+    // Only a letter of credit carries its number (the server refuses one on another method).
+    ...(values.method === 'lc' ? { lcNumber: (values.lcNumber ?? '').trim() } : {}),
   };
 }

@@ -14,7 +14,9 @@ export const methodLabel = (method: string) => payoutMethods.find((m) => m.value
 type MoneyFacts = Pick<MoneyDocumentBase<string>, 'method' | 'accountName' | 'amount' | 'allocatedAmount' | 'unallocatedAmount' | 'reference' | 'cheque' | 'chequeId' | 'chequeStatus'>;
 
 /** The items every receipt and payment shows: method and account, the money and how much of it is allocated, the cheque and where it stands. */
-export function moneyItems(document: MoneyFacts, accountFallback: string): SummaryItem[] {
+export function moneyItems(document: MoneyFacts, accountFallback: string, currency?: string): SummaryItem[] {
+  // A foreign payment's money is in the payee's currency (issue 33), named before each amount.
+  const money = (value: string) => (currency ? `${currency} ${formatDecimal(value)}` : formatDecimal(value));
   const items: SummaryItem[] = [
     { key: 'method', label: 'Method', children: methodLabel(document.method) },
     { key: 'account', label: 'Account', children: document.accountName ?? accountFallback },
@@ -23,7 +25,7 @@ export function moneyItems(document: MoneyFacts, accountFallback: string): Summa
       label: 'Amount',
       children: (
         <span data-testid="money-amounts">
-          <strong>{formatDecimal(document.amount)}</strong> (allocated {formatDecimal(document.allocatedAmount)}, on account {formatDecimal(document.unallocatedAmount)})
+          <strong>{money(document.amount)}</strong> (allocated {money(document.allocatedAmount)}, on account {money(document.unallocatedAmount)})
         </span>
       ),
     },
@@ -58,7 +60,17 @@ interface AllocationLike {
 }
 
 /** A read-only document's allocations: the target (a link), its own columns, the amount (and `amountColumns` after it), when, and whether it was released (cancelled, bounced). */
-export function AllocationsList<Row extends AllocationLike>({ allocations, targetColumns, amountColumns = [] }: { allocations: readonly Row[]; targetColumns: ColumnsType<Row>; amountColumns?: ColumnsType<Row> }) {
+export function AllocationsList<Row extends AllocationLike>({
+  allocations,
+  targetColumns,
+  amountColumns = [],
+  amountTitle = 'Amount',
+}: {
+  allocations: readonly Row[];
+  targetColumns: ColumnsType<Row>;
+  amountColumns?: ColumnsType<Row>;
+  amountTitle?: string;
+}) {
   return (
     <Flex vertical gap={4}>
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -73,7 +85,7 @@ export function AllocationsList<Row extends AllocationLike>({ allocations, targe
         locale={{ emptyText: 'None: the whole amount is on account' }}
         columns={[
           ...targetColumns,
-          { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, row) => formatDecimal(row.amount) },
+          { key: 'amount', title: amountTitle, align: 'right', render: (_: unknown, row) => formatDecimal(row.amount) },
           ...amountColumns,
           { key: 'allocationDate', title: 'Allocated on', render: (_: unknown, row) => formatDate(row.allocationDate) },
           { key: 'released', title: '', render: (_: unknown, row) => (row.released ? <Tag>Released{row.releasedReason ? ` (${row.releasedReason})` : ''}</Tag> : null) },

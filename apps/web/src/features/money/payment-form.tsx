@@ -1,12 +1,14 @@
 import { moneyMessages, type PayeeType, payeeTypes, type PaymentDetail, paymentDocument } from '@erp/domain';
 import { Flex, Select } from 'antd';
 import { Form } from '../../components/form.tsx';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AccountSelect } from '../../components/account-select.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { todayWire } from '../../lib/dates.ts';
-import { methodBodyOf } from './method-fields.tsx';
+import { afterMethodChanged, methodBodyOf } from './method-fields.tsx';
+import { PaymentRateFields, usePaymentCurrency } from './payment-currency.tsx';
+import { typedRate } from '../../components/money/foreign-currency.tsx';
 import { fetchOpenBills, fetchOpenPaySlips, moneyKeys } from './money-api.ts';
 import { MoneyForm, type MoneyFormValues, narrowField, wideField } from './money-form.tsx';
 import { useAllocations } from './use-allocations.ts';
@@ -20,6 +22,8 @@ interface PaymentFormValues extends MoneyFormValues {
   expenseAccountId?: number | null;
   regionId?: number | null;
   paymentDate?: string;
+  /** Issue 33: a foreign vendor's rate; empty, the payment date's. */
+  exchangeRate?: string | null;
 }
 
 const payeeOptions = payeeTypes.map((p) => ({ value: p.value, label: p.label }));
@@ -66,10 +70,22 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
           amount: payment.amount,
           reference: payment.reference,
           cheque: payment.cheque,
+          lcNumber: payment.lcNumber,
+          // A draft in a foreign currency opens with the rate it was saved at (cleared, the payment date's is taken).
+          exchangeRate: payment.exchangeRate === '1.000000' ? null : payment.exchangeRate,
           allocations: [],
         }
       : { payeeType: 'vendor', paymentDate: todayWire(), method: 'cash', reference: '', allocations: [] },
   );
+  // Issue 33: a vendor billing in another currency is paid in it, by bank or letter of credit, at a rate.
+  const payee = usePaymentCurrency(payeeType, vendorId, payment);
+  useEffect(() => {
+    const method = form.getFieldValue('method') as string | undefined;
+    if (payee.methods.some((m) => m.value === method)) return;
+    const first = payee.methods[0]!.value;
+    form.setFieldValue('method', first);
+    afterMethodChanged(form, first, form.getFieldValue('paymentDate') as string | undefined);
+  }, [form, payee.methods]);
   // Whose documents the rows allocate to: the vendor's bills, or the employee's slips when the payment pays salaries.
   const allocatesTo = payeeType === 'vendor' ? 'vendor' : payeeType === 'employee' && advanceId === undefined ? 'employee' : undefined;
   const partyId = allocatesTo === 'vendor' ? vendorId : allocatesTo === 'employee' ? employeeId : undefined;
@@ -97,6 +113,7 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       regionId: values.payeeType === 'vendor' ? null : (values.regionId ?? null),
       paymentDate: values.paymentDate,
       ...methodBodyOf(values, 'drawnOn'),
+      ...(payee.foreign && typedRate(values.exchangeRate) ? { exchangeRate: typedRate(values.exchangeRate) } : {}),
       amount: values.amount ?? '',
       reference: values.reference ?? '',
     }),
@@ -113,7 +130,11 @@ export function PaymentForm({ payment, onDone }: { payment?: PaymentDetail; onDo
       dateName="paymentDate"
       draft={draft}
       allocations={allocations}
-      allocationsTable={partyId === undefined || allocatesTo === undefined ? undefined : allocationsTables[allocatesTo]}
+      allocationsTable={partyId === undefined || allocatesTo === undefined ? undefined : { ...allocationsTables[allocatesTo], ...(payee.foreign ? { currency: payee.currency } : {}) }}
+      methods={payee.methods}
+      accountCurrencies={payee.accountCurrencies}
+      amountLabel={payee.foreign ? `Amount (${payee.currency})` : 'Amount'}
+      afterAmount={payee.foreign && payee.currency ? <PaymentRateFields form={form} currency={payee.currency} company={payee.company} /> : undefined}
       onPartyChange={(changed, all) => {
         if ('payeeType' in changed || 'vendorId' in changed) {
           allocations.forget();

@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, payeeTypes, type PaymentAllocationRow, type PaymentDetail, paymentDocument } from '@erp/domain';
+import { compareDecimal, formatDecimal, goodsReceiptDocument, payeeTypes, type PaymentAllocationRow, type PaymentDetail, paymentDocument } from '@erp/domain';
 import { Flex } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,8 @@ import { AllocateButton } from './allocate-modal.tsx';
 import { downloadVoucherPdf, fetchOpenBills, fetchOpenPaySlips, moneyKeys } from './money-api.ts';
 import { moneyTouches } from './money-refresh.ts';
 import { AllocationsList, mayAllocate, moneyItems } from './money-view-parts.tsx';
+import { amountIn, formatRate, useCompanyCurrency, useIsForeign } from '../../components/money/foreign-currency.tsx';
+import type { SummaryItem } from '../../components/document/document-summary.tsx';
 
 /** Who was paid: the vendor, the employee or the expense account, named. */
 function payeeOf(payment: PaymentDetail): string {
@@ -31,6 +33,24 @@ function allocationTargetOf(payment: PaymentDetail) {
   return undefined;
 }
 
+/** A payment in a foreign currency (issue 33): its rate, what left the bank in the company currency, and the exchange gain or loss posted. */
+function foreignItems(payment: PaymentDetail, company: string): SummaryItem[] {
+  const difference = compareDecimal(payment.exchangeDifference, '0');
+  return [
+    { key: 'rate', label: 'Currency and rate', children: `${payment.currency} at ${formatRate(payment.exchangeRate)}` },
+    { key: 'companyAmount', label: `From the bank (${company})`, children: <span data-testid="payment-company-amount">{amountIn(company, payment.companyAmount)}</span> },
+    {
+      key: 'exchangeDifference',
+      label: 'Exchange difference',
+      children: (
+        <span data-testid="exchange-difference">
+          {difference === 0 ? formatDecimal('0') : `${difference > 0 ? 'Gain' : 'Loss'} ${amountIn(company, payment.exchangeDifference.replace('-', ''))}`}
+        </span>
+      ),
+    },
+  ];
+}
+
 /** A posted or cancelled payment (or a draft for who may not edit it): payee, money, cheque, allocations to goods receipts or pay slips; Post, Allocate, Cancel; Print and the voucher PDF. */
 export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onClose: () => void }) {
   const documentHref = useDocumentHref();
@@ -38,6 +58,8 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
   const { user } = useAuth();
   const actions = paymentDocument.allowedActions(payment, user);
   const target = allocationTargetOf(payment);
+  const foreign = useIsForeign(payment.currency);
+  const company = useCompanyCurrency() ?? '';
   return (
     <Flex vertical gap={16}>
       <DocumentSummary
@@ -45,11 +67,17 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
         document={payment}
         error={error}
         printTitle="Payment voucher"
-        items={[{ key: 'payee', label: 'Payee', children: payeeOf(payment) }, ...moneyItems(payment, '-')]}
+        items={[
+          { key: 'payee', label: 'Payee', children: payeeOf(payment) },
+          ...moneyItems(payment, '-', foreign ? payment.currency : undefined),
+          ...(payment.lcNumber ? [{ key: 'lcNumber', label: 'LC number', children: payment.lcNumber }] : []),
+          ...(foreign ? foreignItems(payment, company) : []),
+        ]}
       />
       {target && (
         <AllocationsList<PaymentAllocationRow>
           allocations={payment.allocations}
+          amountTitle={foreign ? `Amount (${payment.currency})` : 'Amount'}
           targetColumns={[
             {
               key: 'goodsReceipt',
@@ -67,7 +95,7 @@ export function PaymentView({ payment, onClose }: { payment: PaymentDetail; onCl
         />
       )}
       <DocumentViewActions onClose={onClose} afterPrint={payment.documentNumber ? <PdfDownloadButton download={() => downloadVoucherPdf('payments', payment)} /> : undefined}>
-        {target && mayAllocate(paymentDocument, actions, payment.unallocatedAmount) && <AllocateButton definition={paymentDocument} document={payment} {...target} />}
+        {target && mayAllocate(paymentDocument, actions, payment.unallocatedAmount) && <AllocateButton definition={paymentDocument} document={payment} currency={foreign ? payment.currency : undefined} {...target} />}
         <TransitionButtons definition={paymentDocument} document={payment} exclude={['allocate']} alsoInvalidate={moneyTouches} onError={setError} />
       </DocumentViewActions>
     </Flex>

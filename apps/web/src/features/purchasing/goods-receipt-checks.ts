@@ -20,6 +20,8 @@ export type ReceiptLoggerValues = { [K in keyof GoodsReceiptLogger]?: GoodsRecei
 
 export interface ReceiptFormValues extends ReceiptLoggerValues {
   receiptDate?: string | null;
+  /** Issue 33: the rate of a foreign order's currency; empty, the receipt date's. */
+  exchangeRate?: string | null;
   notes?: string | null;
   lines?: ReceiptRowValues[];
 }
@@ -28,6 +30,9 @@ export const loggerFieldNames = ['loggerResult', 'loggerSerial', 'loggerMinC', '
 
 /** A draft's logger as the form holds it. */
 export const loggerFromReceipt = (receipt: GoodsReceiptDetail): ReceiptLoggerValues => Object.fromEntries(loggerFieldNames.map((name) => [name, receipt[name]]));
+
+/** A draft of a foreign order opens with the rate it was costed at (clear it to take the receipt date's again); one in the company currency has none to show. */
+export const rateOfDraft = (receipt: GoodsReceiptDetail): string | null => (receipt.exchangeRate === '1.000000' ? null : receipt.exchangeRate);
 
 /** The logger's fields that were filled in, as the body sends them. */
 function loggerBodyOf(values: ReceiptLoggerValues): Partial<GoodsReceiptLogger> {
@@ -68,6 +73,8 @@ export function splitRow(rows: readonly ReceiptRowValues[], index: number, order
   return { purchaseOrderLineId: lineId, quantity: Math.max((orderLine ? remainingOf(orderLine) : 0) - taken, 0), lotNumber: '', dateExpiry: null };
 }
 
+const rateText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
 const quantityOf = (row: ReceiptRowValues) => (typeof row.quantity === 'number' ? row.quantity : 0);
 
 /**
@@ -92,7 +99,15 @@ export function receiptBodyOf(values: ReceiptFormValues, purchaseOrderId: number
     });
   });
   return {
-    body: { purchaseOrderId, receiptDate: values.receiptDate ?? (undefined as unknown as string), notes: (values.notes ?? '').trim(), acceptNearExpiry, ...loggerBodyOf(values), lines },
+    body: {
+      purchaseOrderId,
+      receiptDate: values.receiptDate ?? (undefined as unknown as string),
+      notes: (values.notes ?? '').trim(),
+      ...(rateText(values.exchangeRate) ? { exchangeRate: rateText(values.exchangeRate) } : {}),
+      acceptNearExpiry,
+      ...loggerBodyOf(values),
+      lines,
+    },
     rowOfLine,
   };
 }

@@ -13,10 +13,11 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { isNearExpiryMessage, loggerFieldNames, loggerFromReceipt, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
+import { isNearExpiryMessage, loggerFieldNames, rateOfDraft, loggerFromReceipt, receiptBodyOf, receiptFormProblems, rowsFromOrder, rowsFromReceipt, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 import { GoodsReceiptRows } from './goods-receipt-rows.tsx';
 import { NearExpiryConfirm, nearExpiryLot } from './near-expiry-confirm.tsx';
 import { ReceiptScanInput } from './receipt-scan-input.tsx';
+import { ReceiptRateField } from './receipt-currency.tsx';
 
 const headerFields = goodsReceiptDocument.fields.filter((field) => field.name === 'receiptDate' || field.name === 'notes');
 const loggerFields = goodsReceiptDocument.fields.filter((field) => (loggerFieldNames as readonly string[]).includes(field.name));
@@ -70,7 +71,7 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
   const canScan = canWrite && canAccessRoute(user.role, '/inventory');
   const [initialValues] = useState<ReceiptFormValues>(() =>
     receipt
-      ? { receiptDate: receipt.receiptDate, notes: receipt.notes, ...loggerFromReceipt(receipt), lines: rowsFromReceipt(receipt) }
+      ? { receiptDate: receipt.receiptDate, notes: receipt.notes, exchangeRate: rateOfDraft(receipt), ...loggerFromReceipt(receipt), lines: rowsFromReceipt(receipt) }
       : { receiptDate: todayWire(), notes: '', lines: rowsFromOrder(order) },
   );
 
@@ -145,6 +146,7 @@ function ReceiptForm({ receipt, order, onDone }: { receipt?: GoodsReceiptDetail;
       />
       <Form form={form} name="goods-receipt-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} initialValues={initialValues}>
         <DocumentHeaderFields fields={headerFields} inputProps={{ receiptDate: { allowClear: false, max: todayWire() } }} />
+        <ReceiptRateField form={form} order={order} />
         <Collapse
           size="small"
           ghost

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { documentKeys, runDocumentAction, saveDocument } from '../../components/document/document-api.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { isNearExpiryMessage, receiptBodyOf, rowsFromReceipt } from './goods-receipt-checks.ts';
+import { isNearExpiryMessage, rateOfDraft, receiptBodyOf, rowsFromReceipt } from './goods-receipt-checks.ts';
 import { NearExpiryConfirm, nearExpiryLot, type NearExpiryLot } from './near-expiry-confirm.tsx';
 
 const post = goodsReceiptDocument.transitions.post;
@@ -22,7 +22,7 @@ export function GoodsReceiptPostButton({ receipt, alsoInvalidate, onError }: { r
   const run = useMutation({
     mutationFn: (acceptNearExpiry: boolean) => {
       if (!acceptNearExpiry) return runDocumentAction<GoodsReceiptDetail>(goodsReceiptDocument, receipt.id, 'post');
-      const values = { receiptDate: receipt.receiptDate, notes: receipt.notes, lines: rowsFromReceipt(receipt) };
+      const values = { receiptDate: receipt.receiptDate, notes: receipt.notes, exchangeRate: rateOfDraft(receipt), lines: rowsFromReceipt(receipt) };
       return saveDocument<GoodsReceiptDetail>(goodsReceiptDocument, receiptBodyOf(values, receipt.purchaseOrderId, true).body, { id: receipt.id, post: true });
     },
     onMutate: () => onError(undefined),

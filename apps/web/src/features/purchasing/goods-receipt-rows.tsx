@@ -1,5 +1,5 @@
 import { ScissorOutlined } from '@ant-design/icons';
-import { addDecimals, goodsReceiptDocument, multiply, type PurchaseOrderDetail } from '@erp/domain';
+import { addDecimals, goodsReceiptDocument, multiply, multiplyDecimals, type PurchaseOrderDetail } from '@erp/domain';
 import { Button, Flex, Input, InputNumber, Tooltip, Typography, type FormInstance } from 'antd';
 import { Form } from '../../components/form.tsx';
 import { DateInput } from '../../components/date-input.tsx';
@@ -8,6 +8,8 @@ import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { scannedPackText } from './receipt-scan.ts';
+import { formatRate } from '../../components/money/foreign-currency.tsx';
+import { useReceiptRate } from './receipt-currency.tsx';
 import { remainingOf, splitRow, type ReceiptFormValues, type ReceiptRowValues } from './goods-receipt-checks.ts';
 
 // The lot number and expiry a scan fills keep their width when the row is tight (768 px): the
@@ -24,12 +26,16 @@ function ReceiptTotalsBar({ form, order }: { form: FormInstance<ReceiptFormValue
   const rows = (Form.useWatch('lines', { form, preserve: true }) as ReceiptRowValues[] | undefined) ?? [];
   const counted = rows.filter((row) => typeof row.quantity === 'number' && row.quantity > 0);
   const cost = (row: ReceiptRowValues) => order.lines.find((line) => line.id === row.purchaseOrderLineId)?.unitCost ?? '0';
+  // A foreign order (issue 33): its cost in its currency, and what the lots take in the company's, each unit at the rate to the cent.
+  const { foreign, currency, company, rate } = useReceiptRate(form, order);
+  const atRate = foreign && rate ? [{ label: `At ${formatRate(rate)} (${company ?? ''})`, value: addDecimals(counted.map((row) => multiply(row.quantity ?? 0, multiplyDecimals(cost(row), rate)))) }] : [];
   return (
     <TotalsBar
       testId="goods-receipt-totals"
       items={[
         { label: 'Quantity', value: String(counted.reduce((n, row) => n + (row.quantity ?? 0), 0)), scale: 0 },
-        { label: 'Value at order cost', value: addDecimals(counted.map((row) => multiply(row.quantity ?? 0, cost(row)))) },
+        { label: foreign ? `Value at order cost (${currency})` : 'Value at order cost', value: addDecimals(counted.map((row) => multiply(row.quantity ?? 0, cost(row)))) },
+        ...atRate,
       ]}
     />
   );

@@ -2,6 +2,7 @@ import { formatDecimal, goodsReceiptDocument, type PurchaseOrderDetail, type Pur
 import { Button, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { DocumentStatusTag } from '../../components/document/document-status-tag.tsx';
+import { useCompanyCurrency, useIsForeign } from '../../components/money/foreign-currency.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { receiptAddress } from './purchasing-addresses.ts';
 
@@ -9,6 +10,9 @@ import { receiptAddress } from './purchasing-addresses.ts';
 export function OrderReceipts({ order }: { order: PurchaseOrderDetail }) {
   const navigate = useNavigate();
   const receipts = order.receipts ?? [];
+  // A foreign order's receipts are valued in the company currency, at their own day's rate.
+  const company = useCompanyCurrency();
+  const foreign = useIsForeign(order.currency);
   if (order.status === 'draft') return null;
   return (
     <section aria-labelledby="order-receipts-title" className="no-print">
@@ -34,7 +38,7 @@ export function OrderReceipts({ order }: { order: PurchaseOrderDetail }) {
           },
           { key: 'date', title: 'Date', render: (_: unknown, row) => formatDate(row.receiptDate) },
           { key: 'status', title: 'Status', render: (_: unknown, row) => <DocumentStatusTag definition={goodsReceiptDocument} status={row.status} /> },
-          { key: 'value', title: 'Value', align: 'right', render: (_: unknown, row) => formatDecimal(row.totalValue) },
+          { key: 'value', title: foreign ? `Value (${company})` : 'Value', align: 'right', render: (_: unknown, row) => formatDecimal(row.totalValue) },
         ]}
       />
     </section>

@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { todayWire } from '../../lib/dates.ts';
 import { emptyOrderLine, orderBodyOf, orderFormProblems, orderFormValuesOf, type OrderFormValues } from './purchase-order-checks.ts';
 import { PurchaseOrderLinesEditor } from './purchase-order-lines.tsx';
+import { OrderCurrencyNote } from './order-currency.tsx';
 
 export interface PurchaseOrderFormProps {
   /** A draft to edit; undefined for a new order. */
@@ -51,6 +52,7 @@ export function PurchaseOrderForm({ order, onDone }: PurchaseOrderFormProps) {
       {formError && <Alert type="error" showIcon title={formError} />}
       <Form form={form} name="purchase-order-form" layout="vertical" requiredMark={requiredMark} disabled={!canWrite} onFinish={() => submit(false)}>
         <DocumentHeaderFields fields={purchaseOrderDocument.fields} inputProps={{ orderDate: { allowClear: false } }} />
+        <OrderCurrencyNote form={form} />
         <PurchaseOrderLinesEditor form={form} linesError={linesError} />
       </Form>
       <DocumentFormFooter definition={purchaseOrderDocument} document={order} canWrite={canWrite} canDelete={canDelete} actions={draft} onClose={() => onDone()} />

@@ -11,20 +11,21 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { OrderReceipts } from './order-receipts.tsx';
+import { useOrderMoney } from './order-currency.tsx';
 import { receiveOrderPath } from './purchasing-addresses.ts';
 import { downloadPurchaseOrderPdf } from './purchasing-api.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 
 const remaining = (line: PurchaseOrderLineRow) => Math.max(line.quantity - line.receivedQuantity, 0);
 
-const columns: LineColumn<PurchaseOrderLineRow>[] = [
+const columnsIn = (suffix: string): LineColumn<PurchaseOrderLineRow>[] => [
   lineNumberColumn,
   itemColumn(),
   { key: 'ordered', title: 'Ordered', align: 'right', render: (_: unknown, line) => `${line.quantity} ${line.item.unit}` },
   { key: 'received', title: 'Received', align: 'right', dataIndex: 'receivedQuantity' },
   { key: 'remaining', title: 'Remaining', align: 'right', render: (_: unknown, line) => remaining(line) },
-  amountColumn('unitCost', 'Unit cost', (line) => line.unitCost),
-  amountColumn('value', 'Value', (line) => line.value),
+  amountColumn('unitCost', `Unit cost${suffix}`, (line) => line.unitCost),
+  amountColumn('value', `Value${suffix}`, (line) => line.value),
 ];
 
 /**
@@ -36,8 +37,9 @@ export function PurchaseOrderView({ order, onClose }: { order: PurchaseOrderDeta
   const [error, setError] = useState<string>();
   const { user } = useAuth();
   const navigate = useNavigate();
+  // A foreign vendor's order (issue 33): amounts in its currency, the indicative rate and the company-currency total.
+  const orderMoney = useOrderMoney(order);
   const canReceive = order.status === 'approved' && order.receiptStatus !== 'received' && user !== undefined && goodsReceiptDocument.mayRun(user, 'edit');
-
 
   return (
     <Flex vertical gap={16}>
@@ -50,11 +52,12 @@ export function PurchaseOrderView({ order, onClose }: { order: PurchaseOrderDeta
           { key: 'vendor', label: 'Vendor', children: order.vendor.vendorName },
           { key: 'region', label: 'Receiving region', children: order.region.regionName },
           { key: 'expected', label: 'Expected date', children: formatDate(order.expectedDate) },
-          { key: 'total', label: 'Total', children: <span data-testid="purchase-order-total">{formatDecimal(order.totalValue)}</span> },
+          { key: 'total', label: 'Total', children: <span data-testid="purchase-order-total">{orderMoney.money(order.totalValue) ?? formatDecimal(order.totalValue)}</span> },
+          ...orderMoney.items,
         ]}
         statusExtra={order.status !== 'draft' && <ReceiptStatusTag status={order.receiptStatus} />}
       />
-      <DocumentLinesTable lines={order.lines} columns={columns} totals={{ value: order.totalValue }} />
+      <DocumentLinesTable lines={order.lines} columns={columnsIn(orderMoney.suffix)} totals={{ value: order.totalValue }} />
       <DocumentViewActions
         onClose={onClose}
         afterPrint={
