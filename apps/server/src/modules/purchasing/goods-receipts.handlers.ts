@@ -445,7 +445,8 @@ export function goodsReceiptHandlers(): DocumentHandlers<GoodsReceiptInput, Good
        */
       async cancel(tx, actor, receipt) {
         // The receipt's row is locked (the machinery): payments allocating to it wait for this.
-        if (toMinorUnits(receipt.paidAmount) > 0n) throw new ConflictError(purchasingMessages.receiptHasPayments);
+        // foreignPaid too: a payment in a currency worth less than half a cent of the company's may carry to 0.00.
+        if (toMinorUnits(receipt.paidAmount) > 0n || toMinorUnits(receipt.foreignPaid) > 0n) throw new ConflictError(purchasingMessages.receiptHasPayments);
         await lockOrder(tx, receipt.purchaseOrderId);
         const today = todayIso();
         await assertPeriodOpen(tx, today, 'receiptDate');
