@@ -54,7 +54,8 @@ export const accounts = {
     { name: 'openingDate', label: 'Opening date', kind: 'date', list: false },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true },
     // Issue 33, section 2: a cash or bank account may be kept in a foreign currency; absent, the company's.
-    { name: 'currency', label: 'Currency', kind: 'text', maxLength: 3, filterable: true, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
+    // Filtered on and shown in the form, not a list column: at 1280 px a tenth column pushed the row actions out of sight.
+    { name: 'currency', label: 'Currency', kind: 'text', maxLength: 3, filterable: true, list: false, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
   ],
 } as const satisfies ResourceDeclaration;
 
