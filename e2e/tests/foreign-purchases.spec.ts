@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, pick, screenshot, typeDate } from './support.ts';
 
 /**
- * Issue 33, section 2 on the demo: the demo's USD supplier (Meridian Bioassays Inc) is ordered
+ * Issue 33, sections 1 and 2 on the demo: a State Bank rates file imported; the demo's USD supplier (Meridian Bioassays Inc) is ordered
  * from in USD, its goods received at a rate typed on the receipt, paid by letter of credit at
  * another rate (the exchange loss shown), its ledger read with the USD columns, and a
  * revaluation posted.
@@ -24,6 +24,20 @@ test('a USD supplier’s order is received at a rate, paid by letter of credit w
   const suffix = String(Date.now()).slice(-6);
   const lot = `FX${suffix}`;
   await login(page, 'admin');
+
+  // The State Bank's rates arrive as a file (no internet here): two EUR days imported on the Currencies tab, newest first in the list.
+  await page.goto('/accounting?tab=currencies');
+  await page.getByRole('button', { name: /Import/ }).click();
+  const upload = page.getByRole('dialog', { name: 'Import exchange rates' });
+  const rates = ['Currency,Date,Rate,Source', `EUR,${inDays(90)},301.234567,sbp`, `EUR,${inDays(91)},301.5,sbp`].join('\n');
+  await upload.locator('input[type=file]').setInputFiles({ name: 'sbp-rates.csv', mimeType: 'text/csv', buffer: Buffer.from(rates) });
+  await expect(upload.getByRole('button', { name: 'Import 2 valid rows' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the exchange rates import preview');
+  await upload.getByRole('button', { name: 'Import 2 valid rows' }).click();
+  // A rerun on the same day finds both held: skipped, not stored twice.
+  await expect(upload.getByText(/(2 rows imported|2 skipped \(already held\)), 0 rejected/).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('cell', { name: /301\.234567|301\.23/ }).first()).toBeVisible();
 
   // The order: 10 kits at USD 12.50, in the supplier's currency.
   await page.goto('/purchase-orders');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimalString } from './money.ts';
+import { formatDecimal, isDecimalString } from './money.ts';
 import { decimalInput, numberOrNumericString } from './resource/numeric-input.ts';
 
 /**
@@ -30,3 +30,10 @@ export function exchangeRateSchema(label = 'Rate') {
   );
 }
 
+
+/** A rate as people read it: 6 decimals on the wire, shown with the trailing zeros after the cents dropped (280.00, 281.25, 284.123456). */
+export function formatRate(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${formatDecimal(whole, 0)}.${kept}`;
+}

@@ -50,6 +50,7 @@ export const bankStatementDocument = defineDocument({
   stateLabels: { imported: 'Imported' },
   // Deletable (without matches) as a draft is; never updated (its handler refuses).
   editableIn: ['imported'],
+  neverUpdated: true,
   transitions: {},
 });
 

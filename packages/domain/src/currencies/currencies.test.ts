@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaOf } from '../resource/declaration.ts';
 import { canReadOptions, canUseResource, canWriteResource } from '../resource/registry.ts';
-import { currencies, currencyMessages, exchangeRateQuerySchema, exchangeRates, exchangeRateSchema } from './currencies.ts';
+import { currencies, currencyMessages, exchangeRateQuerySchema, exchangeRates, exchangeRateSchema, formatRate } from './currencies.ts';
 import { currenciesSettings } from './currencies.settings.ts';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -55,5 +55,11 @@ describe('currencies and their rates (issue 33, section 1)', () => {
     }
     expect(canReadOptions('inventorySupervisor', currencies)).toBe(true);
     expect(canReadOptions('salesExecutive', currencies)).toBe(false);
+  });
+});
+
+describe('a rate as printed and shown', () => {
+  it('keeps the cents and drops the trailing zeros after them', () => {
+    expect(['285.000000', '281.250000', '284.123456', '1234.500000', '0.004100'].map(formatRate)).toEqual(['285.00', '281.25', '284.123456', '1,234.50', '0.0041']);
   });
 });

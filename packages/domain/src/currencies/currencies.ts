@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, type ResourceDeclaration } from '../resource/declaration.ts';
 
-export { currencyCodeSchema, exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
+export { currencyCodeSchema, exchangeRateSchema, exchangeRateScale, formatRate } from '../currency-fields.ts';
 import { currencyCodeSchema, exchangeRateSchema, exchangeRateScale } from '../currency-fields.ts';
 
 export const rateSources = [

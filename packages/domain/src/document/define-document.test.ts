@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { journalDocument } from '../accounting/journal.document.ts';
+import { bankStatementDocument } from '../banking/bank-statement.document.ts';
 import { stockAdjustmentDocument } from '../inventory/stock-adjustment.document.ts';
 import { defineDocument } from './define-document.ts';
 
@@ -65,6 +66,10 @@ describe('defineDocument', () => {
     // A role that may not open the route may do nothing there.
     expect(order.allowedActions({ status: 'draft' }, { role: 'salesExecutive', scopes: ['*'] })).toEqual([]);
     expect(order.allowedActions({ status: 'draft' }, undefined)).toEqual([]);
+  });
+
+  it('offers a document kept as it came (a bank statement) for deletion, never for edit', () => {
+    expect(bankStatementDocument.allowedActions({ status: 'imported' }, { role: 'accountant', scopes: [] })).toEqual(['delete']);
   });
 
   it('refuses lines whose totals would not fit numeric(18, 2), on lines', () => {

@@ -109,6 +109,14 @@ export interface DocumentDeclaration<State extends string, Action extends string
    * or deleted, and `cancel` posts its reversal (postedRecordWorkflow gives both transitions).
    */
   postOnCreate?: boolean;
+  /** A document kept as it came in (a bank statement): deleted while editable, never updated, so no row offers Edit. */
+  neverUpdated?: boolean;
+}
+
+/** How an editable document may be changed: a kept draft is never deleted, a document kept as it came never updated. */
+function changesOf(declaration: { keepsDrafts?: string; neverUpdated?: boolean }): readonly ('edit' | 'delete')[] {
+  if (declaration.keepsDrafts) return ['edit'];
+  return declaration.neverUpdated ? ['delete'] : ['edit', 'delete'];
 }
 
 /** What a user may do with one document, in button order. */
@@ -233,7 +241,7 @@ export function defineDocument<const State extends string, const Action extends 
     allowedActions(document, user) {
       if (!user) return [];
       const possible: DocumentAction<Action>[] = [
-        ...(isEditable(document.status) && !declaration.postOnCreate ? (declaration.keepsDrafts ? (['edit'] as const) : (['edit', 'delete'] as const)) : []),
+        ...(isEditable(document.status) && !declaration.postOnCreate ? changesOf(declaration) : []),
         ...actions.filter((action) => canTransition(document.status, action)),
       ];
       return possible.filter((action) => mayRun(user, action));

@@ -26,6 +26,14 @@ const ledgerColumns = [
   { header: 'Balance', value: (row: Row) => formatBalance(String(row.balance)) },
 ];
 
+/** Issue 33: rows carrying figures in another currency add them after the balance. */
+const foreignColumns = [
+  { header: 'Currency', value: text('currency') },
+  { header: 'Rate', value: text('exchangeRate') },
+  { header: 'Foreign debit', value: text('foreignDebit') },
+  { header: 'Foreign credit', value: text('foreignCredit') },
+];
+
 /** A control account's export names each row's customer or vendor account after the date. */
 const subAccountColumn = {
   header: 'Account',
@@ -52,6 +60,10 @@ export function registerLedgerRoutes(app: FastifyInstance): void {
       { entryDate: ledger.range.to, narration: 'Closing balance', debit: ledger.totals.debit, credit: ledger.totals.credit, balance: ledger.closingBalance },
     ];
     const fileName = `ledger-${ledger.account.accountCode.replace(/[^A-Za-z0-9.-]/g, '')}-${ledger.range.from}-${ledger.range.to}`;
-    return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns: memberCount(ledger.account) > 1 ? [ledgerColumns[0]!, subAccountColumn, ...ledgerColumns.slice(1)] : ledgerColumns, rows });
+    const columns = [
+      ...(memberCount(ledger.account) > 1 ? [ledgerColumns[0]!, subAccountColumn, ...ledgerColumns.slice(1)] : ledgerColumns),
+      ...(ledger.rows.some((r) => r.currency) ? foreignColumns : []),
+    ];
+    return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns, rows });
   });
 }

@@ -71,6 +71,9 @@ describe('foreign-currency vendors and accounts', () => {
   it('order in the vendor currency with the order date rate, indicative, or none', async () => {
     const order = await usdOrder(day(0));
     expect(order).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', totalValue: '1000.00', totalValueCompany: '280000.00' });
+    // It prints in dollars, with the indicative rate and the total at it.
+    const printed = pdfTextLines((await f.call('GET', `/api/purchase-orders/${order.id}/pdf`)).rawPayload).join('\n');
+    for (const text of ['Indicative rate', 'USD at 280.00', 'Unit cost \n(USD)', 'Total (USD)', '1,000.00', 'Total (PKR)', '280,000.00']) expect(printed).toContain(text);
     const earlier = await usdOrder(day(-30), 1, '5.00');
     expect(earlier).toMatchObject({ currency: 'USD', exchangeRate: null, totalValueCompany: null });
     const local = (await f.call('POST', '/api/purchase-orders', { vendorId: f.vendor.id, regionId: f.north, expectedDate: f.today, lines: [{ itemId: f.gloves, quantity: 2, unitCost: '3.00' }] })).json().data;
@@ -103,6 +106,9 @@ describe('a receipt in USD', () => {
     const ledger = (await f.call('GET', `/api/ledger/${usdVendor.accountId}?from=${day(0)}&to=${day(10)}`)).json();
     expect(ledger).toMatchObject({ account: { currency: 'USD' }, foreignOpening: '0.00', foreignClosing: '-1000.00', closingBalance: '-280000.00' });
     expect(ledger.rows[0]).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', foreignCredit: '1000.00' });
+    const csv = (await f.call('GET', `/api/ledger/${usdVendor.accountId}/export?format=csv&from=${day(0)}&to=${day(10)}`)).body;
+    expect(csv.split('\n')[0]).toContain('Currency,Rate,Foreign debit,Foreign credit');
+    expect(csv).toContain('USD,280.000000,0.00,1000.00');
     // Cancelled: the mirror swaps the foreign sides too.
     expect((await f.call('POST', `/api/goods-receipts/${draft.id}/cancel`)).statusCode).toBe(200);
     const mirror = (await entries('goods-receipt', draft.id)).at(-1)!;
@@ -194,7 +200,7 @@ describe('a payment in USD', () => {
     expect(payment).toMatchObject({ method: 'lc', lcNumber: 'LC-0042', companyAmount: '142500.00', exchangeDifference: '0.00', allocatedAmount: '0.00' });
     // The voucher prints the letter of credit, its number, the rate and the money in USD.
     const voucher = pdfTextLines((await f.call('GET', `/api/payments/${payment.id}/pdf`)).rawPayload).join('\n');
-    for (const text of ['Letter of credit', 'LC-0042', 'USD at 285.000000', 'Amount (USD)', 'Amount (PKR)', '142,500.00']) expect(voucher).toContain(text);
+    for (const text of ['Letter of credit', 'LC-0042', 'USD at 285.00', 'Amount (USD)', 'Amount (PKR)', '142,500.00']) expect(voucher).toContain(text);
     expect((await entries('payments', payment.id)).map((l) => [l.accountId, l.debit, l.credit, l.foreignDebit, l.foreignCredit])).toEqual([
       [usdVendor.accountId, '142500.00', '0.00', '500.00', '0.00'],
       [usdBank, '0.00', '142500.00', '0.00', '500.00'],

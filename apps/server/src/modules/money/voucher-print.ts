@@ -2,6 +2,7 @@ import {
   amountInWords,
   formatCalendarDate,
   formatDecimal,
+  formatRate,
   type PaymentDetail,
   paymentDocument,
   payoutMethods,
@@ -46,7 +47,7 @@ const currencyOf = (voucher: Voucher, company: CompanyLetterhead) => ('currency'
 function exchangeLines(payment: PaymentDetail, company: CompanyLetterhead): PrintableDocument['dateLines'] {
   if (payment.currency === company.currency) return [];
   return [
-    { label: 'Exchange rate', value: `${payment.currency} at ${payment.exchangeRate}` },
+    { label: 'Exchange rate', value: `${payment.currency} at ${formatRate(payment.exchangeRate)}` },
     { label: `Amount (${company.currency})`, value: formatDecimal(payment.companyAmount) },
   ];
 }

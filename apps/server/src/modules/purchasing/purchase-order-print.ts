@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDecimal, type PurchaseOrderDetail, purchaseOrderDocument, receiptStatuses } from '@erp/domain';
+import { formatCalendarDate, formatDecimal, formatRate, type PurchaseOrderDetail, purchaseOrderDocument, receiptStatuses } from '@erp/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cities, vendors } from '../../db/schema/index.ts';
@@ -36,6 +36,18 @@ function statusLabel(order: PurchaseOrderDetail): string {
   return `${state}, ${receiptStatuses.find((s) => s.value === order.receiptStatus)!.label.toLowerCase()}`;
 }
 
+/**
+ * An order in the vendor's currency (issue 33) prints its amounts in it and, under the dates, the
+ * order date's rate, indicative only (each receipt is costed at its own day's), with the total at it.
+ */
+function foreignLines(order: PurchaseOrderDetail, company: CompanyLetterhead): PrintableDocument['dateLines'] {
+  if (order.currency === company.currency || !order.exchangeRate) return [];
+  return [
+    { label: 'Indicative rate', value: `${order.currency} at ${formatRate(order.exchangeRate)}` },
+    { label: `Total (${company.currency})`, value: formatDecimal(order.totalValueCompany ?? '0') },
+  ];
+}
+
 /** A purchase order as it prints: the company's letterhead, the vendor, where to deliver, the lines and the total. */
 export async function purchaseOrderPrintable(executor: Executor, order: PurchaseOrderDetail, company: CompanyLetterhead): Promise<PrintableDocument> {
   return {
@@ -46,6 +58,7 @@ export async function purchaseOrderPrintable(executor: Executor, order: Purchase
     dateLines: [
       { label: 'Order date', value: formatCalendarDate(order.orderDate) },
       { label: 'Expected date', value: formatCalendarDate(order.expectedDate) },
+      ...foreignLines(order, company),
     ],
     parties: [
       { title: 'Vendor', lines: await vendorLines(executor, order.vendorId) },
@@ -57,7 +70,7 @@ export async function purchaseOrderPrintable(executor: Executor, order: Purchase
       { key: 'itemName', label: 'Item', width: 3.6 },
       { key: 'unit', label: 'Unit', width: 0.8 },
       { key: 'quantity', label: 'Quantity', align: 'right', width: 1.1 },
-      { key: 'unitCost', label: 'Unit cost', align: 'right', width: 1.3 },
+      { key: 'unitCost', label: order.currency === company.currency ? 'Unit cost' : `Unit cost (${order.currency})`, align: 'right', width: 1.3 },
       { key: 'value', label: 'Value', align: 'right', width: 1.5 },
     ],
     rows: order.lines.map((line) => ({
@@ -69,7 +82,7 @@ export async function purchaseOrderPrintable(executor: Executor, order: Purchase
       unitCost: formatDecimal(line.unitCost),
       value: formatDecimal(line.value),
     })),
-    totals: [{ label: `Total (${company.currency})`, value: formatDecimal(order.totalValue) }],
+    totals: [{ label: `Total (${order.currency})`, value: formatDecimal(order.totalValue) }],
     notes: order.notes,
     // The last change of the order: the same order prints the same bytes.
     createdAt: new Date((order.updatedAt as Date | string | undefined) ?? order.createdAt),

@@ -1,4 +1,4 @@
-import { formatDecimal, type ExchangeRateOn } from '@erp/domain';
+import { formatDecimal, formatRate, type ExchangeRateOn } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Typography } from 'antd';
 import type { CSSProperties } from 'react';
@@ -16,12 +16,7 @@ import { errorMessage, http } from '../../lib/http.ts';
 /** "USD 1,000.00": an amount in a named currency. */
 export const amountIn = (currency: string, value: string) => `${currency} ${formatDecimal(value)}`;
 
-/** A rate as people read it: 6 decimals on the wire, shown with the trailing zeros after the cents dropped (280.00, 281.25, 284.123456). */
-export function formatRate(rate: string): string {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${formatDecimal(whole, 0)}.${kept}`;
-}
+export { formatRate };
 
 // Every currency the company deals in: few rows, so one read (cached) answers which is the company's.
 const allCurrencies = { limit: 1000 };

@@ -7,7 +7,7 @@ export type { JournalDetail, JournalLineRow, JournalRow };
 export interface JournalBody {
   journalDate: string;
   narration: string;
-  lines: { accountId: number; debit: string; credit: string; memo: string }[];
+  lines: { accountId: number; debit: string; credit: string; memo: string; currency?: string | null; exchangeRate?: string | null; foreignDebit?: string | null; foreignCredit?: string | null }[];
 }
 
 export const accountingKeys = {

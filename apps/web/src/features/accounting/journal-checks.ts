@@ -7,6 +7,11 @@ export interface JournalLineValues {
   debit?: string | null;
   credit?: string | null;
   memo?: string | null;
+  /** Issue 33: set from the account when it is kept in another currency, with the line's rate and amounts in it. */
+  currency?: string | null;
+  exchangeRate?: string | null;
+  foreignDebit?: string | null;
+  foreignCredit?: string | null;
 }
 
 export interface JournalFormValues {
@@ -54,8 +59,15 @@ export function journalBodyOf(values: JournalFormValues): JournalBody {
       debit: amountText(line?.debit),
       credit: amountText(line?.credit),
       memo: (line?.memo ?? '').trim(),
+      ...(line?.currency ? foreignOf(line) : {}),
     })),
   };
+}
+
+/** A foreign line's figures as the wire takes them: an empty amount or rate is null. */
+function foreignOf(line: JournalLineValues) {
+  const orNull = (value: unknown) => amountText(value) || null;
+  return { currency: line.currency ?? null, exchangeRate: orNull(line.exchangeRate), foreignDebit: orNull(line.foreignDebit), foreignCredit: orNull(line.foreignCredit) };
 }
 
 /** Form values of a saved journal. */
@@ -64,7 +76,16 @@ export function journalFormValuesOf(journal: JournalDetail): JournalFormValues {
   return {
     journalDate: journal.journalDate,
     narration: journal.narration,
-    lines: journal.lines.map((line) => ({ accountId: line.accountId, debit: blankZero(line.debit), credit: blankZero(line.credit), memo: line.memo })),
+    lines: journal.lines.map((line) => ({
+      accountId: line.accountId,
+      debit: blankZero(line.debit),
+      credit: blankZero(line.credit),
+      memo: line.memo,
+      currency: line.currency ?? null,
+      exchangeRate: line.exchangeRate ?? null,
+      foreignDebit: line.foreignDebit ? blankZero(line.foreignDebit) : null,
+      foreignCredit: line.foreignCredit ? blankZero(line.foreignCredit) : null,
+    })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOf, mockApi, renderWithApp, userOf } from '../../test/harness.tsx';
@@ -134,5 +134,41 @@ describe('journal lines editor', () => {
     renderWithApp(<JournalForm onDone={vi.fn()} />, { auth: authOf(userOf('auditor')) });
     expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+  });
+
+  it('a line on a USD account takes its USD amount at the date\'s rate, and its debit follows (100.00 at 280: 28,000.00)', async () => {
+    const currencies = { options: [{ id: 1, name: 'Rupee', code: 'PKR', isCompany: true }, { id: 2, name: 'US dollar', code: 'USD', isCompany: false }], hasMore: false };
+    const options = { ...accountOptions, options: [...accountOptions.options, { id: 4, name: 'HBL USD', accountId: 4, accountCode: '1210', accountName: 'HBL USD', accountHead: 'Assets', subHead: null, region: null, active: true, currency: 'USD' }] };
+    const draft = {
+      id: 8, journalNumber: null, journalDate: '2026-03-03', narration: 'Dollars in', status: 'draft', totalDebit: '0.00', totalCredit: '0.00',
+      postedAt: null, postedBy: null, postedByName: null, cancelledAt: null, cancelledBy: null, createdBy: 1, createdAt: '2026-03-03T09:00:00.000Z', updatedAt: '2026-03-03T09:00:00.000Z',
+      reversalJournalId: null, reversesJournalId: null,
+      lines: [
+        { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '0.00', credit: '0.00', memo: '' },
+        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '0.00', memo: '' },
+      ],
+    } as JournalDetail;
+    api = mockApi((config) => {
+      if (config.url === '/api/accounts/options') return { status: 200, data: options };
+      if (config.url === '/api/currencies/options') return { status: 200, data: currencies };
+      if (config.url === '/api/exchange-rates/rate') return { status: 200, data: { data: { currency: 'USD', date: '2026-03-03', rate: '280.000000', rateDate: '2026-03-03', source: 'manual' } } };
+      if (config.method === 'put') return { status: 200, data: { status: 200, message: 'Saved', data: { id: 8 } } };
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderWithApp(<JournalForm journal={draft} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    const rate = await screen.findByLabelText('Line 1 rate (per USD)');
+    await waitFor(() => expect(rate).toHaveValue('280.000000'));
+    // The Sales line is kept in the company currency: no foreign fields.
+    expect(screen.queryByLabelText('Line 2 debit in USD')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Line 1 debit in USD'), '100');
+    await waitFor(() => expect(screen.getByLabelText('Line 1 debit')).toHaveValue('28000.00'));
+    await userEvent.type(screen.getByLabelText('Line 2 credit'), '28000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api?.calls.some((c) => c.method === 'put')).toBe(true));
+    const put = JSON.parse(String(api.calls.find((c) => c.method === 'put')?.data)) as { lines: unknown[] };
+    expect(put.lines).toEqual([
+      { accountId: 4, debit: '28000.00', credit: '', memo: '', currency: 'USD', exchangeRate: '280.000000', foreignDebit: '100', foreignCredit: null },
+      { accountId: 2, debit: '', credit: '28000', memo: '' },
+    ]);
   });
 });

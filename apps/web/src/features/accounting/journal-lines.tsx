@@ -6,8 +6,9 @@ import { LineCell, type LineColumn } from '../../components/document/line-column
 import { LinesEditor } from '../../components/document/lines-editor.tsx';
 import { TotalsBar } from '../../components/document/totals-row.tsx';
 import { journalTotals, type JournalFormValues } from './journal-checks.ts';
+import { LineForeignAmount, LineRate, useLineCurrency } from './journal-line-foreign.tsx';
 
-export const emptyLine = { accountId: undefined, debit: null, credit: null, memo: '' };
+export const emptyLine = { accountId: undefined, debit: null, credit: null, memo: '', currency: null, exchangeRate: null, foreignDebit: null, foreignCredit: null };
 
 /** Debit, credit and their difference, recomputed exactly as the user types. */
 export function JournalTotalsBar({ form }: { form: FormInstance<JournalFormValues> }) {
@@ -53,30 +54,35 @@ export function JournalLinesEditor({ form, linesError }: { form: FormInstance<Jo
       testIdPrefix="journal"
       linesError={linesError}
       footer={<JournalTotalsBar form={form} />}
-      renderLine={(field, index) => (
-        <>
-          <LineCell column={columns.account}>
-            <Form.Item name={[field.name, 'accountId']}>
-              <AccountSelect aria-label={`Line ${index + 1} account`} allowClear={false} popupMatchSelectWidth={false} />
-            </Form.Item>
-          </LineCell>
-          <LineCell column={columns.debit}>
-            <Form.Item name={[field.name, 'debit']}>
-              <InputNumber<string> aria-label={`Line ${index + 1} debit`} placeholder="Debit" stringMode min="0" precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </LineCell>
-          <LineCell column={columns.credit}>
-            <Form.Item name={[field.name, 'credit']}>
-              <InputNumber<string> aria-label={`Line ${index + 1} credit`} placeholder="Credit" stringMode min="0" precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </LineCell>
-          <LineCell column={columns.memo}>
-            <Form.Item name={[field.name, 'memo']}>
-              <Input aria-label={`Line ${index + 1} memo`} placeholder="Memo" maxLength={200} />
-            </Form.Item>
-          </LineCell>
-        </>
-      )}
+      renderLine={(field, index) => <JournalLineCells form={form} name={field.name} index={index} />}
     />
+  );
+}
+
+/** One line's cells; a line on a foreign-currency account adds its rate and its amounts in that currency under them. */
+function JournalLineCells({ form, name, index }: { form: FormInstance<JournalFormValues>; name: number; index: number }) {
+  const currency = useLineCurrency(form, name);
+  return (
+    <>
+      <LineCell column={columns.account}>
+        <Form.Item name={[name, 'accountId']}>
+          <AccountSelect aria-label={`Line ${index + 1} account`} allowClear={false} popupMatchSelectWidth={false} />
+        </Form.Item>
+        {currency && <LineRate form={form} name={name} index={index} currency={currency} />}
+      </LineCell>
+      {(['debit', 'credit'] as const).map((side) => (
+        <LineCell key={side} column={columns[side]}>
+          <Form.Item name={[name, side]}>
+            <InputNumber<string> aria-label={`Line ${index + 1} ${side}`} placeholder={side === 'debit' ? 'Debit' : 'Credit'} stringMode min="0" precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          {currency && <LineForeignAmount form={form} name={name} index={index} currency={currency} side={side} />}
+        </LineCell>
+      ))}
+      <LineCell column={columns.memo}>
+        <Form.Item name={[name, 'memo']}>
+          <Input aria-label={`Line ${index + 1} memo`} placeholder="Memo" maxLength={200} />
+        </Form.Item>
+      </LineCell>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { addDecimals, compareDecimal, formatDecimal, journalDocument, ledgerPath } from '@erp/domain';
-import { Flex } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { amountIn, formatRate } from '../../components/money/foreign-currency.tsx';
 import { DocumentLinesTable, type LineColumn, lineNumberColumn } from '../../components/document/document-lines-table.tsx';
 import { DocumentSummary } from '../../components/document/document-summary.tsx';
 import { DocumentViewActions } from '../../components/document/document-view-actions.tsx';
@@ -9,6 +10,20 @@ import { TransitionButtons } from '../../components/document/transition-buttons.
 import { accountingKeys, type JournalDetail, type JournalLineRow } from './accounting-api.ts';
 
 const amount = (value: string) => (compareDecimal(value, '0') === 0 ? '' : formatDecimal(value));
+
+/** A side's company amount and, on a line in another currency, that currency's amount at its rate under it. */
+function SideAmount({ line, side }: { line: JournalLineRow; side: 'debit' | 'credit' }) {
+  const foreign = side === 'debit' ? line.foreignDebit : line.foreignCredit;
+  if (!line.currency || !line.exchangeRate || !foreign || compareDecimal(foreign, '0') === 0) return amount(line[side]);
+  return (
+    <Flex vertical>
+      {amount(line[side])}
+      <Typography.Text type="secondary">
+        {amountIn(line.currency, foreign)} at {formatRate(line.exchangeRate)}
+      </Typography.Text>
+    </Flex>
+  );
+}
 
 const columns: LineColumn<JournalLineRow>[] = [
   lineNumberColumn,
@@ -21,8 +36,8 @@ const columns: LineColumn<JournalLineRow>[] = [
       </Link>
     ),
   },
-  { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, line) => amount(line.debit) },
-  { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, line) => amount(line.credit) },
+  { key: 'debit', title: 'Debit', align: 'right', render: (_: unknown, line) => <SideAmount line={line} side="debit" /> },
+  { key: 'credit', title: 'Credit', align: 'right', render: (_: unknown, line) => <SideAmount line={line} side="credit" /> },
   { key: 'memo', title: 'Memo', dataIndex: 'memo' },
 ];
 
