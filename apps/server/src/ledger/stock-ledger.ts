@@ -442,8 +442,8 @@ export async function prepareStockMoves(
  * Appends a document's movements (prepareStockMoves, then its statements, with the number
  * the document already holds).
  */
-export async function postStockMoves(tx: Tx, posting: StockPosting): Promise<StockPostingResult> {
-  const prepared = await prepareStockMoves(tx, posting);
+export async function postStockMoves(tx: Tx, posting: StockPosting, locked?: readonly LockedLot[]): Promise<StockPostingResult> {
+  const prepared = await prepareStockMoves(tx, posting, locked);
   if (prepared.moves.length === 0) return totalsOf([]);
   try {
     return totalsOf(await writeMoves(tx, posting, prepared));
@@ -475,11 +475,33 @@ export async function stockMovesOf(tx: Tx, document: { documentType: string; doc
 }
 
 /**
+ * Refuses (409) a mirror whose units would go back at another cost than they left at: a lot row the
+ * document moved whose unit cost changed since (a landed cost, issue 33), by whatever document. Its
+ * ledger rows mirror the old cost, the mirror's movements would take the new one (decisions/
+ * landed-costs.md, "No past row changes"). Read from the rows as locked, so no change slips in
+ * between the check and the mirror.
+ */
+async function assertCostsStand(tx: Tx, original: readonly PostedStockMove[], locked: readonly LockedLot[]): Promise<void> {
+  const byId = new Map(locked.map((lot) => [lot.id, lot]));
+  const changed = original.find((move) => {
+    const lot = byId.get(move.inventoryId);
+    return lot !== undefined && toMinorUnits(lot.unitCost) !== toMinorUnits(move.unitCost);
+  });
+  if (!changed) return;
+  const lot = byId.get(changed.inventoryId)!;
+  const [by] = await queryRows<{ documentNumber: string }>(
+    tx,
+    sql`SELECT document_number AS "documentNumber" FROM stock_moves WHERE inventory_id = ${lot.id}::int AND kind = 'value' AND id > ${changed.moveId}::bigint ORDER BY id DESC LIMIT 1`,
+  );
+  throw new ConflictError(stockMessages.costChangedSince(lotLabel(lot.itemName, lot.lotNumber), by?.documentNumber ?? null));
+}
+
+/**
  * Cancelling: writes the mirror of a document's movements (in and out swapped, same lots and
  * costs) under the reversal document. Refused with a 409 when stock the document received
- * has since been drawn, so the mirror would take a lot below zero. Expired stock may be
- * returned and taken back: a mistake must always be undoable. The caller's document status
- * guards against twice.
+ * has since been drawn, so the mirror would take a lot below zero, or when a lot it moved has
+ * changed cost since (assertCostsStand). Expired stock may be returned and taken back: a
+ * mistake must always be undoable. The caller's document status guards against twice.
  */
 export async function reverseStockMoves(
   tx: Tx,
@@ -503,8 +525,11 @@ export async function reverseStockMoves(
     quantity: move.quantityIn > 0 ? move.quantityIn : move.quantityOut,
     purpose: 'adjustment',
   }));
+  // The lots first (id order, as every posting), then their costs as locked.
+  const locked = await lockLotRows(tx, original.map((move) => move.inventoryId));
+  await assertCostsStand(tx, original, locked);
   try {
-    return await postStockMoves(tx, { document: reversal, actor, moves });
+    return await postStockMoves(tx, { document: reversal, actor, moves }, locked);
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') throw new ConflictError(stockMessages.cannotReverse(error.message));
     throw error;

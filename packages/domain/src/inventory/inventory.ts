@@ -200,4 +200,6 @@ export const stockMessages = {
   tooMuch: 'The quantity would exceed the largest a lot can hold',
   costBelowZero: (lot: string, unitCost: string, change: string) => `The unit cost of ${lot} would go below 0: ${unitCost} ${change.startsWith('-') ? '-' : '+'} ${change.replace('-', '')}`,
   cannotReverse: (detail: string) => `This document cannot be cancelled: its stock has since been drawn. ${detail}`,
+  costChangedSince: (lot: string, by: string | null) =>
+    `${lot} has changed cost since${by ? ` (${by})` : ''}: its units cannot go back at the old cost; post a return or an adjustment instead`,
 } as const;

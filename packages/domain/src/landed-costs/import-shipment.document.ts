@@ -202,7 +202,6 @@ export const importShipmentMessages = {
   placedOnRental: (lot: string) => `${lot} has a unit placed on rental: its cost cannot change while it is placed`,
   movedSince: (lot: string) => `${lot} has moved since this shipment was posted; post a credit note (a negative charge) on a new shipment instead`,
   chargePaid: (chargeNo: number) => `Charge ${chargeNo} has a payment; cancel or reallocate the payment first`,
-  landedSince: (lot: string, shipment: string) => `${lot} has taken a landed cost since (${shipment}): its units cannot go back at the old cost; post a return or an adjustment instead`,
   receiptInShipment: (receipt: string, shipment: string) => `${receipt} is named by import shipment ${shipment}; cancel the shipment first`,
 } as const;
 
