@@ -132,6 +132,20 @@ test('a USD supplier’s order is received at a rate, paid by letter of credit w
   await screenshot(page, 'foreign-ledger-1280');
   await at768(page, page.getByTestId('foreign-closing'), 'the ledger of a USD supplier', 'foreign-ledger');
 
+  // A journal line on the supplier's account (kept in USD) takes its USD amount at the day's rate; the debit follows.
+  await page.goto('/journals');
+  await page.getByRole('button', { name: /new/i }).click();
+  const journal = page.getByRole('dialog');
+  await pick(page, journal, 'Line 1 account', 'Meridian', /Meridian Bioassays/);
+  const journalRate = journal.getByRole('spinbutton', { name: 'Line 1 rate (per USD)' });
+  await expect(journalRate).toHaveValue(/^\d+\.\d{6}$/);
+  await journalRate.fill('290');
+  await journal.getByRole('spinbutton', { name: 'Line 1 debit in USD' }).fill('10');
+  await expect(journal.getByRole('spinbutton', { name: 'Line 1 debit', exact: true })).toHaveValue('2900.00');
+  await expectNoSeriousA11yViolations(page, 'a journal line on an account kept in USD');
+  await screenshot(page, 'foreign-journal-1280');
+  await journal.getByRole('button', { name: 'Close', exact: true }).click();
+
   // A revaluation of today: what is open in USD and EUR at today's rates, posted and reversed tomorrow.
   await page.goto('/accounting?tab=currencies&view=revaluations');
   await page.getByRole('button', { name: /new/i }).click();

@@ -11,7 +11,7 @@ import { serverSourceFiles, serverSrc } from '../test/source-scan.ts';
  */
 const money = 'modules/money/';
 const namings = [
-  /\b(goods_receipts|pay_slips)\w*/,
+  /\b(goods_receipts|pay_slips|import_shipment|import_charge)\w*/,
   /\binvoices_\w+/,
   /\b(invoice_id|goods_receipt_id|pay_slip_id)\b/,
   /\b(FROM|JOIN|UPDATE|INTO|TABLE|REFERENCES)\s+invoices\b/,

@@ -41,6 +41,8 @@ export interface PaymentTarget {
   onReleased(amounts: SQL): SQL;
   /** How its open documents enter the party's aging; absent, they do not (pay slips: employees are not aged). */
   aging?: TargetAging;
+  /** How its bills in a foreign currency are revalued at a month end (issue 33, section 2); absent, they are not (bills in the company currency alone). */
+  revaluation?: TargetRevaluation;
 }
 
 /** What money's aging hands a target to read its open documents as of a date. */
@@ -61,6 +63,29 @@ export interface TargetAging {
   documentTypes: readonly string[];
   /** Its open documents as aging items: id, party_id, document_type, item_kind 'document', document_number, document_date, due_date, total, open. */
   items(at: AgingAsOf): SQL;
+}
+
+/** What money hands a target to read its bills in a foreign currency open on a date (an exchange revaluation's). */
+export interface RevaluationAsOf {
+  asOf: string;
+  /** Bills in it are not revalued. */
+  companyCurrency: string;
+  /** Rows (id, amount): what posted payments had allocated to each target by `asOf` and had not released by then, in the bill's currency. */
+  allocated: SQL;
+  /** Live on the date, over a document alias: dated by then, posted, or cancelled only after it. */
+  live(alias: string): SQL;
+}
+
+export interface TargetRevaluation {
+  /** What the revaluation's rows call its bills (`documentType`, with the bill's id as `documentId`): 'goods-receipts'. */
+  documentType: string;
+  /**
+   * Its bills in a currency other than the company's, live on the date, one row each: id, vendor_id,
+   * region_id, document_number, currency, open_foreign (the bill's currency, less `allocated`) and
+   * carrying_amount (its company-currency total less the allocated share of it, pro rata: the
+   * domain's carriedPaid). Money keeps those with something open.
+   */
+  items(at: RevaluationAsOf): SQL;
 }
 
 /** What an area's manifest declares of its targets, by name (`invoices`, `goodsReceipts`). */

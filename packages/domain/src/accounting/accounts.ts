@@ -56,6 +56,8 @@ export const accounts = {
     // Issue 33, section 2: a cash or bank account may be kept in a foreign currency; absent, the company's.
     // Filtered on and shown in the form, not a list column: at 1280 px a tenth column pushed the row actions out of sight.
     { name: 'currency', label: 'Currency', kind: 'text', maxLength: 3, filterable: true, list: false, picks: { resource: 'currencies', key: 'code' }, schema: currencyCodeSchema() },
+    // ...and then its opening balance in that currency too (Dr +, Cr -, the side of `openingBalance`); none on an account in the company's.
+    { name: 'openingForeignBalance', label: 'Opening balance in its currency (foreign accounts)', kind: 'decimal', scale: 2, list: false },
   ],
 } as const satisfies ResourceDeclaration;
 

@@ -95,4 +95,9 @@ export const currencyMessages = {
   accountKind: (code: string) => `Only cash and bank accounts may be kept in ${code}; this account is in the company currency`,
   /** Section 2: a vendor's or an account's currency once its ledger has rows. */
   fixedByPostings: (code: string) => `The currency stays ${code}: the ledger already has postings in it`,
+  /** An account kept in a foreign currency opens with its balance in both currencies (docs/decisions/currencies.md). */
+  openingForeignRequired: (code: string) => `The account is kept in ${code}: give its opening balance in ${code} too`,
+  openingCompanyRequired: (company: string) => `Give the opening balance in ${company} too: the books carry the account in it`,
+  openingForeignSide: 'The opening balance in its currency goes on the same side (Dr +, Cr -) as the opening balance',
+  openingForeignInCompany: (company: string) => `Only an account kept in a foreign currency has an opening balance in it; this one is in ${company}`,
 } as const;

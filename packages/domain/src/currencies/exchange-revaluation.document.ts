@@ -63,8 +63,12 @@ export interface ExchangeRevaluationInput {
   rates?: ExchangeRevaluationRateInput[];
 }
 
-/** What a row revalues: a vendor's bill (a goods receipt), a vendor's advance (a payment), or a foreign cash or bank account's balance. */
-export const revaluationRowTypes = ['goods-receipts', 'payments', 'accounts'] as const;
+/**
+ * What a row revalues: a vendor's bill (a goods receipt, or an import shipment's charge: its id, the
+ * number `IMP-YYYY-NNNNNN/charge`), a vendor's advance (a payment), or a foreign cash or bank
+ * account's balance.
+ */
+export const revaluationRowTypes = ['goods-receipts', 'import-shipment-charges', 'payments', 'accounts'] as const;
 export type RevaluationRowType = (typeof revaluationRowTypes)[number];
 
 /**

@@ -32,6 +32,8 @@ export const accounts = pgTable(
     active: boolean('active').notNull().default(true),
     // 0061_foreign_currency.sql: a cash or bank account may be kept in a foreign currency; every other account is in the company's.
     currency: text('currency').notNull().default(sql`company_currency()`),
+    // 0065: a foreign account's opening balance in its currency (null: none given; a company-currency account has none).
+    openingForeignBalance: numeric('opening_foreign_balance', { precision: 18, scale: 2 }),
   },
   (t) => [unique('accounts_account_code_key').on(t.accountCode)],
 );

@@ -61,6 +61,8 @@ interface LedgerAccount {
   /** Kept in another currency than the company's (issue 33): its ledger adds the foreign balances. */
   foreign: boolean;
   openingBalance: string;
+  /** A foreign account's opening balance in its currency (null: none given). */
+  openingForeignBalance: string | null;
   regionId: number | null;
   /**
    * The accounts whose rows the ledger shows: the account itself, and for a control account its
@@ -150,7 +152,7 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
     executor,
     sql`SELECT a.id, a.account_code AS "accountCode", a.account_name AS "accountName", h.head_type AS "headType",
                a.currency, coalesce(a.currency <> ${companySettingSql('currency')}, false) AS foreign,
-               a.opening_balance::text AS "openingBalance", a.region_id AS "regionId",
+               a.opening_balance::text AS "openingBalance", a.opening_foreign_balance::text AS "openingForeignBalance", a.region_id AS "regionId",
                a.id = (SELECT account_id FROM posting_accounts WHERE key = 'retainedEarnings') IS TRUE AS "retainedEarnings"
         FROM accounts a JOIN account_heads h ON h.id = a.head_id WHERE a.id = ${accountId}`,
   );
@@ -225,17 +227,19 @@ async function balanceThrough(executor: Executor, account: LedgerAccount, cursor
 
 /**
  * A foreign-currency account's balances in its currency (issue 33) before `from` and through `to`:
- * summed over its entries (the day totals hold the company currency only); few accounts are foreign.
+ * its opening balance in that currency, when its opening balance counts (read whole, no dimension),
+ * and its entries (the day totals hold the company currency only); few accounts are foreign.
  */
 async function foreignBalances(executor: Executor, account: LedgerAccount, range: { from: string; to: string }): Promise<{ foreignOpening: string; foreignClosing: string } | undefined> {
   if (!account.foreign) return undefined;
+  const own = account.dimension || !account.members.whole.includes(Number(account.id)) ? 0n : toMinorUnits(account.openingForeignBalance ?? '0');
   const [row] = await queryRows<{ opening: string; closing: string }>(
     executor,
     sql`SELECT coalesce(sum(coalesce(g.foreign_debit, 0) - coalesce(g.foreign_credit, 0)) FILTER (WHERE g.entry_date < ${range.from}::date), 0)::text AS opening,
                coalesce(sum(coalesce(g.foreign_debit, 0) - coalesce(g.foreign_credit, 0)), 0)::text AS closing
         FROM gl_entries g WHERE ${entriesOf(account)} AND g.entry_date <= ${range.to}::date`,
   );
-  return { foreignOpening: fromMinorUnits(toMinorUnits(row!.opening)), foreignClosing: fromMinorUnits(toMinorUnits(row!.closing)) };
+  return { foreignOpening: fromMinorUnits(own + toMinorUnits(row!.opening)), foreignClosing: fromMinorUnits(own + toMinorUnits(row!.closing)) };
 }
 
 /** A ledger row as the database gives it: the id of a bigint column arrives as a string. */

@@ -222,6 +222,34 @@ describe('a payment in USD', () => {
     expect((await f.call('GET', `/api/goods-receipts/${bill}`)).json().data).toMatchObject({ foreignPaid: '0.00', paidAmount: '0.00' });
   });
 
+  it('an advance allocated in parts takes off, in all, the whole advance at its rate: no cent drifts to the vendor', async () => {
+    // USD 100.00 at 283.335 is 28,333.50; parts of 33.33, 33.33 and 33.34 each rounded alone would be 9,443.56 + 9,443.56 + 9,446.39 = 28,333.51.
+    const advance = await f.call('POST', '/api/payments', { payeeType: 'vendor', vendorId: usdVendor.id, paymentDate: day(10), method: 'bank', accountId: pkrBank, exchangeRate: '283.335', amount: '100.00', allocations: [], post: true });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const payment = advance.json().data as { id: number; companyAmount: string };
+    expect(payment.companyAmount).toBe('28333.50');
+    // A bill of USD 100.00 at 280: 28,000.00, settled 9,332.40, 9,332.40 and 9,335.20.
+    const bill = await usdBill(10, 'FX-PAY-3');
+    for (const amount of ['33.33', '33.33', '33.34']) {
+      const allocated = await f.call('POST', `/api/payments/${payment.id}/allocate`, { allocations: [{ goodsReceiptId: bill, amount }] });
+      expect(allocated.statusCode, allocated.body).toBe(200);
+    }
+    // Losses of 111.16, 111.15 and 111.19: the bill's 28,000.00 against the advance's 28,333.50.
+    expect((await f.call('GET', `/api/payments/${payment.id}`)).json().data).toMatchObject({ allocatedAmount: '100.00', exchangeDifference: '-333.50' });
+    const differences = await queryRows<{ credit: string }>(
+      t.database.db,
+      sql`SELECT credit::text FROM gl_entries WHERE document_type = 'payments' AND document_id = ${payment.id}::int AND account_id = ${usdVendor.accountId}::int AND credit > 0 ORDER BY id`,
+    );
+    expect(differences.map((d) => d.credit)).toEqual(['111.16', '111.15', '111.19']);
+    // The vendor's account: Dr 28,333.50 for the advance, Cr 333.50 of loss, Cr 28,000.00 for the bill: nothing left.
+    const [left] = await queryRows<{ balance: string }>(
+      t.database.db,
+      sql`SELECT sum(debit - credit)::text AS balance FROM gl_entries WHERE account_id = ${usdVendor.accountId}::int
+            AND ((document_type = 'payments' AND document_id = ${payment.id}::int) OR (document_type = 'goods-receipt' AND document_id = ${bill}::int))`,
+    );
+    expect(left!.balance).toBe('0.00');
+  });
+
   it('refuses what a foreign payment may not be: cash, a third currency account, an LC without its number, no rate', async () => {
     const base = { payeeType: 'vendor', vendorId: usdVendor.id, paymentDate: day(10), amount: '10.00', allocations: [] };
     const heads = (await f.call('GET', '/api/account-heads?pageSize=100')).json().data as Array<{ id: number; headType: string }>;

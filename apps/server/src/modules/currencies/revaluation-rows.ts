@@ -1,10 +1,18 @@
-import { addDecimals, currencyMessages, type ExchangeRevaluationRateInput, type ExchangeRevaluationRow, multiplyDecimals, negateDecimal, revaluationMessages } from '@erp/domain';
+import {
+  addDecimals,
+  currencyMessages,
+  type ExchangeRevaluationRateInput,
+  type ExchangeRevaluationRow,
+  multiplyDecimals,
+  negateDecimal,
+  type RevaluationRowType,
+  revaluationMessages,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, textArray, type Tx } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import { foreignAccountBalancesAsOf } from '../accounting/accounting.api.ts';
-import { foreignAdvancesAsOf, paymentAllocationsAsOf } from '../money/money.api.ts';
-import { foreignBillsAsOf } from '../purchasing/purchasing.api.ts';
+import { foreignAdvancesAsOf, foreignBillsAsOf } from '../money/money.api.ts';
 import { companyCurrency, NoRateError, rateOn } from './currency-rules.ts';
 
 /** A row as computed, with the region its ledger lines are stamped with (the bill's, the payment's, the account's). */
@@ -75,7 +83,8 @@ async function ratesFor(tx: Tx, currencies: readonly string[], given: Map<string
 
 /**
  * What is open in foreign currencies on `date` and its difference at the date's rates (issue 33,
- * section 2): the foreign vendors' bills and advances (purchasing's and money's reads), then the
+ * section 2): the foreign vendors' bills (every payment target's that revalues: goods receipts,
+ * import shipments' charges) and advances (money's reads), then the
  * foreign cash and bank accounts' balances (accounting's). revalued = open x rate, half up to the
  * cent; difference = gain (+) or loss (-): a bill, a liability, carrying - revalued; an advance or a
  * balance, assets, revalued - carrying.
@@ -84,7 +93,7 @@ export async function computeRevaluation(tx: Tx, date: string, given: readonly E
   const company = await companyCurrency(tx);
   const givenRates = await checkedGivenRates(tx, given, company);
   const [bills, advances, balances] = [
-    await foreignBillsAsOf(tx, date, company, paymentAllocationsAsOf),
+    await foreignBillsAsOf(tx, date, company),
     await foreignAdvancesAsOf(tx, date, company),
     await foreignAccountBalancesAsOf(tx, date, company),
   ];
@@ -100,8 +109,9 @@ export async function computeRevaluation(tx: Tx, date: string, given: readonly E
         accountId: bill.accountId,
         accountName: bill.vendorName,
         regionId: bill.regionId,
-        documentType: 'goods-receipts',
-        documentId: bill.goodsReceiptId,
+        // What the bill's owner calls it (a goods receipt, an import shipment's charge); the rows' CHECK keeps the list.
+        documentType: bill.documentType as RevaluationRowType,
+        documentId: bill.documentId,
         documentNumber: bill.documentNumber,
         currency: bill.currency,
         openForeign: bill.openForeign,

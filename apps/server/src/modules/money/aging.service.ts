@@ -241,7 +241,7 @@ export async function agingDocuments(executor: Executor, actor: Actor, query: z.
                (${asOf}::date - d.due_date) AS "daysPastDue", ${bucketCase(asOf)} AS bucket,
                round(d.total, 2)::text AS total, round(d.open, 2)::text AS "openAmount"
         FROM d WHERE d.party_id = ${query.partyId}::int${inBucket}
-        ORDER BY d.due_date, d.document_date, d.item_kind, d.id`,
+        ORDER BY d.due_date, d.document_date, d.item_kind, d.id, d.document_number`,
   );
   const [party] = await queryRows<{ name: string }>(executor, sql`SELECT p.name FROM (${side.parties}) p WHERE p.id = ${query.partyId}::int`);
   return {

@@ -10,6 +10,8 @@ export const chequeServices = documentServices(chequeBinding);
 export { type MoneySource, releaseAllocations } from './allocations.ts';
 export { paymentBinding, receiptBinding };
 export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
-export { foreignAdvancesAsOf, type ForeignAdvance, paymentAllocationsAsOf } from './foreign-advances.ts';
+// What an exchange revaluation finds open (issue 33, section 2): advances, and every vendor target's foreign bills (its `revaluation`).
+export { foreignAdvancesAsOf, type ForeignAdvance } from './foreign-advances.ts';
+export { foreignBillsAsOf, type ForeignBill } from './foreign-bills.ts';
 // The bank reconciliation's reads (issue 33, section 4): cheques a bank account waits on, the references of money's ledger rows.
 export { moneyChequeNumberSql, moneyReferenceSql, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';

@@ -1,4 +1,4 @@
-import { carryingOfAllocation, currencyMessages, effectiveRate, fromMinorUnits, moneyMessages, multiplyDecimals, type PaymentDetail, type PaymentInput, toMinorUnits } from '@erp/domain';
+import { carryingOfAdvanceAllocation, carryingOfAllocation, currencyMessages, effectiveRate, fromMinorUnits, moneyMessages, multiplyDecimals, type PaymentDetail, type PaymentInput, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { LedgerLineInput } from '../../ledger/general-ledger.ts';
@@ -127,7 +127,10 @@ export async function foreignPaymentPosting(
 /**
  * More of a foreign payment's advance allocated later: the advance left the vendor's account at
  * the payment's rate and the bills come off at theirs, so the difference is posted then (vendor
- * against exchange gain or loss, no foreign amount). None for the company currency or no difference.
+ * against exchange gain or loss, no foreign amount). What the part takes off the advance is
+ * cumulative (the advance open before, at the rate, less what stays open after, under the
+ * document's lock), so the parts add up to the whole advance at its rate. None for the company
+ * currency or no difference.
  */
 export async function foreignAllocationPosting(
   tx: Tx,
@@ -138,7 +141,8 @@ export async function foreignAllocationPosting(
 ): Promise<{ lines: LedgerLineInput[]; difference: string } | undefined> {
   if (payment.currency === (await companyCurrency(tx)) || planned.length === 0) return undefined;
   const carrying = toMinorUnits(await carryingOf(tx, target, planned));
-  const atPaymentRate = toMinorUnits(multiplyDecimals(sumOf(planned), payment.exchangeRate));
+  const open = fromMinorUnits(toMinorUnits(payment.amount) - toMinorUnits(payment.allocatedAmount));
+  const atPaymentRate = toMinorUnits(carryingOfAdvanceAllocation({ open, rate: payment.exchangeRate }, sumOf(planned)));
   const difference = carrying - atPaymentRate;
   if (difference === 0n) return undefined;
   const [vendor] = await queryRows<{ accountId: number }>(tx, sql`SELECT account_id AS "accountId" FROM vendors WHERE id = ${payment.vendorId}::int`);

@@ -1,7 +1,7 @@
 import { goodsReceiptDocument } from '@erp/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.ts';
-import type { AgingAsOf, PaymentTarget } from '../../lib/payment-targets.ts';
+import type { AgingAsOf, PaymentTarget, RevaluationAsOf } from '../../lib/payment-targets.ts';
 import { purchaseOrderScope } from './purchase-orders.queries.ts';
 
 /** A goods receipt's due date: the receipt date plus its vendor's payment terms (goods receipts have no due date of their own; aging reads it too). */
@@ -22,6 +22,19 @@ function agedGoodsReceipts({ past, allocated, live, inRegions }: AgingAsOf): SQL
   return sql`SELECT * FROM (${head}, g.total_value - CASE WHEN g.foreign_total = 0 THEN 0 ELSE round(g.total_value * coalesce(a.amount, 0) / g.foreign_total, 2) END AS open FROM goods_receipts g ${joins}
              LEFT JOIN (${allocated}) a ON a.id = g.id
              WHERE ${live('g')}${scope}) x WHERE x.open > 0`;
+}
+
+/**
+ * Goods receipts in a foreign currency live on a date, less what payments had allocated to them
+ * then (issue 33, section 2, revaluation): carried at `totalValue - round(totalValue x allocated /
+ * foreignTotal, 2)`, the share payments take (not today's `paid_amount`).
+ */
+function foreignGoodsReceipts({ companyCurrency, allocated, live }: RevaluationAsOf): SQL {
+  return sql`SELECT g.id, o.vendor_id, o.region_id, g.document_number, g.currency, g.foreign_total - coalesce(a.amount, 0) AS open_foreign,
+                    g.total_value - CASE WHEN g.foreign_total = 0 THEN 0 ELSE round(g.total_value * coalesce(a.amount, 0) / g.foreign_total, 2) END AS carrying_amount
+             FROM goods_receipts g JOIN purchase_orders o ON o.id = g.purchase_order_id
+             LEFT JOIN (${allocated}) a ON a.id = g.id
+             WHERE g.currency <> ${companyCurrency} AND ${live('g')}`;
 }
 
 /**
@@ -54,7 +67,9 @@ export const goodsReceiptPaymentTarget: PaymentTarget = {
   onAllocated: (amounts: SQL) =>
     sql`UPDATE goods_receipts AS t SET foreign_paid = t.foreign_paid + q.amount, paid_amount = ${paidAt(sql`t.foreign_paid + q.amount`)} FROM (${amounts}) AS q(id, amount) WHERE t.id = q.id`,
   /** Takes released allocations back: `amounts` a subquery of (id, amount). */
-  aging: { documentTypes: [goodsReceiptDocument.documentType], items: agedGoodsReceipts },
   onReleased: (amounts: SQL) =>
     sql`UPDATE goods_receipts AS t SET foreign_paid = t.foreign_paid - a.amount, paid_amount = ${paidAt(sql`t.foreign_paid - a.amount`)} FROM (${amounts}) AS a WHERE t.id = a.id`,
+  aging: { documentTypes: [goodsReceiptDocument.documentType], items: agedGoodsReceipts },
+  // The revaluation's rows name a receipt by the document's name, as the web opens it.
+  revaluation: { documentType: goodsReceiptDocument.name, items: foreignGoodsReceipts },
 };

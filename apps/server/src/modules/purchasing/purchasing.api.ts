@@ -6,4 +6,3 @@ import { purchaseOrderBinding } from './purchase-orders.binding.ts';
 export const purchaseOrderServices = documentServices(purchaseOrderBinding);
 export const goodsReceiptServices = documentServices(goodsReceiptBinding);
 export { createVendorAccount } from './vendors.service.ts';
-export { foreignBillsAsOf, type ForeignBill } from './foreign-bills.ts';

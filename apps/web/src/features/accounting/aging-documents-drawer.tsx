@@ -38,7 +38,7 @@ export function AgingDocumentsDrawer({ cell, onClose }: { cell?: AgingCell & { p
     <Drawer title={cell ? agingCellTitle(cell) : ''} open={cell !== undefined} onClose={onClose} size={narrow ? '100%' : 720} destroyOnHidden>
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error)} />}
       <Table<AgingDocument>
-        rowKey={(row) => `${row.itemKind}-${row.documentType}-${row.id}-${row.date}`}
+        rowKey={(row) => `${row.itemKind}-${row.documentType}-${row.id}-${row.date}-${row.documentNumber}`}
         size="small"
         loading={query.isLoading}
         dataSource={query.data ?? []}

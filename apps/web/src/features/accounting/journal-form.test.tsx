@@ -162,12 +162,18 @@ describe('journal lines editor', () => {
     expect(screen.queryByLabelText('Line 2 debit in USD')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Line 1 debit in USD'), '100');
     await waitFor(() => expect(screen.getByLabelText('Line 1 debit')).toHaveValue('28000.00'));
+    // A rate typed over the day's: the debit follows it.
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '290');
+    await waitFor(() => expect(screen.getByLabelText('Line 1 debit')).toHaveValue('29000.00'));
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '280');
     await userEvent.type(screen.getByLabelText('Line 2 credit'), '28000');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(api?.calls.some((c) => c.method === 'put')).toBe(true));
     const put = JSON.parse(String(api.calls.find((c) => c.method === 'put')?.data)) as { lines: unknown[] };
     expect(put.lines).toEqual([
-      { accountId: 4, debit: '28000.00', credit: '', memo: '', currency: 'USD', exchangeRate: '280.000000', foreignDebit: '100', foreignCredit: null },
+      { accountId: 4, debit: '28000.00', credit: '', memo: '', currency: 'USD', exchangeRate: '280', foreignDebit: '100', foreignCredit: null },
       { accountId: 2, debit: '', credit: '28000', memo: '' },
     ]);
   });

@@ -31,7 +31,9 @@ export function useLineCurrency(form: FormInstance<JournalFormValues>, name: num
   // The journal date's rate, unless one was typed: the rate every document takes by default.
   const dayRate = rateOn.data?.rate;
   useEffect(() => {
-    if (foreign && dayRate && !form.getFieldValue(['lines', name, 'exchangeRate'])) {
+    const path = ['lines', name, 'exchangeRate'] as ['lines', number, 'exchangeRate'];
+    // A rate the user typed (even while the day's was on its way) is theirs: never overwritten.
+    if (foreign && dayRate && !form.getFieldValue(path) && !form.isFieldTouched(path)) {
       form.setFieldValue(['lines', name, 'exchangeRate'], dayRate);
       followRate(form, name);
     }
@@ -59,6 +61,7 @@ export function LineRate({ form, name, index, currency }: { form: FormInstance<J
       <InputNumber<string>
         aria-label={`Line ${index + 1} rate (per ${currency})`}
         placeholder={`Rate per ${currency}`}
+        prefix={`${currency} at`}
         stringMode
         min="0"
         precision={6}
@@ -76,6 +79,7 @@ export function LineForeignAmount({ form, name, index, currency, side }: { form:
       <InputNumber<string>
         aria-label={`Line ${index + 1} ${side} in ${currency}`}
         placeholder={`${currency} ${side}`}
+        prefix={currency}
         stringMode
         min="0"
         precision={2}

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { TotalsRow } from '../../components/document/totals-row.tsx';
 import { fitColumns, fittedTable } from '../../components/table-fit.ts';
 
-const kindLabels: Record<ExchangeRevaluationRow['documentType'], string> = { 'goods-receipts': 'Bill', payments: 'Advance', accounts: 'Balance' };
+const kindLabels: Record<ExchangeRevaluationRow['documentType'], string> = { 'goods-receipts': 'Bill', 'import-shipment-charges': 'Import charge', payments: 'Advance', accounts: 'Balance' };
 
 const money = (value: string) => formatDecimal(value);
 
