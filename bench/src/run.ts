@@ -2,9 +2,9 @@
 // with 10,000 rows per Setup resource, 1,000,000 ledger rows and 1,000,000 stock ledger rows
 // over 10,000 lots, then the web bundle. Figures go to bench/RESULTS.md.
 // Knobs (smaller volumes for trying the bench out): BENCH_ROWS, BENCH_LEDGER_ROWS,
-// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_RECALL_MOVES, BENCH_COLD_CHAIN_READINGS, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
+// BENCH_STOCK_ROWS, BENCH_STOCK_LOTS, BENCH_SALES_LINES, BENCH_TAX_RETURN_LINES, BENCH_FBR_RECONCILIATION_INVOICES, BENCH_RECALL_MOVES, BENCH_COLD_CHAIN_READINGS, BENCH_BANK_LINES, BENCH_BANK_ENTRIES, BENCH_BANK_RUNS, BENCH_SECONDS (each load), BENCH_POSTING_SECONDS,
 // BENCH_RESULTS (the file written), BENCH_POSTGRES_URL, BENCH_NODE_ARGS, BENCH_IMPORT_ROWS.
-// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`, `bench:recalls`, `bench:landed-costs`, `bench:cold-chain`, `bench:gs1`,
+// One group alone, on fresh databases: `npm run bench:posting`, `bench:aging`, `bench:order-generation`, `bench:receipts`, `bench:depreciation`, `bench:invoices`, `bench:sales-report`, `bench:sales-tax-return`, `bench:fbr-reconciliation`, `bench:recalls`, `bench:landed-costs`, `bench:bank`, `bench:cold-chain`, `bench:gs1`,
 // `bench:invoice-form` (the 200-line invoice form in Chromium, on the demo company).
 import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { agingInvoices, type AgingFigures, agingTable, measureAgingEngine } from './aging.ts';
@@ -31,6 +31,7 @@ import { taxReturnLines, taxReturnMonth } from './tax-return-volume.ts';
 import { fbrReconciliationCaption, type FbrReconciliationFigures, fbrReconciliationTable, measureFbrReconciliationEngine } from './fbr-reconciliation.ts';
 import { measureRecallsEngine, recallsCaption, type RecallFigures, recallsTable } from './recalls.ts';
 import { type LandedCostFigures, landedCostsCaption, landedCostsTable, measureLandedCostsEngine } from './landed-costs.ts';
+import { type BankFigures, bankCaption, bankTable, measureBankEngine } from './bank.ts';
 import { coldChainCaption, type ColdChainFigures, coldChainTable, measureColdChainEngine } from './cold-chain.ts';
 import { gs1Caption, type Gs1Figures, gs1Table, measureGs1Engine, measureParse } from './gs1.ts';
 import { measurePlanProgress, type PlanProgressFigures, planProgressTable } from './plan-progress-measures.ts';
@@ -210,6 +211,9 @@ if (results.some((r) => r.engine === 'PostgreSQL')) recalls.push({ engine: 'Post
 // Landed costs: posting a shipment of 500 order lines received into 2,000 lots with 6 charges (issue 33, section 8: aim < 2 s on PostgreSQL).
 const landedCosts: Array<{ engine: string; figures: LandedCostFigures }> = [{ engine: 'PGlite', figures: await measureLandedCostsEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) landedCosts.push({ engine: 'PostgreSQL', figures: await measureLandedCostsEngine('postgres') });
+// Bank statements: a file of 10,000 lines imported and auto-matched against 50,000 book entries (issue 33, section 8: aims < 5 s each), each engine on a database of its own.
+const bank: Array<{ engine: string; figures: BankFigures }> = [{ engine: 'PGlite', figures: await measureBankEngine('pglite') }];
+if (results.some((r) => r.engine === 'PostgreSQL')) bank.push({ engine: 'PostgreSQL', figures: await measureBankEngine('postgres') });
 // The cold chain: a logger file of 100,000 readings imported with excursions computed (issue 31, section 6: aim < 10 s), each engine on a database of its own.
 const coldChain: Array<{ engine: string; figures: ColdChainFigures }> = [{ engine: 'PGlite', figures: await measureColdChainEngine('pglite') }];
 if (results.some((r) => r.engine === 'PostgreSQL')) coldChain.push({ engine: 'PostgreSQL', figures: await measureColdChainEngine('postgres') });
@@ -263,6 +267,10 @@ const section = [
   landedCostsCaption(),
   '',
   landedCostsTable(landedCosts),
+  '',
+  bankCaption(),
+  '',
+  bankTable(bank),
   '',
   coldChainCaption(),
   '',

@@ -332,14 +332,16 @@ export function bankFileEntriesStatement(input: {
  * both lines (transferLines, set-based: the month end's rental invoices, issue 21 section 5), to
  * embed in the caller's: for each row of `documents` (a SELECT answering id, document_number,
  * narration, memo, amount, debit_account_id, credit_account_id, region_id, party_type, party_id,
- * joint_venture_id, rental_agreement_id and ord) the debit, then the credit, in `ord` order. The
- * caller checked the accounts and the period first (readPostingContext, accountProblems,
- * assertOpenIn); the amounts are positive.
+ * joint_venture_id, rental_agreement_id and ord) the debit, then the credit, in `ord` order, all
+ * dated `date`, or without it each on its row's own `entry_date` (cheques cleared by a bank
+ * statement's lines, issue 33). The caller checked the accounts and the period first
+ * (readPostingContext, accountProblems, assertOpenIn); the amounts are positive.
  */
-export function transferEntriesStatement(input: { documentType: string; date: string; userId: number | null; documents: SQL }): SQL {
+export function transferEntriesStatement(input: { documentType: string; date?: string; userId: number | null; documents: SQL }): SQL {
+  const date = input.date === undefined ? sql`d.entry_date` : sql`${input.date}::date`;
   return sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, memo, debit, credit, created_by,
                                   region_id, party_type, party_id, joint_venture_id, rental_agreement_id)
-    SELECT CASE WHEN side.debit THEN d.debit_account_id ELSE d.credit_account_id END, ${input.date}::date, ${input.documentType}::text, d.id, d.document_number,
+    SELECT CASE WHEN side.debit THEN d.debit_account_id ELSE d.credit_account_id END, ${date}, ${input.documentType}::text, d.id, d.document_number,
            d.narration, d.memo, CASE WHEN side.debit THEN d.amount ELSE 0 END, CASE WHEN side.debit THEN 0 ELSE d.amount END, ${input.userId}::int,
            d.region_id, d.party_type, d.party_id, d.joint_venture_id, d.rental_agreement_id
     FROM (${input.documents}) AS d CROSS JOIN (VALUES (true, 1), (false, 2)) AS side(debit, ord)

@@ -1,7 +1,7 @@
 import { type BookEntry, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
-import { moneyChequeNumberSql, moneyReferenceSql, openBankCheques } from '../money/money.api.ts';
+import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
+import { moneyReferenceJoins, openBankCheques } from '../money/money.api.ts';
 
 /**
  * The book side of a bank account (issue 33, section 4): its general-ledger rows no statement
@@ -16,39 +16,54 @@ interface EntryRow {
   documentNumber: string;
   date: string;
   amount: string;
-  reference: string | null;
-  chequeNumber: string | null;
+  reference: string;
+  chequeNumber: string;
   description: string;
 }
 
-/** Unmatched ledger rows of the account, optionally within dates, or the ones named. */
-export async function unmatchedEntries(executor: Executor, accountId: number, options: { from?: string; to?: string; ids?: readonly number[] } = {}): Promise<BookEntry[]> {
-  const rows = await queryRows<EntryRow>(
+export interface BookOptions {
+  from?: string;
+  to?: string;
+  ids?: readonly number[];
+  /** Only rows of an amount a line of the statement has, dated within `withinDays` of it. */
+  sameAmountAs?: { statementId: number; withinDays: number };
+}
+
+/**
+ * Unmatched ledger rows of the account, optionally within dates, or the ones named; in date
+ * order. One JSON value, not a row each: an account's whole book is tens of thousands of rows,
+ * which PGlite hands over far slower one by one.
+ */
+export async function unmatchedEntries(executor: Executor, accountId: number, options: BookOptions = {}): Promise<BookEntry[]> {
+  const near = options.sameAmountAs;
+  const money = moneyReferenceJoins(sql`g.document_type`, sql`g.document_id`);
+  const [row] = await queryRows<{ book: unknown }>(
     executor,
-    sql`SELECT g.id AS "entryId", g.document_type AS "documentType", g.document_id AS "documentId", g.document_number AS "documentNumber",
-               g.entry_date::text AS date, (g.debit - g.credit)::text AS amount,
-               ${moneyReferenceSql(sql`g.document_type`, sql`g.document_id`)} AS reference,
-               ${moneyChequeNumberSql(sql`g.document_type`, sql`g.document_id`)} AS "chequeNumber",
-               CASE WHEN g.memo <> '' THEN g.memo ELSE g.narration END AS description
+    sql`SELECT coalesce(json_agg(json_build_object('entryId', g.id, 'documentType', g.document_type, 'documentId', g.document_id, 'documentNumber', g.document_number,
+                                                   'date', g.entry_date::text, 'amount', (g.debit - g.credit)::text, 'reference', ${money.reference},
+                                                   'chequeNumber', ${money.chequeNumber}, 'description', CASE WHEN g.memo <> '' THEN g.memo ELSE g.narration END)
+                                 ORDER BY g.entry_date, g.id), '[]'::json) AS book
         FROM gl_entries g
+        ${money.joins}
         WHERE g.account_id = ${accountId}::int
           AND NOT EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.gl_entry_id = g.id)
           ${options.from ? sql`AND g.entry_date >= ${options.from}::date` : sql``}
           ${options.to ? sql`AND g.entry_date <= ${options.to}::date` : sql``}
           ${options.ids ? sql`AND g.id = ANY(${sql.param([...options.ids])}::bigint[])` : sql``}
-        ORDER BY g.entry_date, g.id`,
+          ${near ? sql`AND EXISTS (SELECT 1 FROM bank_statement_lines l WHERE l.bank_statement_id = ${near.statementId}::int AND l.amount = g.debit - g.credit
+                                     AND l.line_date BETWEEN g.entry_date - ${near.withinDays}::int AND g.entry_date + ${near.withinDays}::int)` : sql``}`,
   );
-  return rows.map((row) => ({
-    entryId: Number(row.entryId),
+  return jsonValue<EntryRow[]>(row!.book).map((entry) => ({
+    entryId: Number(entry.entryId),
     chequeId: null,
-    documentType: row.documentType,
-    documentId: Number(row.documentId),
-    documentNumber: row.documentNumber,
-    date: row.date,
-    amount: toMinorUnits(row.amount),
-    reference: row.reference ?? '',
-    chequeNumber: row.chequeNumber ?? '',
-    description: row.description,
+    documentType: entry.documentType,
+    documentId: Number(entry.documentId),
+    documentNumber: entry.documentNumber,
+    date: entry.date,
+    amount: toMinorUnits(entry.amount),
+    reference: entry.reference,
+    chequeNumber: entry.chequeNumber,
+    description: entry.description,
   }));
 }
 
@@ -69,6 +84,6 @@ export async function openCheques(executor: Executor, accountId: number, ids?: r
 }
 
 /** Everything of the book a line may still be matched to. */
-export async function openBook(executor: Executor, accountId: number, options: { from?: string; to?: string } = {}): Promise<BookEntry[]> {
+export async function openBook(executor: Executor, accountId: number, options: BookOptions = {}): Promise<BookEntry[]> {
   return [...(await unmatchedEntries(executor, accountId, options)), ...(await openCheques(executor, accountId))];
 }

@@ -44,14 +44,15 @@ export async function readLine(executor: Executor, actor: Actor, lineId: number)
   return recordOf(row);
 }
 
-/** The statement's lines still unmatched. */
+/** The statement's lines still unmatched, by number (one JSON value, as the book is read). */
 export async function unmatchedLinesOf(executor: Executor, statementId: number): Promise<LineRecord[]> {
-  const rows = await queryRows(
+  const [row] = await queryRows<{ lines: unknown }>(
     executor,
-    sql`SELECT ${lineColumns} FROM bank_statement_lines l JOIN bank_statements s ON s.id = l.bank_statement_id
-        WHERE l.bank_statement_id = ${statementId}::int AND NOT EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.line_id = l.id) ORDER BY l.line_no`,
+    sql`SELECT coalesce(json_agg(x ORDER BY x."lineNo"), '[]'::json) AS lines
+        FROM (SELECT ${lineColumns} FROM bank_statement_lines l JOIN bank_statements s ON s.id = l.bank_statement_id
+              WHERE l.bank_statement_id = ${statementId}::int AND NOT EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.line_id = l.id)) x`,
   );
-  return rows.map(recordOf);
+  return jsonValue<Record<string, unknown>[]>(row!.lines).map(recordOf);
 }
 
 /**

@@ -7,52 +7,57 @@ import {
   type BookEntry,
   fromMinorUnits,
   type MatchLineInput,
+  type RuleFacts,
   suggestFor,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bigintArray, type Executor, intArray, queryRows, type Tx } from '../../db/client.ts';
+import { bankStatements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
-import { chequeServices } from '../money/money.api.ts';
 import { openBook, openCheques, unmatchedEntries } from './bank-book.ts';
-import { assertNotFrozen, lineAnswer, lockBankAccount, readLine, rulesFor, unmatchedLinesOf } from './bank-lines.ts';
+import { matchCheques } from './bank-cheque-matches.ts';
+import { assertNotFrozen, lineAnswer, type LineRecord, lockBankAccount, readLine, rulesFor, unmatchedLinesOf } from './bank-lines.ts';
 import { bankStatementBinding } from './bank-statements.binding.ts';
 
-/** Matches of ledger rows, in entry order (two writers never wait on each other crosswise); a row already matched is left out. */
+/** Matches of ledger rows, in entry order (two writers never wait on each other crosswise); a row already matched is left out. Answers how many were made. */
 async function insertEntryMatches(tx: Tx, actor: Actor, accountId: number, pairs: readonly { lineId: number; entryId: number; ruleId: number | null }[]): Promise<number> {
   if (pairs.length === 0) return 0;
   const sorted = [...pairs].sort((a, b) => a.entryId - b.entryId);
-  const rows = await queryRows<{ id: number }>(
+  const [row] = await queryRows<{ made: number }>(
     tx,
-    sql`INSERT INTO bank_statement_matches (line_id, bank_account_id, gl_entry_id, rule_id, created_by)
-        SELECT p.line_id, ${accountId}::int, p.entry_id, p.rule_id, ${actor.userId}::int
-        FROM unnest(${intArray(sorted.map((p) => p.lineId))}, ${bigintArray(sorted.map((p) => p.entryId))}, ${intArray(sorted.map((p) => p.ruleId))}) WITH ORDINALITY AS p(line_id, entry_id, rule_id, n)
-        ORDER BY p.n
-        ON CONFLICT DO NOTHING
-        RETURNING id`,
+    sql`WITH made AS (
+          INSERT INTO bank_statement_matches (line_id, bank_account_id, gl_entry_id, rule_id, created_by)
+          SELECT p.line_id, ${accountId}::int, p.entry_id, p.rule_id, ${actor.userId}::int
+          FROM unnest(${intArray(sorted.map((p) => p.lineId))}, ${bigintArray(sorted.map((p) => p.entryId))}, ${intArray(sorted.map((p) => p.ruleId))}) WITH ORDINALITY AS p(line_id, entry_id, rule_id, n)
+          ORDER BY p.n
+          ON CONFLICT DO NOTHING
+          RETURNING 1)
+        SELECT count(*)::int AS made FROM made`,
   );
-  return rows.length;
+  return Number(row!.made);
 }
 
+const shiftDays = (iso: string, days: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)) + days)).toISOString().slice(0, 10);
+
 /**
- * A cheque matched: claimed by its match row, then cleared through money's `clear` dated the
- * line's date (Dr the bank or Cr it, money's own posting), and the clearing's ledger row kept on
- * the match. Answers false when another line holds the cheque.
+ * What of the account's open book a rule could fit to the statement's lines: no rule reaches an
+ * entry dated further from every line than the widest date window, so the ledger is read over the
+ * lines' days widened by it (a month's statement reads a month, not the account's history); and
+ * when no active rule has a tolerance, only the ledger rows of an amount a line has within that
+ * window (the rest fit no line). The open cheques are read whole.
  */
-async function matchCheque(tx: Tx, actor: Actor, accountId: number, lineId: number, lineDate: string, chequeId: number, ruleId: number | null): Promise<boolean> {
-  const [claimed] = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO bank_statement_matches (line_id, bank_account_id, cheque_id, rule_id, created_by)
-        VALUES (${lineId}::int, ${accountId}::int, ${chequeId}::int, ${ruleId}::int, ${actor.userId}::int) ON CONFLICT DO NOTHING RETURNING id`,
-  );
-  if (!claimed) return false;
-  await chequeServices.run(tx, actor, chequeId, 'clear', { clearDate: lineDate });
-  await tx.execute(
-    sql`UPDATE bank_statement_matches SET gl_entry_id = (SELECT max(g.id) FROM gl_entries g WHERE g.document_type = 'cheques' AND g.document_id = ${chequeId}::int AND g.account_id = ${accountId}::int)
-        WHERE id = ${claimed.id}::int`,
-  );
-  return true;
+async function bookFor(tx: Tx, accountId: number, statementId: number, lines: readonly LineRecord[], rules: readonly RuleFacts[]): Promise<BookEntry[]> {
+  if (lines.length === 0 || rules.length === 0) return [];
+  const widest = Math.max(...rules.map((r) => r.dateWindowDays));
+  const days = lines.map((l) => l.lineDate).sort();
+  const exact = rules.every((r) => r.tolerance === 0n);
+  return openBook(tx, accountId, {
+    from: shiftDays(days[0]!, -widest),
+    to: shiftDays(days.at(-1)!, widest),
+    ...(exact ? { sameAmountAs: { statementId, withinDays: widest } } : {}),
+  });
 }
 
 export interface AutoMatchAnswer {
@@ -70,27 +75,31 @@ export interface AutoMatchAnswer {
  * deposit) stays a suggestion.
  */
 export async function autoMatchStatement(tx: Tx, actor: Actor, statementId: number): Promise<AutoMatchAnswer> {
-  const found = await findDocument<BankStatementDetail>(tx, bankStatementBinding as never, statementId, { actor });
+  // Its account within the actor's row scope (404 outside it), not the statement's lines: they are read unmatched below, and answered at the end.
+  const [found] = await tx
+    .select({ bankAccountId: bankStatements.bankAccountId })
+    .from(bankStatements)
+    .where(and(eq(bankStatements.id, statementId), bankStatementBinding.queries.rowScope?.(actor)));
   if (!found) throw new NotFoundError();
   await lockBankAccount(tx, found.bankAccountId);
   const lines = await unmatchedLinesOf(tx, statementId);
-  const [book, rules] = await Promise.all([openBook(tx, found.bankAccountId), rulesFor(tx, found.bankAccountId)]);
-  const result = autoMatch(lines, book, rules);
+  const rules = await rulesFor(tx, found.bankAccountId);
+  const result = autoMatch(lines, await bookFor(tx, found.bankAccountId, statementId, lines, rules), rules);
   const lineById = new Map(lines.map((l) => [l.id, l]));
   const pairs = [...result.matched].filter(([, m]) => m.entry.entryId !== null).map(([lineId, m]) => ({ lineId, entryId: m.entry.entryId!, ruleId: m.rule.id }));
   let matched = await insertEntryMatches(tx, actor, found.bankAccountId, pairs);
   const suggested = new Set(result.suggested);
-  const chequePairs = [...result.matched].filter(([, m]) => m.entry.chequeId !== null).sort((a, b) => a[1].entry.chequeId! - b[1].entry.chequeId!);
-  for (const [lineId, m] of chequePairs) {
-    const line = lineById.get(lineId)!;
-    try {
-      // A savepoint: a clearing refused (a date before the deposit) leaves the line a suggestion, the rest of the run stands.
-      const done = await tx.transaction((sp) => matchCheque(sp as unknown as Tx, actor, found.bankAccountId, lineId, line.lineDate, m.entry.chequeId!, m.rule.id));
-      if (done) matched++;
-    } catch (error) {
-      if (!(error instanceof BadRequestError) && !(error instanceof ConflictError)) throw error;
-      suggested.add(lineId);
-    }
+  const cheques = await matchCheques(
+    tx,
+    actor,
+    found.bankAccountId,
+    [...result.matched].flatMap(([lineId, m]) => (m.entry.chequeId === null ? [] : [{ lineId, lineDate: lineById.get(lineId)!.lineDate, chequeId: m.entry.chequeId, ruleId: m.rule.id }])),
+  );
+  matched += cheques.matched.size;
+  // A clearing refused (a date before the deposit) leaves its line a suggestion, the rest of the run stands.
+  for (const { lineId, error } of cheques.refused.values()) {
+    if (!(error instanceof BadRequestError) && !(error instanceof ConflictError)) throw error;
+    suggested.add(lineId);
   }
   const data = (await findDocument<BankStatementDetail>(tx, bankStatementBinding as never, statementId))!;
   const unmatched = data.lines.filter((l) => l.status === 'unmatched').length;
@@ -108,8 +117,6 @@ const wireOf = (scored: { entry: BookEntry; score: number; reasons: string[] }):
   score: scored.score,
   reasons: scored.reasons,
 });
-
-const shiftDays = (iso: string, days: number) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)) + days)).toISOString().slice(0, 10);
 
 /** `GET /api/bank-statement-lines/:id/suggestions`: open entries within 60 days (and every cheque waiting), scored, best first, at most 20. */
 export async function suggestionsFor(executor: Executor, actor: Actor, lineId: number): Promise<BankSuggestion[]> {
@@ -173,11 +180,15 @@ export async function matchLine(tx: Tx, actor: Actor, lineId: number, input: Mat
     throw new BadRequestError({ entries: message }, message);
   }
   await insertEntryMatches(tx, actor, line.bankAccountId, entryIds.map((entryId) => ({ lineId, entryId, ruleId: null })));
+  // One at a time in id order, each claimed then cleared: the first cheque taken (409) or refused (money's error) stops the match.
   for (const chequeId of [...chequeIds].sort((a, b) => a - b)) {
-    if (!(await matchCheque(tx, actor, line.bankAccountId, lineId, line.lineDate, chequeId, null))) {
+    const done = await matchCheques(tx, actor, line.bankAccountId, [{ lineId, lineDate: line.lineDate, chequeId, ruleId: null }]);
+    if (done.unclaimed.length > 0) {
       const index = input.entries.findIndex((e) => 'chequeId' in e && e.chequeId === chequeId);
       throw new ConflictError(bankingMessages.entryTaken(line.lineNo, line.statementNumber), { [`entries.${index}`]: bankingMessages.entryTaken(line.lineNo, line.statementNumber) });
     }
+    const refused = done.refused.get(chequeId);
+    if (refused) throw refused.error;
   }
   return lineAnswer(tx, lineId);
 }

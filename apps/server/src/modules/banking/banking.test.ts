@@ -131,6 +131,55 @@ describe('a statement of 5 lines matched, completed from its lines, reconciled a
   });
 });
 
+describe('cheques matched from lines', () => {
+  it('a line dated before the deposit stays a suggestion (its clearing refused, the cheque still deposited); matched by hand it is refused on clearDate; a later line matched by hand clears it, and holds it (409 for another)', async () => {
+    const cheque = await f.chequeReceipt({ amount: '77.00', chequeDate: daysFrom(f, 3) });
+    ok(await f.call('POST', `/api/cheques/${cheque.chequeId}/deposit`, { bankAccountId: f.accounts.bank, depositDate: daysFrom(f, 3) }));
+    const { chequeNumber } = (await f.call('GET', `/api/cheques/${cheque.chequeId}`)).json().data as { chequeNumber: string };
+    const statement = ok(await f.call('POST', '/api/bank-statements', {
+      bankAccountId: f.accounts.bank,
+      lines: [
+        { lineDate: daysFrom(f, 1), description: 'Clearing early', chequeNumber, amount: '77.00' },
+        { lineDate: daysFrom(f, 4), description: 'Clearing', reference: 'LATER', amount: '77.00' },
+      ],
+    }), 201).data;
+    const [early, later] = statement.lines as Array<{ id: number }>;
+    const answer = ok(await f.call('POST', `/api/bank-statements/${statement.id}/auto-match`));
+    expect(answer).toMatchObject({ matched: 0, suggested: 1, unmatched: 2 });
+    expect((await f.call('GET', `/api/cheques/${cheque.chequeId}`)).json().data.status).toBe('deposited');
+    const refused = await f.call('POST', `/api/bank-statement-lines/${early!.id}/match`, { entries: [{ chequeId: cheque.chequeId }] });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['clearDate']);
+    const matched = ok(await f.call('POST', `/api/bank-statement-lines/${later!.id}/match`, { entries: [{ chequeId: cheque.chequeId }] })).data;
+    expect(matched).toMatchObject({ status: 'matched', matches: [{ chequeId: cheque.chequeId, documentType: 'cheques', amount: '77.00', date: daysFrom(f, 4) }] });
+    expect((await f.call('GET', `/api/cheques/${cheque.chequeId}`)).json().data).toMatchObject({ status: 'cleared', clearDate: daysFrom(f, 4) });
+    const taken = await f.call('POST', `/api/bank-statement-lines/${early!.id}/match`, { entries: [{ chequeId: cheque.chequeId }] });
+    expect(taken.statusCode).toBe(409);
+    expect(Object.keys(taken.json().errors)).toEqual(['entries.0']);
+  });
+});
+
+describe('a rule with a tolerance', () => {
+  it('matches an entry of another amount within it, days before the line, and leaves one further than every window', async () => {
+    const account = ok(await f.call('POST', '/api/accounts', { accountCode: '1018', accountName: 'Tolerance bank', headId: await headOf(f.accounts.bank), kind: 'bank' }), 201).data;
+    ok(await f.call('POST', '/api/bank-match-rules', { ruleName: 'Near amount', bankAccountId: account.id, priority: 1, matchWith: 'any', amountTolerance: '5.00', dateWindowDays: 5, referenceRequired: false, active: true }), 201);
+    const receipt = async (amount: string, receiptDate: string) =>
+      ok(await f.call('POST', '/api/receipts', { customerId: f.customer.id, receiptDate, method: 'bank', accountId: account.id, amount, reference: '', allocations: [], post: true }), 201).data;
+    const near = await receipt('1000.00', f.today);
+    await receipt('2000.00', daysFrom(f, -20));
+    const statement = ok(await f.call('POST', '/api/bank-statements', {
+      bankAccountId: account.id,
+      lines: [
+        { lineDate: daysFrom(f, 4), description: 'Deposit less charges', amount: '998.00' },
+        { lineDate: daysFrom(f, 4), description: 'Old deposit', amount: '2000.00' },
+      ],
+    }), 201).data;
+    const answer = ok(await f.call('POST', `/api/bank-statements/${statement.id}/auto-match`));
+    expect(answer).toMatchObject({ matched: 1, suggested: 0, unmatched: 1 });
+    expect(answer.data.lines[0]).toMatchObject({ status: 'matched', matches: [{ documentType: 'receipts', documentId: near.id, amount: '1000.00' }] });
+  });
+});
+
 describe('roles and row scope (issue 33, section 6)', () => {
   it('the auditor reads and is refused writes; the inventory supervisor and sales roles are refused; a user kept to regions finds a company-wide account’s statements missing, a north bank account’s present', async () => {
     const created = ok(await f.call('POST', '/api/bank-statements', { bankAccountId: f.accounts.bank, lines: [{ lineDate: f.today, description: 'Roles', amount: '-12.00' }] }), 201).data;

@@ -42,20 +42,20 @@ export async function openBankCheques(executor: Executor, accountId: number, ids
   return rows.map((row) => ({ ...row, chequeId: Number(row.chequeId) }));
 }
 
-/** The reference a ledger row's document carries (a receipt's or payment's `reference`, a cheque's number), '' for others: a scalar of the caller's statement. */
-export function moneyReferenceSql(documentType: SQL, documentId: SQL): SQL<string> {
-  return sql<string>`CASE ${documentType}
-      WHEN 'receipts' THEN (SELECT reference FROM receipts WHERE id = ${documentId})
-      WHEN 'payments' THEN (SELECT reference FROM payments WHERE id = ${documentId})
-      WHEN 'cheques' THEN (SELECT cheque_number FROM cheques WHERE id = ${documentId})
-      ELSE '' END`;
-}
-
-/** The cheque number behind a ledger row: its own cheque's, or the receipt's or payment's cheque's. */
-export function moneyChequeNumberSql(documentType: SQL, documentId: SQL): SQL<string> {
-  return sql<string>`CASE ${documentType}
-      WHEN 'cheques' THEN (SELECT cheque_number FROM cheques WHERE id = ${documentId})
-      WHEN 'receipts' THEN (SELECT cheque_number FROM cheques WHERE receipt_id = ${documentId} LIMIT 1)
-      WHEN 'payments' THEN (SELECT cheque_number FROM cheques WHERE payment_id = ${documentId} LIMIT 1)
-      ELSE '' END`;
+/**
+ * The reference and cheque number behind ledger rows, for the caller's FROM: LEFT JOINs on each
+ * row's document (a receipt's or payment's `reference`, a cheque's number; the cheque of a receipt
+ * or payment by cheque), each of one row at most, so a whole account's ledger is read with hash
+ * joins rather than a lookup per row. Both are '' for other documents.
+ */
+export function moneyReferenceJoins(documentType: SQL, documentId: SQL): { joins: SQL; reference: SQL<string>; chequeNumber: SQL<string> } {
+  return {
+    joins: sql`LEFT JOIN receipts money_r ON ${documentType} = 'receipts' AND money_r.id = ${documentId}
+      LEFT JOIN payments money_p ON ${documentType} = 'payments' AND money_p.id = ${documentId}
+      LEFT JOIN cheques money_c ON ${documentType} = 'cheques' AND money_c.id = ${documentId}
+      LEFT JOIN cheques money_rc ON ${documentType} = 'receipts' AND money_rc.receipt_id = ${documentId}
+      LEFT JOIN cheques money_pc ON ${documentType} = 'payments' AND money_pc.payment_id = ${documentId}`,
+    reference: sql<string>`coalesce(money_r.reference, money_p.reference, money_c.cheque_number, '')`,
+    chequeNumber: sql<string>`coalesce(money_c.cheque_number, money_rc.cheque_number, money_pc.cheque_number, '')`,
+  };
 }

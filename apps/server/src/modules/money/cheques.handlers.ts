@@ -75,6 +75,23 @@ async function postCheque(tx: Tx, actor: Actor, cheque: ChequeDetail, step: Tran
 
 const chequeLabel = (cheque: ChequeDetail) => `Cheque ${cheque.chequeNumber} (${cheque.bank})`;
 
+/** A cheque clears on or after the day it was deposited (received) or its date (issued); refused on `clearDate` before. */
+export function assertClearDate(cheque: ChequeDetail, clearDate: string): void {
+  if (cheque.direction === 'received') {
+    if (clearDate < cheque.depositDate!) throw new BadRequestError({ clearDate: moneyMessages.clearBeforeDeposit });
+  } else if (clearDate < cheque.chequeDate) throw new BadRequestError({ clearDate: chequeMessages.clearBeforeDate(cheque.chequeDate) });
+}
+
+/**
+ * What a clearing posts: received, Dr the bank it was deposited into, Cr `counterAccount` (what its
+ * receipt debited: Cheques in hand); issued, Dr `counterAccount` (Cheques issued), Cr the bank it is drawn on.
+ */
+export function clearingPosting(cheque: ChequeDetail, counterAccount: number): { narration: string; lines: LedgerLineInput[] } {
+  const narration = `${chequeLabel(cheque)} cleared`;
+  const [debit, credit] = cheque.direction === 'received' ? [cheque.bankAccountId!, counterAccount] : [counterAccount, cheque.bankAccountId!];
+  return { narration, lines: chequeLines(cheque, debit, credit, cheque.amount, narration) };
+}
+
 export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
   async create() {
     throw new ConflictError(chequeMessages.recordedBySource);
@@ -98,18 +115,10 @@ export const chequeHandlers: DocumentHandlers<unknown, ChequeDetail, Action> = {
     /** Received: Dr the bank it was deposited into, Cr the receipt's Cheques in hand. Issued: Dr Cheques issued, Cr the bank it is drawn on. */
     async clear(tx, actor, cheque, step) {
       const { clearDate } = step.input as z.infer<typeof clearChequeSchema>;
-      const sets = { clear_date: sql`${clearDate}::date` };
-      const narration = `${chequeLabel(cheque)} cleared`;
-      if (cheque.direction === 'received') {
-        if (clearDate < cheque.depositDate!) throw new BadRequestError({ clearDate: moneyMessages.clearBeforeDeposit });
-        const receipt = await receiptOf(tx, cheque.receiptId!);
-        const lines = chequeLines(cheque, cheque.bankAccountId!, receipt.accountId, cheque.amount, narration);
-        return postCheque(tx, actor, cheque, step, { date: clearDate, dateField: 'clearDate', narration, lines, sets });
-      }
-      if (clearDate < cheque.chequeDate) throw new BadRequestError({ clearDate: chequeMessages.clearBeforeDate(cheque.chequeDate) });
-      const { chequesIssued } = await requirePostingAccounts(tx, ['chequesIssued']);
-      const lines = chequeLines(cheque, chequesIssued, cheque.bankAccountId!, cheque.amount, narration);
-      return postCheque(tx, actor, cheque, step, { date: clearDate, dateField: 'clearDate', narration, lines, sets });
+      assertClearDate(cheque, clearDate);
+      const counterAccount = cheque.direction === 'received' ? (await receiptOf(tx, cheque.receiptId!)).accountId : (await requirePostingAccounts(tx, ['chequesIssued'])).chequesIssued;
+      const { narration, lines } = clearingPosting(cheque, counterAccount);
+      return postCheque(tx, actor, cheque, step, { date: clearDate, dateField: 'clearDate', narration, lines, sets: { clear_date: sql`${clearDate}::date` } });
     },
 
     /**

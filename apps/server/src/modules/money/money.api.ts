@@ -14,4 +14,6 @@ export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
 export { foreignAdvancesAsOf, type ForeignAdvance } from './foreign-advances.ts';
 export { foreignBillsAsOf, type ForeignBill } from './foreign-bills.ts';
 // The bank reconciliation's reads (issue 33, section 4): cheques a bank account waits on, the references of money's ledger rows.
-export { moneyChequeNumberSql, moneyReferenceSql, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';
+export { moneyReferenceJoins, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';
+// Cheques cleared by the statement lines matched to them, many at once.
+export { type ChequeClearing, clearCheques } from './cheque-clearing.ts';
