@@ -192,6 +192,7 @@ export const importShipmentMessages = {
   receiptMissing: 'Goods receipt does not exist',
   receiptTwice: 'This goods receipt is named twice',
   oneParty: 'A charge names a vendor or an account: one of them',
+  partyAccount: "A customer's or vendor's account is not a charge's account: name the vendor (vendorId), so its bill is paid and aged",
   allocationsDiffer: (allocated: string, amount: string) => `The allocations add to ${allocated}; the charge is ${amount}`,
   allocationLine: 'No line of the shipment’s receipts has this receipt and line number',
   weightMissing: (number: string, lineNo: number) => `Every line needs its weight for a weight split: ${number} line ${lineNo} has none`,

@@ -32,7 +32,10 @@ const foreignColumns = [
   { header: 'Rate', value: text('exchangeRate') },
   { header: 'Foreign debit', value: text('foreignDebit') },
   { header: 'Foreign credit', value: text('foreignCredit') },
+  { header: 'Foreign balance', value: (row: Row) => (row.foreignBalance === undefined ? null : formatBalance(String(row.foreignBalance))) },
 ];
+
+const foreignBalanceOf = (currency: string, balance: string | undefined) => (balance === undefined ? {} : { currency, foreignBalance: balance });
 
 /** A control account's export names each row's customer or vendor account after the date. */
 const subAccountColumn = {
@@ -55,14 +58,15 @@ export function registerLedgerRoutes(app: FastifyInstance): void {
     const { format, ...query } = validated(ledgerExportQuery, request.query);
     const ledger = await ledgerForExport(await heavyReadDb(app.ctx.reads), accountIdOf(request), authOf(request), query);
     const rows: Row[] = [
-      { entryDate: ledger.range.from, narration: 'Opening balance', balance: ledger.openingBalance },
+      // A foreign account's opening and closing carry its balance in its currency too.
+      { entryDate: ledger.range.from, narration: 'Opening balance', balance: ledger.openingBalance, ...foreignBalanceOf(ledger.account.currency, ledger.foreign?.foreignOpening) },
       ...ledger.rows.map((r) => ({ ...r })),
-      { entryDate: ledger.range.to, narration: 'Closing balance', debit: ledger.totals.debit, credit: ledger.totals.credit, balance: ledger.closingBalance },
+      { entryDate: ledger.range.to, narration: 'Closing balance', debit: ledger.totals.debit, credit: ledger.totals.credit, balance: ledger.closingBalance, ...foreignBalanceOf(ledger.account.currency, ledger.foreign?.foreignClosing) },
     ];
     const fileName = `ledger-${ledger.account.accountCode.replace(/[^A-Za-z0-9.-]/g, '')}-${ledger.range.from}-${ledger.range.to}`;
     const columns = [
       ...(memberCount(ledger.account) > 1 ? [ledgerColumns[0]!, subAccountColumn, ...ledgerColumns.slice(1)] : ledgerColumns),
-      ...(ledger.rows.some((r) => r.currency) ? foreignColumns : []),
+      ...(ledger.foreign || ledger.rows.some((r) => r.currency) ? foreignColumns : []),
     ];
     return sendExport(reply, format, { fileName, title: `Ledger ${ledger.account.accountCode}`, columns, rows });
   });

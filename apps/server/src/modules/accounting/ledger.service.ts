@@ -327,6 +327,7 @@ export async function ledgerForExport(executor: Executor, accountId: number, aut
   return {
     account,
     range,
+    foreign: await foreignBalances(executor, account, range),
     openingBalance: fromMinorUnits(summary.opening),
     closingBalance: fromMinorUnits(summary.opening + summary.debit - summary.credit),
     totals: { debit: fromMinorUnits(summary.debit), credit: fromMinorUnits(summary.credit) },

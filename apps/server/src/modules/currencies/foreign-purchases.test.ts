@@ -107,8 +107,10 @@ describe('a receipt in USD', () => {
     expect(ledger).toMatchObject({ account: { currency: 'USD' }, foreignOpening: '0.00', foreignClosing: '-1000.00', closingBalance: '-280000.00' });
     expect(ledger.rows[0]).toMatchObject({ currency: 'USD', exchangeRate: '280.000000', foreignCredit: '1000.00' });
     const csv = (await f.call('GET', `/api/ledger/${usdVendor.accountId}/export?format=csv&from=${day(0)}&to=${day(10)}`)).body;
-    expect(csv.split('\n')[0]).toContain('Currency,Rate,Foreign debit,Foreign credit');
+    expect(csv.split('\n')[0]).toContain('Currency,Rate,Foreign debit,Foreign credit,Foreign balance');
     expect(csv).toContain('USD,280.000000,0.00,1000.00');
+    // The closing line gives the balance in USD beside the rupees'.
+    expect(csv.split('\n').find((line) => line.includes('Closing balance'))).toMatch(/USD,,,,"?1,000\.00 Cr"?/);
     // Cancelled: the mirror swaps the foreign sides too.
     expect((await f.call('POST', `/api/goods-receipts/${draft.id}/cancel`)).statusCode).toBe(200);
     const mirror = (await entries('goods-receipt', draft.id)).at(-1)!;
@@ -217,6 +219,9 @@ describe('a payment in USD', () => {
     );
     // The vendor's account took 142,500 (USD 500) and gave 600 back to loss: 141,900 for USD 500, of which USD 120 settled the bill at 33,600.
     expect(vendorPkr[0]).toMatchObject({ balance: '141900.00', foreign: '500.00' });
+    // The payables aging carries what is open of the advance in rupees at its rate: USD 380 at 285.
+    const aging = (await f.call('GET', `/api/accounting/aging/documents?kind=payable&partyId=${usdVendor.id}`)).json();
+    expect(aging.rows.find((r: { documentType: string; id: number }) => r.documentType === 'payments' && r.id === payment.id)).toMatchObject({ total: '-142500.00', openAmount: '-108300.00' });
     const cancelled = await f.call('POST', `/api/payments/${payment.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await f.call('GET', `/api/goods-receipts/${bill}`)).json().data).toMatchObject({ foreignPaid: '0.00', paidAmount: '0.00' });

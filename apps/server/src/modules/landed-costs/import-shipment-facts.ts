@@ -27,7 +27,7 @@ export interface LotRow {
 
 export interface ChargeParty {
   vendors: Map<number, { id: number; accountId: number; currency: string; name: string }>;
-  accounts: Map<number, { id: number; active: boolean; currency: string; name: string }>;
+  accounts: Map<number, { id: number; active: boolean; kind: string; currency: string; name: string }>;
 }
 
 export interface ShipmentFacts {
@@ -88,7 +88,7 @@ export async function readShipmentFacts(executor: Executor, actor: Pick<Actor, '
                (SELECT max(m.id)::text FROM stock_moves m WHERE m.inventory_id IN (SELECT id FROM lots)) AS mark,
                (SELECT json_agg(json_build_object('id', v.id, 'accountId', v.account_id, 'name', v.vendor_name, 'currency', ${chargeCurrencySql({ vendorId: sql`v.id` })}))
                   FROM vendors v WHERE v.id = ANY(${intArray(input.vendorIds)})) AS vendors,
-               (SELECT json_agg(json_build_object('id', a.id, 'active', a.active, 'name', a.account_code || ' ' || a.account_name, 'currency', ${chargeCurrencySql({ accountId: sql`a.id` })}))
+               (SELECT json_agg(json_build_object('id', a.id, 'active', a.active, 'kind', a.kind, 'name', a.account_code || ' ' || a.account_name, 'currency', ${chargeCurrencySql({ accountId: sql`a.id` })}))
                   FROM accounts a WHERE a.id = ANY(${intArray(input.accountIds)}) ${regions ? sql`AND (a.region_id IS NULL OR a.region_id IN (${intList(regions)}))` : sql``}) AS accounts,
                ${chargeCurrencySql({})} AS company`,
   );
@@ -106,7 +106,7 @@ export async function readShipmentFacts(executor: Executor, actor: Pick<Actor, '
     })
     .sort((a, b) => order.get(a.goodsReceiptId)! - order.get(b.goodsReceiptId)! || a.lineNo - b.lineNo);
   const vendors = new Map((jsonValue<Array<{ id: number; accountId: number; currency: string; name: string }> | null>(row!.vendors) ?? []).map((v) => [Number(v.id), { ...v, id: Number(v.id), accountId: Number(v.accountId) }]));
-  const accounts = new Map((jsonValue<Array<{ id: number; active: boolean; currency: string; name: string }> | null>(row!.accounts) ?? []).map((a) => [Number(a.id), { ...a, id: Number(a.id) }]));
+  const accounts = new Map((jsonValue<Array<{ id: number; active: boolean; kind: string; currency: string; name: string }> | null>(row!.accounts) ?? []).map((a) => [Number(a.id), { ...a, id: Number(a.id) }]));
   return { receipts, lines, lotRows, moveMark: row!.mark === null ? null : Number(row!.mark), parties: { vendors, accounts }, companyCurrency: row!.company };
 }
 

@@ -47,6 +47,11 @@ async function pricedCharges(tx: Tx, input: ImportShipmentInput, parties: Charge
       problems[`charges.${index}.accountId`] = 'This account is inactive';
       continue;
     }
+    // Owed to a customer or vendor, a charge is their bill: paid by allocation and aged only when it names the vendor.
+    if ('kind' in party && (party.kind === 'payable' || party.kind === 'receivable')) {
+      problems[`charges.${index}.accountId`] = say.partyAccount;
+      continue;
+    }
     // A charge in the company currency takes no rate (1); another, the one given or the shipment date's.
     if (party.currency === company && charge.exchangeRate && toMinorUnits(charge.exchangeRate, 6) !== 1_000_000n) {
       problems[`charges.${index}.exchangeRate`] = currencyMessages.companyRate(company);

@@ -203,6 +203,9 @@ describe('refusals (400 naming the field, 409)', () => {
     expect(both.json().errors).toEqual({ 'charges.0.vendorId': 'A charge names a vendor or an account: one of them' });
     const neither = await shipment([receipt.id], [{ kind: 'freight', amount: '10.00' }]);
     expect(neither.json().errors).toEqual({ 'charges.0.vendorId': 'A charge names a vendor or an account: one of them' });
+    // A vendor's own account named as the charge's account would be a bill nobody pays or ages: name the vendor.
+    const owed = await shipment([receipt.id], [{ kind: 'clearing', amount: '10.00', accountId: f.vendor.accountId }]);
+    expect(owed.json().errors).toEqual({ 'charges.0.accountId': "A customer's or vendor's account is not a charge's account: name the vendor (vendorId), so its bill is paid and aged" });
     const zero = await shipment([receipt.id], [duty('0')]);
     expect(zero.statusCode).toBe(400);
     expect(Object.keys(zero.json().errors)).toEqual(['charges.0.amount']);

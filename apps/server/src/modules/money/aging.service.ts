@@ -135,6 +135,8 @@ interface MoneyOfParty {
   key: string;
   party: string;
   payee: SQL;
+  /** A foreign amount of the document in the company currency: a payment in a vendor's currency at its own rate (issue 33); a receipt is the company's. */
+  atRate: (foreign: SQL) => SQL;
 }
 
 /**
@@ -145,11 +147,11 @@ interface MoneyOfParty {
 function advanceItems(money: MoneyOfParty, asOf: string, regions: readonly number[] | undefined): SQL {
   const table = sql.identifier(money.table);
   const head = sql`SELECT m.id, m.${sql.identifier(money.party)} AS party_id, ${money.table}::text AS document_type, 'advance'::text AS item_kind, m.document_number,
-                          m.document_date, m.document_date AS due_date, -m.amount AS total`;
+                          m.document_date, m.document_date AS due_date, ${money.atRate(sql`-m.amount`)} AS total`;
   const scope = sql`${money.payee}${inRegions(sql`m.region_id`, regions)}`;
-  if (!isPast(asOf)) return sql`${head}, m.allocated_amount - m.amount AS open FROM ${table} m WHERE m.status = 'posted' AND m.allocated_amount < m.amount${scope}`;
+  if (!isPast(asOf)) return sql`${head}, ${money.atRate(sql`m.allocated_amount - m.amount`)} AS open FROM ${table} m WHERE m.status = 'posted' AND m.allocated_amount < m.amount${scope}`;
   const bouncedLater = sql`(m.status = 'bounced' AND m.document_date <= ${asOf}::date AND EXISTS (SELECT 1 FROM cheques q WHERE q.${sql.identifier(money.key)} = m.id AND q.bounce_date > ${asOf}::date))`;
-  return sql`SELECT * FROM (${head}, coalesce(a.amount, 0) - m.amount AS open FROM ${table} m
+  return sql`SELECT * FROM (${head}, ${money.atRate(sql`coalesce(a.amount, 0) - m.amount`)} AS open FROM ${table} m
              LEFT JOIN (${allocatedAsOf(money.allocations, money.key, asOf)}) a ON a.id = m.id
              WHERE (${liveAsOf('m', asOf)} OR ${bouncedLater})${scope}) x WHERE x.open < 0`;
 }
@@ -158,7 +160,7 @@ function advanceItems(money: MoneyOfParty, asOf: string, regions: readonly numbe
 const sides: Record<AgingKind, AgingSide> = {
   receivable: {
     party: 'customer',
-    money: { table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql`` },
+    money: { table: 'receipts', allocations: 'receipt_allocations', key: 'receipt_id', party: 'customer_id', payee: sql``, atRate: (foreign) => foreign },
     account: { table: 'customers', region: sql`p.region_id` },
     moneyTypes: [receiptDocument.documentType, chequeDocument.documentType],
     sign: 1,
@@ -166,7 +168,12 @@ const sides: Record<AgingKind, AgingSide> = {
   },
   payable: {
     party: 'vendor',
-    money: { table: 'payments', allocations: 'payment_allocations', key: 'payment_id', party: 'vendor_id', payee: sql` AND m.payee_type = 'vendor'` },
+    money: { table: 'payments', allocations: 'payment_allocations', key: 'payment_id',
+      party: 'vendor_id',
+      payee: sql` AND m.payee_type = 'vendor'`,
+      // What is open of an advance is carried at the payment's rate, cumulatively (as its allocations and the revaluation carry it).
+      atRate: (foreign) => sql`round((${foreign}) * m.exchange_rate, 2)`,
+    },
     account: { table: 'vendors', region: null },
     moneyTypes: [paymentDocument.documentType, chequeDocument.documentType],
     sign: -1,

@@ -177,4 +177,34 @@ describe('journal lines editor', () => {
       { accountId: 2, debit: '', credit: '28000', memo: '' },
     ]);
   });
+
+  it('a saved draft opens with its foreign figures as saved, not the day\'s rate', async () => {
+    const currencies = { options: [{ id: 1, name: 'Rupee', code: 'PKR', isCompany: true }, { id: 2, name: 'US dollar', code: 'USD', isCompany: false }], hasMore: false };
+    const options = { ...accountOptions, options: [...accountOptions.options, { id: 4, name: 'HBL USD', accountId: 4, accountCode: '1210', accountName: 'HBL USD', accountHead: 'Assets', subHead: null, region: null, active: true, currency: 'USD' }] };
+    const draft = {
+      id: 9, journalNumber: null, journalDate: '2026-03-03', narration: 'Dollars in', status: 'draft', totalDebit: '29000.00', totalCredit: '29000.00',
+      postedAt: null, postedBy: null, postedByName: null, cancelledAt: null, cancelledBy: null, createdBy: 1, createdAt: '2026-03-03T09:00:00.000Z', updatedAt: '2026-03-03T09:00:00.000Z',
+      reversalJournalId: null, reversesJournalId: null,
+      lines: [
+        { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '29000.00', credit: '0.00', memo: '', currency: 'USD', exchangeRate: '290.000000', foreignDebit: '100.00', foreignCredit: '0.00' },
+        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '29000.00', memo: '' },
+      ],
+    } as JournalDetail;
+    api = mockApi((config) => {
+      if (config.url === '/api/accounts/options') return { status: 200, data: options };
+      if (config.url === '/api/currencies/options') return { status: 200, data: currencies };
+      if (config.url === '/api/exchange-rates/rate') return { status: 200, data: { data: { currency: 'USD', date: '2026-03-03', rate: '280.000000', rateDate: '2026-03-03', source: 'manual' } } };
+      if (config.method === 'put') return { status: 200, data: { status: 200, message: 'Saved', data: { id: 9 } } };
+      return { status: 404, data: { status: 404, message: 'Not found' } };
+    });
+    renderWithApp(<JournalForm journal={draft} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
+    const rate = await screen.findByLabelText('Line 1 rate (per USD)');
+    await waitFor(() => expect(api?.calls.some((c) => c.url === '/api/exchange-rates/rate')).toBe(true));
+    expect(rate).toHaveValue('290.000000');
+    expect(screen.getByLabelText('Line 1 debit in USD')).toHaveValue('100.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api?.calls.some((c) => c.method === 'put')).toBe(true));
+    const put = JSON.parse(String(api.calls.find((c) => c.method === 'put')?.data)) as { lines: unknown[] };
+    expect(put.lines[0]).toEqual({ accountId: 4, debit: '29000.00', credit: '', memo: '', currency: 'USD', exchangeRate: '290.000000', foreignDebit: '100.00', foreignCredit: null });
+  });
 });

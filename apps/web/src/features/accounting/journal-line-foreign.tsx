@@ -1,9 +1,9 @@
 import { isDecimalString, multiplyDecimals } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { InputNumber, type FormInstance } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form } from '../../components/form.tsx';
-import { fetchRateOn, rateKeys, useIsForeign, useOptionField } from '../../components/money/foreign-currency.tsx';
+import { fetchRateOn, rateKeys, useCompanyCurrency, useOptionField } from '../../components/money/foreign-currency.tsx';
 import type { JournalFormValues } from './journal-checks.ts';
 
 /**
@@ -15,8 +15,11 @@ import type { JournalFormValues } from './journal-checks.ts';
 export function useLineCurrency(form: FormInstance<JournalFormValues>, name: number): string | undefined {
   const accountId = Form.useWatch(['lines', name, 'accountId'], form) as number | null | undefined;
   const currency = useOptionField('accounts', accountId, 'currency');
-  const code = typeof currency === 'string' ? currency : undefined;
-  const foreign = useIsForeign(code);
+  const company = useCompanyCurrency();
+  // Unknown while the account's option or the company currency is still on its way: nothing is
+  // cleared or filled then, or a saved draft's foreign figures would be lost on opening it.
+  const code = accountId && typeof currency === 'string' && company ? currency : accountId ? undefined : null;
+  const foreign = Boolean(code && code !== company);
   const journalDate = Form.useWatch('journalDate', form) as string | null | undefined;
   const rateOn = useQuery({
     queryKey: rateKeys.on(code ?? '', journalDate ?? ''),
@@ -24,21 +27,33 @@ export function useLineCurrency(form: FormInstance<JournalFormValues>, name: num
     enabled: foreign && Boolean(journalDate),
     retry: false,
   });
+  // The line's currency as last known, and the rate this hook filled in (not one the user typed).
+  const known = useRef<string | null | undefined>(undefined);
+  const filledRate = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (code === undefined) return;
+    const before = known.current;
+    known.current = code;
     form.setFieldValue(['lines', name, 'currency'], foreign ? code : null);
-    if (!foreign) for (const field of ['exchangeRate', 'foreignDebit', 'foreignCredit'] as const) form.setFieldValue(['lines', name, field], null);
+    // Another account in another currency: the figures typed were in the old one. (Before the form's
+    // values arrive a line has no account: that is no change of currency.)
+    if (typeof before === 'string' && before !== code) {
+      for (const field of ['exchangeRate', 'foreignDebit', 'foreignCredit'] as const) form.setFieldValue(['lines', name, field], null);
+      filledRate.current = undefined;
+    }
   }, [form, name, foreign, code]);
-  // The journal date's rate, unless one was typed: the rate every document takes by default.
+  // The journal date's rate, unless the user typed one: filled when the rate is empty or still the
+  // one filled in before (another date's), and the company amounts follow it.
   const dayRate = rateOn.data?.rate;
   useEffect(() => {
-    const path = ['lines', name, 'exchangeRate'] as ['lines', number, 'exchangeRate'];
-    // A rate the user typed (even while the day's was on its way) is theirs: never overwritten.
-    if (foreign && dayRate && !form.getFieldValue(path) && !form.isFieldTouched(path)) {
-      form.setFieldValue(['lines', name, 'exchangeRate'], dayRate);
-      followRate(form, name);
-    }
+    if (!foreign || !dayRate) return;
+    const current = form.getFieldValue(['lines', name, 'exchangeRate']) as string | null | undefined;
+    if (current && current !== filledRate.current) return;
+    filledRate.current = dayRate;
+    form.setFieldValue(['lines', name, 'exchangeRate'], dayRate);
+    followRate(form, name);
   }, [form, name, foreign, dayRate]);
-  return foreign ? code : undefined;
+  return foreign && code ? code : undefined;
 }
 
 /** The company amounts of a line from its foreign ones at its rate; a side left empty stays empty. */
