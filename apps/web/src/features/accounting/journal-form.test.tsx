@@ -19,6 +19,27 @@ const accountOptions = {
   ],
 };
 
+// A USD bank account beside the company-currency ones, the currencies, and the rate of 3 March 2026 (280).
+const currencies = { options: [{ id: 1, name: 'Rupee', code: 'PKR', isCompany: true }, { id: 2, name: 'US dollar', code: 'USD', isCompany: false }], hasMore: false };
+const usdOptions = { ...accountOptions, options: [...accountOptions.options, { id: 4, name: 'HBL USD', accountId: 4, accountCode: '1210', accountName: 'HBL USD', accountHead: 'Assets', subHead: null, region: null, active: true, currency: 'USD' }] };
+
+function foreignApi(savedId: number) {
+  return mockApi((config) => {
+    if (config.url === '/api/accounts/options') return { status: 200, data: usdOptions };
+    if (config.url === '/api/currencies/options') return { status: 200, data: currencies };
+    if (config.url === '/api/exchange-rates/rate') return { status: 200, data: { data: { currency: 'USD', date: '2026-03-03', rate: '280.000000', rateDate: '2026-03-03', source: 'manual' } } };
+    if (config.method === 'put') return { status: 200, data: { status: 200, message: 'Saved', data: { id: savedId } } };
+    return { status: 404, data: { status: 404, message: 'Not found' } };
+  });
+}
+
+/** A draft journal of 3 March 2026 with the given lines. */
+const usdDraft = (id: number, total: string, lines: JournalDetail['lines']): JournalDetail => ({
+  id, journalNumber: null, journalDate: '2026-03-03', narration: 'Dollars in', status: 'draft', totalDebit: total, totalCredit: total,
+  postedAt: null, postedBy: null, postedByName: null, cancelledAt: null, cancelledBy: null, createdBy: 1, createdAt: '2026-03-03T09:00:00.000Z', updatedAt: '2026-03-03T09:00:00.000Z',
+  reversalJournalId: null, reversesJournalId: null, lines,
+}) as JournalDetail;
+
 const lineField = (line: number, field: string) => screen.getByLabelText(`Line ${line} ${field}`).closest('.ant-form-item') as HTMLElement;
 
 describe('journal lines editor', () => {
@@ -85,7 +106,7 @@ describe('journal lines editor', () => {
       reversesJournalId: null,
       lines: [
         { lineNo: 1, accountId: 1, account: { id: 1, accountCode: '1100', accountName: 'Cash in hand' }, debit: '10.00', credit: '0.00', memo: '' },
-        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '10.00', memo: 'cash sale' },
+      { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '10.00', memo: 'cash sale' },
       ],
     };
     api = mockApi((config) => {
@@ -137,24 +158,11 @@ describe('journal lines editor', () => {
   });
 
   it('a line on a USD account takes its USD amount at the date\'s rate, and its debit follows (100.00 at 280: 28,000.00)', async () => {
-    const currencies = { options: [{ id: 1, name: 'Rupee', code: 'PKR', isCompany: true }, { id: 2, name: 'US dollar', code: 'USD', isCompany: false }], hasMore: false };
-    const options = { ...accountOptions, options: [...accountOptions.options, { id: 4, name: 'HBL USD', accountId: 4, accountCode: '1210', accountName: 'HBL USD', accountHead: 'Assets', subHead: null, region: null, active: true, currency: 'USD' }] };
-    const draft = {
-      id: 8, journalNumber: null, journalDate: '2026-03-03', narration: 'Dollars in', status: 'draft', totalDebit: '0.00', totalCredit: '0.00',
-      postedAt: null, postedBy: null, postedByName: null, cancelledAt: null, cancelledBy: null, createdBy: 1, createdAt: '2026-03-03T09:00:00.000Z', updatedAt: '2026-03-03T09:00:00.000Z',
-      reversalJournalId: null, reversesJournalId: null,
-      lines: [
-        { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '0.00', credit: '0.00', memo: '' },
-        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '0.00', memo: '' },
-      ],
-    } as JournalDetail;
-    api = mockApi((config) => {
-      if (config.url === '/api/accounts/options') return { status: 200, data: options };
-      if (config.url === '/api/currencies/options') return { status: 200, data: currencies };
-      if (config.url === '/api/exchange-rates/rate') return { status: 200, data: { data: { currency: 'USD', date: '2026-03-03', rate: '280.000000', rateDate: '2026-03-03', source: 'manual' } } };
-      if (config.method === 'put') return { status: 200, data: { status: 200, message: 'Saved', data: { id: 8 } } };
-      return { status: 404, data: { status: 404, message: 'Not found' } };
-    });
+    const draft = usdDraft(8, '0.00', [
+      { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '0.00', credit: '0.00', memo: '' },
+      { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '0.00', memo: '' },
+    ]);
+    api = foreignApi(8);
     renderWithApp(<JournalForm journal={draft} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
     const rate = await screen.findByLabelText('Line 1 rate (per USD)');
     await waitFor(() => expect(rate).toHaveValue('280.000000'));
@@ -179,24 +187,11 @@ describe('journal lines editor', () => {
   });
 
   it('a saved draft opens with its foreign figures as saved, not the day\'s rate', async () => {
-    const currencies = { options: [{ id: 1, name: 'Rupee', code: 'PKR', isCompany: true }, { id: 2, name: 'US dollar', code: 'USD', isCompany: false }], hasMore: false };
-    const options = { ...accountOptions, options: [...accountOptions.options, { id: 4, name: 'HBL USD', accountId: 4, accountCode: '1210', accountName: 'HBL USD', accountHead: 'Assets', subHead: null, region: null, active: true, currency: 'USD' }] };
-    const draft = {
-      id: 9, journalNumber: null, journalDate: '2026-03-03', narration: 'Dollars in', status: 'draft', totalDebit: '29000.00', totalCredit: '29000.00',
-      postedAt: null, postedBy: null, postedByName: null, cancelledAt: null, cancelledBy: null, createdBy: 1, createdAt: '2026-03-03T09:00:00.000Z', updatedAt: '2026-03-03T09:00:00.000Z',
-      reversalJournalId: null, reversesJournalId: null,
-      lines: [
-        { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '29000.00', credit: '0.00', memo: '', currency: 'USD', exchangeRate: '290.000000', foreignDebit: '100.00', foreignCredit: '0.00' },
-        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '29000.00', memo: '' },
-      ],
-    } as JournalDetail;
-    api = mockApi((config) => {
-      if (config.url === '/api/accounts/options') return { status: 200, data: options };
-      if (config.url === '/api/currencies/options') return { status: 200, data: currencies };
-      if (config.url === '/api/exchange-rates/rate') return { status: 200, data: { data: { currency: 'USD', date: '2026-03-03', rate: '280.000000', rateDate: '2026-03-03', source: 'manual' } } };
-      if (config.method === 'put') return { status: 200, data: { status: 200, message: 'Saved', data: { id: 9 } } };
-      return { status: 404, data: { status: 404, message: 'Not found' } };
-    });
+    const draft = usdDraft(9, '29000.00', [
+      { lineNo: 1, accountId: 4, account: { id: 4, accountCode: '1210', accountName: 'HBL USD' }, debit: '29000.00', credit: '0.00', memo: '', currency: 'USD', exchangeRate: '290.000000', foreignDebit: '100.00', foreignCredit: '0.00' },
+      { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '29000.00', memo: '' },
+    ]);
+    api = foreignApi(9);
     renderWithApp(<JournalForm journal={draft} onDone={vi.fn()} />, { auth: authOf(userOf('accountant')) });
     const rate = await screen.findByLabelText('Line 1 rate (per USD)');
     await waitFor(() => expect(api?.calls.some((c) => c.url === '/api/exchange-rates/rate')).toBe(true));
