@@ -1,6 +1,6 @@
 import { customerLicenceKindLabel, expiredOn, formatCalendarDate, hasScope, laterOf, licenceMessages, licencesOverrideScope } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
@@ -94,7 +94,7 @@ const mayOverride = (actor: Actor) => hasScope(actor.role, actor.scopes, licence
 export const refuseUnlicensedSales: GuardHook = async (tx, actor, documents) => {
   let overridden: { licenceNumber: string | null; licenceExpiry: string | null } | undefined;
   for (const invoice of documents) {
-    const [facts] = await queryRows<InvoiceFacts>(
+    const [facts] = await queryPrepared<InvoiceFacts>(
       tx,
       sql`SELECT d.document_date::text AS "invoiceDate", c.customer_name AS "customerName", l.licence_kind AS "licenceKind", l.licence_number AS "licenceNumber",
                  l.licence_expiry::text AS "licenceExpiry", ${companySettingSql('requireCustomerLicence')} AS "requireLicence"

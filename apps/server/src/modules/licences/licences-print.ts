@@ -1,7 +1,7 @@
 import { formatCalendarDate, storageConditions } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, intArray, queryRows } from '../../db/client.ts';
+import { type Executor, intArray, queryPrepared, queryRows } from '../../db/client.ts';
 import type { AnswerFields, LineAnswerFields } from '../../lib/document/document-hooks.ts';
 import type { PrintAdditionHook } from '../../lib/print/print-additions.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
@@ -10,7 +10,7 @@ import { companySettingSql } from '../setup/setup.api.ts';
 export const registrationNote = (registrationNumber: string) => `DRAP Reg. No. ${registrationNumber}`;
 
 async function companyLicence(executor: Executor): Promise<{ licenceNumber: string; licenceExpiry: string | null } | null> {
-  const [row] = await queryRows<{ number: string | null; expiry: string | null }>(
+  const [row] = await queryPrepared<{ number: string | null; expiry: string | null }>(
     executor,
     sql`SELECT ${companySettingSql('drapLicenceNumber')} AS number, ${companySettingSql('drapLicenceExpiry')} AS expiry`,
   );
@@ -40,7 +40,7 @@ export const invoiceCompanyLicence: AnswerFields = {
 
 /** Each invoice line's item registration number, by line id. */
 async function registrationsByLine(executor: Executor, lineIds: readonly number[]): Promise<Map<number, string>> {
-  const rows = await queryRows<{ id: number; registrationNumber: string }>(
+  const rows = await queryPrepared<{ id: number; registrationNumber: string }>(
     executor,
     sql`SELECT l.id, r.registration_number AS "registrationNumber"
         FROM invoice_lines l JOIN item_registrations r ON r.item_id = l.item_id
