@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Executor, Tx } from '../../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { type Executor, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import { namedHooks } from '../named-hooks.ts';
 import type { DocumentRow } from './document-binding.ts';
@@ -22,27 +23,42 @@ export type GuardHook = (tx: Tx, actor: Actor, documents: readonly DocumentRow[]
 /** What a guard adds to its transition's audit row, under keys of its area's own. */
 export type GuardAudit = Readonly<Record<string, unknown>>;
 
+/** Each id's values; an id the map lacks answers every field null. */
+export type AnswerValues = ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+
+/**
+ * How an area reads its answer fields: a function of its own (`read`, its statements), or a
+ * statement (`batched.rows`) that the machinery runs together with the other areas' in ONE round
+ * trip, its rows turned into values by `batched.answers`. The rows travel as JSON: text, integers
+ * and booleans as they are; dates and decimals must be selected as text.
+ */
+export type AnswerRead =
+  | { read(executor: Executor, ids: readonly number[]): Promise<AnswerValues>; batched?: never }
+  | { batched: BatchedAnswerRead; read?: never };
+
+export interface BatchedAnswerRead {
+  rows(ids: readonly number[]): SQL;
+  answers(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, ids: readonly number[], executor: Executor): AnswerValues | Promise<AnswerValues>;
+}
+
 /**
  * Fields an area adds to another area's document answers (its GET, its list rows, the answers of
  * its saves and transitions): FBR's state of an invoice. Read for a whole page of ids at once.
  */
-export interface AnswerFields {
+export type AnswerFields = {
   /** The fields and their types, for the API document. */
   fields: Readonly<Record<string, z.ZodType>>;
-  /** Each id's values; an id the map lacks answers every field null. */
-  read(executor: Executor, ids: readonly number[]): Promise<ReadonlyMap<number, Readonly<Record<string, unknown>>>>;
-}
+} & AnswerRead;
 
 /**
  * Fields an area adds to each line of another area's document answers (GET and the answers of its
  * saves and transitions; list rows have no lines), under the line's `into` object (`item`: the
  * licences' `item.registrationNumber` on an invoice line) or on the line itself. Read by line id.
  */
-export interface LineAnswerFields {
+export type LineAnswerFields = {
   into?: string;
   fields: Readonly<Record<string, z.ZodType>>;
-  read(executor: Executor, lineIds: readonly number[]): Promise<ReadonlyMap<number, Readonly<Record<string, unknown>>>>;
-}
+} & AnswerRead;
 
 /** What an area's manifest may add to other areas' documents, by document name (`invoices`, `sales-returns`). */
 export interface DocumentHookDeclarations {
@@ -146,49 +162,58 @@ export function answerFieldSchemas(documentName: string): Record<string, z.ZodTy
   return Object.assign({}, ...bound.answerFields.of(documentName).map((declared) => declared.fields)) as Record<string, z.ZodType>;
 }
 
-/** `rows` with every area's answer fields of `documentName` (null where an area has none for a row): one read per area for the lot. */
+/**
+ * `rows` with every area's answer fields of `documentName`, on the rows and on their lines (null
+ * where an area has none for a row): the batched reads of all areas in one statement, then each
+ * `read` of its own, one after the other (a transaction's connection takes one statement at a time).
+ */
 export async function withAnswerFields<Row extends { id: number }>(executor: Executor, documentName: string, rows: readonly Row[]): Promise<Row[]> {
-  const declared = bound.answerFields.of(documentName);
   if (rows.length === 0) return [...rows];
-  if (declared.length === 0) return withLineAnswerFields(executor, documentName, rows);
-  return withLineAnswerFields(executor, documentName, await withHeaderAnswerFields(executor, declared, rows));
-}
-
-async function withHeaderAnswerFields<Row extends { id: number }>(executor: Executor, declared: readonly AnswerFields[], rows: readonly Row[]): Promise<Row[]> {
-  const ids = rows.map((row) => row.id);
-  // One after the other: a transaction's connection takes one statement at a time.
-  const values: ReadonlyMap<number, Readonly<Record<string, unknown>>>[] = [];
-  for (const fields of declared) values.push(await fields.read(executor, ids));
-  return rows.map((row) =>
-    Object.assign(
-      { ...row },
-      ...declared.map((fields, index) => Object.fromEntries(Object.keys(fields.fields).map((name) => [name, values[index]!.get(row.id)?.[name] ?? null]))),
-    ),
-  );
-}
-
-/** The rows' lines (where a row carries `lines`) with every area's line fields of `documentName`. */
-async function withLineAnswerFields<Row extends { id: number }>(executor: Executor, documentName: string, rows: readonly Row[]): Promise<Row[]> {
-  const declared = bound.answerLineFields.of(documentName);
+  const header = bound.answerFields.of(documentName);
+  const lineFields = bound.answerLineFields.of(documentName);
   const linesOf = (row: Row) => (row as { lines?: unknown }).lines;
-  if (declared.length === 0 || !rows.some((row) => Array.isArray(linesOf(row)))) return [...rows];
-  const lineIds = rows.flatMap((row) => {
-    const lines = linesOf(row);
-    return Array.isArray(lines) ? lines.flatMap((line: { id?: unknown }) => (typeof line?.id === 'number' ? [line.id] : [])) : [];
-  });
-  const values: ReadonlyMap<number, Readonly<Record<string, unknown>>>[] = [];
-  for (const fields of declared) values.push(lineIds.length === 0 ? new Map() : await fields.read(executor, lineIds));
+  const withLines = lineFields.length > 0 && rows.some((row) => Array.isArray(linesOf(row)));
+  if (header.length === 0 && !withLines) return [...rows];
+  const ids = rows.map((row) => row.id);
+  const lineIds = withLines
+    ? rows.flatMap((row) => {
+        const lines = linesOf(row);
+        return Array.isArray(lines) ? lines.flatMap((line: { id?: unknown }) => (typeof line?.id === 'number' ? [line.id] : [])) : [];
+      })
+    : [];
+  const reads = [...header.map((fields) => ({ fields, ids })), ...(withLines ? lineFields.map((fields) => ({ fields, ids: lineIds })) : [])];
+  const values = await readAll(executor, reads);
+  const headerValues = values.slice(0, header.length);
+  const lineValues = values.slice(header.length);
+  const valuesOf = (fields: { fields: Readonly<Record<string, z.ZodType>> }, found: AnswerValues, id: number) =>
+    Object.fromEntries(Object.keys(fields.fields).map((name) => [name, found.get(id)?.[name] ?? null]));
   return rows.map((row) => {
+    const answered: Record<string, unknown> = Object.assign({ ...row }, ...header.map((fields, index) => valuesOf(fields, headerValues[index]!, row.id)));
     const lines = linesOf(row);
-    if (!Array.isArray(lines)) return row;
-    const answered = lines.map((line: Record<string, unknown>) => {
+    if (!withLines || !Array.isArray(lines)) return answered as Row;
+    answered.lines = lines.map((line: Record<string, unknown>) => {
       let next = { ...line };
-      declared.forEach((fields, index) => {
-        const found = Object.fromEntries(Object.keys(fields.fields).map((name) => [name, values[index]!.get(line.id as number)?.[name] ?? null]));
+      lineFields.forEach((fields, index) => {
+        const found = valuesOf(fields, lineValues[index]!, line.id as number);
         next = fields.into ? { ...next, [fields.into]: { ...((next[fields.into] as Record<string, unknown> | null) ?? {}), ...found } } : { ...next, ...found };
       });
       return next;
     });
-    return { ...row, lines: answered };
+    return answered as Row;
   });
+}
+
+/** Each read's values, in order: the batched ones from one statement, the others by their own reads. */
+async function readAll(executor: Executor, reads: ReadonlyArray<{ fields: AnswerRead; ids: readonly number[] }>): Promise<AnswerValues[]> {
+  const batched = reads.flatMap((read, index) => (read.fields.batched && read.ids.length > 0 ? [{ index, batched: read.fields.batched, ids: read.ids }] : []));
+  const values: AnswerValues[] = reads.map(() => new Map());
+  if (batched.length > 0) {
+    const columns = batched.map((read, at) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${read.batched.rows(read.ids)}) r) AS ${sql.identifier(`r${at}`)}`);
+    const [row] = await queryPrepared<Record<string, ReadonlyArray<Record<string, unknown>>>>(executor, sql`SELECT ${sql.join(columns, sql`, `)}`);
+    for (const [at, read] of batched.entries()) values[read.index] = await read.batched.answers(row![`r${at}`] ?? [], read.ids, executor);
+  }
+  for (const [index, read] of reads.entries()) {
+    if (read.fields.read && read.ids.length > 0) values[index] = await read.fields.read(executor, read.ids);
+  }
+  return values;
 }

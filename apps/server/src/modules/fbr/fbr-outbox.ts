@@ -146,10 +146,20 @@ const refuseReportedCancel = (documentType: ReportedType) => async (tx: Tx, _act
   throw new ConflictError(documentType === 'invoice' ? fbrMessages.reportedCancel(state) : fbrMessages.reportedReturnCancel(state));
 };
 
+interface FbrStateRow {
+  id: number;
+  documentStatus: string;
+  service: boolean;
+  status: FbrSubmissionStatus | null;
+  fbrInvoiceNumber: string | null;
+  fbrSubmissionId: number | null;
+}
+
 /**
  * FBR's state of each document (issue 30, sections 5 and 6): the submission's status (null when
  * none), its FBR number and id, and whether the document says "NOT YET A TAX INVOICE" as its PDF
- * does (fbrNoticeOf), on the invoice's and the return's answers. One statement for a page.
+ * does (fbrNoticeOf), on the invoice's and the return's answers. One statement for a page, run
+ * with the other areas' answer reads.
  */
 const fbrState = (documentType: ReportedType): AnswerFields => ({
   fields: {
@@ -158,24 +168,25 @@ const fbrState = (documentType: ReportedType): AnswerFields => ({
     fbrSubmissionId: z.int().nullable(),
     fbrNotice: z.string().nullable().describe('"NOT YET A TAX INVOICE" while FBR has not accepted a document it has or would be told of, as the PDF prints'),
   },
-  async read(executor, ids) {
-    const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
-    const service = neverReportedSql(documentType);
-    const rows = await queryPrepared<{ id: number; documentStatus: string; service: boolean; status: FbrSubmissionStatus | null; fbrInvoiceNumber: string | null; fbrSubmissionId: number | null }>(
-      executor,
-      sql`SELECT d.id, d.status AS "documentStatus", coalesce(${service}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber", s.id AS "fbrSubmissionId"
-          FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id
-          WHERE d.id = ANY(${intArray([...ids])})`,
-    );
-    // The reporting state once for the page, and only when a row needs it.
-    let reporting: Promise<boolean> | undefined;
-    const reportingOn = () => (reporting ??= reportingState(executor).then((state) => state.enabled));
-    const answers = new Map<number, Record<string, unknown>>();
-    for (const row of rows) {
-      const notice = (await fbrNoticeOf(row, reportingOn)) ? fbrPrintWords.notYet : null;
-      answers.set(row.id, { fbrStatus: row.status, fbrInvoiceNumber: row.fbrInvoiceNumber, fbrSubmissionId: row.fbrSubmissionId, fbrNotice: notice });
-    }
-    return answers;
+  batched: {
+    rows(ids) {
+      const table = sql.identifier(documentType === 'invoice' ? 'invoices' : 'sales_returns');
+      return sql`SELECT d.id, d.status AS "documentStatus", coalesce(${neverReportedSql(documentType)}, false) AS service, s.status, s.fbr_invoice_number AS "fbrInvoiceNumber",
+                        s.id AS "fbrSubmissionId"
+                 FROM ${table} d LEFT JOIN fbr_submissions s ON s.document_type = ${documentType} AND s.document_id = d.id
+                 WHERE d.id = ANY(${intArray([...ids])})`;
+    },
+    async answers(rows, _ids, executor) {
+      // The reporting state once for the page, and only when a row needs it.
+      let reporting: Promise<boolean> | undefined;
+      const reportingOn = () => (reporting ??= reportingState(executor).then((state) => state.enabled));
+      const answers = new Map<number, Record<string, unknown>>();
+      for (const row of rows as unknown as ReadonlyArray<FbrStateRow>) {
+        const notice = (await fbrNoticeOf(row, reportingOn)) ? fbrPrintWords.notYet : null;
+        answers.set(row.id, { fbrStatus: row.status, fbrInvoiceNumber: row.fbrInvoiceNumber, fbrSubmissionId: row.fbrSubmissionId, fbrNotice: notice });
+      }
+      return answers;
+    },
   },
 });
 

@@ -9,12 +9,18 @@ import { companySettingSql } from '../setup/setup.api.ts';
 /** `DRAP Reg. No. R-123`: printed under a line's item on the invoice, its view and the delivery note. */
 export const registrationNote = (registrationNumber: string) => `DRAP Reg. No. ${registrationNumber}`;
 
+interface LicenceRow {
+  number: string | null;
+  expiry: string | null;
+}
+
+const companyLicenceRow = sql`SELECT ${companySettingSql('drapLicenceNumber')} AS number, (${companySettingSql('drapLicenceExpiry')})::text AS expiry`;
+
+const licenceOf = (row: LicenceRow | undefined) => (row?.number ? { licenceNumber: row.number, licenceExpiry: row.expiry } : null);
+
 async function companyLicence(executor: Executor): Promise<{ licenceNumber: string; licenceExpiry: string | null } | null> {
-  const [row] = await queryPrepared<{ number: string | null; expiry: string | null }>(
-    executor,
-    sql`SELECT ${companySettingSql('drapLicenceNumber')} AS number, ${companySettingSql('drapLicenceExpiry')} AS expiry`,
-  );
-  return row?.number ? { licenceNumber: row.number, licenceExpiry: row.expiry } : null;
+  const [row] = await queryPrepared<LicenceRow>(executor, companyLicenceRow);
+  return licenceOf(row);
 }
 
 /** The company's establishment licence as the letterhead prints it, or nothing when none is set. */
@@ -32,30 +38,34 @@ export const invoiceCompanyLicence: AnswerFields = {
       .nullable()
       .describe("The company's DRAP establishment licence (settings), printed on the invoice (issue 32)"),
   },
-  async read(executor, ids) {
-    const licence = await companyLicence(executor);
-    return new Map(ids.map((id) => [id, { companyDrapLicence: licence }]));
+  batched: {
+    rows: () => companyLicenceRow,
+    answers(rows, ids) {
+      const licence = licenceOf(rows[0] as LicenceRow | undefined);
+      return new Map(ids.map((id) => [id, { companyDrapLicence: licence }]));
+    },
   },
 };
 
 /** Each invoice line's item registration number, by line id. */
+const lineRegistrations = (lineIds: readonly number[]) =>
+  sql`SELECT l.id, r.registration_number AS "registrationNumber"
+      FROM invoice_lines l JOIN item_registrations r ON r.item_id = l.item_id
+      WHERE l.id = ANY(${intArray(lineIds)}) AND r.registration_number IS NOT NULL`;
+
+const registrationMap = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>) => new Map(rows.map((row) => [Number(row.id), row.registrationNumber as string]));
+
 async function registrationsByLine(executor: Executor, lineIds: readonly number[]): Promise<Map<number, string>> {
-  const rows = await queryPrepared<{ id: number; registrationNumber: string }>(
-    executor,
-    sql`SELECT l.id, r.registration_number AS "registrationNumber"
-        FROM invoice_lines l JOIN item_registrations r ON r.item_id = l.item_id
-        WHERE l.id = ANY(${intArray(lineIds)}) AND r.registration_number IS NOT NULL`,
-  );
-  return new Map(rows.map((row) => [Number(row.id), row.registrationNumber]));
+  return registrationMap(await queryPrepared(executor, lineRegistrations(lineIds)));
 }
 
 /** Invoice lines answer `item.registrationNumber` (null for an item with none). */
 export const invoiceLineRegistrations: LineAnswerFields = {
   into: 'item',
   fields: { registrationNumber: z.string().nullable().describe("The item's DRAP registration number (issue 32)") },
-  async read(executor, lineIds) {
-    const found = await registrationsByLine(executor, lineIds);
-    return new Map([...found].map(([id, registrationNumber]) => [id, { registrationNumber }]));
+  batched: {
+    rows: lineRegistrations,
+    answers: (rows) => new Map([...registrationMap(rows)].map(([id, registrationNumber]) => [id, { registrationNumber }])),
   },
 };
 

@@ -2,6 +2,8 @@ import { addDays, type DashboardResponse } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { withAnswerFields } from '../../lib/document/document-hooks.ts';
+import { countStatements } from '../../test/count-statements.ts';
 import { pdfTextLines } from '../../test/pdf-text.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { shiftedDateClass } from '../../test/shifted-date.ts';
@@ -235,6 +237,20 @@ describe('invoices to customers whose licence expired', () => {
     expect((await f.call('GET', `/api/invoices/${invoice}/delivery-note`, undefined, auditor.token)).statusCode).toBe(200);
     const engineer = await t.userWithRole('serviceEngineer');
     expect((await f.call('GET', `/api/invoices/${invoice}/delivery-note`, undefined, engineer.token)).statusCode).toBe(403);
+  });
+
+  it("reads the invoice's answer fields of every area in one statement: the company's licence, FBR's state, the lines' registrations", async () => {
+    const read = (await f.call('GET', `/api/invoices/${invoice}`)).json().data;
+    expect(read).toMatchObject({ companyDrapLicence: { licenceNumber: 'DRAP-EST-55', licenceExpiry: '2027-12-31' }, fbrStatus: null, fbrNotice: null });
+    const bare = { ...read, lines: read.lines.map((line: { item: object }) => ({ ...line, item: { itemName: 'bare' } })) };
+    delete bare.companyDrapLicence;
+    await t.database.db.transaction(async (tx) => {
+      const statements = countStatements(tx);
+      const [answered] = await withAnswerFields(tx, 'invoices', [bare]);
+      expect(statements.count).toBe(1);
+      expect(answered).toMatchObject({ companyDrapLicence: { licenceNumber: 'DRAP-EST-55', licenceExpiry: '2027-12-31' }, fbrStatus: null, fbrInvoiceNumber: null });
+      expect(answered!.lines[0].item).toEqual({ itemName: 'bare', registrationNumber: 'R-123' });
+    });
   });
 });
 
