@@ -64,12 +64,8 @@ export const pgliteExtensions = { pg_trgm, btree_gist };
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT off unless PGOPTIONS says otherwise: compiling a dashboard's or report's plan cost more
-    // (100-200 ms over 200,000 lots) than running it; our statements are short. Generic plans for
-    // named statements (queryPrepared) and PL/pgSQL's from their first call; unnamed statements,
-    // every other query, are planned for their values as before (docs/decisions/platform.md).
-    const given = process.env.PGOPTIONS ?? '-c jit=off';
-    const generic = given.includes('plan_cache_mode') ? '' : ' -c plan_cache_mode=force_generic_plan';
-    const sessionOptions = `${given}${generic}${options.readOnly ? ' -c default_transaction_read_only=on' : ''}`;
+    // (100-200 ms over 200,000 lots) than running it; our statements are short (docs/decisions/platform.md).
+    const sessionOptions = `${process.env.PGOPTIONS ?? '-c jit=off'}${options.readOnly ? ' -c default_transaction_read_only=on' : ''}`;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? poolMaxOf(), options: sessionOptions });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
@@ -240,12 +236,23 @@ function preparedName(text: string): string {
 }
 
 /**
- * queryRows as a named prepared statement on PostgreSQL: parsed and planned once per pooled
- * connection instead of on every call, which is most of a short posting's database time. The
- * pool's sessions take the generic plan from the first call: otherwise PostgreSQL keeps planning
- * a statement whose custom plans look cheaper than the generic one (a small array against the
- * generic plan's guess of ten elements; the invoice's facts read was planned on 510 of 579 calls,
- * 0.84 ms each against 0.26 ms of execution). Only for statements whose TEXT is fixed, whatever
+ * For the rest of the transaction, prepared statements run their generic plan from the first
+ * call. PostgreSQL otherwise keeps planning a statement whose custom plans look cheaper than
+ * the generic one (a small array against the generic plan's guess of ten elements): the invoice's
+ * facts read was planned on 510 of 579 calls, 0.84 ms each against 0.26 ms of execution. Only
+ * for transactions whose statements are fixed-text lookups by key (their generic plans are the
+ * custom ones); `LOCAL`, so nothing outlives the transaction on the pooled connection. Not a
+ * session setting: node-postgres sends every query with parameters as an unnamed prepared
+ * statement, which the setting reaches too (lists' LIMIT, date ranges, searches).
+ */
+export async function preferGenericPlans(executor: Executor): Promise<void> {
+  await executor.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+}
+
+/**
+ * queryRows as a named prepared statement on PostgreSQL: parsed (and, once PostgreSQL settles
+ * on a generic plan, planned) once per pooled connection instead of on every call, which is
+ * most of a short posting's database time. Only for statements whose TEXT is fixed, whatever
  * the data (array parameters, not VALUES lists or IN lists): every distinct text stays
  * prepared on each connection. PGlite runs it as any query.
  */

@@ -30,7 +30,8 @@ export type AnswerValues = ReadonlyMap<number, Readonly<Record<string, unknown>>
  * How an area reads its answer fields: a function of its own (`read`, its statements), or a
  * statement (`batched.rows`) that the machinery runs together with the other areas' in ONE round
  * trip, its rows turned into values by `batched.answers`. The rows travel as JSON: text, integers
- * and booleans as they are; dates and decimals must be selected as text.
+ * and booleans as they are; dates, timestamps, decimals and bigints must be selected as text. The
+ * statement is pasted as a subquery: no trailing `;` or comment.
  */
 export type AnswerRead =
   | { read(executor: Executor, ids: readonly number[]): Promise<AnswerValues>; batched?: never }

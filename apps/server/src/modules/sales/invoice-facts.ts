@@ -1,6 +1,6 @@
 import { type BuyerTaxFacts, type InvoiceInput, permittedIds, type RegistrationType, type StoredLotStatus, type TaxFactsInForce } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, jsonValue, queryPrepared, type Tx } from '../../db/client.ts';
+import { intArray, jsonValue, preferGenericPlans, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { taxFactsInForceSql } from '../inventory/inventory.api.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
@@ -85,7 +85,8 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
   const namedLots = [...new Set(input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])))];
   const fefoItems = [...new Set(input.lines.filter((l) => !l.inventoryId).map((l) => l.itemId))];
   // Arrays, not IN lists: one text for any invoice, prepared once, and planned once (the read and
-  // the save's statements after it are lookups by key: their generic plans are the custom ones).
+  // the save's statements after it are lookups by key).
+  await preferGenericPlans(tx);
   const [row] = await queryPrepared<Record<string, unknown>>(
     tx,
     sql`SELECT
