@@ -390,7 +390,9 @@ async function snapshot(app: TestApp) {
     lots: await queryRows(
       app.database.db,
       sql`SELECT it.article_number, v.lot_number, v.date_expiry::text, r.region_name, v.quantity, v.unit_cost::text
-          FROM inventory v JOIN items it ON it.id = v.item_id JOIN regions r ON r.id = v.region_id ORDER BY it.article_number, v.lot_number, r.region_name`,
+          FROM inventory v JOIN items it ON it.id = v.item_id JOIN regions r ON r.id = v.region_id
+          -- A lot has a row per place in a region (the warehouse, a customer's site): the order must not rest on how rows lie on disk.
+          ORDER BY it.article_number, v.lot_number, r.region_name, v.quantity, v.unit_cost`,
     ),
     adjustments: await queryRows(app.database.db, sql`SELECT document_number, reason, narration, total_value::text FROM stock_adjustments ORDER BY document_number`),
     invoices: await queryRows(
