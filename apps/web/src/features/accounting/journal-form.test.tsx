@@ -106,7 +106,7 @@ describe('journal lines editor', () => {
       reversesJournalId: null,
       lines: [
         { lineNo: 1, accountId: 1, account: { id: 1, accountCode: '1100', accountName: 'Cash in hand' }, debit: '10.00', credit: '0.00', memo: '' },
-      { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '10.00', memo: 'cash sale' },
+        { lineNo: 2, accountId: 2, account: { id: 2, accountCode: '4000', accountName: 'Sales' }, debit: '0.00', credit: '10.00', memo: 'cash sale' },
       ],
     };
     api = mockApi((config) => {
