@@ -11,7 +11,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call, timed } from './accounting-measures.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 export interface AgingFigures {
@@ -114,8 +114,7 @@ export async function measureAgingEngine(engine: 'pglite' | 'postgres'): Promise
   console.log(`[${engine}] ${openInvoices} open invoices (and as many paid) seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { openInvoices, ...(await measureAging(token)) };
   } finally {
     await stopProcess(server);

@@ -19,7 +19,7 @@
 import { join } from 'node:path';
 import { type BankBooks, bankBookSql, bankEntries, bankLines, bankRuns, type BankShape, bankShapes, bankVolumeSql, statementFile } from './bank-volume.ts';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 
 export interface Timing {
@@ -121,8 +121,7 @@ export async function measureBankEngine(engine: 'pglite' | 'postgres'): Promise<
   console.log(`[${engine}] ${shapes.length} bank accounts of ${entries} book entries (the first a tenth), loaded in ${loadSeconds} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const samples = { preview: [] as number[], run: [] as number[], total: [] as number[], match: [] as number[] };
     for (const [k, shape] of shapes.entries()) {
       const accountId = ids[String(k)]!;

@@ -14,7 +14,7 @@
 // the API's, each region's fridge in excursion, and every cold lot with stock quarantined by one.
 // The bench fails otherwise.
 import { join } from 'node:path';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { coldChainFactsSql, type ColdChainFactsRow, coldChainReadings, coldChainSerials, coldChainVolumeSql, coldRegions, loggerFile, warmUpSerial } from './cold-chain-volume.ts';
 
@@ -92,8 +92,7 @@ export async function measureColdChainEngine(engine: 'pglite' | 'postgres'): Pro
   const warmUp = loggerFile(warmUpRows, [warmUpSerial]);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     await importFile(token, warmUp.csv, warmUpRows, 'warm-up.csv');
     const before = await get<{ total: number }>(token, '/api/temperature-excursions?pageSize=1');
     if (before.total !== warmUp.excursions) throw new Error(`[${engine}] the warm-up made ${before.total} excursions, not ${warmUp.excursions}`);

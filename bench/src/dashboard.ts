@@ -14,7 +14,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { agingVolumeSql } from './aging.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { salesVolumeSql } from './sales-volume.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 import { stockVolumeSql } from './stock-volume.ts';
@@ -76,8 +76,7 @@ async function measure(engine: 'pglite' | 'postgres'): Promise<Record<string, { 
   console.log(`[${engine}] seeded ${JSON.stringify(volume)} in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const results: Record<string, { p50: number; p95: number; figures: number }> = {};
     for (const board of boards) {
       const get = async () => {

@@ -13,7 +13,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call } from './accounting-measures.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 export interface DepreciationFigures {
@@ -112,8 +112,7 @@ export async function measureDepreciationEngine(engine: 'pglite' | 'postgres'): 
   const assets = await seed(engine, env, month);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { assets, ...(await measureRun(token, month)) };
   } finally {
     await stopProcess(server);

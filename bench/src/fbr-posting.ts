@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { measureCeilings } from './ceilings.ts';
 import { call } from './accounting-measures.ts';
 import { startFakeFbr } from './fbr-fake.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { seedSalesBench, throughput } from './sales-measures.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
@@ -42,8 +42,7 @@ async function main(): Promise<void> {
   }, `${base}/api/health`);
   const measured: Array<{ round: number; reporting: 'off' | 'on'; perSecond: number; serverMs: number; databaseMs: number }> = [];
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     await call(base, token, 'PUT', '/api/settings', { companyName: 'Bench Supplies', address: 'Lahore', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
     await call(base, token, 'PUT', '/api/fbr/settings', { sandboxToken: 'bench-token' });
     console.log('[seed] 240 reagents in 8 lots each, 40 hospitals');

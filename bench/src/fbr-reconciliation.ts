@@ -14,7 +14,7 @@
 import type { FbrReconciliation } from '@erp/domain';
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { reconciliationFactsSql, type ReconciliationFactsRow, reconciliationInvoices, reconciliationMonth, reconciliationVolumeSql } from './fbr-reconciliation-volume.ts';
 
@@ -109,8 +109,7 @@ export async function measureFbrReconciliationEngine(engine: 'pglite' | 'postgre
   );
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const first = await timed(token, '', 2, 10);
     const answer = JSON.parse(first.body.toString('utf8')) as Answer;
     check(engine, 'first page', answer, facts, Math.min(pageSize, reconciliationInvoices));

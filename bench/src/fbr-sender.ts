@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { startFakeFbr } from './fbr-fake.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
 const rows = Number(process.env.BENCH_FBR_ROWS ?? 1000);
@@ -38,8 +38,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     await call('PUT', '/api/settings', token, { companyName: 'Bench Supplies', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
     const figures: string[] = ['| concurrency | submissions | requests | time to all accepted | per second | posts, distinct numbers |', '|---:|---:|---:|---:|---:|---|'];
     for (const concurrency of [8, 32]) {

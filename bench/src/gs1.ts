@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { groupSeparator, gtinCheckDigit, parseGs1 } from '@erp/domain';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 
 export const gs1Items = Number(process.env.BENCH_GS1_ITEMS ?? 25_000);
@@ -142,8 +142,7 @@ export async function measureGs1Engine(engine: 'pglite' | 'postgres', parse: { w
   console.log(`[${engine}] ${facts.gtins} GTINs, ${facts.lots} lots, loaded in ${loadSeconds} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const next = random(7);
     const times: number[] = [];
     for (let i = 0; i < warmUps + lookups; i += 1) {

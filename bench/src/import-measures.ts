@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call } from './accounting-measures.ts';
 import { timeMs } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 
 export const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 
@@ -54,8 +54,7 @@ async function measureAlone(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-import-'));
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, DATA_DIR: dataDir }, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const figures = await measureImport(base, token);
     console.log(`import of ${figures.rows} items: preview ${Math.round(figures.previewMs)} ms, run ${Math.round(figures.runMs)} ms, total ${Math.round(figures.previewMs + figures.runMs)} ms (aim < 10,000 ms)`);
   } finally {

@@ -9,9 +9,9 @@
 // TOP (30) statements are listed; BENCH_POSTING_SECONDS (5) each load.
 import { join } from 'node:path';
 import pg from 'pg';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { seedSalesBench, throughput } from './sales-measures.ts';
-import { freshEngineEnv } from './seed-volume.ts';
+import { analysePostgres, freshEngineEnv } from './seed-volume.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3413);
 const base = `http://127.0.0.1:${port}`;
@@ -54,13 +54,9 @@ async function report(invoices: number): Promise<void> {
 const env = await freshEngineEnv('postgres', database, 'statements');
 const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
 try {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminToken(base, password);
   const bench = await seedSalesBench(base, token);
-  const analyse = new pg.Client({ connectionString: env.DATABASE_URL });
-  await analyse.connect();
-  await analyse.query('VACUUM (ANALYZE)');
-  await analyse.end();
+  await analysePostgres(env.DATABASE_URL!);
   const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;
   // Warm: every pooled connection has prepared its statements before anything is counted.
   await throughput(base, token, bench, 8, spread);

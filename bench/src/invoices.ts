@@ -2,11 +2,10 @@
 // database per engine, without the million-row loads of `npm run bench`. Both engines unless one
 // is named. BENCH_POSTING_SECONDS: each throughput load (5 s). BENCH_NO_ANALYZE=1: measure without analysing after the seed.
 import { join } from 'node:path';
-import pg from 'pg';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { measureCeilings } from './ceilings.ts';
 import { type InvoiceFigures, invoiceTable, measureInvoices } from './sales-measures.ts';
-import { freshEngineEnv } from './seed-volume.ts';
+import { analysePostgres, freshEngineEnv } from './seed-volume.ts';
 
 // BENCH_PORT and BENCH_DB_SUFFIX let several checkouts on one machine measure without sharing a port or a database.
 const port = Number(process.env.BENCH_PORT ?? 3403);
@@ -20,26 +19,10 @@ async function measure(engine: string): Promise<InvoiceFigures> {
   const env = await freshEngineEnv(engine, `erp_bench_invoices${suffix}`, 'invoices');
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
-    return await measureInvoices(base, token, server.pid, env.DATABASE_URL && !process.env.BENCH_NO_ANALYZE ? () => analyze(env.DATABASE_URL!) : undefined);
+    const token = await adminToken(base, password);
+    return await measureInvoices(base, token, server.pid, env.DATABASE_URL && !process.env.BENCH_NO_ANALYZE ? () => analysePostgres(env.DATABASE_URL!) : undefined);
   } finally {
     await stopProcess(server);
-  }
-}
-
-/**
- * Statistics of the seeded tables, as autovacuum would have gathered them on a server left to run:
- * without them (this machine's PostgreSQL runs with autovacuum off) the planner guesses, and the
- * figures measure the guess. PGlite has no autovacuum either and stays as the server keeps it.
- */
-async function analyze(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('VACUUM (ANALYZE)');
-  } finally {
-    await client.end();
   }
 }
 

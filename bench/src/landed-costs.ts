@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { dropPostgresDatabase, freshEngineEnv } from './seed-volume.ts';
 
 export interface LandedCostFigures {
@@ -64,8 +64,7 @@ export async function measureLandedCostsEngine(engine: 'pglite' | 'postgres'): P
   const serverEnv = { PORT: String(port), ADMIN_PASSWORD: password, ...env };
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const started = performance.now();
     const region = (await call<{ id: number }>(token, 'POST', '/api/regions', { regionName: 'Bench Lahore', regionCode: 'BLH' })).data.id;
     const category = (await call<{ id: number }>(token, 'POST', '/api/categories', { categoryName: 'Bench reagents' })).data.id;

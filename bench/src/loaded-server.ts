@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
 export interface LoadedServer {
@@ -62,8 +62,7 @@ export async function serveLoaded(options: { engine: string; name: string; port:
   const loadedSeconds = ((performance.now() - loadStart) / 1000).toFixed(0);
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { base, token, loadedSeconds, stop: () => stopProcess(server) };
   } catch (error) {
     await stopProcess(server);

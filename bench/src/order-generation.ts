@@ -17,7 +17,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call } from './accounting-measures.ts';
 import { median, timeMs } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 export interface OrderGenerationFigures {
@@ -151,8 +151,7 @@ export async function measureOrderGenerationEngine(engine: 'pglite' | 'postgres'
   console.log(`[${engine}] seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { items, lots, salesLines, openOrderLines: poLines, ...(await measureOrderGeneration(token)) };
   } finally {
     await stopProcess(server);

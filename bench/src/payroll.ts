@@ -10,7 +10,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { monthEnd } from '@erp/domain';
 import pg from 'pg';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 export interface PayrollFigures {
@@ -177,8 +177,7 @@ export async function measurePayrollEngine(engine: 'pglite' | 'postgres'): Promi
   const employees = await seed(engine, env);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, startTimeoutMs);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { employees, ...(await measure(token, lastMonth())) };
   } finally {
     await stopProcess(server);

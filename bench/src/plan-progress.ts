@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { type PlanProgressFigures, measurePlanProgress, planProgressTable } from './plan-progress-measures.ts';
 import { type PlanFactsRow, planFactsSql, planVolumeSql } from './plan-progress-volume.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { salesLines, salesVolumeSql } from './sales-volume.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
@@ -48,8 +48,7 @@ async function measure(engine: string): Promise<PlanProgressFigures> {
   console.log(`[${engine}] ${facts.plans} approved plans, ${facts.lines} lines over ${salesLines} invoice lines' summary, seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return await measurePlanProgress(base, token);
   } finally {
     await stopProcess(server);

@@ -35,3 +35,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** Signs the admin in on a bench's server: its bearer token. */
+export async function adminToken(base: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  const { token } = (await login.json()) as { token: string };
+  return token;
+}

@@ -18,7 +18,7 @@
 // fails otherwise: a fast wrong answer measures nothing.
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { dropPostgresDatabase, freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { lotsPerRecall, recallCustomers, recallFactsSql, type RecallFactsRow, recallMoves, recallRegions, recallShape, recallsOpened, recallVolumeSql, tracedLot } from './recall-volume.ts';
 
@@ -180,8 +180,7 @@ export async function measureRecallsEngine(engine: 'pglite' | 'postgres'): Promi
   if (facts.negative_rows > 0) throw new Error(`[${engine}] the volume left ${facts.negative_rows} lots below zero`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
 
     const trace = await timed<TraceAnswer>(token, `/api/inventory/trace?itemId=${facts.item_id}&lotNumber=${encodeURIComponent(tracedLot)}`, 2, 10);
     checkTrace(engine, 'trace of the lot', trace.data, facts);

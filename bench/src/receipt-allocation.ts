@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { call, timed } from './accounting-measures.ts';
 import { timeMs } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 export interface ReceiptAllocationFigures {
@@ -99,8 +99,7 @@ export async function measureReceiptAllocationEngine(engine: string): Promise<Re
   const env = await freshEngineEnv(engine, 'erp_bench_receipts', 'receipts');
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return await measureReceiptAllocation(token);
   } finally {
     await stopProcess(server);

@@ -9,7 +9,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call } from './accounting-measures.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
 // BENCH_PORT / BENCH_DB_SUFFIX: several checkouts may run it on the shared machine at once.
@@ -94,8 +94,7 @@ export async function measureRentalsEngine(engine: 'pglite' | 'postgres'): Promi
   await seed(engine, env, month);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 180_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const started = performance.now();
     const { jobId } = (await call(base, token, 'POST', '/api/rental-agreements/month-end', { month })) as { jobId: number };
     let invoices = 0;

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { call } from './accounting-measures.ts';
 import { median, timeMs } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 type Engine = 'pglite' | 'postgres';
@@ -132,8 +132,7 @@ export async function measurePlans(engine: Engine, withGrid: boolean): Promise<P
   await seed(engine, env);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     const { options: regions } = (await call(base, token, 'GET', '/api/regions/options?search=Bench')) as unknown as { options: { id: number }[] };
     const regionId = regions[0]!.id;
     const { options: items } = (await call(base, token, 'GET', '/api/items/options?search=PLN-0&limit=1000')) as unknown as { options: { id: number }[] };

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { type SalesReportFigures, measureSalesReports } from './sales-report-measures.ts';
 import { type SalesFactsRow, salesFactsSql, salesLines, salesVolumeSql } from './sales-volume.ts';
 import { freshEngineEnv } from './seed-volume.ts';
@@ -45,8 +45,7 @@ async function measure(engine: string): Promise<SalesReportFigures & { rows: num
   console.log(`[${engine}] ${facts.rows} summary rows (${salesLines} invoice lines' worth) seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { ...(await measureSalesReports(base, token)), rows: facts.rows };
   } finally {
     await stopProcess(server);

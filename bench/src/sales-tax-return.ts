@@ -10,7 +10,7 @@
 // it: its rows, and `difference` (the rows' tax less the ledger's) must be '0.00'.
 import { join } from 'node:path';
 import { median, p95 } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv, seedBySql } from './seed-volume.ts';
 import { taxReturnFactsSql, type TaxReturnFactsRow, taxReturnLines, taxReturnMonth, taxReturnVolumeSql } from './tax-return-volume.ts';
 
@@ -64,8 +64,7 @@ export async function measureSalesTaxReturnEngine(engine: 'pglite' | 'postgres')
   );
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`, 120_000);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     let last = await fetchReturn(token);
     for (let i = 1; i < warmUps; i++) last = await fetchReturn(token);
     const answer = JSON.parse(last.body.toString('utf8')) as { rows: unknown[]; total: number; difference: string; totals: Record<string, string>; gl: Record<string, string> };

@@ -16,7 +16,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { call } from './accounting-measures.ts';
 import { timeMs } from './measure.ts';
-import { root, startProcess, stopProcess } from './processes.ts';
+import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { freshEngineEnv } from './seed-volume.ts';
 
 type Engine = 'pglite' | 'postgres';
@@ -139,8 +139,7 @@ export async function measureSearchEngine(engine: Engine): Promise<SearchFigures
   console.log(`[${engine}] ${rows} index rows seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const server = await startProcess(serverEntry, serverEnv, `${base}/api/health`);
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base, password);
     return { rows, ...(await measureSearch(token, rows)) };
   } finally {
     await stopProcess(server);

@@ -133,3 +133,18 @@ export async function seedBySql<Facts>(engine: string, env: Record<string, strin
   await client.end();
   return facts;
 }
+
+/**
+ * Statistics of the seeded tables, as autovacuum would have gathered them on a server left to run:
+ * without them (this machine's PostgreSQL runs with autovacuum off) the planner guesses, and the
+ * figures measure the guess. PGlite has no autovacuum either and stays as the server keeps it.
+ */
+export async function analysePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('VACUUM (ANALYZE)');
+  } finally {
+    await client.end();
+  }
+}
