@@ -70,6 +70,13 @@ export interface TransitionStep {
    * `auditExtra`: more keys of the transition's audit row (an override used while posting).
    */
   claim(sets?: ClaimedSets, auditExtra?: Record<string, unknown>): AlongsideStatement[];
+  /**
+   * Other areas' statements of this posting (their `postingWrites` hooks, document-hooks.ts),
+   * prepared with `document` as it is to be posted: a handler that writes one statement asks for
+   * them just before it and runs them in it, with what it claims. A posting that never asks gets
+   * them run by the machinery after the handler; any other transition gets none.
+   */
+  hookWrites(document: DocumentRow): Promise<AlongsideStatement[]>;
   /** What a save-and-post's write handler read (a posting context). */
   context?: unknown;
   /** The action's body, parsed with the transition's declared `input` schema. */

@@ -4,6 +4,7 @@ import { type Executor, queryPrepared, type Tx } from '../../db/client.ts';
 import type { Actor } from '../actor.ts';
 import { namedHooks } from '../named-hooks.ts';
 import type { DocumentRow } from './document-binding.ts';
+import type { AlongsideStatement } from './document-number.ts';
 
 /**
  * Runs inside the posting's transaction after its rows are written, once per batch (a batch of
@@ -11,6 +12,16 @@ import type { DocumentRow } from './document-binding.ts';
  * outbox entry). A throw rolls the whole posting back.
  */
 export type PostedHook = (tx: Tx, actor: Actor, postedIds: readonly number[]) => Promise<void>;
+
+/**
+ * Runs before a posting's statement, with the document as it is to be posted (its lines and tax
+ * as the handler settled them, already in the transaction): prepares what another area writes of
+ * the posting (FBR's outbox row) as statements given the posting's number, which the posting runs
+ * inside its own statement. Its reads happen before the number's row is locked, and its writes take
+ * no round trip of their own, so every posting of the type waits no longer for the number. May
+ * refuse like a guard (409, 400); nothing is stored then.
+ */
+export type PostingWritesHook = (tx: Tx, actor: Actor, document: DocumentRow) => Promise<readonly AlongsideStatement[]>;
 
 /**
  * Runs before a posting or a cancel writes anything, with the documents as read (locked): may
@@ -65,6 +76,12 @@ export type LineAnswerFields = {
 export interface DocumentHookDeclarations {
   /** After a transition into `posted` (and every other path that posts the type, as rental invoices do). */
   onPosted?: Readonly<Record<string, PostedHook>>;
+  /**
+   * Into a transition into `posted`: statements run in the posting's own statement (a handler that
+   * writes one runs them there; otherwise the machinery runs them after the handler). Paths that
+   * post outside the machinery (rental invoices) run `onPosted` only.
+   */
+  postingWrites?: Readonly<Record<string, PostingWritesHook>>;
   /** Before a transition into `posted`. */
   beforePost?: Readonly<Record<string, GuardHook>>;
   /** Before the `cancel` transition. */
@@ -94,6 +111,7 @@ export interface DocumentHookDeclarations {
  */
 const bound = {
   onPosted: namedHooks<PostedHook>(),
+  postingWrites: namedHooks<PostingWritesHook>(),
   beforePost: namedHooks<GuardHook>(),
   beforeCancel: namedHooks<GuardHook>(),
   beforeTransition: namedHooks<GuardHook>(),
@@ -120,6 +138,7 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
   }
   const restores = [
     bound.onPosted.bind(areas, (area) => area.onPosted),
+    bound.postingWrites.bind(areas, (area) => area.postingWrites),
     bound.beforePost.bind(areas, (area) => area.beforePost),
     bound.beforeCancel.bind(areas, (area) => area.beforeCancel),
     bound.beforeTransition.bind(areas, (area) => byAction(area.beforeTransition)),
@@ -132,13 +151,20 @@ export function bindDocumentHooks(areas: readonly DocumentHookDeclarations[]): (
 
 /** The document names an area's hooks name: the fold checks each is a document it serves. */
 export function hookedDocumentNames(area: DocumentHookDeclarations): string[] {
-  return [...new Set([area.onPosted, area.beforePost, area.beforeCancel, area.beforeTransition, area.beforeSave, area.answerFields, area.answerLineFields].flatMap((hooks) => Object.keys(hooks ?? {})))];
+  return [...new Set([area.onPosted, area.postingWrites, area.beforePost, area.beforeCancel, area.beforeTransition, area.beforeSave, area.answerFields, area.answerLineFields].flatMap((hooks) => Object.keys(hooks ?? {})))];
 }
 
 /** Every area's `onPosted` hook of `documentName`, in the areas' order. */
 export async function runPostedHooks(tx: Tx, actor: Actor, documentName: string, postedIds: readonly number[]): Promise<void> {
   if (postedIds.length === 0) return;
   for (const hook of bound.onPosted.of(documentName)) await hook(tx, actor, postedIds);
+}
+
+/** Every area's `postingWrites` statements of a posting of `document` (a `documentName`), in the areas' order. */
+export async function runPostingWritesHooks(tx: Tx, actor: Actor, documentName: string, document: DocumentRow): Promise<AlongsideStatement[]> {
+  const statements: AlongsideStatement[] = [];
+  for (const hook of bound.postingWrites.of(documentName)) statements.push(...(await hook(tx, actor, document)));
+  return statements;
 }
 
 /** Every area's guard of `documentName` before a posting, a cancel or a draft's save; what they add to the audit row, together. */

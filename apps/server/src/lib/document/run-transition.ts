@@ -9,7 +9,7 @@ import type { AnyDocumentBinding, ClaimedSets, DocumentRow, TransitionHandler } 
 import { documentSearchable, searchRowUpsert } from '../search/search-rows.ts';
 import { findDocument } from './document-query.ts';
 import { draftWriter } from './draft-writer.ts';
-import { runGuardHooks, runPostedHooks, runTransitionGuards } from './document-hooks.ts';
+import { runGuardHooks, runPostedHooks, runPostingWritesHooks, runTransitionGuards } from './document-hooks.ts';
 
 /** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
 export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
@@ -96,6 +96,16 @@ export async function runTransition<Detail extends DocumentRow>(
     searchRow,
   ];
   let claimed = false;
+  let hooked = false;
+  const hookWrites = async (posted: DocumentRow) => {
+    hooked = true;
+    return posts ? runPostingWritesHooks(tx, actor, definition.name, posted) : [];
+  };
+  // Those the handler did not ask for, after it, with the number it took.
+  const runHookWrites = async (posted: DocumentRow, documentNumber: string | null) => {
+    if (hooked || !posts) return;
+    for (const write of await hookWrites(posted)) await tx.execute(write(sql`${documentNumber}::text`));
+  };
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;
   const outcome = await handler(tx, actor, document, {
     context: options.context,
@@ -113,8 +123,10 @@ export async function runTransition<Detail extends DocumentRow>(
       claimed = true;
       return writes(sets, auditExtra);
     },
+    hookWrites,
   });
   if (claimed) {
+    await runHookWrites(outcome.document, outcome.documentNumber ?? ((outcome.document as DocumentRow)[numberKeyOf(binding)] as string | null) ?? null);
     if (posts) await runPostedHooks(tx, actor, definition.name, [id]);
     return { document: outcome.document as Detail, message: transition.done };
   }
@@ -125,6 +137,7 @@ export async function runTransition<Detail extends DocumentRow>(
   const documentNumber = transition.numbers && !current ? await allocateDocumentNumber(tx, definition.numberPrefix, dateValue) : (current ?? null);
   for (const write of [...(options.alongside ?? []), statusUpdate(binding, actor, id, action), searchRow]) await tx.execute(write(sql`${documentNumber}::text`));
   await audit(tx, auditActor, entry({ ...outcome.audit, ...(transition.numbers ? { [numberKeyOf(binding)]: documentNumber } : {}) }));
+  await runHookWrites(outcome.document, documentNumber);
   if (posts) await runPostedHooks(tx, actor, definition.name, [id]);
   const after = await findDocument<Detail>(tx, binding, id);
   return { document: after!, message: transition.done };

@@ -336,7 +336,9 @@ export function invoiceHandlers(): DocumentHandlers<InvoiceInput, InvoiceDetail,
           { accountId: accounts.inventory, debit: '0', credit: cost, memo, regionId: draft.regionId },
         ];
         const summary = summaryOf(draft, 1);
-        const writes = [...step.claim({ cost_total: sql`${cost}::numeric` }, override), ...(summary ? [summary] : [])];
+        // Other areas' writes of the posting (FBR's outbox row), read now, before the number's lock, and written in its statement.
+        const hooked = await step.hookWrites(draft);
+        const writes = [...step.claim({ cost_total: sql`${cost}::numeric` }, override), ...(summary ? [summary] : []), ...hooked];
         let documentNumber: string;
         try {
           documentNumber = await postDocument(

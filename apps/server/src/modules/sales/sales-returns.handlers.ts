@@ -317,10 +317,13 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           grand_total: totals.grandTotal,
           cost_total: totals.costTotal,
         };
+        // The lines' money is rewritten above: other areas' writes of the posting read it now and write in its statement.
+        const hooked = await step.hookWrites(draft);
         const writes = [
           ...step.claim(Object.fromEntries(Object.entries(money).map(([column, value]) => [column, sql`${value}::numeric`]))),
           ...returnedUpdates(invoice.id, lines, totals.grandTotal, 1),
           ...(summary ? [summary] : []),
+          ...hooked,
         ];
         let documentNumber: string;
         try {

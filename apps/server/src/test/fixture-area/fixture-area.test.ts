@@ -198,6 +198,30 @@ describe('a fixture area hooked onto invoices through its manifest (issue 28, se
     expect((await f.call('GET', `/api/invoices/${draft.id}`)).json().data.notes).toBe('fixture: saved draft');
   });
 
+  it("writes in a posting's statement what it prepared before it: the invoice's number, or nothing when it refuses", async () => {
+    const numberOf = async (name: string, id: number) =>
+      (await queryRows<{ n: string | null }>(t.database.db, sql`SELECT document_number AS n FROM fixture_posting_numbers WHERE document_name = ${name} AND document_id = ${id}::int`))[0]?.n;
+    const posted = (await invoice('fixture: numbered')).json().data;
+    expect(await numberOf('invoices', posted.id)).toBe(posted.documentNumber);
+    const draft = (await invoice('fixture: numbered later', false)).json().data;
+    expect(await numberOf('invoices', draft.id)).toBeUndefined();
+    const later = (await f.call('POST', `/api/invoices/${draft.id}/post`)).json().data;
+    expect(await numberOf('invoices', draft.id)).toBe(later.documentNumber);
+    // A handler that never asks (the fixture's vouchers'): the machinery writes them after it, with the number it took.
+    const [expense] = (await call('GET', '/api/accounts/options?search=Rent')).json().options as Array<{ id: number }>;
+    const voucher = { voucherDate: f.today, lines: [{ accountId: expense!.id, amount: '3.00' }], post: true };
+    const written = (await call('POST', '/api/fixture-vouchers', { ...voucher, narration: 'Fixture numbered' })).json().data;
+    expect(await numberOf('fixture-vouchers', written.id)).toBe(written.documentNumber);
+    const refusals = [() => invoice(fixtureRefusals.beforeWrites), () => call('POST', '/api/fixture-vouchers', { ...voucher, narration: fixtureRefusals.beforeWrites })];
+    for (const refused of refusals) {
+      const before = { invoices: await count('invoices'), ledger: await count('gl_entries'), stock: await quantity() };
+      const answer = await refused();
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toMatchObject({ status: 409, message: 'The fixture area refuses to write of this posting' });
+      expect({ invoices: await count('invoices'), ledger: await count('gl_entries'), stock: await quantity() }).toEqual(before);
+    }
+  });
+
   it('guards the cancel of an invoice it keeps', async () => {
     const kept = await invoice(fixtureRefusals.beforeCancel);
     expect(kept.statusCode, kept.body).toBe(201);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { createFixtureCharges } from './charges.ts';
 import { addFixtureSettingColumn } from './fixture-settings.ts';
-import { createFixtureInvoiceMarks } from './invoice-marks.ts';
+import { createFixtureInvoiceMarks, createFixturePostingNumbers } from './invoice-marks.ts';
 import { createFixtureIssues } from './issues.tables.ts';
 import { createFixtureNotes, createFixtureVouchers } from './notes.tables.ts';
 
@@ -11,5 +11,5 @@ import { createFixtureNotes, createFixtureVouchers } from './notes.tables.ts';
  * route reads every served section's column).
  */
 export async function migrateFixtureArea(db: Db): Promise<void> {
-  for (const statement of [createFixtureNotes, ...createFixtureVouchers, createFixtureInvoiceMarks, ...createFixtureCharges, ...createFixtureIssues, addFixtureSettingColumn]) await db.execute(statement);
+  for (const statement of [createFixtureNotes, ...createFixtureVouchers, createFixtureInvoiceMarks, createFixturePostingNumbers, ...createFixtureCharges, ...createFixtureIssues, addFixtureSettingColumn]) await db.execute(statement);
 }

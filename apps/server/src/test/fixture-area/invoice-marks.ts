@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { intArray, queryRows } from '../../db/client.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
-import type { DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
+import type { DocumentHookDeclarations, PostingWritesHook } from '../../lib/document/document-hooks.ts';
 
 /** What a shipped area's migration would hold: one row per posted invoice, written by the hook. */
 export const createFixtureInvoiceMarks = sql`
@@ -11,8 +11,23 @@ export const createFixtureInvoiceMarks = sql`
     marked_at timestamptz NOT NULL DEFAULT now()
   )`;
 
+/** What the fixture's postingWrites hooks wrote: the posting's number, in its own statement or after the handler. */
+export const createFixturePostingNumbers = sql`
+  CREATE TABLE fixture_posting_numbers (
+    document_name text NOT NULL,
+    document_id integer NOT NULL,
+    document_number text,
+    PRIMARY KEY (document_name, document_id)
+  )`;
+
+/** A postingWrites hook of `documentName`: refuses a document of its switch's notes, else writes the posting's number. */
+const postingNumber = (documentName: string): PostingWritesHook => async (_tx, _actor, document) => {
+  if (document.notes === fixtureRefusals.beforeWrites || document.narration === fixtureRefusals.beforeWrites) throw new ConflictError('The fixture area refuses to write of this posting');
+  return [(documentNumber) => sql`INSERT INTO fixture_posting_numbers (document_name, document_id, document_number) VALUES (${documentName}, ${document.id}::int, ${documentNumber})`];
+};
+
 /** The words of an invoice's notes that make the fixture's hooks refuse (the tests' switches). */
-export const fixtureRefusals = { beforePost: 'fixture: refuse the posting', afterMark: 'fixture: fail after marking', beforeCancel: 'fixture: keep it', beforeSave: 'fixture: refuse the save' } as const;
+export const fixtureRefusals = { beforePost: 'fixture: refuse the posting', afterMark: 'fixture: fail after marking', beforeCancel: 'fixture: keep it', beforeSave: 'fixture: refuse the save', beforeWrites: 'fixture: refuse the writes' } as const;
 
 /**
  * Another area's postings, hooked through the manifest (issue 28, section 1): a mark per posted
@@ -26,6 +41,8 @@ export const fixtureInvoiceHooks: DocumentHookDeclarations = {
       if (failing.length > 0) throw new ConflictError('The fixture area refused after marking');
     },
   },
+  // Invoices' handler asks for these before its statement; the fixture's vouchers' does not (the machinery runs them after it).
+  postingWrites: { invoices: postingNumber('invoices'), 'fixture-vouchers': postingNumber('fixture-vouchers') },
   beforePost: {
     async invoices(_tx, _actor, documents) {
       if (documents.some((document) => document.notes === fixtureRefusals.beforePost)) throw new ConflictError('The fixture area refuses this posting');
