@@ -1,9 +1,9 @@
 import { buildFbrPayload, fbrPrintWords, type FbrSubmissionStatus, fbrSubmissionStatuses, type FbrEnvironment, type FbrPayload, type FbrPayloadLine, fbrMessages, fromMinorUnits, lineTaxAnswer, type Province, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { intArray, jsonValue, queryPrepared, queryRows, textArray, type Tx } from '../../db/client.ts';
+import { intArray, jsonValue, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError } from '../../lib/app-error.ts';
-import type { AnswerFields, DocumentHookDeclarations } from '../../lib/document/document-hooks.ts';
+import type { AnswerFields, DocumentHookDeclarations, PostingWritesHook } from '../../lib/document/document-hooks.ts';
 import { z } from 'zod';
 import { companySettingSql } from '../setup/setup.api.ts';
 import { allowedUnitsSql, referenceWordsSql, unitsFromReference, wordsFromReference } from './fbr-reference.ts';
@@ -67,9 +67,9 @@ export async function documentPayloads(
   ids: readonly number[],
   environment: FbrEnvironment,
 ): Promise<{ invoices: PostedDocument[]; payloads: FbrPayload[] }> {
-  // One round trip inside the posting's transaction, which holds the document number's lock
-  // meanwhile (every posting of the type waits for it): the documents with their lines, the company,
-  // the reference words and the units of their HS codes; prepared, its text fixed.
+  // One round trip in the posting's transaction, before its statement takes the number's lock: the
+  // documents with their lines, the company, the reference words and the units of their HS codes;
+  // prepared, its text fixed.
   const [read] = await queryPrepared<{ documents: unknown; company: Record<string, string | null> | string; words: unknown; units: unknown }>(
     tx,
     sql`WITH docs AS (${reportedDocumentsSql(documentType, ids)})
@@ -110,24 +110,26 @@ export async function documentPayloads(
 }
 
 /**
- * The outbox row of each posted sale while reporting is on (issue 30, section 3), written in the
- * posting's own transaction by sales' onPosted hook: the posting and its report commit together or
- * not at all, and the sender does the rest after the commit. A sale FBR would refuse for missing
- * data throws here, which rolls the whole posting back.
+ * The outbox row of a sale or return posted while reporting is on (issue 30, section 3), written
+ * in the posting's own statement (sales' postingWrites hook): the posting and its report commit
+ * together or not at all, and the sender does the rest after the commit. The payload is read and
+ * built just before that statement, from the document as it is to be posted (no number is in it),
+ * so the number's lock, which every posting of the type waits for, is held no longer with
+ * reporting on than off. A document FBR would refuse for missing data throws here (409), before
+ * anything of the posting is written.
  */
-const reportPosted = (documentType: ReportedType) => async (tx: Tx, _actor: Actor, postedIds: readonly number[]): Promise<void> => {
+const reportPosting = (documentType: ReportedType): PostingWritesHook => async (tx, _actor, document) => {
   const state = await reportingState(tx);
-  if (!state.enabled) return;
-  const { invoices, payloads } = await documentPayloads(tx, documentType, postedIds, state.environment);
-  if (invoices.length === 0) return;
-  await queryPrepared(
-    tx,
-    sql`INSERT INTO fbr_submissions (document_type, document_id, document_number, document_date, customer_name, region_id, invoice_type, environment, payload)
-        SELECT ${documentType}, v.id, v.number, v.date::date, v.customer, v.region, ${invoiceTypeOf[documentType]}, ${state.environment}, v.payload::jsonb
-        FROM unnest(${intArray(invoices.map((i) => i.id))}, ${textArray(invoices.map((i) => i.documentNumber))}, ${textArray(invoices.map((i) => i.documentDate))},
-                    ${textArray(invoices.map((i) => i.customerName))}, ${intArray(invoices.map((i) => i.regionId))}, ${textArray(payloads.map((p) => JSON.stringify(p)))})
-          AS v(id, number, date, customer, region, payload)`,
-  );
+  if (!state.enabled) return [];
+  const { invoices, payloads } = await documentPayloads(tx, documentType, [document.id], state.environment);
+  const [posted, payload] = [invoices[0], payloads[0]];
+  if (!posted || !payload) return [];
+  return [
+    (documentNumber) =>
+      sql`INSERT INTO fbr_submissions (document_type, document_id, document_number, document_date, customer_name, region_id, invoice_type, environment, payload)
+          VALUES (${documentType}, ${posted.id}::int, ${documentNumber}, ${posted.documentDate}::date, ${posted.customerName}::text, ${posted.regionId}::int,
+                  ${invoiceTypeOf[documentType]}, ${state.environment}, ${JSON.stringify(payload)}::jsonb)`,
+  ];
 };
 
 /**
@@ -191,7 +193,7 @@ const fbrState = (documentType: ReportedType): AnswerFields => ({
 });
 
 export const fbrDocumentHooks: DocumentHookDeclarations = {
-  onPosted: { invoices: reportPosted('invoice'), 'sales-returns': reportPosted('salesReturn') },
+  postingWrites: { invoices: reportPosting('invoice'), 'sales-returns': reportPosting('salesReturn') },
   beforePost: { 'sales-returns': checkReturnForFbr },
   beforeCancel: { invoices: refuseReportedCancel('invoice'), 'sales-returns': refuseReportedCancel('salesReturn') },
   answerFields: { invoices: fbrState('invoice'), 'sales-returns': fbrState('salesReturn') },
