@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { countStatements } from '../../test/count-statements.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeFbr, startFakeFbr } from './fake-fbr/fake-fbr-server.ts';
@@ -171,6 +172,24 @@ describe('the sender', () => {
     const cancel = await f.call('POST', `/api/invoices/${id}/cancel`);
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toBe(`This invoice is reported to FBR (${row!.fbrInvoiceNumber}); issue a sales return instead`);
+  });
+
+  it('records a pass in as many statements whatever its rows: one for the validations, one for the posts', async () => {
+    await sender().runOnce();
+    const pass = async (reports: number) => {
+      const ids = [];
+      for (let n = 0; n < reports; n++) ids.push(await post(sale(buyers.registered)));
+      const counted = countStatements(t.database.db as never);
+      try {
+        expect(await sender().runOnce()).toBe(reports);
+      } finally {
+        counted.restore();
+      }
+      for (const id of ids) expect(await submissionOf(id)).toMatchObject({ status: 'accepted', attempts: 1 });
+      return counted.count;
+    };
+    const one = await pass(1);
+    expect(await pass(5)).toBe(one);
   });
 
   it('a line error is rejected for good, shown in words; a rejected invoice may be cancelled', async () => {

@@ -1,6 +1,6 @@
 import type { FbrEnvironment, FbrSubmissionError } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, intArray, queryRows, textArray } from '../../db/client.ts';
 import type { RunningWorker } from '../../lib/workers/area-worker.ts';
 import { type FbrConnection, type FbrOutcome, postInvoice, validateInvoice } from './fbr-client.ts';
 import { refreshReference } from './fbr-reference.ts';
@@ -124,7 +124,7 @@ export class FbrSender implements RunningWorker {
           FROM due WHERE s.id = due.id
           RETURNING s.id, s.attempts, s.environment, s.payload`,
     );
-    await Promise.all(claimed.map((row) => this.send(row, settings)));
+    if (claimed.length > 0) await this.send(claimed, settings);
     // Scenarios still queued, like submissions, call for the next pass at once.
     return claimed.length + scenarios;
   }
@@ -144,84 +144,122 @@ export class FbrSender implements RunningWorker {
     );
   }
 
-  private async send(row: Claimed, settings: StoredSettings): Promise<void> {
+  /**
+   * A pass's claimed rows in four stages, each row's calls concurrent with the others' and each
+   * stage's record ONE statement for the batch (a report cost its sender two statements of its
+   * own before; on two cores they took the CPU the postings would have had): every validation,
+   * then one statement that logs them, finishes the refused and marks `post_started_at` on the
+   * valid (committed before any post leaves), then every post, then one statement that logs and
+   * finishes them. A slow validation holds the batch's posts back by at most the timeout.
+   */
+  private async send(claimed: readonly Claimed[], settings: StoredSettings): Promise<void> {
     const retryBaseSeconds = Number(settings.retryBaseSeconds);
     try {
-      // The pass's own read of the settings: one read a pass, not one a submission.
-      const connection = await connectionFor(this.options.db, this.options.database, row.environment, settings);
-      if (!connection) {
-        await this.finish(row, { status: 'queued', error: `No ${row.environment} token is set, or it cannot be read with this server's key` }, retryBaseSeconds);
-        return;
-      }
-      const validation = await validateInvoice(connection, row.payload);
-      const logged = this.logged(row, 'validate', validation);
-      if (validation.kind !== 'valid') {
-        await this.finish(row, validation.kind === 'rejected' ? { status: 'rejected', errors: validation.errors } : { status: 'queued', error: errorText(validation) }, retryBaseSeconds, validation, false, logged);
-        return;
-      }
-      if (!(await this.markPostStarted(row, logged))) return;
-      await this.post(row, connection, retryBaseSeconds);
+      // The pass's own read of the settings: one read a pass, not one a submission; a connection per environment.
+      const connections = new Map<FbrEnvironment, Promise<FbrConnection | null>>();
+      const connectionOf = (environment: FbrEnvironment) => {
+        if (!connections.has(environment)) connections.set(environment, connectionFor(this.options.db, this.options.database, environment, settings));
+        return connections.get(environment)!;
+      };
+      const validated = await Promise.all(
+        claimed.map(async (row): Promise<Stage & { connection: FbrConnection | null }> => {
+          const connection = await connectionOf(row.environment);
+          if (!connection) return { row, connection, next: { status: 'queued', error: `No ${row.environment} token is set, or it cannot be read with this server's key` } };
+          const outcome = await validateInvoice(connection, row.payload);
+          if (outcome.kind === 'valid') return { row, connection, step: 'validate', outcome, mark: true };
+          const next: Next = outcome.kind === 'rejected' ? { status: 'rejected', errors: outcome.errors } : { status: 'queued', error: errorText(outcome) };
+          return { row, connection, step: 'validate', outcome, next };
+        }),
+      );
+      const marked = new Set(await this.record(validated, retryBaseSeconds));
+      const posted = await Promise.all(
+        validated.filter((v) => v.mark && marked.has(v.row.id)).map(async ({ row, connection }): Promise<Stage> => {
+          const outcome = await postInvoice(connection!, row.payload);
+          return { row, step: 'post', outcome, next: nextAfterPost(outcome), afterPost: true };
+        }),
+      );
+      await this.record(posted, retryBaseSeconds);
     } catch (error) {
-      // A fault of ours (the database, a bug): the row's lease lapses and the next pass decides by post_started_at.
-      this.options.log.error({ err: error, submissionId: row.id }, 'fbr submission failed');
+      // A fault of ours (the database, a bug): the rows' leases lapse and a later pass decides by post_started_at.
+      this.options.log.error({ err: error, submissionIds: claimed.map((row) => row.id) }, 'fbr submissions failed');
     }
   }
 
-  private async post(row: Claimed, connection: FbrConnection, retryBaseSeconds: number): Promise<void> {
-    const outcome = await postInvoice(connection, row.payload);
-    let next: Next;
-    if (outcome.kind === 'valid' && outcome.invoiceNumber) next = { status: 'accepted', fbrInvoiceNumber: outcome.invoiceNumber, lineNumbers: outcome.lineNumbers };
-    else if (outcome.kind === 'rejected') next = { status: 'rejected', errors: outcome.errors };
-    // Nothing reached FBR's invoices: a bad token is refused before, a refused connection never left.
-    else if (outcome.kind === 'unauthorized' || outcome.kind === 'refused') next = { status: 'queued', error: errorText(outcome) };
-    else next = { status: 'unknown', error: outcome.kind === 'valid' ? 'FBR answered valid without an invoice number' : `${errorText(outcome)} after the post left: check IRIS` };
-    await this.finish(row, next, retryBaseSeconds, outcome, true, this.logged(row, 'post', outcome));
-  }
-
-  /** The post is about to leave: committed first, so a crash from here on reads as unknown, never as safe to resend. With the validation's log row. */
-  private async markPostStarted(row: Claimed, logged: SQL): Promise<boolean> {
+  /**
+   * One statement for a stage: each call's log row (only while the claim is still this sender's:
+   * a lapsed one's calls are not the row's history), the rows to mark as posting (answered: those
+   * still this claim's), and the others' outcomes. FBR's verdict on a claim's post is kept even
+   * when its lease lapsed meanwhile and a pass already called the row unknown: the number (or the
+   * refusal) is the truth a person would look up.
+   */
+  private async record(stages: readonly Stage[], retryBaseSeconds: number): Promise<number[]> {
+    if (stages.length === 0) return [];
     const now = this.nowSql();
-    const marked = await queryRows<{ id: number }>(
+    const logged = stages.filter((stage) => stage.outcome);
+    const marks = stages.filter((stage) => stage.mark);
+    const finished = stages.filter((stage) => stage.next);
+    const column = <T>(rows: readonly Stage[], pick: (stage: Stage) => T) => rows.map(pick);
+    const fence = (rows: readonly Stage[], alias: string) => sql`unnest(${intArray(column(rows, (r) => r.row.id))}, ${intArray(column(rows, (r) => r.row.attempts))}) AS ${sql.raw(alias)}(id, attempts)`;
+    const rows = await queryRows<{ id: number }>(
       this.options.db,
-      sql`WITH logged AS (${logged})
-          UPDATE fbr_submissions SET post_started_at = ${now}, updated_at = ${now}
-          WHERE id = ${row.id}::int AND status = 'sending' AND attempts = ${row.attempts}::int RETURNING id`,
+      sql`WITH logged AS (
+            INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
+            SELECT v.id, ${now}, v.step, v.http_status, v.outcome, v.error_code
+            FROM unnest(${intArray(column(logged, (r) => r.row.id))}, ${intArray(column(logged, (r) => r.row.attempts))}, ${textArray(column(logged, (r) => r.step!))},
+                        ${intArray(column(logged, (r) => httpStatusOf(r.outcome!)))}, ${textArray(column(logged, (r) => outcomeText(r.outcome!)))},
+                        ${textArray(column(logged, (r) => (r.outcome!.kind === 'rejected' ? (r.outcome!.errors[0]?.errorCode ?? null) : null)))})
+              AS v(id, attempts, step, http_status, outcome, error_code)
+            WHERE EXISTS (SELECT 1 FROM fbr_submissions s WHERE s.id = v.id AND s.attempts = v.attempts)),
+          marked AS (
+            UPDATE fbr_submissions s SET post_started_at = ${now}, updated_at = ${now}
+            FROM ${fence(marks, 'm')}
+            WHERE s.id = m.id AND s.attempts = m.attempts AND s.status = 'sending' RETURNING s.id),
+          finished AS (
+            UPDATE fbr_submissions s SET status = v.status,
+                   next_attempt_at = CASE WHEN v.status = 'queued' THEN ${now} + make_interval(secs => v.delay) ELSE s.next_attempt_at END,
+                   post_started_at = CASE WHEN v.status = 'queued' THEN NULL ELSE s.post_started_at END,
+                   last_error = CASE WHEN v.status IN ('queued', 'unknown') THEN v.error END,
+                   errors = CASE v.status WHEN 'rejected' THEN v.errors::jsonb WHEN 'accepted' THEN '[]'::jsonb ELSE s.errors END,
+                   fbr_invoice_number = CASE WHEN v.status = 'accepted' THEN v.fbr_invoice_number ELSE s.fbr_invoice_number END,
+                   line_numbers = CASE WHEN v.status = 'accepted' THEN v.line_numbers::jsonb ELSE s.line_numbers END,
+                   locked_until = NULL, updated_at = ${now},
+                   last_http_status = coalesce(v.http_status, s.last_http_status), response = coalesce(v.response::jsonb, s.response)
+            FROM unnest(${intArray(column(finished, (r) => r.row.id))}, ${intArray(column(finished, (r) => r.row.attempts))}, ${textArray(column(finished, (r) => r.next!.status))},
+                        ${intArray(column(finished, (r) => Math.min(retryBaseSeconds * 2 ** Math.max(0, r.row.attempts - 1), 3600)))},
+                        ${textArray(column(finished, (r) => ('error' in r.next! ? r.next!.error : null)))},
+                        ${textArray(column(finished, (r) => (r.next!.status === 'rejected' ? JSON.stringify(r.next!.errors) : null)))},
+                        ${textArray(column(finished, (r) => (r.next!.status === 'accepted' ? r.next!.fbrInvoiceNumber : null)))},
+                        ${textArray(column(finished, (r) => (r.next!.status === 'accepted' ? JSON.stringify(r.next!.lineNumbers) : null)))},
+                        ${intArray(column(finished, (r) => (r.outcome ? httpStatusOf(r.outcome) : null)))},
+                        ${textArray(column(finished, (r) => (r.outcome && 'response' in r.outcome ? JSON.stringify(r.outcome.response ?? null) : null)))},
+                        ${sql`${sql.param(column(finished, (r) => Boolean(r.afterPost && (r.next!.status === 'accepted' || r.next!.status === 'rejected'))))}::boolean[]`})
+              AS v(id, attempts, status, delay, error, errors, fbr_invoice_number, line_numbers, http_status, response, verdict)
+            WHERE s.id = v.id AND s.attempts = v.attempts AND (s.status = 'sending' OR (v.verdict AND s.status = 'unknown' AND s.post_started_at IS NOT NULL))
+            RETURNING s.id)
+          SELECT id FROM marked`,
     );
-    return marked.length === 1;
-  }
-
-  /** The row's outcome, with the call's log row when there was a call (one statement: a submission costs its sender two besides the claim). */
-  private async finish(row: Claimed, next: Next, retryBaseSeconds: number, outcome?: FbrOutcome, afterPost = false, logged?: SQL): Promise<void> {
-    const now = this.nowSql();
-    const response = outcome && 'response' in outcome ? JSON.stringify(outcome.response ?? null) : null;
-    const httpStatus = outcome ? httpStatusOf(outcome) : null;
-    // Doubling from the base at each claim, never more than an hour.
-    const delay = Math.min(retryBaseSeconds * 2 ** Math.max(0, row.attempts - 1), 3600);
-    // FBR's verdict on this claim's post is kept even when its lease lapsed meanwhile and a pass
-    // already called the row unknown: the number (or the refusal) is the truth a person would look up.
-    const verdict = afterPost && (next.status === 'accepted' || next.status === 'rejected');
-    const fence = verdict ? sql`(status = 'sending' OR (status = 'unknown' AND post_started_at IS NOT NULL))` : sql`status = 'sending'`;
-    const set =
-      next.status === 'queued'
-        ? sql`status = 'queued', next_attempt_at = ${now} + make_interval(secs => ${delay}::int), post_started_at = NULL, last_error = ${next.error}`
-        : next.status === 'unknown'
-          ? sql`status = 'unknown', last_error = ${next.error}`
-          : next.status === 'rejected'
-            ? sql`status = 'rejected', errors = ${JSON.stringify(next.errors)}::jsonb, last_error = NULL`
-            : sql`status = 'accepted', fbr_invoice_number = ${next.fbrInvoiceNumber}, line_numbers = ${JSON.stringify(next.lineNumbers)}::jsonb, errors = '[]'::jsonb, last_error = NULL`;
-    await this.options.db.execute(
-      sql`${logged ? sql`WITH logged AS (${logged}) ` : sql``}UPDATE fbr_submissions SET ${set}, locked_until = NULL, updated_at = ${now},
-                 last_http_status = coalesce(${httpStatus}::int, last_http_status), response = coalesce(${response}::jsonb, response)
-          WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int AND ${fence}`,
-    );
-  }
-
-  /** A call's log row, written by the statement that records what follows from it. */
-  private logged(row: Claimed, step: 'validate' | 'post', outcome: FbrOutcome): SQL {
-    const errorCode = outcome.kind === 'rejected' ? (outcome.errors[0]?.errorCode ?? null) : null;
-    // Only while the claim is still this sender's: a lapsed one's calls are not the row's history.
-    return sql`INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
-          SELECT ${row.id}::int, ${this.nowSql()}, ${step}, ${httpStatusOf(outcome)}::int, ${outcome.kind === 'valid' || outcome.kind === 'rejected' ? outcome.kind : errorText(outcome)}, ${errorCode}
-          WHERE EXISTS (SELECT 1 FROM fbr_submissions WHERE id = ${row.id}::int AND attempts = ${row.attempts}::int)`;
+    return rows.map((row) => Number(row.id));
   }
 }
+
+/** A claimed row at one stage of a pass: the call made (if any), then whether to mark it as posting or what it comes to. */
+interface Stage {
+  row: Claimed;
+  step?: 'validate' | 'post';
+  outcome?: FbrOutcome;
+  mark?: boolean;
+  next?: Next;
+  afterPost?: boolean;
+}
+
+/** What a post's outcome does to its submission. */
+function nextAfterPost(outcome: FbrOutcome): Next {
+  if (outcome.kind === 'valid' && outcome.invoiceNumber) return { status: 'accepted', fbrInvoiceNumber: outcome.invoiceNumber, lineNumbers: outcome.lineNumbers };
+  if (outcome.kind === 'rejected') return { status: 'rejected', errors: outcome.errors };
+  // Nothing reached FBR's invoices: a bad token is refused before, a refused connection never left.
+  if (outcome.kind === 'unauthorized' || outcome.kind === 'refused') return { status: 'queued', error: errorText(outcome) };
+  return { status: 'unknown', error: outcome.kind === 'valid' ? 'FBR answered valid without an invoice number' : `${errorText(outcome)} after the post left: check IRIS` };
+}
+
+/** A call's outcome as its log row words it. */
+const outcomeText = (outcome: FbrOutcome) => (outcome.kind === 'valid' || outcome.kind === 'rejected' ? outcome.kind : errorText(outcome));
