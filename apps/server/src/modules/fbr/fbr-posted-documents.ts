@@ -44,11 +44,12 @@ export type ReportedType = 'invoice' | 'salesReturn';
 function postedSalesSql(ids: readonly number[]): SQL {
   return sql`SELECT i.id, i.document_number AS "documentNumber", i.document_date::text AS "documentDate", i.region_id AS "regionId",
                i.buyer_registration_type AS "buyerRegistrationType", c.customer_name AS "customerName", c.address, c.ntn, c.cnic, c.province,
-               (SELECT json_agg(json_build_object('itemName', it.item_name, 'hsCode', l.hs_code, 'fbrUom', l.fbr_uom, 'saleType', l.sale_type,
-                         'taxRate', l.tax_rate::text, 'sroScheduleNo', l.sro_schedule_no, 'sroItemSerialNo', l.sro_item_serial_no,
+               -- The item's name looked up by key: a join let the posting's generic plan hash the whole items table.
+               (SELECT json_agg(json_build_object('itemName', (SELECT it.item_name FROM items it WHERE it.id = l.item_id), 'hsCode', l.hs_code, 'fbrUom', l.fbr_uom,
+                         'saleType', l.sale_type, 'taxRate', l.tax_rate::text, 'sroScheduleNo', l.sro_schedule_no, 'sroItemSerialNo', l.sro_item_serial_no,
                          'retailPrice', l.retail_price::text, 'furtherTaxRate', l.further_tax_rate::text, 'furtherTaxAmount', l.further_tax_amount::text,
                          'quantity', l.quantity, 'price', l.price::text, 'amount', l.amount::text, 'taxAmount', l.tax_amount::text) ORDER BY l.line_no)
-                FROM invoice_lines l JOIN items it ON it.id = l.item_id WHERE l.invoice_id = i.id) AS lines
+                FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines
         FROM invoices i JOIN customers c ON c.id = i.customer_id
         WHERE i.id = ANY(${intArray([...ids])}) AND i.kind = 'sale'`;
 }
