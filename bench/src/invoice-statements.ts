@@ -6,9 +6,11 @@
 // every statement, so its throughput is not the bench's figure:
 //   ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'; (restart), then
 //   ALTER SYSTEM SET pg_stat_statements.track = 'all'; ALTER SYSTEM SET pg_stat_statements.track_planning = on;
-// TOP (30) statements are listed; BENCH_POSTING_SECONDS (5) each load.
+// TOP (30) statements are listed; BENCH_POSTING_SECONDS (5) each load. BENCH_FBR=on posts with FBR
+// reporting on (the outbox row and its read; the sender held back), to set beside a run without.
 import { join } from 'node:path';
 import pg from 'pg';
+import { call } from './accounting-measures.ts';
 import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { seedSalesBench, throughput } from './sales-measures.ts';
 import { analysePostgres, freshEngineEnv } from './seed-volume.ts';
@@ -19,6 +21,7 @@ const password = 'Bench@12345';
 const database = 'erp_bench_statements';
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_POSTING_SECONDS ?? 5);
+const reporting = process.env.BENCH_FBR === 'on';
 
 const admin = new pg.Client({ connectionString: postgresServer });
 await admin.connect();
@@ -52,14 +55,22 @@ async function report(invoices: number): Promise<void> {
 }
 
 const env = await freshEngineEnv('postgres', database, 'statements');
-const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env }, `${base}/api/health`);
+// With reporting on, the sender waits an hour between passes: the postings' own statements are what is counted.
+const fbr: Record<string, string> = reporting ? { SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', FBR_POLL_MS: '3600000' } : {};
+const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env, ...fbr }, `${base}/api/health`);
 try {
   const token = await adminToken(base, password);
+  if (reporting) {
+    await call(base, token, 'PUT', '/api/settings', { companyName: 'Bench Supplies', address: 'Lahore', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
+    await call(base, token, 'PUT', '/api/fbr/settings', { sandboxToken: 'bench-token', enabled: true });
+  }
   const bench = await seedSalesBench(base, token);
   await analysePostgres(env.DATABASE_URL!);
   const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;
   // Warm: every pooled connection has prepared its statements before anything is counted.
   await throughput(base, token, bench, 8, spread);
+  // Statistics of tables the warm-up filled (no autovacuum here): the plans production would have.
+  await analysePostgres(env.DATABASE_URL!);
   for (const clients of [1, 8]) {
     await admin.query('SELECT pg_stat_statements_reset()');
     const { perSecond, cpu } = await throughput(base, token, bench, clients, spread, server.pid);
