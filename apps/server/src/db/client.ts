@@ -208,7 +208,14 @@ export function intList(ids: readonly number[]): SQL {
  * grow with the data: it can stay prepared (queryPrepared) and parses and plans the same for 3
  * lines or 300. Decimals travel as text and are cast to numeric in SQL, never as floats.
  */
-export const intArray = (values: ReadonlyArray<number | null>): SQL => sql`${sql.param([...values])}::int[]`;
+/*
+ * One id is `ARRAY[$1::int]`, whose length the planner knows: against `$1::int[]` a generic plan
+ * guesses ten elements, costs more than the custom plan of one, and PostgreSQL then plans a
+ * prepared statement again on every call (the answer read after each posting: 0.4-0.55 ms of
+ * planning against 0.06 of execution). Two texts per statement at most: one id, or many.
+ */
+export const intArray = (values: ReadonlyArray<number | null>): SQL =>
+  values.length === 1 ? sql`ARRAY[${sql.param(values[0] ?? null)}::int]` : sql`${sql.param([...values])}::int[]`;
 export const bigintArray = (values: ReadonlyArray<number | null>): SQL => sql`${sql.param([...values])}::bigint[]`;
 export const textArray = (values: ReadonlyArray<string | null>): SQL => sql`${sql.param([...values])}::text[]`;
 export const numericArray = (values: ReadonlyArray<string | null>): SQL => sql`${sql.param([...values])}::numeric[]`;
