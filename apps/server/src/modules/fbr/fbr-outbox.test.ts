@@ -192,6 +192,18 @@ describe('the sender', () => {
     expect(await pass(5)).toBe(one);
   });
 
+  it('a row whose outcome the database refuses (a NUL in FBR’s error) does not take the other rows of its pass with it', async () => {
+    await sender().runOnce();
+    const ids = [await post(sale(buyers.registered)), await post(sale(buyers.registered))];
+    // The first validation to arrive gets it; the other is valid.
+    fake.script('validate', [{ lineError: { itemSNo: '1', errorCode: '0046', error: 'Provide\u0000 rate.' } }]);
+    expect(await sender().runOnce()).toBe(2);
+    const rows = await Promise.all(ids.map(submissionOf));
+    expect(rows.map((row) => row!.status).sort()).toEqual(['accepted', 'sending']);
+    // The refused one waits for its lease as before; out of the way of the next tests.
+    await t.database.db.execute(sql`UPDATE fbr_submissions SET status = 'rejected', locked_until = NULL WHERE id = ${rows.find((row) => row!.status === 'sending')!.id}::int`);
+  });
+
   it('a line error is rejected for good, shown in words; a rejected invoice may be cancelled', async () => {
     await sender().runOnce();
     const id = await post(sale(buyers.registered));

@@ -154,34 +154,61 @@ export class FbrSender implements RunningWorker {
    */
   private async send(claimed: readonly Claimed[], settings: StoredSettings): Promise<void> {
     const retryBaseSeconds = Number(settings.retryBaseSeconds);
+    // The pass's own read of the settings: one read a pass, not one a submission; a connection per environment.
+    const connections = new Map<FbrEnvironment, Promise<FbrConnection | null>>();
+    const connectionOf = (environment: FbrEnvironment) => {
+      if (!connections.has(environment)) connections.set(environment, connectionFor(this.options.db, this.options.database, environment, settings));
+      return connections.get(environment)!;
+    };
+    const validated = await this.each(claimed, (row) => row.id, async (row): Promise<Stage & { connection: FbrConnection | null }> => {
+      const connection = await connectionOf(row.environment);
+      if (!connection) return { row, connection, next: { status: 'queued', error: `No ${row.environment} token is set, or it cannot be read with this server's key` } };
+      const outcome = await validateInvoice(connection, row.payload);
+      if (outcome.kind === 'valid') return { row, connection, step: 'validate', outcome, mark: true };
+      const next: Next = outcome.kind === 'rejected' ? { status: 'rejected', errors: outcome.errors } : { status: 'queued', error: errorText(outcome) };
+      return { row, connection, step: 'validate', outcome, next };
+    });
+    const marked = new Set(await this.recordSafely(validated, retryBaseSeconds));
+    const posted = await this.each(
+      validated.filter((v) => v.mark && marked.has(v.row.id)),
+      (v) => v.row.id,
+      async ({ row, connection }): Promise<Stage> => {
+        const outcome = await postInvoice(connection!, row.payload);
+        return { row, step: 'post', outcome, next: nextAfterPost(outcome), afterPost: true };
+      },
+    );
+    await this.recordSafely(posted, retryBaseSeconds);
+  }
+
+  /**
+   * `work` for each row, concurrently; a row whose work throws (a fault of ours: the database, a
+   * bug) is logged and left out, its lease to lapse, and a later pass decides by post_started_at.
+   */
+  private async each<Item, Result>(items: readonly Item[], idOf: (item: Item) => number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+    const settled = await Promise.allSettled(items.map(work));
+    return settled.flatMap((result, index) => {
+      if (result.status === 'fulfilled') return [result.value];
+      this.options.log.error({ err: result.reason, submissionId: idOf(items[index]!) }, 'fbr submission failed');
+      return [];
+    });
+  }
+
+  /**
+   * A stage's record, one statement; when it fails, row by row, so that one row the database
+   * refuses (an answer of FBR's jsonb cannot hold) does not take the others' outcomes with it: their
+   * FBR numbers would be lost, and their leases lapse into `unknown`. Answers the rows marked.
+   */
+  private async recordSafely(stages: readonly Stage[], retryBaseSeconds: number): Promise<number[]> {
     try {
-      // The pass's own read of the settings: one read a pass, not one a submission; a connection per environment.
-      const connections = new Map<FbrEnvironment, Promise<FbrConnection | null>>();
-      const connectionOf = (environment: FbrEnvironment) => {
-        if (!connections.has(environment)) connections.set(environment, connectionFor(this.options.db, this.options.database, environment, settings));
-        return connections.get(environment)!;
-      };
-      const validated = await Promise.all(
-        claimed.map(async (row): Promise<Stage & { connection: FbrConnection | null }> => {
-          const connection = await connectionOf(row.environment);
-          if (!connection) return { row, connection, next: { status: 'queued', error: `No ${row.environment} token is set, or it cannot be read with this server's key` } };
-          const outcome = await validateInvoice(connection, row.payload);
-          if (outcome.kind === 'valid') return { row, connection, step: 'validate', outcome, mark: true };
-          const next: Next = outcome.kind === 'rejected' ? { status: 'rejected', errors: outcome.errors } : { status: 'queued', error: errorText(outcome) };
-          return { row, connection, step: 'validate', outcome, next };
-        }),
-      );
-      const marked = new Set(await this.record(validated, retryBaseSeconds));
-      const posted = await Promise.all(
-        validated.filter((v) => v.mark && marked.has(v.row.id)).map(async ({ row, connection }): Promise<Stage> => {
-          const outcome = await postInvoice(connection!, row.payload);
-          return { row, step: 'post', outcome, next: nextAfterPost(outcome), afterPost: true };
-        }),
-      );
-      await this.record(posted, retryBaseSeconds);
+      return await this.record(stages, retryBaseSeconds);
     } catch (error) {
-      // A fault of ours (the database, a bug): the rows' leases lapse and a later pass decides by post_started_at.
-      this.options.log.error({ err: error, submissionIds: claimed.map((row) => row.id) }, 'fbr submissions failed');
+      if (stages.length === 1) {
+        this.options.log.error({ err: error, submissionId: stages[0]!.row.id }, 'fbr submission failed');
+        return [];
+      }
+      const marked: number[] = [];
+      for (const stage of stages) marked.push(...(await this.recordSafely([stage], retryBaseSeconds)));
+      return marked;
     }
   }
 
