@@ -99,11 +99,12 @@ export async function runTransition<Detail extends DocumentRow>(
   let hooked = false;
   const hookWrites = async (posted: DocumentRow) => {
     hooked = true;
-    return posts ? runPostingWritesHooks(tx, actor, definition.name, posted) : [];
+    // A posting, not a posted document's own action into `posted` again (a receipt's allocate).
+    return posts && document.status !== 'posted' ? runPostingWritesHooks(tx, actor, definition.name, posted) : [];
   };
   // Those the handler did not ask for, after it, with the number it took.
   const runHookWrites = async (posted: DocumentRow, documentNumber: string | null) => {
-    if (hooked || !posts) return;
+    if (hooked || !posts || document.status === 'posted') return;
     for (const write of await hookWrites(posted)) await tx.execute(write(sql`${documentNumber}::text`));
   };
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;

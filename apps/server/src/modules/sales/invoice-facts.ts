@@ -84,8 +84,8 @@ export async function readSaleFacts(tx: Tx, actor: Actor, input: InvoiceInput): 
   const priceWhere = { regionId: input.regionId, customerId: input.customerId, date: input.invoiceDate };
   const namedLots = [...new Set(input.lines.flatMap((l) => (l.inventoryId ? [l.inventoryId] : [])))];
   const fefoItems = [...new Set(input.lines.filter((l) => !l.inventoryId).map((l) => l.itemId))];
-  // Arrays, not IN lists: one text for any invoice, prepared once, and planned once (the read and
-  // the save's statements after it are lookups by key).
+  // Arrays, not IN lists: a few texts whatever the invoice (each list one id or many), each prepared
+  // once, and planned once (the read and the save's statements after it are lookups by key).
   await preferGenericPlans(tx);
   const [row] = await queryPrepared<Record<string, unknown>>(
     tx,

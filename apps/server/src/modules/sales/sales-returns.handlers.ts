@@ -317,8 +317,15 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
           grand_total: totals.grandTotal,
           cost_total: totals.costTotal,
         };
-        // The lines' money is rewritten above: other areas' writes of the posting read it now and write in its statement.
-        const hooked = await step.hookWrites(draft);
+        // The return as it is posted: its money as planned now (the lines' rewritten above).
+        const posting: SalesReturnDetail = {
+          ...draft,
+          ...totals,
+          taxSummary: rates,
+          lines: draft.lines.map((l, index) => ({ ...l, amount: lines[index]!.amount, taxAmount: lines[index]!.taxAmount, furtherTaxAmount: lines[index]!.furtherTaxAmount })),
+        };
+        // Other areas' writes of the posting read it now and write in its statement.
+        const hooked = await step.hookWrites(posting);
         const writes = [
           ...step.claim(Object.fromEntries(Object.entries(money).map(([column, value]) => [column, sql`${value}::numeric`]))),
           ...returnedUpdates(invoice.id, lines, totals.grandTotal, 1),
@@ -341,17 +348,7 @@ export function salesReturnHandlers(): DocumentHandlers<SalesReturnInput, SalesR
         } catch (error) {
           throw returnedRefusal(error) ?? stockCheckRefusal(error) ?? error;
         }
-        const document: SalesReturnDetail = {
-          ...draft,
-          ...totals,
-          status: 'posted',
-          documentNumber,
-          postedAt: context.at,
-          postedBy: actor.userId,
-          updatedAt: context.at,
-          taxSummary: rates,
-          lines: draft.lines.map((l, index) => ({ ...l, amount: lines[index]!.amount, taxAmount: lines[index]!.taxAmount, furtherTaxAmount: lines[index]!.furtherTaxAmount })),
-        };
+        const document: SalesReturnDetail = { ...posting, status: 'posted', documentNumber, postedAt: context.at, postedBy: actor.userId, updatedAt: context.at };
         return { document, documentNumber };
       },
 
