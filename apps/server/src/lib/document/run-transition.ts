@@ -96,15 +96,16 @@ export async function runTransition<Detail extends DocumentRow>(
     searchRow,
   ];
   let claimed = false;
+  // A posting, not a posted document's own action into `posted` again (a receipt's allocate).
+  const postsAnew = posts && document.status !== 'posted';
   let hooked = false;
   const hookWrites = async (posted: DocumentRow) => {
     hooked = true;
-    // A posting, not a posted document's own action into `posted` again (a receipt's allocate).
-    return posts && document.status !== 'posted' ? runPostingWritesHooks(tx, actor, definition.name, posted) : [];
+    return postsAnew ? runPostingWritesHooks(tx, actor, definition.name, posted) : [];
   };
   // Those the handler did not ask for, after it, with the number it took.
   const runHookWrites = async (posted: DocumentRow, documentNumber: string | null) => {
-    if (hooked || !posts || document.status === 'posted') return;
+    if (hooked) return;
     for (const write of await hookWrites(posted)) await tx.execute(write(sql`${documentNumber}::text`));
   };
   const handler = binding.handlers.transitions[action] as TransitionHandler<Detail>;

@@ -225,21 +225,19 @@ export class FbrSender implements RunningWorker {
     const logged = stages.filter((stage) => stage.outcome);
     const marks = stages.filter((stage) => stage.mark);
     const finished = stages.filter((stage) => stage.next);
-    const column = <T>(rows: readonly Stage[], pick: (stage: Stage) => T) => rows.map(pick);
-    const fence = (rows: readonly Stage[], alias: string) => sql`unnest(${intArray(column(rows, (r) => r.row.id))}, ${intArray(column(rows, (r) => r.row.attempts))}) AS ${sql.raw(alias)}(id, attempts)`;
     const rows = await queryRows<{ id: number }>(
       this.options.db,
       sql`WITH logged AS (
             INSERT INTO fbr_submission_log (submission_id, at, step, http_status, outcome, error_code)
             SELECT v.id, ${now}, v.step, v.http_status, v.outcome, v.error_code
-            FROM unnest(${intArray(column(logged, (r) => r.row.id))}, ${intArray(column(logged, (r) => r.row.attempts))}, ${textArray(column(logged, (r) => r.step!))},
-                        ${intArray(column(logged, (r) => httpStatusOf(r.outcome!)))}, ${textArray(column(logged, (r) => outcomeText(r.outcome!)))},
-                        ${textArray(column(logged, (r) => (r.outcome!.kind === 'rejected' ? (r.outcome!.errors[0]?.errorCode ?? null) : null)))})
+            FROM unnest(${intArray(logged.map((r) => r.row.id))}, ${intArray(logged.map((r) => r.row.attempts))}, ${textArray(logged.map((r) => r.step!))},
+                        ${intArray(logged.map((r) => httpStatusOf(r.outcome!)))}, ${textArray(logged.map((r) => outcomeText(r.outcome!)))},
+                        ${textArray(logged.map((r) => (r.outcome!.kind === 'rejected' ? (r.outcome!.errors[0]?.errorCode ?? null) : null)))})
               AS v(id, attempts, step, http_status, outcome, error_code)
             WHERE EXISTS (SELECT 1 FROM fbr_submissions s WHERE s.id = v.id AND s.attempts = v.attempts)),
           marked AS (
             UPDATE fbr_submissions s SET post_started_at = ${now}, updated_at = ${now}
-            FROM ${fence(marks, 'm')}
+            FROM unnest(${intArray(marks.map((r) => r.row.id))}, ${intArray(marks.map((r) => r.row.attempts))}) AS m(id, attempts)
             WHERE s.id = m.id AND s.attempts = m.attempts AND s.status = 'sending' RETURNING s.id),
           finished AS (
             UPDATE fbr_submissions s SET status = v.status,
@@ -251,15 +249,15 @@ export class FbrSender implements RunningWorker {
                    line_numbers = CASE WHEN v.status = 'accepted' THEN v.line_numbers::jsonb ELSE s.line_numbers END,
                    locked_until = NULL, updated_at = ${now},
                    last_http_status = coalesce(v.http_status, s.last_http_status), response = coalesce(v.response::jsonb, s.response)
-            FROM unnest(${intArray(column(finished, (r) => r.row.id))}, ${intArray(column(finished, (r) => r.row.attempts))}, ${textArray(column(finished, (r) => r.next!.status))},
-                        ${intArray(column(finished, (r) => Math.min(retryBaseSeconds * 2 ** Math.max(0, r.row.attempts - 1), 3600)))},
-                        ${textArray(column(finished, (r) => ('error' in r.next! ? r.next!.error : null)))},
-                        ${textArray(column(finished, (r) => (r.next!.status === 'rejected' ? JSON.stringify(r.next!.errors) : null)))},
-                        ${textArray(column(finished, (r) => (r.next!.status === 'accepted' ? r.next!.fbrInvoiceNumber : null)))},
-                        ${textArray(column(finished, (r) => (r.next!.status === 'accepted' ? JSON.stringify(r.next!.lineNumbers) : null)))},
-                        ${intArray(column(finished, (r) => (r.outcome ? httpStatusOf(r.outcome) : null)))},
-                        ${textArray(column(finished, (r) => (r.outcome && 'response' in r.outcome ? JSON.stringify(r.outcome.response ?? null) : null)))},
-                        ${sql`${sql.param(column(finished, (r) => Boolean(r.afterPost && (r.next!.status === 'accepted' || r.next!.status === 'rejected'))))}::boolean[]`})
+            FROM unnest(${intArray(finished.map((r) => r.row.id))}, ${intArray(finished.map((r) => r.row.attempts))}, ${textArray(finished.map((r) => r.next!.status))},
+                        ${intArray(finished.map((r) => Math.min(retryBaseSeconds * 2 ** Math.max(0, r.row.attempts - 1), 3600)))},
+                        ${textArray(finished.map((r) => ('error' in r.next! ? r.next!.error : null)))},
+                        ${textArray(finished.map((r) => (r.next!.status === 'rejected' ? JSON.stringify(r.next!.errors) : null)))},
+                        ${textArray(finished.map((r) => (r.next!.status === 'accepted' ? r.next!.fbrInvoiceNumber : null)))},
+                        ${textArray(finished.map((r) => (r.next!.status === 'accepted' ? JSON.stringify(r.next!.lineNumbers) : null)))},
+                        ${intArray(finished.map((r) => (r.outcome ? httpStatusOf(r.outcome) : null)))},
+                        ${textArray(finished.map((r) => (r.outcome && 'response' in r.outcome ? JSON.stringify(r.outcome.response ?? null) : null)))},
+                        ${sql`${sql.param(finished.map((r) => Boolean(r.afterPost && (r.next!.status === 'accepted' || r.next!.status === 'rejected'))))}::boolean[]`})
               AS v(id, attempts, status, delay, error, errors, fbr_invoice_number, line_numbers, http_status, response, verdict)
             WHERE s.id = v.id AND s.attempts = v.attempts AND (s.status = 'sending' OR (v.verdict AND s.status = 'unknown' AND s.post_started_at IS NOT NULL))
             RETURNING s.id)
