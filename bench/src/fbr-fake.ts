@@ -3,6 +3,16 @@
 // this one only answers, so its own cost stays out of the figures).
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { call } from './accounting-measures.ts';
+
+/** The server's SECRETS_KEY in the benches that store an FBR token. */
+export const benchSecretsKey = 'bench-secrets-key-of-at-least-32-characters';
+
+/** What a server needs before it reports: the company's NTN and province, and a sandbox token; reporting `enabled` or not. */
+export async function prepareFbrReporting(base: string, token: string, enabled: boolean): Promise<void> {
+  await call(base, token, 'PUT', '/api/settings', { companyName: 'Bench Supplies', address: 'Lahore', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
+  await call(base, token, 'PUT', '/api/fbr/settings', { sandboxToken: 'bench-token', enabled });
+}
 
 const body = async (request: IncomingMessage) => {
   let text = '';

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { measureCeilings } from './ceilings.ts';
 import { call } from './accounting-measures.ts';
-import { startFakeFbr } from './fbr-fake.ts';
+import { benchSecretsKey, prepareFbrReporting, startFakeFbr } from './fbr-fake.ts';
 import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { seedSalesBench, throughput } from './sales-measures.ts';
 import { analysePostgres, recreatePostgresDatabase } from './seed-volume.ts';
@@ -41,13 +41,12 @@ async function main(): Promise<void> {
   const databaseUrl = postgresServer.replace(/\/[^/]*$/, `/${database}`);
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), {
     PORT: String(port), ADMIN_PASSWORD: password, DATABASE_URL: databaseUrl, FBR_BASE_URL: fake.url,
-    SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', ...(process.env.FBR_POLL_MS ? { FBR_POLL_MS: process.env.FBR_POLL_MS } : {}),
+    SECRETS_KEY: benchSecretsKey, ...(process.env.FBR_POLL_MS ? { FBR_POLL_MS: process.env.FBR_POLL_MS } : {}),
   }, `${base}/api/health`);
   const measured: Array<{ round: number; reporting: 'off' | 'on'; perSecond: number; serverMs: number; databaseMs: number }> = [];
   try {
     const token = await adminToken(base, password);
-    await call(base, token, 'PUT', '/api/settings', { companyName: 'Bench Supplies', address: 'Lahore', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
-    await call(base, token, 'PUT', '/api/fbr/settings', { sandboxToken: 'bench-token' });
+    await prepareFbrReporting(base, token, false);
     console.log('[seed] 240 reagents in 8 lots each, 40 hospitals');
     const bench = await seedSalesBench(base, token);
     const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;

@@ -4,7 +4,7 @@
 // and the fake here answers FBR's valid shape after its latency. BENCH_FBR_ROWS, BENCH_FBR_LATENCY_MS.
 import { join } from 'node:path';
 import pg from 'pg';
-import { startFakeFbr } from './fbr-fake.ts';
+import { benchSecretsKey, startFakeFbr } from './fbr-fake.ts';
 import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { recreatePostgresDatabase } from './seed-volume.ts';
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const databaseUrl = postgresServer.replace(/\/[^/]*$/, `/${database}`);
   const fake = await startFakeFbr(latencyMs);
   const server = await startProcess(join(root, 'apps/server/src/main.ts'), {
-    PORT: String(port), ADMIN_PASSWORD: password, DATABASE_URL: databaseUrl, FBR_BASE_URL: fake.url, SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', FBR_POLL_MS: '100',
+    PORT: String(port), ADMIN_PASSWORD: password, DATABASE_URL: databaseUrl, FBR_BASE_URL: fake.url, SECRETS_KEY: benchSecretsKey, FBR_POLL_MS: '100',
   }, `${base}/api/health`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -10,7 +10,7 @@
 // reporting on (the outbox row and its read; the sender held back), to set beside a run without.
 import { join } from 'node:path';
 import pg from 'pg';
-import { call } from './accounting-measures.ts';
+import { benchSecretsKey, prepareFbrReporting } from './fbr-fake.ts';
 import { adminToken, root, startProcess, stopProcess } from './processes.ts';
 import { seedSalesBench, throughput } from './sales-measures.ts';
 import { analysePostgres, freshEngineEnv } from './seed-volume.ts';
@@ -56,14 +56,11 @@ async function report(invoices: number): Promise<void> {
 
 const env = await freshEngineEnv('postgres', database, 'statements');
 // With reporting on, the sender waits an hour between passes: the postings' own statements are what is counted.
-const fbr: Record<string, string> = reporting ? { SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', FBR_POLL_MS: '3600000' } : {};
+const fbr: Record<string, string> = reporting ? { SECRETS_KEY: benchSecretsKey, FBR_POLL_MS: '3600000' } : {};
 const server = await startProcess(join(root, 'apps/server/src/main.ts'), { PORT: String(port), ADMIN_PASSWORD: password, ...env, ...fbr }, `${base}/api/health`);
 try {
   const token = await adminToken(base, password);
-  if (reporting) {
-    await call(base, token, 'PUT', '/api/settings', { companyName: 'Bench Supplies', address: 'Lahore', ntn: '7000007', province: 'punjab', businessActivity: 'distributor' });
-    await call(base, token, 'PUT', '/api/fbr/settings', { sandboxToken: 'bench-token', enabled: true });
-  }
+  if (reporting) await prepareFbrReporting(base, token, true);
   const bench = await seedSalesBench(base, token);
   await analysePostgres(env.DATABASE_URL!);
   const spread = (n: number) => bench.customerIds[n % bench.customerIds.length]!;
