@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from '../form.tsx';
 import { FormDrawer } from '../form-drawer.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
@@ -44,9 +44,14 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
   const queryClient = useQueryClient();
   const fields = formFields(resource);
   const mode = row ? 'update' : 'create';
+  // The fields the user changed since the drawer opened. Not antd's "touched": its setFieldsValue
+  // marks a field touched once mounted, so a following value (or the opening values, when the
+  // drawer mounts its fields at once, without motion) would stop the field from following.
+  const setByUser = useRef(new Set<string>());
 
   useEffect(() => {
     if (!open) return;
+    setByUser.current = new Set();
     setFormError(undefined);
     form.resetFields();
     form.setFieldsValue(initialValuesOf(fields, row, given));
@@ -85,7 +90,8 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
         requiredMark={requiredMark}
         onFinish={submit}
         onValuesChange={(changed: Record<string, unknown>) => {
-          const following = followingValues(fields, changed, (name) => form.isFieldTouched(name));
+          const following = followingValues(fields, changed, (name) => setByUser.current.has(name));
+          for (const name of Object.keys(changed)) setByUser.current.add(name);
           if (Object.keys(following).length > 0) form.setFieldsValue(following);
         }}
       >

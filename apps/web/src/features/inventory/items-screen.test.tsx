@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,37 @@ describe('/items tax facts', () => {
     // Further tax follows the sale type until it is set: on for the standard rate.
     expect(within(dialog).getByRole('switch')).toBeChecked();
     expect(within(dialog).getAllByText('CBC Reagent').length).toBeGreaterThan(0);
+  });
+
+  it('keeps further tax following the sale type, each time it changes, until the user sets it', async () => {
+    api = mockApi((config: InternalAxiosRequestConfig) =>
+      config.url === '/api/item-tax-facts'
+        ? { status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }
+        : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+    await user.click(await screen.findByRole('button', { name: /New/ }));
+    const dialog = await screen.findByRole('dialog');
+    const further = within(dialog).getByRole('switch', { name: 'Further tax applies' });
+    const saleType = async (label: string) => {
+      await user.click(within(dialog).getByRole('combobox', { name: 'Sale type' }));
+      const option = await waitFor(() => {
+        const found = screen.getAllByText(label).find((el) => el.closest('.ant-select-item-option'));
+        if (!found) throw new Error(`No option ${label}`);
+        return found;
+      });
+      await user.click(option);
+    };
+    await saleType('Exempt (Sixth Schedule)');
+    expect(further).not.toBeChecked();
+    // The value the form set is not the user's: it follows again.
+    await saleType('Standard rate');
+    expect(further).toBeChecked();
+    await user.click(further);
+    expect(further).not.toBeChecked();
+    await saleType('Reduced rate (Eighth Schedule)');
+    expect(further).not.toBeChecked();
   });
 
   it('shows the rows to the auditor without New, Edit or Delete', async () => {
