@@ -62,6 +62,8 @@ describe('picking a draft invoice by scanning (issue 32, section 4)', () => {
     expect(within(dialog).getByText(refusal)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Pick the scanned lot' });
     expect(confirm).toBeDisabled();
+    // The picker types the reason straight away: the box has the focus.
+    await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Customer asked for it');
     await userEvent.click(confirm);
     await waitFor(() => expect(screen.queryByText('First expiry is lot LOT-A')).not.toBeInTheDocument());

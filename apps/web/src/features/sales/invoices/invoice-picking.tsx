@@ -2,6 +2,7 @@ import { CheckCircleFilled, ScanOutlined } from '@ant-design/icons';
 import { type FirstExpiryLot, invoiceDocument, type InvoiceDetail, type InvoiceLineRow, type InvoiceScanAnswer } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { documentKeys } from '../../../components/document/document-api.ts';
@@ -164,6 +165,7 @@ function FefoConfirmation({
   onPicked: (answer: { message: string; data: InvoiceScanAnswer }) => void;
 }) {
   const [reason, setReason] = useState('');
+  const reasonBox = useRef<TextAreaRef>(null);
   const confirm = useMutation({ mutationFn: () => scanForPicking(invoiceId, { scan: pending.scan, overrideFefo: true, reason: reason.trim() }), onSuccess: onPicked });
   const problem = confirm.error ? (fieldErrorsOf(confirm.error)?.reason ?? scanRefusal(confirm.error)) : undefined;
   const { fefoLot } = pending;
@@ -179,6 +181,9 @@ function FefoConfirmation({
       confirmLoading={confirm.isPending}
       onOk={send}
       onCancel={onCancel}
+      // Once open, the reason takes the focus: without motion the dialog opens in the same frame as
+      // the scan that asked, and its own focus handling would leave the textarea's autoFocus behind.
+      afterOpenChange={(open) => open && reasonBox.current?.focus()}
       destroyOnHidden
     >
       <Flex vertical gap={8}>
@@ -189,6 +194,7 @@ function FefoConfirmation({
         <label htmlFor="fefo-override-reason">Reason</label>
         <Input.TextArea
           id="fefo-override-reason"
+          ref={reasonBox}
           autoFocus
           rows={2}
           maxLength={500}
