@@ -25,6 +25,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: chromiumLaunch,
+    // The app honours the system's reduced-motion setting (antd's motion off): no drawer slides or
+    // fades for the journeys to wait out, and fewer frames for Chromium to draw on 2 shared cores.
+    reducedMotion: 'reduce',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {

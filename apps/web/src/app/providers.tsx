@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { NotifyBridge } from '../lib/notify.tsx';
 import { queryClient as defaultClient } from '../lib/query-client.ts';
+import { reducedMotionQuery, useMediaQuery } from '../lib/use-media-query.ts';
 
 /**
  * antd's defaults put some text under WCAG AA's 4.5:1 (STYLE.md: no serious axe violation):
@@ -39,10 +40,12 @@ const theme = {
 
 /** Theme, messages, queries and the session; the router wraps these (auth navigates). */
 export function AppProviders({ children, queryClient = defaultClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const reducedMotion = useMediaQuery(reducedMotionQuery);
+  const themed = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
     // An empty table's "No data" is drawn in the disabled grey (1.8:1): say it in secondary
     // text. A plain span: Typography would pull Tabs, Menu and Dropdown into the login page.
-    <ConfigProvider theme={theme} renderEmpty={() => <span style={{ color: secondaryText }}>No data</span>}>
+    <ConfigProvider theme={themed} renderEmpty={() => <span style={{ color: secondaryText }}>No data</span>}>
       <NotifyBridge />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
