@@ -51,7 +51,8 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
 
   useEffect(() => {
     if (!open) return;
-    setByUser.current = new Set();
+    // A stored value apart from what its field gives was set by someone: an edit keeps it.
+    setByUser.current = new Set(row ? fields.filter((f) => f.follows && row[f.name] !== f.follows.valueOf(row[f.follows.field])).map((f) => f.name) : []);
     setFormError(undefined);
     form.resetFields();
     form.setFieldsValue(initialValuesOf(fields, row, given));

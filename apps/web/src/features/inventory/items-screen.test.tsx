@@ -80,6 +80,29 @@ describe('/items tax facts', () => {
     expect(further).not.toBeChecked();
   });
 
+  it('keeps an edited row\'s further tax when it was set apart from its sale type', async () => {
+    const setApart = { ...row, saleType: 'standardRate', rate: '18.00', rateLabel: '18%', furtherTaxApplies: false };
+    api = mockApi((config: InternalAxiosRequestConfig) =>
+      config.url === '/api/item-tax-facts'
+        ? { status: 200, data: { status: 200, message: 'OK', data: [setApart], total: 1 } }
+        : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const further = within(dialog).getByRole('switch', { name: 'Further tax applies' });
+    expect(further).not.toBeChecked();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Sale type' }));
+    const option = await waitFor(() => {
+      const found = screen.getAllByText('Reduced rate (Eighth Schedule)').find((el) => el.closest('.ant-select-item-option'));
+      if (!found) throw new Error('No option');
+      return found;
+    });
+    await user.click(option);
+    expect(further).not.toBeChecked();
+  });
+
   it('shows the rows to the auditor without New, Edit or Delete', async () => {
     api = mockApi(() => ({ status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }));
     renderWithApp(<ItemsScreen />, { auth: authOf(userOf('auditor')), path: '/items?tab=tax-facts' });
