@@ -1,13 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (callback) => {
+  const subscribe = useCallback(
+    (callback: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', callback);
       return () => list.removeEventListener('change', callback);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => false,
   );
