@@ -54,11 +54,17 @@ export function initialValuesOf(fields: readonly FieldDeclaration[], row?: Recor
   return values;
 }
 
+/** The following fields a stored row holds apart from what they would follow: someone set them, and an edit keeps them. */
+export function setApartFields(fields: readonly FieldDeclaration[], row: Record<string, unknown> | undefined): string[] {
+  if (!row) return [];
+  return fields.filter((field) => field.follows && row[field.name] !== field.follows.valueOf(row[field.follows.field])).map((field) => field.name);
+}
+
 /** The fields whose value follows `changed` and that the user has not set themselves, with their new values. */
-export function followingValues(fields: readonly FieldDeclaration[], changed: Record<string, unknown>, isTouched: (name: string) => boolean): Record<string, unknown> {
+export function followingValues(fields: readonly FieldDeclaration[], changed: Record<string, unknown>, isSetByUser: (name: string) => boolean): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field.follows && field.follows.field in changed && !isTouched(field.name)) values[field.name] = field.follows.valueOf(changed[field.follows.field]);
+    if (field.follows && field.follows.field in changed && !isSetByUser(field.name)) values[field.name] = field.follows.valueOf(changed[field.follows.field]);
   }
   return values;
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { applyServerFieldErrors, validateWithSchema } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.tsx';
-import { bodyOf, followingValues, initialValuesOf, ResourceFieldInput } from './resource-field.tsx';
+import { bodyOf, followingValues, initialValuesOf, ResourceFieldInput, setApartFields } from './resource-field.tsx';
 import { createRow, resourceKeys, updateRow, type ResourceRow } from './resource-api.ts';
 import { requiredMark } from '../required-mark.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -51,8 +51,7 @@ export function ResourceForm({ resource, open, row, given, onClose }: ResourceFo
 
   useEffect(() => {
     if (!open) return;
-    // A stored value apart from what its field gives was set by someone: an edit keeps it.
-    setByUser.current = new Set(row ? fields.filter((f) => f.follows && row[f.name] !== f.follows.valueOf(row[f.follows.field])).map((f) => f.name) : []);
+    setByUser.current = new Set(setApartFields(fields, row));
     setFormError(undefined);
     form.resetFields();
     form.setFieldsValue(initialValuesOf(fields, row, given));

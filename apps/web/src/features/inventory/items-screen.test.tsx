@@ -32,16 +32,33 @@ describe('/items', () => {
 describe('/items tax facts', () => {
   const row = { id: 7, itemId: 12, item: { id: 12, itemName: 'CBC Reagent' }, effectiveFrom: null, hsCode: '3822.1900', saleType: 'exempt', rate: '0.00', rateLabel: 'Exempt', furtherTaxApplies: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
 
-  it("lists one item's rows from the address, the undated first row as from the beginning, and starts a new row with that item", async () => {
+  /** The tab of item 12 for the accountant, listing `rows`; the item's option for the form. */
+  function openTaxFacts(rows: readonly Record<string, unknown>[]) {
     api = mockApi((config: InternalAxiosRequestConfig) =>
       config.url === '/api/item-tax-facts'
-        ? { status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }
+        ? { status: 200, data: { status: 200, message: 'OK', data: rows, total: rows.length } }
         : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
     );
     const user = userEvent.setup();
     renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+    return user;
+  }
+
+  /** Picks a sale type in the form's select, as a user does. */
+  async function chooseSaleType(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, label: string) {
+    await user.click(within(dialog).getByRole('combobox', { name: 'Sale type' }));
+    const option = await waitFor(() => {
+      const found = screen.getAllByText(label).find((el) => el.closest('.ant-select-item-option'));
+      if (!found) throw new Error(`No option ${label}`);
+      return found;
+    });
+    await user.click(option);
+  }
+
+  it("lists one item's rows from the address, the undated first row as from the beginning, and starts a new row with that item", async () => {
+    const user = openTaxFacts([row]);
     expect(await screen.findByText('From the beginning')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.url === '/api/item-tax-facts')!.params).toMatchObject({ itemId: 12 });
+    expect(api!.calls.find((c) => c.url === '/api/item-tax-facts')!.params).toMatchObject({ itemId: 12 });
     await user.click(screen.getByRole('button', { name: /New/ }));
     const dialog = await screen.findByRole('dialog');
     // Further tax follows the sale type until it is set: on for the standard rate.
@@ -50,56 +67,28 @@ describe('/items tax facts', () => {
   });
 
   it('keeps further tax following the sale type, each time it changes, until the user sets it', async () => {
-    api = mockApi((config: InternalAxiosRequestConfig) =>
-      config.url === '/api/item-tax-facts'
-        ? { status: 200, data: { status: 200, message: 'OK', data: [row], total: 1 } }
-        : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
-    );
-    const user = userEvent.setup();
-    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+    const user = openTaxFacts([row]);
     await user.click(await screen.findByRole('button', { name: /New/ }));
     const dialog = await screen.findByRole('dialog');
     const further = within(dialog).getByRole('switch', { name: 'Further tax applies' });
-    const saleType = async (label: string) => {
-      await user.click(within(dialog).getByRole('combobox', { name: 'Sale type' }));
-      const option = await waitFor(() => {
-        const found = screen.getAllByText(label).find((el) => el.closest('.ant-select-item-option'));
-        if (!found) throw new Error(`No option ${label}`);
-        return found;
-      });
-      await user.click(option);
-    };
-    await saleType('Exempt (Sixth Schedule)');
+    await chooseSaleType(user, dialog, 'Exempt (Sixth Schedule)');
     expect(further).not.toBeChecked();
     // The value the form set is not the user's: it follows again.
-    await saleType('Standard rate');
+    await chooseSaleType(user, dialog, 'Standard rate');
     expect(further).toBeChecked();
     await user.click(further);
     expect(further).not.toBeChecked();
-    await saleType('Reduced rate (Eighth Schedule)');
+    await chooseSaleType(user, dialog, 'Reduced rate (Eighth Schedule)');
     expect(further).not.toBeChecked();
   });
 
-  it('keeps an edited row\'s further tax when it was set apart from its sale type', async () => {
-    const setApart = { ...row, saleType: 'standardRate', rate: '18.00', rateLabel: '18%', furtherTaxApplies: false };
-    api = mockApi((config: InternalAxiosRequestConfig) =>
-      config.url === '/api/item-tax-facts'
-        ? { status: 200, data: { status: 200, message: 'OK', data: [setApart], total: 1 } }
-        : { status: 200, data: { status: 200, message: 'OK', options: [{ id: 12, name: 'CBC Reagent' }], hasMore: false } },
-    );
-    const user = userEvent.setup();
-    renderWithApp(<ItemsScreen />, { auth: authOf(userOf('accountant')), path: '/items?tab=tax-facts&itemId=12' });
+  it("keeps an edited row's further tax when it was set apart from its sale type", async () => {
+    const user = openTaxFacts([{ ...row, saleType: 'standardRate', rate: '18.00', rateLabel: '18%', furtherTaxApplies: false }]);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     const further = within(dialog).getByRole('switch', { name: 'Further tax applies' });
     expect(further).not.toBeChecked();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Sale type' }));
-    const option = await waitFor(() => {
-      const found = screen.getAllByText('Reduced rate (Eighth Schedule)').find((el) => el.closest('.ant-select-item-option'));
-      if (!found) throw new Error('No option');
-      return found;
-    });
-    await user.click(option);
+    await chooseSaleType(user, dialog, 'Reduced rate (Eighth Schedule)');
     expect(further).not.toBeChecked();
   });
 
