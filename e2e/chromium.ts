@@ -1,7 +1,17 @@
+import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
+
+/**
+ * Debian's build of Chromium's headless shell (package chromium-headless-shell) when installed,
+ * else Debian's Chromium: the same Blink, without the full browser's windowing and GPU process
+ * under headless, and the browser Playwright itself runs headless. On 2 cores the journeys took
+ * about a fifth less time (docs/decisions/platform.md, "The suite's time"). A headed run
+ * (`--headed`) needs the full browser: CHROMIUM_PATH=/usr/bin/chromium.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
 
 /** How every spec launches Chromium: Debian's build (browser downloads do not work here), no sandbox, nothing phoning home. */
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 } satisfies LaunchOptions;
