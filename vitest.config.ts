@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DemoSeedsOnceSequencer from './scripts/vitest-sequencer.ts';
 
 const server = {
   root: 'apps/server',
@@ -38,6 +39,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker (cores - 1); the server files spend their time in
     // PGlite's single-threaded engine, so a second worker nearly halves the run.
     maxWorkers: 2,
+    // Each project seeds the day's demo once, not once per worker (scripts/vitest-sequencer.ts).
+    sequence: { sequencer: DemoSeedsOnceSequencer },
     projects: [
       // Pure functions: one module graph per worker, as the server's and the web's files share theirs.
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', isolate: false, setupFiles: ['src/areas.setup.ts'], include: ['src/**/*.test.ts'] } },

@@ -12,6 +12,7 @@ import { seedDemo } from '../demo/seed-demo.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 import { migratedPgliteDump } from './template-database.ts';
+import { seedTurn } from './seed-turn.ts';
 import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } from './test-app.ts';
 
 /*
@@ -43,12 +44,18 @@ async function demoHash(day: string): Promise<string> {
 
 async function seededDump(day: string): Promise<Blob> {
   const dir = join(tmpdir(), 'erp-test-templates');
+  await mkdir(dir, { recursive: true });
   const file = join(dir, `demo-${day}-${await demoHash(day)}.tar`);
+  const turn = await seedTurn(file);
+  if ('dump' in turn) return turn.dump;
   try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    // Not seeded yet for this day and code: seed it (two workers racing both seed; either is right).
+    return await seedInto(dir, file, day);
+  } finally {
+    await turn.release();
   }
+}
+
+async function seedInto(dir: string, file: string, day: string): Promise<Blob> {
   const builder = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions });
   try {
     // As createTestApp and a test's seed do it: the company and admin first, then the demo.
@@ -57,13 +64,11 @@ async function seededDump(day: string): Promise<Blob> {
     await bootstrap(db, passwords, testAdminPassword);
     await seedDemo(db, passwords);
     const dump = await builder.dumpDataDir('none');
-    await mkdir(dir, { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
     for (const name of await readdir(dir)) {
-      // Older code's dumps of the day go; another worker's `.partial` of this day, about to be
-      // renamed into place, stays.
+      // Older code's dumps of the day go.
       if (name.startsWith(`demo-${day}-`) && name.endsWith('.tar') && join(dir, name) !== file) await rm(join(dir, name), { force: true });
     }
     return dump;

@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seedTurn } from './seed-turn.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'erp-seed-turn-'));
+
+describe("a day's demo seeded by one worker at a time", () => {
+  it('lets one caller seed while another waits, then hands the waiting one the dump', async () => {
+    const file = join(dir, 'demo-a.tar');
+    const first = await seedTurn(file);
+    expect('release' in first).toBe(true);
+    let waited: Awaited<ReturnType<typeof seedTurn>> | undefined;
+    const second = seedTurn(file).then((turn) => (waited = turn));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(waited).toBeUndefined();
+    writeFileSync(file, 'seeded');
+    if ('release' in first) await first.release();
+    const turn = await second;
+    expect('dump' in turn && (await turn.dump.text())).toBe('seeded');
+  });
+
+  it("takes over the lock of a holder that died", async () => {
+    const file = join(dir, 'demo-b.tar');
+    // No process has this id (above the kernel's pid_max).
+    writeFileSync(`${file}.lock`, '4194305');
+    const turn = await seedTurn(file);
+    expect('release' in turn).toBe(true);
+  });
+});
