@@ -2,6 +2,13 @@ import { isMenuGroup, menuForRole } from '@erp/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { login } from './support.ts';
 
+/**
+ * Screens of the menu whose first view holds no list: forms (their tabs may, and are visited),
+ * and Generate Order, whose grid shows once a run is open (checked at the end). Waiting for a
+ * table that never comes cost 8 s each, in both tests.
+ */
+const withoutList = new Set(['/user/password', '/settings', '/order-generation']);
+
 /** Every screen of the admin's menu, and the statements tabs of /accounting. */
 const screens = [
   ...menuForRole('admin').flatMap((node) => (isMenuGroup(node) ? node.entries.map((entry) => entry.route) : [node.route])),
@@ -45,7 +52,7 @@ test('at 1280 px no list cuts an amount or hides it under the row actions', asyn
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, 'admin');
   const checked: string[] = [];
-  for (const screen of screens) {
+  for (const screen of screens.filter((route) => !withoutList.has(route))) {
     await page.goto(screen);
     const hasRows = await appears(page.locator('.ant-table-tbody tr.ant-table-row'));
     if (!hasRows) continue;
@@ -115,7 +122,9 @@ test('at 1280 px every list and statement shows all its column headers', async (
   };
   for (const screen of [...screens, ...statements]) {
     await page.goto(screen);
-    await check(screen);
+    // A screen without a list is drawn once its requests are done: then its tabs are counted.
+    if (withoutList.has(screen)) await page.waitForLoadState('networkidle');
+    else await check(screen);
     // Every other tab of a screen with tabs (the statements have their own addresses above).
     if (screen.startsWith('/accounting')) continue;
     // antd tabs, or the links of a screen's sections (/employees).
