@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import DemoSeedsOnceSequencer from './vitest-sequencer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-sequencer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A file of `size` bytes: Vitest runs unknown files the largest first. */
 function file(name: string, size: number, opensDemo: boolean): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -64,11 +64,11 @@ async function seedInto(dir: string, file: string, day: string): Promise<Blob> {
     await bootstrap(db, passwords, testAdminPassword);
     await seedDemo(db, passwords);
     const dump = await builder.dumpDataDir('none');
-    const partial = `${file}.${process.pid}.partial`;
+    const partial = `${file}.${randomUUID()}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
     for (const name of await readdir(dir)) {
-      // Older code's dumps of the day go.
+      // Older code's dumps of the day go; a `.partial` or `.lock` of another worker stays (only `.tar` names match).
       if (name.startsWith(`demo-${day}-`) && name.endsWith('.tar') && join(dir, name) !== file) await rm(join(dir, name), { force: true });
     }
     return dump;

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedTurn } from './seed-turn.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-seed-turn-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a day's demo seeded by one worker at a time", () => {
   it('lets one caller seed while another waits, then hands the waiting one the dump', async () => {
@@ -21,11 +22,18 @@ describe("a day's demo seeded by one worker at a time", () => {
     expect('dump' in turn && (await turn.dump.text())).toBe('seeded');
   });
 
-  it("takes over the lock of a holder that died", async () => {
+  it('takes over the lock of a holder that died, and one left by a run long gone whatever its pid', async () => {
     const file = join(dir, 'demo-b.tar');
     // No process has this id (above the kernel's pid_max).
     writeFileSync(`${file}.lock`, '4194305');
     const turn = await seedTurn(file);
     expect('release' in turn).toBe(true);
+    if ('release' in turn) await turn.release();
+    // A live pid (this very process), in a lock written eleven minutes ago.
+    const lock = `${file}.lock`;
+    writeFileSync(lock, String(process.pid));
+    const old = (performance.timeOrigin + performance.now() - 11 * 60_000) / 1000;
+    utimesSync(lock, old, old);
+    expect('release' in (await seedTurn(file))).toBe(true);
   });
 });
