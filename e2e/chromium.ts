@@ -3,10 +3,10 @@ import type { LaunchOptions } from '@playwright/test';
 
 /**
  * Debian's build of Chromium's headless shell (package chromium-headless-shell) when installed,
- * else Debian's Chromium: the same Blink, without the full browser's windowing and GPU process
- * under headless, and the browser Playwright itself runs headless. On 2 cores the journeys took
- * about a fifth less time (docs/decisions/platform.md, "The suite's time"). A headed run
- * (`--headed`) needs the full browser: CHROMIUM_PATH=/usr/bin/chromium.
+ * else Debian's Chromium: the same Blink without the full browser around it, and the browser
+ * Playwright itself runs headless. On 2 cores the journeys took about an eighth less time
+ * (docs/decisions/platform.md, "The suite's time, again"). A headed run (`--headed`) needs the
+ * full browser: CHROMIUM_PATH=/usr/bin/chromium.
  */
 const headlessShell = '/usr/bin/chromium-headless-shell';
 
