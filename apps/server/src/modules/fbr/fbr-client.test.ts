@@ -132,6 +132,34 @@ describe('the FBR client against the fake FBR', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('says broken when the answer stops half-way, and timeout when it stalls half-way past timeoutSeconds', async () => {
+    // A server that sends a 200's headers and the start of its body, then closes, or then stalls.
+    let stall = false;
+    const halfway = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      response.write('{"validationResponse":');
+      if (!stall) setTimeout(() => response.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => halfway.listen(0, '127.0.0.1', resolve));
+    const address = halfway.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    try {
+      expect(kept(await postInvoice({ ...sandbox, baseUrl }, invoice()))).toMatchObject({ kind: 'broken' });
+      stall = true;
+      expect(kept(await postInvoice({ ...sandbox, baseUrl, timeoutSeconds: 1 }, invoice()))).toEqual({ kind: 'timeout' });
+    } finally {
+      halfway.closeAllConnections();
+      await new Promise<void>((resolve) => halfway.close(() => resolve()));
+    }
+  });
+
+  it('says refused, sending nothing, for a token no header can carry or an address that is none', async () => {
+    expect(kept(await postInvoice({ ...sandbox, token: 'tok\nen-with-a-newline' }, invoice()))).toMatchObject({ kind: 'refused', error: expect.stringContaining('could not be built') });
+    expect(kept(await postInvoice({ ...sandbox, baseUrl: 'not a url' }, invoice()))).toMatchObject({ kind: 'refused', error: expect.stringContaining('Invalid URL') });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('says refused when nothing listens, as nothing reached FBR', async () => {
     const port = await freePort();
     const outcome = kept(await postInvoice({ ...sandbox, baseUrl: `http://127.0.0.1:${port}` }, invoice()));
