@@ -1,4 +1,8 @@
-import type { Tx } from '../db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import type { Database, Db, Tx } from '../db/client.ts';
 
 /** Every statement the transaction's session prepares or runs from now on (drizzle sends each through prepareQuery): the set-based tests' count. */
 export function countStatements(tx: Tx): { count: number; restore(): void } {
@@ -11,4 +15,14 @@ export function countStatements(tx: Tx): { count: number; restore(): void } {
     return original.apply(session, args);
   };
   return counter;
+}
+
+/**
+ * A second handle on the same database (the same pool or PGlite), with a session of its own: a
+ * count on it sees only the statements of the code handed it, not those the app's own timers send
+ * through the app's handle meanwhile.
+ */
+export function ownHandle(database: Database): Db {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  return (database.kind === 'pglite' ? drizzlePglite({ client: client as PGlite }) : drizzleNodePostgres({ client: client as pg.Pool })) as unknown as Db;
 }
