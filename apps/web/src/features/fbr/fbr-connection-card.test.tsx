@@ -97,7 +97,8 @@ describe('the FBR connection (issue 30, section 1)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(fbrMessages.enableNeeds(Object.values(missing)))).toBeInTheDocument();
     expect(sent()[0]).toMatchObject({ enabled: true });
-    expect(screen.getByText('The sandbox token')).toBeInTheDocument();
+    // The field's own error renders after the alert's: waited for, as a user sees it come.
+    expect(await screen.findByText('The sandbox token')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Company settings' })).toHaveAttribute('href', '/settings');
   });
 });
