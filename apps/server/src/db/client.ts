@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { link, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createLockFile, isAlive, lockOwner } from './lock-file.ts';
 import { createPrivateDataDir, restrictDataDirFiles } from './private-data-dir.ts';
 import { fastQueryText, type QueryText } from './sql-text.ts';
 /**
@@ -112,38 +113,8 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Creates the lock file with our pid in one step (a link of a finished file): no one reads it half-written. */
-async function createLockFile(file: string): Promise<boolean> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(temp, `${process.pid}\n`, { mode: 0o600 });
-  try {
-    await link(temp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await unlink(temp).catch(() => undefined);
-  }
-}
-
 /** The lock files this process holds (a second open of the same directory here is refused too). */
 const heldLocks = new Set<string>();
-
-async function lockOwner(file: string): Promise<number | undefined> {
-  const pid = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
 
 /**
  * The embedded database is one process's files: two processes writing them (the server and

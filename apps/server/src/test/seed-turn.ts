@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { threadId } from 'node:worker_threads';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { createLockFile, isAlive, lockOwner } from '../db/lock-file.ts';
 
 /**
  * A lock older than this is a dead run's whatever its pid says: a seed takes about half a minute,
@@ -20,38 +19,10 @@ async function readDump(file: string): Promise<Blob | undefined> {
   }
 }
 
-/** Whether the process that wrote `lock` (its pid inside) may still be seeding. */
+/** Whether the process that wrote `lock` may still be seeding. */
 async function holderRuns(lock: string): Promise<boolean> {
-  const [text, info] = await Promise.all([readFile(lock, 'utf8').catch(() => ''), stat(lock).catch(() => undefined)]);
-  const pid = Number(text);
-  if (!info || realNow() - info.mtimeMs > staleAfterMs || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Creates `lock` holding this process's id, or answers false when it exists. Linked into place
- * whole, so no reader ever sees it empty and takes it for a dead holder's; the name it is written
- * under first is this caller's alone (Vitest's forks pool runs one worker per process, but a
- * threads pool would share the pid).
- */
-async function takeLock(lock: string): Promise<boolean> {
-  const own = `${lock}.${process.pid}.${threadId}.${randomUUID()}`;
-  await writeFile(own, String(process.pid));
-  try {
-    await link(own, lock);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await rm(own, { force: true });
-  }
+  const [owner, info] = await Promise.all([lockOwner(lock), stat(lock).catch(() => undefined)]);
+  return owner !== undefined && info !== undefined && realNow() - info.mtimeMs <= staleAfterMs && isAlive(owner);
 }
 
 /**
@@ -66,7 +37,7 @@ export async function seedTurn(file: string): Promise<{ dump: Blob } | { release
   for (;;) {
     const dump = await readDump(file);
     if (dump) return { dump };
-    if (await takeLock(lock)) return { release: () => rm(lock, { force: true }) };
+    if (await createLockFile(lock)) return { release: () => rm(lock, { force: true }) };
     if (!(await holderRuns(lock))) await rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 250));
   }
