@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createLockFile, isAlive, lockOwner } from './lock-file.ts';
 import { createPrivateDataDir, restrictDataDirFiles } from './private-data-dir.ts';
-import { fastQueryText, type QueryText } from './sql-text.ts';
+import { fastQueryText, type QueryText, type RenderEntity } from './sql-text.ts';
 /**
  * No relational schema: queries name their tables (each area's, declared in its manifest), so
  * no file lists every table for Drizzle.
@@ -199,7 +199,15 @@ interface DriverInternals {
 }
 
 /** A statement's text and parameters: the quick builder for raw statements, Drizzle's for the rest. */
-const queryText = (internals: DriverInternals, query: SQL): QueryText => fastQueryText(query) ?? internals.dialect.sqlToQuery(query);
+// One renderer per dialect, so that fastQueryText remembers tables' and columns' texts per dialect.
+const renderers = new WeakMap<DriverInternals['dialect'], RenderEntity>();
+function rendererOf(dialect: DriverInternals['dialect']): RenderEntity {
+  let render = renderers.get(dialect);
+  if (!render) renderers.set(dialect, (render = (entity) => dialect.sqlToQuery(sql`${entity}`)));
+  return render;
+}
+
+const queryText = (internals: DriverInternals, query: SQL): QueryText => fastQueryText(query, rendererOf(internals.dialect)) ?? internals.dialect.sqlToQuery(query);
 
 const preparedNames = new Map<string, string>();
 

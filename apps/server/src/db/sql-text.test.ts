@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect, integer, pgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, integer, pgSchema, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { fastQueryText } from './sql-text.ts';
+import { fastQueryText, type RenderEntity } from './sql-text.ts';
 import { intArray, intList, numericArray } from './client.ts';
 
 const dialect = new PgDialect();
@@ -27,7 +27,25 @@ describe('fastQueryText', () => {
     });
   }
 
-  it("leaves to Drizzle what only Drizzle's rules know: tables, columns, arrays of chunks, inlined parameters, objects", () => {
+  const render = (entity: Parameters<RenderEntity>[0]) => dialect.sqlToQuery(sql`${entity}`);
+  const things = pgTable('things', { id: integer('id'), regionId: integer('region_id') });
+  const other = pgSchema('other').table('stuff', { id: integer('id') });
+
+  it('builds tables and columns as Drizzle does, given its renderer, in a statement of other chunks', () => {
+    const query = sql`SELECT ${things.id}, ${things.regionId}, ${other.id} FROM ${things}, ${other} WHERE ${things.id} = ${7}::int AND ${sql`${things.regionId} = ${8}::int`}`;
+    expect(fastQueryText(query, render)).toEqual(drizzleText(query));
+    // Again, from what it remembered.
+    expect(fastQueryText(query, render)).toEqual(drizzleText(query));
+  });
+
+  it('renders each table and column once per renderer', () => {
+    const calls: unknown[] = [];
+    const counting: RenderEntity = (entity) => (calls.push(entity), render(entity));
+    for (let i = 0; i < 3; i++) fastQueryText(sql`SELECT ${things.regionId} FROM ${things}`, counting);
+    expect(calls).toEqual([things.regionId, things]);
+  });
+
+  it("leaves to Drizzle what only Drizzle's rules know: tables and columns without its renderer, arrays of chunks, inlined parameters, objects", () => {
     const table = pgTable('things', { id: integer('id') });
     expect(fastQueryText(sql`SELECT ${table.id} FROM ${table}`)).toBeUndefined();
     expect(fastQueryText(sql`SELECT * FROM t WHERE id IN ${[1, 2]}`)).toBeUndefined();
