@@ -124,6 +124,7 @@ export const moneyMessages = {
   chequeLeftDrawer: (status: string) => `Its cheque is ${status}: the receipt can no longer be cancelled (bounce the cheque instead)`,
   chequeCleared: 'Its cheque has cleared: the payment can no longer be cancelled',
   nothingToAllocate: 'Nothing is left to allocate: the whole amount is allocated',
+  noPayee: 'This payment pays an expense or an advance: it is allocated to no document',
   noSuchTarget: (name: string) => `No payment target ${name} is allocated by this document`,
   documentRequired: (what: string) => `Choose the ${what} this line pays`,
   oneKindPerAllocate: (what: string) => `Allocate to one kind of document at a time: this line is not a ${what}`,

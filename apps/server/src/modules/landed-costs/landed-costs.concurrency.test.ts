@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.ts';
 import { inventoryDisagreementsByRegion } from '../../test/purchasing-fixtures.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { until } from '../../test/until.ts';
+import { queuedBehind } from '../../test/queued-behind.ts';
 import { inventoryAgainstLots, ledgerOf, lotOf, receiveLots, sell } from './landed-costs-fixtures.ts';
 
 /**
@@ -44,22 +43,8 @@ describe.runIf(process.env.DATABASE_URL !== undefined)('two shipments on one lot
 });
 
 /** Two requests queued in order on a lot held by the test: both waiting, then the lot let go. */
-async function queuedOnLot<A, B>(inventoryId: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
-  const waiting = (n: number) =>
-    until(`${n} waiting on the lot`, async () => {
-      const [row] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      return Number(row!.n) >= n ? true : undefined;
-    }, 20_000);
-  const queued = await t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM inventory WHERE id = ${inventoryId}::int FOR NO KEY UPDATE`);
-    const a = first();
-    await waiting(1);
-    const b = second();
-    await waiting(2);
-    return { a, b };
-  });
-  return [await queued.a, await queued.b];
-}
+const queuedOnLot = <A, B>(inventoryId: number, first: () => Promise<A>, second: () => Promise<B>) =>
+  queuedBehind(t, sql`SELECT id FROM inventory WHERE id = ${inventoryId}::int FOR NO KEY UPDATE`, [first, second]);
 
 describe.runIf(process.env.DATABASE_URL !== undefined)('a cancel racing a posting on the same lot (PostgreSQL)', () => {
   const draft = async (receiptId: number) => {

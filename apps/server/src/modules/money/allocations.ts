@@ -113,8 +113,16 @@ export interface Target extends OpenDocument {
   currency?: string;
 }
 
+/**
+ * The targets `where` names. Locked (`lock`), they are read twice: the locking statement answers
+ * what it read in the snapshot it took before waiting for the locks, and a target's facts may come
+ * from a row its lock does not cover (a pay slip's status is its run's, an import charge's its
+ * shipment's), which a cancel may have changed meanwhile. So the locked rows are read again in a
+ * statement of their own, which sees every commit that ended the wait.
+ */
 async function readTargets(executor: Executor, target: PaymentTarget, where: SQL, lock: boolean): Promise<Target[]> {
-  const rows = await queryRows<Target>(executor, target.select(where, lock));
+  let rows = await queryRows<Target>(executor, target.select(where, lock));
+  if (lock && rows.length > 0) rows = await queryRows<Target>(executor, target.select(sql`t.id IN (${intList(rows.map((r) => Number(r.id)))}) AND (${where})`, false));
   return rows.map((r) => ({ ...r, id: Number(r.id), partyId: Number(r.partyId), regionId: r.regionId === null ? null : Number(r.regionId) }));
 }
 
@@ -195,6 +203,8 @@ export interface AllocationRequest {
   label: string;
   /** Lock the targets (posting, allocating); a draft's save checks without. */
   lock: boolean;
+  /** The actor's row scope over the targets (`target.scope`): one outside it is refused as missing, and never proposed. */
+  scope?: SQL;
 }
 
 /**
@@ -206,8 +216,9 @@ export interface AllocationRequest {
  */
 export async function planAllocations(executor: Executor, request: AllocationRequest): Promise<PlannedAllocation[]> {
   const { target: kind } = request;
+  const inScope = (where: SQL) => (request.scope ? sql`${where} AND ${request.scope}` : where);
   if (request.requested === undefined) {
-    const open = await readTargets(executor, kind, kind.openOf(request.partyId), request.lock);
+    const open = await readTargets(executor, kind, inScope(kind.openOf(request.partyId)), request.lock);
     return proposeAllocations(open, request.available);
   }
   const requested = request.requested;
@@ -216,7 +227,7 @@ export async function planAllocations(executor: Executor, request: AllocationReq
     throw new BadRequestError({ allocations: moneyMessages.overAllocated(request.label) });
   }
   const ids = [...new Set(requested.map((r) => r.targetId))];
-  const targets = new Map((await readTargets(executor, kind, sql`t.id IN (${intList(ids)})`, request.lock)).map((t) => [t.id, t]));
+  const targets = new Map((await readTargets(executor, kind, inScope(sql`t.id IN (${intList(ids)})`), request.lock)).map((t) => [t.id, t]));
   const problems: Record<string, string> = {};
   requested.forEach((r, index) => {
     const target = targets.get(r.targetId);

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { type LedgerLineInput, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { type PaymentTarget, paymentTargetOf } from '../../lib/payment-targets.ts';
 import type { DocumentHandlers, DocumentRow, TransitionStep, DraftWriter } from '../../lib/document/document-binding.ts';
 import {
@@ -129,9 +129,10 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
   const rows = allocationRowsOf(kind.source);
   const sourceColumn = kind.source === 'receipts' ? 'receipt_id' : 'payment_id';
 
-  async function planned(tx: Tx, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
+  async function planned(tx: Tx, actor: Actor, header: MoneyHeader, lock: boolean): Promise<PlannedAllocation[]> {
     if (header.partyId === null) return [];
-    const lines = await planAllocations(tx, { target: paymentTargetOf(header.field), partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock });
+    const target = paymentTargetOf(header.field);
+    const lines = await planAllocations(tx, { target, partyId: header.partyId, available: header.amount, requested: header.requested, label: kind.label, lock, scope: target.scope(actor) });
     if (kind.withholding && withholds(lines)) await kind.withholding.check(tx, header.partyId, lines);
     return lines;
   }
@@ -150,7 +151,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
   /** The draft with its allocation lines as planned (proposed oldest due first when left out). */
   async function write(tx: Tx, actor: Actor, input: Input, drafts: DraftWriter, id?: number) {
     const header = await kind.header(tx, actor, input);
-    const lines = await planned(tx, header, false);
+    const lines = await planned(tx, actor, header, false);
     const written = { ...input, allocations: lines.map((line) => lineOf(header.field, line)) };
     const values = { header: header.values, lines: lines.map(() => ({ allocationDate: header.date })) };
     const { id: documentId } = id === undefined ? await drafts.insert(written, values) : await drafts.update(id, written, values);
@@ -172,7 +173,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         const proposed = (step.context as SaveContext | undefined)?.proposed ?? false;
         const field = kind.targetFieldOf(draft);
         const header: MoneyHeader = { values: {}, partyId, amount: draft.amount, date: draft[kind.dateField] as string, requested: proposed ? undefined : kind.requestedOf(draft), field };
-        const lines = await planned(tx, header, true);
+        const lines = await planned(tx, actor, header, true);
         // A proposal made again under the locks replaces the draft's lines, unless it came out the same (the usual save-and-post).
         const stored = kind.requestedOf(draft);
         const rewrite = proposed && (stored.length !== lines.length || stored.some((l, index) => l.targetId !== lines[index]!.targetId || toMinorUnits(l.amount) !== toMinorUnits(lines[index]!.amount)));
@@ -206,6 +207,8 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
 
       /** More of a posted document's advance allocated (as asked, or oldest due first), dated today; no ledger rows: the money is on the party's account already. */
       async allocate(tx: Tx, actor: Actor, document: Detail, step: TransitionStep) {
+        // An expense or an advance paid out has no payee whose documents it could settle: refused, not answered as done.
+        if (kind.partyOf(document) === null) throw new BadRequestError({ allocations: moneyMessages.noPayee });
         const available = fromMinorUnits(toMinorUnits(document.amount) - toMinorUnits(document.allocatedAmount));
         if (toMinorUnits(available) <= 0n) throw new ConflictError(moneyMessages.nothingToAllocate);
         const asked = namedTargetLines(kind.source, (step.input as { allocations?: Array<Record<string, unknown> & { amount: string }> } | undefined)?.allocations);
@@ -217,7 +220,7 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
           ...(typeof a.taxWithheld === 'string' ? { taxWithheld: a.taxWithheld } : {}),
           ...(typeof a.incomeTaxWithheld === 'string' ? { incomeTaxWithheld: a.incomeTaxWithheld } : {}),
         }));
-        const lines = await planned(tx, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, field: target.field }, true);
+        const lines = await planned(tx, actor, { values: {}, partyId: kind.partyOf(document), amount: available, date: todayIso(), requested, field: target.field }, true);
         const total = plannedTotal(lines);
         const at = { firstLineNo: await nextLineNo(tx, kind.source, document.id), date: todayIso() };
         // Before the allocations are applied: the bills' carrying amounts are read as they stood.

@@ -21,17 +21,24 @@ export const paymentMessages = {
 
 /**
  * An advance paid out (issue 20): the employee's own, locked so two payouts take turns, and never
- * paid beyond its amount by the posted payments and this one.
+ * paid beyond its amount by the posted payments and this one. The lock and the sum are two
+ * statements: under READ COMMITTED a statement reads the snapshot it took before waiting for the
+ * lock, so a sum in the locking statement would miss the payout that held the lock.
  */
 async function checkAdvancePayout(tx: Tx, advanceId: number, employeeId: number, amount: string): Promise<void> {
-  const [advance] = await queryRows<{ left: string; exceeds: boolean }>(
+  const [advance] = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT (a.amount - paid.total)::numeric(18,2)::text AS "left", paid.total + ${amount}::numeric > a.amount AS exceeds
-        FROM (SELECT amount FROM employee_advances WHERE id = ${advanceId}::int AND employee_id = ${employeeId}::int FOR UPDATE) a
-        CROSS JOIN (SELECT coalesce(sum(p.amount), 0) AS total FROM payments p WHERE p.employee_advance_id = ${advanceId}::int AND p.status = 'posted') paid`,
+    sql`SELECT id FROM employee_advances WHERE id = ${advanceId}::int AND employee_id = ${employeeId}::int FOR UPDATE`,
   );
   if (!advance) throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceMissing });
-  if (advance.exceeds) throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceOverpaid(advance.left) });
+  const [paid] = await queryRows<{ left: string; exceeds: boolean }>(
+    tx,
+    sql`SELECT (a.amount - paid.total)::numeric(18,2)::text AS "left", paid.total + ${amount}::numeric > a.amount AS exceeds
+        FROM employee_advances a
+        CROSS JOIN (SELECT coalesce(sum(p.amount), 0) AS total FROM payments p WHERE p.employee_advance_id = ${advanceId}::int AND p.status = 'posted') paid
+        WHERE a.id = ${advanceId}::int`,
+  );
+  if (paid!.exceeds) throw new BadRequestError({ employeeAdvanceId: paymentMessages.advanceOverpaid(paid!.left) });
 }
 
 const inRegions = (actor: Actor, column: SQL) => {

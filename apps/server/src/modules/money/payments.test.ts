@@ -148,4 +148,20 @@ describe('payments', () => {
     const refused = (statement: ReturnType<typeof sql>) => t.database.db.execute(statement).then(() => 'changed', () => 'refused');
     expect(await refused(sql`UPDATE payments SET amount = 1 WHERE id = ${s.bank}`)).toBe('refused');
   });
+
+  it('refuses allocating an expense payment (400 allocations) instead of answering it allocated with nothing done', async () => {
+    const expense = await f.call('POST', '/api/payments', {
+      payeeType: 'expense', expenseAccountId: f.accounts.expense, regionId: f.north, paymentDate: f.today, method: 'cash', amount: '10.00', reference: 'Tea', post: true,
+    });
+    expect(expense.statusCode, expense.body).toBe(201);
+    const id = expense.json().data.id as number;
+    const audited = async () => Number((await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE resource = 'payments' AND record_id = ${String(id)}`))[0]!.n);
+    const before = await audited();
+    for (const body of [{ allocations: [{ goodsReceiptId: bills[1]!.id, amount: '10.00' }] }, {}]) {
+      const allocated = await f.call('POST', `/api/payments/${id}/allocate`, body);
+      expect(allocated.statusCode, allocated.body).toBe(400);
+      expect(allocated.json().errors).toEqual({ allocations: moneyMessages.noPayee });
+    }
+    expect(await audited()).toBe(before);
+  });
 });

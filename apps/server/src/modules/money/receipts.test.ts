@@ -253,3 +253,26 @@ describe('the largest receipts a document may carry (issue 17)', () => {
     await expect(f.invoice(customer.id, '1.00')).resolves.toMatchObject({ grandTotal: '1.17' });
   });
 });
+
+describe('allocations in the row scope of a user kept to regions (issue 27)', () => {
+  it('a receipt proposes and takes only the invoices of the user\'s regions; another region\'s invoice named is refused as not the payee\'s', async () => {
+    await f.receive([{ itemId: f.gloves, quantity: 10, unitCost: '0.10' }], f.south);
+    const customer = await f.newCustomer('Two Regions Clinic');
+    const northInvoice = await f.invoice(customer.id, '100.00');
+    const sold = await f.call('POST', '/api/invoices', { customerId: customer.id, regionId: f.south, invoiceDate: f.today, post: true, lines: [{ itemId: f.gloves, quantity: 1, price: '50.00' }] });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const southInvoice = sold.json().data as { id: number; grandTotal: string };
+    const northOnly = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [f.north] })}::jsonb WHERE id = ${northOnly.id}`);
+    const body = { customerId: customer.id, receiptDate: f.today, method: 'cash', amount: '500.00', reference: 'Both regions' };
+
+    const named = await f.call('POST', '/api/receipts', { ...body, allocations: [{ invoiceId: southInvoice.id, amount: '10.00' }] }, northOnly.token);
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().errors).toEqual({ 'allocations.0.invoiceId': moneyMessages.notPartyDocument('invoice') });
+
+    const proposed = await f.call('POST', '/api/receipts', { ...body, post: true }, northOnly.token);
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    expect(proposed.json().data.allocations.map((a: { invoiceId: number; amount: string }) => [a.invoiceId, a.amount])).toEqual([[northInvoice.id, northInvoice.grandTotal]]);
+    expect(await invoiceOf(southInvoice.id)).toMatchObject({ allocatedAmount: '0.00', openAmount: southInvoice.grandTotal });
+  });
+});

@@ -303,6 +303,9 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
     /** A posted run's journal reversed today (the original kept); refused once a slip is paid. */
     async cancel(tx, actor, run) {
       if (run.status === 'posted') {
+        // The slips locked first, in the payments' lock order (id), then read in a statement of
+        // their own: a payment allocated to a slip meanwhile has committed, and is seen.
+        await tx.execute(sql`SELECT id FROM pay_slips WHERE pay_run_id = ${run.id}::int ORDER BY id FOR NO KEY UPDATE`);
         const [paid] = await queryRows(tx, sql`SELECT 1 FROM pay_slips WHERE pay_run_id = ${run.id}::int AND paid_amount > 0 LIMIT 1`);
         if (paid) throw new ConflictError(payrollMessages.paidSlips);
         await reverseInLedger(tx, {
