@@ -59,6 +59,28 @@ describe('previewShipment', () => {
     });
     expect(result.problems).toEqual({ 'charges.0.allocations': 'The allocations add to 69,000.00; the charge is 70,000.00' });
   });
+  it('a manual split of a foreign charge naming no line of the receipts is the 400 naming the line, as at rate 1', () => {
+    const usd = (allocations: { goodsReceiptId: number; lineNo: number; amount: string }[]) => ({
+      ...duty('100.00'),
+      exchangeRate: '280.000000',
+      companyAmount: '28000.00',
+      splitMethod: 'manual' as const,
+      allocations,
+    });
+    const split = (charge: ReturnType<typeof usd>) => previewShipment({ splitMethod: 'value', weights: [], charges: [charge], lines: [line(1), line(2)] });
+    const lineNo = 'No line of the shipment’s receipts has this receipt and line number';
+    expect(split(usd([{ goodsReceiptId: 1, lineNo: 99, amount: '100.00' }])).problems).toEqual({ 'charges.0.allocations.0.lineNo': lineNo });
+    expect(split({ ...usd([{ goodsReceiptId: 1, lineNo: 99, amount: '100.00' }]), exchangeRate: '1.000000', companyAmount: '100.00' }).problems).toEqual({
+      'charges.0.allocations.0.lineNo': lineNo,
+    });
+    // The known lines' amounts add to 0: still the line named, not a division by 0.
+    const netZero = usd([
+      { goodsReceiptId: 1, lineNo: 1, amount: '50.00' },
+      { goodsReceiptId: 1, lineNo: 2, amount: '-50.00' },
+      { goodsReceiptId: 7, lineNo: 1, amount: '100.00' },
+    ]);
+    expect(split(netZero).problems).toEqual({ 'charges.0.allocations.2.lineNo': lineNo });
+  });
   it('a foreign charge in the company currency: amount x rate, half-up to the cent', () => {
     expect(companyAmountOf('100.00', '280.125555')).toBe('28012.56');
   });

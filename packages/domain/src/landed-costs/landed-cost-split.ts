@@ -132,16 +132,22 @@ function chargeShares(input: ShipmentSplitInput, problems: Record<string, string
     if (method === 'manual') {
       const allocations = charge.allocations ?? [];
       const weights = zero();
+      let unknownLine = false;
       allocations.forEach((allocation, a) => {
         const index = indexOf.get(key(allocation.goodsReceiptId, allocation.lineNo));
-        if (index === undefined) problems[`charges.${c}.allocations.${a}.lineNo`] = say.allocationLine;
-        else weights[index] = weights[index]! + toMinorUnits(allocation.amount);
+        if (index === undefined) {
+          problems[`charges.${c}.allocations.${a}.lineNo`] = say.allocationLine;
+          unknownLine = true;
+        } else weights[index] = weights[index]! + toMinorUnits(allocation.amount);
       });
       const allocated = allocations.reduce((s, a) => s + toMinorUnits(a.amount), 0n);
       if (allocated !== toMinorUnits(charge.amount)) {
         problems[`charges.${c}.allocations`] = say.allocationsDiffer(formatDecimal(fromMinorUnits(allocated)), formatDecimal(charge.amount));
         return zero();
       }
+      // The split is refused already; the known lines' weights may add to 0, which a foreign
+      // charge's proportional split below cannot divide by (a 500 where the line is the 400).
+      if (unknownLine) return zero();
       // In the company currency the hand split is followed in proportion (exact when the rate is 1).
       return allocated === total ? weights : splitCumulative(total, weights);
     }

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 let f: PurchasingFixtures;
 let usdVendor: { id: number; accountId: number };
+let receiptId: number;
 let shipment: { id: number; documentNumber: string; charges: Array<{ id: number; companyAmount: string }> };
 
 // Past days the test clock never reaches: rates, receipts, shipments and revaluations are dated, never "today".
@@ -40,6 +41,7 @@ beforeAll(async () => {
     lines: [{ purchaseOrderLineId: approved.lines[0].id, quantity: 10, lotNumber: 'IC-LOT-1', dateExpiry: addDays(f.today, 400) }],
   });
   expect(received.statusCode, received.body).toBe(201);
+  receiptId = received.json().data.id;
   // USD 1,000.00 of freight at 280 (a bill of 280,000.00) and a USD 50.00 credit note (no bill: Dr the vendor 14,000.00).
   const posted = await f.call('POST', '/api/import-shipments', {
     shipmentDate: june(3),
@@ -119,5 +121,17 @@ describe("a USD vendor's import charge", () => {
       [`${shipment.documentNumber}/2`, '-14000.00'],
     ]);
     expect(now.total).toBe(await vendorBalance(addDays(f.today, 1)));
+  });
+});
+
+describe("a USD charge's manual split", () => {
+  it('naming no line of the receipts is the 400 naming the allocation, as in the company currency (not a 500)', async () => {
+    const refused = await f.call('POST', '/api/import-shipments', {
+      shipmentDate: june(3),
+      goodsReceiptIds: [receiptId],
+      charges: [{ kind: 'freight', vendorId: usdVendor.id, amount: '100.00', exchangeRate: '280', splitMethod: 'manual', allocations: [{ goodsReceiptId: receiptId, lineNo: 99, amount: '100.00' }] }],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ 'charges.0.allocations.0.lineNo': 'No line of the shipment’s receipts has this receipt and line number' });
   });
 });
