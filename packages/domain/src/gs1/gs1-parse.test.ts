@@ -78,6 +78,26 @@ describe('parseGs1: the rest of section 1', () => {
     expect(refusal('4012345678902')).toMatchObject({ code: 'checkDigit' });
     expect(read(']e0' + '0104012345678901' + '17261231')).toMatchObject({ symbology: 'gs1DataBar', expiry: '2026-12-31' });
   });
+  it('reads element strings only after a GS1 identifier, never a bare GTIN', () => {
+    expect(read(']C110123456')).toMatchObject({ symbology: 'gs1128', gtin: null, lot: '123456', elements: [{ ai: '10', value: '123456' }] });
+    expect(read(']d211261231')).toMatchObject({ gtin: null, productionDate: '2026-12-31' });
+    expect(read(']Q3' + '1726123130' + '12')).toMatchObject({ gtin: null, expiry: '2026-12-31', count: 12 });
+    expect(read(']e0' + '21' + '4012345678901')).toMatchObject({ gtin: null, serial: '4012345678901' });
+    // 14 digits after an identifier are element strings: 01 and 12 digits is a GTIN cut short.
+    expect(refusal(']d2' + '01' + '401234567890')).toMatchObject({ code: 'badElement', message: 'GTIN (01) must have 14 digits' });
+    // Without an identifier, and after an EAN's, the digits stay a bare GTIN.
+    expect(read('4012345678901')).toMatchObject({ gtin: '04012345678901' });
+    expect(read(']E04012345678901')).toMatchObject({ gtin: '04012345678901' });
+  });
+  it('refuses an element with no value', () => {
+    const empty = { ok: false, code: 'badElement', message: 'Lot (10) is empty; scan again' };
+    expect(parseGs1(']d2' + '0104012345678901' + `10${G}` + '17261231', { today })).toEqual(empty);
+    expect(parseGs1('0104012345678901' + '10', { today })).toEqual(empty);
+    expect(parseGs1('(01)04012345678901(10)(17)261231', { today })).toEqual(empty);
+    // The same when another AI sends the scan to the package.
+    expect(parseGs1(']d2' + '0104012345678901' + '3103000750' + `10${G}` + '17261231', { today })).toEqual(empty);
+    expect(refusal(']d2' + '0104012345678901' + `21${G}` + '10A')).toMatchObject({ code: 'badElement', message: 'Serial (21) is empty; scan again' });
+  });
   it('reads the dates by the sliding window and refuses impossible ones', () => {
     const date = (yymmdd: string, on = today) => {
       const result = parseGs1(`0104012345678901` + `17${yymmdd}`, { today: on });

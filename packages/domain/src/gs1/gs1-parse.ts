@@ -132,6 +132,7 @@ export const gs1Messages = {
   tooLong: (ai: string, length: number) => `${nameOf(ai)} must have at most ${length} characters`,
   notCount: (ai: string) => `${nameOf(ai)} must be a whole number of at most 8 digits`,
   unreadable: (ai: string) => `${nameOf(ai)} could not be read; scan again`,
+  emptyElement: (ai: string) => `${nameOf(ai)} is empty; scan again`,
   unknownAi: (ai: string) => `The code holds an element GS1 does not define (${ai}); scan again`,
 } as const;
 
@@ -244,7 +245,9 @@ function read(scan: string, options: Gs1ParseOptions): Gs1Scan {
   if (text.startsWith(groupSeparator)) text = text.slice(1);
   for (const separator of options.separators ?? '') text = text.split(separator).join(groupSeparator);
   let elements: Gs1Element[];
-  const bare = gtin14Of(text);
+  // A GS1 identifier (`]d2`, `]C1`, `]Q3`, `]e0`) says the text is element strings, so it is never
+  // read as a bare GTIN: `]C110123456` is lot 123456, and `]d211261231` a production date.
+  const bare = symbology === null || symbology === 'ean' ? gtin14Of(text) : null;
   if (bare !== null) elements = [{ ai: '01', value: bare }];
   else if (symbology === 'ean') throw new Gs1Refusal('notGs1', gs1Messages.eanNotGtin);
   else {
@@ -263,6 +266,8 @@ function read(scan: string, options: Gs1ParseOptions): Gs1Scan {
   const todayYear = todayYearOf(options.today);
   const found: Record<string, string> = {};
   for (const { ai, value } of elements) {
+    // Only a variable-length element can be empty (`10` then a GS): an AI with no value is a malformed scan, not lot ''.
+    if (value === '') throw new Gs1Refusal('badElement', gs1Messages.emptyElement(ai));
     if (ai === '01' || ai === '02') {
       if (!/^\d{14}$/.test(value)) throw new Gs1Refusal('badElement', gs1Messages.digits(ai, 14));
       if (!hasValidCheckDigit(value)) throw new Gs1Refusal('checkDigit', gtinMessages.checkDigit(value));

@@ -20,4 +20,11 @@ describe('cameraScanText (issue 32, section 3: the camera gives no symbology ide
     expect(cameraScanText('0104012345678901', 'ean_13')).toBe('0104012345678901');
     expect(cameraScanText(']d20104012345678901', 'data_matrix')).toBe(']d20104012345678901');
   });
+
+  it('sends a bare GTIN as read, even one that starts like an AI: a case GTIN-14 beginning 10 is not a lot', () => {
+    expect(cameraScanText('10614141000415', 'data_matrix')).toBe('10614141000415');
+    expect(cameraScanText('17614141000418', 'qr_code')).toBe('17614141000418');
+    // The same digits with a wrong check digit read as elements: a lot of twelve characters.
+    expect(cameraScanText('10614141000416', 'data_matrix')).toBe(']d210614141000416');
+  });
 });

@@ -1,3 +1,4 @@
+import { gtin14Of, hasValidCheckDigit } from '@erp/domain';
 import { GS } from './wedge-keys.ts';
 
 /** The formats the camera reads (issue 32, section 3): GS1 DataMatrix, GS1-128 and GS1 QR codes. */
@@ -15,9 +16,13 @@ const gs1Start = /^(?:0[12]\d{14}|00\d{18}|1[1357]\d{6}|(?:10|21).|\(\d{2,4}\))/
  * What a camera read is sent as: a camera gives no symbology identifier, so a text that reads as
  * GS1 elements (a leading AI, or a GS inside) gets its format's (`]d2`, `]C1`, `]Q3`), as a
  * scanner would have sent it; any other text, or one that already has an identifier, as read.
+ * A bare GTIN (8, 12, 13 or 14 digits ending in their check digit) is sent as read too: after an
+ * identifier the server reads element strings only, and a case's GTIN-14 starting 10 would be
+ * taken for a lot.
  */
 export function cameraScanText(text: string, format: string): string {
   const identifier = gs1Identifiers[format as CameraFormat];
   if (identifier === undefined || text.startsWith(']')) return text;
+  if (gtin14Of(text) && hasValidCheckDigit(text)) return text;
   return gs1Start.test(text) || text.includes(GS) ? identifier + text : text;
 }
