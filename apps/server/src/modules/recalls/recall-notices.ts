@@ -99,22 +99,27 @@ async function noticeOf(tx: Tx, actor: Actor, recallId: number, customerId: numb
   return { head, row };
 }
 
-/** POST /api/recalls/:id/notices/:customerId/sent: the letter went, today by courier unless said. */
+/**
+ * POST /api/recalls/:id/notices/:customerId/sent: the letter went, today by courier unless said.
+ * Sent again, the last letter counts: an acknowledgement of the one before is cleared (kept in
+ * the audit), so the new letter waits for its own and the record never reads acknowledged before sent.
+ */
 export async function noticeSent(tx: Tx, actor: Actor, recallId: number, customerId: number, input: NoticeSentInput): Promise<RecallNoticeRow> {
   const { row } = await noticeOf(tx, actor, recallId, customerId);
   const sentOn = input.sentOn ?? todayIso();
   await tx.execute(sql`INSERT INTO recall_notices (recall_id, customer_id, sent_on, sent_via, sent_by)
                        VALUES (${recallId}::int, ${customerId}::int, ${sentOn}::date, ${input.sentVia}::text, ${actor.userId}::int)
                        ON CONFLICT (recall_id, customer_id) DO UPDATE
-                       SET sent_on = EXCLUDED.sent_on, sent_via = EXCLUDED.sent_via, sent_by = EXCLUDED.sent_by, updated_at = now()`);
+                       SET sent_on = EXCLUDED.sent_on, sent_via = EXCLUDED.sent_via, sent_by = EXCLUDED.sent_by,
+                           acknowledged_on = NULL, acknowledged_by = NULL, updated_at = now()`);
   await audit(tx, auditActorOf(actor), {
     action: 'noticeSent',
     resource: 'recalls',
     recordId: recallId,
-    before: { customerId, sentOn: row.sentOn, sentVia: row.sentVia },
-    after: { customerId, sentOn, sentVia: input.sentVia },
+    before: { customerId, sentOn: row.sentOn, sentVia: row.sentVia, acknowledgedOn: row.acknowledgedOn },
+    after: { customerId, sentOn, sentVia: input.sentVia, acknowledgedOn: null },
   });
-  return { ...row, sentOn, sentVia: input.sentVia };
+  return { ...row, sentOn, sentVia: input.sentVia, acknowledgedOn: null };
 }
 
 /** POST /api/recalls/:id/notices/:customerId/acknowledged: the signed slip came back (after the letter went: 409 before). */

@@ -76,7 +76,9 @@ const docs = {
   sent: routeSchema({
     tags,
     summary: 'Record a notice sent',
-    description: 'Scope recalls:record. 404 for a customer not on the trace (as the caller sees it), 409 unless the recall is open.',
+    description:
+      'Scope recalls:record. Sent again: the last letter counts, its date and channel replace the ones before and an acknowledgement of the earlier letter is cleared. ' +
+      '404 for a customer not on the trace (as the caller sees it), 409 unless the recall is open.',
     params: noticeParams,
     body: noticeSentSchema,
     response: { 200: envelope({ data: loose }) },

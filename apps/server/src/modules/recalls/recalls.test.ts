@@ -280,6 +280,24 @@ describe('a recall from draft to closed (issue 31, section 5)', () => {
     expect(after.find((n) => n.customerId === ids.c)).toMatchObject({ sentVia: 'email', acknowledgedOn: null });
   });
 
+  it('sent again after its acknowledgement: the last letter counts, the acknowledgement cleared (kept in the audit) until the new one is acknowledged', async () => {
+    const url = `/api/recalls/${ids.recall}/notices/${ids.b}`;
+    const earlier = addDays(f.today, -3);
+    expect((await call('POST', `${url}/sent`, { sentOn: earlier, sentVia: 'email' }, tokens.manager)).statusCode).toBe(200);
+    expect((await call('POST', `${url}/acknowledged`, { acknowledgedOn: addDays(f.today, -1) }, tokens.manager)).statusCode).toBe(200);
+    const again = await call('POST', `${url}/sent`, { sentVia: 'hand' }, tokens.manager);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ customerId: ids.b, sentOn: f.today, sentVia: 'hand', acknowledgedOn: null });
+    const read = (await call('GET', `/api/recalls/${ids.recall}/notices`)).json().data as Array<{ customerId: number; sentOn: string; acknowledgedOn: string | null }>;
+    expect(read.find((n) => n.customerId === ids.b)).toMatchObject({ sentOn: f.today, acknowledgedOn: null });
+    const [audited] = await queryRows<{ before: { acknowledgedOn: string | null }; after: { acknowledgedOn: string | null } }>(
+      t.database.db,
+      sql`SELECT before, after FROM audit_log WHERE resource = 'recalls' AND action = 'noticeSent' AND record_id = ${String(ids.recall)} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audited).toMatchObject({ before: { acknowledgedOn: addDays(f.today, -1) }, after: { acknowledgedOn: null } });
+    expect((await call('POST', `${url}/acknowledged`, {}, tokens.manager)).json().data).toMatchObject({ sentOn: f.today, acknowledgedOn: f.today });
+  });
+
   it('records disposals of the 45 on hand: a posted recallDisposal adjustment at cost, the rows destroyed', async () => {
     const [other] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM inventory WHERE lot_number = 'L-RCL-OTHER'`);
     const notOfRecall = await call('POST', `/api/recalls/${ids.recall}/disposals`, { kind: 'destroyed', lines: [{ inventoryId: Number(other!.id), quantity: 1 }] }, tokens.manager);
