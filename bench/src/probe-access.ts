@@ -12,7 +12,8 @@ import {
 /** What the role table says of one role on one endpoint. */
 export type Expected = 'allowed' | 'denied' | 'public' | 'unmapped';
 
-type Rule = { routes: readonly AppRoute[] } | { roles: readonly Role[] } | { anyone: true };
+/** `reads`: a POST that changes nothing (a scan read), which the read-only roles may call too. */
+type Rule = { routes: readonly AppRoute[]; reads?: true } | { roles: readonly Role[] } | { anyone: true };
 
 /**
  * The endpoints that are not a declared resource's or document's own, with the screens (spec
@@ -55,17 +56,23 @@ const handWritten: readonly [RegExp, Rule][] = [
   [/^\w+ \/api\/order-generation-runs/, { routes: ['/order-generation'] }],
   [/^\w+ \/api\/dashboard/, { routes: ['/dashboard'] }],
   [/^\w+ \/api\/pay-slips/, { routes: ['/pay-slips'] }],
+  // Issues 32 and 33 (docs/api/gs1.md, sales.md, currencies.md).
+  [/^POST \/api\/gs1\/parse$/, { anyone: true }],
+  [/^GET \/api\/gs1\/settings$/, { anyone: true }],
+  [/^POST \/api\/gs1\/lookup$/, { routes: ['/inventory'], reads: true }],
+  [/^POST \/api\/sales-returns\/scan$/, { routes: ['/sales-returns'], reads: true }],
+  [/^GET \/api\/exchange-rates\/rate$/, { routes: ['/accounting', '/purchase-orders', '/payments'] }],
   [/^\w+ \/api\/(pay-inputs\/grid|salary-components\/defaults)/, { routes: ['/employees'] }],
 ];
 
 const publicEndpoints = /^(GET \/api\/(health|ready|company|company\/logo\/\{kind\}|docs.*)|POST \/api\/login)$/;
 
-/** The screen a declared resource or document (by its API name) is guarded by. */
-function declaredRoute(name: string): { route: AppRoute; options: (role: Role) => boolean } | undefined {
+/** The screens a declared resource or document (by its API name) is read on: its own, and those it is `alsoFor` (an item's GTINs on the scanning screens). */
+function declaredRoute(name: string): { routes: readonly AppRoute[]; options: (role: Role) => boolean } | undefined {
   const resource = resourceByName(name);
-  if (resource) return { route: resource.route, options: (role) => canReadOptions(role, resource) };
+  if (resource) return { routes: [resource.route, ...(resource.alsoFor ?? [])], options: (role) => canReadOptions(role, resource) };
   const document = documents.find((d) => d.name === name);
-  if (document) return { route: document.route, options: (role) => canAccessRoute(role, document.route) };
+  if (document) return { routes: [document.route], options: (role) => canAccessRoute(role, document.route) };
   return undefined;
 }
 
@@ -89,10 +96,10 @@ export function expectedAccess(role: Role, method: string, path: string): Expect
   const hand = handWritten.find(([pattern]) => pattern.test(key));
   // A signed-in user's own session (verify, change their password) is no write to the books.
   if (hand && 'anyone' in hand[1]) return 'allowed';
-  if (hand) return allowedBy(hand[1], role) && !readOnlyRefusal ? 'allowed' : 'denied';
+  if (hand) return allowedBy(hand[1], role) && (!readOnlyRefusal || ('reads' in hand[1] && hand[1].reads === true)) ? 'allowed' : 'denied';
   const name = path.split('/')[2] ?? '';
   const declared = declaredRoute(name);
   if (!declared) return 'unmapped';
-  const allowed = path === `/api/${name}/options` ? declared.options(role) : canAccessRoute(role, declared.route);
+  const allowed = path === `/api/${name}/options` ? declared.options(role) : declared.routes.some((route) => canAccessRoute(role, route));
   return allowed && !readOnlyRefusal ? 'allowed' : 'denied';
 }
