@@ -140,6 +140,9 @@ const amount = (value: string) => formatDecimal(value);
 
 export const bankingMessages = {
   notBankAccount: 'Choose a bank account',
+  ruleForOwnAccount: 'Choose one of your bank accounts: rules for every account are set by users of every region',
+  ruleOfEveryAccount: 'Rules for every bank account are changed and deleted by users of every region',
+  otherThanBankAccount: 'Choose an account other than the statement’s bank account',
   bankAccountRequired: 'Choose the bank account of the statement (?bankAccountId=)',
   keptAsImported: 'A bank statement is kept as imported; delete it and import the file again',
   allHeld: 'Every line is already held for this account',

@@ -4,13 +4,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
+import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 
 /**
  * Whose statements and reconciliations these are (issue 33, section 6): a bank account of one
  * region belongs to its users; a company-wide one (no region) to users of every region only, so
  * a user kept to regions finds it missing (404 on its documents, 400 where a body names it).
  */
-export function bankAccountScope(actor: Pick<Actor, 'permissions'>, accountColumn: AnyPgColumn | SQL): SQL | undefined {
+export function bankAccountScope(actor: RowScopeSubject, accountColumn: AnyPgColumn | SQL): SQL | undefined {
   const regions = permittedIds(actor.permissions, 'regions');
   if (!regions) return undefined;
   return regions.length === 0 ? sql`false` : sql`${accountColumn} IN (SELECT id FROM accounts WHERE region_id IN (${intList(regions)}))`;

@@ -6,7 +6,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { journalServices } from '../accounting/accounting.api.ts';
 import { paymentServices, receiptServices } from '../money/money.api.ts';
-import { assertNotFrozen, lineAnswer, lockBankAccount, type LineRecord, readLine } from './bank-lines.ts';
+import { assertNotFrozen, lineAnswer, type LineRecord, readLine } from './bank-lines.ts';
+import { lockBankAccount } from './bank-statements.service.ts';
 import { insertEntryMatches } from './bank-matching.service.ts';
 
 export interface CreatedFromLine {
@@ -28,11 +29,17 @@ async function postFor(tx: Tx, actor: Actor, line: LineRecord, input: CreateFrom
   const moneyIn = line.amount > 0n;
   const reference = (line.reference || line.chequeNumber).slice(0, 100);
   const bank = line.bankAccountId;
+  // The other side (a journal's, a bank charge's, an expense payment's) being the bank itself would
+  // post Dr bank, Cr bank: two rows adding to 0, both matched to the line, its money in no book.
+  const notTheBank = (accountId: number | undefined) => {
+    if (accountId === bank) throw refusal('accountId', bankingMessages.otherThanBankAccount);
+  };
   switch (input.kind) {
     case 'bankCharge':
     case 'journal': {
       if (input.kind === 'bankCharge' && moneyIn) throw refusal('kind', bankingMessages.moneyOutOnly('bank charge'));
       if (input.kind === 'journal' && input.accountId === undefined) throw refusal('accountId', bankingMessages.accountRequired);
+      notTheBank(input.accountId);
       const other = input.accountId ?? (await requirePostingAccounts(tx, ['bankCharges'])).bankCharges;
       const memo = (line.description || '').slice(0, 200);
       const lines = moneyIn
@@ -52,6 +59,7 @@ async function postFor(tx: Tx, actor: Actor, line: LineRecord, input: CreateFrom
     case 'payment': {
       if (moneyIn) throw refusal('kind', bankingMessages.moneyOutOnly('payment'));
       if (input.vendorId === undefined && input.accountId === undefined) throw refusal('vendorId', bankingMessages.vendorRequired);
+      if (input.vendorId === undefined) notTheBank(input.accountId);
       const payee = input.vendorId !== undefined ? { payeeType: 'vendor', vendorId: input.vendorId } : { payeeType: 'expense', expenseAccountId: input.accountId };
       const body = paymentDocument.inputSchema.parse({ ...payee, paymentDate: line.lineDate, method: 'bank', accountId: bank, amount, reference });
       const payment = await paymentServices.createPosted(tx, actor, body as unknown as Parameters<typeof paymentServices.createPosted>[2]);

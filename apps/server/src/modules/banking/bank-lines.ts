@@ -1,6 +1,6 @@
 import { type BankStatementLine, bankingMessages, type LineFacts, type RuleFacts, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, jsonValue, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { bankAccountScope } from './bank-accounts.ts';
@@ -53,18 +53,6 @@ export async function unmatchedLinesOf(executor: Executor, statementId: number):
               WHERE l.bank_statement_id = ${statementId}::int AND NOT EXISTS (SELECT 1 FROM bank_statement_matches m WHERE m.line_id = l.id)) x`,
   );
   return jsonValue<Record<string, unknown>[]>(row!.lines).map(recordOf);
-}
-
-/**
- * One writer of an account's matches at a time: every command that matches, unmatches, creates
- * from a line or locks a reconciliation first takes the account's row of the banking area's own
- * formats table, so two auto-matches at once take turns (and read what the other stored).
- */
-export async function lockBankAccount(tx: Tx, accountId: number): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO bank_statement_formats AS f (account_id) VALUES (${accountId}::int)
-        ON CONFLICT (account_id) DO UPDATE SET account_id = f.account_id`,
-  );
 }
 
 /** A line dated into a locked reconciliation keeps its matches: 409. */

@@ -18,8 +18,9 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-err
 import { findDocument } from '../../lib/document/document-query.ts';
 import { openBook, openCheques, unmatchedEntries } from './bank-book.ts';
 import { matchCheques } from './bank-cheque-matches.ts';
-import { assertNotFrozen, lineAnswer, type LineRecord, lockBankAccount, readLine, rulesFor, unmatchedLinesOf } from './bank-lines.ts';
+import { assertNotFrozen, lineAnswer, type LineRecord, readLine, rulesFor, unmatchedLinesOf } from './bank-lines.ts';
 import { bankStatementBinding } from './bank-statements.binding.ts';
+import { lockBankAccount } from './bank-statements.service.ts';
 
 /** Matches of ledger rows, in entry order (two writers never wait on each other crosswise); a row already matched is left out. Answers how many were made. */
 async function insertEntryMatches(tx: Tx, actor: Actor, accountId: number, pairs: readonly { lineId: number; entryId: number; ruleId: number | null }[]): Promise<number> {

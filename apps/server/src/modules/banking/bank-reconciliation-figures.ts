@@ -1,9 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { bookSides, keptForeign } from './bank-book-amounts.ts';
 
 /**
  * A reconciliation's figures and outstanding items as SQL of (account, period end, statement
  * balance or null), so a draft's list row and its get compute them in the reading statement
- * (issue 33, section 5). What counts:
+ * (issue 33, section 5). Every figure is in the account's currency, as its statement is: a
+ * foreign account's by its opening balance and rows in that currency (bank-book-amounts.ts).
+ * What counts:
  * - the book: the account's opening balance and every ledger row to the period end;
  * - an entry outstanding: dated to the period end, not before the account's first statement
  *   (that statement's opening balance holds the history before it), and not matched to a line
@@ -33,41 +36,54 @@ export function statementBalanceByLines(accountId: SQL, periodEnd: SQL): SQL<str
      ORDER BY l.line_date DESC, s.to_date DESC, l.bank_statement_id DESC, l.line_no DESC LIMIT 1)`;
 }
 
-/** The figures as one JSON object (decimal strings). */
+/**
+ * The account's row `a` with `k.kept_foreign`: whether the book is read in a foreign currency
+ * (bank-book-amounts.ts), once for every sum below.
+ */
+const accountOf = (accountId: SQL) => sql`accounts a CROSS JOIN LATERAL (SELECT ${keptForeign(sql`a.currency`)} AS kept_foreign) k WHERE a.id = ${accountId}`;
+const sides = bookSides(sql`k.kept_foreign`);
+
+/**
+ * The figures as one JSON object (decimal strings), in the account's currency. The day totals
+ * hold the company currency only, so a foreign account's book sums its entries (few are foreign).
+ */
 export function liveFiguresJson(accountId: SQL, periodEnd: SQL, statementBalance: SQL): SQL {
   return sql`(SELECT json_build_object(
-      'openingBalance', f.opening::text, 'bookBalance', f.book::text, 'statementBalance', f.statement::text,
+      'openingBalance', f.opening::text, 'bookBalance', (f.opening + f.movement)::text, 'statementBalance', f.statement::text,
       'outstandingDeposits', f.deposits::text, 'outstandingPayments', f.payments::text, 'unrecordedLines', f.unrecorded::text,
-      'adjustedBalance', (f.book - f.deposits + f.payments + f.unrecorded)::text,
-      'difference', (f.statement - (f.book - f.deposits + f.payments + f.unrecorded))::text)
-    FROM (SELECT a.opening_balance AS opening,
-                 a.opening_balance + coalesce((SELECT sum(t.debit - t.credit) FROM account_daily_totals t WHERE t.account_id = a.id AND t.entry_date <= ${periodEnd}), 0) AS book,
+      'adjustedBalance', (f.opening + f.movement - f.deposits + f.payments + f.unrecorded)::text,
+      'difference', (f.statement - (f.opening + f.movement - f.deposits + f.payments + f.unrecorded))::text)
+    FROM (SELECT CASE WHEN k.kept_foreign THEN coalesce(a.opening_foreign_balance, 0.00) ELSE a.opening_balance END AS opening,
+                 CASE WHEN k.kept_foreign
+                   THEN coalesce((SELECT sum(${sides.amount}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd}), 0)
+                   ELSE coalesce((SELECT sum(t.debit - t.credit) FROM account_daily_totals t WHERE t.account_id = a.id AND t.entry_date <= ${periodEnd}), 0) END AS movement,
                  round(coalesce(${statementBalance}, (${statementBalanceByLines(accountId, periodEnd)})::numeric), 2) AS statement,
-                 coalesce((SELECT sum(g.debit) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
+                 coalesce((SELECT sum(${sides.debit}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
                              AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), 0) AS deposits,
-                 coalesce((SELECT sum(g.credit) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
+                 coalesce((SELECT sum(${sides.credit}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
                              AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), 0) AS payments,
                  coalesce((SELECT sum(l.amount) FROM bank_statement_lines l WHERE l.bank_account_id = a.id AND l.line_date <= ${periodEnd}), 0)
-                   - coalesce((SELECT sum(g.debit - g.credit) FROM bank_statement_matches m JOIN bank_statement_lines l ON l.id = m.line_id JOIN gl_entries g ON g.id = m.gl_entry_id
+                   - coalesce((SELECT sum(${sides.amount}) FROM bank_statement_matches m JOIN bank_statement_lines l ON l.id = m.line_id JOIN gl_entries g ON g.id = m.gl_entry_id
                                WHERE m.bank_account_id = a.id AND l.line_date <= ${periodEnd} AND g.entry_date <= ${periodEnd}), 0) AS unrecorded
-          FROM accounts a WHERE a.id = ${accountId}) f)`;
+          FROM ${accountOf(accountId)}) f)`;
 }
 
-/** The outstanding entries and unrecorded lines, as `{unmatchedEntries, unmatchedLines}`. */
+/** The outstanding entries (a row of no amount in the account's currency is none) and unrecorded lines, as `{unmatchedEntries, unmatchedLines}`. */
 export function liveItemsJson(accountId: SQL, periodEnd: SQL): SQL {
-  return sql`json_build_object(
+  return sql`(SELECT json_build_object(
     'unmatchedEntries', coalesce((SELECT json_agg(json_build_object('entryId', g.id, 'chequeId', NULL, 'documentType', g.document_type, 'documentId', g.document_id,
                                    'documentNumber', g.document_number, 'date', g.entry_date::text, 'description', CASE WHEN g.memo <> '' THEN g.memo ELSE g.narration END,
-                                   'amount', (g.debit - g.credit)::text) ORDER BY g.entry_date, g.id)
-                                 FROM gl_entries g WHERE g.account_id = ${accountId} AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, accountId)}
-                                   AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), '[]'::json),
+                                   'amount', ${sides.amount}::text) ORDER BY g.entry_date, g.id)
+                                 FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
+                                   AND ${sides.amount} <> 0 AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), '[]'::json),
     'unmatchedLines', coalesce((SELECT json_agg(json_build_object('lineId', x.id, 'statementId', x.bank_statement_id, 'statementNumber', x.number, 'lineNo', x.line_no,
                                    'lineDate', x.line_date::text, 'description', x.description, 'reference', x.reference, 'amount', x.amount::text, 'unrecorded', x.unrecorded::text)
                                    ORDER BY x.line_date, x.bank_statement_id, x.line_no)
                                  FROM (SELECT l.*, s.document_number AS number,
-                                              l.amount - coalesce((SELECT sum(g.debit - g.credit) FROM bank_statement_matches m JOIN gl_entries g ON g.id = m.gl_entry_id
+                                              l.amount - coalesce((SELECT sum(${sides.amount}) FROM bank_statement_matches m JOIN gl_entries g ON g.id = m.gl_entry_id
                                                                   WHERE m.line_id = l.id AND g.entry_date <= ${periodEnd}), 0) AS unrecorded
                                        FROM bank_statement_lines l JOIN bank_statements s ON s.id = l.bank_statement_id
-                                       WHERE l.bank_account_id = ${accountId} AND l.line_date <= ${periodEnd}) x
-                                 WHERE x.unrecorded <> 0), '[]'::json))`;
+                                       WHERE l.bank_account_id = a.id AND l.line_date <= ${periodEnd}) x
+                                 WHERE x.unrecorded <> 0), '[]'::json))
+    FROM ${accountOf(accountId)})`;
 }

@@ -14,9 +14,8 @@ import type { ActionOf, DocumentBinding, StateOf } from '../../lib/document/docu
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { bankAccountFor, bankAccountScope } from './bank-accounts.ts';
-import { lockBankAccount } from './bank-lines.ts';
 import { liveFiguresJson, liveItemsJson, statementBalanceByLines } from './bank-reconciliation-figures.ts';
-import { lockedThrough } from './bank-statements.service.ts';
+import { lockBankAccount, lockedThrough } from './bank-statements.service.ts';
 
 type Detail = BankReconciliationDetail;
 const r = bankReconciliations;

@@ -99,7 +99,8 @@ async function check(tx: Executor, actor: Actor, rows: readonly ImportRow[], par
 /** One statement of the new lines (the held ones skipped by their hash); the run's mapping is remembered for the account. */
 async function write(tx: Tx, actor: Actor, rows: readonly { rowNumber: number; input: StatementRow }[], progress: ImportProgress, job: ImportJobRef): Promise<ImportWritten> {
   const accountId = accountIdOf(job.params);
-  const stored = await storeStatement(tx, actor, { bankAccountId: accountId, fileName: job.fileName, lines: rows.map((row) => row.input) });
+  // The check above read the locked period without the account's lock; the store reads it again under it.
+  const stored = await storeStatement(tx, actor, { bankAccountId: accountId, fileName: job.fileName, lines: rows.map((row) => row.input) }, (index) => `rows.${rows[index]!.rowNumber}.date`);
   await saveStatementFormat(tx, accountId, { mapping: job.mapping });
   progress(rows.length);
   return { ids: stored.statementId === null ? [] : [stored.statementId], skipped: stored.skipped, answer: { statementId: stored.statementId } };

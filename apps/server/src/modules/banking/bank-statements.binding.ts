@@ -5,13 +5,14 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-err
 import type { ActionOf, DocumentBinding, StateOf } from '../../lib/document/document-binding.ts';
 import { findDocument } from '../../lib/document/document-query.ts';
 import { bankAccountScope } from './bank-accounts.ts';
-import { lockedThrough, storeStatement } from './bank-statements.service.ts';
+import { bookSides, keptForeign } from './bank-book-amounts.ts';
+import { storeStatement } from './bank-statements.service.ts';
 
-/** A line's matches as the wire gives them: the ledger row (a cheque's: its clearing) and its document. */
+/** A line's matches as the wire gives them: the ledger row (a cheque's: its clearing) and its document, its amount in the account's currency as the line's. */
 export const lineMatchesJson = (lineId: ReturnType<typeof sql>) => sql`coalesce((
   SELECT json_agg(json_build_object('entryId', m.gl_entry_id, 'chequeId', m.cheque_id, 'documentType', g.document_type, 'documentId', g.document_id,
-                                    'documentNumber', g.document_number, 'date', g.entry_date::text, 'amount', (g.debit - g.credit)::text) ORDER BY m.id)
-  FROM bank_statement_matches m JOIN gl_entries g ON g.id = m.gl_entry_id WHERE m.line_id = ${lineId}), '[]'::json)`;
+                                    'documentNumber', g.document_number, 'date', g.entry_date::text, 'amount', ${bookSides(keptForeign(sql`ma.currency`)).amount}::text) ORDER BY m.id)
+  FROM bank_statement_matches m JOIN gl_entries g ON g.id = m.gl_entry_id JOIN accounts ma ON ma.id = m.bank_account_id WHERE m.line_id = ${lineId}), '[]'::json)`;
 
 const linesJson = sql`coalesce((
   SELECT json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'lineDate', l.line_date::text, 'valueDate', l.value_date::text, 'description', l.description,
@@ -62,14 +63,7 @@ export const bankStatementBinding: DocumentBinding<BankStatementInput, Detail, S
   },
   handlers: {
     async create(tx, actor, input) {
-      const locked = await lockedThrough(tx, input.bankAccountId);
-      if (locked) {
-        const errors: Record<string, string> = {};
-        input.lines.forEach((line, index) => {
-          if (line.lineDate <= locked.periodEnd) errors[`lines.${index}.lineDate`] = bankingMessages.notAfterLocked(locked.periodEnd);
-        });
-        if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
-      }
+      // Lines dated into a locked reconciliation are refused by the store, under the account's lock.
       const stored = await storeStatement(tx, actor, { ...input, fileName: input.fileName ?? '' });
       if (stored.statementId === null) throw new BadRequestError({ lines: bankingMessages.allHeld }, bankingMessages.allHeld);
       const document = await findDocument<Detail>(tx, bankStatementBinding as never, stored.statementId);

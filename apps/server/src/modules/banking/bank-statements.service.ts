@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { addDecimals, fromMinorUnits, lineHashKeys, toMinorUnits } from '@erp/domain';
+import { addDecimals, bankingMessages, fromMinorUnits, lineHashKeys, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { dateArray, type Executor, intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { BadRequestError } from '../../lib/app-error.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { bankAccountFor } from './bank-accounts.ts';
 
@@ -25,6 +26,19 @@ export interface StoredStatement {
 }
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * One writer of an account's matches at a time: every command that matches, unmatches, creates
+ * from a line, stores a statement or locks a reconciliation first takes the account's row of the
+ * banking area's own formats table, so two auto-matches at once take turns (and read what the
+ * other stored), and a statement stored while a reconciliation locks is seen by the lock or sees it.
+ */
+export async function lockBankAccount(tx: Tx, accountId: number): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO bank_statement_formats AS f (account_id) VALUES (${accountId}::int)
+        ON CONFLICT (account_id) DO UPDATE SET account_id = f.account_id`,
+  );
+}
 
 /** The day through which the account is reconciled and locked, or null. */
 export async function lockedThrough(executor: Executor, accountId: number): Promise<{ periodEnd: string; documentNumber: string | null } | null> {
@@ -67,8 +81,9 @@ async function openingOf(tx: Tx, accountId: number, first: StatementLineInput, g
 }
 
 /**
- * Stores a statement of the account: the lines it does not hold yet (by their hash), numbered
- * `BST-` by its last day, in three statements (header, lines, nothing per line). A line held
+ * Stores a statement of the account under the account's lock: the lines it does not hold yet
+ * (by their hash), numbered `BST-` by its last day, in three statements (header, lines, nothing
+ * per line). A line dated into a locked reconciliation is refused (400 naming each). A line held
  * already is skipped; the lines' unique hash makes a concurrent import of the same file skip
  * them too. Answers the new statement's id, or null when nothing was new.
  */
@@ -76,8 +91,22 @@ export async function storeStatement(
   tx: Tx,
   actor: Actor,
   input: { bankAccountId: number; fileName: string; openingBalance?: string | null; lines: readonly StatementLineInput[] },
+  /** The field a refusal of the index-th line's date names: the typed lines' by default, an import's `rows.N.date`. */
+  refusedDateField: (index: number) => string = (index) => `lines.${index}.lineDate`,
 ): Promise<StoredStatement> {
   await bankAccountFor(tx, actor, input.bankAccountId);
+  // The locked period read under the account's lock, as the reconciliation's lock reads the
+  // lines: a lock waits for this statement and then counts its lines, or has locked already and
+  // this refuses the lines dated into it (an import's check, read before, took no lock).
+  await lockBankAccount(tx, input.bankAccountId);
+  const locked = await lockedThrough(tx, input.bankAccountId);
+  if (locked) {
+    const errors: Record<string, string> = {};
+    input.lines.forEach((line, index) => {
+      if (line.lineDate <= locked.periodEnd) errors[refusedDateField(index)] = bankingMessages.notAfterLocked(locked.periodEnd);
+    });
+    if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
+  }
   const hashes = lineHashes(input.bankAccountId, input.lines);
   const held = await heldHashes(tx, input.bankAccountId, hashes);
   const fresh = input.lines.map((line, index) => ({ line, hash: hashes[index]! })).filter((l) => !held.has(l.hash));

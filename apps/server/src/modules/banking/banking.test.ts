@@ -1,3 +1,4 @@
+import { bankingMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -156,6 +157,25 @@ describe('cheques matched from lines', () => {
     const taken = await f.call('POST', `/api/bank-statement-lines/${early!.id}/match`, { entries: [{ chequeId: cheque.chequeId }] });
     expect(taken.statusCode).toBe(409);
     expect(Object.keys(taken.json().errors)).toEqual(['entries.0']);
+  });
+});
+
+describe('create from a line against its own bank account', () => {
+  it('is refused, naming accountId, for a journal, a bank charge and an expense payment: Dr bank, Cr bank would add to 0 and match both rows to the line', async () => {
+    const statement = ok(await f.call('POST', '/api/bank-statements', { bankAccountId: f.accounts.bank, lines: [{ lineDate: daysFrom(f, 5), description: 'Own account', reference: 'SELF-1', amount: '-40.00' }] }), 201).data;
+    const lineId = statement.lines[0].id as number;
+    const journals = async () => (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM journals`))[0]!.n;
+    const before = await journals();
+    for (const kind of ['journal', 'bankCharge', 'payment'] as const) {
+      const refused = await f.call('POST', `/api/bank-statement-lines/${lineId}/create`, { kind, accountId: f.accounts.bank });
+      expect(refused.statusCode, `${kind}: ${refused.body}`).toBe(400);
+      expect(refused.json().errors, kind).toEqual({ accountId: bankingMessages.otherThanBankAccount });
+    }
+    expect(await journals()).toBe(before);
+    expect(ok(await f.call('GET', `/api/bank-statements/${statement.id}`)).data.lines[0]).toMatchObject({ status: 'unmatched', matches: [] });
+    // Against another account it posts and matches.
+    const charge = ok(await f.call('POST', `/api/bank-statement-lines/${lineId}/create`, { kind: 'journal', accountId: f.accounts.expense }), 201);
+    expect(charge.line).toMatchObject({ status: 'matched', matches: [{ documentType: 'journal', amount: '-40.00' }] });
   });
 });
 
