@@ -159,11 +159,19 @@ interface PostingFacts {
   stamps: SaleStamp[];
 }
 
-/** The draft's customer row locked, its balance and limit: taken before the lots (one lock order). */
-const customerLock = (customerId: number) =>
+/**
+ * The draft's customer row locked, before the lots (one lock order), in a statement of its own:
+ * a statement that waits for a lock reads every other table as it was before the wait, so a
+ * balance read with the lock would miss the invoice of the posting that held it, and two
+ * invoices could both pass the credit limit.
+ */
+const lockCustomer = (tx: Tx, customerId: number) => queryPrepared(tx, sql`SELECT id FROM customers WHERE id = ${customerId}::int FOR NO KEY UPDATE`);
+
+/** The locked customer's balance and limit, read after the lock. */
+const customerFacts = (customerId: number) =>
   sql`customer AS MATERIALIZED (
         SELECT round(account_balance(c.account_id), 2)::text AS balance, c.credit_limit::text AS "creditLimit", c.active
-        FROM customers c WHERE c.id = ${customerId}::int FOR NO KEY UPDATE)`;
+        FROM customers c WHERE c.id = ${customerId}::int)`;
 
 /** The stock an invoice's lines take, each from its lot; refusals name the line of the request (`inputLineOf`). */
 const drawsOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; inventoryId: number }>, inputLineOf?: readonly number[]): StockMoveInput[] =>
@@ -176,9 +184,10 @@ const drawsOf = (lines: ReadonlyArray<{ lineNo: number; quantity: number; invent
   }));
 
 /**
- * The posting's one read: the customer locked (one customer's postings take turns, so two
- * invoices cannot both pass its credit limit), then the lots, with the period, the accounts and
- * the posting keys; with `write`, the draft's own insert in the same statement (a save-and-post).
+ * The posting's read: the customer locked (one customer's postings take turns, so two invoices
+ * cannot both pass its credit limit), then in one statement its balance, the lots locked, the
+ * period, the accounts and the posting keys; with `write`, the draft's own insert in the same
+ * statement (a save-and-post).
  */
 async function postingRead(
   tx: Tx,
@@ -189,12 +198,13 @@ async function postingRead(
   write?: { ctes: SQL; id: SQL; reads: Record<string, SQL> },
 ): Promise<PostingFacts> {
   const lots = lotsLockRead('lots', moves, sql`(SELECT count(*) FROM customer) >= 0`);
+  await lockCustomer(tx, customer.id);
   const context = await readPostingContextWith(tx, {
     accountIds: [customer.accountId],
     postingKeys: readKeys,
     userId: actor.userId,
     write,
-    ctes: sql`${customerLock(customer.id)}, ${lots.cte}`,
+    ctes: sql`${customerFacts(customer.id)}, ${lots.cte}`,
     reads: { ...write?.reads, credit: sql`(SELECT row_to_json(customer) FROM customer)`, lots: lots.read, stamps: saleStampRead(scope) },
     fixedText: true,
   });
