@@ -1,5 +1,8 @@
+import { permittedIds } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { intArray, jsonValue, queryRows, type Tx } from '../db/client.ts';
+import { intArray, intList, jsonValue, queryRows, type Tx } from '../db/client.ts';
+import type { Actor } from '../lib/actor.ts';
+import { regionListScope } from '../lib/region-list-scope.ts';
 
 /**
  * The stamps of a posting's lines (issue 21, section 3): the rental agreement and the joint
@@ -91,4 +94,17 @@ export async function withAgreementVentures<Line extends { jointVentureId?: numb
   const ventures = await agreementVentures(tx, date, agreements);
   const ventureOf = new Map(agreements.map((id, index) => [id, ventures[index] ?? null]));
   return lines.map((l) => ((l.jointVentureId ?? null) === null && l.rentalAgreementId ? { ...l, jointVentureId: ventureOf.get(l.rentalAgreementId) ?? null } : l));
+}
+
+/**
+ * The row scopes of what a ledger row may be stamped with: a venture is seen by a user of one of
+ * its regions, an agreement by a user of its region (undefined: every one). The ventures' and the
+ * rentals' own lists use them, and so does any posting that takes a stamp from its user (a
+ * journal's line), so a user kept to regions never puts amounts in another region's statement.
+ */
+export const ventureScope = (actor: Pick<Actor, 'permissions'>): SQL | undefined => regionListScope(actor, sql.raw('joint_ventures.region_ids'));
+
+export function agreementScope(actor: Pick<Actor, 'permissions'>): SQL | undefined {
+  const regions = permittedIds(actor.permissions, 'regions');
+  return regions ? sql`rental_agreements.region_id IN (${intList(regions)})` : undefined;
 }

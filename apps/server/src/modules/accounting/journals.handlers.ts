@@ -8,7 +8,7 @@ import { BadRequestError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf, DraftWriter, WrittenDraft } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import type { JournalWithLines } from './journals.queries.ts';
-import { withAgreementVentures } from '../../ledger/venture-stamps.ts';
+import { agreementScope, ventureScope, withAgreementVentures } from '../../ledger/venture-stamps.ts';
 
 const { documentType, numberPrefix } = journalDocument;
 type Lines = JournalInput['lines'];
@@ -27,18 +27,24 @@ function assertAccountsExist(context: PostingContext, lines: ReadonlyArray<{ acc
 }
 
 /**
- * Refuses a line naming a joint venture or rental agreement that does not exist, naming
- * `lines.N.jointVentureId` / `lines.N.rentalAgreementId` (a 400, not the foreign key's error).
+ * Refuses a line naming a joint venture or rental agreement that does not exist, or that the
+ * actor's row scope does not reach (outside it reads as missing, as everywhere), naming
+ * `lines.N.jointVentureId` / `lines.N.rentalAgreementId` (a 400, not the foreign key's error):
+ * a stamp puts the journal's amounts in that venture's statement or that agreement's P&L, which
+ * a user kept to regions may not even read. The scopes are the ventures' and the agreements' own
+ * (ledger/venture-stamps.ts).
  * One read, and none when no line names either.
  */
-async function assertStampsExist(tx: Tx, lines: ReadonlyArray<{ jointVentureId?: number | null; rentalAgreementId?: number | null }>): Promise<void> {
+async function assertStampsExist(tx: Tx, actor: Actor, lines: ReadonlyArray<{ jointVentureId?: number | null; rentalAgreementId?: number | null }>): Promise<void> {
   const ventures = lines.map((l) => l.jointVentureId ?? null);
   const agreements = lines.map((l) => l.rentalAgreementId ?? null);
   if (ventures.every((v) => v === null) && agreements.every((a) => a === null)) return;
+  const inVentures = ventureScope(actor) ?? sql`true`;
+  const inAgreements = agreementScope(actor) ?? sql`true`;
   const [found] = await queryRows<{ ventures: number[] | null; agreements: number[] | null }>(
     tx,
-    sql`SELECT (SELECT array_agg(id) FROM joint_ventures WHERE id = ANY(${intArray(ventures)})) AS ventures,
-               (SELECT array_agg(id) FROM rental_agreements WHERE id = ANY(${intArray(agreements)})) AS agreements`,
+    sql`SELECT (SELECT array_agg(id) FROM joint_ventures WHERE id = ANY(${intArray(ventures)}) AND ${inVentures}) AS ventures,
+               (SELECT array_agg(id) FROM rental_agreements WHERE id = ANY(${intArray(agreements)}) AND ${inAgreements}) AS agreements`,
   );
   const known = (ids: number[] | null) => new Set((ids ?? []).map(Number));
   const knownVentures = known(found!.ventures);
@@ -68,7 +74,7 @@ function draftOf(drafts: DraftWriter, written: WrittenDraft, input: JournalInput
 export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, ActionOf<typeof journalDocument>> = {
   /** The journal and its lines as CTEs of the posting context's read: one round trip. A line of a missing account is left out; the check refuses it. */
   async create(tx, actor, input, drafts) {
-    await assertStampsExist(tx, input.lines);
+    await assertStampsExist(tx, actor, input.lines);
     const write = drafts.insertCtes(input, totalsOf(input.lines), { linesWhere: sql`EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id)` });
     const context = await contextOf(tx, actor, input.lines, write);
     assertAccountsExist(context, input.lines);
@@ -76,7 +82,7 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
   },
 
   async update(tx, actor, before, input, drafts) {
-    await assertStampsExist(tx, input.lines);
+    await assertStampsExist(tx, actor, input.lines);
     const context = await contextOf(tx, actor, input.lines);
     assertAccountsExist(context, input.lines);
     const written = await drafts.update(before.id, input, totalsOf(input.lines));
@@ -86,6 +92,9 @@ export const journalHandlers: DocumentHandlers<JournalInput, JournalWithLines, A
   transitions: {
     /** The ledger rows, the number, status, stamps and audit rows in one statement (docs/decisions/accounting.md, "One statement writes a posting"). */
     async post(tx, actor, draft, step) {
+      // A draft posted on its own may be another user's: its stamps are checked against the
+      // poster's scope as a save checks them (a save-and-post was checked by its save).
+      if (!step.context) await assertStampsExist(tx, actor, draft.lines);
       const context = (step.context as PostingContext | undefined) ?? (await contextOf(tx, actor, draft.lines));
       const { documentNumber, at, actorName } = await postToLedger(
         tx,

@@ -1,9 +1,7 @@
-import { permittedIds, type RentalAgreementDetail } from '@erp/domain';
+import type { RentalAgreementDetail } from '@erp/domain';
 import { z } from 'zod';
 import { type SQL, sql } from 'drizzle-orm';
-import { intList } from '../../db/client.ts';
 import { rentalAgreements } from '../../db/schema/index.ts';
-import type { Actor } from '../../lib/actor.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
 
 /**
@@ -44,10 +42,8 @@ export const rentalViews: Record<string, ReturnType<typeof sql>> = {
 };
 
 /** Agreements of another region are not the actor's (permissions.regions). */
-export function agreementScope(actor: Pick<Actor, 'permissions'>) {
-  const regions = permittedIds(actor.permissions, 'regions');
-  return regions ? sql`rental_agreements.region_id IN (${intList(regions)})` : undefined;
-}
+export { agreementScope } from '../../ledger/venture-stamps.ts';
+import { agreementScope } from '../../ledger/venture-stamps.ts';
 
 const t = rentalAgreements;
 const text = (expression: ReturnType<typeof sql>) => sql<string | null>`${expression}`;

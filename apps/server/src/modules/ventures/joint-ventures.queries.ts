@@ -1,11 +1,10 @@
 import type { JointVentureDetail } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
 import { jointVentures } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-import { regionListScope } from '../../lib/region-list-scope.ts';
 
 const text = (expression: ReturnType<typeof sql>) => sql<string | null>`${expression}`;
 
@@ -18,7 +17,8 @@ export const partnerNameSql = sql`CASE joint_ventures.partner_type
  * The ventures a user kept to regions may see (issue 27): those whose scope names regions, all
  * theirs. A venture of every region (or of other regions) holds other regions' figures.
  */
-export const ventureScope = (actor: Pick<Actor, 'permissions'>): SQL | undefined => regionListScope(actor, sql.raw('joint_ventures.region_ids'));
+export { ventureScope } from '../../ledger/venture-stamps.ts';
+import { ventureScope } from '../../ledger/venture-stamps.ts';
 
 /** Refuses (404, as its list leaves it out) a venture outside the actor's row scope: its statement, PDF, capital and contributions. */
 export async function assertVentureVisible(executor: Executor, actor: Actor, id: number): Promise<void> {
