@@ -155,14 +155,18 @@ async function placedLines(tx: Tx, run: RunRow): Promise<LedgerLineInput[]> {
  * The last transaction: the ledger rows (Dr each category's expense, Cr its accumulated
  * depreciation, per category and region), the assets' accumulated depreciation, the number
  * DEP-YYYY-NNNNNN and the status, together or not at all. Charges of assets that left the
- * books while the run went on are dropped first.
+ * books while the run went on are dropped first, once the charged assets are locked.
  */
 async function postRun(tx: Tx, run: RunRow, job: DepreciationJob): Promise<void> {
   await assertMonthOpen(tx, run.month);
-  await tx.execute(sql`DELETE FROM depreciation_entries e USING assets a
-    WHERE e.depreciation_run_id = ${run.id}::int AND a.id = e.asset_id AND a.status <> 'active'`);
+  // The charged assets locked first (a disposal or a placed unit's return in flight is waited
+  // for), then the charges of those no longer active dropped by a later statement, which sees
+  // what committed meanwhile. A delete made first reads such an asset as still active, and the
+  // run would charge an asset already off the books.
   await tx.execute(sql`SELECT a.id FROM assets a JOIN depreciation_entries e ON e.asset_id = a.id
     WHERE e.depreciation_run_id = ${run.id}::int ORDER BY a.id FOR UPDATE OF a`);
+  await tx.execute(sql`DELETE FROM depreciation_entries e USING assets a
+    WHERE e.depreciation_run_id = ${run.id}::int AND a.id = e.asset_id AND a.status <> 'active'`);
   const groups = await queryRows<GroupRow>(
     tx,
     sql`SELECT c.asset_category_name AS "categoryName", c.depreciation_expense_account_id AS "expenseAccountId",

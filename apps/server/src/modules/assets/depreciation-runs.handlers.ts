@@ -1,8 +1,8 @@
 import { depreciationRunDocument, type DepreciationRunDetail, journalMessages, monthEnd } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { closedThrough, reverseInLedger } from '../../ledger/general-ledger.ts';
-import { ConflictError } from '../../lib/app-error.ts';
+import { closedThrough, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
+import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentHandlers, ActionOf } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { readDepreciationRun } from './depreciation-runs.queries.ts';
@@ -23,7 +23,18 @@ export const depreciationMessages = {
   exists: (month: string, number: string | null, status: string) => `A depreciation run for ${month} already exists (${number ?? 'draft'}, ${status})`,
   anotherRunning: (month: string) => `The depreciation run for ${month} is running: wait for it to finish`,
   disposedSince: (asset: string) => `Asset ${asset} left the books after this run: its depreciation cannot be reversed`,
+  future: (current: string) => `Month must not be after the current month (${current})`,
 } as const;
+
+/**
+ * Refuses (400 naming `month`) a month after the current one on the server's clock: a run
+ * charges each asset's schedule through its month, so a future month's would book months of
+ * depreciation not yet incurred (and date them in the future). The current month may run.
+ */
+function assertMonthStarted(month: string): void {
+  const current = todayIso().slice(0, 7);
+  if (month > current) throw new BadRequestError({ month: depreciationMessages.future(current) });
+}
 
 /** Refuses (409 naming `month`) a month on or before the period close. */
 export async function assertMonthOpen(tx: Tx, month: string): Promise<void> {
@@ -63,6 +74,7 @@ async function assertMonthFree(tx: Tx, month: string, except?: number): Promise<
 const reread = async (tx: Tx, id: number) => (await readDepreciationRun(tx, id))!;
 
 async function checkMonth(tx: Tx, month: string, except?: number): Promise<void> {
+  assertMonthStarted(month);
   await assertMonthOpen(tx, month);
   await assertMonthFree(tx, month, except);
 }
@@ -90,6 +102,8 @@ export const depreciationRunHandlers: DocumentHandlers<DepreciationRunInput, Dep
      * A failed run starts over: its charges so far are dropped.
      */
     async post(tx, actor, run) {
+      // Again here: a draft saved before this check existed may name a future month.
+      assertMonthStarted(run.month);
       await assertMonthOpen(tx, run.month);
       await assertNoneRunning(tx, run.id);
       await tx.execute(sql`DELETE FROM depreciation_entries WHERE depreciation_run_id = ${run.id}::int`);

@@ -1,6 +1,8 @@
+import { addMonths, monthEnd } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
 import { JobRunner } from '../../lib/jobs/job-runner.ts';
 import { type AssetFixtures, assetFixtures } from '../../test/assets-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -155,6 +157,33 @@ describe('a depreciation run', () => {
     const again = await start('2026-04');
     await t.app.ctx.jobs.runUntilIdle();
     expect(await runOf(again)).toMatchObject({ status: 'posted', totalAmount: april!.total });
+    expect(await accumulatedOf(assetIds)).toEqual(before);
+  });
+
+  it('is refused (400 naming month) for a month after the current one, on create, change and post; the current month may run', async () => {
+    // The server's clock, as the handlers read it: nothing here is a fixed date.
+    const current = todayIso().slice(0, 7);
+    const next = addMonths(current, 1);
+    const message = `Month must not be after the current month (${current})`;
+    const before = await accumulatedOf(assetIds);
+    for (const month of [next, `${Number(current.slice(0, 4)) + 4}-12`]) {
+      const refused = await f.call('POST', '/api/depreciation-runs', { month, post: true });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors).toEqual({ month: message });
+    }
+    const draft = await f.call('POST', '/api/depreciation-runs', { month: current });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().data.id as number;
+    const changed = await f.call('PUT', `/api/depreciation-runs/${id}`, { month: next });
+    expect(changed.statusCode, changed.body).toBe(400);
+    expect(changed.json().errors).toEqual({ month: message });
+    // A draft of a future month saved before the check: its post is refused too.
+    await t.database.db.execute(sql`UPDATE depreciation_runs SET month = ${`${next}-01`}::date, document_date = ${monthEnd(next)}::date WHERE id = ${id}::int`);
+    const posted = await f.call('POST', `/api/depreciation-runs/${id}/post`);
+    expect(posted.statusCode, posted.body).toBe(400);
+    expect(posted.json().errors).toEqual({ month: message });
+    expect(await runOf(id)).toMatchObject({ status: 'draft' });
+    expect((await f.call('DELETE', `/api/depreciation-runs/${id}`)).statusCode).toBe(200);
     expect(await accumulatedOf(assetIds)).toEqual(before);
   });
 });
