@@ -1,6 +1,6 @@
-import { addDecimals, addMonths, lastDayOf, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, permittedIds, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, intArray, intList, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { postRentalInvoices, type RentalInvoiceDraft } from '../sales/sales.api.ts';
@@ -26,7 +26,8 @@ export interface MonthEndCursor {
 
 /**
  * One chunk of the month-end run (issue 21, section 2): the next agreements in use in `month`
- * (active, or ended in or after it; suspended ones bill nothing), their months computed from
+ * (active, or ended in or after it; suspended ones bill nothing) of the regions of the user who
+ * started it (a user of every region: all of them), their months computed from
  * five reads for the whole chunk, one invoice per agreement whose settlement period ends with
  * `month` short (kind rentalShortfall; per test: rentalTests), the month's row written with it.
  * Set-based (issue 21, section 5): the chunk's invoices are numbered, posted and audited by
@@ -42,12 +43,18 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
   // Month-end chunks take turns (two runs of one month on two workers would both find a month
   // unbilled): each reads the rows of the chunks committed before it.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${monthEndJobKind}))`);
+  const a = job.payload.actor;
+  const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
+  // The invoices are the starter's (postRentalInvoices refuses another region's as missing): a
+  // user kept to regions runs their regions' month end, and another region's agreement, left to
+  // that region, cannot fail the run part-way and leave the later agreements unbilled.
+  const regions = permittedIds(actor.permissions, 'regions');
   const ids = (
     await queryRows<{ id: number }>(
       tx,
       sql`SELECT id FROM rental_agreements
           WHERE id > ${afterId}::int AND (status = 'active' OR (status = 'ended' AND end_date >= ${`${month}-01`}::date))
-            AND document_date <= ${lastDayOf(month)}::date
+            AND document_date <= ${lastDayOf(month)}::date${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}
           ORDER BY id LIMIT ${size}::int`,
     )
   ).map((r) => Number(r.id));
@@ -55,8 +62,6 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
   // A settlement period is at most a year: its months are all the run needs.
   const yearBack = addMonths(month, -11);
   const facts = await readAgreementFacts(tx, ids, month, yearBack);
-  const a = job.payload.actor;
-  const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
   const rows: Array<{ id: number; commitment: string; eligible: string; carryIn: string; shortfall: string; tests: number; invoiceId: number | null }> = [];
   const drafts: RentalInvoiceDraft[] = [];
   for (const id of ids) {

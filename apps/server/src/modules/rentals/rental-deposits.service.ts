@@ -1,6 +1,7 @@
 import { permittedIds, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intList, queryRows, type Tx } from '../../db/client.ts';
+import { accountInScope } from '../../ledger/account-in-scope.ts';
 import { postToLedger, readPostingContext } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
 import { agreementStamp } from '../../ledger/venture-stamps.ts';
@@ -27,7 +28,8 @@ type Deposit = DocumentRow & DepositInput & { amount: string; documentNumber: st
 
 /**
  * The agreement whose deposit comes in (approved, active or suspended, once; its row locked so
- * two receipts take turns), and the account it comes into (cash or bank: 400). What the create
+ * two receipts take turns), and the account it comes into (cash or bank, active, and one of the
+ * actor's regions' or company-wide: another region's reads as missing, 400). What the create
  * checks before anything is written.
  */
 export async function depositAgreement(tx: Tx, actor: Actor, input: DepositInput): Promise<DepositAgreement> {
@@ -42,8 +44,9 @@ export async function depositAgreement(tx: Tx, actor: Actor, input: DepositInput
   if (!agreement.deposit || toMinorUnits(agreement.deposit) <= 0n) throw new ConflictError('The agreement has no deposit');
   if (agreement.received) throw new ConflictError(`The deposit was received on ${agreement.received}`);
   if (!['approved', 'active', 'suspended'].includes(agreement.status)) throw new ConflictError('Only an approved or active agreement takes its deposit');
-  const [bank] = await queryRows<{ kind: string }>(tx, sql`SELECT kind FROM accounts WHERE id = ${input.accountId}::int AND active`);
-  if (!bank || !['cash', 'bank'].includes(bank.kind)) throw new BadRequestError({ accountId: 'Choose a cash or bank account' });
+  // A user kept to a region books money into their region's accounts only, as receipts do.
+  const bank = await accountInScope(tx, actor, input.accountId);
+  if (!['cash', 'bank'].includes(bank.kind)) throw new BadRequestError({ accountId: 'Choose a cash or bank account' });
   return { ...agreement, id: Number(agreement.id), customerId: Number(agreement.customerId), regionId: Number(agreement.regionId) };
 }
 

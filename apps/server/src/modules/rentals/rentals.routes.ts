@@ -87,7 +87,7 @@ export function registerRentalRoutes(app: FastifyInstance): void {
     {
       schema: routeSchema({
         tags,
-        summary: 'Starts the month-end run over every active agreement (a job): one shortfall invoice per agreement and settlement period',
+        summary: "Starts the month-end run over every active agreement of the user's regions (a job): one shortfall invoice per agreement and settlement period",
         description: 'Refused (409) for a month that has not ended. Running it again raises nothing new. Answers 202 with the job id; GET /api/rental-agreements/month-end/{id} reports its progress.',
         body: monthEndSchema,
         response: { 202: envelope({ jobId: z.number().int() }) },

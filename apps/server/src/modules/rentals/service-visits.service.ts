@@ -27,7 +27,16 @@ export interface VisitAgreement {
   documentNumber: string | null;
 }
 
-/** What the create refuses before writing (400): an agreement the actor does not see, and days down given by half or backwards. */
+export const visitMessages = {
+  lotMissing: 'The lot does not exist',
+  notRegionWarehouse: "Parts come from the warehouse of the agreement's region",
+  analyser: 'An analyser is a rental asset, not a part',
+} as const;
+
+/**
+ * What the create refuses before writing (400): an agreement the actor does not see, days down
+ * given by half or backwards, and parts the engineer could not have taken (`parts.N.inventoryId`).
+ */
 export async function visitAgreement(tx: Tx, actor: Actor, input: ServiceVisitInput): Promise<VisitAgreement> {
   const regions = permittedIds(actor.permissions, 'regions');
   const [agreement] = await queryRows<VisitAgreement>(
@@ -35,12 +44,42 @@ export async function visitAgreement(tx: Tx, actor: Actor, input: ServiceVisitIn
     sql`SELECT id, customer_id AS "customerId", region_id AS "regionId", joint_venture_id AS "jointVentureId", document_number AS "documentNumber"
         FROM rental_agreements WHERE id = ${input.rentalAgreementId}::int${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}`,
   );
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = agreement ? await partProblems(tx, actor, Number(agreement.regionId), input.parts ?? []) : {};
   if (!agreement) errors.rentalAgreementId = 'Agreement does not exist';
   if ((input.downFrom ?? null) === null !== ((input.downTo ?? null) === null)) errors.downTo = 'Enter both days of the downtime, or neither';
   else if (input.downFrom && input.downTo && input.downTo < input.downFrom) errors.downTo = 'The downtime cannot end before it starts';
   if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   return agreement!;
+}
+
+/**
+ * The parts' lots checked as a stock adjustment checks its lots, and where they stand: a lot
+ * outside the actor's regions or categories reads as missing (row scope on writes); the rest must
+ * be stock of the agreement's region's warehouse, where its engineers draw spares (not another
+ * region's, not a lot in transit or at a customer site); and a unit of a rental asset (an
+ * analyser, in stock or placed) is no part: drawing it would leave its asset record pointing
+ * at an empty lot, so its placement or return would fail later.
+ */
+async function partProblems(tx: Tx, actor: Actor, regionId: number, parts: NonNullable<ServiceVisitInput['parts']>): Promise<Record<string, string>> {
+  if (parts.length === 0) return {};
+  const regions = permittedIds(actor.permissions, 'regions');
+  const categories = permittedIds(actor.permissions, 'categories');
+  const lots = await queryRows<{ id: number; inWarehouse: boolean; analyser: boolean }>(
+    tx,
+    sql`SELECT i.id, (loc.kind = 'warehouse' AND i.region_id = ${regionId}::int) AS "inWarehouse",
+               EXISTS (SELECT 1 FROM rental_assets a WHERE i.id IN (a.inventory_id, a.home_inventory_id)) AS analyser
+        FROM inventory i JOIN items it ON it.id = i.item_id JOIN stock_locations loc ON loc.id = i.location_id
+        WHERE i.id IN (${intList(parts.map((part) => part.inventoryId))})
+        ${regions ? sql`AND i.region_id IN (${intList(regions)})` : sql``} ${categories ? sql`AND it.category_id IN (${intList(categories)})` : sql``}`,
+  );
+  const found = new Map(lots.map((lot) => [Number(lot.id), lot]));
+  const problems: Record<string, string> = {};
+  parts.forEach((part, index) => {
+    const lot = found.get(part.inventoryId);
+    const problem = !lot ? visitMessages.lotMissing : lot.analyser ? visitMessages.analyser : !lot.inWarehouse ? visitMessages.notRegionWarehouse : undefined;
+    if (problem) problems[`parts.${index}.inventoryId`] = problem;
+  });
+  return problems;
 }
 
 type Visit = DocumentRow & Required<Pick<ServiceVisitInput, 'parts' | 'visitKind'>>;
