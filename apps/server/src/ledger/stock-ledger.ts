@@ -222,13 +222,22 @@ async function resolveNamedLots(tx: Tx, moves: readonly StockMoveInput[]): Promi
   return resolved;
 }
 
+/** A lot by item and number at a location: a row that may exist or not yet (a receipt's place). */
+export interface LotPlace {
+  itemId: number;
+  lotNumber: string;
+  locationId: number;
+}
+
+const placesOf = (named: readonly NamedLot[]): LotPlace[] => named.map((l) => ({ itemId: l.ref.itemId, lotNumber: l.ref.lotNumber, locationId: l.locationId }));
+
 /**
  * The locking read of lots by id (and by item, number and place for lots named by number), in
  * id order, with what the checks need. `after`: a condition evaluated before the first lot is
  * locked (a caller's earlier lock in the same statement, one lock order).
  */
-function lotsLockSql(ids: readonly number[], named: readonly NamedLot[] = [], after?: SQL): SQL {
-  const keys = named.map((l) => sql`(${l.ref.itemId}::int, ${l.ref.lotNumber}::text, ${l.locationId}::int)`);
+function lotsLockSql(ids: readonly number[], places: readonly LotPlace[] = [], after?: SQL): SQL {
+  const keys = places.map((l) => sql`(${l.itemId}::int, ${l.lotNumber}::text, ${l.locationId}::int)`);
   const byKey = keys.length > 0 ? sql` OR (i.item_id, i.lot_number, i.location_id) IN (${sql.join(keys, sql`, `)})` : sql``;
   return sql`SELECT i.id, i.item_id AS "itemId", i.lot_number AS "lotNumber", i.date_expiry::text AS "dateExpiry", i.location_id AS "locationId",
                i.region_id AS "regionId", i.quantity, i.unit_cost::text AS "unitCost", it.item_name AS "itemName",
@@ -246,8 +255,8 @@ function lockedLotsOf(rows: readonly LockedLot[]): LockedLot[] {
 }
 
 /** Locks every lot of the posting, in id order, and reads what the checks need. */
-async function lockLots(tx: Tx, ids: readonly number[], named: readonly NamedLot[]): Promise<LockedLot[]> {
-  return lockedLotsOf(await queryRows<LockedLot>(tx, lotsLockSql(ids, named)));
+async function lockLots(tx: Tx, ids: readonly number[], places: readonly LotPlace[]): Promise<LockedLot[]> {
+  return lockedLotsOf(await queryRows<LockedLot>(tx, lotsLockSql(ids, places)));
 }
 
 /**
@@ -432,7 +441,7 @@ export async function prepareStockMoves(
   assertQuantities(posting.moves);
   const named = locked ? [] : await resolveNamedLots(tx, posting.moves);
   const ids = posting.moves.flatMap((m) => ('inventoryId' in m.lot ? [m.lot.inventoryId] : []));
-  const lots = locked ?? (await lockLots(tx, [...new Set(ids)], named));
+  const lots = locked ?? (await lockLots(tx, [...new Set(ids)], placesOf(named)));
   const planned = planMoves(posting.moves, named, lots);
   const quantities = assertAvailable(planned, posting.document);
   return { ...totalsOf(valuedMoves(planned)), statements: writeStatements(posting, planned, quantities) };
@@ -586,9 +595,14 @@ export interface PreparedValueChanges {
   statements: Array<(documentNumber: SQL) => SQL>;
 }
 
-/** Locks lot rows by id, in id order, and reads what cost changes and draws check (a caller that reads facts under the locks first). */
-export async function lockLotRows(tx: Tx, ids: readonly number[]): Promise<LockedLot[]> {
-  return lockLots(tx, [...new Set(ids)], []);
+/**
+ * Locks lot rows by id, in id order, and reads what cost changes and draws check (a caller that reads facts under the locks first).
+ * With `places`, the rows of those lots that exist there too, in the same statement: a posting that must read a lot under its lock
+ * before naming where its units go (a transfer's in-transit lot takes its source lot's cost as locked) locks every row its moves
+ * will touch in one id order, as the posting would; prepareStockMoves then finds them locked already.
+ */
+export async function lockLotRows(tx: Tx, ids: readonly number[], places: readonly LotPlace[] = []): Promise<LockedLot[]> {
+  return lockLots(tx, [...new Set(ids)], places);
 }
 
 /**

@@ -158,6 +158,40 @@ export async function releaseExcursionLots(
   return still;
 }
 
+/**
+ * Units moved from one row of a lot to another (a transfer received out of transit, or cancelled
+ * back to its source) keep the quarantine they were under: the hold travels with the units
+ * (docs/decisions/inventory.md, "A quarantine travels with the units"). The receiving row takes a
+ * person's quarantine with the moved row's reason, lifted only by a person's release; an
+ * excursion's hold is carried as a person's, since the excursion's disposition lists the row it
+ * held and would never reach the new one. A person's quarantine of a row the units all left goes
+ * with them (an empty in-transit row would otherwise hold the next shipment of the lot). A recall
+ * needs no carrying: it holds every row of the lot, and a row born under it is born recalled.
+ * Called after the movements are written, with both rows locked by the posting, so the holds read
+ * are the ones the units left under and the quantities the ones they left behind.
+ */
+export async function carryHolds(
+  tx: Tx,
+  actor: Pick<Actor, 'userId'>,
+  moves: readonly { fromId: number; toId: number }[],
+  input: { reason: string; leftReason: string; document: StatusDocument },
+): Promise<void> {
+  if (moves.length === 0) return;
+  const held = await queryRows<{ fromId: number; toId: number; statusReason: string; manual: boolean; emptied: boolean }>(
+    tx,
+    sql`SELECT v.from_id AS "fromId", v.to_id AS "toId", CASE WHEN i.lot_status = 'quarantined' THEN i.status_reason ELSE '' END AS "statusReason",
+               i.quarantined_manually AS manual, i.quantity = 0 AS emptied
+        FROM unnest(${intArray(moves.map((m) => m.fromId))}, ${intArray(moves.map((m) => m.toId))}) AS v(from_id, to_id) JOIN inventory i ON i.id = v.from_id
+        WHERE (i.quarantined_manually OR i.excursion_id IS NOT NULL) AND v.from_id <> v.to_id
+        ORDER BY v.to_id, v.from_id`,
+  );
+  for (const row of held) {
+    await changeHolds(tx, actor, sql`i.id = ${Number(row.toId)}::int`, { manual: sql`true`, statusReason: row.statusReason || input.reason, reason: input.reason, document: input.document });
+  }
+  const left = [...new Set(held.filter((row) => row.manual && row.emptied).map((row) => Number(row.fromId)))];
+  if (left.length > 0) await changeHolds(tx, actor, sql`i.id = ANY(${intArray(left)})`, { manual: sql`false`, statusReason: '', reason: input.leftReason, document: input.document });
+}
+
 /** Rows a disposal or write-off took to 0 are destroyed for good. */
 export async function markLotsDestroyed(
   tx: Tx,

@@ -43,9 +43,16 @@ interface WrittenContext {
 
 const postingKeys = ['inventory', 'stockAdjustments', 'retainedEarnings'] as const;
 
+/**
+ * An adjustment changes the lots when it posts but is dated its adjustment date: stock brought in
+ * dated tomorrow could be sold today, and the lot's running balance by date would go below zero in
+ * between (as a transfer's, goods receipt's or sales return's date, never after today).
+ */
+const futureDate = 'The adjustment date cannot be later than today';
+
 
 /**
- * Refuses, naming `lines.N.<field>`, what the fields alone cannot say, and references the
+ * Refuses, naming the field, what the fields alone cannot say: a date after today, and references the
  * actor may not use: a lot, item or region that does not exist or lies outside their
  * regions or categories reads as missing (row scope on writes). Answers what it read, for
  * the written draft's answer.
@@ -81,6 +88,7 @@ async function assertLines(tx: Tx, actor: Actor, input: StockAdjustmentInput): P
     posting: Object.fromEntries((jsonValue<Array<{ key: string; accountId: number }> | null>(found!.posting) ?? []).map((p) => [p.key, Number(p.accountId)])),
     at: new Date(found!.at),
   };
+  if (input.adjustmentDate > todayIso()) problems.adjustmentDate ??= futureDate;
   input.lines.forEach((line, index) => {
     if (line.inventoryId && !facts.lots.has(line.inventoryId)) problems[`lines.${index}.inventoryId`] ??= 'The lot does not exist';
     if (!line.inventoryId && line.itemId && !facts.items.has(line.itemId)) problems[`lines.${index}.itemId`] ??= 'The item does not exist';
@@ -169,6 +177,8 @@ export function stockAdjustmentHandlers(): DocumentHandlers<StockAdjustmentInput
        */
       async post(tx, actor, draft, step) {
         const date = draft.adjustmentDate;
+        // Again at posting: a draft dated ahead by other means (saved before this rule).
+        if (date > todayIso()) throw new BadRequestError({ adjustmentDate: futureDate });
         const counterKey = draft.reason === 'openingStock' ? 'retainedEarnings' : 'stockAdjustments';
         const written = step.context as WrittenContext | undefined;
         const accounts = written ? chosenAccounts(written.posting, ['inventory', counterKey]) : await requirePostingAccounts(tx, ['inventory', counterKey]);

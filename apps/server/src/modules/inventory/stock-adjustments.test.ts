@@ -234,6 +234,32 @@ describe('stock adjustments: refusals', () => {
     await t.database.db.execute(sql`DELETE FROM inventory WHERE id = ${Number(transit!.id)}`);
   });
 
+  it('refuses an adjustment date later than today on save, save-and-post, replace and post (400 adjustmentDate), moving nothing', async () => {
+    const future = { adjustmentDate: 'The adjustment date cannot be later than today' };
+    const tomorrow = addDays(today, 1);
+    const lot = await lotOf('OPEN-A');
+    const body = { adjustmentDate: tomorrow, reason: 'damage', lines: [{ inventoryId: lot.id, quantity: -1 }] };
+    for (const post of [false, true]) {
+      const created = await call('POST', '/api/stock-adjustments', { ...body, post });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json().errors).toEqual(future);
+    }
+    const draft = await call('POST', '/api/stock-adjustments', { ...body, adjustmentDate: today });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().data.id;
+    const replaced = await call('PUT', `/api/stock-adjustments/${id}`, body);
+    expect(replaced.statusCode, replaced.body).toBe(400);
+    expect(replaced.json().errors).toEqual(future);
+    // A draft dated ahead some other way (saved before this rule) is not posted either.
+    await t.database.db.execute(sql`UPDATE stock_adjustments SET document_date = ${tomorrow}::date WHERE id = ${id}`);
+    const posted = await call('POST', `/api/stock-adjustments/${id}/post`);
+    expect(posted.statusCode, posted.body).toBe(400);
+    expect(posted.json().errors).toEqual(future);
+    expect((await call('GET', `/api/stock-adjustments/${id}`)).json().data).toMatchObject({ status: 'draft', documentNumber: null });
+    expect((await lotOf('OPEN-A')).quantity).toBe(lot.quantity);
+    expect((await call('DELETE', `/api/stock-adjustments/${id}`)).statusCode).toBe(200);
+  });
+
   it('keeps a user to their regions: another region lot or region reads as missing', async () => {
     const user = await t.userWithRole('operationManager');
     await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [ids.north] })}::jsonb WHERE id = ${user.id}`);

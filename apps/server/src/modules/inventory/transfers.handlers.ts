@@ -14,10 +14,11 @@ import {
   transferLines,
 } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import { prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
+import { lockLotRows, type PostedStockMove, prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
+import { carryHolds } from './lot-status.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
 const { documentType } = transferDocument;
@@ -191,6 +192,27 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
   throw new BadRequestError(problems);
 }
 
+/** Each line's units: the row they left and the row they entered (a posting's movements, by line). */
+function movedRows(moves: ReadonlyArray<Pick<PostedStockMove, 'lineNo' | 'inventoryId' | 'quantityIn' | 'quantityOut'>>): Array<{ fromId: number; toId: number }> {
+  const into = new Map(moves.filter((m) => m.quantityIn > 0).map((m) => [m.lineNo, m.inventoryId]));
+  return moves.flatMap((m) => (m.quantityOut > 0 && into.has(m.lineNo) ? [{ fromId: m.inventoryId, toId: into.get(m.lineNo)! }] : []));
+}
+
+/**
+ * The draft's lines at their source lots' cost as locked now, with the destination's in-transit
+ * rows of those lots (one statement, id order: the rows the dispatch will touch, as its posting
+ * would lock them). The draft was read before the locks: a landed cost committed in between
+ * would name the in-transit lot at the old cost while its units leave, and post, at the new one.
+ */
+async function linesAtLockedCost(tx: Tx, draft: TransferDetail, transitLocationId: number): Promise<TransferLineRow[]> {
+  const places = draft.lines.map((line) => ({ itemId: line.itemId, lotNumber: line.lotNumber, locationId: transitLocationId }));
+  const locked = new Map((await lockLotRows(tx, draft.lines.map((line) => line.inventoryId), places)).map((lot) => [lot.id, lot]));
+  return draft.lines.map((line) => {
+    const unitCost = locked.get(line.inventoryId)?.unitCost ?? line.unitCost;
+    return { ...line, unitCost, value: multiply(line.quantity, unitCost) };
+  });
+}
+
 /**
  * The accounts a transfer's value moves between and the posting's context (period share-locked,
  * now(), the actor's name). Stock on its way is Inventory in transit stamped with the
@@ -222,11 +244,13 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
        * destination's in-transit location. The lots locked and checked first, then one
        * statement takes the number and writes the movements, quantities, status and audit row.
        */
-      async dispatch(tx, actor, draft, step) {
-        const date = draft.transferDate;
-        assertDispatchable(draft, todayIso());
+      async dispatch(tx, actor, read, step) {
+        const date = read.transferDate;
+        assertDispatchable(read, todayIso());
         const accounts = await transitPosting(tx, actor, date);
-        const transit = await transitOf(tx, draft.toRegionId);
+        const transit = await transitOf(tx, read.toRegionId);
+        const lines = await linesAtLockedCost(tx, read, transit.locationId);
+        const draft: TransferDetail = { ...read, lines, totalValue: addDecimals(lines.map((l) => l.value)) };
         await assertReceivable(tx, draft);
         const moves: StockMoveInput[] = draft.lines.flatMap((line, index): StockMoveInput[] => [
           { lineNo: line.lineNo, field: `lines.${index}`, direction: 'out', quantity: line.quantity, purpose: 'issue', lot: { inventoryId: line.inventoryId } },
@@ -292,8 +316,10 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
             lot: { itemId: Number(line.itemId), lotNumber: line.lotNumber, dateExpiry: line.dateExpiry, regionId: document.toRegionId, unitCost: line.unitCost },
           },
         ]);
+        let arrived: Array<{ fromId: number; toId: number }>;
         try {
           const stock = await prepareStockMoves(tx, { document: { documentType, documentId: document.id, date: today }, actor: { userId: actor.userId }, moves });
+          arrived = movedRows(stock.moves);
           if (toMinorUnits(stock.valueIn) > 0n) {
             // Out of the destination's Inventory in transit into its Inventory, both stamped with it.
             const narration = `Transfer ${document.documentNumber} received in ${document.toRegion.regionName}`;
@@ -322,6 +348,12 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           if (refusal instanceof AppError && refusal.code === 'badRequest') throw new ConflictError(Object.values(refusal.errors ?? {})[0] ?? refusal.message, refusal.errors);
           throw refusal;
         }
+        // Arrived is not released: units quarantined on the way are received quarantined.
+        await carryHolds(tx, actor, arrived, {
+          reason: 'Received while quarantined in transit',
+          leftReason: `Its quarantined units were received in ${document.toRegion.regionName}`,
+          document: { documentType, documentId: document.id, documentNumber: document.documentNumber },
+        });
         return { document };
       },
 
@@ -331,7 +363,13 @@ export function transferHandlers(): DocumentHandlers<TransferInput, TransferDeta
           const today = todayIso();
           await assertPeriodOpen(tx, today, 'transferDate');
           const source = { documentType, documentId: document.id };
-          await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
+          const returned = await reverseStockMoves(tx, source, { ...source, documentNumber: document.documentNumber!, date: today }, { userId: actor.userId });
+          // Units quarantined on the way go back quarantined: a cancel is no release.
+          await carryHolds(tx, actor, movedRows(returned.moves), {
+            reason: 'Returned while quarantined in transit',
+            leftReason: `Its quarantined units were returned to ${document.fromRegion.regionName}`,
+            document: { ...source, documentNumber: document.documentNumber },
+          });
           // The dispatch's ledger rows mirrored: back into the source's Inventory (goods at no cost wrote none).
           if (toMinorUnits(document.totalValue) > 0n) {
             await reverseInLedger(tx, { ...source, date: today, narration: `Cancellation of transfer ${document.documentNumber}`, actor: { userId: actor.userId }, dateField: 'transferDate' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { documentRoutes } from '../../lib/document/register-document.ts';
+import { queuedBehind } from '../../test/queued-behind.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { transferBinding } from './transfers.binding.ts';
 
@@ -43,6 +44,9 @@ beforeAll(async () => {
       newLot(ids.north, 'L-CLASH', 5, '3.00'),
       newLot(ids.south, 'L-CLASH', 1, '4.00'),
       newLot(ids.south, 'L-S', 5, '1.50'),
+      newLot(ids.north, 'L-HOLD-R', 5, '3.00'),
+      newLot(ids.north, 'L-HOLD-C', 5, '3.00'),
+      newLot(ids.north, 'L-COST', 6, '5.00'),
     ],
   });
   expect(opening.statusCode, opening.body).toBe(201);
@@ -427,5 +431,81 @@ describe('transfers: concurrency', () => {
     const outcomes = await Promise.all([1, 2].map(() => call('POST', `/api/transfers/${id}/dispatch`).then((r) => r.statusCode)));
     expect(outcomes.sort()).toEqual([200, 409]);
     expect(await quantityOf(lotId('L-S', ids.south))).toBe(3);
+  });
+});
+
+describe('transfers: a lot quarantined on the way (issue 31)', () => {
+  /** The row of that lot at that kind of place in that region, with its hold. */
+  async function rowOf(lotNumber: string, kind: 'warehouse' | 'transit', regionId: number) {
+    const [row] = await queryRows<{ id: number; lotStatus: string; statusReason: string; quarantinedManually: boolean; quantity: number }>(
+      t.database.db,
+      sql`SELECT i.id, i.lot_status AS "lotStatus", i.status_reason AS "statusReason", i.quarantined_manually AS "quarantinedManually", i.quantity
+          FROM inventory i JOIN stock_locations l ON l.id = i.location_id WHERE i.lot_number = ${lotNumber} AND l.kind = ${kind} AND i.region_id = ${regionId}`,
+    );
+    return { ...row!, id: Number(row!.id), quantity: Number(row!.quantity) };
+  }
+
+  async function quarantinedInTransit(lotNumber: string, quantity: number, reason: string): Promise<{ id: number; documentNumber: string }> {
+    const id = await draft([{ inventoryId: lotId(lotNumber), quantity }]);
+    const dispatched = await call('POST', `/api/transfers/${id}/dispatch`);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const transit = await rowOf(lotNumber, 'transit', ids.south);
+    const held = await call('POST', `/api/inventory/${transit.id}/quarantine`, { reason });
+    expect(held.statusCode, held.body).toBe(200);
+    return { id, documentNumber: dispatched.json().data.documentNumber };
+  }
+
+  it('receives it still quarantined: the destination row takes the hold and its reason, and is neither offered nor sent on', async () => {
+    const { id, documentNumber } = await quarantinedInTransit('L-HOLD-R', 3, 'Seal broken');
+    const received = await call('POST', `/api/transfers/${id}/receive`);
+    expect(received.statusCode, received.body).toBe(200);
+    const arrived = await rowOf('L-HOLD-R', 'warehouse', ids.south);
+    expect(arrived).toMatchObject({ lotStatus: 'quarantined', statusReason: 'Seal broken', quarantinedManually: true, quantity: 3 });
+    const history = (await call('GET', `/api/inventory/${arrived.id}/status-history`)).json().data;
+    expect(history).toEqual([expect.objectContaining({ from: 'released', to: 'quarantined', document: { documentType: 'transfer', documentId: id, documentNumber } })]);
+    const options = (await call('GET', `/api/inventory/options?regionId=${ids.south}`)).json().options;
+    expect(options.map((o: { lotNumber: string }) => o.lotNumber)).not.toContain('L-HOLD-R');
+    const onward = await draft([{ inventoryId: arrived.id, quantity: 1 }], { fromRegionId: ids.south, toRegionId: ids.east });
+    const refused = await call('POST', `/api/transfers/${onward}/dispatch`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual({ 'lines.0.inventoryId': 'CBC Reagent lot L-HOLD-R is quarantined (Seal broken) and cannot be transferred' });
+    await call('DELETE', `/api/transfers/${onward}`);
+    // A person's release lets it go, as any quarantine.
+    expect((await call('POST', `/api/inventory/${arrived.id}/release`, { reason: 'Inspected' })).statusCode).toBe(200);
+    expect(await rowOf('L-HOLD-R', 'warehouse', ids.south)).toMatchObject({ lotStatus: 'released', quantity: 3 });
+  });
+
+  it('returns it quarantined to its source when the transfer is cancelled', async () => {
+    const { id } = await quarantinedInTransit('L-HOLD-C', 2, 'Temperature log missing');
+    const cancelled = await call('POST', `/api/transfers/${id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await rowOf('L-HOLD-C', 'warehouse', ids.north)).toMatchObject({ lotStatus: 'quarantined', statusReason: 'Temperature log missing', quantity: 5 });
+    const sent = await draft([{ inventoryId: lotId('L-HOLD-C'), quantity: 1 }]);
+    const refused = await call('POST', `/api/transfers/${sent}/dispatch`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual({ 'lines.0.inventoryId': 'CBC Reagent lot L-HOLD-C is quarantined (Temperature log missing) and cannot be transferred' });
+    await call('DELETE', `/api/transfers/${sent}`);
+  });
+});
+
+describe('transfers: the in-transit lot at the source lot cost', () => {
+  it('names the in-transit lot at the cost the source lot has when dispatched, not when saved', async () => {
+    const id = await draft([{ inventoryId: lotId('L-COST'), quantity: 1 }]);
+    // A landed cost between save and dispatch (as issue 33 posts it: the lot's cost, not its units).
+    await t.database.db.execute(sql`UPDATE inventory SET unit_cost = 6.00 WHERE id = ${lotId('L-COST')}`);
+    const dispatched = await call('POST', `/api/transfers/${id}/dispatch`);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect((await lotsNamed('L-COST')).find((l) => l.kind === 'transit')).toMatchObject({ quantity: 1, unitCost: '6.00' });
+    expect((await transferRows(id)).map((r) => r.debit)).toEqual(['6.00', '0.00']);
+    expect((await call('POST', `/api/transfers/${id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it.runIf(process.env.DATABASE_URL !== undefined)('takes the cost from the source lot as locked: a cost change committed while the dispatch waits on the lot (PostgreSQL)', async () => {
+    const id = await draft([{ inventoryId: lotId('L-COST'), quantity: 2 }], { toRegionId: ids.east });
+    const [dispatched] = await queuedBehind(t, sql`UPDATE inventory SET unit_cost = 7.50 WHERE id = ${lotId('L-COST')}`, [() => call('POST', `/api/transfers/${id}/dispatch`)]);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    // The units left at 7.50 (the out-move and the ledger): the lot that holds them on the way says the same.
+    expect((await lotsNamed('L-COST')).find((l) => l.kind === 'transit' && l.regionId === ids.east)).toMatchObject({ quantity: 2, unitCost: '7.50' });
+    expect((await transferRows(id)).map((r) => r.debit)).toEqual(['15.00', '0.00']);
   });
 });
