@@ -1,4 +1,4 @@
-import { goodsReceiptDocument, addDays, addDecimals, currencyMessages, type GoodsReceiptInput, type GoodsReceiptLogger, isExpired, multiply, multiplyDecimals, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
+import { goodsReceiptDocument, addDays, addDecimals, compareDecimal, currencyMessages, exchangeRateScale, type GoodsReceiptInput, type GoodsReceiptLogger, isDecimalString, isExpired, multiply, multiplyDecimals, purchasingMessages, toMinorUnits, canonicalDecimal } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import { assertOpenIn, assertPeriodOpen, type LedgerLineInput, postDocument, readPostingContext, reverseInLedger, todayIso } from '../../ledger/general-ledger.ts';
@@ -98,7 +98,9 @@ async function readFacts(tx: Tx, actor: Actor, purchaseOrderId: number, options:
 async function rateOf(tx: Tx, input: GoodsReceiptInput, facts: ReceiptFacts): Promise<string> {
   const { currency } = facts.order!;
   if (currency === facts.companyCurrency) {
-    if (input.exchangeRate && canonicalDecimal(input.exchangeRate) !== '1') throw new BadRequestError({ exchangeRate: currencyMessages.companyRate(currency) });
+    // At a rate's own 6 decimals: '1' and '1.000000' are 1 and '1.123456' is another rate (at money's 2 decimals it threw, a 500).
+    const one = input.exchangeRate ? isDecimalString(input.exchangeRate, exchangeRateScale, 12) && compareDecimal(input.exchangeRate, '1', exchangeRateScale) === 0 : true;
+    if (!one) throw new BadRequestError({ exchangeRate: currencyMessages.companyRate(currency) });
     return '1.000000';
   }
   // Six decimals, as the column answers it.

@@ -1,4 +1,4 @@
-import { addDays, goodsReceiptDocument, purchasingMessages } from '@erp/domain';
+import { addDays, currencyMessages, goodsReceiptDocument, purchasingMessages } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -274,6 +274,31 @@ describe('goods receipts: save and post', () => {
     const withReceipt = await f.call('POST', `/api/purchase-orders/${state.order}/cancel`);
     expect(withReceipt.statusCode).toBe(409);
     expect(withReceipt.json().message).toBe(purchasingMessages.orderHasReceipts);
+  });
+});
+
+describe('goods receipts: a rate given on a receipt in the company currency', () => {
+  it('takes a rate of exactly 1 however written, and refuses any other with 400 exchangeRate, never a 500', async () => {
+    const order = await approvedOrder();
+    const receipt = (exchangeRate: string, lotNumber: string) =>
+      f.call('POST', '/api/goods-receipts', {
+        purchaseOrderId: order.id,
+        receiptDate: f.today,
+        exchangeRate,
+        lines: [{ purchaseOrderLineId: order.reagentLine, quantity: 1, lotNumber, dateExpiry: expiry(365) }],
+      });
+    for (const [rate, lotNumber] of [['1', 'GR-ONE-A'], ['1.000000', 'GR-ONE-B'], ['01.0', 'GR-ONE-C']] as const) {
+      const taken = await receipt(rate, lotNumber);
+      expect(taken.statusCode, `${rate}: ${taken.body}`).toBe(201);
+      expect(taken.json().data).toMatchObject({ exchangeRate: '1.000000', totalValue: '12.35' });
+      expect((await f.call('DELETE', `/api/goods-receipts/${taken.json().data.id}`)).statusCode).toBe(200);
+    }
+    const company = (await f.call('GET', `/api/purchase-orders/${order.id}`)).json().data.currency as string;
+    for (const rate of ['1.123456', '1.000001', '1.5', '2']) {
+      const refused = await receipt(rate, 'GR-ONE-X');
+      expect(refused.statusCode, `${rate}: ${refused.body}`).toBe(400);
+      expect(refused.json().errors).toEqual({ exchangeRate: currencyMessages.companyRate(company) });
+    }
   });
 });
 
