@@ -129,6 +129,7 @@ export const recallMessages = {
   underOpenRecall: (label: string, number: string) => `${label} is already under open recall ${number}`,
   scope: 'Creating, changing and opening a recall needs the recalls:open scope',
   notOpen: (status: string) => `The recall is ${status}: only an open recall records this`,
+  disposalAhead: 'The disposal date cannot be later than today',
   customerNotOnTrace: 'The customer received none of the recalled lots',
   closeEveryRegion: 'Only a user of every region may close a recall',
   closeRefused: 'The recall cannot be closed yet',

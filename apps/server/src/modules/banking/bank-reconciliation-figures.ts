@@ -44,10 +44,23 @@ const accountOf = (accountId: SQL) => sql`accounts a CROSS JOIN LATERAL (SELECT 
 const sides = bookSides(sql`k.kept_foreign`);
 
 /**
+ * A sum over the account's ledger rows (`from`: FROM ... WHERE over `g`) in its currency, the
+ * currency chosen once for the whole sum rather than row by row: each branch's sides are then
+ * plain columns, and a company-currency account's sums keep the index-only scan of
+ * gl_entries_ledger_idx (account, date; debit, credit), which a per-row CASE on the foreign
+ * columns would lose on every account.
+ */
+const bookSum = (side: 'debit' | 'credit' | 'amount', from: SQL): SQL =>
+  sql`(CASE WHEN k.kept_foreign THEN coalesce((SELECT sum(${bookSides(sql`true`)[side]}) ${from}), 0)
+            ELSE coalesce((SELECT sum(${bookSides(sql`false`)[side]}) ${from}), 0) END)`;
+
+/**
  * The figures as one JSON object (decimal strings), in the account's currency. The day totals
  * hold the company currency only, so a foreign account's book sums its entries (few are foreign).
  */
 export function liveFiguresJson(accountId: SQL, periodEnd: SQL, statementBalance: SQL): SQL {
+  const outstanding = sql`FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
+                             AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}`;
   return sql`(SELECT json_build_object(
       'openingBalance', f.opening::text, 'bookBalance', (f.opening + f.movement)::text, 'statementBalance', f.statement::text,
       'outstandingDeposits', f.deposits::text, 'outstandingPayments', f.payments::text, 'unrecordedLines', f.unrecorded::text,
@@ -58,10 +71,8 @@ export function liveFiguresJson(accountId: SQL, periodEnd: SQL, statementBalance
                    THEN coalesce((SELECT sum(${sides.amount}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd}), 0)
                    ELSE coalesce((SELECT sum(t.debit - t.credit) FROM account_daily_totals t WHERE t.account_id = a.id AND t.entry_date <= ${periodEnd}), 0) END AS movement,
                  round(coalesce(${statementBalance}, (${statementBalanceByLines(accountId, periodEnd)})::numeric), 2) AS statement,
-                 coalesce((SELECT sum(${sides.debit}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
-                             AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), 0) AS deposits,
-                 coalesce((SELECT sum(${sides.credit}) FROM gl_entries g WHERE g.account_id = a.id AND g.entry_date <= ${periodEnd} AND ${sinceStatements(sql`g.entry_date`, sql`a.id`)}
-                             AND NOT ${matchedToPeriod(sql`g.id`, periodEnd)}), 0) AS payments,
+                 ${bookSum('debit', outstanding)} AS deposits,
+                 ${bookSum('credit', outstanding)} AS payments,
                  coalesce((SELECT sum(l.amount) FROM bank_statement_lines l WHERE l.bank_account_id = a.id AND l.line_date <= ${periodEnd}), 0)
                    - coalesce((SELECT sum(${sides.amount}) FROM bank_statement_matches m JOIN bank_statement_lines l ON l.id = m.line_id JOIN gl_entries g ON g.id = m.gl_entry_id
                                WHERE m.bank_account_id = a.id AND l.line_date <= ${periodEnd} AND g.entry_date <= ${periodEnd}), 0) AS unrecorded

@@ -81,6 +81,8 @@ export async function recordDisposal(tx: Tx, actor: Actor, recallId: number, inp
   if (first) throw new ConflictError(first, beyond);
 
   const disposalDate = input.disposalDate ?? todayIso();
+  // The adjustment it posts refuses a date ahead too, naming its own field; the recall's form names this one.
+  if (disposalDate > todayIso()) throw new BadRequestError({ disposalDate: recallMessages.disposalAhead });
   // The disposal is the recall's act (recalls:record): the adjustment it posts needs no scope of its own.
   const poster: Actor = { ...actor, scopes: [...actor.scopes, 'stock-adjustments:post'] };
   const adjustment = await stockAdjustmentServices.createPosted(tx, poster, {

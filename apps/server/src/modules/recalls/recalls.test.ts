@@ -310,6 +310,10 @@ describe('a recall from draft to closed (issue 31, section 5)', () => {
     const elsewhere = await call('POST', `/api/recalls/${ids.recall}/disposals`, { kind: 'destroyed', lines: [{ inventoryId: ids.lahoreLot, quantity: 1 }] }, tokens.karachi);
     expect(elsewhere.statusCode).toBe(400);
     expect((await call('POST', `/api/recalls/${ids.recall}/disposals`, { kind: 'destroyed', lines: [{ inventoryId: ids.karachiLot, quantity: 1 }] }, tokens.auditor)).statusCode).toBe(403);
+    // Dated ahead: refused naming the recall's own field, not the adjustment's it would post.
+    const ahead = await call('POST', `/api/recalls/${ids.recall}/disposals`, { kind: 'destroyed', disposalDate: addDays(f.today, 1), lines: [{ inventoryId: ids.karachiLot, quantity: 1 }] }, tokens.manager);
+    expect(ahead.statusCode, ahead.body).toBe(400);
+    expect(ahead.json().errors).toEqual({ disposalDate: 'The disposal date cannot be later than today' });
 
     const response = await call(
       'POST',

@@ -1,8 +1,9 @@
-import { addDecimals, addMonths, lastDayOf, permittedIds, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, intArray, intList, numericArray, queryRows, type Tx } from '../../db/client.ts';
+import { type Executor, intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
+import { agreementScope } from '../../ledger/venture-stamps.ts';
 import { postRentalInvoices, type RentalInvoiceDraft } from '../sales/sales.api.ts';
 import { periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
@@ -48,13 +49,13 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
   // The invoices are the starter's (postRentalInvoices refuses another region's as missing): a
   // user kept to regions runs their regions' month end, and another region's agreement, left to
   // that region, cannot fail the run part-way and leave the later agreements unbilled.
-  const regions = permittedIds(actor.permissions, 'regions');
+  const inRegions = agreementScope(actor);
   const ids = (
     await queryRows<{ id: number }>(
       tx,
       sql`SELECT id FROM rental_agreements
           WHERE id > ${afterId}::int AND (status = 'active' OR (status = 'ended' AND end_date >= ${`${month}-01`}::date))
-            AND document_date <= ${lastDayOf(month)}::date${regions ? sql` AND region_id IN (${intList(regions)})` : sql``}
+            AND document_date <= ${lastDayOf(month)}::date${inRegions ? sql` AND ${inRegions}` : sql``}
           ORDER BY id LIMIT ${size}::int`,
     )
   ).map((r) => Number(r.id));

@@ -27,4 +27,10 @@ describe('cameraScanText (issue 32, section 3: the camera gives no symbology ide
     // The same digits with a wrong check digit read as elements: a lot of twelve characters.
     expect(cameraScanText('10614141000416', 'data_matrix')).toBe(']d210614141000416');
   });
+
+  it('sends a label that starts with a real date as elements, even when its digits end in a check digit', () => {
+    // (17)261231(10)1236: fourteen digits whose last is their check digit.
+    expect(cameraScanText('17261231101236', 'data_matrix')).toBe(']d217261231101236');
+    expect(cameraScanText('11260100101236', 'code_128')).toBe(']C111260100101236');
+  });
 });
