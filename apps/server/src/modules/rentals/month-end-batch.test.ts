@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { type RentalFixtures, rentalFixtures } from '../../test/rental-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bindDocumentHooks } from '../../lib/document/document-hooks.ts';
-import { raiseRentalInvoice } from '../sales/sales.api.ts';
+import { postInvoices, type RentalInvoiceInput } from '../sales/sales.api.ts';
 import { type MonthEndCursor, type MonthEndPayload, runMonthEndChunk } from './month-end-job.ts';
+
+/** One rental charge posted, as the early exit posts it: its invoice's id. */
+const raiseRentalInvoice = async (tx: Tx, actor: Actor, charge: RentalInvoiceInput) => (await postInvoices(tx, actor, [{ charge }]))[0]!.id;
 
 /**
  * Issue 21, section 5: the month-end run posts a chunk's invoices set-based: each invoice whole
@@ -99,6 +103,30 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
     const periods = (await f.call('GET', `/api/rental-agreements/${agreements[1]}/periods`)).json().data as Array<Record<string, unknown>>;
     // The grid shows the invoice's number, not its id (issue 27).
     expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number), invoiceNumber: invoices[1]!.number });
+  });
+
+  it('posts charges of several dates in one call of postInvoices: a block of numbers and one hook call per date, answered in the drafts\' order', async () => {
+    const charge = (agreement: number, invoiceDate: string, amount: string) => ({
+      charge: { kind: 'rentalShortfall' as const, customerId: f.hospital.id, regionId: f.north, rentalAgreementId: agreement, amount, notes: 'Two dates', invoiceDate },
+    });
+    const { result: posted, calls } = await postedHookCalls(() =>
+      t.database.db.transaction((tx) =>
+        postInvoices(tx as Tx, f.admin, [charge(agreements[0]!, '2024-08-31', '10.00'), charge(agreements[1]!, '2024-09-30', '20.00'), charge(agreements[2]!, '2024-08-31', '30.00')]),
+      ),
+    );
+    const stored = await rows<{ id: number; number: string; date: string; total: string }>(
+      sql`SELECT id, document_number AS number, document_date::text AS date, grand_total::text AS total FROM invoices WHERE notes = 'Two dates'`,
+    );
+    const byId = new Map(stored.map((row) => [Number(row.id), row]));
+    expect(posted.map((p) => [byId.get(p.id)?.date, byId.get(p.id)?.total, byId.get(p.id)?.number === p.documentNumber])).toEqual([
+      ['2024-08-31', '10.00', true],
+      ['2024-09-30', '20.00', true],
+      ['2024-08-31', '30.00', true],
+    ]);
+    // August's two take one block (consecutive numbers), September's the next.
+    const serial = posted.map((p) => Number(p.documentNumber.slice(-6)));
+    expect([serial[2]! - serial[0]!, serial[1]! - serial[2]!]).toEqual([1, 1]);
+    expect(calls).toEqual([[posted[0]!.id, posted[2]!.id], [posted[1]!.id]]);
   });
 });
 

@@ -4,7 +4,7 @@ import { type Executor, intArray, numericArray, queryRows, type Tx } from '../..
 import type { Actor } from '../../lib/actor.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
 import { agreementScope } from '../../ledger/venture-stamps.ts';
-import { postRentalInvoices, type RentalInvoiceDraft } from '../sales/sales.api.ts';
+import { postInvoices, type RentalInvoiceInput } from '../sales/sales.api.ts';
 import { periodsOf, readAgreementFacts } from './rental-periods.service.ts';
 
 export const monthEndJobKind = 'rental-month-end';
@@ -32,7 +32,7 @@ export interface MonthEndCursor {
  * five reads for the whole chunk, one invoice per agreement whose settlement period ends with
  * `month` short (kind rentalShortfall; per test: rentalTests), the month's row written with it.
  * Set-based (issue 21, section 5): the chunk's invoices are numbered, posted and audited by
- * postRentalInvoices in a constant number of statements, whatever their count.
+ * postInvoices (its set-based charges) in a constant number of statements, whatever their count.
  * Idempotent: a month whose row holds a posted invoice raises none; the chunk, the rows and the
  * cursor commit together, so a restart resumes after the last chunk done, and a chunk redone
  * (its lease lapsed after the commit) finds its rows and raises nothing twice.
@@ -46,7 +46,7 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${monthEndJobKind}))`);
   const a = job.payload.actor;
   const actor: Actor = { userId: a.userId, role: a.role, scopes: a.scopes, permissions: a.permissions };
-  // The invoices are the starter's (postRentalInvoices refuses another region's as missing): a
+  // The invoices are the starter's (postInvoices refuses another region's as missing): a
   // user kept to regions runs their regions' month end, and another region's agreement, left to
   // that region, cannot fail the run part-way and leave the later agreements unbilled.
   const inRegions = agreementScope(actor);
@@ -64,7 +64,7 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
   const yearBack = addMonths(month, -11);
   const facts = await readAgreementFacts(tx, ids, month, yearBack);
   const rows: Array<{ id: number; commitment: string; eligible: string; carryIn: string; shortfall: string; tests: number; invoiceId: number | null }> = [];
-  const drafts: RentalInvoiceDraft[] = [];
+  const drafts: RentalInvoiceInput[] = [];
   for (const id of ids) {
     const f = facts.get(id)!;
     const period = periodsOf(f, month, month, yearBack).find((p) => p.month === month);
@@ -78,13 +78,15 @@ export async function runMonthEndChunk(tx: Tx, job: { payload: MonthEndPayload; 
         customerId: f.terms.customerId,
         regionId: f.terms.regionId,
         rentalAgreementId: id,
+        invoiceDate: lastDayOf(month),
         amount: period.shortfall,
         notes: perTest ? `${period.tests} tests in ${month} under ${f.terms.documentNumber}` : `Reagent commitment shortfall for ${month} under ${f.terms.documentNumber}`,
       });
     }
     rows.push({ id, commitment: period.commitment, eligible: period.eligible, carryIn: period.carryIn, shortfall: period.shortfall, tests: period.tests, invoiceId });
   }
-  const made = await postRentalInvoices(tx, actor, lastDayOf(month), drafts);
+  const posted = await postInvoices(tx, actor, drafts.map((charge) => ({ charge })));
+  const made = new Map(drafts.map((d, index) => [d.rentalAgreementId, posted[index]!.id]));
   for (const row of rows) row.invoiceId = made.get(row.id) ?? row.invoiceId;
   if (rows.length > 0) {
     await tx.execute(sql`INSERT INTO rental_periods (rental_agreement_id, month, commitment, eligible, carry_in, shortfall, tests, invoice_id, job_id)

@@ -5,7 +5,7 @@ import { rentalAgreements } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { raiseRentalInvoice } from '../sales/sales.api.ts';
+import { postInvoices } from '../sales/sales.api.ts';
 import { rentalAgreementQueries } from './rental-agreements.queries.ts';
 
 export const rentalMessages = {
@@ -107,15 +107,16 @@ export const rentalAgreementHandlers: DocumentHandlers<RentalAgreementInput, Ren
         if (agreement.earlyExitPercent === null) throw new ConflictError(rentalMessages.earlyExitWithoutPercent);
         const amount = earlyExitAmount(agreement.monthlyCommitment, monthsLeftAt(agreement, input.endDate), agreement.earlyExitPercent);
         if (toMinorUnits(amount) > 0n && input.endDate < termEndOf(agreement.startDate, agreement.termMonths)) {
-          invoiceId = await raiseRentalInvoice(tx, actor, {
-            kind: 'rentalEarlyExit',
+          const charge = {
+            kind: 'rentalEarlyExit' as const,
             customerId: agreement.customerId,
             regionId: agreement.regionId,
             rentalAgreementId: agreement.id,
             invoiceDate: input.endDate,
             amount,
             notes: `Early exit of ${agreement.documentNumber}`,
-          });
+          };
+          invoiceId = (await postInvoices(tx, actor, [{ charge }]))[0]!.id;
         }
       }
       await tx.execute(sql`UPDATE rental_agreements SET end_date = ${input.endDate}::date, ended_at = now(), ended_by = ${actor.userId}::int,

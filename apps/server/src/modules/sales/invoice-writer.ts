@@ -4,7 +4,7 @@ import { dateArray, intArray, numericArray, textArray } from '../../db/client.ts
 
 /**
  * The one writer of new invoices and their lines (issue 28, section 1): a sale's draft
- * (createInvoice, a batch of one) and the rentals' invoices (postRentalInvoices, a chunk of
+ * (createInvoice, a batch of one) and the rentals' charges (postInvoices' postRentalCharges, a chunk of
  * the month end) insert their rows here, so a column every invoice gains is written in one
  * place. Statements, not calls: each caller runs them inside its own statement (with the
  * posting's read, the ledger's rows, the audit rows), so a batch stays one round trip.

@@ -34,6 +34,11 @@ async function servicesTaxRatesOf(tx: Tx): Promise<Partial<Record<Province, stri
   return (servicesTaxRates ?? {}) as Partial<Record<Province, string>>;
 }
 
+/**
+ * A rental agreement's charge (issue 21): an invoice of its own kind, with no lines and no stock,
+ * numbered INV- and posted at once (postInvoices): Dr the customer's receivable, Cr the kind's
+ * income, both stamped with the agreement. Cancelled like any invoice.
+ */
 export interface RentalInvoiceInput {
   kind: RentalKind;
   customerId: number;
@@ -44,22 +49,12 @@ export interface RentalInvoiceInput {
   notes: string;
 }
 
-/**
- * A rental agreement's invoice (issue 21, section 2: an early exit): an invoice of its own kind,
- * with no lines and no stock, numbered INV- and posted at once: Dr the customer's receivable, Cr
- * the kind's income, both stamped with the agreement. The month end's batch of one, so the two
- * can never post differently. Cancelled like any invoice. Answers its id.
- */
-export async function raiseRentalInvoice(tx: Tx, actor: Actor, input: RentalInvoiceInput): Promise<number> {
-  const { invoiceDate, ...draft } = input;
-  return (await postRentalInvoices(tx, actor, invoiceDate, [draft])).get(input.rentalAgreementId)!;
-}
-
-/** One invoice of a batch: all of a batch share its date (the month-end run's last day of the month). */
-export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
+/** A charge of a batch whose drafts share one date. */
+type DatedCharge = Omit<RentalInvoiceInput, 'invoiceDate'>;
 
 /**
- * Rental invoices raised and posted at once (the month-end run's chunk, issue 21 section 5): each
+ * Rental charges of one date posted as they are written (postInvoices' set-based part: the month-end
+ * run's chunk, issue 21 section 5; an early exit's one charge, issue 21 section 2): each
  * posted with its number, posted stamps, audit row, search row, and Dr receivable, Cr the kind's
  * income (and, where the customer's province taxes services, Dr receivable, Cr Services tax payable),
  * stamped with the agreement, customer, region and the agreement's venture by agreementStamp's
@@ -68,13 +63,17 @@ export type RentalInvoiceDraft = Omit<RentalInvoiceInput, 'invoiceDate'>;
  * transferEntriesStatement) and audit rows (the audit plugin's auditRowsStatement), and the search
  * rows. The numbers are one block of the INV sequence (reserveNumbersSql: its row locked by the
  * same upsert as one posting takes), handed out in the drafts' order: gapless, and in date order since a batch has
- * one date. Answers each agreement's new invoice id.
+ * one date. Answers each draft's invoice, in the drafts' order.
  */
-export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: string, drafts: readonly RentalInvoiceDraft[]): Promise<Map<number, number>> {
-  const made = new Map<number, number>();
-  if (drafts.length === 0) return made;
+export async function postRentalCharges(
+  tx: Tx,
+  actor: Actor,
+  invoiceDate: string,
+  drafts: readonly DatedCharge[],
+): Promise<{ id: number; documentNumber: string }[]> {
+  if (drafts.length === 0) return [];
   // The rows are matched back by agreement: one invoice per agreement in a batch.
-  if (new Set(drafts.map((d) => d.rentalAgreementId)).size !== drafts.length) throw new Error('postRentalInvoices: one invoice per agreement in a batch');
+  if (new Set(drafts.map((d) => d.rentalAgreementId)).size !== drafts.length) throw new Error('postInvoices: one rental charge per agreement and date in a batch');
   assertMayRun(actor, invoiceBinding as never, 'post');
   // A region outside the actor's reads as missing, as findDocument's row scope answers one by one.
   const regions = permittedIds(actor.permissions, 'regions');
@@ -92,7 +91,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   );
   const receivables = new Map([...customers].map(([id, c]) => [id, Number(c.accountId)]));
   const rates = await servicesTaxRatesOf(tx);
-  const rateOf = (d: RentalInvoiceDraft) => {
+  const rateOf = (d: DatedCharge) => {
     const province = customers.get(d.customerId)?.province;
     return (province && rates[province]) || '0.00';
   };
@@ -132,7 +131,7 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
   const numbers = reserveNumbersSql(invoiceDocument.numberPrefix, invoiceDate, drafts.length);
   const userId = actor.userId;
   // Arrays, not VALUES lists: one statement text whatever the chunk's size.
-  const written = await queryRows<{ id: number; agreementId: number }>(
+  const written = await queryRows<{ id: number; agreementId: number; documentNumber: string }>(
     tx,
     sql`WITH num AS (${numbers.reserve}),
         -- The venture by the one rule every rental posting follows (agreementStamp, issue 21 section 3): aligned with the drafts.
@@ -170,11 +169,13 @@ export async function postRentalInvoices(tx: Tx, actor: Actor, invoiceDate: stri
           sql`SELECT inv.id::text, '{"status":"draft"}'::jsonb, jsonb_build_object('status', 'posted', 'documentNumber', inv.document_number)
               FROM inv JOIN v ON v.agreement_id = inv.rental_agreement_id ORDER BY v.ord`,
         )})
-        SELECT id, rental_agreement_id AS "agreementId" FROM inv`,
+        SELECT id, rental_agreement_id AS "agreementId", document_number AS "documentNumber" FROM inv`,
   );
-  for (const row of written) made.set(Number(row.agreementId), Number(row.id));
-  await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), [...made.values()]));
+  const byAgreement = new Map(written.map((row) => [Number(row.agreementId), { id: Number(row.id), documentNumber: row.documentNumber }]));
+  const made = drafts.map((d) => byAgreement.get(d.rentalAgreementId)!);
+  const ids = made.map((row) => row.id);
+  await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), ids));
   // Written posted, never drafts: other areas' onPosted hooks of invoices see the batch as they see a posting.
-  await runPostedHooks(tx, actor, invoiceDocument.name, [...made.values()]);
+  await runPostedHooks(tx, actor, invoiceDocument.name, ids);
   return made;
 }

@@ -10,8 +10,9 @@ export const salesReturnServices = documentServices(salesReturnBinding);
 export { createCustomerAccount, readCustomerBalance } from './customers.service.ts';
 // Receipts read invoices within the same row scope as the invoices screen, and print their vouchers like the sales documents.
 export { invoiceScope } from './invoices.queries.ts';
-// Rentals raise their invoices (shortfall, tests, early exit) on the invoice machinery.
-export { postRentalInvoices, raiseRentalInvoice, type RentalInvoiceDraft, type RentalInvoiceInput } from './rental-invoices.ts';
+// Rentals raise their invoices (shortfall, tests, early exit) through the one posting of invoices.
+export { type InvoiceToPost, postInvoices, type PostedInvoice } from './post-invoices.ts';
+export { type RentalInvoiceInput } from './rental-invoices.ts';
 export { pdfFileNameOf, printedNumberOf } from './sales-print.ts';
 // FBR's resend of a refused invoice: the lines' HS code and FBR unit as today's facts say.
 export { refreshInvoiceLineCodes } from './invoice-line-codes.ts';
