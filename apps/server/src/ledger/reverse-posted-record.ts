@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { assertPeriodOpen, reverseInLedger, todayIso } from './general-ledger.ts';
-import { reverseStockMoves } from './stock-ledger.ts';
+import { type PostedStockMove, reverseStockMoves } from './stock-ledger.ts';
 import type { Actor } from '../lib/actor.ts';
 import type { DocumentRow, TransitionOutcome, TransitionStep } from '../lib/document/document-binding.ts';
 import type { AlongsideStatement } from '../lib/document/document-number.ts';
@@ -11,6 +11,8 @@ export interface ReversalOptions {
   ledgerId?: number;
   /** What else the reversal's statement undoes (the agreement's received date). */
   alongside?: readonly AlongsideStatement[];
+  /** Run once the mirror's stock moves are written, with them (a consignment's holds carried with its units). */
+  afterStock?: (moves: readonly PostedStockMove[]) => Promise<void>;
 }
 
 /**
@@ -39,7 +41,10 @@ export async function reversePostedRecord<Detail extends DocumentRow>(
   const original = { documentType, documentId };
   // Null only for a record its type does not number (a visit without parts), which has no rows to mirror.
   const documentNumber = record.documentNumber as string;
-  if (Number(posted!.moves) > 0) await reverseStockMoves(tx, original, { ...original, documentNumber, date: today }, { userId: actor.userId });
+  if (Number(posted!.moves) > 0) {
+    const mirrored = await reverseStockMoves(tx, original, { ...original, documentNumber, date: today }, { userId: actor.userId });
+    await options.afterStock?.(mirrored.moves);
+  }
   const byNumber = options.ledgerId === undefined ? {} : { documentNumber };
   const reversal = { ...original, ...byNumber, date: today, narration: `Cancellation of ${documentNumber}`, actor: { userId: actor.userId }, dateField, alongside: options.alongside };
   if (Number(posted!.entries) > 0) await reverseInLedger(tx, reversal);

@@ -13,4 +13,5 @@ export { customerSite } from './customer-sites.ts';
 // A lot as /inventory shows it, kept to the caller's regions and categories (GS1's labels of a lot).
 export { inventoryRow } from './inventory.service.ts';
 export { taxFactsInForceSql } from './item-tax-facts.service.ts';
-export { holdLotsForExcursion, lotStatusIs, lotStatusSql, markLotsDestroyed, recallLots, releaseExcursionLots, type ChangedLot } from './lot-status.ts';
+// A hold travels with the units a rental return or a consignment moves back from the customer's site.
+export { carryHolds, holdLotsForExcursion, lotStatusIs, lotStatusSql, markLotsDestroyed, movedRows, recallLots, releaseExcursionLots, type ChangedLot } from './lot-status.ts';

@@ -7,6 +7,7 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intArray, queryRows, textArray, type Tx } from '../../db/client.ts';
+import type { PostedStockMove } from '../../ledger/stock-ledger.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
@@ -158,9 +159,16 @@ export async function releaseExcursionLots(
   return still;
 }
 
+/** Each line's units: the row they left and the row they entered (a posting's movements, by line). */
+export function movedRows(moves: ReadonlyArray<Pick<PostedStockMove, 'lineNo' | 'inventoryId' | 'quantityIn' | 'quantityOut'>>): Array<{ fromId: number; toId: number }> {
+  const into = new Map(moves.filter((m) => m.quantityIn > 0).map((m) => [m.lineNo, m.inventoryId]));
+  return moves.flatMap((m) => (m.quantityOut > 0 && into.has(m.lineNo) ? [{ fromId: m.inventoryId, toId: into.get(m.lineNo)! }] : []));
+}
+
 /**
  * Units moved from one row of a lot to another (a transfer received out of transit, or cancelled
- * back to its source) keep the quarantine they were under: the hold travels with the units
+ * back to its source; a consignment's or a rented unit's return from the customer's site, or a
+ * shipment's cancel) keep the quarantine they were under: the hold travels with the units
  * (docs/decisions/inventory.md, "A quarantine travels with the units"). The receiving row takes a
  * person's quarantine with the moved row's reason, lifted only by a person's release; an
  * excursion's hold is carried as a person's, since the excursion's disposition lists the row it

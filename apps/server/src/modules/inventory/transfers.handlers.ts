@@ -14,11 +14,11 @@ import {
   transferLines,
 } from '../../ledger/general-ledger.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
-import { lockLotRows, type PostedStockMove, prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
+import { lockLotRows, prepareStockMoves, reverseStockMoves, stockCheckRefusal, type StockMoveInput } from '../../ledger/stock-ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
-import { carryHolds } from './lot-status.ts';
+import { carryHolds, movedRows } from './lot-status.ts';
 import type { TransferDetail, TransferLineRow } from './transfers.queries.ts';
 
 const { documentType } = transferDocument;
@@ -190,12 +190,6 @@ async function assertReceivable(tx: Tx, draft: TransferDetail): Promise<void> {
       : `Lot ${clash.lotNumber} is already held in ${draft.toRegion.regionName} with expiry ${clash.dateExpiry ?? 'none'}; it cannot be received there under the same number`;
   }
   throw new BadRequestError(problems);
-}
-
-/** Each line's units: the row they left and the row they entered (a posting's movements, by line). */
-function movedRows(moves: ReadonlyArray<Pick<PostedStockMove, 'lineNo' | 'inventoryId' | 'quantityIn' | 'quantityOut'>>): Array<{ fromId: number; toId: number }> {
-  const into = new Map(moves.filter((m) => m.quantityIn > 0).map((m) => [m.lineNo, m.inventoryId]));
-  return moves.flatMap((m) => (m.quantityOut > 0 && into.has(m.lineNo) ? [{ fromId: m.inventoryId, toId: into.get(m.lineNo)! }] : []));
 }
 
 /**
