@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { consignments } from '../../db/schema/index.ts';
 import { reversePostedRecord } from '../../ledger/reverse-posted-record.ts';
 import { neverUpdated } from '../../lib/document/document-service.ts';
+import { carryHolds, movedRows } from '../inventory/inventory.api.ts';
 import type { ActionOf, DocumentBinding, DocumentRow, StateOf } from '../../lib/document/document-binding.ts';
 import { type ConsignmentInput, consignmentAgreement, postConsignment } from './consignments.service.ts';
 import { agreementNumberOf, agreementRecordQueries, insertWithJsonLines } from './posted-rental-records.ts';
@@ -51,7 +52,16 @@ export const consignmentBinding: DocumentBinding<ConsignmentInput, Consignment, 
     update: neverUpdated,
     transitions: {
       post: (tx, actor, consignment, step) => postConsignment(tx, actor, consignment, step.context as Awaited<ReturnType<typeof consignmentAgreement>>, step),
-      cancel: reversePostedRecord,
+      // Units quarantined where the consignment brought them go back quarantined: a cancel is no release.
+      cancel: (tx, actor, consignment, step) =>
+        reversePostedRecord(tx, actor, consignment, step, {
+          afterStock: (moves) =>
+            carryHolds(tx, actor, movedRows(moves), {
+              reason: `Moved back by the cancel of ${consignment.documentNumber} while quarantined`,
+              leftReason: `Its quarantined units were moved back by the cancel of ${consignment.documentNumber}`,
+              document: { documentType: step.posting.documentType, documentId: consignment.id, documentNumber: consignment.documentNumber },
+            }),
+        }),
     },
   },
 };

@@ -8,7 +8,7 @@ import { prepareStockMoves, type StockMoveInput, stockCheckRefusal } from '../..
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { DocumentRow, TransitionOutcome, TransitionStep } from '../../lib/document/document-binding.ts';
-import { customerSite } from '../inventory/inventory.api.ts';
+import { carryHolds, customerSite, movedRows } from '../inventory/inventory.api.ts';
 
 type ConsignmentKind = (typeof consignmentKinds)[number]['value'];
 
@@ -219,6 +219,12 @@ export async function postConsignment<Consignment extends DocumentRow & Consignm
       },
       context,
     );
+    // A return brings quarantined site units back quarantined: a return is no release (a shipment draws released lots only).
+    await carryHolds(tx, actor, movedRows(stock.moves), {
+      reason: "Returned from the customer's site while quarantined",
+      leftReason: "Its quarantined units were returned to the region's warehouse",
+      document: { documentType, documentId, documentNumber },
+    });
     return { document: { ...consignment, status: 'posted', value, documentNumber }, documentNumber };
   } catch (error) {
     throw stockCheckRefusal(error) ?? error;

@@ -207,4 +207,50 @@ describe('a held lot and consignment (issue 31, section 1)', () => {
     const back = await ship([{ itemId: f.reagent, inventoryId: Number(siteHeld), quantity: 2 }], 'return');
     expect(back.statusCode, back.body).toBe(201);
   });
+
+  it("a return brings quarantined site units back quarantined, its cancel takes the hold back to the site: the hold travels with the units", async () => {
+    const [warehouse] = await f.receive([{ itemId: f.reagent, lotNumber: 'CS-TRAVEL', quantity: 3, unitCost: '700.00', expiresIn: 300 }]);
+    const post = (consignmentKind: string, inventoryId: number, quantity: number) =>
+      f.call('POST', '/api/consignments', { rentalAgreementId: agreement, consignmentKind, consignmentDate: f.today, lines: [{ itemId: f.reagent, inventoryId, quantity }] });
+    expect((await post('shipment', warehouse!, 3)).statusCode).toBe(201);
+    const [site] = await rows<{ id: number }>(sql`SELECT i.id FROM inventory i JOIN stock_locations l ON l.id = i.location_id AND l.kind = 'customer' WHERE i.lot_number = 'CS-TRAVEL'`);
+    expect((await f.call('POST', `/api/inventory/${site!.id}/quarantine`, { reason: 'Fridge failed at the lab' })).statusCode).toBe(200);
+    const statusOf = async () =>
+      Object.fromEntries(
+        (await rows<{ id: number; quantity: number; status: string; reason: string }>(
+          sql`SELECT id, quantity, lot_status AS status, status_reason AS reason FROM inventory WHERE lot_number = 'CS-TRAVEL' ORDER BY id`,
+        )).map((r) => [Number(r.id) === warehouse ? 'warehouse' : 'site', [r.quantity, r.status, r.reason]]),
+      );
+    const back = await post('return', Number(site!.id), 3);
+    expect(back.statusCode, back.body).toBe(201);
+    // Back in the warehouse, still held; the site's empty row no longer is.
+    expect(await statusOf()).toEqual({ warehouse: [3, 'quarantined', 'Fridge failed at the lab'], site: [0, 'released', ''] });
+    const cancelled = await f.call('POST', `/api/consignments/${back.json().data.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await statusOf()).toEqual({ warehouse: [0, 'released', ''], site: [3, 'quarantined', 'Fridge failed at the lab'] });
+  });
+
+  it("a placed analyser quarantined at the site comes home quarantined, by its return or its placement's cancel", async () => {
+    const heldAtSite = async (serial: string) => {
+      const agreementId = await f.placedAgreement(serial);
+      const [placed] = await rows<{ id: number; site: number; home: number }>(
+        sql`SELECT p.id, p.site_inventory_id AS site, a.home_inventory_id AS home FROM placements p JOIN rental_assets a ON a.id = p.rental_asset_id
+            WHERE p.rental_agreement_id = ${agreementId}::int`,
+      );
+      expect((await f.call('POST', `/api/inventory/${placed!.site}/quarantine`, { reason: 'Error code E42' })).statusCode).toBe(200);
+      return { agreementId, ...placed! };
+    };
+    const statusOf = async (ids: { site: number; home: number }) =>
+      (await rows<{ id: number; quantity: number; status: string }>(sql`SELECT id, quantity, lot_status AS status FROM inventory WHERE id IN (${ids.site}::int, ${ids.home}::int)`))
+        .map((r) => [Number(r.id) === Number(ids.home) ? 'home' : 'site', r.quantity, r.status])
+        .sort();
+    const returned = await heldAtSite('CS-SN-Q1');
+    const ret = await f.call('POST', '/api/rental-returns', { rentalAgreementId: returned.agreementId, returnDate: '2024-06-30', condition: 'ok', post: true });
+    expect(ret.statusCode, ret.body).toBe(201);
+    expect(await statusOf(returned)).toEqual([['home', 1, 'quarantined'], ['site', 0, 'released']]);
+    const cancelled = await heldAtSite('CS-SN-Q2');
+    const undone = await f.call('POST', `/api/placements/${cancelled.id}/cancel`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await statusOf(cancelled)).toEqual([['home', 1, 'quarantined'], ['site', 0, 'released']]);
+  });
 });

@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { cancelPlacedAsset, createPlacedAsset } from '../assets/assets.api.ts';
-import { customerSite } from '../inventory/inventory.api.ts';
+import { carryHolds, customerSite } from '../inventory/inventory.api.ts';
 import { agreementFacts } from './agreement-facts.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { type PlacementDetail, placementQueries } from './placements.queries.ts';
@@ -149,7 +149,17 @@ export const placementHandlers: DocumentHandlers<PlacementInput, PlacementDetail
       if (!placement.assetId || !(await cancelPlacedAsset(tx, actor, placement.assetId))) throw new ConflictError('A depreciation run has charged this placement: return the unit instead');
       const today = todayIso();
       const document = { documentType, documentId: placement.id };
-      await reverseStockMoves(tx, document, { ...document, documentNumber: placement.documentNumber!, date: today }, { userId: actor.userId });
+      const mirrored = await reverseStockMoves(tx, document, { ...document, documentNumber: placement.documentNumber!, date: today }, { userId: actor.userId });
+      // A unit quarantined at the site comes back quarantined: a cancel is no release. Its out and in are lines of their own: paired as the one unit.
+      const from = mirrored.moves.find((m) => m.quantityOut > 0);
+      const to = mirrored.moves.find((m) => m.quantityIn > 0);
+      if (from && to) {
+        await carryHolds(tx, actor, [{ fromId: from.inventoryId, toId: to.inventoryId }], {
+          reason: `Moved back by the cancel of ${placement.documentNumber} while quarantined`,
+          leftReason: `Its quarantined unit was moved back by the cancel of ${placement.documentNumber}`,
+          document: { ...document, documentNumber: placement.documentNumber },
+        });
+      }
       await reverseInLedger(tx, { ...document, date: today, narration: `Cancellation of placement ${placement.documentNumber}`, actor: { userId: actor.userId } });
       await tx.execute(sql`UPDATE rental_assets SET status = 'inStock', inventory_id = home_inventory_id, customer_id = NULL, rental_agreement_id = NULL, placement_id = NULL,
           asset_id = NULL, updated_at = now() WHERE placement_id = ${placement.id}::int`);

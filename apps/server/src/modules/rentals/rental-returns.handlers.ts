@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { lockPlacedAsset, retirePlacedAsset } from '../assets/assets.api.ts';
+import { carryHolds } from '../inventory/inventory.api.ts';
 import { rentalMessages } from './rental-agreements.handlers.ts';
 import { agreementFacts } from './agreement-facts.ts';
 import { agreementStamp } from '../../ledger/venture-stamps.ts';
@@ -111,6 +112,14 @@ export const rentalReturnHandlers: DocumentHandlers<RentalReturnInput, RentalRet
         ));
       } catch (error) {
         throw stockCheckRefusal(error) ?? error;
+      }
+      // A unit quarantined at the site comes home quarantined: a return is no release.
+      if (!scrap) {
+        await carryHolds(tx, actor, [{ fromId: Number(live.siteInventoryId), toId: Number(live.homeInventoryId) }], {
+          reason: "Returned from the customer's site while quarantined",
+          leftReason: 'Its quarantined unit was returned to the warehouse',
+          document: { documentType, documentId: ret.id, documentNumber },
+        });
       }
       return {
         document: { ...ret, status: 'posted', documentNumber, placementId: Number(live.id), cost: asset.cost, accumulatedDepreciation: asset.accumulated, bookValue },
