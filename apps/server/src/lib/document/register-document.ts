@@ -13,6 +13,7 @@ import { type DocumentListQuery, findDocument, listDocuments, presentDocument } 
 import { withAnswerFields } from './document-hooks.ts';
 import { deleteDocument, saveDocument } from './document-service.ts';
 import { runTransition } from './run-transition.ts';
+import { documentSearchable } from '../search/search-rows.ts';
 
 function defaultExportColumns(binding: AnyDocumentBinding): ExportColumn[] {
   const { definition } = binding;
@@ -49,6 +50,8 @@ export function documentRoutes(binding: AnyDocumentBinding): string[] {
 export function registerDocument(app: FastifyInstance, binding: AnyDocumentBinding): void {
   const { definition } = binding;
   registered.set(app.ctx, [...registeredDocuments(app), binding]);
+  // Known by its name to the writers that cannot import its binding (documentSearchableNamed).
+  documentSearchable(binding);
   if (binding.queries.rowScope) registerAuditedRecords(definition.name, { table: binding.table, id: binding.columns.id, scope: binding.queries.rowScope });
   const base = `/${definition.name}`;
   const guard = [authenticate, requireRoute(definition.route)];

@@ -12,7 +12,7 @@ import { draftWriter } from './draft-writer.ts';
 import { runGuardHooks, runPostedHooks, runPostingWritesHooks, runTransitionGuards } from './document-hooks.ts';
 
 /** Refuses an actor the action: the auditor reads only; the others need the route and the action's scope. */
-export function assertMayRun(actor: Actor, binding: AnyDocumentBinding, action: string): void {
+export function assertMayRun(actor: Actor, binding: Pick<AnyDocumentBinding, 'definition'>, action: string): void {
   if (binding.definition.mayRun(actor, action)) return;
   throw new ForbiddenError(isReadOnlyRole(actor.role) ? messages.readOnly : messages.routeRestricted);
 }

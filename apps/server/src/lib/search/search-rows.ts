@@ -92,6 +92,20 @@ export function documentSearchable(binding: AnyDocumentBinding): Searchable {
     region: columns.regionId ? sql`${columns.regionId}` : sql`NULL::int`,
   };
   documents.set(binding, searchable);
+  documentsByName.set(definition.name, searchable);
+  return searchable;
+}
+
+const documentsByName = new Map<string, Searchable>();
+
+/**
+ * A document type's searchable by its name, once its binding was registered (registerDocument):
+ * for a writer its binding's own handlers import, which cannot import the binding back (sales'
+ * rental charges, posted by the invoices' postInvoices).
+ */
+export function documentSearchableNamed(name: string): Searchable {
+  const searchable = documentsByName.get(name);
+  if (!searchable) throw new Error(`No document type ${name} is registered`);
   return searchable;
 }
 

@@ -23,7 +23,7 @@ import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 /**
  * Plan progress reads the approved plans' lines and the monthly sales summary (PRODUCT.md,
  * principle 8), never invoice lines: the summary already nets each return in the month of
- * its own posting (sales-returns.handlers.ts, summaryOf). One statement: the plan cells and
+ * its own posting (sales' post-credit-notes.ts, returnSummary). One statement: the plan cells and
  * the actual sums at the plans' own grain (item, region and the plan's customer and/or
  * salesperson, month), an actual matched to a plan line when the view's plans have a line for
  * its item and keys, the matched ones grouped with the plan, the rest as "sales nobody planned".

@@ -105,13 +105,13 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
     expect(periods[0]).toMatchObject({ month: '2024-04', status: 'invoiced', invoiceId: expect.any(Number), invoiceNumber: invoices[1]!.number });
   });
 
-  it('posts charges of several dates in one call of postInvoices: a block of numbers and one hook call per date, answered in the drafts\' order', async () => {
+  it('posts charges of several dates in one call of postInvoices: a block of numbers and one hook call per date, in date order, answered in the drafts\' order', async () => {
     const charge = (agreement: number, invoiceDate: string, amount: string) => ({
       charge: { kind: 'rentalShortfall' as const, customerId: f.hospital.id, regionId: f.north, rentalAgreementId: agreement, amount, notes: 'Two dates', invoiceDate },
     });
     const { result: posted, calls } = await postedHookCalls(() =>
       t.database.db.transaction((tx) =>
-        postInvoices(tx as Tx, f.admin, [charge(agreements[0]!, '2024-08-31', '10.00'), charge(agreements[1]!, '2024-09-30', '20.00'), charge(agreements[2]!, '2024-08-31', '30.00')]),
+        postInvoices(tx as Tx, f.admin, [charge(agreements[1]!, '2024-09-30', '20.00'), charge(agreements[0]!, '2024-08-31', '10.00'), charge(agreements[2]!, '2024-08-31', '30.00')]),
       ),
     );
     const stored = await rows<{ id: number; number: string; date: string; total: string }>(
@@ -119,14 +119,19 @@ describe('the month-end run, set-based (issue 21, section 5)', () => {
     );
     const byId = new Map(stored.map((row) => [Number(row.id), row]));
     expect(posted.map((p) => [byId.get(p.id)?.date, byId.get(p.id)?.total, byId.get(p.id)?.number === p.documentNumber])).toEqual([
-      ['2024-08-31', '10.00', true],
       ['2024-09-30', '20.00', true],
+      ['2024-08-31', '10.00', true],
       ['2024-08-31', '30.00', true],
     ]);
-    // August's two take one block (consecutive numbers), September's the next.
+    // August's two take one block (consecutive numbers) first, though named after September; September's the next.
     const serial = posted.map((p) => Number(p.documentNumber.slice(-6)));
-    expect([serial[2]! - serial[0]!, serial[1]! - serial[2]!]).toEqual([1, 1]);
-    expect(calls).toEqual([[posted[0]!.id, posted[2]!.id], [posted[1]!.id]]);
+    expect([serial[2]! - serial[1]!, serial[0]! - serial[2]!]).toEqual([1, 1]);
+    expect(calls).toEqual([[posted[1]!.id, posted[2]!.id], [posted[0]!.id]]);
+  });
+
+  it('refuses two sale drafts in one call before writing anything: the second would lock its customer after the first took the number', async () => {
+    const sale = { draft: {} as never, step: {} as never };
+    await expect(t.database.db.transaction((tx) => postInvoices(tx as Tx, f.admin, [sale, sale]))).rejects.toThrow('postInvoices: one sale draft per call (the lock order)');
   });
 });
 

@@ -26,8 +26,6 @@ import { invoiceSummary, postInvoices } from './post-invoices.ts';
 
 const { documentType } = invoiceDocument;
 
-
-
 interface Written {
   id: number;
   createdAt: string | Date;

@@ -50,13 +50,16 @@ export interface PostedInvoice {
  * post and save-and-post through the machinery, a batch of one; the rentals' early exit, a batch
  * of one, and month end, a chunk). It numbers, takes each line's tax as lineTax settled it (a draft
  * saved before takes its facts again), draws the lots, writes stock and the general ledger through
- * `ledger/`, stamps the dimensions (agreement, venture, region, party), writes the summary, audit
- * and search rows and runs the other areas' hooks. Charges are set-based: those of one date post
- * in a constant number of statements, one block of numbers. A sale's draft posts on its own after
- * its customer's lock, so that two invoices can never both pass a credit limit; the sale drafts of
- * a batch post first, in the order given, then the charges. Answers one row per draft, in order.
+ * `ledger/`, stamps the dimensions (agreement, venture, region, party) and writes the summary; the
+ * status, audit and search rows and the other areas' hooks are a sale's transition's (`step`), a
+ * charge's own. Charges are set-based: those of one date post in a constant number of statements,
+ * one block of numbers, a date at a time in date order. A sale's draft posts first, after its
+ * customer's lock (two invoices can never both pass a credit limit) and its lots'. One sale draft
+ * per call: a second would lock its customer and lots after the first took the number's row,
+ * against the lock order (docs/decisions/sales.md). Answers one row per draft, in order.
  */
 export async function postInvoices(tx: Tx, actor: Actor, drafts: readonly InvoiceToPost[]): Promise<PostedInvoice[]> {
+  if (drafts.filter((draft) => 'draft' in draft).length > 1) throw new Error('postInvoices: one sale draft per call (the lock order)');
   const posted: (PostedInvoice | undefined)[] = drafts.map(() => undefined);
   const charges = new Map<string, { index: number; charge: RentalInvoiceInput }[]>();
   for (const [index, draft] of drafts.entries()) {
@@ -69,7 +72,8 @@ export async function postInvoices(tx: Tx, actor: Actor, drafts: readonly Invoic
       posted[index] = { id: document.id, documentNumber, document };
     }
   }
-  for (const [invoiceDate, sameDate] of charges) {
+  // Date order: numbers in date order, and every call takes the years' sequence rows in one order.
+  for (const [invoiceDate, sameDate] of [...charges].sort(([a], [b]) => a.localeCompare(b))) {
     const made = await postRentalCharges(tx, actor, invoiceDate, sameDate.map(({ charge }) => charge));
     for (const [at, row] of made.entries()) posted[sameDate[at]!.index] = row;
   }

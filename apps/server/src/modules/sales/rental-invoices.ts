@@ -8,10 +8,9 @@ import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
 import { runPostedHooks } from '../../lib/document/document-hooks.ts';
 import { reserveNumbersSql } from '../../lib/document/document-number.ts';
 import { assertMayRun } from '../../lib/document/run-transition.ts';
-import { documentSearchable, searchRowUpsert } from '../../lib/search/search-rows.ts';
+import { documentSearchableNamed, searchRowUpsert } from '../../lib/search/search-rows.ts';
 import { auditRowsStatement } from '../../plugins/audit.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
-import { invoiceBinding } from './invoices.binding.ts';
 import { type InvoiceHeader, insertInvoices } from './invoice-writer.ts';
 
 type RentalKind = Exclude<NonNullable<InvoiceDetail['kind']>, 'sale'>;
@@ -74,7 +73,7 @@ export async function postRentalCharges(
   if (drafts.length === 0) return [];
   // The rows are matched back by agreement: one invoice per agreement in a batch.
   if (new Set(drafts.map((d) => d.rentalAgreementId)).size !== drafts.length) throw new Error('postInvoices: one rental charge per agreement and date in a batch');
-  assertMayRun(actor, invoiceBinding as never, 'post');
+  assertMayRun(actor, { definition: invoiceDocument }, 'post');
   // A region outside the actor's reads as missing, as findDocument's row scope answers one by one.
   const regions = permittedIds(actor.permissions, 'regions');
   if (regions && drafts.some((d) => !regions.includes(d.regionId))) throw new NotFoundError();
@@ -174,7 +173,7 @@ export async function postRentalCharges(
   const byAgreement = new Map(written.map((row) => [Number(row.agreementId), { id: Number(row.id), documentNumber: row.documentNumber }]));
   const made = drafts.map((d) => byAgreement.get(d.rentalAgreementId)!);
   const ids = made.map((row) => row.id);
-  await tx.execute(searchRowUpsert(documentSearchable(invoiceBinding as never), ids));
+  await tx.execute(searchRowUpsert(documentSearchableNamed(invoiceDocument.name), ids));
   // Written posted, never drafts: other areas' onPosted hooks of invoices see the batch as they see a posting.
   await runPostedHooks(tx, actor, invoiceDocument.name, ids);
   return made;
