@@ -47,6 +47,11 @@ export const fbrMessages = {
   logoMissing: 'Please choose the FBR logo’s image file',
   logoSaved: 'FBR logo saved',
   logoRemoved: 'FBR logo removed',
+  settingsSaved: 'FBR settings saved',
+  /** A report FBR's sandbox holds, once the company reports to production (`state`: "accepted as <number>", "queued", ...). */
+  sandboxOnly: (state: string) => `Reported to FBR's sandbox only (${state}): resend it to report it to production, or cancel the document`,
+  sandboxSending: (count: number) => `${count} report(s) are being sent to FBR's sandbox right now: switch to production once they are answered`,
+  movedToProduction: (count: number) => `FBR settings saved: ${count} report(s) made in the sandbox wait for a person on the FBR tab (resend, or cancel the document)`,
 } as const;
 
 const wholeIn = (label: string, min: number, max: number) =>

@@ -8,6 +8,7 @@ import { audit } from '../../plugins/audit.ts';
 import { readSettingValues } from '../setup/setup.api.ts';
 import type { FbrConnection } from './fbr-client.ts';
 import { openToken, sealToken, secretsKey } from './fbr-secrets.ts';
+import { sandboxReportsAwaitProduction } from './fbr-environment-switch.ts';
 
 export interface StoredSettings {
   enabled: boolean;
@@ -68,9 +69,15 @@ async function enablingNeeds(tx: Tx, environment: FbrEnvironment, tokenSet: bool
 
 /**
  * PUT /api/fbr/settings: the fields given, tokens sealed (`''` clears one). The audit row records
- * which fields changed and, of a token, only that it changed.
+ * which fields changed and, of a token, only that it changed; with the switch to production, how
+ * many sandbox reports now wait for a person.
  */
-export async function updateFbrSettings(tx: Tx, database: Pick<Database, 'kind' | 'location'>, actor: Actor, input: FbrSettingsInput): Promise<FbrSettings> {
+export async function updateFbrSettings(
+  tx: Tx,
+  database: Pick<Database, 'kind' | 'location'>,
+  actor: Actor,
+  input: FbrSettingsInput,
+): Promise<{ settings: FbrSettings; awaitingProduction: number }> {
   const before = await readStoredSettings(tx, true);
   const next: StoredSettings = { ...before };
   const { sandboxToken, productionToken, ...plain } = input;
@@ -90,12 +97,15 @@ export async function updateFbrSettings(tx: Tx, database: Pick<Database, 'kind' 
            timeout_seconds = ${next.timeoutSeconds}, retry_base_seconds = ${next.retryBaseSeconds}, concurrency = ${next.concurrency},
            registered_as_retailer = ${next.registeredAsRetailer}, sandbox_token = ${next.sandboxToken}, production_token = ${next.productionToken},
            updated_at = now()`);
+  // From the sandbox to production: what the sandbox holds waits for a person (fbr-environment-switch.ts).
+  const awaitingProduction = before.environment === 'sandbox' && next.environment === 'production' ? await sandboxReportsAwaitProduction(tx) : 0;
   const changed = Object.keys(plain).filter((key) => plain[key as keyof typeof plain] !== undefined && plain[key as keyof typeof plain] !== before[key as keyof StoredSettings]);
   const beforeShown = Object.fromEntries(changed.map((key) => [key, before[key as keyof StoredSettings]]));
   const afterShown: Record<string, unknown> = Object.fromEntries(changed.map((key) => [key, next[key as keyof StoredSettings]]));
   for (const environment of Object.keys(tokens) as FbrEnvironment[]) afterShown[`${environment}Token`] = tokens[environment] === null ? 'cleared' : 'changed';
+  if (awaitingProduction > 0) afterShown.sandboxReportsAwaitingProduction = awaitingProduction;
   await audit(tx, auditActorOf(actor), { action: 'update', resource: 'fbr-settings', recordId: 1, before: beforeShown, after: afterShown });
-  return settingsAnswer(next);
+  return { settings: settingsAnswer(next), awaitingProduction };
 }
 
 /**

@@ -198,6 +198,14 @@ export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promis
   const [document] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM ${table} WHERE id = ${documentId}::int FOR NO KEY UPDATE`);
   if (document?.status !== 'posted') throw new ConflictError(fbrMessages.notPosted);
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
+    // A Debit Note names its invoice's FBR number: none while the invoice's own report waits (one made in the sandbox, resent after it).
+    if (before.documentType === 'salesReturn') {
+      const [invoice] = await queryRows<{ status: string }>(
+        tx,
+        sql`SELECT s.status FROM sales_returns r JOIN fbr_submissions s ON s.document_type = 'invoice' AND s.document_id = r.invoice_id WHERE r.id = ${before.documentId}::int`,
+      );
+      if (invoice && invoice.status !== 'accepted') throw new ConflictError(fbrMessages.returnNotAccepted, { invoiceId: fbrMessages.returnNotAccepted });
+    }
     // A return's FBR facts are its invoice's lines, which FBR already holds as accepted: only an invoice's are refreshed.
     const lineCodes = before.documentType === 'invoice' ? await refreshInvoiceLineCodes(tx, before.documentId) : [];
     const [payload] = (await documentPayloads(tx, before.documentType, [before.documentId], before.environment)).payloads;

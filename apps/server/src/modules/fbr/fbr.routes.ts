@@ -1,5 +1,6 @@
 import {
   canAccessRoute,
+  fbrMessages,
   fbrResolveSchema,
   fbrResolveScope,
   fbrSettingsInputSchema,
@@ -89,9 +90,9 @@ export function registerFbrRoutes(app: FastifyInstance): void {
 
   app.put('/fbr/settings', { schema: docs.putSettings, onRequest: admin }, async (request) => {
     const input = validated(fbrSettingsInputSchema, request.body);
-    const answer = await db().transaction((tx) => updateFbrSettings(tx, app.ctx.database, actorOf(request), input));
+    const { settings: answer, awaitingProduction } = await db().transaction((tx) => updateFbrSettings(tx, app.ctx.database, actorOf(request), input));
     reportingStateChanged();
-    return { status: 200, message: 'FBR settings saved', settings: answer };
+    return { status: 200, message: awaitingProduction > 0 ? fbrMessages.movedToProduction(awaitingProduction) : fbrMessages.settingsSaved, settings: answer };
   });
 
   app.get('/fbr-submissions', { schema: docs.list, onRequest: readers }, async (request, reply) => {
