@@ -62,6 +62,8 @@ export const jvSettlements = pgTable(
     carriedLoss: money('carried_loss'),
     statement: jsonb('statement'),
     statementHash: text('statement_hash'),
+    /** The clock after the venture's lock at posting: rows created up to it are the settlement's (0067). */
+    statementCutAt: stamp('statement_cut_at'),
   },
   (t) => [unique('jv_settlements_document_number_key').on(t.documentNumber)],
 );

@@ -42,14 +42,18 @@ export const jvSettlementHandlers: DocumentHandlers<JvSettlementInput, JvSettlem
 
   transitions: {
     /**
-     * The venture's row locked (its settlements take turns), the period checked (ended, not
+     * The venture's row locked (its settlements take turns, and the postings stamped with it wait
+     * or are waited for: see the cut, venture-statement.service.ts), the period checked (ended, not
      * settled already: 409 naming the settlement), the statement run and kept with its hash;
      * the partner's share posted: Dr JV profit share, Cr the partner's payable, or the reverse
      * for a shared loss. The rows carry no venture stamp: the share is not the venture's own
      * P&L, and a stamp dated in the period would change the statement it settles.
      */
     async post(tx, actor, draft, step) {
-      await tx.execute(sql`SELECT id FROM joint_ventures WHERE id = ${draft.jointVentureId}::int FOR NO KEY UPDATE`);
+      // FOR UPDATE, not NO KEY UPDATE: it waits for the postings that stamped rows with the venture
+      // (each took the venture's row KEY SHARE, 0067) and they for it; the cut is read after the wait.
+      await tx.execute(sql`SELECT id FROM joint_ventures WHERE id = ${draft.jointVentureId}::int FOR UPDATE`);
+      const [{ cut }] = (await queryRows<{ cut: string }>(tx, sql`SELECT clock_timestamp()::text AS cut`)) as [{ cut: string }];
       const venture = await readVentureTerms(tx, draft.jointVentureId);
       if (venture.status === 'draft' || venture.payableAccountId === null) throw new ConflictError(ventureMessages.notActive);
       if (draft.to >= todayIso()) throw new BadRequestError({ to: ventureMessages.settleUnfinished });
@@ -74,6 +78,7 @@ export const jvSettlementHandlers: DocumentHandlers<JvSettlementInput, JvSettlem
         carried_loss: sql`${statement.carriedLoss}::numeric`,
         statement: sql`${JSON.stringify(kept)}::jsonb`,
         statement_hash: sql`${statement.hash}::text`,
+        statement_cut_at: sql`${cut}::timestamptz`,
       });
       // Two settlements of one period at the same instant: the exclusion constraint keeps one (409, ventures.routes.ts).
       const documentNumber = await postDocument(tx, { ...step.posting, narration: memo, lines: withParty, alongside: writes }, context);

@@ -13,7 +13,7 @@ import {
   type VentureStatementFigures,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
+import { type Executor, jsonValue, queryRows, textArray } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/app-error.ts';
 
 /** What a statement needs of its venture. */
@@ -40,7 +40,12 @@ export interface SettledPeriod {
   documentNumber: string;
   from: string;
   to: string;
-  postedAt: string;
+  /**
+   * The settlement's cut (0067): rows created up to it are the settlement's, later ones the next
+   * statement's adjustments; as PostgreSQL's text, to the microsecond. Its posting time for one
+   * posted before the cut was kept.
+   */
+  cutAt: string;
   partnerShare: string;
   carriedLoss: string;
   statementHash: string;
@@ -90,11 +95,11 @@ export async function readVentureTerms(executor: Executor, id: number): Promise<
 export async function settledPeriods(executor: Executor, ventureId: number): Promise<SettledPeriod[]> {
   const rows = await queryRows<SettledPeriod>(
     executor,
-    sql`SELECT id, document_number AS "documentNumber", period_from::text AS "from", document_date::text AS "to", posted_at AS "postedAt",
+    sql`SELECT id, document_number AS "documentNumber", period_from::text AS "from", document_date::text AS "to", coalesce(statement_cut_at, posted_at)::text AS "cutAt",
                partner_share::text AS "partnerShare", coalesce(carried_loss, 0)::text AS "carriedLoss", statement_hash AS "statementHash"
         FROM jv_settlements WHERE joint_venture_id = ${ventureId}::int AND status = 'posted' ORDER BY document_date`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), postedAt: new Date(r.postedAt).toISOString() }));
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /**
@@ -119,11 +124,11 @@ interface DayClass {
  * (frozen); then classed by account.
  */
 async function sumsByDay(executor: Executor, ventureId: number, from: string, to: string, frozen: readonly SettledPeriod[] = []): Promise<DayClass[]> {
-  const late = frozen.map((s) => sql`(g.entry_date BETWEEN ${s.from}::date AND ${s.to}::date AND g.created_at > ${s.postedAt}::timestamptz)`);
+  const late = frozen.map((s) => sql`(g.entry_date BETWEEN ${s.from}::date AND ${s.to}::date AND g.created_at > ${s.cutAt}::timestamptz)`);
   const lateRows = late.length
     ? sql` UNION ALL
           SELECT g.entry_date, g.account_id, -sum(g.debit - g.credit) FROM gl_entries g
-          WHERE g.joint_venture_id = ${ventureId}::int AND g.created_at > ${frozen.map((s) => s.postedAt).sort()[0]!}::timestamptz
+          WHERE g.joint_venture_id = ${ventureId}::int AND g.created_at > (SELECT min(c) FROM unnest(${textArray(frozen.map((s) => s.cutAt))}::timestamptz[]) AS c)
             AND g.entry_date BETWEEN ${from}::date AND ${to}::date AND (${sql.join(late, sql` OR `)})
           GROUP BY g.entry_date, g.account_id`
     : sql``;
@@ -152,7 +157,7 @@ async function adjustmentsByDay(executor: Executor, ventureId: number, before: s
               WHERE g.joint_venture_id = ${ventureId}::int AND g.created_at > ${since}::timestamptz ${until ? sql`AND g.created_at <= ${until}::timestamptz` : sql``}
                 AND g.entry_date < ${before}::date
                 AND EXISTS (SELECT 1 FROM jv_settlements s WHERE s.joint_venture_id = g.joint_venture_id AND s.status = 'posted'
-                              AND g.entry_date BETWEEN s.period_from AND s.document_date AND g.created_at > s.posted_at)
+                              AND g.entry_date BETWEEN s.period_from AND s.document_date AND g.created_at > coalesce(s.statement_cut_at, s.posted_at))
               GROUP BY g.entry_date, g.account_id) t
         JOIN accounts a ON a.id = t.account_id JOIN account_heads h ON h.id = a.head_id
         WHERE h.head_type IN ('income', 'expense')
@@ -189,7 +194,7 @@ export async function ventureStatementOf(executor: Executor, ventureId: number, 
   const period = await sumsByDay(executor, ventureId, from, to, overlapping);
   const earlier = settled.filter((s) => s.to < from);
   const last = earlier.at(-1);
-  const adjustments = last ? await adjustmentsByDay(executor, ventureId, from, last.postedAt, own?.postedAt ?? null) : [];
+  const adjustments = last ? await adjustmentsByDay(executor, ventureId, from, last.cutAt, own?.cutAt ?? null) : [];
   const segments: ShareSegment[] = shareSegments(venture.shares, from, to).map((segment) => ({
     ...segment,
     ...figuresOf(period.filter((row) => row.day >= segment.from && row.day <= segment.to)),

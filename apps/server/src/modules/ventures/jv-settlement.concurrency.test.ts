@@ -1,0 +1,60 @@
+import { addDays } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { queuedBehind } from '../../test/queued-behind.ts';
+import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * A joint venture's settlement and a posting stamped with the venture, dated in the settled
+ * period, at the same moment (PostgreSQL, real concurrent transactions). The posting started
+ * first and commits while the settlement waits: the settlement counts it. Before 0067 the
+ * settlement did not wait, read its statement without the row, and the row (created before the
+ * settlement's cut) was no later statement's adjustment either: in no statement at all.
+ */
+describe.runIf(process.env.DATABASE_URL !== undefined)('a venture settled while a posting stamped with it commits (PostgreSQL)', () => {
+  let t: TestApp;
+  let f: SalesFixtures;
+  const ok = async (method: 'GET' | 'POST', url: string, body?: object, status = 200) => {
+    const response = await f.call(method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    return response.json();
+  };
+  const accountByCode = async (code: string) => Number((await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM accounts WHERE account_code = ${code}`))[0]!.id);
+  beforeAll(async () => {
+    t = await createTestApp({ startJobs: false });
+    f = await salesFixtures(t, 'JvRace');
+  });
+  afterAll(async () => t?.close());
+
+  it('the settlement waits for the posting and counts it; the next statement has no adjustment of it', async () => {
+    const start = addDays(f.today, -10);
+    const yesterday = addDays(f.today, -1);
+    const customer = await f.newCustomer('Race Hospital');
+    const created = await ok(
+      'POST',
+      '/api/joint-ventures',
+      {
+        ventureName: 'Race venture', partnerType: 'vendor', partnerId: f.vendor.id, startDate: start, basis: 'netProfit', feePercent: '0', lossRule: 'share',
+        shares: [{ effectiveFrom: start, partnerPercent: '40' }], customerIds: [customer.id],
+      },
+      201,
+    );
+    const venture = (await ok('POST', `/api/joint-ventures/${created.data.id}/activate`)).data as { id: number };
+    const draft = await ok('POST', '/api/jv-settlements', { jointVentureId: venture.id, from: start, to: yesterday }, 201);
+    const [expense, cash] = [await accountByCode('6050'), await accountByCode('1000')];
+    // A posting's rows written and not yet committed: an expense of the venture dated in the period.
+    const inFlight = sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, debit, credit, joint_venture_id)
+      VALUES (${expense}::int, ${yesterday}::date, 'journal', 0, 'JV-RACE', 'In flight', 700, 0, ${venture.id}::int),
+             (${cash}::int, ${yesterday}::date, 'journal', 0, 'JV-RACE', 'In flight', 0, 700, NULL)`;
+    const [posted] = await queuedBehind(t, inFlight, [() => f.call('POST', `/api/jv-settlements/${draft.data.id}/post`)]);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().data.statement).toMatchObject({ expenses: '700.00', profit: '-700.00' });
+    const next = await ok('GET', `/api/joint-ventures/${venture.id}/statement?from=${f.today}&to=${f.today}`);
+    expect(next).toMatchObject({ adjustments: '0.00', expenses: '0.00' });
+    // The settled period read again reproduces the settlement.
+    const again = await ok('GET', `/api/joint-ventures/${venture.id}/statement?from=${start}&to=${yesterday}`);
+    expect(again).toMatchObject({ expenses: '700.00', hash: posted.json().data.statementHash });
+  }, 60_000);
+});
