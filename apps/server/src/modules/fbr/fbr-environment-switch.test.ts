@@ -86,7 +86,8 @@ describe('the switch from the sandbox to production', () => {
     expect(refused.json().errors).toEqual({ environment: "1 report(s) are being sent to FBR's sandbox right now: switch to production once they are answered" });
     expect((await f.call('GET', '/api/fbr/settings')).json().settings.environment).toBe('sandbox');
     expect(await submissionOf('invoice', sold.id)).toMatchObject({ status: 'accepted', environment: 'sandbox', fbrInvoiceNumber: sandboxNumber });
-    await queryRows(t.database.db, sql`UPDATE fbr_submissions SET status = 'queued', locked_until = NULL WHERE document_type = 'invoice' AND document_id = ${waiting.id}::int`);
+    // Its sender died since (the lease lapsed): it no longer holds the switch back.
+    await queryRows(t.database.db, sql`UPDATE fbr_submissions SET locked_until = now() - interval '1 minute' WHERE document_type = 'invoice' AND document_id = ${waiting.id}::int`);
   });
 
   it("leaves every posted document's sandbox report waiting for a person: rejected in production, the sandbox's number gone, no tax invoice", async () => {
@@ -98,15 +99,26 @@ describe('the switch from the sandbox to production', () => {
     expect(accepted.errors).toEqual([
       { itemSNo: null, errorCode: '', error: `Reported to FBR's sandbox only (accepted as ${sandboxNumber}): resend it to report it to production, or cancel the document` },
     ]);
-    expect((await submissionOf('invoice', waiting.id)).errors[0]!.error).toBe("Reported to FBR's sandbox only (queued): resend it to report it to production, or cancel the document");
+    expect((await submissionOf('invoice', waiting.id)).errors[0]!.error).toBe("Reported to FBR's sandbox only (sending): resend it to report it to production, or cancel the document");
     expect(await submissionOf('salesReturn', returnId)).toMatchObject({ status: 'rejected', environment: 'production' });
     expect((await f.call('GET', `/api/invoices/${sold.id}`)).json().data).toMatchObject({ fbrStatus: 'rejected', fbrInvoiceNumber: null, fbrNotice: 'NOT YET A TAX INVOICE' });
     // Nothing goes to production by itself.
     await sendAll();
     expect(fake.requests.filter((r) => r.environment === 'production')).toEqual([]);
-    // What only the sandbox saw may be cancelled: the invoice still queued then.
+    // What only the sandbox saw may be cancelled: the invoice being sent then.
     const cancelled = await f.call('POST', `/api/invoices/${waiting.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it("a sandbox report queued after the switch (a posting that read the settings just before) is moved by the sender's pass, never sent to the sandbox", async () => {
+    const late = await invoice();
+    // As the posting would have written it with the settings it read a moment before the switch.
+    await queryRows(t.database.db, sql`UPDATE fbr_submissions SET environment = 'sandbox', status = 'queued' WHERE document_type = 'invoice' AND document_id = ${late.id}::int`);
+    const sandboxPosts = () => fake.requests.filter((r) => r.environment === 'sandbox').length;
+    const before = sandboxPosts();
+    await sendAll();
+    expect(sandboxPosts()).toBe(before);
+    expect(await submissionOf('invoice', late.id)).toMatchObject({ status: 'rejected', environment: 'production', fbrInvoiceNumber: null });
   });
 
   it('a resend reports to production: the invoice first (a Debit Note waits for its number), then the return naming the new number', async () => {

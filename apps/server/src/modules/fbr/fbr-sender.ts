@@ -7,6 +7,7 @@ import { refreshReference } from './fbr-reference.ts';
 import { takeRefreshRequest } from './fbr-reference-job.ts';
 import { runQueuedScenarios } from './fbr-scenarios.service.ts';
 import { connectionFor, readStoredSettings, type StoredSettings } from './fbr-settings.service.ts';
+import { queuedSandboxReportsAwaitProduction } from './fbr-environment-switch.ts';
 
 /** The clock the sender stamps and compares with: the database's by default, a test's when given. */
 export type SenderClock = () => Date;
@@ -112,12 +113,15 @@ export class FbrSender implements RunningWorker {
       return 0;
     });
     await this.takeBackLapsed();
+    // Reporting to production: what was queued for the sandbox waits for a person, never goes there (fbr-environment-switch.ts).
+    const production = settings.environment === 'production';
+    if (production) await queuedSandboxReportsAwaitProduction(db);
     const leaseSeconds = 2 * Number(settings.timeoutSeconds) + 60;
     const now = this.nowSql();
     const claimed = await queryRows<Claimed>(
       db,
       sql`WITH due AS (
-            SELECT id FROM fbr_submissions WHERE status = 'queued' AND next_attempt_at <= ${now}
+            SELECT id FROM fbr_submissions WHERE status = 'queued' AND next_attempt_at <= ${now}${production ? sql` AND environment = 'production'` : sql``}
             ORDER BY next_attempt_at, id LIMIT ${Number(settings.concurrency)}::int FOR UPDATE SKIP LOCKED)
           UPDATE fbr_submissions s SET status = 'sending', attempts = s.attempts + 1, locked_until = ${now} + make_interval(secs => ${leaseSeconds}::int),
                  post_started_at = NULL, updated_at = ${now}

@@ -200,11 +200,13 @@ export async function resendSubmission(tx: Tx, actor: Actor, id: number): Promis
   return act(tx, actor, id, 'resend', 'rejected', async (before) => {
     // A Debit Note names its invoice's FBR number: none while the invoice's own report waits (one made in the sandbox, resent after it).
     if (before.documentType === 'salesReturn') {
-      const [invoice] = await queryRows<{ status: string }>(
+      const [invoice] = await queryRows<{ status: string; environment: string }>(
         tx,
-        sql`SELECT s.status FROM sales_returns r JOIN fbr_submissions s ON s.document_type = 'invoice' AND s.document_id = r.invoice_id WHERE r.id = ${before.documentId}::int`,
+        sql`SELECT s.status, s.environment FROM sales_returns r JOIN fbr_submissions s ON s.document_type = 'invoice' AND s.document_id = r.invoice_id
+            WHERE r.id = ${before.documentId}::int`,
       );
-      if (invoice && invoice.status !== 'accepted') throw new ConflictError(fbrMessages.returnNotAccepted, { invoiceId: fbrMessages.returnNotAccepted });
+      // The environment too: a Debit Note to production names a production number, never the sandbox's.
+      if (invoice && (invoice.status !== 'accepted' || invoice.environment !== before.environment)) throw new ConflictError(fbrMessages.returnNotAccepted, { invoiceId: fbrMessages.returnNotAccepted });
     }
     // A return's FBR facts are its invoice's lines, which FBR already holds as accepted: only an invoice's are refreshed.
     const lineCodes = before.documentType === 'invoice' ? await refreshInvoiceLineCodes(tx, before.documentId) : [];
