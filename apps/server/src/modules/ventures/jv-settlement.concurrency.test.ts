@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { queuedBehind } from '../../test/queued-behind.ts';
+import { until } from '../../test/until.ts';
 import { type SalesFixtures, salesFixtures } from '../../test/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -56,5 +57,41 @@ describe.runIf(process.env.DATABASE_URL !== undefined)('a venture settled while 
     // The settled period read again reproduces the settlement.
     const again = await ok('GET', `/api/joint-ventures/${venture.id}/statement?from=${start}&to=${yesterday}`);
     expect(again).toMatchObject({ expenses: '700.00', hash: posted.json().data.statementHash });
+  }, 60_000);
+
+  it("a posting begun before a settlement's lock and writing after it takes its rows' time after the cut: the next statement's adjustment, not lost", async () => {
+    const [venture] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM joint_ventures WHERE venture_name = 'Race venture'`);
+    const [expense, cash] = [await accountByCode('6050'), await accountByCode('1000')];
+    let lockHeld!: () => void;
+    const held = new Promise<void>((resolve) => (lockHeld = resolve));
+    let begun!: () => void;
+    const started = new Promise<void>((resolve) => (begun = resolve));
+    const posting = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      begun();
+      await held;
+      // Waits for the settlement below, then writes.
+      await tx.execute(sql`INSERT INTO gl_entries (account_id, entry_date, document_type, document_id, document_number, narration, debit, credit, joint_venture_id)
+        VALUES (${expense}::int, ${f.today}::date, 'journal', 0, 'JV-RACE-2', 'Begun before', 300, 0, ${venture!.id}::int),
+               (${cash}::int, ${f.today}::date, 'journal', 0, 'JV-RACE-2', 'Begun before', 0, 300, NULL)`);
+    });
+    await started;
+    // A settlement's lock and cut, as jv-settlements.handlers.ts takes them.
+    const cut = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(28, ${venture!.id}::int)`);
+      const [row] = await queryRows<{ cut: string }>(tx, sql`SELECT clock_timestamp()::text AS cut`);
+      lockHeld();
+      await until('the posting waiting on the venture', async () => {
+        const [waiting] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'`);
+        return Number(waiting!.n) >= 1 ? true : undefined;
+      }, 20_000);
+      return row!.cut;
+    });
+    await posting;
+    const [row] = await queryRows<{ after: boolean }>(
+      t.database.db,
+      sql`SELECT bool_and(created_at > ${cut}::timestamptz) AS after FROM gl_entries WHERE document_number = 'JV-RACE-2' AND joint_venture_id IS NOT NULL`,
+    );
+    expect(row!.after).toBe(true);
   }, 60_000);
 });

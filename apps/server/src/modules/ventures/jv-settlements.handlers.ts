@@ -50,9 +50,11 @@ export const jvSettlementHandlers: DocumentHandlers<JvSettlementInput, JvSettlem
      * P&L, and a stamp dated in the period would change the statement it settles.
      */
     async post(tx, actor, draft, step) {
-      // FOR UPDATE, not NO KEY UPDATE: it waits for the postings that stamped rows with the venture
-      // (each took the venture's row KEY SHARE, 0067) and they for it; the cut is read after the wait.
-      await tx.execute(sql`SELECT id FROM joint_ventures WHERE id = ${draft.jointVentureId}::int FOR UPDATE`);
+      await tx.execute(sql`SELECT id FROM joint_ventures WHERE id = ${draft.jointVentureId}::int FOR NO KEY UPDATE`);
+      // The venture's advisory lock, exclusive: the postings that stamped rows with the venture
+      // hold it shared until they commit (0067), and later ones wait for this settlement; the cut is
+      // read from the clock once it is held.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(28, ${draft.jointVentureId}::int)`);
       const [{ cut }] = (await queryRows<{ cut: string }>(tx, sql`SELECT clock_timestamp()::text AS cut`)) as [{ cut: string }];
       const venture = await readVentureTerms(tx, draft.jointVentureId);
       if (venture.status === 'draft' || venture.payableAccountId === null) throw new ConflictError(ventureMessages.notActive);
