@@ -150,7 +150,13 @@ export const orderGenerationMessages = {
   noLines: 'Nothing to order: every final quantity is 0',
   notDraft: 'Only a draft run can be changed',
   otherRegions: 'Choose only your regions: a run of other regions is for users of every region',
+  otherCategories: 'Choose only your categories: a run of other categories is for users of every category',
+  asOfFuture: 'The as-of date cannot be later than today: a run suggests from what is known',
+  vendorMissing: 'The vendor does not exist',
   noSuchLine: 'This run has no line for that item',
   noVendor: (item: string) => `Item ${item} has no vendor: set its vendor or its final quantity to 0`,
   belowMinimum: (vendor: string, minimum: string) => `The order to ${vendor} is under its minimum order value of ${minimum}`,
+  noRate: (vendor: string, currency: string) => `${vendor} bills in ${currency} and no rate of ${currency} is held for today: enter one, then order its items`,
+  vendorInactive: (vendor: string) => `${vendor} is no longer active: its items were left out`,
+  itemNotApproved: (item: string) => `Item ${item} is no longer approved: it was left out`,
 } as const;

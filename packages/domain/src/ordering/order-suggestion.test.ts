@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates/days.ts';
-import { DemandCurve, planRatio, suggestOrder, type SuggestionInputs } from './order-suggestion.ts';
+import { costInVendorCurrency, DemandCurve, planRatio, suggestOrder, type SuggestionInputs } from './order-suggestion.ts';
 
 const asOf = '2026-03-01';
 
@@ -141,5 +141,16 @@ describe('demand bases', () => {
     const line = suggestOrder(example({ demand: { basis: 'planAdjusted', velocity: 3, planByMonth: new Map([['2026-03', 93]]), ratio: 0.5 } }));
     expect(line.reasons).toContain('NO_PLAN');
     expect(line.reasons).toContain('PLAN_BEHIND');
+  });
+});
+
+describe('costInVendorCurrency', () => {
+  it('divides the company cost by the rate exactly, half up to the cent once', () => {
+    expect(costInVendorCurrency('2800.00', '280.000000')).toBe('10.00');
+    // 3.5714...: down; 0.005: up (binary floats give 0.0049999...).
+    expect(costInVendorCurrency('1000.00', '280')).toBe('3.57');
+    expect(costInVendorCurrency('1.40', '280')).toBe('0.01');
+    expect(costInVendorCurrency('0.00', '280')).toBe('0.00');
+    expect(costInVendorCurrency('1.00', '0.004')).toBe('250.00');
   });
 });

@@ -1,6 +1,7 @@
 import { daysInMonth } from '../dates/months.ts';
 import { addDays } from '../dates/days.ts';
-import { multiply, sum } from '../money.ts';
+import { divideRounded, fromMinorUnits, multiply, sum, toMinorUnits } from '../money.ts';
+import { exchangeRateScale } from '../currency-fields.ts';
 
 /**
  * Generate Order's arithmetic (issue 19, section 3; PRODUCT.md, Generate Order), pure so the
@@ -37,6 +38,16 @@ export const orderReasonLabels: Record<OrderReason, string> = {
   MOQ_ROUNDED: 'Rounded up to the minimum order or pack size',
   NO_VENDOR: 'The item has no vendor',
 };
+
+/**
+ * An item's cost (company currency) in a vendor's currency at `rate` (company currency per unit
+ * of it, as rates are stored): divided exactly and rounded half up to the cent once, so a
+ * purchase order to a foreign vendor is priced in what it bills in.
+ */
+export function costInVendorCurrency(companyCost: string, rate: string): string {
+  const scale = 10n ** BigInt(exchangeRateScale);
+  return fromMinorUnits(divideRounded(toMinorUnits(companyCost) * scale, toMinorUnits(rate, exchangeRateScale), 'half-up'));
+}
 
 /** The ratio planAdjusted scales a plan by: YTD actual / YTD plan, kept within 0.5 to 1.5. */
 export function planRatio(ytdActual: number, ytdPlan: number): number {

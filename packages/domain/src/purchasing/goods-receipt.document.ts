@@ -225,6 +225,8 @@ export const purchasingMessages = {
   vendorMissing: 'The vendor does not exist',
   vendorInactive: 'The vendor is not active; activate it before ordering from it',
   regionMissing: 'The region does not exist',
+  orderDateFuture: 'The order date cannot be later than today',
+  expectedBeforeOrder: (orderDate: string) => `The expected date cannot be earlier than the order date (${orderDate})`,
   orderMissing: 'The purchase order does not exist',
   orderLineMissing: 'The order line is not on this purchase order',
   receiptHasPayments: 'Payments are allocated to this goods receipt; it cannot be cancelled until they are taken off',

@@ -17,6 +17,8 @@ export interface RunSettings {
   historyMonths: number;
   safetyStockDays: number;
   hasPlans: boolean;
+  /** Whether the run's vendor exists (true without one): read here, so checking it costs no statement. */
+  vendorFound: boolean;
 }
 
 export interface RunScope {
@@ -64,12 +66,13 @@ export interface PlanRow {
   months: number[];
 }
 
-export async function readRunSettings(tx: Tx): Promise<RunSettings> {
+export async function readRunSettings(tx: Tx, vendorId: number | null): Promise<RunSettings> {
   const [row] = await queryRows<RunSettings>(
     tx,
     sql`SELECT coalesce(${companySettingSql('defaultLeadTimeDays')}, 30) AS "defaultLeadTimeDays", coalesce(${companySettingSql('reviewDays')}, 30) AS "reviewDays",
                coalesce(${companySettingSql('historyMonths')}, 6) AS "historyMonths", coalesce(${companySettingSql('safetyStockDays')}, 15) AS "safetyStockDays",
-               to_regclass('sales_plans') IS NOT NULL AS "hasPlans"`,
+               to_regclass('sales_plans') IS NOT NULL AS "hasPlans",
+               ${vendorId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM vendors WHERE id = ${vendorId}::int)`} AS "vendorFound"`,
   );
   return row!;
 }

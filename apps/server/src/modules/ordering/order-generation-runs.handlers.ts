@@ -1,4 +1,12 @@
-import { addDays, orderGenerationMessages, orderGenerationRunDocument, type OrderGenerationRunDetail, type OrderGenerationRunInput } from '@erp/domain';
+import {
+  addDays,
+  costInVendorCurrency,
+  orderGenerationMessages,
+  orderGenerationRunDocument,
+  type OrderGenerationRunDetail,
+  type OrderGenerationRunInput,
+  permittedIds,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
@@ -7,6 +15,7 @@ import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers, DraftWriter } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
 import { ownRegionList } from '../../lib/region-list-scope.ts';
+import { NoRateError, rateOn } from '../currencies/currencies.api.ts';
 import { purchaseOrderServices } from '../purchasing/purchasing.api.ts';
 import { readItemInputs, readPlans, readRunSettings, readStockAndSupply, type RunScope } from './order-generation-inputs.ts';
 import { computeLines, insertLines, lineValue, sumMoney } from './order-generation-lines.ts';
@@ -17,16 +26,36 @@ const { numberPrefix } = orderGenerationRunDocument;
 const orderLinesMax = 500;
 
 /**
+ * The categories a run of a user kept to categories covers, as `ownRegionList` does regions:
+ * those given when all are theirs, theirs when none are given; `undefined` when one given is not
+ * theirs. A user of every category keeps what they gave (empty: every category).
+ */
+function ownCategoryList(actor: Actor, given: readonly number[] | undefined): number[] | undefined {
+  const mine = permittedIds(actor.permissions, 'categories');
+  const categoryIds = [...new Set(given ?? [])];
+  if (!mine) return categoryIds;
+  if (categoryIds.length === 0) return [...mine];
+  return categoryIds.every((id) => mine.includes(id)) ? categoryIds : undefined;
+}
+
+/**
  * Reads every input in bulk, computes every line and saves them: settings, items, stock and
  * supply, plans, then the header and the lines, whatever the item count (issue 19, section 5).
- * A user kept to regions computes runs of their regions only (none named: all of theirs), so
- * the run is one they may read (issue 27).
+ * A user kept to regions or categories computes runs of theirs only (none named: all of
+ * theirs), so the run is one they may read (issue 27). A run suggests from what is known, so
+ * its as-of date is not ahead of today; the vendor is checked here, not left to the foreign key.
  */
 async function computeRun(tx: Tx, actor: Actor, input: OrderGenerationRunInput) {
   const regionIds = ownRegionList(actor, input.regionIds);
-  if (!regionIds) throw new BadRequestError({ regionIds: orderGenerationMessages.otherRegions });
-  const settings = await readRunSettings(tx);
+  const categoryIds = ownCategoryList(actor, input.categoryIds);
   const asOf = input.asOf ?? todayIso();
+  const settings = await readRunSettings(tx, input.vendorId ?? null);
+  const problems: Record<string, string> = {};
+  if (!regionIds) problems.regionIds = orderGenerationMessages.otherRegions;
+  if (!categoryIds) problems.categoryIds = orderGenerationMessages.otherCategories;
+  if (asOf > todayIso()) problems.asOf = orderGenerationMessages.asOfFuture;
+  if (!settings.vendorFound) problems.vendorId = orderGenerationMessages.vendorMissing;
+  if (!regionIds || !categoryIds || Object.keys(problems).length > 0) throw new BadRequestError(problems);
   const reviewDays = input.reviewDays ?? settings.reviewDays;
   const historyMonths = input.historyMonths ?? settings.historyMonths;
   const scope: RunScope = {
@@ -34,7 +63,7 @@ async function computeRun(tx: Tx, actor: Actor, input: OrderGenerationRunInput) 
     historyMonths,
     vendorId: input.vendorId ?? null,
     regionIds,
-    categoryIds: [...new Set(input.categoryIds ?? [])],
+    categoryIds,
     basis: input.demandBasis,
     defaultLeadTimeDays: settings.defaultLeadTimeDays,
     defaultSafetyStockDays: settings.safetyStockDays,
@@ -77,9 +106,14 @@ function answerOf(drafts: DraftWriter, written: Parameters<DraftWriter['answer']
 interface OrderRow {
   vendorId: number | null;
   vendorName: string | null;
+  vendorActive: boolean | null;
+  currency: string | null;
+  /** The vendor bills in another currency than the company's. */
+  isForeign: boolean | null;
   minOrderValue: string | null;
   itemId: number;
   itemName: string;
+  itemApproved: boolean;
   finalQty: number;
   unitCost: string;
   leadTimeDays: number;
@@ -89,21 +123,38 @@ export interface CreatedOrder {
   id: number;
   vendorId: number;
   vendorName: string;
+  /** The order's currency, the vendor's: `totalValue` is in it. */
+  currency: string;
   totalValue: string;
   lineCount: number;
 }
 
+/** The rate of `currency` in force on `date`, or null when none is held. */
+async function rateIfHeld(tx: Tx, currency: string, date: string): Promise<string | null> {
+  try {
+    return (await rateOn(tx, currency, date)).rate;
+  } catch (error) {
+    if (error instanceof NoRateError) return null;
+    throw error;
+  }
+}
+
 /**
  * One draft purchase order per vendor (several past 500 lines) for the receiving region, through
- * purchasing's document services, expected after the shortest lead time of its lines. Lines
- * without a vendor are left out and named in the warnings, as are orders under the vendor's
- * minimum order value.
+ * purchasing's document services, expected after the shortest lead time of its lines. A run's
+ * costs are the company currency's: a vendor billing in another is ordered from at today's rate,
+ * the order being in its currency. Left out and named in the warnings, the rest still ordered:
+ * lines without a vendor, items no longer approved, vendors no longer active or whose currency
+ * has no rate today (what changed since the run would otherwise refuse the whole conversion
+ * naming fields the caller never sent); orders under the vendor's minimum order value (in its
+ * currency) are warned about.
  */
 async function createOrders(tx: Tx, actor: Actor, run: OrderGenerationRunDetail, regionId: number) {
   const rows = await queryRows<OrderRow>(
     tx,
-    sql`SELECT l.vendor_id AS "vendorId", v.vendor_name AS "vendorName", v.min_order_value::text AS "minOrderValue", l.item_id AS "itemId",
-               it.item_name AS "itemName", l.final_qty AS "finalQty", l.unit_cost::text AS "unitCost", l.lead_time_days AS "leadTimeDays"
+    sql`SELECT l.vendor_id AS "vendorId", v.vendor_name AS "vendorName", v.active AS "vendorActive", v.currency, v.currency <> company_currency() AS "isForeign",
+               v.min_order_value::text AS "minOrderValue", l.item_id AS "itemId", it.item_name AS "itemName", it.is_approved AS "itemApproved",
+               l.final_qty AS "finalQty", l.unit_cost::text AS "unitCost", l.lead_time_days AS "leadTimeDays"
         FROM order_generation_run_lines l JOIN items it ON it.id = l.item_id LEFT JOIN vendors v ON v.id = l.vendor_id
         WHERE l.order_generation_run_id = ${run.id}::int AND l.final_qty > 0
         ORDER BY v.vendor_name, l.vendor_id, it.item_name, l.item_id`,
@@ -113,12 +164,24 @@ async function createOrders(tx: Tx, actor: Actor, run: OrderGenerationRunDetail,
   const byVendor = new Map<number, OrderRow[]>();
   for (const row of rows) {
     if (row.vendorId === null) warnings.push(orderGenerationMessages.noVendor(row.itemName));
+    else if (!row.itemApproved) warnings.push(orderGenerationMessages.itemNotApproved(row.itemName));
     else byVendor.set(row.vendorId, [...(byVendor.get(row.vendorId) ?? []), row]);
   }
   const today = todayIso();
   const orders: CreatedOrder[] = [];
-  for (const [vendorId, lines] of byVendor) {
-    const vendorName = lines[0]!.vendorName ?? '';
+  for (const [vendorId, vendorLines] of byVendor) {
+    const { vendorName: name, vendorActive, currency, isForeign } = vendorLines[0]!;
+    const vendorName = name ?? '';
+    if (!vendorActive) {
+      warnings.push(orderGenerationMessages.vendorInactive(vendorName));
+      continue;
+    }
+    const rate = isForeign ? await rateIfHeld(tx, currency!, today) : null;
+    if (isForeign && rate === null) {
+      warnings.push(orderGenerationMessages.noRate(vendorName, currency!));
+      continue;
+    }
+    const lines = rate === null ? vendorLines : vendorLines.map((line) => ({ ...line, unitCost: costInVendorCurrency(line.unitCost, rate) }));
     const values: string[] = [];
     for (let start = 0; start < lines.length; start += orderLinesMax) {
       const chunk = lines.slice(start, start + orderLinesMax);
@@ -132,7 +195,7 @@ async function createOrders(tx: Tx, actor: Actor, run: OrderGenerationRunDetail,
       });
       const totalValue = sumMoney(chunk.map((line) => lineValue(line.finalQty, line.unitCost)));
       values.push(totalValue);
-      orders.push({ id: order.id, vendorId, vendorName, totalValue, lineCount: chunk.length });
+      orders.push({ id: order.id, vendorId, vendorName, currency: currency!, totalValue, lineCount: chunk.length });
     }
     const minimum = lines[0]!.minOrderValue ?? '0.00';
     const total = sumMoney(values);

@@ -45,10 +45,14 @@ async function readFacts(tx: Tx, actor: Actor, vendorId: number, regionId: numbe
 /**
  * Refuses, naming the field, what the order may not hold: a missing or inactive vendor, a
  * region that does not exist or is not the actor's (reads as missing), an item that does not
- * exist or is not approved (PRODUCT.md, Items: only approved items are bought).
+ * exist or is not approved (PRODUCT.md, Items: only approved items are bought), an order date
+ * ahead of today (an order is placed when written, so its date and rate are known) or an
+ * expected date before it. The declaration cannot know today: the dates are judged here.
  */
-function assertOrder(input: Pick<PurchaseOrderInput, 'lines'>, facts: OrderFacts): void {
+function assertOrder(input: Pick<PurchaseOrderInput, 'lines' | 'expectedDate'>, orderDate: string, facts: OrderFacts, today = todayIso()): void {
   const problems: Record<string, string> = {};
+  if (orderDate > today) problems.orderDate = purchasingMessages.orderDateFuture;
+  if (input.expectedDate < orderDate) problems.expectedDate = purchasingMessages.expectedBeforeOrder(orderDate);
   if (!facts.vendor) problems.vendorId = purchasingMessages.vendorMissing;
   else if (!facts.vendor.active) problems.vendorId = purchasingMessages.vendorInactive;
   if (facts.regionName === null) problems.regionId = purchasingMessages.regionMissing;
@@ -60,7 +64,7 @@ function assertOrder(input: Pick<PurchaseOrderInput, 'lines'>, facts: OrderFacts
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
 }
 
-async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput): Promise<OrderFacts> {
+async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput, orderDate: string): Promise<OrderFacts> {
   const facts = await readFacts(
     tx,
     actor,
@@ -68,7 +72,7 @@ async function checkedFacts(tx: Tx, actor: Actor, input: PurchaseOrderInput): Pr
     input.regionId,
     input.lines.map((l) => l.itemId),
   );
-  assertOrder(input, facts);
+  assertOrder(input, orderDate, facts);
   return facts;
 }
 
@@ -113,14 +117,16 @@ export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, Pu
   return {
     /** After the check's one read, the header and its lines in one statement. */
     async create(tx, actor, input, drafts) {
-      const facts = await checkedFacts(tx, actor, input);
-      const values = await valuesOf(tx, input, input.orderDate ?? todayIso(), facts);
+      const orderDate = input.orderDate ?? todayIso();
+      const facts = await checkedFacts(tx, actor, input, orderDate);
+      const values = await valuesOf(tx, input, orderDate, facts);
       return { document: draftOf(drafts.answer(await drafts.insert(input, values), input, values), facts) };
     },
 
     async update(tx, actor, before, input, drafts) {
-      const facts = await checkedFacts(tx, actor, input);
-      const values = await valuesOf(tx, input, input.orderDate ?? before.orderDate, facts);
+      const orderDate = input.orderDate ?? before.orderDate;
+      const facts = await checkedFacts(tx, actor, input, orderDate);
+      const values = await valuesOf(tx, input, orderDate, facts);
       const written = await drafts.update(before.id, input, values);
       return { document: draftOf(drafts.answer(written, input, values, before), facts) };
     },
@@ -128,12 +134,13 @@ export function purchaseOrderHandlers(): DocumentHandlers<PurchaseOrderInput, Pu
     transitions: {
       /**
        * Posts nothing: the machinery numbers it (PO-YYYY-NNNNNN) and stamps it. The vendor and
-       * items are checked again: either may have changed since the draft was saved.
+       * items are checked again: either may have changed since the draft was saved; so are the
+       * dates, for drafts saved before they were checked.
        */
       async approve(tx, actor, draft) {
         // The order's own region was checked with the row scope that found it.
         const facts = await readFacts(tx, { ...actor, permissions: {} }, draft.vendorId, draft.regionId, draft.lines.map((l) => l.itemId));
-        assertOrder(draft, facts);
+        assertOrder(draft, draft.orderDate, facts);
         return { document: draft };
       },
 

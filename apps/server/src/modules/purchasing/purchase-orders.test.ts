@@ -86,6 +86,29 @@ describe('purchase orders: drafts', () => {
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['lines.0.quantity', 'lines.0.unitCost']);
   });
 
+  it('refuses an order date later than today and an expected date before the order date, on save and on approve', async () => {
+    const tomorrow = addDays(f.today, 1);
+    const ahead = await f.call('POST', '/api/purchase-orders', order({ orderDate: tomorrow, expectedDate: addDays(f.today, 14) }));
+    expect(ahead.statusCode, ahead.body).toBe(400);
+    expect(ahead.json().errors).toEqual({ orderDate: purchasingMessages.orderDateFuture });
+    // Today unless given: expected yesterday is before it.
+    const early = await f.call('POST', '/api/purchase-orders', order({ expectedDate: addDays(f.today, -1) }));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual({ expectedDate: purchasingMessages.expectedBeforeOrder(f.today) });
+    const draft = (await f.call('POST', '/api/purchase-orders', order({ orderDate: addDays(f.today, -10), expectedDate: addDays(f.today, -5) }))).json().data.id as number;
+    // An update without an order date keeps the stored one.
+    const moved = await f.call('PUT', `/api/purchase-orders/${draft}`, order({ expectedDate: addDays(f.today, -11) }));
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json().errors).toEqual({ expectedDate: purchasingMessages.expectedBeforeOrder(addDays(f.today, -10)) });
+    expect((await f.call('PUT', `/api/purchase-orders/${draft}`, order({ orderDate: tomorrow }))).json().errors).toEqual({ orderDate: purchasingMessages.orderDateFuture });
+    // A draft saved before the dates were checked is not approved with them.
+    await t.database.db.execute(sql`UPDATE purchase_orders SET document_date = ${tomorrow}::date WHERE id = ${draft}::int`);
+    const approving = await f.call('POST', `/api/purchase-orders/${draft}/approve`);
+    expect(approving.statusCode, approving.body).toBe(400);
+    expect(approving.json().errors).toEqual({ orderDate: purchasingMessages.orderDateFuture, expectedDate: purchasingMessages.expectedBeforeOrder(tomorrow) });
+    expect((await f.call('DELETE', `/api/purchase-orders/${draft}`)).statusCode).toBe(200);
+  });
+
   it("keeps a user to their regions: another region's order reads as missing and cannot be written", async () => {
     const south = (await f.call('POST', '/api/purchase-orders', order({ regionId: f.south }))).json().data.id as number;
     const user = await t.userWithRole('inventorySupervisor');

@@ -13,6 +13,15 @@ import { purchaseOrderBinding } from './purchase-orders.binding.ts';
  * days after it, as the cheques due this week.
  */
 
+/**
+ * An order's value in the company currency, as its answer's `totalValueCompany`: its total at the
+ * order date's rate, to the cent; orders are in their vendors' currencies, so their totals do not
+ * add up. A foreign order without a rate has none and is counted but not valued; one in the
+ * company currency is its total (orders saved before issue 33 hold no rate).
+ */
+const companyValue = sql`CASE WHEN purchase_orders.currency = company_currency() THEN purchase_orders.total_value
+  ELSE round(purchase_orders.total_value * purchase_orders.exchange_rate, 2) END`;
+
 const payablesDueQuery = (c: FigureContext) => ({ payable: 'true', dueFrom: c.today, dueTo: addDays(c.today, 6) });
 
 export const purchasingFigures: readonly FigureStatement[] = [
@@ -20,7 +29,7 @@ export const purchasingFigures: readonly FigureStatement[] = [
     id: 'purchase-orders-late',
     scope: ['regions'],
     sql: (c) =>
-      sql`SELECT count(*)::int AS n, coalesce(sum(total_value), 0)::text AS value FROM purchase_orders WHERE ${documentListWhere(purchaseOrderBinding, { late: 'true' } as unknown as DocumentListQuery, c.actor)}`,
+      sql`SELECT count(*)::int AS n, coalesce(sum(${companyValue}), 0)::text AS value FROM purchase_orders WHERE ${documentListWhere(purchaseOrderBinding, { late: 'true' } as unknown as DocumentListQuery, c.actor)}`,
     figures: [
       {
         id: 'purchase-orders-late',

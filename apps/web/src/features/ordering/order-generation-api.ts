@@ -6,6 +6,8 @@ export interface CreatedOrder {
   id: number;
   vendorId: number;
   vendorName: string;
+  /** The vendor's: `totalValue` is in it. */
+  currency: string;
   totalValue: string;
   lineCount: number;
 }

@@ -93,7 +93,7 @@ describe('/order-generation', () => {
       if (config.url === '/api/order-generation-runs' && config.method === 'get') return ok({ data: [run], total: 1 });
       if (config.url === '/api/order-generation-runs/5') return ok({ data: run });
       if (config.url === '/api/order-generation-runs/5/create-orders')
-        return ok({ data: { ...run, status: 'converted', purchaseOrders: [{ id: 41, vendorId: 7, vendorName: 'Sysmex', totalValue: '475.00', lineCount: 1 }], warnings: ['The order to Medline is under its minimum order value of 500.00'] } });
+        return ok({ data: { ...run, status: 'converted', purchaseOrders: [{ id: 41, vendorId: 7, vendorName: 'Sysmex', currency: 'USD', totalValue: '475.00', lineCount: 1 }], warnings: ['The order to Medline is under its minimum order value of 500.00'] } });
       if (config.url === '/api/regions/options') return ok({ options: [{ id: 3, name: 'Lahore', regionId: 3 }], hasMore: false });
       return ok({ options: [], hasMore: false });
     });
@@ -113,7 +113,7 @@ describe('/order-generation', () => {
     await userEvent.click(await screen.findByText('Lahore', { selector: '.ant-select-item-option-content' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create draft purchase orders' }));
     await waitFor(() => expect(api!.calls.find((c) => c.url === '/api/order-generation-runs/5/create-orders')?.data).toBe(JSON.stringify({ regionId: 3 })));
-    expect(await screen.findByRole('link', { name: 'Draft #41 to Sysmex: 1 lines, 475.00' })).toHaveAttribute('href', '/purchase-orders?open=41');
+    expect(await screen.findByRole('link', { name: 'Draft #41 to Sysmex: 1 lines, 475.00 USD' })).toHaveAttribute('href', '/purchase-orders?open=41');
     expect(screen.getByText('The order to Medline is under its minimum order value of 500.00')).toBeInTheDocument();
   });
 });

@@ -219,7 +219,7 @@ export function OrderGenerationScreen() {
                 <Flex vertical gap={4}>
                   {converted.purchaseOrders.map((order) => (
                     <Link key={order.id} to={orderHref.href(order.id)}>
-                      Draft #{order.id} to {order.vendorName}: {order.lineCount} lines, {formatDecimal(order.totalValue)}
+                      Draft #{order.id} to {order.vendorName}: {order.lineCount} lines, {formatDecimal(order.totalValue)} {order.currency}
                     </Link>
                   ))}
                   {converted.warnings.map((warning) => (
