@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, decimalSchema, noNulPattern, referenceSchema, type ResourceDeclaration } from '../resource/declaration.ts';
+import { payPercentSchema } from './salary-components.ts';
 
 /**
  * A salary assignment (issue 20, section 2): an employee's pay from a date on, the basic (paid
@@ -31,7 +32,10 @@ export const salaryAssignmentLineSchema = z
   .strictObject({
     componentId: referenceSchema('Component'),
     amount: nonNegative('Amount', 2).nullable().optional(),
-    percent: nonNegative('Percent', 4).nullable().optional(),
+    percent: payPercentSchema('Percent')
+      .refine((v) => !String(v).trim().startsWith('-'), { error: 'Percent cannot be negative' })
+      .nullable()
+      .optional(),
   })
   .refine((line) => line.amount === undefined || line.amount === null || line.percent === undefined || line.percent === null, {
     error: 'A line has an amount or a percent, not both',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { EnumValue, ResourceDeclaration } from '../resource/declaration.ts';
+import { fitsIntegerDigits } from '../money.ts';
+import { decimalSchema, type EnumValue, type ResourceDeclaration } from '../resource/declaration.ts';
 import { isPayFormulaVariable, payFormulaMaxLength, payFormulaProblem } from './pay-formula.ts';
 
 export const salaryComponentKinds = [
@@ -42,6 +43,13 @@ const codeSchema = z
   );
 
 /**
+ * A percent as components and assignment lines store it (numeric(9, 4)): refused here, naming
+ * the field, rather than by the column's generic "out of range".
+ */
+export const payPercentSchema = (label: string) =>
+  decimalSchema(label, 4).refine((v) => fitsIntegerDigits(String(v), 5), { error: `${label} must have at most 5 digits before the decimal point (99999.9999)` });
+
+/**
  * A salary component (issue 20, section 2): one line of a slip, how it is computed, and where it
  * posts: an earning Dr its (expense) account, a deduction Cr its (payable or advances) account,
  * an employer contribution Dr its account (the expense) and Cr its liability account.
@@ -62,7 +70,7 @@ export const salaryComponents = {
     { name: 'calculation', label: 'Calculation', kind: 'enum', enumValues: salaryCalculations, required: true, defaultValue: 'fixed', filterable: true },
     { name: 'formula', label: 'Formula', kind: 'text', maxLength: payFormulaMaxLength },
     { name: 'amount', label: 'Amount', kind: 'decimal', scale: 2, list: false },
-    { name: 'percent', label: 'Percent', kind: 'decimal', scale: 4, list: false },
+    { name: 'percent', label: 'Percent', kind: 'decimal', scale: 4, list: false, schema: payPercentSchema('Percent') },
     { name: 'prorated', label: 'Prorated', kind: 'boolean', required: true, defaultValue: true },
     { name: 'taxable', label: 'Taxable', kind: 'boolean', required: true, defaultValue: false },
     { name: 'accountId', label: 'Account', kind: 'reference', reference: 'accounts', required: true },

@@ -173,6 +173,15 @@ export type PaySlipFlag = keyof typeof paySlipFlags;
 export const payrollMessages = {
   generating: 'The pay run is still generating: wait for it to finish',
   overlap: (names: string) => `These employees are in another live pay run of the month: ${names}`,
+  slipElsewhere: (names: string) => `These employees have a slip in another live pay run of the month: ${names}. Recompute this run to leave them out`,
+  generationFailed: (error: string) => `The pay run's generation failed, so some employees have no slip: ${error}. Correct it and recompute the run`,
+  generationIncomplete: (processed: number, total: number) => `The pay run computed ${processed} of its ${total} employees: recompute it`,
+  supplementaryStale: (names: string) => `Pay of these employees was posted or cancelled since this supplementary run was computed: ${names}. Recompute it`,
+  advanceOverRecovered: (employee: string, amount: string, recovered: string) =>
+    `The advance of ${formatDecimal(amount)} to ${employee} would be recovered beyond its amount (${formatDecimal(recovered)} recovered already): cancel this run and hold the employee's slip in a new run of the month`,
+  advanceMonthInRun: (month: string) => `A pay slip of a draft or approved pay run recovers the instalment of ${month}: cancel that run before skipping the month`,
+  advanceTermsInRun: 'A pay slip of a draft or approved pay run recovers this advance: cancel that run before changing its terms',
+  componentUsedByFormulas: (names: string, code: string) => `The formulas of ${names} name ${code}: change them first`,
   noSlips: 'The pay run has no slips to post',
   notDraft: 'Only a draft pay run changes its slips',
   paidSlips: 'Slips of this run are paid: cancel their payments first',

@@ -1,4 +1,4 @@
-import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, createSchemaOf, dateSchema, employeeAdvances as employeeAdvancesDeclaration } from '@erp/domain';
+import { advanceSchedule, type AdvanceSkipInput, advanceSkipSchema, createSchemaOf, dateSchema, employeeAdvances as employeeAdvancesDeclaration, payrollMessages } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { employeeAdvanceSkips, employeeAdvances } from '../../db/schema/index.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
@@ -10,7 +10,7 @@ import { audit } from '../../plugins/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { employeeRowScope } from './hr-row-scope.ts';
-import { advanceRecoveredInPostedSlip } from './payroll-usage.ts';
+import { advanceRecoveredInPostedSlip, advanceRecoveredInUnpostedSlip } from './payroll-usage.ts';
 
 const advanceColumns = {
   skippedMonths: sql<string[]>`(SELECT coalesce(json_agg(s.month ORDER BY s.month), '[]'::json) FROM employee_advance_skips s WHERE s.employee_advance_id = "employee_advances".id)`,
@@ -28,7 +28,8 @@ const planOf = () => (plan ??= planResourceQueries(employeeAdvanceBinding));
 
 /**
  * Skips a month of an advance's recovery: its instalment moves to the end of the schedule. The
- * month must hold an instalment now and no posted slip may have recovered it (409).
+ * month must hold an instalment now and no slip of a live run may recover it (409): a draft's
+ * slip would still be posted as computed, and the moved instalment recovered a second time.
  */
 export async function skipAdvanceMonth(db: Db, actor: Actor, id: number, input: AdvanceSkipInput): Promise<Row> {
   return db.transaction(async (tx) => {
@@ -37,6 +38,7 @@ export async function skipAdvanceMonth(db: Db, actor: Actor, id: number, input: 
     const schedule = advanceSchedule({ amount: String(before.amount), instalments: Number(before.instalments), startMonth: String(before.startMonth), skippedMonths });
     if (!schedule.some((instalment) => instalment.month === input.month)) throw new BadRequestError({ month: `The advance has no instalment in ${input.month}` });
     if (await advanceRecoveredInPostedSlip(tx, id, input.month)) throw new ConflictError(`A posted pay slip recovered the instalment of ${input.month}: it cannot be skipped`);
+    if (await advanceRecoveredInUnpostedSlip(tx, id, input.month)) throw new ConflictError(payrollMessages.advanceMonthInRun(input.month), { month: payrollMessages.advanceMonthInRun(input.month) });
     await tx.insert(employeeAdvanceSkips).values({ employeeAdvanceId: id, month: input.month });
     await tx.update(employeeAdvances).set({ updatedAt: new Date() }).where(eq(employeeAdvances.id, id));
     const after = (await findRow(tx, planOf(), id))!;
@@ -59,9 +61,11 @@ export const employeeAdvanceBinding: ResourceBinding = {
     optionColumns: { employeeId: employeeAdvances.employeeId, kind: employeeAdvances.kind, amount: employeeAdvances.amount, startMonth: employeeAdvances.startMonth },
     writes: {
       beforeInsert: async (_tx, _actor, input) => (input.advanceDate ? {} : { advanceDate: todayIso() }),
-      beforeUpdate: async (_tx, _actor, before, input) => {
+      beforeUpdate: async (tx, _actor, before, input) => {
         const changesTerms = termFields.some((field) => input[field] !== undefined && String(input[field]) !== String(before[field]));
-        if (changesTerms && Number(before.recoveredAmount) > 0) throw new ConflictError('Pay slips already recovered part of this advance: its terms cannot change (skip a month instead)');
+        if (!changesTerms) return;
+        if (Number(before.recoveredAmount) > 0) throw new ConflictError('Pay slips already recovered part of this advance: its terms cannot change (skip a month instead)');
+        if (await advanceRecoveredInUnpostedSlip(tx, Number(before.id))) throw new ConflictError(payrollMessages.advanceTermsInRun);
       },
     },
     actions: {

@@ -79,6 +79,32 @@ describe('salary components', () => {
     expect((await f.call('DELETE', `/api/salary-components/${component.BASIC}`)).statusCode).toBe(409);
     expect((await f.call('DELETE', `/api/salary-components/${ok.json().data.id}`)).statusCode).toBe(200);
   });
+
+  it('are not deactivated while an active formula names them (409 active): the runs compute active components only', async () => {
+    const base = { componentName: 'Test', kind: 'earning', prorated: false, taxable: true, accountId: accountOf['6110'], printOrder: 80 };
+    const named = (await f.call('POST', '/api/salary-components', { ...base, code: 'SITE', calculation: 'fixed', amount: '500.00' })).json().data.id;
+    const naming = (await f.call('POST', '/api/salary-components', { ...base, code: 'SITE_TWICE', calculation: 'formula', formula: 'SITE * 2' })).json().data.id;
+    const refused = await f.call('PUT', `/api/salary-components/${named}`, { active: false });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'The formulas of SITE_TWICE name SITE: change them first', errors: { active: 'Component is used by active formulas' } });
+    // Once the formula naming it is inactive too, it goes.
+    expect((await f.call('PUT', `/api/salary-components/${naming}`, { active: false })).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/salary-components/${named}`, { active: false })).statusCode).toBe(200);
+  });
+
+  it('refuse a percent beyond what the column holds, naming the field (400 percent), on a component as on an assignment line', async () => {
+    const base = { componentName: 'Test', kind: 'earning', calculation: 'percentOfBasic', prorated: false, taxable: true, accountId: accountOf['6110'], printOrder: 90 };
+    const message = 'Percent must have at most 5 digits before the decimal point (99999.9999)';
+    const huge = await f.call('POST', '/api/salary-components', { ...base, code: 'HUGE_PCT', percent: '100000' });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().errors).toEqual({ percent: message });
+    const most = await f.call('POST', '/api/salary-components', { ...base, code: 'MOST_PCT', percent: '99999.9999' });
+    expect(most.statusCode, most.body).toBe(201);
+    const line = await f.call('POST', '/api/salary-assignments', { employeeId: southEmployee, effectiveFrom: '2026-02-01', basic: '1.00', lines: [{ componentId: most.json().data.id, percent: 100000 }] });
+    expect(line.statusCode, line.body).toBe(400);
+    expect(line.json().errors).toEqual({ 'lines.0.percent': message });
+    expect((await f.call('DELETE', `/api/salary-components/${most.json().data.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('salary assignments', () => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 vi.mock('./payroll-usage.ts', () => ({
   assignmentUsedByPostedSlip: async (_executor: unknown, assignmentId: number) => assignmentId === used,
   advanceRecoveredInPostedSlip: async (_executor: unknown, _advanceId: number, month: string) => month === '2026-03',
+  advanceRecoveredInUnpostedSlip: async () => false,
 }));
 
 let used = 0;

@@ -26,3 +26,18 @@ export async function advanceRecoveredInPostedSlip(executor: Executor, advanceId
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether a slip of a draft or approved run recovers the advance (in `month`, when given): its
+ * posting would recover by the schedule the slip was computed from, so that schedule may not
+ * change under it (409).
+ */
+export async function advanceRecoveredInUnpostedSlip(executor: Executor, advanceId: number, month?: string): Promise<boolean> {
+  const rows = await queryRows(
+    executor,
+    sql`SELECT 1 FROM pay_slips s JOIN pay_runs r ON r.id = s.pay_run_id
+        WHERE r.status IN ('draft', 'approved') AND ${month === undefined ? sql`true` : sql`s.month = ${`${month}-01`}::date`}
+          AND s.snapshot->'advances' @> ${JSON.stringify([{ advanceId }])}::jsonb LIMIT 1`,
+  );
+  return rows.length > 0;
+}

@@ -1,4 +1,4 @@
-import { PayFormulaError, payFormulaNames, payFormulaOrder, salaryComponentProblems, salaryComponents as salaryComponentsDeclaration } from '@erp/domain';
+import { PayFormulaError, payFormulaNames, payFormulaOrder, payrollMessages, salaryComponentProblems, salaryComponents as salaryComponentsDeclaration } from '@erp/domain';
 import type { Executor } from '../../db/client.ts';
 import { salaryComponents } from '../../db/schema/index.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
@@ -8,11 +8,12 @@ interface ComponentCode {
   id: number;
   code: string;
   formula: string | null;
+  active: boolean;
 }
 
 async function componentCodes(tx: Executor): Promise<ComponentCode[]> {
   // Locked: two writers of formulas take turns, so they cannot make a cycle between them.
-  return tx.select({ id: salaryComponents.id, code: salaryComponents.code, formula: salaryComponents.formula }).from(salaryComponents).for('update');
+  return tx.select({ id: salaryComponents.id, code: salaryComponents.code, formula: salaryComponents.formula, active: salaryComponents.active }).from(salaryComponents).for('update');
 }
 
 /**
@@ -53,6 +54,11 @@ export const salaryComponentBinding: ResourceBinding = {
         if (input.code !== undefined && input.code !== before.code) {
           const naming = formulasNaming(await componentCodes(tx), String(before.code));
           if (naming.length > 0) throw new ConflictError(`The formulas of ${naming.join(', ')} name ${String(before.code)}: change them first`, { code: 'Code is used by other formulas' });
+        }
+        // A run computes the active components only: an active formula naming an inactive code fails every run.
+        if (input.active === false && before.active !== false) {
+          const naming = formulasNaming((await componentCodes(tx)).filter((c) => c.active), String(before.code));
+          if (naming.length > 0) throw new ConflictError(payrollMessages.componentUsedByFormulas(naming.join(', '), String(before.code)), { active: 'Component is used by active formulas' });
         }
         await checkComponent(tx, { ...before, ...input }, Number(before.id));
       },

@@ -57,6 +57,18 @@ export function payableEmployees(scope: RunScope): SQL {
 export const inRunScope = sql`(r.region_ids = '[]'::jsonb OR r.region_ids @> to_jsonb(e.region_id))
     AND (r.department_ids = '[]'::jsonb OR r.department_ids @> to_jsonb(e.department_id))`;
 
+/**
+ * Locks (FOR SHARE) the advances of the employees readEmployeeFacts will read with the same
+ * options: a skip or a change of terms locks its advance first, so it and the chunk take turns.
+ * Either the chunk, reading in a later statement, computes by the committed skip, or the skip's
+ * check sees the slip the chunk wrote.
+ */
+export async function lockChunkAdvances(tx: Tx, scope: RunScope, options: { afterId: number; limit: number }): Promise<void> {
+  await tx.execute(sql`SELECT v.id FROM employee_advances v
+      WHERE v.employee_id IN (SELECT e.id FROM employees e WHERE ${payableEmployees(scope)} AND e.id > ${options.afterId}::int ORDER BY e.id LIMIT ${options.limit}::int)
+      ORDER BY v.id FOR SHARE`);
+}
+
 interface FactsRow {
   id: number;
   employeeCode: string;

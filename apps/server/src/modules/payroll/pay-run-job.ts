@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { jsonValue, queryRows, type Tx } from '../../db/client.ts';
 import type { JobRecord } from '../../lib/jobs/job-queue.ts';
 import type { JobKind } from '../../lib/jobs/job-runner.ts';
-import { type PayEmployeeFacts, readEmployeeFacts, type RunScope } from './pay-facts.ts';
+import { lockChunkAdvances, type PayEmployeeFacts, readEmployeeFacts, type RunScope } from './pay-facts.ts';
 import { netRoundingOf, type PayRules, slipOf } from './pay-rules.ts';
 import { companySettingSql } from '../setup/setup.api.ts';
 
@@ -131,15 +131,26 @@ function rowOf(facts: PayEmployeeFacts, month: string, slip: SlipFigures, lines:
 interface PostedMonth {
   employeeId: number;
   month: string;
+  /** The posted slips compared against, kept on the difference's slip: the post refuses it once they changed. */
+  slipIds: number[];
   rounding: string;
   lines: Array<Pick<SlipLine, 'componentId' | 'code' | 'componentName' | 'kind' | 'accountId' | 'liabilityAccountId'> & { amount: string }>;
 }
 
+/**
+ * The ids of the posted slips (of runs posted, not cancelled, the slip not held) of an employee
+ * and month, as a jsonb array in id order: what a supplementary slip of that month was the
+ * difference against (pay-runs.handlers.ts compares it again when the run is posted).
+ */
+export const postedSlipIds = (employeeId: string, month: string) =>
+  sql`(SELECT coalesce(jsonb_agg(o.id ORDER BY o.id), '[]'::jsonb) FROM pay_slips o JOIN pay_runs q ON q.id = o.pay_run_id
+       WHERE q.status = 'posted' AND NOT o.held AND o.employee_id = ${sql.raw(employeeId)} AND o.month = ${sql.raw(month)})`;
+
 /** What posted runs (regular and supplementary, not cancelled) paid the chunk's employees per month and component. */
 async function readPosted(tx: Tx, employeeIds: readonly number[], from: string, before: string): Promise<PostedMonth[]> {
-  const rows = await queryRows<{ employeeId: number; month: string; rounding: string; lines: unknown }>(
+  const rows = await queryRows<{ employeeId: number; month: string; slipIds: unknown; rounding: string; lines: unknown }>(
     tx,
-    sql`SELECT s.employee_id AS "employeeId", to_char(s.month, 'YYYY-MM') AS month, sum(s.rounding)::text AS rounding,
+    sql`SELECT s.employee_id AS "employeeId", to_char(s.month, 'YYYY-MM') AS month, ${postedSlipIds('s.employee_id', 's.month')} AS "slipIds", sum(s.rounding)::text AS rounding,
                (SELECT json_agg(json_build_object('componentId', x.component_id, 'code', x.code, 'componentName', x.component_name, 'kind', x.kind,
                                                   'accountId', x.account_id, 'liabilityAccountId', x.liability_account_id, 'amount', x.amount::text))
                   FROM (SELECT l.code, min(l.component_id) AS component_id, min(l.component_name) AS component_name, min(l.kind) AS kind,
@@ -151,7 +162,7 @@ async function readPosted(tx: Tx, employeeIds: readonly number[], from: string, 
           AND s.month >= ${`${from}-01`}::date AND s.month < ${`${before}-01`}::date
         GROUP BY s.employee_id, s.month`,
   );
-  return rows.map((r) => ({ ...r, employeeId: Number(r.employeeId), lines: jsonValue<PostedMonth['lines'] | null>(r.lines) ?? [] }));
+  return rows.map((r) => ({ ...r, employeeId: Number(r.employeeId), slipIds: jsonValue<number[]>(r.slipIds).map(Number), lines: jsonValue<PostedMonth['lines'] | null>(r.lines) ?? [] }));
 }
 
 /**
@@ -194,7 +205,7 @@ function differenceOf(facts: PayEmployeeFacts, posted: PostedMonth, rules: PayRu
       rounding: fromMinorUnits(rounding),
       net: fromMinorUnits(net),
       netInWords: amountInWords(fromMinorUnits(net), rules.currency),
-      snapshot: now.snapshot,
+      snapshot: { ...now.snapshot, postedSlipIds: posted.slipIds },
     },
     lines,
     [],
@@ -238,13 +249,27 @@ async function finish(tx: Tx, run: RunRow): Promise<void> {
     UPDATE pay_runs SET generating = false, updated_at = now() WHERE id = ${run.id}::int AND (SELECT count(*) FROM flagged) >= 0`);
 }
 
+/** Of `employeeIds`, those a slip of another live regular run of the month holds already. */
+async function slipsElsewhere(tx: Tx, run: RunRow, employeeIds: readonly number[]): Promise<Set<number>> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT DISTINCT s.employee_id AS id FROM pay_slips s JOIN pay_runs r ON r.id = s.pay_run_id
+        WHERE r.kind = 'regular' AND r.status <> 'cancelled' AND r.id <> ${run.id}::int AND s.month = ${`${run.month}-01`}::date
+          AND s.employee_id = ANY(${sql.param([...employeeIds])}::int[])`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ cursor: Cursor; done: boolean }> {
   const rules = await readRules(tx);
   const scope: RunScope = { month: run.month, regionIds: run.regionIds, departmentIds: run.departmentIds };
   const supplementary = run.kind === 'supplementary';
   const from = supplementary ? firstPayMonth : run.month;
   const to = supplementary ? addMonths(run.month, -1) : run.month;
-  const employees = await readEmployeeFacts(tx, scope, { afterId: job.cursor.afterId ?? 0, limit: job.payload.chunkSize, from, to });
+  const chunk = { afterId: job.cursor.afterId ?? 0, limit: job.payload.chunkSize };
+  // A supplementary slip recovers no advance.
+  if (!supplementary) await lockChunkAdvances(tx, scope, chunk);
+  const employees = await readEmployeeFacts(tx, scope, { ...chunk, from, to });
   if (employees.length === 0) {
     await finish(tx, run);
     return { cursor: job.cursor, done: true };
@@ -259,7 +284,10 @@ async function computeChunk(tx: Tx, run: RunRow, job: PayRunJob): Promise<{ curs
     }
   } else {
     const needingInputs = componentsNeedingInputs(rules.components.values());
+    const paidElsewhere = await slipsElsewhere(tx, run, employees.map((e) => e.id));
     for (const facts of employees) {
+      // Moved from another run's region or department after it computed them: that run pays the month.
+      if (paidElsewhere.has(facts.id)) continue;
       const slip = slipOf(facts, run.month, rules);
       if (!slip.employed || facts.assignments.length === 0) continue;
       rows.push(rowOf(facts, run.month, { ...slip, snapshot: { ...slip.snapshot, advances: slip.advances } }, slip.lines, flagsOf(facts, slip, run.month, needingInputs)));

@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/app-er
 import type { ActionOf, DocumentHandlers } from '../../lib/document/document-binding.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { inRunScope, payableEmployees, type RunScope } from './pay-facts.ts';
-import { chunkSizeFor, payRunJobKind } from './pay-run-job.ts';
+import { chunkSizeFor, payRunJobKind, postedSlipIds } from './pay-run-job.ts';
 import { readPayRun } from './pay-runs.queries.ts';
 import { bankFileSlips, slipScope } from './pay-slips.service.ts';
 import { advanceRecoveriesStatement } from '../hr/hr.api.ts';
@@ -89,8 +89,7 @@ async function assertNoOverlap(tx: Tx, input: PayRunInput, except: number): Prom
         ORDER BY e.employee_name LIMIT 6`,
   );
   if (names.length > 0) {
-    const list = names.slice(0, 5).map((n) => n.name).join(', ') + (names.length > 5 ? ', ...' : '');
-    const message = payrollMessages.overlap(list);
+    const message = payrollMessages.overlap(namesOf(names));
     throw new ConflictError(message, { month: message });
   }
 }
@@ -116,6 +115,78 @@ const valuesOf = (input: PayRunInput) => ({
 
 function assertGenerated(run: PayRunDetail): void {
   if (run.generating) throw new ConflictError(payrollMessages.generating);
+}
+
+/**
+ * A run whose generation failed keeps the slips of the chunks done before the failure: approved
+ * or posted, it would leave the rest of its employees unpaid (409 until a recompute completes).
+ */
+function assertComplete(run: PayRunDetail): void {
+  if (run.error) throw new ConflictError(payrollMessages.generationFailed(run.error));
+  if (run.processedEmployees < run.totalEmployees) throw new ConflictError(payrollMessages.generationIncomplete(run.processedEmployees, run.totalEmployees));
+}
+
+const namesOf = (rows: ReadonlyArray<{ name: string }>) => rows.slice(0, 5).map((n) => n.name).join(', ') + (rows.length > 5 ? ', ...' : '');
+
+/**
+ * A regular run pays no one a slip of another live regular run of the month holds (409 naming
+ * them): the generation leaves such employees out, but two generations at once (or one before
+ * a transfer) may each have computed them. Slips are written before a run can be approved, so
+ * two runs posted at once each see the other's.
+ */
+async function assertNoSlipElsewhere(tx: Tx, run: PayRunDetail): Promise<void> {
+  if (run.kind !== 'regular') return;
+  const names = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT s.employee_name AS name FROM pay_slips s
+        WHERE s.pay_run_id = ${run.id}::int
+          AND EXISTS (SELECT 1 FROM pay_slips o JOIN pay_runs q ON q.id = o.pay_run_id
+                      WHERE o.employee_id = s.employee_id AND o.month = s.month AND q.kind = 'regular' AND q.status <> 'cancelled' AND q.id <> ${run.id}::int)
+        ORDER BY s.employee_name LIMIT 6`,
+  );
+  if (names.length > 0) throw new ConflictError(payrollMessages.slipElsewhere(namesOf(names)));
+}
+
+/**
+ * A supplementary slip is the difference against the slips posted for its month when it was
+ * computed: once another run for that month was posted (a second supplementary run) or
+ * cancelled, posting it would pay the difference twice, or miss what the cancel took back
+ * (409 naming them; a recompute takes the new figures).
+ */
+async function assertSupplementaryCurrent(tx: Tx, run: PayRunDetail): Promise<void> {
+  if (run.kind !== 'supplementary') return;
+  const names = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT s.employee_name AS name FROM pay_slips s
+        WHERE s.pay_run_id = ${run.id}::int AND NOT s.held
+          AND coalesce(s.snapshot->'postedSlipIds', 'null'::jsonb) IS DISTINCT FROM ${postedSlipIds('s.employee_id', 's.month')}
+        GROUP BY s.employee_name ORDER BY s.employee_name LIMIT 6`,
+  );
+  if (names.length > 0) throw new ConflictError(payrollMessages.supplementaryStale(namesOf(names)));
+}
+
+/** What the run's slips (not held) recover of each advance: its id and amount. */
+const recoveredByRun = (runId: number) =>
+  sql`SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
+      FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
+      WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1`;
+
+/**
+ * What the run's slips recover of each advance fits what is left of it (409 naming the advance,
+ * not the column's check as a 500): a slip computed before the schedule changed, or with a run
+ * of another month posted meanwhile, may recover an instalment already recovered. The advances
+ * are locked first and read in a later statement, so a run posted meanwhile is seen.
+ */
+async function assertAdvancesLeft(tx: Tx, runId: number): Promise<void> {
+  const recovered = recoveredByRun(runId);
+  await tx.execute(sql`SELECT v.id FROM employee_advances v WHERE v.id IN (SELECT id FROM (${recovered}) r) ORDER BY v.id FOR NO KEY UPDATE`);
+  const [over] = await queryRows<{ employee: string; amount: string; recovered: string }>(
+    tx,
+    sql`SELECT e.employee_name AS employee, v.amount::text AS amount, v.recovered_amount::text AS recovered
+        FROM (${recovered}) r JOIN employee_advances v ON v.id = r.id JOIN employees e ON e.id = v.employee_id
+        WHERE v.recovered_amount + r.amount > v.amount ORDER BY v.id LIMIT 1`,
+  );
+  if (over) throw new ConflictError(payrollMessages.advanceOverRecovered(over.employee, over.amount, over.recovered));
 }
 
 /** A run with no slip is not approved or posted (409): a supplementary one says there was nothing to correct (issue 27). */
@@ -198,13 +269,7 @@ async function postingLines(tx: Tx, run: PayRunDetail, userId: number | null) {
 }
 
 /** The advances' recovered amounts moved by what the run's slips recovered (`sign` -1 on cancel). */
-const advancesRecovered = (runId: number, sign: 1 | -1) => () =>
-  advanceRecoveriesStatement(
-    sql`SELECT (a->>'advanceId')::int AS id, sum((a->>'amount')::numeric) AS amount
-        FROM pay_slips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.snapshot->'advances', '[]'::jsonb)) a
-        WHERE s.pay_run_id = ${runId}::int AND NOT s.held GROUP BY 1`,
-    sign,
-  );
+const advancesRecovered = (runId: number, sign: 1 | -1) => () => advanceRecoveriesStatement(recoveredByRun(runId), sign);
 
 /**
  * The bank file's payment date (issue 27): by default the run's last day, or today when later;
@@ -253,8 +318,11 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
 
     async approve(tx, _actor, run) {
       assertGenerated(run);
+      assertComplete(run);
       assertSupplementaryNow(run);
       assertHasSlips(run);
+      await assertNoSlipElsewhere(tx, run);
+      await assertSupplementaryCurrent(tx, run);
       return { document: run };
     },
 
@@ -263,8 +331,19 @@ export const payRunHandlers: DocumentHandlers<PayRunInput, PayRunDetail, ActionO
      * run), numbered PR-YYYY-NNNNNN, with the status in the same statement.
      */
     async post(tx, actor, run, step) {
+      assertComplete(run);
       assertSupplementaryNow(run);
       assertHasSlips(run);
+      await assertNoSlipElsewhere(tx, run);
+      if (run.kind === 'supplementary') {
+        // Every other writer of pay_runs (a post, a cancel) waits for this one, and this one for
+        // them: the check below, a later statement, sees what they committed.
+        await tx.execute(sql`LOCK TABLE pay_runs IN SHARE ROW EXCLUSIVE MODE`);
+        await assertSupplementaryCurrent(tx, run);
+      } else {
+        // Only a regular slip recovers advances (a supplementary one corrects pay, not the schedule).
+        await assertAdvancesLeft(tx, run.id);
+      }
       const { lines, context } = await postingLines(tx, run, actor.userId);
       const narration = `Payroll for ${run.month}${run.kind === 'supplementary' ? ' (supplementary)' : ''}`;
       const result = await postToLedger(tx, { ...step.posting, narration, lines, alongside: [...step.claim(), advancesRecovered(run.id, 1)] }, context);

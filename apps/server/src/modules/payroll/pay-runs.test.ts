@@ -237,6 +237,45 @@ describe('a pay run', () => {
   });
 });
 
+describe('an employee moved to another region after a run paid their month', () => {
+  it("is left out of the new region's run of that month; a run holding them anyway is neither approved nor posted (409)", async () => {
+    const region = async (code: string) => Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES (${code}, ${code}) RETURNING id`))[0]!.id);
+    const from = await region('MOVF');
+    const to = await region('MOVT');
+    const moved = await f.employee({ name: 'Moved Soon', regionId: from, departmentId: f.sales });
+    await f.assign(moved, '2025-01-01', '50000');
+    const stays = await f.employee({ name: 'Stays Put', regionId: to, departmentId: f.sales });
+    await f.assign(stays, '2025-01-01', '40000');
+    const first = await generate({ month: '2027-08', regionIds: [from] });
+    await f.post(first);
+    const transfer = await f.call('PUT', `/api/employees/${moved}`, { regionId: to });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+
+    const second = await generate({ month: '2027-08', regionIds: [to] });
+    expect((await slipsOf(second)).map((s) => s.employeeId)).toEqual([stays]);
+    expect((await runOf(second)).processedEmployees).toBe(2);
+    // Two generations at once could each compute them: the slip the other run holds, copied in.
+    await t.database.db.execute(sql`WITH copied AS (
+        INSERT INTO pay_slips (pay_run_id, employee_id, month, employee_code, employee_name, region_id, department_id, bank_name, bank_account, paid_days,
+                               gross, deductions, employer_cost, taxable, rounding, net, net_in_words, snapshot)
+        SELECT ${second}::int, employee_id, month, employee_code, employee_name, ${to}::int, department_id, bank_name, bank_account, paid_days,
+               gross, deductions, employer_cost, taxable, rounding, net, net_in_words, snapshot FROM pay_slips WHERE pay_run_id = ${first}::int RETURNING id)
+      INSERT INTO pay_slip_lines (pay_slip_id, line_no, component_id, code, component_name, kind, basis, rate, amount, account_id, liability_account_id)
+      SELECT (SELECT id FROM copied), l.line_no, l.component_id, l.code, l.component_name, l.kind, l.basis, l.rate, l.amount, l.account_id, l.liability_account_id
+      FROM pay_slip_lines l JOIN pay_slips s ON s.id = l.pay_slip_id WHERE s.pay_run_id = ${first}::int`);
+    const message = 'These employees have a slip in another live pay run of the month: Moved Soon. Recompute this run to leave them out';
+    const approve = await f.call('POST', `/api/pay-runs/${second}/approve`);
+    expect(approve.statusCode, approve.body).toBe(409);
+    expect(approve.json().message).toBe(message);
+    // Approved before the other run's slip was written: the post asks again.
+    await t.database.db.execute(sql`UPDATE pay_runs SET status = 'approved' WHERE id = ${second}::int`);
+    const post = await f.call('POST', `/api/pay-runs/${second}/post`);
+    expect(post.statusCode, post.body).toBe(409);
+    expect(post.json().message).toBe(message);
+    expect(await glOf(second)).toEqual([]);
+  });
+});
+
 describe('a pay run of any headcount', () => {
   it('takes fewer than 50 statements to generate and fewer than 50 to post, for 5 employees as for 600', async () => {
     const admin: Actor = { userId: 1, role: 'admin', scopes: [], permissions: {} };
@@ -397,5 +436,35 @@ describe('advances recovered by the runs', () => {
       sql`SELECT coalesce(sum(credit), 0)::text AS c FROM gl_entries WHERE account_id = ${f.account('1300')}::int AND document_type = 'pay-runs' AND region_id = ${region}::int`,
     );
     expect(credited!.c).toBe('30000.00');
+  });
+
+  it("keeps a month a draft run recovers: not skipped, the terms unchanged (409); a post recovering beyond what is left is refused (409 naming the advance)", async () => {
+    const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Advance skips', 'ADVS') RETURNING id`))[0]!.id);
+    const borrower = await f.employee({ name: 'Skipper', regionId: region, departmentId: f.sales });
+    await f.assign(borrower, '2025-01-01', '80000');
+    const [advance] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO employee_advances (employee_id, amount, instalments, start_month) VALUES (${borrower}::int, 30000, 3, '2027-06') RETURNING id`,
+    );
+    const id = advance!.id;
+    const june = await generate({ month: '2027-06', regionIds: [region] });
+    expect((await slipsOf(june))[0]!.lines.find((l) => l.code === 'ADVANCE')?.amount).toBe('10000.00');
+    const skip = await f.call('POST', `/api/employee-advances/${id}/skip`, { month: '2027-06' });
+    expect(skip.statusCode, skip.body).toBe(409);
+    expect(skip.json().errors.month).toBe('A pay slip of a draft or approved pay run recovers the instalment of 2027-06: cancel that run before skipping the month');
+    const terms = await f.call('PUT', `/api/employee-advances/${id}`, { amount: '36000.00' });
+    expect(terms.statusCode, terms.body).toBe(409);
+    // Cancelled, the run recovers nothing: the month is skipped.
+    expect((await f.call('POST', `/api/pay-runs/${june}/cancel`)).statusCode).toBe(200);
+    expect((await f.call('POST', `/api/employee-advances/${id}/skip`, { month: '2027-06' })).statusCode).toBe(200);
+
+    // A slip computed by the schedule before other recoveries were posted (a race the checks above close, or older data).
+    const july = await generate({ month: '2027-07', regionIds: [region] });
+    await t.database.db.execute(sql`UPDATE employee_advances SET recovered_amount = 25000 WHERE id = ${id}::int`);
+    expect((await f.call('POST', `/api/pay-runs/${july}/approve`)).statusCode).toBe(200);
+    const post = await f.call('POST', `/api/pay-runs/${july}/post`);
+    expect(post.statusCode, post.body).toBe(409);
+    expect(post.json().message).toBe("The advance of 30,000.00 to Skipper would be recovered beyond its amount (25,000.00 recovered already): cancel this run and hold the employee's slip in a new run of the month");
+    expect(await glOf(july)).toEqual([]);
   });
 });

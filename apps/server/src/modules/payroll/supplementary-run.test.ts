@@ -59,4 +59,31 @@ describe('a supplementary run', () => {
     expect((await f.call('POST', `/api/pay-runs/${id}/post`)).statusCode).toBe(409);
     expect((await f.call('GET', `/api/pay-runs/${id}`)).json().data.status).toBe('draft');
   });
+
+  it('computed before another posted the same difference is refused on approve and post (409), and finds nothing once recomputed', async () => {
+    const region = Number((await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO regions (region_name, region_code) VALUES ('Twice', 'TWC') RETURNING id`))[0]!.id);
+    const raised = await f.employee({ name: 'Raised Once', regionId: region, departmentId: f.sales });
+    await f.assign(raised, '2025-01-01', '50000');
+    await post(await generate({ month: '2026-09', regionIds: [region] }));
+    await f.assign(raised, '2026-09-01', '60000');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 9, 15, 12));
+    const body = { month: '2026-10', kind: 'supplementary', regionIds: [region] };
+    const [first, second, third] = [await generate(body), await generate(body), await generate(body)];
+    expect((await slipsOf(second)).map((s) => s.lines.find((l) => l.code === 'BASIC')?.amount)).toEqual(['10000.00']);
+    expect((await f.call('POST', `/api/pay-runs/${second}/approve`)).statusCode).toBe(200);
+    await post(first);
+    const message = 'Pay of these employees was posted or cancelled since this supplementary run was computed: Raised Once. Recompute it';
+    const posted = await f.call('POST', `/api/pay-runs/${second}/post`);
+    expect(posted.statusCode, posted.body).toBe(409);
+    expect(posted.json().message).toBe(message);
+    const ledger = await queryRows(t.database.db, sql`SELECT 1 FROM gl_entries WHERE document_type = 'pay-runs' AND document_id = ${second}::int`);
+    expect(ledger).toEqual([]);
+    const approved = await f.call('POST', `/api/pay-runs/${third}/approve`);
+    expect(approved.statusCode, approved.body).toBe(409);
+    expect(approved.json().message).toBe(message);
+    expect((await f.call('POST', `/api/pay-runs/${third}/recompute`)).statusCode).toBe(200);
+    await t.app.ctx.jobs.runUntilIdle();
+    expect(await slipsOf(third)).toEqual([]);
+  });
 });
