@@ -320,12 +320,19 @@ describe('access', () => {
     expect((await inject('POST', '/api/accounting/period-close', { closedThrough: '2026-01-01' }, auditor.token)).statusCode).toBe(403);
   });
 
-  it('a sales executive may read a ledger but not the accounts, journals or statements', async () => {
+  it("a sales executive may read a customer's ledger, not the cash book, the accounts, journals or statements", async () => {
     const sales = await t.userWithRole('salesExecutive');
     expect((await inject('GET', '/api/accounts', undefined, sales.token)).statusCode).toBe(403);
     expect((await inject('GET', '/api/journals', undefined, sales.token)).statusCode).toBe(403);
     expect((await inject('GET', '/api/accounting/trial-balance', undefined, sales.token)).statusCode).toBe(403);
-    expect((await inject('GET', `/api/ledger/${cash}`, undefined, sales.token)).statusCode).toBe(200);
+    // Cash, or Salaries payable (each employee's net pay): missing to them, the export too.
+    expect((await inject('GET', `/api/ledger/${cash}`, undefined, sales.token)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/ledger/${salaries}/export?format=csv`, undefined, sales.token)).statusCode).toBe(404);
+    const region = await inject('POST', '/api/regions', { regionName: 'Ledger North', regionCode: 'LGN' });
+    expect(region.statusCode, region.body).toBe(201);
+    const created = await inject('POST', '/api/customers', { customerName: 'Ledger Reader Clinic', customerType: 'clinic', regionId: region.json().data.id, creditLimit: '0.00', paymentTermsDays: 30, active: true });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await inject('GET', `/api/ledger/${created.json().data.accountId}`, undefined, sales.token)).statusCode).toBe(200);
   });
 
   it('account options carry the keys of spec section 3; posting accounts are read and replaced', async () => {

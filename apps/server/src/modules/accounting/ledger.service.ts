@@ -1,10 +1,10 @@
-import { fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, messages, permittedIds, toMinorUnits } from '@erp/domain';
+import { canAccessRoute, fiscalYearOf, fromMinorUnits, type LedgerResponse, type LedgerRow, messages, permittedIds, toMinorUnits } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/request-auth.ts';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
-import { isIsoDate } from '../../lib/resource/resource-query.ts';
+import { isIsoDate, rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type DimensionFilter, dimensionCondition, dimensionQuery } from './dimension-filter.ts';
 import { earlierYearsResult } from './statement-movement.ts';
@@ -144,6 +144,19 @@ function daysOf(account: LedgerAccount): SQL {
 }
 
 /**
+ * The roles that open a ledger from a customer (sales, operations: /ledger/:accountId without the
+ * chart of accounts or /accounting) read their customers' accounts only, as missing otherwise
+ * (404): Salaries payable's ledger names each employee's net pay, the bank's every payment.
+ */
+async function assertLedgerOpenTo(executor: Executor, accountId: number, auth: AuthContext): Promise<void> {
+  const { role } = auth.user;
+  if (canAccessRoute(role, '/accounts') || canAccessRoute(role, '/accounting')) return;
+  const scope = rowScopeOfResource('customers', auth.user);
+  const [customer] = await queryRows<{ id: number }>(executor, sql`SELECT id FROM customers WHERE account_id = ${accountId}::int${scope ? sql` AND ${scope}` : sql``} LIMIT 1`);
+  if (!customer) throw new NotFoundError();
+}
+
+/**
  * The account, if the caller may see it: regional accounts follow the user's `permissions.regions`;
  * a company-wide account is read through the entries stamped with their regions.
  */
@@ -157,6 +170,7 @@ export async function ledgerAccount(executor: Executor, accountId: number, auth:
         FROM accounts a JOIN account_heads h ON h.id = a.head_id WHERE a.id = ${accountId}`,
   );
   if (!account) throw new NotFoundError();
+  await assertLedgerOpenTo(executor, accountId, auth);
   const regions = permittedIds(auth.user.permissions, 'regions');
   if (regions && account.regionId !== null && !regions.includes(Number(account.regionId))) throw new NotFoundError();
   const read = await membersOf(executor, { ...account, id: Number(account.id), regionId: account.regionId === null ? null : Number(account.regionId) }, regions);
