@@ -95,6 +95,21 @@ describe('the connection', () => {
     expect(audits.at(-1)!.after).toMatchObject({ sandboxToken: 'changed', enabled: true });
   });
 
+  it("takes the tokens again with a new base URL: a URL pointed elsewhere never receives the stored ones (409 while reporting is on, cleared when off)", async () => {
+    const moved = await f.call('PUT', '/api/fbr/settings', { baseUrl: 'https://elsewhere.example' });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().errors).toEqual({ sandboxToken: 'The sandbox token' });
+    expect((await f.call('GET', '/api/fbr/settings')).json().settings).toMatchObject({ baseUrl: fake.url, sandboxTokenSet: true });
+    expect((await f.call('PUT', '/api/fbr/settings', { enabled: false })).statusCode).toBe(200);
+    const off = await f.call('PUT', '/api/fbr/settings', { baseUrl: 'https://elsewhere.example' });
+    expect(off.json().settings).toMatchObject({ baseUrl: 'https://elsewhere.example', sandboxTokenSet: false });
+    const audits = await queryRows<{ after: unknown }>(t.database.db, sql`SELECT after FROM audit_log WHERE resource = 'fbr-settings' ORDER BY id DESC LIMIT 1`);
+    expect(audits[0]!.after).toMatchObject({ baseUrl: 'https://elsewhere.example', sandboxToken: 'cleared' });
+    // Back as it was, the token given with the URL.
+    const back = await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url, sandboxToken: token, enabled: true });
+    expect(back.json().settings).toMatchObject({ baseUrl: fake.url, sandboxTokenSet: true, enabled: true });
+  });
+
   it('is the admin’s: a sales executive and the auditor are refused', async () => {
     for (const role of ['salesExecutive', 'auditor', 'accountant'] as const) {
       const user = await t.userWithRole(role);
@@ -327,7 +342,7 @@ describe('the sender', () => {
     await sender().runOnce();
     const slow = await startFakeFbr({ tokens: [token], latencyMs: 1500 });
     try {
-      expect((await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url })).statusCode).toBe(200);
+      expect((await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url, sandboxToken: token })).statusCode).toBe(200);
       const id = await post(sale(buyers.registered));
       const sending = sender().runOnce();
       // Once the post has left (validate answered after 1.5 s), another sender whose clock is past the lease takes the row back.
@@ -340,7 +355,7 @@ describe('the sender', () => {
       expect(row).toMatchObject({ status: 'accepted', attempts: 1 });
       expect(row!.fbrInvoiceNumber).toBe(slow.requests.find((r) => r.endpoint === 'post')!.invoiceNumber);
     } finally {
-      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url });
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url, sandboxToken: token });
       await slow.close();
     }
   });

@@ -67,7 +67,7 @@ describe('checking a customer’s registration with FBR', () => {
   it('writes nothing when the customer\'s number changed while FBR was asked (409); another region\'s customer is 404, FBR never asked', async () => {
     const slow = await startFakeFbr({ tokens: [token], registered: ['0711234'], latencyMs: 1_000 });
     try {
-      await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url });
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: slow.url, sandboxToken: token });
       const { id } = await f.newCustomer('Moving', { ntn: '0711234-5', registrationType: 'unregistered' });
       const asked = check(id);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -77,7 +77,7 @@ describe('checking a customer’s registration with FBR', () => {
       expect(answer.json().message).toBe("The customer's NTN or CNIC changed while FBR was asked: check again");
       expect((await f.call('GET', `/api/customers/${id}`)).json().data).toMatchObject({ registrationType: 'unregistered', registrationCheckedOn: null });
     } finally {
-      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url });
+      await f.call('PUT', '/api/fbr/settings', { baseUrl: fake.url, sandboxToken: token });
       await slow.close();
     }
     const far = await f.newCustomer('Far', { ntn: '0711234-5', regionId: f.south });

@@ -88,6 +88,17 @@ export async function updateFbrSettings(
     tokens[environment] = given === '' ? null : sealToken(await secretsKey(database), environment, given);
     next[environment === 'sandbox' ? 'sandboxToken' : 'productionToken'] = tokens[environment]!;
   }
+  // A token goes only where it was given: a new base URL takes the tokens again. Otherwise whoever
+  // holds an admin's session could point the URL at a host of their own and read the write-only
+  // tokens off the next request.
+  if (next.baseUrl !== before.baseUrl) {
+    for (const environment of ['sandbox', 'production'] as const) {
+      const key = environment === 'sandbox' ? 'sandboxToken' : 'productionToken';
+      if (tokens[environment] !== undefined || next[key] === null) continue;
+      next[key] = null;
+      tokens[environment] = null;
+    }
+  }
   if (next.enabled) {
     const missing = await enablingNeeds(tx, next.environment, (next.environment === 'sandbox' ? next.sandboxToken : next.productionToken) !== null);
     if (Object.keys(missing).length > 0) throw new ConflictError(fbrMessages.enableNeeds(Object.values(missing)), missing);
