@@ -1,4 +1,4 @@
-import { addDecimals, addMonths, lastDayOf, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
+import { addDecimals, addMonths, lastDayOf, permittedIds, type RentalMonthEndProgress, type Role, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, intArray, numericArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -114,14 +114,21 @@ export const monthEndJob: JobKind<MonthEndPayload, MonthEndCursor> = {
   step: (tx, job) => runMonthEndChunk(tx, job),
 };
 
-/** A month-end run's progress as GET /api/rental-agreements/month-end/:id answers it; undefined when there is no such run. */
-export async function readMonthEndProgress(executor: Executor, id: number): Promise<RentalMonthEndProgress | undefined> {
+/**
+ * A month-end run's progress as GET /api/rental-agreements/month-end/:id answers it; undefined when
+ * there is no such run or it is not the reader's: a run covers the regions of the user who started
+ * it, and a reader kept to regions sees a run only when those are all theirs (as its invoices).
+ */
+export async function readMonthEndProgress(executor: Executor, id: number, reader: Pick<Actor, 'permissions'>): Promise<RentalMonthEndProgress | undefined> {
   const [job] = await queryRows<{ status: string; cursor: Record<string, unknown>; payload: Record<string, unknown>; error: string | null }>(
     executor,
     sql`SELECT status, cursor, payload, error FROM jobs WHERE id = ${id}::int AND kind = ${monthEndJobKind}`,
   );
   if (!job) return undefined;
   const cursor = (typeof job.cursor === 'string' ? JSON.parse(job.cursor) : job.cursor) as MonthEndCursor;
-  const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as { month: string };
+  const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as Pick<MonthEndPayload, 'month' | 'actor'>;
+  const readable = permittedIds(reader.permissions, 'regions');
+  const covered = permittedIds(payload.actor?.permissions ?? {}, 'regions');
+  if (readable && (!covered || covered.some((region) => !readable.includes(region)))) return undefined;
   return { month: payload.month, status: job.status, processed: cursor.processed ?? 0, invoices: cursor.invoices ?? 0, invoiced: cursor.invoiced ?? '0.00', error: job.error };
 }

@@ -126,4 +126,19 @@ describe('the month end started by a user kept to a region', () => {
     expect(await run()).toMatchObject({ status: 'done', processed: 2, invoices: 1, invoiced: '150000.00' });
     expect(await invoiced()).toEqual([north, south]);
   });
+
+  it("shows a run's progress to the readers of its regions: a user kept to a region reads theirs, not a run of every region (404)", async () => {
+    const start = async (month: string, token?: string) => {
+      const started = await f.call('POST', '/api/rental-agreements/month-end', { month }, token);
+      expect(started.statusCode, started.body).toBe(202);
+      await t.app.ctx.jobs.runUntilIdle();
+      return started.json().jobId as number;
+    };
+    const own = await start('2024-05', southOnly.token);
+    const everyRegion = await start('2024-06');
+    const progress = (id: number, token?: string) => f.call('GET', `/api/rental-agreements/month-end/${id}`, undefined, token);
+    expect((await progress(own, southOnly.token)).statusCode).toBe(200);
+    expect((await progress(everyRegion, southOnly.token)).statusCode).toBe(404);
+    expect((await progress(own)).json().data).toMatchObject({ month: '2024-05', status: 'done' });
+  });
 });

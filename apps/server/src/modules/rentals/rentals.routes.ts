@@ -117,7 +117,7 @@ export function registerRentalRoutes(app: FastifyInstance): void {
       onRequest: guards,
     },
     async (request) => {
-      const progress = await readMonthEndProgress(app.ctx.db, idOf(request));
+      const progress = await readMonthEndProgress(app.ctx.db, idOf(request), actorOf(request));
       if (!progress) throw new NotFoundError();
       return { status: 200, message: messages.ok, data: progress };
     },
