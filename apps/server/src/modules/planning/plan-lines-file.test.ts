@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { csvOf, multipartFile } from '../../test/import-upload.ts';
 import { type PurchasingFixtures, purchasingFixtures } from '../../test/purchasing-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -20,14 +23,24 @@ const exported = async (id: number, format: 'csv' | 'xlsx') => {
   expect(response.statusCode, response.body).toBe(200);
   return response.rawPayload;
 };
-const imported = async (bytes: Buffer, fileName: string) => {
+const imported = async (bytes: Buffer, fileName: string, token = t.adminToken) => {
   const upload = multipartFile(fileName, bytes);
-  const response = await t.app.inject({ method: 'POST', url: '/api/sales-plans/lines/import', payload: upload.payload, headers: { ...upload.headers, ...bearer(t.adminToken) } });
+  const response = await t.app.inject({ method: 'POST', url: '/api/sales-plans/lines/import', payload: upload.payload, headers: { ...upload.headers, ...bearer(token) } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { lines: Array<{ itemId: number; months: number[] }>; errors: Record<string, string> };
 };
 
 describe("a plan's lines as a file (issue 19, section 1)", () => {
+  it("matches a user kept to categories with their items only: another category's article reads as unknown", async () => {
+    const kept = await t.userWithRole('accountant');
+    const [gloves] = await queryRows<{ categoryId: number }>(t.database.db, sql`SELECT category_id AS "categoryId" FROM items WHERE id = ${f.gloves}::int`);
+    await t.database.db.update(users).set({ permissions: { categories: [Number(gloves!.categoryId) + 100_000] } }).where(eq(users.id, kept.id));
+    const file = csvOf([['Article number', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'], ['PF-PF-GLOVES', '1', '', '', '', '', '', '', '', '', '', '', '']]);
+    const read = await imported(file, 'plan.csv', kept.token);
+    expect(read.lines).toEqual([]);
+    expect(read.errors).toEqual({ 'rows.2.articleNumber': planImportMessages.articleUnknown('PF-PF-GLOVES') });
+  });
+
   it.each(['csv', 'xlsx'] as const)('export -> import -> export is byte-identical (%s)', async (format) => {
     const year = format === 'csv' ? 2040 : 2041;
     const created = await f.call('POST', '/api/sales-plans', { year, regionId: f.north, lines: [{ itemId: f.gloves, months: months(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1_000_000) }, { itemId: f.reagent, months: months(0, 0, 7) }] });

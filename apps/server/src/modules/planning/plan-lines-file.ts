@@ -5,6 +5,8 @@ import { type Executor, queryRows, textArray } from '../../db/client.ts';
 import { integerOf } from '../../lib/import/cell-values.ts';
 import { parseSpreadsheet } from '../../lib/import/parse-file.ts';
 import { type ExportColumn, type ExportFormat, toCsv } from '../../lib/resource/resource-export.ts';
+import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
+import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 import { withFixedTimes } from '../../lib/resource/stable-zip.ts';
 
 /**
@@ -72,16 +74,19 @@ const normalised = (text: string) => text.trim().toLowerCase();
  * line it could read and why the others were not; the form puts them in its grid, and saving
  * the plan checks them again like any typed line.
  */
-export async function readPlanLinesFile(executor: Executor, bytes: Buffer): Promise<ImportedPlanLines> {
+export async function readPlanLinesFile(executor: Executor, bytes: Buffer, reader: RowScopeSubject): Promise<ImportedPlanLines> {
   const sheet = await parseSpreadsheet(bytes);
   const index = planFileHeaders.map((header) => sheet.headers.findIndex((h) => normalised(h) === normalised(header)));
   const errors: Record<string, string> = {};
   if (index.some((i) => i < 0)) return { lines: [], errors: { file: planImportMessages.headers } };
   const articles = [...new Set(sheet.rows.map((row) => (row.cells[index[0]!] ?? '').trim()).filter((a) => a !== ''))];
+  // A user kept to categories matches their items only: another category's item reads as unknown, as its GET is 404.
+  const itemScope = rowScopeOfResource('items', reader);
   const found = await queryRows<{ articleNumber: string; ids: number[]; names: string[] }>(
     executor,
     sql`SELECT upper(article_number) AS "articleNumber", array_agg(id ORDER BY id) AS ids, array_agg(item_name ORDER BY id) AS names
-        FROM items WHERE upper(article_number) = ANY(${textArray(articles.map((a) => a.toUpperCase()))}) GROUP BY upper(article_number)`,
+        FROM items WHERE upper(article_number) = ANY(${textArray(articles.map((a) => a.toUpperCase()))})${itemScope ? sql` AND ${itemScope}` : sql``}
+        GROUP BY upper(article_number)`,
   );
   const byArticle = new Map(found.map((row) => [row.articleNumber, row]));
   const seen = new Map<string, number>();

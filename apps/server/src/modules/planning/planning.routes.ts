@@ -99,7 +99,7 @@ export function registerPlanningRoutes(app: FastifyInstance): void {
   // Writing the plan's lines is the plan form's: read-only roles are refused like on a save.
   app.post('/sales-plans/lines/import', { schema: docs.importLines, onRequest: [authenticate, requireAccess((role) => canAccessRoute(role, '/planning/form'))] }, async (request) => {
     const upload = await readUpload(request);
-    const { lines, errors } = await readPlanLinesFile(db(), upload.bytes);
+    const { lines, errors } = await readPlanLinesFile(db(), upload.bytes, actorOf(request));
     return { status: 200, message: `${lines.length} line${lines.length === 1 ? '' : 's'} read`, lines, errors };
   });
 }
