@@ -243,7 +243,7 @@ describe('Cache-Control on the API (issue 6)', () => {
 });
 
 describe('TRUST_PROXY (issue 6)', () => {
-  const limits = { maxFailuresPerUsername: 1000, maxFailuresPerIp: 5, windowMs: 60_000 };
+  const limits = { maxFailuresPerUsername: 1000, maxFailuresPerIp: 5, windowMs: 60_000, knownMs: 60_000 };
   const attempt = (app: TestApp, forwardedFor: string, remoteAddress: string, username: string) =>
     app.app.inject({
       method: 'POST',

@@ -38,7 +38,7 @@ describe('scale-out, one process', () => {
     await restarted.close();
 
     // The window lapses: a success clears the count.
-    await t.database.db.execute(sql`UPDATE login_failures SET window_ends_at = now() - interval '1 second' WHERE key = 'user:limited'`);
+    await t.database.db.execute(sql`UPDATE login_failures SET window_ends_at = now() - interval '1 second' WHERE key IN ('user:limited', 'pair:limited|127.0.0.1')`);
     expect((await login(user.username, 'wrong')).statusCode).toBe(401);
     expect((await login(user.username, 'Right@12345')).statusCode).toBe(200);
     expect(await queryRows(t.database.db, sql`SELECT 1 FROM login_failures WHERE key = 'user:limited'`)).toEqual([]);

@@ -33,7 +33,7 @@ export async function login(ctx: AppContext, ip: string, input: z.output<typeof 
     });
     throw new UnauthorizedError(messages.invalidCredentials);
   }
-  await loginLimiter.recordSuccess(username);
+  await loginLimiter.recordSuccess(username, ip);
   await db.transaction(async (tx) => {
     await stampLastLogin(tx, found.id);
     await audit(tx, { actorUserId: found.id, realUserId: found.id, ip }, { action: 'login', resource: 'auth', recordId: found.id });

@@ -70,6 +70,18 @@ describe('login', () => {
     expect(blocked.json()).toEqual({ status: 429, message: messages.tooManyAttempts });
   });
 
+  it("keeps a user signing in from an address they used before when others fail their name: only that address's own failures block it there", async () => {
+    const user = await t.userWithRole('accountant', { password: 'Password@123' });
+    expect((await login(user.username, 'Password@123', '10.9.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(user.username, 'wrong-password', `10.9.1.${i}`)).statusCode).toBe(401);
+    // Locked out of new addresses, not out of their own.
+    expect((await login(user.username, 'Password@123', '10.9.2.1')).statusCode).toBe(429);
+    expect((await login(user.username, 'Password@123', '10.9.0.1')).statusCode).toBe(200);
+    // Guessing from the known address is counted there.
+    for (let i = 0; i < 10; i++) expect((await login(user.username, 'wrong-password', '10.9.0.1')).statusCode).toBe(401);
+    expect((await login(user.username, 'Password@123', '10.9.0.1')).statusCode).toBe(429);
+  });
+
   it('answers 429 after too many failures from one IP', async () => {
     for (let i = 0; i < 30; i++) await login(`someone${i}`, 'wrong-password', '10.2.0.1');
     expect((await login('admin', testAdminPassword, '10.2.0.1')).statusCode).toBe(429);
