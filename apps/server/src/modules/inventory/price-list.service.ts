@@ -7,7 +7,7 @@ import { todayIso } from '../../ledger/general-ledger.ts';
 import { BadRequestError } from '../../lib/app-error.ts';
 import type { ConstraintRefusal } from '../../lib/pg-error.ts';
 import { regionalWrites } from '../../lib/resource/regional-writes.ts';
-import type { RowScopeSubject } from '../../lib/resource/resource-binding.ts';
+import type { ResourceWriteHooks, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { rowScopeOfResource } from '../../lib/resource/resource-query.ts';
 
 /**
@@ -24,7 +24,32 @@ export function priceListScope(subject: RowScopeSubject): SQL | undefined {
 }
 
 /** Company-wide rows are written by users of every region (lib/resource/regional-writes.ts). */
-export const priceListWrites = regionalWrites(priceListMessages);
+const regional = regionalWrites(priceListMessages);
+
+/**
+ * Writes of one item's prices take turns (an advisory lock per item, ids in order): two inserts
+ * that overlap at the same moment each wait for the other on the table's exclusion constraint,
+ * and PostgreSQL aborted one as a deadlock (a 500, seen under load). In turns, the second meets
+ * the first's committed row and gets the overlap's 409.
+ */
+async function lockItems(tx: Executor, ...itemIds: unknown[]): Promise<void> {
+  for (const id of [...new Set(itemIds.map(Number).filter((n) => Number.isInteger(n)))].sort((a, b) => a - b)) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('price_list|' || ${id}::int::text))`);
+  }
+}
+
+export const priceListWrites: ResourceWriteHooks = {
+  ...regional,
+  async beforeInsert(tx, actor, input) {
+    const added = await regional.beforeInsert!(tx, actor, input);
+    await lockItems(tx, input.itemId);
+    return added;
+  },
+  async beforeUpdate(tx, actor, before, input) {
+    await regional.beforeUpdate!(tx, actor, before, input);
+    await lockItems(tx, before.itemId, 'itemId' in input ? input.itemId : before.itemId);
+  },
+};
 
 /**
  * The answer to a refused overlap. The constraint's detail ends with the existing row's key,
