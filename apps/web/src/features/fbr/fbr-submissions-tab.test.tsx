@@ -32,8 +32,12 @@ const rows = [
   row({}),
   row({ id: 2, documentNumber: 'INV-2026-000012', status: 'rejected', fbrInvoiceNumber: null, errors: [{ itemSNo: '1', errorCode: '0046', error: 'Provide rate.' }] }),
   row({ id: 3, documentNumber: 'INV-2026-000013', status: 'unknown', fbrInvoiceNumber: null }),
+  row({
+    id: 4, documentNumber: 'INV-2026-000014', environment: 'production', status: 'rejected', fbrInvoiceNumber: null,
+    errors: [{ itemSNo: null, errorCode: '', error: "Reported to FBR's sandbox only (accepted as 7000007DI1747119701500): resend it to report it to production, or cancel the document" }],
+  }),
 ];
-const counts = { queued: 0, sending: 0, accepted: 1, rejected: 1, unknown: 1 };
+const counts = { queued: 0, sending: 0, accepted: 1, rejected: 2, unknown: 1 };
 
 function serve() {
   return mockApi((config) => {
@@ -87,6 +91,16 @@ describe('the FBR tab of /invoices', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(api!.calls.filter((c) => String(c.url).endsWith('/resolve'))).toHaveLength(2));
     expect(JSON.parse(String(api.calls.filter((c) => String(c.url).endsWith('/resolve'))[1]!.data))).toEqual({ fbrInvoiceNumber: '7000007DI1747119701594' });
+  });
+
+  it("says a report the switch to production set aside waits for a person, not that FBR refused it, and offers to send it again", async () => {
+    api = serve();
+    renderWithApp(<FbrSubmissionsTab />, { auth: authOf(userOf('accountant')), path: '/invoices?tab=fbr' });
+    fireEvent.click(await screen.findByText('INV-2026-000014', { exact: false }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Waits for a person')).toBeInTheDocument();
+    expect(within(drawer).queryByText('FBR refused it')).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Send again' })).toBeInTheDocument();
   });
 
   it('offers no action to a sales executive', async () => {

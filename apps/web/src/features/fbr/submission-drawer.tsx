@@ -28,6 +28,9 @@ const json = (value: unknown) => (
 );
 
 /** One submission: its state, FBR's errors, the actions its state allows to those with the scope, its log, payload and FBR's last answer. */
+/** FBR's refusals carry its code; a report the switch to production set aside (the sandbox's) carries none: no one refused it. */
+const refusalTitle = (errors: ReadonlyArray<{ errorCode: string }>) => (errors.every((e) => e.errorCode === '') ? 'Waits for a person' : 'FBR refused it');
+
 export function SubmissionDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { user } = useAuth();
   const narrow = useIsNarrow();
@@ -64,7 +67,7 @@ export function SubmissionDrawer({ id, onClose }: { id: number; onClose: () => v
             <Descriptions.Item label="Attempts">{row.attempts}</Descriptions.Item>
             {row.resolution && <Descriptions.Item label="Recorded">By a person, from IRIS</Descriptions.Item>}
           </Descriptions>
-          {row.errors.length > 0 && <Alert type="error" showIcon title="FBR refused it" description={errorWords(row.errors)} />}
+          {row.errors.length > 0 && <Alert type="error" showIcon title={refusalTitle(row.errors)} description={errorWords(row.errors)} />}
           {row.status === 'unknown' && (
             <Alert
               type="warning"
