@@ -11,9 +11,14 @@ import type { Actor } from './actor.ts';
  * the command palette puts the scope in a query of its own). Undefined: every region.
  */
 export function regionListScope(actor: Pick<Actor, 'permissions'>, regionIds: SQL): SQL | undefined {
-  const mine = permittedIds(actor.permissions, 'regions');
+  return permittedListScope(actor, 'regions', regionIds);
+}
+
+/** The same rule for a list of any permission area's ids (a Generate Order run's categories). */
+export function permittedListScope(actor: Pick<Actor, 'permissions'>, area: string, ids: SQL): SQL | undefined {
+  const mine = permittedIds(actor.permissions, area);
   if (!mine) return undefined;
-  return sql`(cardinality(${regionIds}) > 0 AND ${regionIds} <@ ${intArray(mine)})`;
+  return sql`(cardinality(${ids}) > 0 AND ${ids} <@ ${intArray(mine)})`;
 }
 
 /**
@@ -22,9 +27,14 @@ export function regionListScope(actor: Pick<Actor, 'permissions'>, regionIds: SQ
  * region keeps what they gave (empty: every region).
  */
 export function ownRegionList(actor: Pick<Actor, 'permissions'>, given: readonly number[] | undefined): number[] | undefined {
-  const mine = permittedIds(actor.permissions, 'regions');
-  const regionIds = [...new Set(given ?? [])];
-  if (!mine) return regionIds;
-  if (regionIds.length === 0) return [...mine];
-  return regionIds.every((id) => mine.includes(id)) ? regionIds : undefined;
+  return ownPermittedList(actor, 'regions', given);
+}
+
+/** The same rule for a list of any permission area's ids (a Generate Order run's categories). */
+export function ownPermittedList(actor: Pick<Actor, 'permissions'>, area: string, given: readonly number[] | undefined): number[] | undefined {
+  const mine = permittedIds(actor.permissions, area);
+  const ids = [...new Set(given ?? [])];
+  if (!mine) return ids;
+  if (ids.length === 0) return [...mine];
+  return ids.every((id) => mine.includes(id)) ? ids : undefined;
 }

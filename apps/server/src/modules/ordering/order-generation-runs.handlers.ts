@@ -5,7 +5,6 @@ import {
   orderGenerationRunDocument,
   type OrderGenerationRunDetail,
   type OrderGenerationRunInput,
-  permittedIds,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { intArray, queryRows, type Tx } from '../../db/client.ts';
@@ -14,7 +13,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import type { ActionOf, DocumentHandlers, DraftWriter } from '../../lib/document/document-binding.ts';
 import { allocateDocumentNumber } from '../../lib/document/document-number.ts';
-import { ownRegionList } from '../../lib/region-list-scope.ts';
+import { ownPermittedList, ownRegionList } from '../../lib/region-list-scope.ts';
 import { NoRateError, rateOn } from '../currencies/currencies.api.ts';
 import { purchaseOrderServices } from '../purchasing/purchasing.api.ts';
 import { readItemInputs, readPlans, readRunSettings, readStockAndSupply, type RunScope } from './order-generation-inputs.ts';
@@ -26,19 +25,6 @@ const { numberPrefix } = orderGenerationRunDocument;
 const orderLinesMax = 500;
 
 /**
- * The categories a run of a user kept to categories covers, as `ownRegionList` does regions:
- * those given when all are theirs, theirs when none are given; `undefined` when one given is not
- * theirs. A user of every category keeps what they gave (empty: every category).
- */
-function ownCategoryList(actor: Actor, given: readonly number[] | undefined): number[] | undefined {
-  const mine = permittedIds(actor.permissions, 'categories');
-  const categoryIds = [...new Set(given ?? [])];
-  if (!mine) return categoryIds;
-  if (categoryIds.length === 0) return [...mine];
-  return categoryIds.every((id) => mine.includes(id)) ? categoryIds : undefined;
-}
-
-/**
  * Reads every input in bulk, computes every line and saves them: settings, items, stock and
  * supply, plans, then the header and the lines, whatever the item count (issue 19, section 5).
  * A user kept to regions or categories computes runs of theirs only (none named: all of
@@ -47,7 +33,7 @@ function ownCategoryList(actor: Actor, given: readonly number[] | undefined): nu
  */
 async function computeRun(tx: Tx, actor: Actor, input: OrderGenerationRunInput) {
   const regionIds = ownRegionList(actor, input.regionIds);
-  const categoryIds = ownCategoryList(actor, input.categoryIds);
+  const categoryIds = ownPermittedList(actor, 'categories', input.categoryIds);
   const asOf = input.asOf ?? todayIso();
   const settings = await readRunSettings(tx, input.vendorId ?? null);
   const problems: Record<string, string> = {};

@@ -1,10 +1,10 @@
-import { type OrderGenerationRunDetail, permittedIds } from '@erp/domain';
+import type { OrderGenerationRunDetail } from '@erp/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, intArray, jsonValue } from '../../db/client.ts';
+import { type Executor, jsonValue } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { orderGenerationRuns } from '../../db/schema/index.ts';
 import type { DocumentQueries } from '../../lib/document/document-binding.ts';
-import { regionListScope } from '../../lib/region-list-scope.ts';
+import { permittedListScope, regionListScope } from '../../lib/region-list-scope.ts';
 
 // Raw SQL names the run table in full (a one-table select leaves columns unqualified).
 const lineTerms: [string, string][] = [
@@ -49,20 +49,11 @@ const lineTerms: [string, string][] = [
 /** A line's terms as one JSON object (the why panel's). */
 export const lineObject = sql.raw(`json_build_object(${lineTerms.map(([key, expression]) => `'${key}', ${expression}`).join(', ')})`);
 
-/**
- * The runs a user kept to categories may see: those naming categories, all theirs, as regions
- * (`regionListScope`): a run of every category lists other categories' items and quantities.
- */
-function categoryListScope(actor: Pick<Actor, 'permissions'>) {
-  const mine = permittedIds(actor.permissions, 'categories');
-  if (!mine) return undefined;
-  return sql`(cardinality(order_generation_runs.category_ids) > 0 AND order_generation_runs.category_ids <@ ${intArray(mine)})`;
-}
-
 /** The runs a user kept to regions or categories may see: those whose regions and categories are all theirs (a pooled run holds every region's stock and sales). */
 export const runScope = (actor: Pick<Actor, 'permissions'>) => {
   const regions = regionListScope(actor, sql.raw('order_generation_runs.region_ids'));
-  const categories = categoryListScope(actor);
+  // A run of every category lists other categories' items and quantities: categories as regions.
+  const categories = permittedListScope(actor, 'categories', sql.raw('order_generation_runs.category_ids'));
   return regions && categories ? and(regions, categories) : (regions ?? categories);
 };
 
