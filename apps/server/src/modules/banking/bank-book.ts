@@ -1,6 +1,7 @@
 import { type BookEntry, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, jsonValue, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { moneyReferenceJoins, openBankCheques } from '../money/money.api.ts';
 import { accountKeptForeign, bookSides } from './bank-book-amounts.ts';
 
@@ -71,9 +72,9 @@ export async function unmatchedEntries(executor: Executor, accountId: number, op
   }));
 }
 
-/** The account's cheques waiting to clear (a match clears them), all or the ones named, as book entries. */
-export async function openCheques(executor: Executor, accountId: number, ids?: readonly number[]): Promise<BookEntry[]> {
-  return (await openBankCheques(executor, accountId, ids)).map((c) => ({
+/** The account's cheques waiting to clear (a match clears them) that the actor may clear, all or the ones named, as book entries. */
+export async function openCheques(executor: Executor, actor: Actor, accountId: number, ids?: readonly number[]): Promise<BookEntry[]> {
+  return (await openBankCheques(executor, actor, accountId, ids)).map((c) => ({
     entryId: null,
     chequeId: c.chequeId,
     documentType: 'cheques',
@@ -87,7 +88,7 @@ export async function openCheques(executor: Executor, accountId: number, ids?: r
   }));
 }
 
-/** Everything of the book a line may still be matched to. */
-export async function openBook(executor: Executor, accountId: number, options: BookOptions = {}): Promise<BookEntry[]> {
-  return [...(await unmatchedEntries(executor, accountId, options)), ...(await openCheques(executor, accountId))];
+/** Everything of the book a line may still be matched to by the actor. */
+export async function openBook(executor: Executor, actor: Actor, accountId: number, options: BookOptions = {}): Promise<BookEntry[]> {
+  return [...(await unmatchedEntries(executor, accountId, options)), ...(await openCheques(executor, actor, accountId))];
 }

@@ -49,12 +49,12 @@ const shiftDays = (iso: string, days: number) => new Date(Date.UTC(Number(iso.sl
  * when no active rule has a tolerance, only the ledger rows of an amount a line has within that
  * window (the rest fit no line). The open cheques are read whole.
  */
-async function bookFor(tx: Tx, accountId: number, statementId: number, lines: readonly LineRecord[], rules: readonly RuleFacts[]): Promise<BookEntry[]> {
+async function bookFor(tx: Tx, actor: Actor, accountId: number, statementId: number, lines: readonly LineRecord[], rules: readonly RuleFacts[]): Promise<BookEntry[]> {
   if (lines.length === 0 || rules.length === 0) return [];
   const widest = Math.max(...rules.map((r) => r.dateWindowDays));
   const days = lines.map((l) => l.lineDate).sort();
   const exact = rules.every((r) => r.tolerance === 0n);
-  return openBook(tx, accountId, {
+  return openBook(tx, actor, accountId, {
     from: shiftDays(days[0]!, -widest),
     to: shiftDays(days.at(-1)!, widest),
     ...(exact ? { sameAmountAs: { statementId, withinDays: widest } } : {}),
@@ -85,7 +85,7 @@ export async function autoMatchStatement(tx: Tx, actor: Actor, statementId: numb
   await lockBankAccount(tx, found.bankAccountId);
   const lines = await unmatchedLinesOf(tx, statementId);
   const rules = await rulesFor(tx, found.bankAccountId);
-  const result = autoMatch(lines, await bookFor(tx, found.bankAccountId, statementId, lines, rules), rules);
+  const result = autoMatch(lines, await bookFor(tx, actor, found.bankAccountId, statementId, lines, rules), rules);
   const lineById = new Map(lines.map((l) => [l.id, l]));
   const pairs = [...result.matched].filter(([, m]) => m.entry.entryId !== null).map(([lineId, m]) => ({ lineId, entryId: m.entry.entryId!, ruleId: m.rule.id }));
   let matched = await insertEntryMatches(tx, actor, found.bankAccountId, pairs);
@@ -97,9 +97,9 @@ export async function autoMatchStatement(tx: Tx, actor: Actor, statementId: numb
     [...result.matched].flatMap(([lineId, m]) => (m.entry.chequeId === null ? [] : [{ lineId, lineDate: lineById.get(lineId)!.lineDate, chequeId: m.entry.chequeId, ruleId: m.rule.id }])),
   );
   matched += cheques.matched.size;
-  // A clearing refused (a date before the deposit) leaves its line a suggestion, the rest of the run stands.
+  // A clearing refused (a date before the deposit, a cheque outside the actor's regions) leaves its line a suggestion, the rest of the run stands.
   for (const { lineId, error } of cheques.refused.values()) {
-    if (!(error instanceof BadRequestError) && !(error instanceof ConflictError)) throw error;
+    if (!(error instanceof BadRequestError) && !(error instanceof ConflictError) && !(error instanceof NotFoundError)) throw error;
     suggested.add(lineId);
   }
   const data = (await findDocument<BankStatementDetail>(tx, bankStatementBinding as never, statementId))!;
@@ -123,7 +123,7 @@ const wireOf = (scored: { entry: BookEntry; score: number; reasons: string[] }):
 export async function suggestionsFor(executor: Executor, actor: Actor, lineId: number): Promise<BankSuggestion[]> {
   const line = await readLine(executor, actor, lineId);
   if (line.matched) return [];
-  const book = [...(await unmatchedEntries(executor, line.bankAccountId, { from: shiftDays(line.lineDate, -60), to: shiftDays(line.lineDate, 60) })), ...(await openCheques(executor, line.bankAccountId))];
+  const book = [...(await unmatchedEntries(executor, line.bankAccountId, { from: shiftDays(line.lineDate, -60), to: shiftDays(line.lineDate, 60) })), ...(await openCheques(executor, actor, line.bankAccountId))];
   return suggestFor(line, book, await rulesFor(executor, line.bankAccountId)).map(wireOf);
 }
 
@@ -153,7 +153,7 @@ export async function matchLine(tx: Tx, actor: Actor, lineId: number, input: Mat
   const chequeIds = input.entries.flatMap((e) => ('chequeId' in e ? [e.chequeId] : []));
   const open = new Map<string, BookEntry>();
   for (const entry of await unmatchedEntries(tx, line.bankAccountId, { ids: entryIds })) open.set(`e${entry.entryId}`, entry);
-  for (const cheque of chequeIds.length > 0 ? await openCheques(tx, line.bankAccountId, chequeIds) : []) open.set(`c${cheque.chequeId}`, cheque);
+  for (const cheque of chequeIds.length > 0 ? await openCheques(tx, actor, line.bankAccountId, chequeIds) : []) open.set(`c${cheque.chequeId}`, cheque);
   const errors: Record<string, string> = {};
   const conflicts: Record<string, string> = {};
   const seen = new Set<string>();

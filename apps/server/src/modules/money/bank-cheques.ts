@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, intArray, queryRows } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { chequeQueries } from './cheques.queries.ts';
 
 /**
  * What the bank reconciliation (modules/banking) reads of money's documents, through money.api:
@@ -21,23 +23,29 @@ export interface OpenBankCheque {
   partyName: string;
 }
 
-/** The account's open cheques (deposited or issued, not cleared), all or the ones named, oldest first. */
-export async function openBankCheques(executor: Executor, accountId: number, ids?: readonly number[]): Promise<OpenBankCheque[]> {
+/**
+ * The account's open cheques (deposited or issued, not cleared) in the actor's row scope, all or
+ * the ones named, oldest first. A cheque of another region deposited into the account is not the
+ * actor's to clear (money would refuse it), so it is no entry of their book either.
+ */
+export async function openBankCheques(executor: Executor, actor: Actor, accountId: number, ids?: readonly number[]): Promise<OpenBankCheque[]> {
+  const scope = chequeQueries.rowScope?.(actor);
   const rows = await queryRows<OpenBankCheque>(
     executor,
-    sql`SELECT c.id AS "chequeId", c.document_number AS "documentNumber", c.cheque_number AS "chequeNumber", c.direction,
-               (CASE WHEN c.direction = 'received' THEN c.amount ELSE -c.amount END)::text AS amount,
-               (CASE WHEN c.direction = 'received' THEN c.deposit_date ELSE c.document_date END)::text AS date,
+    sql`SELECT cheques.id AS "chequeId", cheques.document_number AS "documentNumber", cheques.cheque_number AS "chequeNumber", cheques.direction,
+               (CASE WHEN cheques.direction = 'received' THEN cheques.amount ELSE -cheques.amount END)::text AS amount,
+               (CASE WHEN cheques.direction = 'received' THEN cheques.deposit_date ELSE cheques.document_date END)::text AS date,
                coalesce(r.reference, p.reference, '') AS reference,
-               coalesce(cu.customer_name, v.vendor_name, c.payee_name, '') AS "partyName"
-        FROM cheques c
-        LEFT JOIN receipts r ON r.id = c.receipt_id
-        LEFT JOIN payments p ON p.id = c.payment_id
-        LEFT JOIN customers cu ON c.party_type = 'customer' AND cu.id = c.party_id
-        LEFT JOIN vendors v ON c.party_type = 'vendor' AND v.id = c.party_id
-        WHERE c.bank_account_id = ${accountId}::int AND c.status IN ('deposited', 'issued')
-          ${ids ? sql`AND c.id = ANY(${intArray(ids)})` : sql``}
-        ORDER BY 6, c.id`,
+               coalesce(cu.customer_name, v.vendor_name, cheques.payee_name, '') AS "partyName"
+        FROM cheques
+        LEFT JOIN receipts r ON r.id = cheques.receipt_id
+        LEFT JOIN payments p ON p.id = cheques.payment_id
+        LEFT JOIN customers cu ON cheques.party_type = 'customer' AND cu.id = cheques.party_id
+        LEFT JOIN vendors v ON cheques.party_type = 'vendor' AND v.id = cheques.party_id
+        WHERE cheques.bank_account_id = ${accountId}::int AND cheques.status IN ('deposited', 'issued')
+          ${ids ? sql`AND cheques.id = ANY(${intArray(ids)})` : sql``}
+          ${scope ? sql`AND ${scope}` : sql``}
+        ORDER BY 6, cheques.id`,
   );
   return rows.map((row) => ({ ...row, chequeId: Number(row.chequeId) }));
 }

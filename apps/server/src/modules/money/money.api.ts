@@ -13,6 +13,8 @@ export { paySlipsByBank, type SlipToPay } from './slip-payments.ts';
 // What an exchange revaluation finds open (issue 33, section 2): advances, and every vendor target's foreign bills (its `revaluation`).
 export { foreignAdvancesAsOf, type ForeignAdvance } from './foreign-advances.ts';
 export { foreignBillsAsOf, type ForeignBill } from './foreign-bills.ts';
+// A payment made from a bank statement's line is in its vendor's currency (issue 33, sections 2 and 4).
+export { vendorPaidIn } from './payment-exchange.ts';
 // The bank reconciliation's reads (issue 33, section 4): cheques a bank account waits on, the references of money's ledger rows.
 export { moneyReferenceJoins, type OpenBankCheque, openBankCheques } from './bank-cheques.ts';
 // Cheques cleared by the statement lines matched to them, many at once.

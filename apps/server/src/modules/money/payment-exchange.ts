@@ -34,11 +34,13 @@ export interface PaymentExchange {
 
 /** The currency the payee is paid in: a vendor's own; an employee or an expense: the company's. */
 async function currencyOfPayee(tx: Tx, input: PaymentInput): Promise<string> {
-  if (input.payeeType === 'vendor' && input.vendorId) {
-    const [vendor] = await queryRows<{ currency: string }>(tx, sql`SELECT currency FROM vendors WHERE id = ${input.vendorId}::int`);
-    if (vendor) return vendor.currency;
-  }
-  return companyCurrency(tx);
+  return input.payeeType === 'vendor' && input.vendorId ? vendorPaidIn(tx, input.vendorId) : companyCurrency(tx);
+}
+
+/** The currency a vendor is paid in (the company's for one not found: the payment's save refuses it). */
+export async function vendorPaidIn(tx: Tx, vendorId: number): Promise<string> {
+  const [vendor] = await queryRows<{ currency: string }>(tx, sql`SELECT currency FROM vendors WHERE id = ${vendorId}::int`);
+  return vendor ? vendor.currency : companyCurrency(tx);
 }
 
 /** Checks a save's currency, rate, method and account (400 naming the field) and resolves what it stores. */
