@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveAmountSchema } from '../money/money.area.ts';
 import { formatDecimal } from '../money.ts';
 import { referenceSchema } from '../resource/declaration.ts';
 
@@ -30,6 +31,8 @@ export const createFromLineSchema = z.strictObject({
   accountId: referenceSchema('Account').optional(),
   customerId: referenceSchema('Customer').optional(),
   vendorId: referenceSchema('Vendor').optional(),
+  /** A payment to a vendor in another currency from an account in the company's: what the bank remitted in the vendor's currency (else the line at the date's rate). */
+  foreignAmount: positiveAmountSchema('Amount in the vendor’s currency').optional(),
   memo: z.string().trim().max(200, { error: 'Memo must be at most 200 characters' }).regex(/^[^\u0000]*$/, { error: 'Memo must not contain NUL characters' }).optional(),
 });
 export type CreateFromLineInput = z.output<typeof createFromLineSchema>;
@@ -161,6 +164,11 @@ export const bankingMessages = {
   customerRequired: 'Choose the customer',
   vendorRequired: 'Choose the vendor',
   accountRequired: 'Choose the account',
+  foreignAmountNotAsked: 'Only a payment to a vendor in another currency than the bank account’s has an amount in the vendor’s currency',
+  foreignAmountTooSmall: (currency: string) => `The line is less than 0.01 ${currency} at the date’s rate; give the amount in ${currency}`,
+  noExactRate: (currency: string, foreign: string, company: string, line: string) =>
+    `No rate of 6 decimals turns ${currency} ${amount(foreign)} into exactly ${company} ${amount(line)}: give the amount in ${currency} the bank remitted, or a cent either side of it`,
+  createdNotTheLine: (total: string, line: string) => `The document moves ${amount(total)} on the bank account; the line is ${amount(line)}`,
   noStatementBalance: (periodEnd: string) => `No statement line of this account is dated on or before ${periodEnd}; enter the statement balance`,
   reconciliationTaken: (periodEnd: string) => `A reconciliation of this account to ${periodEnd} already exists`,
   notAfterLocked: (lockedEnd: string) => `This account is reconciled and locked to ${lockedEnd}; choose a later period end`,

@@ -9,6 +9,7 @@ export * from './bank-matching.ts';
 export * from './bank-reconciliation.document.ts';
 export * from './bank-statement.document.ts';
 export * from './banking-wire.ts';
+export * from './statement-order.ts';
 
 /**
  * Issue 33, sections 4 and 5: the bank's statements of each bank account, matched to the books

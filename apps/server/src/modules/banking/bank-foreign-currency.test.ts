@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { daysFrom } from '../../test/cheque-fixtures.ts';
 import { type MoneyFixtures, moneyFixtures } from '../../test/money-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { matchCreated } from './bank-line-create.ts';
+import { readLine } from './bank-lines.ts';
 
 /**
  * A bank account kept in a foreign currency (issue 33, sections 2 and 4): its statement is in
@@ -104,5 +107,52 @@ describe('a USD bank account', () => {
       unmatchedEntries: [{ amount: '50.00', documentType: 'journal' }],
       unmatchedLines: [{ amount: '-1.00', unrecorded: '-1.00' }],
     });
+  });
+});
+
+describe('a payment created from a line of a rupee account to a vendor paid in dollars', () => {
+  const actor: Actor = { userId: 1, role: 'admin', scopes: [], permissions: {} };
+  let usdVendor: number;
+  beforeAll(async () => {
+    ok(await f.call('POST', '/api/exchange-rates', { currency: 'USD', rateDate: f.today, rate: '280' }), 201);
+    usdVendor = ok(await f.call('POST', '/api/vendors', { vendorName: 'Bfx Abbott US', paymentTermsDays: 60, currency: 'usd' }), 201).data.id;
+  });
+  const statementOf = async (...amounts: string[]) =>
+    ok(await f.call('POST', '/api/bank-statements', { bankAccountId: f.accounts.bank, lines: amounts.map((amount, i) => ({ lineDate: f.today, description: `Wire ${i}`, amount })) }), 201).data
+      .lines as Array<{ id: number }>;
+
+  it('pays the dollars that make the line at the date’s rate, or the dollars given, the bank moving the line exactly', async () => {
+    const [atRate, given, small] = await statementOf('-280000.00', '-281234.56', '-1000.00');
+    const create = (lineId: number, extra = {}) => f.call('POST', `/api/bank-statement-lines/${lineId}/create`, { kind: 'payment', vendorId: usdVendor, ...extra });
+    for (const [line, extra, paid] of [
+      [atRate!, {}, { amount: '1000.00', exchangeRate: '280.000000', companyAmount: '280000.00' }],
+      [given!, { foreignAmount: '1000.00' }, { amount: '1000.00', exchangeRate: '281.234560', companyAmount: '281234.56' }],
+      [small!, {}, { amount: '3.57', exchangeRate: '280.112045', companyAmount: '1000.00' }],
+    ] as const) {
+      const created = ok(await create(line.id, extra), 201);
+      expect(created.line).toMatchObject({ status: 'matched', matches: [{ documentType: 'payments', amount: `-${paid.companyAmount}` }] });
+      expect(ok(await f.call('GET', `/api/payments/${created.document.id}`)).data).toMatchObject({ currency: 'USD', ...paid });
+    }
+  });
+
+  it('refuses dollars no rate of 6 decimals turns into the line, and dollars for a vendor paid in rupees, naming foreignAmount', async () => {
+    const [large, local] = await statementOf('-5612345.67', '-100.00');
+    const inexact = await f.call('POST', `/api/bank-statement-lines/${large!.id}/create`, { kind: 'payment', vendorId: usdVendor, foreignAmount: '20000.00' });
+    expect(inexact.statusCode).toBe(400);
+    expect(inexact.json().errors).toEqual({ foreignAmount: 'No rate of 6 decimals turns USD 20,000.00 into exactly PKR 5,612,345.67: give the amount in USD the bank remitted, or a cent either side of it' });
+    const rupees = await f.call('POST', `/api/bank-statement-lines/${local!.id}/create`, { kind: 'payment', vendorId: f.vendor.id, foreignAmount: '1.00' });
+    expect(rupees.statusCode).toBe(400);
+    expect(Object.keys(rupees.json().errors)).toEqual(['foreignAmount']);
+    ok(await f.call('POST', `/api/bank-statement-lines/${large!.id}/create`, { kind: 'payment', vendorId: usdVendor, foreignAmount: '20000.01' }), 201);
+  });
+
+  it('matches a created document only when its rows on the bank add up to the line (409 otherwise, nothing matched)', async () => {
+    const [lineOf] = await statementOf('-1000.00');
+    const lines = [{ accountId: f.accounts.expense, debit: '999.00', credit: '0' }, { accountId: f.accounts.bank, debit: '0', credit: '999.00' }];
+    const journal = ok(await f.call('POST', '/api/journals', { journalDate: f.today, narration: 'Bfx short', lines, post: true }), 201).data;
+    const refused = t.database.db.transaction(async (tx) => matchCreated(tx, actor, await readLine(tx, actor, lineOf!.id), { documentType: 'journal', id: journal.id }));
+    await expect(refused).rejects.toThrow('The document moves -999.00 on the bank account; the line is -1,000.00');
+    const [held] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM bank_statement_matches WHERE line_id = ${lineOf!.id}::int`);
+    expect(Number(held!.n)).toBe(0);
   });
 });

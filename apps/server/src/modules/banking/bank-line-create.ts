@@ -1,4 +1,4 @@
-import { type BankStatementLine, bankingMessages, type CreateFromLineInput, fromMinorUnits, journalDocument, paymentDocument, receiptDocument } from '@erp/domain';
+import { type BankStatementLine, bankingMessages, type CreateFromLineInput, fromMinorUnits, journalDocument, paymentDocument, receiptDocument, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { requirePostingAccounts } from '../../ledger/posting-accounts.ts';
@@ -6,6 +6,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { journalServices } from '../accounting/accounting.api.ts';
 import { paymentServices, receiptServices } from '../money/money.api.ts';
+import { accountKeptForeign, bookSides } from './bank-book-amounts.ts';
+import { linePayment } from './bank-line-payment.ts';
 import { assertNotFrozen, lineAnswer, type LineRecord, readLine } from './bank-lines.ts';
 import { lockBankAccount } from './bank-statements.service.ts';
 import { insertEntryMatches } from './bank-matching.service.ts';
@@ -60,8 +62,10 @@ async function postFor(tx: Tx, actor: Actor, line: LineRecord, input: CreateFrom
       if (moneyIn) throw refusal('kind', bankingMessages.moneyOutOnly('payment'));
       if (input.vendorId === undefined && input.accountId === undefined) throw refusal('vendorId', bankingMessages.vendorRequired);
       if (input.vendorId === undefined) notTheBank(input.accountId);
+      if (input.vendorId === undefined && input.foreignAmount !== undefined) throw refusal('foreignAmount', bankingMessages.foreignAmountNotAsked);
       const payee = input.vendorId !== undefined ? { payeeType: 'vendor', vendorId: input.vendorId } : { payeeType: 'expense', expenseAccountId: input.accountId };
-      const body = paymentDocument.inputSchema.parse({ ...payee, paymentDate: line.lineDate, method: 'bank', accountId: bank, amount, reference });
+      const paid = input.vendorId !== undefined ? await linePayment(tx, line, amount, input.vendorId, input.foreignAmount) : { amount };
+      const body = paymentDocument.inputSchema.parse({ ...payee, paymentDate: line.lineDate, method: 'bank', accountId: bank, ...paid, reference });
       const payment = await paymentServices.createPosted(tx, actor, body as unknown as Parameters<typeof paymentServices.createPosted>[2]);
       return { documentType: paymentDocument.documentType, id: payment.id, documentNumber: String(payment.documentNumber) };
     }
@@ -80,11 +84,25 @@ export async function createFromLine(tx: Tx, actor: Actor, lineId: number, input
   const line = await readLine(tx, actor, lineId);
   await assertNotFrozen(tx, line);
   if (line.matched) throw new ConflictError(bankingMessages.lineMatched);
+  if (input.foreignAmount !== undefined && input.kind !== 'payment') throw refusal('foreignAmount', bankingMessages.foreignAmountNotAsked);
   const document = await postFor(tx, actor, line, input);
-  const entries = await queryRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM gl_entries WHERE document_type = ${document.documentType} AND document_id = ${document.id}::int AND account_id = ${line.bankAccountId}::int ORDER BY id`,
-  );
-  await insertEntryMatches(tx, actor, line.bankAccountId, entries.map((e) => ({ lineId, entryId: Number(e.id), ruleId: null })));
+  await matchCreated(tx, actor, line, document);
   return { line: await lineAnswer(tx, lineId), document };
+}
+
+/**
+ * The document's rows on the bank account become the line's matches, when they move what the
+ * line does (in the account's currency, as matching reads them); else 409 and nothing stays
+ * posted: a line matched to another amount would hide the difference from the reconciliation.
+ */
+export async function matchCreated(tx: Tx, actor: Actor, line: LineRecord, document: { documentType: string; id: number }): Promise<void> {
+  const amount = bookSides(accountKeptForeign(sql`${line.bankAccountId}::int`)).amount;
+  const entries = await queryRows<{ id: number; amount: string }>(
+    tx,
+    sql`SELECT g.id, ${amount}::text AS amount FROM gl_entries g
+        WHERE g.document_type = ${document.documentType} AND g.document_id = ${document.id}::int AND g.account_id = ${line.bankAccountId}::int ORDER BY g.id`,
+  );
+  const total = entries.reduce((sum, e) => sum + toMinorUnits(e.amount), 0n);
+  if (total !== line.amount) throw new ConflictError(bankingMessages.createdNotTheLine(fromMinorUnits(total), fromMinorUnits(line.amount)));
+  await insertEntryMatches(tx, actor, line.bankAccountId, entries.map((e) => ({ lineId: line.id, entryId: Number(e.id), ruleId: null })));
 }

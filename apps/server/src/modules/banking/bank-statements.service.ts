@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDecimals, bankingMessages, fromMinorUnits, lineHashKeys, toMinorUnits } from '@erp/domain';
+import { addDecimals, bankingMessages, fromMinorUnits, inOrderOfTime, lineHashKeys, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { dateArray, type Executor, intArray, numericArray, queryRows, textArray, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -82,7 +82,7 @@ async function openingOf(tx: Tx, accountId: number, first: StatementLineInput, g
 
 /**
  * Stores a statement of the account under the account's lock: the lines it does not hold yet
- * (by their hash), numbered `BST-` by its last day, in three statements (header, lines, nothing
+ * (by their hash) in the order of time (newest first reversed), numbered `BST-` by its last day, in three statements (header, lines, nothing
  * per line). A line dated into a locked reconciliation is refused (400 naming each). A line held
  * already is skipped; the lines' unique hash makes a concurrent import of the same file skip
  * them too. Answers the new statement's id, or null when nothing was new.
@@ -107,9 +107,12 @@ export async function storeStatement(
     });
     if (Object.keys(errors).length > 0) throw new BadRequestError(errors);
   }
-  const hashes = lineHashes(input.bankAccountId, input.lines);
+  // Numbered as the money moved, whatever order the bank printed: the opening, the closing and a
+  // reconciliation's statement balance read the first and last lines by number.
+  const lines = inOrderOfTime(input.lines);
+  const hashes = lineHashes(input.bankAccountId, lines);
   const held = await heldHashes(tx, input.bankAccountId, hashes);
-  const fresh = input.lines.map((line, index) => ({ line, hash: hashes[index]! })).filter((l) => !held.has(l.hash));
+  const fresh = lines.map((line, index) => ({ line, hash: hashes[index]! })).filter((l) => !held.has(l.hash));
   if (fresh.length === 0) return { statementId: null, stored: 0, skipped: input.lines.length };
   const dates = fresh.map((f) => f.line.lineDate).sort();
   const fromDate = dates[0]!;

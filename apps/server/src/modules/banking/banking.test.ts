@@ -232,6 +232,58 @@ describe('roles and row scope (issue 33, section 6)', () => {
   });
 });
 
+describe('a cheque of another region deposited into a region’s bank account', () => {
+  it('is no entry of the book of a user kept to the account’s region: auto-match matches the rest, suggestions and a match by hand leave it out; a user of both regions matches it', async () => {
+    const southCustomer = await f.newCustomer('South clinic', { regionId: f.south });
+    const account = ok(await f.call('POST', '/api/accounts', { accountCode: '1021', accountName: 'North cheques bank', headId: await headOf(f.accounts.bank), kind: 'bank', regionId: f.north }), 201).data;
+    const cheque = await f.chequeReceipt({ amount: '700.00', chequeDate: f.today, customerId: southCustomer.id });
+    ok(await f.call('POST', `/api/cheques/${cheque.chequeId}/deposit`, { bankAccountId: account.id, depositDate: f.today }));
+    const chequeNumber = (await f.call('GET', `/api/cheques/${cheque.chequeId}`)).json().data.chequeNumber as string;
+    ok(await f.call('POST', '/api/receipts', { customerId: f.customer.id, receiptDate: f.today, method: 'bank', accountId: account.id, amount: '400.00', reference: 'NRT-1', allocations: [], post: true }), 201);
+    const northUser = await t.userWithRole('accountant');
+    await t.database.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify({ regions: [f.north] })}::jsonb WHERE id = ${northUser.id}`);
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(northUser.token), ...(payload ? { payload } : {}) });
+    const statement = ok(await as('POST', '/api/bank-statements', {
+      bankAccountId: account.id,
+      lines: [
+        { lineDate: f.today, description: 'Clearing', chequeNumber, amount: '700.00' },
+        { lineDate: f.today, description: 'IBFT', reference: 'NRT-1', amount: '400.00' },
+      ],
+    }), 201).data;
+    const [chequeLine] = statement.lines as Array<{ id: number }>;
+    const auto = ok(await as('POST', `/api/bank-statements/${statement.id}/auto-match`));
+    expect(auto).toMatchObject({ matched: 1, unmatched: 1 });
+    expect(auto.data.lines.map((l: { status: string }) => l.status)).toEqual(['unmatched', 'matched']);
+    const suggestions = ok(await as('GET', `/api/bank-statement-lines/${chequeLine!.id}/suggestions`)).data as Array<{ chequeId?: number }>;
+    expect(suggestions.filter((s) => s.chequeId === cheque.chequeId)).toEqual([]);
+    const byHand = await as('POST', `/api/bank-statement-lines/${chequeLine!.id}/match`, { entries: [{ chequeId: cheque.chequeId }] });
+    expect(byHand.statusCode).toBe(400);
+    expect(byHand.json().errors).toEqual({ 'entries.0': bankingMessages.chequeNotOpen });
+    expect(ok(await f.call('POST', `/api/bank-statements/${statement.id}/auto-match`))).toMatchObject({ matched: 1, unmatched: 0 });
+    expect((await f.call('GET', `/api/cheques/${cheque.chequeId}`)).json().data.status).toBe('cleared');
+  });
+});
+
+describe('a statement printed newest first', () => {
+  it('is stored in the order of time: opening before its first day, closing its last balance, a reconciliation’s statement balance its day’s last', async () => {
+    const account = ok(await f.call('POST', '/api/accounts', { accountCode: '1022', accountName: 'Newest first bank', headId: await headOf(f.accounts.bank), kind: 'bank' }), 201).data;
+    const [first, second] = [daysFrom(f, -2), daysFrom(f, -1)];
+    const file = csvOf([
+      ['Date', 'Description', 'Reference', 'Cheque No', 'Debit', 'Credit', 'Balance'],
+      [`${dmy(second)} 14:32`, 'Third', '', '', '', '10.00', '130.00'],
+      [dmy(first), 'Second', '', '', '', '20.00', '120.00'],
+      [dmy(first), 'First', '', '', '', '100.00', '100.00'],
+    ]);
+    const { run } = await importStatement(file, account.id);
+    expect(run).toMatchObject({ imported: 3, skipped: 0, rejected: 0 });
+    const statement = ok(await f.call('GET', `/api/bank-statements/${run.statementId}`)).data;
+    expect(statement).toMatchObject({ fromDate: first, toDate: second, openingBalance: '0.00', closingBalance: '130.00' });
+    expect(statement.lines.map((l: { lineNo: number; description: string }) => [l.lineNo, l.description])).toEqual([[1, 'First'], [2, 'Second'], [3, 'Third']]);
+    const rec = ok(await f.call('POST', '/api/bank-reconciliations', { bankAccountId: account.id, periodEnd: first }), 201).data;
+    expect(rec.statementBalance).toBe('120.00');
+  });
+});
+
 async function headOf(accountId: number): Promise<number> {
   return Number((await queryRows<{ id: number }>(t.database.db, sql`SELECT head_id AS id FROM accounts WHERE id = ${accountId}::int`))[0]!.id);
 }

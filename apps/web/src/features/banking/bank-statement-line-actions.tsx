@@ -60,6 +60,7 @@ interface CreateValues {
   accountId?: number;
   customerId?: number;
   vendorId?: number;
+  foreignAmount?: string;
   memo?: string;
 }
 
@@ -69,7 +70,8 @@ function CreateModal({ line, onClose, onChanged }: { line: BankStatementLine; on
   const [form] = Form.useForm<CreateValues>();
   const kind = Form.useWatch('kind', form);
   const create = useMutation({
-    mutationFn: (values: CreateValues) => createFromLine(line.id, values),
+    // An amount left empty is none: the server then takes the line at the date's rate.
+    mutationFn: ({ foreignAmount, ...values }: CreateValues) => createFromLine(line.id, { ...values, ...(foreignAmount?.trim() ? { foreignAmount: foreignAmount.trim() } : {}) }),
     onSuccess: (answer) => {
       notify.success(answer.message);
       onChanged();
@@ -91,9 +93,14 @@ function CreateModal({ line, onClose, onChanged }: { line: BankStatementLine; on
           </Form.Item>
         )}
         {kind === 'payment' && (
-          <Form.Item name="vendorId" label="Vendor" rules={[{ required: true, message: 'Choose the vendor' }]}>
-            <OptionSelect resource="vendors" />
-          </Form.Item>
+          <>
+            <Form.Item name="vendorId" label="Vendor" rules={[{ required: true, message: 'Choose the vendor' }]}>
+              <OptionSelect resource="vendors" />
+            </Form.Item>
+            <Form.Item name="foreignAmount" label="Amount in the vendor’s currency" extra="Only for a vendor paid in another currency: what the bank remitted (empty: the line at the date’s rate)">
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </>
         )}
         {(kind === 'journal' || kind === 'bankCharge') && (
           <Form.Item name="accountId" label={kind === 'bankCharge' ? 'Account (default: Bank charges)' : 'Account'} rules={kind === 'journal' ? [{ required: true, message: 'Choose the account' }] : []}>
