@@ -192,6 +192,9 @@ export const importShipmentMessages = {
   receiptMissing: 'Goods receipt does not exist',
   receiptTwice: 'This goods receipt is named twice',
   oneParty: 'A charge names a vendor or an account: one of them',
+  // A rate is taken for one currency: the saved one cannot price the charge in the party's new currency (purchasing's orderCurrency).
+  partyCurrencyChanged: (saved: string, now: string, party: 'vendor' | 'account') =>
+    `The charge was saved in ${saved} but the ${party === 'vendor' ? 'vendor now bills' : 'account is now kept'} in ${now}; save the draft again to take a ${now} rate`,
   partyAccount: "A customer's or vendor's account is not a charge's account: name the vendor (vendorId), so its bill is paid and aged",
   allocationsDiffer: (allocated: string, amount: string) => `The allocations add to ${allocated}; the charge is ${amount}`,
   allocationLine: 'No line of the shipment’s receipts has this receipt and line number',

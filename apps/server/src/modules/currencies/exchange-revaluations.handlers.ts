@@ -90,6 +90,16 @@ function postingLines(rows: readonly ComputedRow[], unrealised: number): LedgerL
 type Reread = (tx: Tx, id: number) => Promise<ExchangeRevaluationDetail>;
 
 /**
+ * Every posting share-locks the period row until it commits (readPostingContext); taken exclusively,
+ * first, it makes the revaluation wait for payments in flight, so the open items it reads in later
+ * statements include them (a payment read as not yet made would be both settled and revalued on the
+ * date). Postings arriving meanwhile wait for it as for a period close: a brief pause.
+ */
+async function waitForPostingsInFlight(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM period_close WHERE id = 1 FOR UPDATE`);
+}
+
+/**
  * Saves compute the rows as of the date and store them with the draft (what the screen shows
  * before posting); the post computes them again and posts them with their reversal the next day;
  * a cancel takes both back, each on its own day.
@@ -98,6 +108,8 @@ export function exchangeRevaluationHandlers(reread: Reread): DocumentHandlers<Ex
   return {
     async create(tx, actor, input, drafts) {
       assertEveryRegion(actor);
+      // Before any share lock of the period row: a save and post in one request would otherwise upgrade it (two at once deadlock).
+      await waitForPostingsInFlight(tx);
       await checkDate(tx, input.revaluationDate, null);
       const computed = await computeRevaluation(tx, input.revaluationDate, input.rates ?? []);
       const { id } = await drafts.insert(input);
@@ -107,6 +119,7 @@ export function exchangeRevaluationHandlers(reread: Reread): DocumentHandlers<Ex
 
     async update(tx, actor, before, input, drafts) {
       assertEveryRegion(actor);
+      await waitForPostingsInFlight(tx);
       await checkDate(tx, input.revaluationDate, before.id);
       const computed = await computeRevaluation(tx, input.revaluationDate, input.rates ?? []);
       await drafts.update(before.id, input);
@@ -116,11 +129,13 @@ export function exchangeRevaluationHandlers(reread: Reread): DocumentHandlers<Ex
 
     transitions: {
       /**
-       * The rows computed again at the posting (payments since the save count), the differences
+       * The rows computed again at the posting, once postings in flight have committed (payments
+       * since the save count), the differences
        * posted on the date and their mirror on the next day, with the number, status and audit
        * row: one transaction. Nothing to post (no open foreign item, or no difference) still numbers it.
        */
       async post(tx, actor, draft, step) {
+        await waitForPostingsInFlight(tx);
         await checkDate(tx, draft.revaluationDate, draft.id);
         const computed = await computeRevaluation(tx, draft.revaluationDate, draft.rates);
         await storeRevaluation(tx, draft.id, computed);

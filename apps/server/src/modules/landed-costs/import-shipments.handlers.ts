@@ -27,8 +27,12 @@ import { type ImportChargeRow, type ImportShipmentDetail, withChargeNumbers } fr
 
 const unitRate = '1.000000';
 
-/** Each charge with its currency, rate (the body's, else the shipment date's) and company amount; 400 naming the charge's party. */
-async function pricedCharges(tx: Tx, input: ImportShipmentInput, parties: ChargeParty, company: string): Promise<Array<PricedCharge & { currency: string; partyName: string }>> {
+/**
+ * Each charge with its currency, rate (the body's, else the shipment date's) and company amount; 400
+ * naming the charge's party. At posting `saved` holds the currencies the draft's rates were taken
+ * for: a party in another currency now is refused rather than priced at a rate of another currency.
+ */
+async function pricedCharges(tx: Tx, input: ImportShipmentInput, parties: ChargeParty, company: string, saved?: readonly string[]): Promise<Array<PricedCharge & { currency: string; partyName: string }>> {
   const problems: Record<string, string> = {};
   const priced: Array<PricedCharge & { currency: string; partyName: string }> = [];
   for (const [index, charge] of input.charges.entries()) {
@@ -50,6 +54,11 @@ async function pricedCharges(tx: Tx, input: ImportShipmentInput, parties: Charge
     // Owed to a customer or vendor, a charge is their bill: paid by allocation and aged only when it names the vendor.
     if ('kind' in party && (party.kind === 'payable' || party.kind === 'receivable')) {
       problems[`charges.${index}.accountId`] = say.partyAccount;
+      continue;
+    }
+    const savedIn = saved?.[index];
+    if (savedIn !== undefined && savedIn !== party.currency) {
+      problems[`charges.${index}.${hasVendor ? 'vendorId' : 'accountId'}`] = say.partyCurrencyChanged(savedIn, party.currency, hasVendor ? 'vendor' : 'account');
       continue;
     }
     // A charge in the company currency takes no rate (1); another, the one given or the shipment date's.
@@ -77,12 +86,12 @@ interface CheckedShipment {
 }
 
 /** The checks of a save and of the post (400 naming fields), and the split. */
-async function checkedShipment(tx: Tx, actor: Actor, input: ImportShipmentInput, facts?: ShipmentFacts): Promise<CheckedShipment> {
+async function checkedShipment(tx: Tx, actor: Actor, input: ImportShipmentInput, facts?: ShipmentFacts, savedCurrencies?: readonly string[]): Promise<CheckedShipment> {
   const read = facts ?? (await readShipmentFacts(tx, actor, { goodsReceiptIds: input.goodsReceiptIds, ...partiesOf(input) }));
   const problems = receiptProblems(read, input.goodsReceiptIds, input.shipmentDate);
   if (Object.keys(problems).length > 0) throw new BadRequestError(problems);
   await assertPeriodOpen(tx, input.shipmentDate, 'shipmentDate');
-  const charges = await pricedCharges(tx, input, read.parties, read.companyCurrency);
+  const charges = await pricedCharges(tx, input, read.parties, read.companyCurrency, savedCurrencies);
   const split = previewShipment({ splitMethod: input.splitMethod, weights: input.weights, charges, lines: read.lines });
   if (split.problems) throw new BadRequestError(split.problems);
   return { facts: read, charges, preview: split.preview };
@@ -145,7 +154,7 @@ export const inputOf = (shipment: ImportShipmentDetail): ImportShipmentInput => 
     accountId,
     billNumber,
     amount,
-    // Posting keeps the rate the draft was saved with.
+    // Posting keeps the rate the draft was saved with (for the currency it was saved in: the post checks the party's).
     exchangeRate,
     splitMethod,
     allocations,
@@ -207,7 +216,7 @@ export const importShipmentHandlers: DocumentHandlers<ImportShipmentInput, Impor
       const before = await readShipmentFacts(tx, actor, { goodsReceiptIds: input.goodsReceiptIds, ...partiesOf(input) });
       await lockShipmentLots(tx, before.lines);
       const facts = await readShipmentFacts(tx, actor, { goodsReceiptIds: input.goodsReceiptIds, ...partiesOf(input) });
-      const { charges, preview } = await checkedShipment(tx, actor, input, facts);
+      const { charges, preview } = await checkedShipment(tx, actor, input, facts, draft.charges.map((c) => c.currency));
       const placed = facts.lotRows.find((row) => row.placed);
       if (placed) {
         throw new ConflictError(say.placedOnRental(lotLabel(placed.itemName, placed.lotNumber)));

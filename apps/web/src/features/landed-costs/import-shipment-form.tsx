@@ -12,9 +12,11 @@ import { Form } from '../../components/form.tsx';
 import { requiredMark } from '../../components/required-mark.tsx';
 import { OptionSelect } from '../../components/resource/option-select.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { todayWire } from '../../lib/dates.ts';
 import { http } from '../../lib/http.ts';
+import { ChargePartyCurrency } from './charge-party-currency.tsx';
 import { ShipmentPreviewTable } from './shipment-preview-table.tsx';
+import { bodyOf, emptyCharge, type ChargeLine, type ShipmentFormValues, valuesOf } from './shipment-values.ts';
+import { ShipmentWeightsInput, useShipmentReceipts } from './shipment-weights.tsx';
 
 const columns = {
   kind: { label: 'Charge', style: { flex: '2 1 170px', minWidth: 0 } },
@@ -26,57 +28,6 @@ const columns = {
 
 const headerFields = importShipmentDocument.fields.filter((field) => ['shipmentDate', 'reference', 'gdNumber', 'lcNumber', 'splitMethod'].includes(field.name));
 const notesField = importShipmentDocument.fields.filter((field) => field.name === 'notes');
-
-interface ChargeLine {
-  kind?: string;
-  vendorId?: number | null;
-  accountId?: number | null;
-  billNumber?: string;
-  amount?: string;
-}
-
-interface ShipmentFormValues {
-  shipmentDate: string;
-  reference: string;
-  gdNumber: string;
-  lcNumber: string;
-  notes: string;
-  splitMethod: string;
-  goodsReceiptIds: number[];
-  // The charges, named `lines` as the lines editor keeps them.
-  lines: ChargeLine[];
-}
-
-const emptyCharge = (): ChargeLine => ({ kind: 'customsDuty', vendorId: null, accountId: null, billNumber: '', amount: '' });
-
-const valuesOf = (shipment: ImportShipmentDetail | undefined): ShipmentFormValues =>
-  shipment
-    ? {
-        shipmentDate: shipment.shipmentDate,
-        reference: shipment.reference,
-        gdNumber: shipment.gdNumber,
-        lcNumber: shipment.lcNumber,
-        notes: shipment.notes,
-        splitMethod: shipment.splitMethod,
-        goodsReceiptIds: shipment.goodsReceiptIds,
-        lines: shipment.charges.map((c) => ({ kind: c.kind, vendorId: c.vendorId ?? null, accountId: c.accountId ?? null, billNumber: c.billNumber, amount: c.amount })),
-      }
-    : { shipmentDate: todayWire(), reference: '', gdNumber: '', lcNumber: '', notes: '', splitMethod: 'value', goodsReceiptIds: [], lines: [emptyCharge()] };
-
-const bodyOf = (values: ShipmentFormValues) => {
-  const { lines, ...header } = values;
-  return {
-    ...header,
-    goodsReceiptIds: header.goodsReceiptIds ?? [],
-    charges: (lines ?? []).map((line) => ({
-      kind: line.kind,
-      vendorId: line.vendorId ?? null,
-      accountId: line.accountId ?? null,
-      billNumber: line.billNumber ?? '',
-      amount: line.amount ?? '',
-    })),
-  };
-};
 
 /** The server names charges `charges.N.<field>` and receipts `goodsReceiptIds.N`: where the form keeps them. */
 const formProblemsOf = (errors: Record<string, string>) =>
@@ -108,6 +59,13 @@ export function ImportShipmentForm({ shipment, onDone }: ImportShipmentFormProps
   const canWrite = user !== undefined && canAccessRoute(user.role, '/accounting') && importShipmentDocument.mayRun(user, 'edit');
   const canDelete = shipment !== undefined && user !== undefined && importShipmentDocument.mayRun(user, 'delete');
   const receipts = usePostedReceipts();
+  const chosenReceipts = (Form.useWatch('goodsReceiptIds', form) as number[] | undefined) ?? [];
+  const splitMethod = Form.useWatch('splitMethod', form) as string | undefined;
+  // With what the form does not show: a charge's own split.
+  const charges = (Form.useWatch('lines', { form, preserve: true }) as ChargeLine[] | undefined) ?? [];
+  // A weight split, the shipment's or a charge's own, needs each line's weight.
+  const weighed = splitMethod === 'weight' || charges.some((charge) => charge?.splitMethod === 'weight');
+  const weighedReceipts = useShipmentReceipts(weighed ? chosenReceipts : []);
 
   useEffect(() => {
     form.resetFields();
@@ -116,7 +74,7 @@ export function ImportShipmentForm({ shipment, onDone }: ImportShipmentFormProps
 
   const draft = useDraftActions<ImportShipmentDetail>(importShipmentDocument, {
     id: shipment?.id,
-    body: () => bodyOf(form.getFieldsValue(true) as ShipmentFormValues),
+    body: () => bodyOf(form.getFieldsValue(true) as ShipmentFormValues, shipment?.shipmentDate),
     check: (): Record<string, string> => {
       const values = form.getFieldsValue(true) as ShipmentFormValues;
       return (values.goodsReceiptIds ?? []).length === 0 ? { goodsReceiptIds: 'A shipment names at least one goods receipt' } : {};
@@ -150,6 +108,11 @@ export function ImportShipmentForm({ shipment, onDone }: ImportShipmentFormProps
             options={(receipts.data ?? []).map((r) => ({ value: r.id, label: r.documentNumber ?? `#${r.id}` }))}
           />
         </Form.Item>
+        {weighed && (
+          <Form.Item name="weights" label="Weights (kg)">
+            <ShipmentWeightsInput receipts={weighedReceipts} />
+          </Form.Item>
+        )}
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           Charges
         </Typography.Title>
@@ -185,6 +148,7 @@ export function ImportShipmentForm({ shipment, onDone }: ImportShipmentFormProps
                 <Form.Item name={[field.name, 'amount']}>
                   <Input aria-label={`Charge ${index + 1} amount`} inputMode="decimal" style={{ textAlign: 'right' }} />
                 </Form.Item>
+                <ChargePartyCurrency name={field.name} index={index} />
               </LineCell>
             </>
           )}
