@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { temperatureSchema } from './storage-units.ts';
 import { deviationOf, excursionMinutes, excursionRuns, type ReadingPoint } from './temperature-excursions.ts';
+import { temperatureReadingListQuerySchema } from './temperature-readings.ts';
 import { instantOf, parseTimeText, zonedDate, zonedDateTimeText } from './zoned-time.ts';
 
 const range = { minC: '2.00', maxC: '8.00' };
@@ -49,5 +50,16 @@ describe('times without an offset are the company’s', () => {
     expect(rule.parse(9.5)).toBe('9.50');
     expect(rule.parse('-100')).toBe('-100.00');
     for (const value of ['100.01', '-100.5', '5.125', 'warm']) expect(rule.safeParse(value).success, value).toBe(false);
+  });
+});
+
+describe('the readings list query', () => {
+  it('takes a cursor of a real instant and refuses an impossible one naming after, never throwing', () => {
+    expect(temperatureReadingListQuerySchema.parse({ after: '2026-03-01T03:30:00.000Z~7' }).after).toBe('2026-03-01T03:30:00.000Z~7');
+    for (const after of ['2026-13-01T00:00:00.000Z~1', '2026-02-30T00:00:00.000Z~1', '2026-03-01T25:00:00.000Z~1']) {
+      const result = temperatureReadingListQuerySchema.safeParse({ after });
+      expect(result.success, after).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['after']);
+    }
   });
 });

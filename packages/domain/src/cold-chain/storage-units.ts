@@ -89,6 +89,8 @@ export const coldChainMessages = {
   receiptUnitAmbient: 'Only goods kept cold (refrigerated, frozen or deep-frozen) go into a storage unit',
   receiptUnitMismatch: 'The storage unit must be of the order’s region and the item’s storage condition',
   receiptUnitInactive: 'The storage unit is not active',
+  conditionKeptWithLots: 'A unit holding lots keeps its storage condition: move its lots to another unit first, or they would be watched by no unit',
+  regionKeptWithLots: 'A unit holding lots stays in its region: move its lots to another unit first, or they would be watched by no unit',
   receiptLotSplit: (lotNumber: string) => `Lot ${lotNumber} is one stock row: put all its lines in one storage unit`,
 } as const;
 

@@ -27,6 +27,11 @@ export type TemperatureReadingInput = z.infer<typeof temperatureReadingInputSche
 /** A keyset page's cursor: the last row's instant and id, as the previous page answered it (`nextAfter`). */
 const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z~\d{1,18}$/;
 
+function isCanonicalInstant(text: string): boolean {
+  const instant = new Date(text);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString() === text;
+}
+
 /** `GET /api/temperature-readings`: oldest first; `from`/`to` are dates, each covering its whole day in the company's zone. */
 export const temperatureReadingListQuerySchema = z
   .strictObject({
@@ -37,8 +42,8 @@ export const temperatureReadingListQuerySchema = z
     after: z
       .string()
       .regex(cursorPattern, { error: 'After must be the nextAfter of the previous page' })
-      // The shape alone lets 2026-99-99 through to the database.
-      .refine((cursor) => new Date(cursor.slice(0, 24)).toISOString() === cursor.slice(0, 24), { error: 'After must be the nextAfter of the previous page' })
+      // The shape alone lets 2026-99-99 through to the database; an impossible instant is an invalid Date, whose toISOString throws.
+      .refine((cursor) => isCanonicalInstant(cursor.slice(0, 24)), { error: 'After must be the nextAfter of the previous page' })
       .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'To must not be before From', path: ['to'] });

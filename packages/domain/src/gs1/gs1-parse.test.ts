@@ -136,6 +136,25 @@ describe('parseGs1: the rest of section 1', () => {
   });
 });
 
+describe('parseGs1: the SSCC (00) and the variant (20)', () => {
+  const sscc = '106141411234567897';
+  it('reads an SSCC with its check digit and a variant of 2 digits, by our reading and by the package', () => {
+    expect(read('00' + sscc + '0104012345678901' + '2007').elements).toEqual([{ ai: '00', value: sscc }, { ai: '01', value: '04012345678901' }, { ai: '20', value: '07' }]);
+    expect(read('00' + sscc + '3103000750' + '2007').elements).toEqual([{ ai: '00', value: sscc }, { ai: '3103', value: '000750' }, { ai: '20', value: '07' }]);
+  });
+  it('refuses an SSCC with a wrong check digit or a letter, and a variant that is not 2 digits, whichever reads them', () => {
+    const wrong = { ok: false, code: 'checkDigit', message: 'SSCC 106141411234567898 has a wrong check digit; scan again' };
+    expect(parseGs1('00106141411234567898', { today })).toEqual(wrong);
+    expect(parseGs1('00106141411234567898' + '3103000750', { today })).toEqual(wrong);
+    const letter = { ok: false, code: 'badElement', message: 'SSCC (00) must have 18 digits' };
+    expect(parseGs1('0010614141123456789A', { today })).toEqual(letter);
+    expect(parseGs1('0010614141123456789A' + '3103000750', { today })).toEqual(letter);
+    const variant = { ok: false, code: 'badElement', message: 'Variant (20) must have 2 digits' };
+    expect(parseGs1('0104012345678901' + '20A1', { today })).toEqual(variant);
+    expect(parseGs1('0104012345678901' + '20A1' + '3103000750', { today })).toEqual(variant);
+  });
+});
+
 describe('GTINs', () => {
   it('computes the check digit and pads to 14', () => {
     expect(gtinCheckDigit('0401234567890')).toBe(1);
@@ -152,6 +171,8 @@ describe('GTINs', () => {
 const cset82 = `!"%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz`;
 const text = (max: number) => fc.string({ unit: fc.constantFrom(...cset82), minLength: 1, maxLength: max });
 const gtin = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 13, maxLength: 13 }).map((digits) => digits + gtinCheckDigit(digits));
+const sscc = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 17, maxLength: 17 }).map((digits) => digits + gtinCheckDigit(digits));
+const variant = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 2, maxLength: 2 });
 // Within the window of 2026: 1977 to 2076.
 const day = fc.date({ min: new Date('1977-01-01T00:00:00Z'), max: new Date('2076-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
@@ -167,7 +188,9 @@ describe('parseGs1: property', () => {
       bestBefore: fc.option(day, { nil: null }),
       productionDate: fc.option(day, { nil: null }),
       count: fc.option(fc.integer({ min: 0, max: 99_999_999 }), { nil: null }),
-      order: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+      sscc: fc.option(sscc, { nil: null }),
+      variant: fc.option(variant, { nil: null }),
+      order: fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
       humanReadable: fc.boolean(),
     });
     fc.assert(
@@ -180,6 +203,8 @@ describe('parseGs1: property', () => {
           ...(built.lot !== null ? [['10', built.lot, true] as [string, string, boolean]] : []),
           ...(built.serial !== null ? [['21', built.serial, true] as [string, string, boolean]] : []),
           ...(built.count !== null ? [['30', String(built.count), true] as [string, string, boolean]] : []),
+          ...(built.sscc !== null ? [['00', built.sscc, false] as [string, string, boolean]] : []),
+          ...(built.variant !== null ? [['20', built.variant, false] as [string, string, boolean]] : []),
         ];
         const ordered = elements.map((element, i) => ({ element, key: built.order[i]! })).sort((a, b) => a.key - b.key).map((x) => x.element);
         const body = built.humanReadable && !built.lot?.includes('(') && !built.serial?.includes('(')

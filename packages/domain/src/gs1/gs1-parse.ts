@@ -69,6 +69,7 @@ const aiLabels: Readonly<Record<string, string>> = {
   '15': 'Best before',
   '16': 'Sell by',
   '17': 'Expiry',
+  '20': 'Variant',
   '21': 'Serial',
   '30': 'Count',
   '37': 'Count',
@@ -134,6 +135,7 @@ export const gs1Messages = {
   unreadable: (ai: string) => `${nameOf(ai)} could not be read; scan again`,
   emptyElement: (ai: string) => `${nameOf(ai)} is empty; scan again`,
   unknownAi: (ai: string) => `The code holds an element GS1 does not define (${ai}); scan again`,
+  ssccCheckDigit: (sscc: string) => `SSCC ${sscc} has a wrong check digit; scan again`,
 } as const;
 
 class Gs1Refusal {
@@ -271,6 +273,12 @@ function read(scan: string, options: Gs1ParseOptions): Gs1Scan {
     if (ai === '01' || ai === '02') {
       if (!/^\d{14}$/.test(value)) throw new Gs1Refusal('badElement', gs1Messages.digits(ai, 14));
       if (!hasValidCheckDigit(value)) throw new Gs1Refusal('checkDigit', gtinMessages.checkDigit(value));
+    } else if (ai === '00') {
+      // Neither our reading nor the package's looks at the characters of a fixed-length element.
+      if (!/^\d{18}$/.test(value)) throw new Gs1Refusal('badElement', gs1Messages.digits(ai, 18));
+      if (!hasValidCheckDigit(value)) throw new Gs1Refusal('checkDigit', gs1Messages.ssccCheckDigit(value));
+    } else if (ai === '20') {
+      if (!/^\d{2}$/.test(value)) throw new Gs1Refusal('badElement', gs1Messages.digits(ai, 2));
     } else if (dateAis.has(ai)) {
       found[`date${ai}`] ??= dateOf(ai, value, todayYear);
       continue;

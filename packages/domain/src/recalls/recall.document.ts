@@ -121,6 +121,9 @@ export interface RecallInput {
   lines: RecallLineInput[];
 }
 
+/** What is recorded as done (a disposal, a letter, its slip) is dated today or before. */
+const dateAhead = (what: string) => `The ${what} date cannot be later than today`;
+
 export const recallMessages = {
   sourceReferenceRequired: 'Source reference is required unless the recall is internal',
   lotTwice: 'This lot is already a line of the recall',
@@ -129,7 +132,9 @@ export const recallMessages = {
   underOpenRecall: (label: string, number: string) => `${label} is already under open recall ${number}`,
   scope: 'Creating, changing and opening a recall needs the recalls:open scope',
   notOpen: (status: string) => `The recall is ${status}: only an open recall records this`,
-  disposalAhead: 'The disposal date cannot be later than today',
+  disposalAhead: dateAhead('disposal'),
+  sentAhead: dateAhead('sending'),
+  acknowledgedAhead: dateAhead('acknowledgement'),
   customerNotOnTrace: 'The customer received none of the recalled lots',
   closeEveryRegion: 'Only a user of every region may close a recall',
   closeRefused: 'The recall cannot be closed yet',

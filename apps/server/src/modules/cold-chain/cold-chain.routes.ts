@@ -68,7 +68,7 @@ const docs = {
     tags: excursionTags,
     summary: 'Decide an excursion awaiting disposition',
     description:
-      'Scope temperature-excursions:disposition. `release`: the lots released unless something else holds them (answered in `stillBlocked`); `quarantine`: held until /release; `writeOff`: on hand written off by a posted stock adjustment (coldChainWriteOff). `lots` decides lot by lot. 409 unless awaitingDisposition.',
+      'Scope temperature-excursions:disposition. `release`: the lots released unless something else holds them (answered in `stillBlocked`); `quarantine`: held until /release; `writeOff`: each lot’s exposed quantity (at most what its row holds) written off by a posted stock adjustment (coldChainWriteOff), the rest of a row quarantined. `lots` decides lot by lot. 409 unless awaitingDisposition.',
     params: idParams,
     body: excursionDispositionInputSchema,
     response: { 200: envelope({ data: excursion, stillBlocked: z.record(z.string(), z.string()) }) },

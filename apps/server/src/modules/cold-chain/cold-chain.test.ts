@@ -169,6 +169,9 @@ describe('readings and excursions', () => {
     const next = (await call('GET', `/api/temperature-readings?storageUnitId=${ids.unitA}&from=${day}&to=${day}&pageSize=3&after=${encodeURIComponent(first.nextAfter)}`)).json();
     expect(next).toMatchObject({ data: [{ temperatureC: '5.00', readAt: `${day}T04:30:00.000Z` }], nextAfter: null });
     expect((await call('GET', `/api/temperature-readings?storageUnitId=${ids.unitA}&from=${addDays(day, 1)}`)).json().data).toEqual([]);
+    const impossible = await call('GET', `/api/temperature-readings?after=${encodeURIComponent('2026-13-01T00:00:00.000Z~1')}`);
+    expect(impossible.statusCode).toBe(400);
+    expect(Object.keys(impossible.json().errors)).toEqual(['after']);
   });
 
   it('filters excursions by the days they touch, region and status', async () => {

@@ -19,7 +19,7 @@ const docs = {
     tags,
     summary: 'Move a cold warehouse lot into a storage unit from a day on',
     description:
-      'Scope temperature-readings:write (the warehouse keeps the cold chain’s record). The unit must be of the row’s region and its item’s storage condition (400 storageUnitId); an ambient or non-warehouse row is 400 inventoryId; a row outside the caller’s regions 404. `date` today by default, never later. A placement of the same day replaces the earlier one. Answers the row’s placements.',
+      'Scope temperature-readings:write (the warehouse keeps the cold chain’s record). The unit must be active, of the row’s region and its item’s storage condition (400 storageUnitId); an ambient or non-warehouse row is 400 inventoryId; a row outside the caller’s regions or categories 404. `date` today by default, never later. A placement of the same day replaces the earlier one. Answers the row’s placements.',
     params,
     body: storagePlacementInputSchema,
     response: { 200: envelope({ data: z.array(placement) }) },
@@ -49,7 +49,7 @@ export function registerStoragePlacementRoutes(app: FastifyInstance): void {
   app.get('/inventory/:inventoryId/storage-history', { schema: docs.history, onRequest: readers }, async (request) => {
     const { inventoryId } = validated(params, request.params);
     const actor = actorOf(request);
-    // placeInStorageUnit's scope rule for reading: a row outside the caller's regions reads as missing.
+    // placeInStorageUnit's scope rule for reading: a row outside the caller's regions or categories reads as missing.
     return { status: 200, message: messages.ok, data: await storageHistoryOf(app.ctx.db, inventoryId, actor) };
   });
 }

@@ -66,4 +66,47 @@ describe('a lot placed in a storage unit (issue 31, section 3)', () => {
     expect((await f.call('POST', `/api/inventory/${ids.lot}/storage-unit`, { storageUnitId: ids.fridgeA }, kept.token)).statusCode).toBe(404);
     expect((await f.call('GET', `/api/inventory/${ids.lot}/storage-history`, undefined, kept.token)).statusCode).toBe(404);
   });
+
+  it('is 404 for a user kept to other categories, as /inventory hides the row', async () => {
+    const other = await f.call('POST', '/api/categories', { categoryName: 'Plc consumables' });
+    expect(other.statusCode, other.body).toBe(201);
+    const keptTo = async (category: number) => {
+      const user = await t.userWithRole('inventorySupervisor');
+      await t.database.db.update(users).set({ permissions: { categories: [category] } }).where(eq(users.id, user.id));
+      return user.token;
+    };
+    const elsewhere = await keptTo(other.json().data.id);
+    expect((await f.call('POST', `/api/inventory/${ids.lot}/storage-unit`, { storageUnitId: ids.fridgeA }, elsewhere)).statusCode).toBe(404);
+    expect((await f.call('GET', `/api/inventory/${ids.lot}/storage-history`, undefined, elsewhere)).statusCode).toBe(404);
+    expect((await f.call('GET', `/api/inventory/${ids.lot}/storage-history`, undefined, await keptTo(f.category))).statusCode).toBe(200);
+  });
+
+  it('refuses an inactive unit (400); a unit holding lots keeps its condition and region (409), an empty one changes', async () => {
+    const idle = await f.call('POST', '/api/storage-units', { unitName: 'Plc Fridge Idle', unitKind: 'fridge', regionId: f.north, active: false });
+    expect(idle.statusCode, idle.body).toBe(201);
+    const inactive = await f.call('POST', `/api/inventory/${ids.lot}/storage-unit`, { storageUnitId: idle.json().data.id });
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().errors).toEqual({ storageUnitId: 'The storage unit is not active' });
+
+    // PLC-1 is placed in Fridge A (the test above); the freezer holds a frozen lot as its region's default.
+    const frozen = await f.call('POST', '/api/items', {
+      itemName: 'Plc Plasma', articleNumber: 'PLC-PLS', categoryId: f.category, unit: 'kit', costPrice: '0.00', salePrice: '0.00', lotTracked: true, storageCondition: 'frozen', active: true,
+    });
+    const opened = await f.call('POST', '/api/stock-adjustments', {
+      adjustmentDate: f.today, reason: 'openingStock', post: true,
+      lines: [{ itemId: frozen.json().data.id, regionId: f.north, lotNumber: 'PLC-F1', dateExpiry: addDays(f.today, 300), quantity: 3, unitCost: '10.00' }],
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const condition = await f.call('PUT', `/api/storage-units/${ids.fridgeA}`, { storageCondition: 'frozen' });
+    expect(condition.statusCode).toBe(409);
+    expect(condition.json().errors).toEqual({ storageCondition: 'A unit holding lots keeps its storage condition: move its lots to another unit first, or they would be watched by no unit' });
+    const region = await f.call('PUT', `/api/storage-units/${ids.fridgeA}`, { regionId: f.south });
+    expect(region.statusCode).toBe(409);
+    expect(region.json().errors).toEqual({ regionId: 'A unit holding lots stays in its region: move its lots to another unit first, or they would be watched by no unit' });
+    expect((await f.call('PUT', `/api/storage-units/${ids.freezer}`, { storageCondition: 'deepFrozen' })).statusCode).toBe(409);
+    expect((await f.call('PUT', `/api/storage-units/${idle.json().data.id}`, { storageCondition: 'frozen', regionId: f.south })).statusCode).toBe(200);
+    // Moved out, Fridge A holds nothing and may change.
+    expect((await f.call('POST', `/api/inventory/${ids.lot}/storage-unit`, { storageUnitId: ids.fridgeB })).statusCode).toBe(200);
+    expect((await f.call('PUT', `/api/storage-units/${ids.fridgeA}`, { isDefault: false, storageCondition: 'frozen' })).statusCode).toBe(200);
+  });
 });

@@ -1,8 +1,9 @@
-import { coldChainMessages, permittedIds, type StoragePlacement } from '@erp/domain';
+import { coldChainMessages, type StoragePlacement } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { dateArray, type Executor, intArray, intList, queryRows, type Tx } from '../../db/client.ts';
+import { dateArray, type Executor, intArray, queryRows, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, NotFoundError } from '../../lib/app-error.ts';
+import { allOf, stockScope } from '../inventory/inventory.api.ts';
 
 /**
  * Which unit each cold row of a region was in on each day: its latest placement from that day or
@@ -53,26 +54,32 @@ export async function rowsInUnitOnDays(
   return rows.map((r) => ({ excursionId: Number(r.excursionId), inventoryId: Number(r.inventoryId), quantity: Number(r.quantity) }));
 }
 
+/** The stock rows (alias `inv`) the actor may see, as /inventory lists them: `AND ...`. */
+const stockRowScope = (actor: Pick<Actor, 'permissions'>): SQL => sql`AND ${allOf(stockScope(actor, sql`inv.region_id`, sql`inv.item_id`))}`;
+
 /**
  * Places a cold warehouse row in a unit from a day on (the lead's `POST /api/inventory/:inventoryId/storage-unit`
- * calls it): the unit must be of the row's region and its item's condition; a placement of the
- * same day replaces the earlier one. Rows and units outside the actor's regions read as missing.
+ * calls it): the unit must be active, of the row's region and its item's condition; a placement of
+ * the same day replaces the earlier one. Rows outside the actor's regions and categories, and
+ * units outside their regions, read as missing.
  */
 export async function placeInStorageUnit(tx: Tx, actor: Actor, input: { inventoryId: number; storageUnitId: number; fromDate: string }): Promise<void> {
-  const regions = permittedIds(actor.permissions, 'regions');
   const [row] = await queryRows<{ regionId: number; condition: string; warehouse: boolean }>(
     tx,
     sql`SELECT inv.region_id AS "regionId", it.storage_condition AS condition, (l.kind = 'warehouse') AS warehouse
         FROM inventory inv JOIN items it ON it.id = inv.item_id JOIN stock_locations l ON l.id = inv.location_id
-        WHERE inv.id = ${input.inventoryId}::int ${regions ? sql`AND inv.region_id IN (${intList(regions)})` : sql``}`,
+        WHERE inv.id = ${input.inventoryId}::int ${stockRowScope(actor)}`,
   );
   if (!row) throw new NotFoundError();
   if (!row.warehouse || row.condition === 'ambient') throw new BadRequestError({ inventoryId: coldChainMessages.placementRow });
-  const [unit] = await queryRows<{ id: number }>(
+  // Locked, so judged as it stands once a change of it commits; a change waiting for this lock
+  // then sees this placement and is refused (storage-units.binding.ts): never a lot in a changed unit.
+  const [unit] = await queryRows<{ active: boolean }>(
     tx,
-    sql`SELECT id FROM storage_units WHERE id = ${input.storageUnitId}::int AND region_id = ${Number(row.regionId)}::int AND storage_condition = ${row.condition}`,
+    sql`SELECT active FROM storage_units WHERE id = ${input.storageUnitId}::int AND region_id = ${Number(row.regionId)}::int AND storage_condition = ${row.condition} FOR SHARE`,
   );
   if (!unit) throw new BadRequestError({ storageUnitId: coldChainMessages.placementUnit });
+  if (!unit.active) throw new BadRequestError({ storageUnitId: coldChainMessages.receiptUnitInactive });
   await tx.execute(
     sql`INSERT INTO storage_unit_placements (inventory_id, storage_unit_id, from_date, created_by)
         VALUES (${input.inventoryId}::int, ${input.storageUnitId}::int, ${input.fromDate}::date, ${actor.userId}::int)
@@ -80,14 +87,13 @@ export async function placeInStorageUnit(tx: Tx, actor: Actor, input: { inventor
   );
 }
 
-/** A row's placements by day, oldest first (`GET .../storage-history`); 404 for a row outside `actor`'s regions. */
+/** A row's placements by day, oldest first (`GET .../storage-history`); 404 for a row outside `actor`'s regions and categories. */
 export async function storageHistoryOf(executor: Executor, inventoryId: number, actor?: Pick<Actor, 'permissions'>): Promise<StoragePlacement[]> {
-  const regions = actor && permittedIds(actor.permissions, 'regions');
   const rows = await queryRows<{ fromDate: string | null; storageUnitId: number | null; unitName: string | null }>(
     executor,
     sql`SELECT p.from_date::text AS "fromDate", p.storage_unit_id AS "storageUnitId", u.unit_name AS "unitName"
         FROM inventory inv LEFT JOIN storage_unit_placements p ON p.inventory_id = inv.id LEFT JOIN storage_units u ON u.id = p.storage_unit_id
-        WHERE inv.id = ${inventoryId}::int ${regions ? sql`AND inv.region_id IN (${intList(regions)})` : sql``}
+        WHERE inv.id = ${inventoryId}::int ${actor ? stockRowScope(actor) : sql``}
         ORDER BY p.from_date`,
   );
   if (rows.length === 0) throw new NotFoundError();

@@ -2,10 +2,12 @@ import { coldChainMessages, type ColdStorageCondition, compareDecimal, defaultRa
 import { sql } from 'drizzle-orm';
 import { type Executor, intList, queryRows } from '../../db/client.ts';
 import { storageUnits } from '../../db/schema/index.ts';
+import { todayIso } from '../../ledger/general-ledger.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
 import { registerConstraintRefusal } from '../../lib/pg-error.ts';
 import type { ResourceBinding, Row, RowScopeSubject } from '../../lib/resource/resource-binding.ts';
 import { utcText } from './cold-chain-sql.ts';
+import { unitOfRowByDay } from './storage-placements.ts';
 
 /** A unit's row scope: the caller's regions (empty: all). */
 export function unitRegionScope(subject: RowScopeSubject, regionColumn = sql`storage_units.region_id`) {
@@ -51,6 +53,24 @@ async function assertNoReadings(tx: Executor, unitId: number): Promise<void> {
   if (reading) throw new ConflictError(coldChainMessages.regionKept, { regionId: coldChainMessages.regionKept });
 }
 
+/**
+ * Lots are watched by the unit of their region and condition they are in (placed, else the
+ * region's default): a unit holding lots with stock keeps both, or those lots would be in none.
+ * Runs after the unit's row is locked (resource-writes' lockRow), so a placement committed while
+ * this waited is seen; a later one waits for this change and is judged against it.
+ */
+async function assertHoldsNoLots(tx: Executor, before: Row, field: 'storageCondition' | 'regionId'): Promise<void> {
+  const today = sql`SELECT ${todayIso()}::date`;
+  const [held] = await queryRows(
+    tx,
+    sql`SELECT 1 FROM (${unitOfRowByDay(Number(before.regionId), String(before.storageCondition), today)}) p JOIN inventory i ON i.id = p.inventory_id
+        WHERE p.storage_unit_id = ${Number(before.id)}::int AND i.quantity > 0 LIMIT 1`,
+  );
+  if (!held) return;
+  const message = field === 'storageCondition' ? coldChainMessages.conditionKeptWithLots : coldChainMessages.regionKeptWithLots;
+  throw new ConflictError(message, { [field]: message });
+}
+
 // Two writers racing past the check above meet the partial unique index.
 registerConstraintRefusal('storage_units_one_default', () => ({
   status: 409,
@@ -86,8 +106,11 @@ export const storageUnitBinding: ResourceBinding = {
       },
       beforeUpdate: async (tx, _actor, before, input) => {
         const merged = { ...before, ...input, loggerSerial: emptyToNull(input.loggerSerial ?? before.loggerSerial) };
-        if (input.regionId !== undefined && input.regionId !== before.regionId) await assertNoReadings(tx, Number(before.id));
+        const regionChanged = input.regionId !== undefined && input.regionId !== before.regionId;
+        if (regionChanged) await assertNoReadings(tx, Number(before.id));
         const conditionChanged = input.storageCondition !== undefined && input.storageCondition !== before.storageCondition;
+        if (conditionChanged) await assertHoldsNoLots(tx, before, 'storageCondition');
+        else if (regionChanged) await assertHoldsNoLots(tx, before, 'regionId');
         const range = rangeOf(merged, input, conditionChanged);
         await assertDefaultFree(tx, merged, Number(before.id));
         return { ...range, ...(input.loggerSerial !== undefined ? { loggerSerial: merged.loggerSerial ?? null } : {}) };

@@ -104,8 +104,9 @@ export async function findExcursion(executor: Executor, actor: Actor, id: number
  * `POST /api/temperature-excursions/:id/disposition`, one transaction: the Responsible Person's
  * decision for every lot (or per lot). `release`: the excursion's hold lifted, the lot released
  * unless something else holds it (answered by lot); `quarantine`: held until a person releases
- * it; `writeOff`: what is on hand written off by one posted adjustment (`coldChainWriteOff`) and
- * the rows taken to 0 destroyed. A lot another undecided excursion lists stays held by it.
+ * it; `writeOff`: what the excursion exposed written off by one posted adjustment
+ * (`coldChainWriteOff`), the rows taken to 0 destroyed and the rest of a row quarantined by a
+ * person's hold. A lot another undecided excursion lists stays held by it.
  */
 export async function dispositionExcursion(
   tx: Tx,
@@ -175,12 +176,19 @@ export async function dispositionExcursion(
   return { excursion, stillBlocked };
 }
 
-/** Writes off what is on hand of the lots by one posted stock adjustment; answers it and the rows it took to 0. */
+/**
+ * Writes off what the excursion exposed of each lot (its listed quantity, at most what the row
+ * holds now) by one posted stock adjustment; answers it and the rows it took to 0. A row also holds
+ * the lot's units that were never inside (a later receipt into the same place): they stay.
+ */
 async function writeOffLots(tx: Tx, actor: Actor, excursionId: number, inventoryIds: readonly number[], reason: string): Promise<{ adjustmentId: number | null; destroyed: Set<number> }> {
   if (inventoryIds.length === 0) return { adjustmentId: null, destroyed: new Set() };
+  // The excursion's lots cannot change meanwhile (its unit is locked; a shipment's never change); the row's quantity is the locked row's.
   const onHand = await queryRows<{ id: number; quantity: number }>(
     tx,
-    sql`SELECT id, quantity FROM inventory WHERE id = ANY(${intArray(inventoryIds)}) AND quantity > 0 ORDER BY id FOR NO KEY UPDATE`,
+    sql`SELECT i.id, least(i.quantity, x.quantity) AS quantity
+        FROM inventory i JOIN temperature_excursion_lots x ON x.inventory_id = i.id AND x.excursion_id = ${excursionId}::int
+        WHERE i.id = ANY(${intArray(inventoryIds)}) AND i.quantity > 0 AND x.quantity > 0 ORDER BY i.id FOR NO KEY UPDATE OF i`,
   );
   if (onHand.length === 0) return { adjustmentId: null, destroyed: new Set() };
   // The decision is the Responsible Person's under their own scope: its write-off is part of it, whoever may post adjustments.

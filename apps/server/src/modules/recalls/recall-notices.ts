@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { todayIso } from '../../ledger/general-ledger.ts';
 import { type Actor, auditActorOf } from '../../lib/actor.ts';
-import { ConflictError, NotFoundError } from '../../lib/app-error.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/app-error.ts';
 import { audit } from '../../plugins/audit.ts';
 import { traceLots } from './recall-trace.ts';
 
@@ -105,8 +105,10 @@ async function noticeOf(tx: Tx, actor: Actor, recallId: number, customerId: numb
  * the audit), so the new letter waits for its own and the record never reads acknowledged before sent.
  */
 export async function noticeSent(tx: Tx, actor: Actor, recallId: number, customerId: number, input: NoticeSentInput): Promise<RecallNoticeRow> {
-  const { row } = await noticeOf(tx, actor, recallId, customerId);
   const sentOn = input.sentOn ?? todayIso();
+  // As a disposal's date: a letter is recorded once it went.
+  if (sentOn > todayIso()) throw new BadRequestError({ sentOn: recallMessages.sentAhead });
+  const { row } = await noticeOf(tx, actor, recallId, customerId);
   await tx.execute(sql`INSERT INTO recall_notices (recall_id, customer_id, sent_on, sent_via, sent_by)
                        VALUES (${recallId}::int, ${customerId}::int, ${sentOn}::date, ${input.sentVia}::text, ${actor.userId}::int)
                        ON CONFLICT (recall_id, customer_id) DO UPDATE
@@ -124,9 +126,10 @@ export async function noticeSent(tx: Tx, actor: Actor, recallId: number, custome
 
 /** POST /api/recalls/:id/notices/:customerId/acknowledged: the signed slip came back (after the letter went: 409 before). */
 export async function noticeAcknowledged(tx: Tx, actor: Actor, recallId: number, customerId: number, input: NoticeAcknowledgedInput): Promise<RecallNoticeRow> {
+  const acknowledgedOn = input.acknowledgedOn ?? todayIso();
+  if (acknowledgedOn > todayIso()) throw new BadRequestError({ acknowledgedOn: recallMessages.acknowledgedAhead });
   const { row } = await noticeOf(tx, actor, recallId, customerId);
   if (!row.sentOn) throw new ConflictError(recallMessages.notSentYet, { acknowledgedOn: recallMessages.notSentYet });
-  const acknowledgedOn = input.acknowledgedOn ?? todayIso();
   if (acknowledgedOn < row.sentOn) throw new ConflictError(recallMessages.acknowledgedBeforeSent, { acknowledgedOn: recallMessages.acknowledgedBeforeSent });
   await tx.execute(sql`UPDATE recall_notices SET acknowledged_on = ${acknowledgedOn}::date, acknowledged_by = ${actor.userId}::int, updated_at = now()
                        WHERE recall_id = ${recallId}::int AND customer_id = ${customerId}::int`);

@@ -78,7 +78,7 @@ const docs = {
     summary: 'Record a notice sent',
     description:
       'Scope recalls:record. Sent again: the last letter counts, its date and channel replace the ones before and an acknowledgement of the earlier letter is cleared. ' +
-      '404 for a customer not on the trace (as the caller sees it), 409 unless the recall is open.',
+      '400 sentOn later than today; 404 for a customer not on the trace (as the caller sees it), 409 unless the recall is open.',
     params: noticeParams,
     body: noticeSentSchema,
     response: { 200: envelope({ data: loose }) },
@@ -86,7 +86,7 @@ const docs = {
   acknowledged: routeSchema({
     tags,
     summary: 'Record a notice acknowledged',
-    description: 'Scope recalls:record. 404 for a customer not on the trace, 409 unless the recall is open or before the notice was sent.',
+    description: 'Scope recalls:record. 400 acknowledgedOn later than today; 404 for a customer not on the trace, 409 unless the recall is open or before the notice was sent.',
     params: noticeParams,
     body: noticeAcknowledgedSchema,
     response: { 200: envelope({ data: loose }) },

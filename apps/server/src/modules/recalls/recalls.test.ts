@@ -269,8 +269,14 @@ describe('a recall from draft to closed (issue 31, section 5)', () => {
     const badVia = await call('POST', `/api/recalls/${ids.recall}/notices/${ids.a}/sent`, { sentVia: 'pigeon' }, tokens.manager);
     expect(badVia.statusCode).toBe(400);
     expect(Object.keys(badVia.json().errors)).toEqual(['sentVia']);
+    const sentAhead = await call('POST', `/api/recalls/${ids.recall}/notices/${ids.a}/sent`, { sentOn: addDays(f.today, 1) }, tokens.manager);
+    expect(sentAhead.statusCode).toBe(400);
+    expect(sentAhead.json().errors).toEqual({ sentOn: 'The sending date cannot be later than today' });
     const sent = await call('POST', `/api/recalls/${ids.recall}/notices/${ids.a}/sent`, {}, tokens.manager);
     expect(sent.statusCode, sent.body).toBe(200);
+    const acknowledgedAhead = await call('POST', `/api/recalls/${ids.recall}/notices/${ids.a}/acknowledged`, { acknowledgedOn: addDays(f.today, 1) }, tokens.manager);
+    expect(acknowledgedAhead.statusCode).toBe(400);
+    expect(acknowledgedAhead.json().errors).toEqual({ acknowledgedOn: 'The acknowledgement date cannot be later than today' });
     expect(sent.json().data).toMatchObject({ customerId: ids.a, sentOn: f.today, sentVia: 'courier', acknowledgedOn: null });
     for (const customer of [ids.b, ids.c]) expect((await call('POST', `/api/recalls/${ids.recall}/notices/${customer}/sent`, { sentVia: 'email' }, tokens.manager)).statusCode).toBe(200);
     const acknowledged = await call('POST', `/api/recalls/${ids.recall}/notices/${ids.a}/acknowledged`, { acknowledgedOn: f.today }, tokens.manager);

@@ -14,7 +14,7 @@ import { coldChainKeys, dispositionExcursion, dispositionWords } from './cold-ch
 const explanations: Readonly<Record<ExcursionDisposition, string>> = {
   release: 'The lots may be sold again, unless something else holds them (a recall, expiry).',
   quarantine: 'The lots stay quarantined until someone with lots:release releases them on the stock list.',
-  writeOff: 'What is on hand is written off by a posted stock adjustment; the lots are destroyed.',
+  writeOff: 'The quantity the excursion exposed is written off by a posted stock adjustment; a lot left with none is destroyed, one with more stays quarantined.',
 };
 
 const dispositionOptions = excursionDispositions.map((value) => ({ value, label: dispositionWords[value] }));
