@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type Db, openDatabase, pgliteExtensions } from '../db/client.ts';
+import { openPgliteSnapshot, snapshotOf } from './pglite-snapshot.ts';
 import { migrate, migrationFiles } from '../db/migrate.ts';
 import * as schema from '../db/schema/index.ts';
 
@@ -58,6 +59,8 @@ export function migratedPgliteDump(): Promise<Blob> {
       }
       const builder = await PGlite.create({ extensions: pgliteExtensions });
       await migrate(drizzle({ client: builder, schema }) as unknown as Db);
+      // A copy then starts from a checkpoint instead of replaying the migrations' WAL.
+      await builder.exec('CHECKPOINT');
       const dump = await builder.dumpDataDir('none');
       await builder.close();
       // A migration edited while this one was built: build again from the files as they are now.
@@ -79,7 +82,7 @@ export function migratedPgliteDump(): Promise<Blob> {
 
 /** A new in-memory PGlite database holding the migrated template. */
 export async function openMigratedPglite(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions });
+  const client = await openPgliteSnapshot(await snapshotOf('migrated', migratedPgliteDump));
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
 }

@@ -1,0 +1,64 @@
+import { MemoryFS, PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../db/client.ts';
+import { type Entry, readTarball } from './tarball.ts';
+
+/*
+ * A PGlite data directory read once per process and written into each new in-memory database.
+ * PGlite's own `loadDataDir` copies the tarball out of its Blob, untars it and writes each file,
+ * for every database: half of the second a test file spent opening one (the template is 70 MB,
+ * the seeded demo 110 MB). Here a process parses the tarball once; a new database only copies
+ * the files into its memory file system (MEMFS copies what it is given, so no two databases share
+ * a page), and PostgreSQL then finds a data directory and starts on it as it would on disk.
+ */
+
+/** The data directory's mount point (PGlite's PGDATA, which it does not export). */
+const pgData = '/pglite/data';
+
+class SnapshotFS extends MemoryFS {
+  constructor(private readonly entries: readonly Entry[]) {
+    super();
+  }
+
+  override async initialSyncFs(): Promise<void> {
+    const fs = (this.pg as unknown as { Module: { FS: EmscriptenFs } }).Module.FS;
+    const made = new Set<string>();
+    const directory = (path: string) => {
+      if (made.has(path)) return;
+      if (!fs.analyzePath(path).exists) fs.mkdirTree(path);
+      made.add(path);
+    };
+    for (const entry of this.entries) {
+      const path = `${pgData}/${entry.name}`.replace(/\/{2,}/g, '/').replace(/\/$/, '');
+      if (entry.directory) directory(path);
+      else {
+        directory(path.slice(0, path.lastIndexOf('/')));
+        fs.writeFile(path, entry.data);
+      }
+    }
+  }
+}
+
+interface EmscriptenFs {
+  analyzePath(path: string): { exists: boolean };
+  mkdirTree(path: string): void;
+  writeFile(path: string, data: Uint8Array): void;
+}
+
+/** A new in-memory PGlite database holding a copy of the parsed data directory. */
+export function openPgliteSnapshot(entries: readonly Entry[]): Promise<PGlite> {
+  return PGlite.create({ fs: new SnapshotFS(entries), extensions: pgliteExtensions });
+}
+
+/** A parsed dump, read from its Blob once per process and key. */
+const parsed = new Map<string, Promise<Entry[]>>();
+
+export function snapshotOf(key: string, dump: () => Promise<Blob>): Promise<Entry[]> {
+  let entries = parsed.get(key);
+  if (!entries) {
+    entries = dump().then(async (blob) => readTarball(new Uint8Array(await blob.arrayBuffer())));
+    parsed.set(key, entries);
+    // A failed read is not cached: the next file tries again.
+    entries.catch(() => parsed.delete(key));
+  }
+  return entries;
+}
