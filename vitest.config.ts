@@ -14,6 +14,9 @@ const server = {
  * The date check (issue 27): the server files that read "today" run again with the clock at the
  * days where calendars break: the first of a month and 1 January, the last of a month and the
  * tax year's end (30 June), and 29 February. On PGlite, whose SQL clock follows the shifted Date.
+ * Like the server's own project, each date's project shares one module graph per worker; its
+ * shifted Date class is installed once per worker (src/test/test-clock.ts), so a date a module
+ * made during an earlier file is still an `instanceof Date` to the next file's code.
  */
 const dateSensitiveFiles = [
   'src/demo/seed-demo.test.ts',
@@ -51,7 +54,7 @@ export default defineConfig({
       { test: { name: 'server', ...server, isolate: false, include: ['src/**/*.test.ts'], exclude: isolatedServerFiles } },
       { test: { name: 'server-isolated', ...server, include: isolatedServerFiles } },
       ...checkDates.map((date) => ({
-        test: { name: `server@${date}`, ...server, include: dateSensitiveFiles, env: { TEST_TODAY: date, DATABASE_URL: '' } },
+        test: { name: `server@${date}`, ...server, isolate: false, include: dateSensitiveFiles, env: { TEST_TODAY: date, DATABASE_URL: '' } },
       })),
       // The components' tests share one module graph per worker too (each renders into a fresh
       // document and cleans up after itself): a third of the time of importing antd per file.
