@@ -31,7 +31,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts --demo`,
+    // A copy of the demo the unit run seeded today for this code when there is one
+    // (apps/server/src/test/restore-demo-data-dir.ts), else an empty directory the server seeds.
+    command: `node --import tsx ../apps/server/src/test/restore-demo-data-dir.ts ${dataDir} && node --import tsx ../apps/server/src/main.ts --demo`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // The demo company grew a payroll (six months run and paid): its seed needs longer on a loaded machine.

@@ -1,8 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { type Database, type Db, pgliteExtensions } from '../db/client.ts';
@@ -12,6 +10,8 @@ import { seedDemo } from '../demo/seed-demo.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
 import { migratedPgliteDump } from './template-database.ts';
+import { openPgliteSnapshot, snapshotOf } from './pglite-snapshot.ts';
+import { demoDumpFile, dumpDir } from './demo-dump-file.ts';
 import { seedTurn } from './seed-turn.ts';
 import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } from './test-app.ts';
 
@@ -23,29 +23,10 @@ import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } f
  * the seed's code, or another day, seeds anew. PostgreSQL runs seed each time (no cache).
  */
 
-const sourceRoots = ['../', '../../../../packages/domain/src/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
-
-async function sourceFiles(root: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    if (entry.isFile() && !entry.name.endsWith('.test.ts') && /\.(ts|sql|json|png)$/.test(entry.name)) files.push(path);
-  }
-  return files.sort();
-}
-
-async function demoHash(day: string): Promise<string> {
-  const hash = createHash('sha256').update(`${day}\n`);
-  for (const root of sourceRoots) {
-    for (const file of await sourceFiles(root)) hash.update(`${relative(root, file)}\n`).update(await readFile(file)).update('\n');
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 async function seededDump(day: string): Promise<Blob> {
-  const dir = join(tmpdir(), 'erp-test-templates');
+  const dir = dumpDir;
   await mkdir(dir, { recursive: true });
-  const file = join(dir, `demo-${day}-${await demoHash(day)}.tar`);
+  const file = await demoDumpFile(day);
   const turn = await seedTurn(file);
   if ('dump' in turn) return turn.dump;
   try {
@@ -63,6 +44,7 @@ async function seedInto(dir: string, file: string, day: string): Promise<Blob> {
     const passwords = createPasswordHasher(testPasswordHashing);
     await bootstrap(db, passwords, testAdminPassword);
     await seedDemo(db, passwords);
+    await builder.exec('CHECKPOINT');
     const dump = await builder.dumpDataDir('none');
     const partial = `${file}.${randomUUID()}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -84,7 +66,8 @@ export async function createDemoTestApp(options: { startJobs?: boolean } = {}): 
     await seedDemo(t.database.db, createPasswordHasher(testPasswordHashing));
     return t;
   }
-  const client = await PGlite.create({ loadDataDir: await seededDump(todayIso()), extensions: pgliteExtensions });
+  const day = todayIso();
+  const client = await openPgliteSnapshot(await snapshotOf(`demo-${day}`, () => seededDump(day)));
   const db: Database = { db: drizzle({ client, schema }) as unknown as Db, kind: 'pglite', location: 'memory://', close: () => client.close() };
   return createTestApp({ ...options, db });
 }

@@ -1,0 +1,37 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { cachedDemoDump } from './demo-dump-file.ts';
+import { readTarball } from './tarball.ts';
+
+/*
+ * The browser suite's server (e2e/playwright.config.ts) starts with `--demo` on a fresh data
+ * directory. When the unit run has just seeded today's demo for this same code (demo-database.ts,
+ * the demo's own test does it), the directory starts as a copy of that: the journeys then do not
+ * wait half a minute while one core seeds the same demo again. Otherwise it stays empty and the
+ * server seeds it as `npm run demo` does. The copy's users carry the unit run's cheap Argon2 cost
+ * (a verification reads the cost from the hash); everything else is what the seed writes.
+ *
+ *   node --import tsx apps/server/src/test/restore-demo-data-dir.ts <DATA_DIR>
+ */
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: restore-demo-data-dir.ts <DATA_DIR>');
+await rm(dataDir, { recursive: true, force: true });
+// The server's today (ledger/general-ledger.ts todayIso): the local date.
+const now = new Date();
+const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const dump = await cachedDemoDump(today);
+if (dump) {
+  // The dump is PGlite's data directory as a tarball: its files, written where the server opens one.
+  for (const entry of readTarball(new Uint8Array(await dump.arrayBuffer()))) {
+    const path = join(dataDir, entry.name);
+    if (entry.directory) await mkdir(path, { recursive: true, mode: 0o700 });
+    else {
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await writeFile(path, entry.data, { mode: 0o600 });
+    }
+  }
+  console.log(`${dataDir}: today's demo copied from the unit run's seed`);
+} else {
+  console.log(`${dataDir}: no seeded demo of this code for today; the server seeds it`);
+}
