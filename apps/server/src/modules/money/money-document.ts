@@ -1,7 +1,7 @@
 import { addDecimals, chequeDocument, type ChequeInput, type DocumentDefinition, fromMinorUnits, moneyMessages, toMinorUnits } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { type LedgerLineInput, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
+import { closedThrough, type LedgerLineInput, postToLedger, reverseInLedger, todayIso, transferLines } from '../../ledger/general-ledger.ts';
 import { allocateDocumentNumber, type AlongsideStatement } from '../../lib/document/document-number.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BadRequestError, ConflictError } from '../../lib/app-error.ts';
@@ -235,8 +235,12 @@ export function moneyHandlers<Input, Detail extends MoneyDocument, Action extend
         // What the party withheld is posted today under the document (a cancel mirrors it with the rest); the money itself moved when posted.
         const narration = exchanged ? `Exchange difference on ${kind.label.toLowerCase()} ${document.documentNumber}` : `Tax withheld on ${kind.label.toLowerCase()} ${document.documentNumber}`;
         const withheld = [...(await withheldLines(tx, document, lines, narration)), ...(exchanged?.lines ?? [])];
-        if (withheld.length === 0) await runStatements(tx, statements, sql`${document.documentNumber}::text`);
-        else {
+        if (withheld.length === 0) {
+          // Share-locked as every posting does (postToLedger): a revaluation, which reads what is open
+          // once it holds the row exclusively, then sees this allocation or comes before it.
+          await closedThrough(tx, { lock: true });
+          await runStatements(tx, statements, sql`${document.documentNumber}::text`);
+        } else {
           await postToLedger(tx, {
             documentType: kind.definition.documentType,
             documentId: document.id,
