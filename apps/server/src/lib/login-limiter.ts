@@ -24,9 +24,9 @@ interface Counter {
 }
 
 /** Keyed on the same form the login looks the user up by, so no spelling of a name escapes its limit. */
-function userKey(username: string): string {
-  return `user:${normalizeUsername(username)}`;
-}
+/** The counters' keys, one set for the limiter in memory and the shared one (cluster/shared-login-limiter.ts). */
+export const ipKey = (ip: string) => `ip:${ip}`;
+export const userKey = (username: string) => `user:${normalizeUsername(username)}`;
 /** A username from one address: its failures, and (`known:`) the address it signed in from. */
 export const pairKey = (username: string, ip: string) => `pair:${normalizeUsername(username)}|${ip}`;
 export const knownKey = (username: string, ip: string) => `known:${normalizeUsername(username)}|${ip}`;
@@ -38,12 +38,12 @@ export class LoginLimiter {
 
   isBlocked(ip: string, username: string, now = Date.now()): boolean {
     const { maxFailuresPerIp, maxFailuresPerUsername } = this.limits;
-    if (this.failuresOf(`ip:${ip}`, now) >= maxFailuresPerIp || this.failuresOf(pairKey(username, ip), now) >= maxFailuresPerUsername) return true;
+    if (this.failuresOf(ipKey(ip), now) >= maxFailuresPerIp || this.failuresOf(pairKey(username, ip), now) >= maxFailuresPerUsername) return true;
     return this.failuresOf(userKey(username), now) >= maxFailuresPerUsername && !this.isLive(knownKey(username, ip), now);
   }
 
   recordFailure(ip: string, username: string, now = Date.now()): void {
-    this.bump(`ip:${ip}`, now);
+    this.bump(ipKey(ip), now);
     this.bump(pairKey(username, ip), now);
     this.bump(userKey(username), now);
     if (this.counters.size > 50_000) this.sweep(now);

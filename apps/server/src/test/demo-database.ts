@@ -24,13 +24,12 @@ import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } f
  */
 
 async function seededDump(day: string): Promise<Blob> {
-  const dir = dumpDir;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dumpDir, { recursive: true });
   const file = await demoDumpFile(day);
   const turn = await seedTurn(file);
   if ('dump' in turn) return turn.dump;
   try {
-    return await seedInto(dir, file, day);
+    return await seedInto(dumpDir, file, day);
   } finally {
     await turn.release();
   }

@@ -1,7 +1,6 @@
-import { normalizeUsername } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, textArray } from '../../db/client.ts';
-import { defaultLoginLimits, knownKey, type LoginLimits, pairKey } from '../login-limiter.ts';
+import { defaultLoginLimits, ipKey, knownKey, type LoginLimits, pairKey, userKey } from '../login-limiter.ts';
 
 /** What the login and the password change ask of a limiter: in memory (one process) or shared. */
 export interface LoginLimiting {
@@ -9,9 +8,6 @@ export interface LoginLimiting {
   recordFailure(ip: string, username: string): void | Promise<void>;
   recordSuccess(username: string, ip: string): void | Promise<void>;
 }
-
-const userKey = (username: string) => `user:${normalizeUsername(username)}`;
-const ipKey = (ip: string) => `ip:${ip}`;
 
 /**
  * Failed logins counted in the database (login_failures, 0029_scale_out.sql), so every
