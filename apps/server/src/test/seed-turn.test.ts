@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedTurn } from './seed-turn.ts';
+import { readDump, seedTurn } from './seed-turn.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-seed-turn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +20,22 @@ describe("a day's demo seeded by one worker at a time", () => {
     if ('release' in first) await first.release();
     const turn = await second;
     expect('dump' in turn && (await turn.dump.text())).toBe('seeded');
+  });
+
+  it('hands over the dump a holder wrote and let go of between the read and the lock', async () => {
+    const file = join(dir, 'demo-c.tar');
+    let reads = 0;
+    const turn = await seedTurn(file, async (path) => {
+      reads += 1;
+      // The first read misses; the holder then writes the dump and has no lock left to take.
+      if (reads === 1) {
+        writeFileSync(path, 'seeded');
+        return undefined;
+      }
+      return readDump(path);
+    });
+    expect('dump' in turn && (await turn.dump.text())).toBe('seeded');
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('takes over the lock of a holder that died, and one left by a run long gone whatever its pid', async () => {

@@ -11,7 +11,7 @@ const staleAfterMs = 10 * 60_000;
 const realNow = () => performance.timeOrigin + performance.now();
 
 /** The dump, once a file holds it. */
-async function readDump(file: string): Promise<Blob | undefined> {
+export async function readDump(file: string): Promise<Blob | undefined> {
   try {
     return new Blob([await readFile(file)]);
   } catch {
@@ -32,12 +32,21 @@ async function holderRuns(lock: string): Promise<boolean> {
  * two waiters taking it over at once may both seed, which costs time only (the dump is renamed
  * into place whole).
  */
-export async function seedTurn(file: string): Promise<{ dump: Blob } | { release: () => Promise<void> }> {
+export async function seedTurn(
+  file: string,
+  read: (file: string) => Promise<Blob | undefined> = readDump,
+): Promise<{ dump: Blob } | { release: () => Promise<void> }> {
   const lock = `${file}.lock`;
   for (;;) {
-    const dump = await readDump(file);
+    const dump = await read(file);
     if (dump) return { dump };
-    if (await createLockFile(lock)) return { release: () => rm(lock, { force: true }) };
+    if (await createLockFile(lock)) {
+      // The holder may have written the dump and let go between the read above and this lock.
+      const written = await read(file);
+      if (!written) return { release: () => rm(lock, { force: true }) };
+      await rm(lock, { force: true });
+      return { dump: written };
+    }
     if (!(await holderRuns(lock))) await rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 250));
   }
