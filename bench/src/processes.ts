@@ -4,12 +4,20 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * BENCH_SERVER_ROOT: another checkout (a worktree of an earlier commit, its own `npm ci` done)
+ * whose server the bench starts instead of this one's, so a before-and-after runs one bench script
+ * against both codes, alternated.
+ */
+const serverRoot = process.env.BENCH_SERVER_ROOT ?? root;
+const fromServerRoot = (entry: string) => (entry.startsWith(root) ? join(serverRoot, entry.slice(root.length)) : entry);
+
 /** Runs a TypeScript entry in its own Node process (so the load generator does not share its event loop). */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string, timeoutMs = 60_000): Promise<ChildProcess> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles what is measured.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: root,
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fromServerRoot(entry)], {
+    cwd: serverRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
