@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createLockFile, isAlive, lockOwner } from './lock-file.ts';
+import { withPreparedStatements } from './pglite-prepared.ts';
 import { createPrivateDataDir, restrictDataDirFiles } from './private-data-dir.ts';
 import { fastQueryText, type QueryText, type RenderEntity } from './sql-text.ts';
 /**
@@ -75,14 +76,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir.startsWith('memory://')) {
-    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    const client = withPreparedStatements(await PGlite.create(dataDir, { extensions: pgliteExtensions }));
     return { db: drizzlePglite({ client }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
   }
   await createPrivateDataDir(dataDir);
   const releaseLock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    client = withPreparedStatements(await PGlite.create(dataDir, { extensions: pgliteExtensions }));
     await restrictDataDirFiles(dataDir);
   } catch (error) {
     await client?.close().catch(() => undefined);
@@ -241,7 +242,8 @@ export async function preferGenericPlans(executor: Executor): Promise<void> {
  * on a generic plan, planned) once per pooled connection instead of on every call, which is
  * most of a short posting's database time. Only for statements whose TEXT is fixed, whatever
  * the data (array parameters, not VALUES lists or IN lists): every distinct text stays
- * prepared on each connection. PGlite runs it as any query.
+ * prepared on each connection. On PGlite every statement with parameters is prepared so
+ * (db/pglite-prepared.ts).
  */
 export async function queryPrepared<Row = Record<string, unknown>>(executor: Executor, query: SQL): Promise<Row[]> {
   const internals = executor as unknown as DriverInternals;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { type Database, type Db, pgliteExtensions } from '../db/client.ts';
+import { withPreparedStatements } from '../db/pglite-prepared.ts';
 import * as schema from '../db/schema/index.ts';
 import { bootstrap } from '../bootstrap.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
@@ -36,7 +37,7 @@ async function seededDump(day: string): Promise<Blob> {
 }
 
 async function seedInto(dir: string, file: string, day: string): Promise<Blob> {
-  const builder = await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions });
+  const builder = withPreparedStatements(await PGlite.create({ loadDataDir: await migratedPgliteDump(), extensions: pgliteExtensions }));
   try {
     // As createTestApp and a test's seed do it: the company and admin first, then the demo.
     const db = drizzle({ client: builder, schema }) as unknown as Db;

@@ -1,5 +1,6 @@
 import { MemoryFS, PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../db/client.ts';
+import { withPreparedStatements } from '../db/pglite-prepared.ts';
 import { type Entry, readTarball } from './tarball.ts';
 
 /*
@@ -53,12 +54,13 @@ interface EmscriptenFs {
 const testSharedBuffers = '32MB';
 
 /** A new in-memory PGlite database holding a copy of the parsed data directory. */
-export function openPgliteSnapshot(entries: readonly Entry[]): Promise<PGlite> {
-  return PGlite.create({
+export async function openPgliteSnapshot(entries: readonly Entry[]): Promise<PGlite> {
+  const client = await PGlite.create({
     fs: new SnapshotFS(entries),
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${testSharedBuffers}`],
   });
+  return withPreparedStatements(client);
 }
 
 /** A parsed dump, read from its Blob once per process and key. */

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPreparedStatements } from './pglite-prepared.ts';
+
+let plain: PGlite;
+let prepared: PGlite;
+
+beforeAll(async () => {
+  [plain, prepared] = await Promise.all([PGlite.create(), PGlite.create().then(withPreparedStatements)]);
+  for (const client of [plain, prepared]) await client.exec('CREATE TABLE t (id int PRIMARY KEY, amount numeric(18, 2), day date, at timestamptz, doc jsonb, tags text[])');
+});
+afterAll(async () => Promise.all([plain.close(), prepared.close()]));
+
+const preparedCount = async (client: PGlite) => (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
+
+describe("PGlite's statements prepared once per session", () => {
+  it('answers what the unnamed statement answers, values and types alike, and prepares each text once', async () => {
+    const insert = 'INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6) RETURNING *';
+    const select = 'SELECT id, amount, day, at, doc, tags FROM t WHERE id = ANY($1::int[]) ORDER BY id';
+    for (const client of [plain, prepared]) {
+      await client.query(insert, [1, '12.50', '2026-12-05', new Date('2026-12-05T09:00:00Z'), { a: [1, 'x'] }, ['p', 'q']]);
+      await client.query(insert, [2, null, null, null, null, null]);
+    }
+    const rows = async (client: PGlite) => (await client.query(select, [[1, 2]], { rowMode: 'array' })).rows;
+    expect(await rows(prepared)).toEqual(await rows(plain));
+    expect((await prepared.query(select, [[2]])).fields).toEqual((await plain.query(select, [[2]])).fields);
+    const before = await preparedCount(prepared);
+    await rows(prepared);
+    await prepared.query(insert, [3, '1.00', null, null, null, null]);
+    expect(await preparedCount(prepared)).toBe(before);
+    expect(before).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses as PostgreSQL does inside a transaction, rolls it back whole, and the session's next statement runs", async () => {
+    const insert = 'INSERT INTO t (id, amount) VALUES ($1, $2)';
+    await expect(
+      prepared.transaction(async (tx) => {
+        await tx.query(insert, [10, '5.00']);
+        await tx.query(insert, [10, '6.00']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await prepared.query('SELECT count(*)::int AS n FROM t WHERE id = $1', [10])).rows).toEqual([{ n: 0 }]);
+    await prepared.transaction(async (tx) => {
+      await tx.query(insert, [10, '7.00']);
+    });
+    expect((await prepared.query<{ amount: string }>('SELECT amount FROM t WHERE id = $1', [10])).rows).toEqual([{ amount: '7.00' }]);
+  });
+
+  it('runs a statement from outside the open transaction after it, never inside it', async () => {
+    let outside: Promise<unknown> | undefined;
+    await prepared.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION READ ONLY');
+      outside = prepared.query('INSERT INTO t (id) VALUES ($1)', [20]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await tx.query('SELECT count(*)::int AS n FROM t WHERE id = $1', [20])).rows).toEqual([{ n: 0 }]);
+    });
+    await outside;
+    expect((await prepared.query('SELECT count(*)::int AS n FROM t WHERE id = $1', [20])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('answers a statement without parameters and a syntax error as the unnamed one does', async () => {
+    expect((await prepared.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    const refusal = (client: PGlite) => client.query('SELEC 1').catch((error: { code?: string }) => error.code);
+    expect(await refusal(prepared)).toBe(await refusal(plain));
+    expect((await prepared.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+  });
+});
