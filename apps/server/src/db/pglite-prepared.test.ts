@@ -64,4 +64,32 @@ describe("PGlite's statements prepared once per session", () => {
     expect(await refusal(prepared)).toBe(await refusal(plain));
     expect((await prepared.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
   });
+
+  it('parses a text again once DDL changed its columns or the session let it go, and keeps each parameter typing apart', async () => {
+    const client = withPreparedStatements(await PGlite.create());
+    try {
+      await client.exec('CREATE TABLE u (id int)');
+      await client.query('INSERT INTO u VALUES ($1)', [1]);
+      expect((await client.query('SELECT * FROM u WHERE id = $1', [1])).rows).toEqual([{ id: 1 }]);
+      await client.exec('ALTER TABLE u ADD COLUMN w int');
+      expect((await client.query('SELECT * FROM u WHERE id = $1', [1])).rows).toEqual([{ id: 1, w: null }]);
+      await client.exec('DEALLOCATE ALL');
+      expect((await client.query('SELECT * FROM u WHERE id = $1', [1])).rows).toEqual([{ id: 1, w: null }]);
+      expect((await client.query('SELECT $1 AS p', ['5'], { paramTypes: [23] })).rows).toEqual([{ p: 5 }]);
+      expect((await client.query('SELECT $1 AS p', ['abc'], { paramTypes: [25] })).rows).toEqual([{ p: 'abc' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers the 2,001st text's own rows when the session lets the first 2,000 go", async () => {
+    const client = withPreparedStatements(await PGlite.create());
+    try {
+      for (let i = 0; i < 2000; i++) await client.query(`SELECT $1::int + ${i} AS n`, [1]);
+      expect((await client.query('SELECT 42 AS a WHERE $1::int = 1', [1])).rows).toEqual([{ a: 42 }]);
+      expect((await client.query('SELECT $1::int + 0 AS n', [1])).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
-import { parse, type PGlite, protocol } from '@electric-sql/pglite';
+import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** PostgreSQL's codes for a prepared statement that is gone (26000) or whose result type DDL changed (0A000). */
+const staleStatement = new Set(['26000', '0A000']);
 
 /** Statement texts a session keeps prepared before it lets them all go (texts built from data would grow it without end). */
 const mostPrepared = 2000;
@@ -18,23 +21,26 @@ const mostPrepared = 2000;
 export function withPreparedStatements(client: PGlite): PGlite {
   const prepared = new Map<string, { name: string; types: number[] }>();
   let made = 0;
-  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
   /** A statement of the transaction open on the session (PGlite's one query at a time). */
   const query = (text: string, params: readonly unknown[] = [], options?: QueryOptions) =>
     client.runExclusive(async () => {
+      const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false, onNotice: options?.onNotice });
+      // The same text with other parameter types is another statement.
+      const key = options?.paramTypes ? `${text}\u0000${options.paramTypes.join(',')}` : text;
       const messages = [];
       try {
-        let statement = prepared.get(text);
+        let statement = prepared.get(key);
         if (!statement) {
           if (prepared.size >= mostPrepared) {
-            messages.push(...(await send(protocol.serialize.query('DEALLOCATE ALL'))));
+            // Not among the answer's messages: its result would be taken for the statement's.
+            await send(protocol.serialize.query('DEALLOCATE ALL'));
             prepared.clear();
           }
           const name = `pglite_${(made += 1)}`;
           messages.push(...(await send(protocol.serialize.parse({ name, text, types: options?.paramTypes }))));
           statement = { name, types: parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name }))) };
-          prepared.set(text, statement);
+          prepared.set(key, statement);
         }
         const { types } = statement;
         const values = params.map((value, index) => {
@@ -48,26 +54,36 @@ export function withPreparedStatements(client: PGlite): PGlite {
           ...(await send(protocol.serialize.execute({}))),
         );
       } catch (error) {
+        // A statement the session no longer has (DEALLOCATE, DISCARD) or whose columns DDL changed
+        // is parsed again on its next call, as PGlite's own query would have run it.
+        if (staleStatement.has((error as { code?: string }).code ?? '')) prepared.delete(key);
         // As PGlite's own query names the statement on its error.
         if (error instanceof Error) Object.assign(error, { query: text, params, queryOptions: options });
         throw error;
       } finally {
-        messages.push(...(await send(protocol.serialize.sync())));
+        messages.push(...(await client.execProtocolStream(protocol.serialize.sync(), { syncToFs: false })));
       }
       return parse.parseResults(messages, client.parsers, options)[0]!;
     });
 
+  const ownQuery = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  const patched = client as unknown as { query: typeof query; transaction: PGlite['transaction'] };
+  const patched = client as unknown as { query: PGlite['query']; transaction: PGlite['transaction'] };
   // Outside a transaction a statement waits for the open one to end, as PGlite's own query does:
   // the jobs worker's UPDATE must not run inside a backup's read-only transaction.
-  patched.query = async (text, params, options) => {
-    await client.waitReady;
+  patched.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    // COPY through /dev/blob is PGlite's own business.
+    if (options?.blob) return ownQuery<T>(text, params, options);
+    await client._checkReady();
     return client._runExclusiveTransaction(async () => {
-      const result = await query(text, params, options);
+      // Outside a transaction a statement that went stale fails alone: parsed again, it runs.
+      const result = await query(text, params, options).catch((error: unknown) => {
+        if (staleStatement.has((error as { code?: string }).code ?? '')) return query(text, params, options);
+        throw error;
+      });
       // What PGlite does after a statement outside a transaction (a file system that keeps pages in memory writes them out).
       await client.syncToFs();
-      return result;
+      return result as Results<T>;
     });
   };
   patched.transaction = (callback) =>
@@ -76,6 +92,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
         Object.create(tx, {
           query: {
             value: (text: string, params?: unknown[], options?: QueryOptions) => {
+              if (options?.blob) return tx.query(text, params, options);
               if (tx.closed) throw new Error('Transaction is closed');
               return query(text, params, options);
             },
