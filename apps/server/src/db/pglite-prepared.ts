@@ -3,8 +3,8 @@ import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
-/** PostgreSQL's codes for a prepared statement that is gone (26000) or whose result type DDL changed (0A000). */
-const staleStatement = new Set(['26000', '0A000']);
+/** PostgreSQL's refusal of a prepared statement that is gone (26000) or whose result type DDL changed (0A000). */
+const isStale = (error: unknown) => ['26000', '0A000'].includes((error as { code?: string } | null)?.code ?? '');
 
 /** Statement texts a session keeps prepared before it lets them all go (texts built from data would grow it without end). */
 const mostPrepared = 2000;
@@ -56,7 +56,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
       } catch (error) {
         // A statement the session no longer has (DEALLOCATE, DISCARD) or whose columns DDL changed
         // is parsed again on its next call, as PGlite's own query would have run it.
-        if (staleStatement.has((error as { code?: string }).code ?? '')) prepared.delete(key);
+        if (isStale(error)) prepared.delete(key);
         // As PGlite's own query names the statement on its error.
         if (error instanceof Error) Object.assign(error, { query: text, params, queryOptions: options });
         throw error;
@@ -78,7 +78,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
     return client._runExclusiveTransaction(async () => {
       // Outside a transaction a statement that went stale fails alone: parsed again, it runs.
       const result = await query(text, params, options).catch((error: unknown) => {
-        if (staleStatement.has((error as { code?: string }).code ?? '')) return query(text, params, options);
+        if (isStale(error)) return query(text, params, options);
         throw error;
       });
       // What PGlite does after a statement outside a transaction (a file system that keeps pages in memory writes them out).

@@ -4,6 +4,7 @@ import { type Executor, intArray, jsonValue, numericArray, queryPrepared, queryR
 import { BadRequestError } from '../lib/app-error.ts';
 import type { PostingAccountIds } from './posting-accounts.ts';
 import { allocateDocumentNumber, type AlongsideStatement, nextNumberSql } from '../lib/document/document-number.ts';
+import { todayIso } from './today.ts';
 
 /**
  * THE posting service: every general-ledger row of the system is written here, inside the
@@ -82,11 +83,7 @@ export interface PostingResult {
   actorName: string | null;
 }
 
-/** The server's calendar day as `YYYY-MM-DD`. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { todayIso };
 
 /** The last day of the closed period, or null when every date is open. */
 export async function closedThrough(executor: Executor, options: { lock?: boolean } = {}): Promise<string | null> {

@@ -31,12 +31,16 @@ async function demoHash(day: string): Promise<string> {
 export const dumpDir = join(tmpdir(), 'erp-test-templates');
 export const demoDumpFile = async (day: string) => join(dumpDir, `demo-${day}-${await demoHash(day)}.tar`);
 
-/** The day's seeded demo of this code when a run already seeded it, else undefined (nothing is seeded). */
-export async function cachedDemoDump(day: string): Promise<Blob | undefined> {
+/** The dump, once a file holds it. */
+export async function readDump(file: string): Promise<Blob | undefined> {
   try {
-    return new Blob([await readFile(await demoDumpFile(day))]);
+    return new Blob([await readFile(file)]);
   } catch {
     return undefined;
   }
 }
 
+/** The day's seeded demo of this code when a run already seeded it, else undefined (nothing is seeded). */
+export async function cachedDemoDump(day: string): Promise<Blob | undefined> {
+  return readDump(await demoDumpFile(day));
+}

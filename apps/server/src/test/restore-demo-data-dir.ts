@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { todayIso } from '../ledger/today.ts';
 import { cachedDemoDump } from './demo-dump-file.ts';
 import { readTarball } from './tarball.ts';
 
@@ -17,10 +18,7 @@ import { readTarball } from './tarball.ts';
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: restore-demo-data-dir.ts <DATA_DIR>');
 await rm(dataDir, { recursive: true, force: true });
-// The server's today (ledger/general-ledger.ts todayIso): the local date.
-const now = new Date();
-const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-const dump = await cachedDemoDump(today);
+const dump = await cachedDemoDump(todayIso());
 if (dump) {
   // The dump is PGlite's data directory as a tarball: its files, written where the server opens one.
   for (const entry of readTarball(new Uint8Array(await dump.arrayBuffer()))) {

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDump, seedTurn } from './seed-turn.ts';
+import { readDump } from './demo-dump-file.ts';
+import { seedTurn } from './seed-turn.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-seed-turn-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

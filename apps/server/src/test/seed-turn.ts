@@ -1,5 +1,6 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { createLockFile, isAlive, lockOwner } from '../db/lock-file.ts';
+import { readDump } from './demo-dump-file.ts';
 
 /**
  * A lock older than this is a dead run's whatever its pid says: a seed takes about half a minute,
@@ -10,14 +11,6 @@ const staleAfterMs = 10 * 60_000;
 /** The machine's clock, which stamps files: the date check's runs shift the global Date by months. */
 const realNow = () => performance.timeOrigin + performance.now();
 
-/** The dump, once a file holds it. */
-export async function readDump(file: string): Promise<Blob | undefined> {
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Whether the process that wrote `lock` may still be seeding. */
 async function holderRuns(lock: string): Promise<boolean> {
