@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, pick, screenshot, confirmPopup } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Posts a journal through its drawer; with `checkA11y`, runs axe on the list, the filled form and the posted journal. */
 async function postJournal(page: Page, narration: string, lines: Array<{ account: string; debit?: string; credit?: string }>, checkA11y = false) {
@@ -33,9 +33,7 @@ test('an account is created, journals posted, and its ledger shows running and c
   test.setTimeout(180_000);
   const code = `E${String(Date.now()).slice(-6)}`;
   const name = `Petty Cash ${code}`;
-  await login(page, 'accountant');
-
-  await page.goto('/accounts');
+  await openAs(page, 'accountant', '/accounts');
   await expect(page.getByRole('searchbox', { name: 'Search Accounts' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the accounts list');
   await page.getByRole('button', { name: /new/i }).click();
@@ -91,8 +89,7 @@ test('an account is created, journals posted, and its ledger shows running and c
 });
 
 test('the accounting statements and the period close pass the accessibility checks', async ({ page }) => {
-  await login(page, 'accountant');
-  await page.goto('/accounting?tab=trial-balance');
+  await openAs(page, 'accountant', '/accounting?tab=trial-balance');
   await expect(page.getByTestId('trial-balance-totals')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the trial balance');
   await page.getByRole('tab', { name: 'Profit and loss' }).click();
@@ -120,8 +117,7 @@ test('the accounting statements and the period close pass the accessibility chec
 });
 
 test('the admin finds the year-end close on the Period close tab (issue 27), clean at 1280 and 768 px', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/accounting?tab=period-close');
+  await openAs(page, 'admin', '/accounting?tab=period-close');
   const section = page.getByTestId('year-end-close');
   await expect(section.getByRole('heading', { name: 'Year-end close' })).toBeVisible();
   // The last ended fiscal year is offered with its dates (settings' start month), whatever today is.
@@ -137,8 +133,7 @@ test('the admin finds the year-end close on the Period close tab (issue 27), cle
 });
 
 test("the accountant reads last month's sales tax return, equal to the ledger on the demo's books, and the withholding certificates still to chase (issue 29)", async ({ page }) => {
-  await login(page, 'accountant');
-  await page.goto('/accounting?tab=sales-tax-return');
+  await openAs(page, 'accountant', '/accounting?tab=sales-tax-return');
   // The demo's invoices of last month, 18 %, reduced and exempt, to both kinds of buyer: the rows add up to the two tax accounts.
   await expect(page.getByTestId('sales-tax-return-ledger')).toContainText('Equals the ledger');
   await expect(page.getByTestId('sales-tax-return-totals')).toBeVisible();

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot, sidebar, confirmPopup } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot, sidebar } from './support.ts';
 
 test('an admin assumes a role, sees its menu and banner, and returns', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/user');
+  await openAs(page, 'admin', '/user');
   await expect(page.getByRole('searchbox', { name: 'Search Users' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'users');
   await page.getByRole('button', { name: /new/i }).click();

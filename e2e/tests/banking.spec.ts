@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Today as the server's calendar has it, day first as the bank prints it. */
 const today = new Date();
@@ -26,8 +26,7 @@ test('a bank statement imported and matched, the month reconciled to 0.00, locke
   const receipt = await request.post('/api/receipts', { headers, data: { customerId: customer.id, receiptDate: iso, method: 'bank', accountId: bank.id, amount: '12345.00', reference: `E2E-${suffix}`, allocations: [], post: true } });
   expect(receipt.status()).toBe(201);
 
-  await login(page, 'accountant');
-  await page.goto('/accounting?tab=bank');
+  await openAs(page, 'accountant', '/accounting?tab=bank');
   await expect(page.getByRole('tab', { name: 'Bank', selected: true })).toBeVisible();
   const panel = page.getByRole('tabpanel', { name: 'Bank' });
   await expect(panel.getByRole('row', { name: /BST-/ })).toHaveCount(3);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, inDays, login, pick, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 
 test('a storage unit is added, a logger file imported on it, the excursion it makes released; axe clean at 1280 and 768 px', async ({ page }) => {
   test.setTimeout(180_000);
@@ -18,8 +18,7 @@ test('a storage unit is added, a logger file imported on it, the excursion it ma
     ['Storage unit,Read at,Temperature (°C)', `${serial},${day} 08:00,5`, `${serial},${day} 08:30,9.5`, `${serial},${day} 09:00,9.0`, `${serial},${day} 09:30,5`].join('\n'),
   );
   try {
-    await login(page, 'operationManager');
-    await page.goto('/inventory?tab=cold-chain');
+    await openAs(page, 'operationManager', '/inventory?tab=cold-chain');
     await expect(page.getByRole('tab', { name: 'Cold chain', selected: true })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search Storage units' })).toBeVisible();
 

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test('Ctrl+K finds an invoice by its number and Enter opens it; Esc closes and gives focus back', async ({ page }) => {
-  await login(page, 'salesManager');
-  await page.goto('/invoices');
+  await openAs(page, 'salesManager', '/invoices');
   const number = (await page.getByRole('table').getByText(/^INV-\d{4}-\d{6}$/).first().textContent())!;
 
   const toggle = page.getByRole('button', { name: 'Toggle menu' });

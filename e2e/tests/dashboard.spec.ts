@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 // Issue 18, section 3: every board renders for the two roles the spec gives /dashboard, and a
 // card opens the list behind it showing the same total.
@@ -22,8 +22,7 @@ for (const username of ['admin', 'auditor']) {
 }
 
 test('a card is reached by Tab, opens its list with Enter, and the list totals the figure', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/dashboard?board=warehouse');
+  await openAs(page, 'admin', '/dashboard?board=warehouse');
   const card = page.getByRole('link', { name: /^Stock expiring within 60 days: / });
   const label = (await card.getAttribute('aria-label'))!;
   const figure = label.replace(/^Stock expiring within 60 days: /, '').replace(/\. Open the list$/, '');

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { fbrMessages, fbrScenarioMessages } from '@erp/domain';
-import { confirmPopup, expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 // Reporting stays off on the shared demo server (other journeys post invoices whose items carry
 // no FBR unit), and no call reaches FBR: the admin sees the connection as it is before going
 // live, stores a sandbox token and clears it again, and reads what cannot be done without one.
 test('the admin’s FBR tab of /settings: the connection with write-only tokens, the reference data and the sandbox scenarios (issue 30)', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/settings?tab=fbr');
+  await openAs(page, 'admin', '/settings?tab=fbr');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'FBR', selected: true })).toBeVisible();
 

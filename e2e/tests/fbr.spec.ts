@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 // Reporting stays off on the shared demo server (other journeys post invoices whose items carry
 // no FBR unit): the tab is seen as an accountant finds it before going live, from the menu's
 // screen and from the address the dashboard's figure drills to.
 test('the FBR tab of /invoices: states to filter by, the export, and the drill from the dashboard (issue 30)', async ({ page }) => {
-  await login(page, 'accountant');
-  await page.goto('/invoices');
+  await openAs(page, 'accountant', '/invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   await page.getByRole('tab', { name: 'FBR' }).click();
   await expect(page).toHaveURL(/tab=fbr/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 // Issue 27, section 5: each dashboard figure opens a list that shows it: the filter carried,
 // the list's totals row holding the very amount the figure counts.
@@ -16,8 +16,7 @@ async function figureValue(page: Page, label: string): Promise<string> {
 }
 
 test('Sales today opens the invoices whose totals row shows it before tax', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/dashboard?board=sales');
+  await openAs(page, 'admin', '/dashboard?board=sales');
   const value = await figureValue(page, 'Sales today (before tax)');
   await screenshot(page, 'figure-lists-dashboard-sales-1280');
   await page.getByRole('link', { name: /^Sales today \(before tax\): / }).click();
@@ -33,8 +32,7 @@ test('Sales today opens the invoices whose totals row shows it before tax', asyn
 });
 
 test('Idle analysers opens the rental assets in stock; Payroll cost opens slips totalling its employer cost', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/dashboard?board=warehouse');
+  await openAs(page, 'admin', '/dashboard?board=warehouse');
   const idle = await figureValue(page, 'Idle analysers in stock');
   await page.getByRole('link', { name: /^Idle analysers in stock: / }).click();
   await expect(page).toHaveURL(/\/reagent-rentals\?tab=assets&status=inStock$/);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gtinCheckDigit } from '@erp/domain';
-import { demoPassword, expectNoSeriousA11yViolations, inDays, login, pick, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 
 // Issue 32, section 4: the scan flows as a warehouse user meets them, scans typed by the keyboard as a
 // wedge scanner types them. Each journey makes its own item (a GTIN no other spec scans) and lots, so
@@ -114,8 +114,7 @@ test('goods receipt by scan: a pack scanned on an approved order fills item, lot
   const lot = `GR${mark}`;
 
   // The storekeeper opens the receipt of the order: the scan box is ready for the first pack.
-  await login(page, 'inventorySupervisor');
-  await page.goto(`/purchase-orders?tab=receipts&open=new&order=${order.id}`);
+  await openAs(page, 'inventorySupervisor', `/purchase-orders?tab=receipts&open=new&order=${order.id}`);
   const receipt = page.getByRole('dialog');
   await expect(receipt.getByRole('spinbutton', { name: 'Line 1 quantity' })).toHaveValue('6');
   await expect(receipt.getByRole('textbox', { name: 'Scan', exact: true })).toBeFocused();
@@ -164,8 +163,7 @@ test('picking by scan: the first-expiry lot counts, a later lot asks which lot s
   // The draft took the first-expiry lot.
   expect(invoice.lines[0]!.lot.lotNumber).toBe(lots.first);
 
-  await login(page, 'inventorySupervisor');
-  await page.goto(`/invoices/${invoice.id}`);
+  await openAs(page, 'inventorySupervisor', `/invoices/${invoice.id}`);
   await page.getByRole('button', { name: 'Pick', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: /^Pick/ });
   await expect(drawer.getByRole('textbox', { name: 'Scan', exact: true })).toBeFocused();
@@ -215,8 +213,7 @@ test('sales return by scan: a pack of a lot sold to the customer fills the line 
     lines: [{ itemId: item.id, quantity: 4, price: '1500.00' }],
   });
 
-  await login(page, 'inventorySupervisor');
-  await page.goto('/sales-returns/new');
+  await openAs(page, 'inventorySupervisor', '/sales-returns/new');
   const form = page.getByRole('dialog');
   await pick(page, form, 'Customer', customer.customerName, new RegExp(customer.customerName));
   // Once the customer is known the scan box appears with the focus.
@@ -236,8 +233,7 @@ test('GS1 labels: the Label action of a lot on /inventory downloads a PDF of its
   const lot = `LB${mark}`;
   await lotsOf(call, item, [{ lotNumber: lot, dateExpiry: expiries.later, quantity: 5 }]);
 
-  await login(page, 'inventorySupervisor');
-  await page.goto('/inventory');
+  await openAs(page, 'inventorySupervisor', '/inventory');
   await page.getByRole('tab', { name: 'Stock on hand' }).click();
   const search = page.getByRole('searchbox', { name: 'Search Inventory' });
   await search.fill(lot);

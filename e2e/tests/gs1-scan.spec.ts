@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type Request, test } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { chromiumLaunch } from '../chromium.ts';
-import { demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 const GS = '\u001d';
 const cameraText = '(01)04012345678901(17)261231(10)ABC123';
@@ -81,8 +81,7 @@ async function setSeparators(request: APIRequestContext, gs1Separators: string) 
 const isLookup = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/gs1/lookup';
 
 async function openCount(page: Page, regionName: string) {
-  await login(page, 'inventorySupervisor');
-  await page.goto('/inventory?tab=count');
+  await openAs(page, 'inventorySupervisor', '/inventory?tab=count');
   // The first screen after the login, its chunks through the camera test's route on a loaded machine: more than the usual wait.
   await expect(page.getByRole('tab', { name: 'Stock count', selected: true })).toBeVisible({ timeout: 20_000 });
   const panel = page.getByRole('tabpanel', { name: 'Stock count' });

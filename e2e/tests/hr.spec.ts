@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, pick, screenshot, typeDate } from './support.ts';
+import { expectNoSeriousA11yViolations, openAs, pick, screenshot, typeDate } from './support.ts';
 
 async function checkAt768(page: Page, screen: string): Promise<void> {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -11,8 +11,7 @@ test('the accountant sets up a salary component and an assignment on /employees'
   test.setTimeout(120_000);
   const suffix = String(Date.now()).slice(-4);
   const code = `FUEL${suffix}`;
-  await login(page, 'accountant');
-  await page.goto('/employees');
+  await openAs(page, 'accountant', '/employees');
   await expect(page.getByRole('cell', { name: 'EMP-0001', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the employees list');
   await checkAt768(page, 'the employees list');
@@ -63,8 +62,7 @@ test("the accountant fills a month's inputs in the grid; every tab of /employees
   test.setTimeout(180_000);
   // A retry takes a month of its own: the first attempt may have saved its 7.5 already, and an unchanged grid has nothing to save.
   const month = `2031-${String(testInfo.retry + 1).padStart(2, '0')}`;
-  await login(page, 'accountant');
-  await page.goto('/employees?tab=inputs');
+  await openAs(page, 'accountant', '/employees?tab=inputs');
   // The month's inputs: a grid saved at once.
   await page.getByRole('textbox', { name: 'Month (YYYY-MM)' }).fill(month);
   await page.getByRole('button', { name: 'Show month' }).click();
@@ -92,8 +90,7 @@ test("the accountant fills a month's inputs in the grid; every tab of /employees
 });
 
 test('the auditor reads the pay structure without write actions', async ({ page }) => {
-  await login(page, 'auditor');
-  await page.goto('/employees?tab=advances');
+  await openAs(page, 'auditor', '/employees?tab=advances');
   await expect(page.getByRole('heading', { name: 'Advances and loans' })).toBeVisible();
   await expect(page.getByRole('button', { name: /new/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Skip a month' })).toHaveCount(0);

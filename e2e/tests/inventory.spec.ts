@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, pick, screenshot, typeDate } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, openAs, pick, screenshot, typeDate } from './support.ts';
 
 test('an item is created and approved, opening stock entered in two lots, /inventory flags near expiry and /inventory-ledger shows the running balance', async ({ page }) => {
   // A whole journey (item, approval, two lots, stock, ledger, axe at each step) outlasts the 30 s default on a loaded machine.
@@ -129,8 +129,7 @@ test('an item is created and approved, opening stock entered in two lots, /inven
 });
 
 test('a role that may view stock but not adjust it sees no adjustment button and no ledger link', async ({ page }) => {
-  await login(page, 'salesExecutive');
-  await page.goto('/inventory');
+  await openAs(page, 'salesExecutive', '/inventory');
   await expect(page.getByRole('tab', { name: 'Stock on hand' })).toBeVisible();
   await expect(page.getByRole('button', { name: /new stock adjustment/i })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Ledger' })).toHaveCount(0);

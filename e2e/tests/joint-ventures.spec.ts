@@ -1,6 +1,6 @@
 import { formatDecimal } from '@erp/domain';
 import { expect, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test("the accountant reads a venture's statement, settles last month and finds the settlement frozen with its hash", async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -8,8 +8,7 @@ test("the accountant reads a venture's statement, settles last month and finds t
   const token = ((await answer.json()) as { token: string }).token;
   const headers = { Authorization: `Bearer ${token}` };
 
-  await login(page, 'accountant');
-  await page.goto('/joint-ventures');
+  await openAs(page, 'accountant', '/joint-ventures');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Services Hospital reagents' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the joint ventures list');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 /** Tab forward (never Shift+Tab) until the focused element matches, or give up after `limit` presses. */
 async function tabUntil(page: Page, matches: () => Promise<boolean>, limit = 60): Promise<number> {
@@ -21,8 +21,7 @@ test('each role lands on the screen it uses most; the tab and the h1 name the sc
 });
 
 test('from the empty date range, Tab goes forward to a row action, and Enter opens the document', async ({ page }) => {
-  await login(page, 'accountant');
-  await page.goto('/journals');
+  await openAs(page, 'accountant', '/journals');
   const from = page.getByRole('textbox', { name: 'Filter by date: from' });
   await expect(from).toBeVisible();
   await from.focus();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** A posted demo goods receipt dated on or before today, and a vendor's name to charge duty to. */
 async function receiptAndVendor(request: APIRequestContext): Promise<{ receipt: string; vendor: string }> {
@@ -25,8 +25,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 test('an import shipment: a posted receipt and a customs duty, previewed, posted (issue 33, section 3)', async ({ page, request }) => {
   test.setTimeout(180_000);
   const { receipt, vendor } = await receiptAndVendor(request);
-  await login(page, 'accountant');
-  await page.goto('/accounting?tab=import-shipments');
+  await openAs(page, 'accountant', '/accounting?tab=import-shipments');
   await expect(page.getByRole('tab', { name: 'Import shipments', selected: true })).toBeVisible();
   const list = page.getByRole('tabpanel', { name: 'Import shipments' });
   await bothWidths(page, 'import-shipments', 'the import shipments list');

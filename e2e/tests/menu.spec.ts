@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '@erp/domain';
-import { expectNoSeriousA11yViolations, groupEntries, login, screenshot, sidebar, topLevelLabels } from './support.ts';
+import { expectNoSeriousA11yViolations, groupEntries, login, openAs, screenshot, sidebar, topLevelLabels } from './support.ts';
 
 const cases: Array<[Role, string]> = [
   ['admin', 'admin'],
@@ -31,8 +31,7 @@ for (const [role, username] of cases) {
 }
 
 test('only one group is open at a time, and the current path opens its group', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/items/sales');
+  await openAs(page, 'admin', '/items/sales');
   const nav = sidebar(page);
   await expect(nav.getByRole('menuitem', { name: 'Item Sales' })).toBeVisible();
   await nav.getByRole('menuitem', { name: 'Setup', exact: true }).click();
@@ -45,8 +44,7 @@ test('only one group is open at a time, and the current path opens its group', a
 });
 
 test('a restricted route shows the message and goes back to /', async ({ page }) => {
-  await login(page, 'salesExecutive');
-  await page.goto('/regions');
+  await openAs(page, 'salesExecutive', '/regions');
   await expect(page.getByText('Access to the route is restricted')).toBeVisible();
   await expect(page).toHaveURL(/\/invoices$/);
   await expectNoSeriousA11yViolations(page, 'the restricted-route message over /invoices');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, inDays, login, pick, screenshot, typeDate } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot, typeDate } from './support.ts';
 
 interface OpenInvoice {
   id: number;
@@ -51,8 +51,7 @@ test('the accountant receives a post-dated cheque against two invoices, deposits
   const chequeNumber = String(900_000 + Math.floor(Math.random() * 99_999));
   const chequeDate = inDays(3);
 
-  await login(page, 'accountant');
-  await page.goto('/receipts');
+  await openAs(page, 'accountant', '/receipts');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the receipts list');
   await screenshot(page, 'receipts-1280');
@@ -119,8 +118,7 @@ test('the accountant receives a post-dated cheque against two invoices, deposits
 
 test('the accountant runs depreciation with a progress bar and reads the aging', async ({ page }) => {
   test.setTimeout(150_000);
-  await login(page, 'accountant');
-  await page.goto('/assets');
+  await openAs(page, 'accountant', '/assets');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Sysmex' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the assets list');

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 test('Generate Order: a run with its why panel, a final edited, and draft purchase orders created', async ({ page }) => {
   // A run over the whole demo catalogue, and three axe scans of its grid: past two minutes on a loaded 2-core machine.
   test.setTimeout(180_000);
-  await login(page, 'accountant');
-  await page.goto('/order-generation');
+  await openAs(page, 'accountant', '/order-generation');
   await expect(page.getByRole('heading', { name: 'Generate Order', level: 1 })).toBeVisible();
 
   // A run of every vendor, regions pooled, on the plan scaled by this year's achievement.

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -15,8 +15,7 @@ async function tokenOf(request: APIRequestContext): Promise<string> {
 
 test('the accountant runs a month with the progress bar, reviews, approves, posts, pays it by bank file, and prints a slip', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await login(page, 'accountant');
-  await page.goto('/pay-slips');
+  await openAs(page, 'accountant', '/pay-slips');
   await expect(page.getByRole('heading', { name: 'Pay Slips' })).toBeVisible();
   // The demo's six posted months and its supplementary run.
   await expect(page.getByRole('row').filter({ hasText: /PR-\d{4}-\d{6}/ }).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, login, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 const year = new Date().getFullYear();
 
@@ -34,8 +34,7 @@ test('a sales manager follows plan against actual by item with its chart, opens 
   // A plan made, two groupings read, an export and two widths: long on a loaded 2-core machine.
   test.setTimeout(180_000);
   const { regionId } = await approvedRegionPlan(request);
-  await login(page, 'salesManager');
-  await page.goto(`/planning/progress?year=${year}&groupBy=item&regionId=${regionId}`);
+  await openAs(page, 'salesManager', `/planning/progress?year=${year}&groupBy=item&regionId=${regionId}`);
   await expect(page.getByRole('heading', { name: 'Plan Progress', level: 1 })).toBeVisible();
   await expect(page.getByTestId('progress-note')).toContainText('Reads the approved region plans');
   // The chart (a lazy chunk) and the table of the same rows.

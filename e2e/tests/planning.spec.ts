@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Three demo articles and their 12 months, as a spreadsheet puts them on the clipboard. */
 const rows = [
@@ -12,8 +12,7 @@ const clipboard = rows.map((row) => row.join('\t')).join('\r\n') + '\r\n';
 test('item pickers coloured by plan coverage; a plan entered by pasting from a spreadsheet is submitted and approved, its prices frozen', async ({ page, context }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page, 'accountant');
-  await page.goto('/planning/form');
+  await openAs(page, 'accountant', '/planning/form');
   await expect(page.getByRole('tab', { name: 'Sales plans' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the sales plans list');
   await page.getByRole('button', { name: /new/i }).click();

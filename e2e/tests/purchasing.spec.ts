@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, pick, screenshot, typeDate } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, openAs, pick, screenshot, typeDate } from './support.ts';
 
 /** Signs in as another user on the same page (the stored tokens dropped first). */
 async function switchTo(page: Page, username: string) {
@@ -37,8 +37,7 @@ test('a vendor and an order are created, an admin approves it, a storekeeper rec
   const lots = { first: `RA${suffix}`, second: `RB${suffix}` };
 
   // The purchasing officer (the accountant) creates the vendor...
-  await login(page, 'accountant');
-  await page.goto('/vendors');
+  await openAs(page, 'accountant', '/vendors');
   await expect(page.getByRole('searchbox', { name: 'Search Vendors' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the vendors list');
   await page.getByRole('button', { name: /new/i }).click();
@@ -130,8 +129,7 @@ test('a vendor and an order are created, an admin approves it, a storekeeper rec
 test('a transfer is dispatched to another region, shows in transit, and is received there', async ({ page }) => {
   test.setTimeout(90_000);
   const notes = `Replenishment ${String(Date.now()).slice(-6)}`;
-  await login(page, 'accountant');
-  await page.goto('/transfers');
+  await openAs(page, 'accountant', '/transfers');
   await expect(page.getByRole('button', { name: /new/i })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the transfers list');
   await page.getByRole('button', { name: /new/i }).click();
@@ -164,8 +162,7 @@ test('an items file with one bad row shows the row error, imports the rest, and 
     `Imported Diluent ${suffix},IMP-${suffix}-2,,Reagents,Clinical Chemistry,kit,900.00,1250.00`,
     `Imported Bad ${suffix},IMP-${suffix}-3,,No Such Category,,kit,100.00,150.00`,
   ].join('\n');
-  await login(page, 'admin');
-  await page.goto('/items');
+  await openAs(page, 'admin', '/items');
   await page.getByRole('button', { name: /^(upload )?import$/i }).click();
   const drawer = page.getByRole('dialog');
   await drawer.locator('input[type=file]').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -184,8 +181,7 @@ test('an items file with one bad row shows the row error, imports the rest, and 
 });
 
 test('the price list shows which price applies for an item, a region and a date; /inventory filters stock in transit', async ({ page }) => {
-  await login(page, 'operationManager');
-  await page.goto('/price-list');
+  await openAs(page, 'operationManager', '/price-list');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();
   // The demo changed Glucose's company-wide price last month: today's row is the new one.
   await pick(page, page.locator('main'), 'Item', 'Glucose', /Glucose/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -21,8 +21,7 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
   const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
   const headers = { Authorization: `Bearer ${token}` };
 
-  await login(page, 'admin');
-  await page.goto('/reagent-rentals');
+  await openAs(page, 'admin', '/reagent-rentals');
   await expect(page.getByRole('heading', { name: 'Reagent Rentals' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the rental agreements');
   await screenshot(page, 'rentals-1280');
@@ -106,8 +105,7 @@ test('the operation manager records the reagent packs a per-test site used: the 
   const [lot] = await onSite();
   expect(lot!.quantity).toBeGreaterThan(1);
 
-  await login(page, 'operationManager');
-  await page.goto(`/reagent-rentals?open=${id}`);
+  await openAs(page, 'operationManager', `/reagent-rentals?open=${id}`);
   const card = page.locator('.ant-card').filter({ has: page.getByText('Reagents on consignment at the site', { exact: true }) });
   // The embedded database serves one statement at a time: a month end running in the other worker holds it for seconds.
   // Another lot (or a column) may show the same figure: the first is the lot's.

@@ -1,9 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 test('customers show their balance and credit left, and open their ledger', async ({ page }) => {
-  await login(page, 'accountant');
-  await page.goto('/customers');
+  await openAs(page, 'accountant', '/customers');
   const search = page.getByRole('searchbox', { name: 'Search Customers' });
   await expect(search).toBeVisible();
   // The demo brings opening balances forward for a few customers.
@@ -34,8 +33,7 @@ test('a sales executive quotes, the quotation becomes an invoice with its lots p
   const terms = `Delivery within 3 days ${Date.now()}`;
 
   // The quotation: one item the demo holds in Karachi, for a Karachi hospital.
-  await login(page, 'salesExecutive');
-  await page.goto('/quotations');
+  await openAs(page, 'salesExecutive', '/quotations');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the quotations list');
   await page.getByRole('button', { name: /new/i }).click();
@@ -86,8 +84,7 @@ test('a sales executive quotes, the quotation becomes an invoice with its lots p
 
   // The storekeeper takes one back into stock.
   await page.evaluate(() => localStorage.clear());
-  await login(page, 'inventorySupervisor');
-  await page.goto(`/sales-returns/new?invoice=${invoiceId}`);
+  await openAs(page, 'inventorySupervisor', `/sales-returns/new?invoice=${invoiceId}`);
   const returnForm = page.getByRole('dialog');
   await returnForm.getByRole('spinbutton', { name: 'Line 1 quantity' }).fill('1');
   await expectNoSeriousA11yViolations(page, 'the sales return form');
@@ -100,8 +97,7 @@ test('a sales executive quotes, the quotation becomes an invoice with its lots p
 
 test('the sales report charts the year by region, drills down to the invoices, and /items/sales lists items', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'accountant');
-  await page.goto('/sales/reports');
+  await openAs(page, 'accountant', '/sales/reports');
   const chart = page.getByRole('figure', { name: /chart of value and margin/i });
   await expect(chart).toBeVisible();
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();

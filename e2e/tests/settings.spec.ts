@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot, confirmPopup } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
@@ -9,8 +9,7 @@ async function chooseFile(page: Page, button: string, file: { name: string; mime
 
 test('settings are saved, and a logo is checked by its content, shown and removed', async ({ page }) => {
   const taxNumber = `NTN-${String(Date.now()).slice(-7)}`;
-  await login(page, 'admin');
-  await page.goto('/settings');
+  await openAs(page, 'admin', '/settings');
   const taxField = page.getByRole('textbox', { name: 'Tax number', exact: true });
   await expect(page.getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue('Medilab Supplies (Pvt) Ltd');
   await expectNoSeriousA11yViolations(page, 'settings');
@@ -45,8 +44,7 @@ test('settings are saved, and a logo is checked by its content, shown and remove
 });
 
 test('a user changes their own password and signs in with it', async ({ page }) => {
-  await login(page, 'serviceEngineer');
-  await page.goto('/user/password');
+  await openAs(page, 'serviceEngineer', '/user/password');
   await page.locator('#change-password_currentPassword').fill('Demo@12345');
   await page.locator('#change-password_newPassword').fill('short');
   await page.locator('#change-password_confirmPassword').fill('different');

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, login, screenshot, confirmPopup } from './support.ts';
+import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test('a region is created, edited, searched, exported and deleted through the UI', async ({ page }) => {
   const suffix = String(Date.now()).slice(-5);
   const name = `Gilgit ${suffix}`;
-  await login(page, 'admin');
-  await page.goto('/regions');
+  await openAs(page, 'admin', '/regions');
   await expect(page.getByRole('searchbox', { name: 'Search Regions' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the regions list');
 
@@ -56,8 +55,7 @@ test('a region is created, edited, searched, exported and deleted through the UI
 });
 
 test('a region in use by a city is not deleted', async ({ page }) => {
-  await login(page, 'admin');
-  await page.goto('/regions');
+  await openAs(page, 'admin', '/regions');
   await page.getByRole('searchbox', { name: 'Search Regions' }).fill('Lahore');
   const row = page.getByRole('row', { name: /Lahore/ });
   await row.getByRole('button', { name: /delete/i }).click();
@@ -67,8 +65,7 @@ test('a region in use by a city is not deleted', async ({ page }) => {
 });
 
 test('the auditor sees Setup lists without write actions', async ({ page }) => {
-  await login(page, 'auditor');
-  await page.goto('/regions');
+  await openAs(page, 'auditor', '/regions');
   await expect(page.getByRole('cell', { name: 'Karachi' })).toBeVisible();
   await expect(page.getByRole('button', { name: /new/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);

@@ -6,6 +6,9 @@ import { isMenuGroup, menuForRole, type Role } from '@erp/domain';
 
 export const demoPassword = 'Demo@12345';
 
+/** Where the app keeps its tokens (apps/web/src/lib/auth/token-storage.ts, spec section 9). */
+const tokenKeys = { main: 'erp.token', assumed: 'erp.assumedToken' } as const;
+
 export async function login(page: Page, username: string, password = demoPassword): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
@@ -15,6 +18,29 @@ export async function login(page: Page, username: string, password = demoPasswor
   // '/' forwards to the role's home; tests start once that has happened, so a menu
   // group opened by the forward cannot race a click of theirs.
   await expect(page).not.toHaveURL(/\/(login)?$/);
+}
+
+/**
+ * Opens `path` already signed in as `username`: the token that the login call answers is saved
+ * where the app keeps it, as in the browser of a user who comes back (spec section 4, "On start":
+ * the saved token is verified). `login` walks the login screen, then the role's home; most
+ * journeys went on to another screen at once, and the two screens they skip now cost seconds
+ * each on a loaded machine. The login screen keeps its own journeys (login.spec.ts and others).
+ */
+export async function openAs(page: Page, username: string, path: string, password = demoPassword): Promise<void> {
+  const response = await page.request.post('/api/login', { data: { username, password } });
+  expect(response.status(), `login of ${username}`).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  // Any page of the app's origin holds its storage; the health check draws nothing.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([main, assumed, value]) => {
+      localStorage.removeItem(assumed);
+      localStorage.setItem(main, value);
+    },
+    [tokenKeys.main, tokenKeys.assumed, token] as const,
+  );
+  await page.goto(path);
 }
 
 /** The sidebar (or the drawer on small screens). */
