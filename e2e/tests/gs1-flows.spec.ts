@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gtinCheckDigit } from '@erp/domain';
-import { demoPassword, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 
 // Issue 32, section 4: the scan flows as a warehouse user meets them, scans typed by the keyboard as a
 // wedge scanner types them. Each journey makes its own item (a GTIN no other spec scans) and lots, so
@@ -17,8 +17,7 @@ type Call = <T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, b
 
 /** The API as the admin, each answer checked: a refused set-up fails here with the server's words. */
 async function adminApi(request: APIRequestContext): Promise<Call> {
-  const login = await request.post('/api/login', { data: { username: 'admin', password: demoPassword } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
   return async (method, url, body) => {
     const answer = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data: body ?? {} });
     expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBeLessThan(300);

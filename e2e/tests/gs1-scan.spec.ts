@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type Request, test } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { chromiumLaunch } from '../chromium.ts';
-import { demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 const GS = '\u001d';
 const cameraText = '(01)04012345678901(17)261231(10)ABC123';
@@ -47,7 +47,7 @@ test.use({
 });
 
 async function adminHeaders(request: APIRequestContext) {
-  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const token = await apiToken(request, 'admin');
   return { Authorization: `Bearer ${token}` };
 }
 

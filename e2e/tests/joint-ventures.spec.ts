@@ -1,11 +1,10 @@
 import { formatDecimal } from '@erp/domain';
 import { expect, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test("the accountant reads a venture's statement, settles last month and finds the settlement frozen with its hash", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const answer = await request.post('/api/login', { data: { username: 'accountant', password: demoPassword } });
-  const token = ((await answer.json()) as { token: string }).token;
+  const token = await apiToken(request, 'accountant');
   const headers = { Authorization: `Bearer ${token}` };
 
   await openAs(page, 'accountant', '/joint-ventures');

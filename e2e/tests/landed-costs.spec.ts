@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiToken, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** A posted demo goods receipt dated on or before today, and a vendor's name to charge duty to. */
 async function receiptAndVendor(request: APIRequestContext): Promise<{ receipt: string; vendor: string }> {
-  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
   const receipts = ((await (await request.get('/api/goods-receipts', { headers, params: { status: 'posted', pageSize: 5 } })).json()) as { data: { documentNumber: string }[] }).data;
   const vendors = ((await (await request.get('/api/vendors', { headers, params: { pageSize: 1 } })).json()) as { data: { vendorName: string }[] }).data;

@@ -1,16 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot, typeDate } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot, typeDate } from './support.ts';
 
 interface OpenInvoice {
   id: number;
   documentNumber: string;
   openAmount: string;
-}
-
-/** The accountant's token, for reading what the screens should show. */
-async function tokenOf(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/login', { data: { username: 'accountant', password: demoPassword } });
-  return ((await answer.json()) as { token: string }).token;
 }
 
 /** A demo customer with at least two open invoices, and its two oldest due. */
@@ -45,7 +39,7 @@ async function at768(page: Page, screen: string, shot: string) {
 
 test('the accountant receives a post-dated cheque against two invoices, deposits it, it bounces, and the invoices open again', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await tokenOf(request);
+  const token = await apiToken(request, 'accountant');
   const { customer, invoices } = await customerWithTwoOpenInvoices(request, token);
   const amount = addMoney(invoices[0]!.openAmount, invoices[1]!.openAmount);
   const chequeNumber = String(900_000 + Math.floor(Math.random() * 99_999));

@@ -1,16 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
   await expectNoSeriousA11yViolations(page, `${screen} at 768 px`);
   await screenshot(page, `${shot}-768`);
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function tokenOf(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/login', { data: { username: 'accountant', password: demoPassword } });
-  return ((await answer.json()) as { token: string }).token;
 }
 
 test('the accountant runs a month with the progress bar, reviews, approves, posts, pays it by bank file, and prints a slip', async ({ page, request }) => {
@@ -71,7 +66,7 @@ test('the accountant runs a month with the progress bar, reviews, approves, post
   expect((await slipPdf).suggestedFilename()).toMatch(/^pay-slip-.*\.pdf$/);
 
   // A cash-paid slip is paid through /payments: the form lists the employee's unpaid slips to allocate to.
-  const token = await tokenOf(request);
+  const token = await apiToken(request, 'accountant');
   const headers = { Authorization: `Bearer ${token}` };
   const runs = (await (await request.get('/api/pay-runs?pageSize=1&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ id: number }> };
   const open = (await (await request.get(`/api/pay-slips?payRunId=${runs.data[0]!.id}&unpaid=true&limit=1`, { headers })).json()) as {

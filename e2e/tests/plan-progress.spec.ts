@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 const year = new Date().getFullYear();
 
@@ -9,8 +9,7 @@ const year = new Date().getFullYear();
  * already there (a demo plan) answers 409 and is read as it is.
  */
 async function approvedRegionPlan(request: APIRequestContext): Promise<{ regionId: number }> {
-  const answer = await request.post('/api/login', { data: { username: 'accountant', password: demoPassword } });
-  const headers = { Authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'accountant')}` };
   const period = `from=${year}-01-01&to=${year}-12-31`;
   const regions = (await (await request.get(`/api/sales/reports?${period}&groupBy=region`, { headers })).json()) as { rows: { key: number }[] };
   const regionId = regions.rows[0]!.key;

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { confirmPopup, demoPassword, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { apiToken, confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
 
 interface Lot {
   itemId: number;
@@ -13,7 +13,7 @@ interface Lot {
  * only), released, sold to a customer or two: the recall's trace then has notices to send.
  */
 async function littleLot(request: APIRequestContext): Promise<Lot> {
-  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
   const rows = (
     (await (await request.get('/api/inventory', { headers, params: { location: 'all', status: 'usable', lotStatus: 'released', sort: 'quantity', order: 'asc', pageSize: 100 } })).json()) as {

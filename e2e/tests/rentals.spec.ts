@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoPassword, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -18,7 +18,7 @@ function lastMonth(): string {
 
 test('the admin (who holds reagent-rentals:approve) drafts, approves and places a rental agreement, then runs the month end that invoices a shortfall', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
 
   await openAs(page, 'admin', '/reagent-rentals');
@@ -97,7 +97,7 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
 
 test('the operation manager records the reagent packs a per-test site used: the site stock goes down, the entry is listed', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const token = ((await (await request.post('/api/login', { data: { username: 'admin', password: demoPassword } })).json()) as { token: string }).token;
+  const token = await apiToken(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
   const agreements = (await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Array<{ id: number; billingModel: string }> };
   const id = agreements.data.find((a) => a.billingModel === 'perTest')!.id;

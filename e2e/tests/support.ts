@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import axeCore from 'axe-core';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { isMenuGroup, menuForRole, type Role } from '@erp/domain';
 
 export const demoPassword = 'Demo@12345';
@@ -20,6 +20,13 @@ export async function login(page: Page, username: string, password = demoPasswor
   await expect(page).not.toHaveURL(/\/(login)?$/);
 }
 
+/** The token the login call answers `username`: for a journey's data made or read through the API, and for `openAs`. */
+export async function apiToken(request: APIRequestContext, username: string, password = demoPassword): Promise<string> {
+  const response = await request.post('/api/login', { data: { username, password } });
+  expect(response.status(), `login of ${username}`).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /**
  * Opens `path` already signed in as `username`: the token that the login call answers is saved
  * where the app keeps it, as in the browser of a user who comes back (spec section 4, "On start":
@@ -28,9 +35,7 @@ export async function login(page: Page, username: string, password = demoPasswor
  * each on a loaded machine. The login screen keeps its own journeys (login.spec.ts and others).
  */
 export async function openAs(page: Page, username: string, path: string, password = demoPassword): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { username, password } });
-  expect(response.status(), `login of ${username}`).toBe(200);
-  const { token } = (await response.json()) as { token: string };
+  const token = await apiToken(page.request, username, password);
   // Any page of the app's origin holds its storage; the health check draws nothing.
   await page.goto('/api/health');
   await page.evaluate(
