@@ -76,7 +76,9 @@ export const customers = {
       schema: decimalSchema('Credit limit', 2).refine((v) => !v.startsWith('-'), { error: 'Credit limit must not be negative' }),
     },
     { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'integer', min: 0, max: 365, defaultValue: 30, required: true, list: 'wide' },
-    { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true, optionsWhere: { role: salespersonRoles } },
+    // From 1600 px: at 1280 px the amounts and the row's actions took every pixel of the list, and a
+    // day's balances a few more (the Actions column out of sight); the Salesperson filter stays.
+    { name: 'salespersonId', label: 'Salesperson', kind: 'reference', reference: 'users', filterable: true, optionsWhere: { role: salespersonRoles }, list: 'wide' },
     { name: 'active', label: 'Active', kind: 'boolean', required: true, defaultValue: true, filterable: true, list: 'wide' },
     { name: 'accountId', label: 'Receivable account', kind: 'reference', reference: 'accounts', form: false, list: false },
     // The buyer's sales tax facts (issue 29, section 3), set by holders of customers:tax-facts; `taxNumber` stays the printed text.
