@@ -206,6 +206,12 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'antd', importNames: ['Form'], message: "Use Form from components/form.tsx: its errors clear when a field changes." }] }] },
   },
   {
+    // A journey's page lives in its worker's kept browser context, cleared between journeys (e2e/tests/fixtures.ts).
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Take test from './fixtures.ts': it keeps one browser context per worker and clears it between journeys." }] }] },
+  },
+  {
     files: ['{packages,apps}/*/src/**/*.{ts,tsx}'],
     // Tests wire what they need (a module's test may seed through another module); the
     // boundaries are for the code that ships.

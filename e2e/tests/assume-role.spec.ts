@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot, sidebar } from './support.ts';
 
 test('an admin assumes a role, sees its menu and banner, and returns', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 // The check every journey leans on keeps axe in the page between calls (support.ts): it must

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Today as the server's calendar has it, day first as the bank prints it. */

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 
 test('a storage unit is added, a logger file imported on it, the excursion it makes released; axe clean at 1280 and 768 px', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test('Ctrl+K finds an invoice by its number and Enter opens it; Esc closes and gives focus back', async ({ page }) => {

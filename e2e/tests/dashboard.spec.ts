@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 // Issue 18, section 3: every board renders for the two roles the spec gives /dashboard, and a

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { fbrMessages, fbrScenarioMessages } from '@erp/domain';
 import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 // Reporting stays off on the shared demo server (other journeys post invoices whose items carry

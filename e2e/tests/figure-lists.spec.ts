@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 // Issue 27, section 5: each dashboard figure opens a list that shows it: the filter carried,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { gtinCheckDigit } from '@erp/domain';
 import { apiToken, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 

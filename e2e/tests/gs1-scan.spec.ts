@@ -1,7 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page, type Request, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { test } from './fixtures.ts';
 import bwipjs from 'bwip-js/node';
 import { chromiumLaunch } from '../chromium.ts';
 import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, openAs, pick, screenshot, typeDate } from './support.ts';
 
 async function checkAt768(page: Page, screen: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, openAs, pick, screenshot, typeDate } from './support.ts';
 
 test('an item is created and approved, opening stock entered in two lots, /inventory flags near expiry and /inventory-ledger shows the running balance', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { formatDecimal } from '@erp/domain';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test("the accountant reads a venture's statement, settles last month and finds the settlement frozen with its hash", async ({ page, request }) => {

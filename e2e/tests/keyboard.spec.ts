@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 /** Tab forward (never Shift+Tab) until the focused element matches, or give up after `limit` presses. */

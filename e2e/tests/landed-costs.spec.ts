@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** A posted demo goods receipt dated on or before today, and a vendor's name to charge duty to. */

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, login, screenshot, sidebar } from './support.ts';
 
 test('above 768 px the sider is 240 px wide, starts expanded and collapses', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { isMenuGroup, menuForRole } from '@erp/domain';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { login } from './support.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, login, screenshot, signToken } from './support.ts';
 
 test('the login page shows the company and asks for both fields', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import type { Role } from '@erp/domain';
 import { expectNoSeriousA11yViolations, groupEntries, login, openAs, screenshot, sidebar, topLevelLabels } from './support.ts';
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot, typeDate } from './support.ts';
 
 interface OpenInvoice {

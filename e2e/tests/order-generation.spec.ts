@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 test('Generate Order: a run with its why panel, a final edited, and draft purchase orders created', async ({ page }) => {

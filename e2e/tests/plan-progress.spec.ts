@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 const year = new Date().getFullYear();

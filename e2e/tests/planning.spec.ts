@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Three demo articles and their 12 months, as a spreadsheet puts them on the clipboard. */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, inDays, login, openAs, pick, screenshot, typeDate } from './support.ts';
 
 /** Signs in as another user on the same page (the stored tokens dropped first). */

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { apiToken, confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
 
 interface Lot {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, login, openAs, screenshot } from './support.ts';
 
 async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { confirmPopup, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test('a region is created, edited, searched, exported and deleted through the UI', async ({ page }) => {
