@@ -21,6 +21,7 @@ test('a journey leaves a token, a cookie and a permission behind', async ({ page
   await expect(page).not.toHaveURL(/\/login$/);
   await context.addCookies([{ name: 'left', value: 'behind', url: page.url() }]);
   await context.grantPermissions(['clipboard-read']);
+  expect(await page.evaluate(async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state)).toBe('granted');
   expect(await page.evaluate(() => localStorage.getItem('erp.token'))).toBeTruthy();
 });
 
