@@ -8,17 +8,19 @@ const storageTypes = 'local_storage,session_storage,indexeddb,cache_storage,serv
  * worker instead of a new one per journey. A new context starts with an empty cache, so each
  * journey's first screen fetched the app's JavaScript again; the app serves its assets as
  * immutable, so in a kept context the next journey takes them from the cache. (Playwright's own
- * `reuseContext` clears the cache between tests, which is the part worth keeping.)
+ * `reuseContext` empties the cache between tests: the cache is what this keeps.)
  *
  * Once a journey passes, what it could leave behind goes: its pages (with their routes, listeners
  * and emulation), the context's routes, cookies, permissions, offline state, extra headers and
- * geolocation, and its origin's storage (the saved token, the palette's recent records). A failed
+ * geolocation, and its origin's storage (the saved token, the palette's recent records); not the
+ * context's init scripts, bindings or clock, which a journey would set on its page instead. A failed
  * journey leaves all as it is, for its error report's snapshot of the page: Playwright replaces the
  * worker, and with it the context, before the next journey.
  *
  * The context is made with the options of the worker's first journey (the project's: base URL,
- * viewport, reduced motion); a journey whose context options differ (`test.use`) fails at once
- * rather than run in a context that ignores them.
+ * viewport, reduced motion). Journeys whose context options differ (`test.use`) cannot share it:
+ * the first that finds a context made with other options fails at once, rather than run in a
+ * context that ignores its own.
  */
 export const test = base.extend<object, { workerContext: { context: BrowserContext; options: string } }>({
   workerContext: [
