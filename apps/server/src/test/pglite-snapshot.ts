@@ -7,13 +7,16 @@ import { type Entry, readTarball } from './tarball.ts';
  * A PGlite data directory read once per process and written into each new in-memory database.
  * PGlite's own `loadDataDir` copies the tarball out of its Blob, untars it and writes each file,
  * for every database: half of the second a test file spent opening one (the template is 70 MB,
- * the seeded demo 110 MB). Here a process parses the tarball once; a new database only copies
- * the files into its memory file system (MEMFS copies what it is given, so no two databases share
- * a page), and PostgreSQL then finds a data directory and starts on it as it would on disk.
+ * the seeded demo 110 MB). Here a process parses the tarball once; a new database's memory file
+ * system starts with views of those files and copies a file when it first writes to it (so no
+ * two databases share a written page), and PostgreSQL then finds a data directory and starts on
+ * it as it would on disk.
  */
 
 /** The data directory's mount point (PGlite's PGDATA, which it does not export). */
 const pgData = '/pglite/data';
+
+const pathOf = (entry: Entry) => `${pgData}/${entry.name}`.replace(/\/{2,}/g, '/').replace(/\/$/, '');
 
 class SnapshotFS extends MemoryFS {
   constructor(private readonly entries: readonly Entry[]) {
@@ -28,21 +31,49 @@ class SnapshotFS extends MemoryFS {
       if (!fs.analyzePath(path).exists) fs.mkdirTree(path);
       made.add(path);
     };
+    // Each file starts as a view of the parsed dump (`canOwn`), shared by every database of the
+    // process; the first write to a file copies it (below), so no database sees another's pages.
+    const shared = new WeakMap<MemfsNode, Uint8Array>();
     for (const entry of this.entries) {
-      const path = `${pgData}/${entry.name}`.replace(/\/{2,}/g, '/').replace(/\/$/, '');
+      const path = pathOf(entry);
       if (entry.directory) directory(path);
       else {
         directory(path.slice(0, path.lastIndexOf('/')));
-        fs.writeFile(path, entry.data);
+        fs.writeFile(path, entry.data, { canOwn: true });
+        const { node } = fs.lookupPath(path);
+        if (node.contents) shared.set(node, node.contents);
       }
     }
+    const file = this.entries.find((entry) => !entry.directory);
+    if (!file) return;
+    // MEMFS writes into a file's array in place when it is large enough: for a view of the dump,
+    // that is the copy's cue. Every file of this database's MEMFS shares these stream operations.
+    const streamOps = fs.lookupPath(pathOf(file)).node.stream_ops;
+    const write = streamOps.write;
+    streamOps.write = function (stream, ...rest) {
+      const node = stream.node;
+      const view = shared.get(node);
+      if (view) {
+        if (node.contents === view) node.contents = view.slice(0, node.usedBytes);
+        shared.delete(node);
+      }
+      return write.call(this, stream, ...rest);
+    };
   }
+}
+
+/** MEMFS's file node, as far as this file touches it. */
+interface MemfsNode {
+  contents: Uint8Array | null;
+  usedBytes: number;
+  stream_ops: { write: (this: unknown, stream: { node: MemfsNode }, ...rest: unknown[]) => number };
 }
 
 interface EmscriptenFs {
   analyzePath(path: string): { exists: boolean };
   mkdirTree(path: string): void;
-  writeFile(path: string, data: Uint8Array): void;
+  writeFile(path: string, data: Uint8Array, options?: { canOwn?: boolean }): void;
+  lookupPath(path: string): { node: MemfsNode };
 }
 
 /**
