@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** Today as the server's calendar has it, day first as the bank prints it. */
 const today = new Date();
@@ -20,8 +20,7 @@ test('a bank statement imported and matched, the month reconciled to 0.00, locke
   test.setTimeout(240_000);
   const suffix = String(Date.now()).slice(-6);
   // A receipt by bank into the main account, the bank's line to come.
-  const token = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'admin');
   const bank = ((await (await request.get('/api/accounts', { headers, params: { search: '1010', pageSize: 5 } })).json()) as { data: { id: number; accountCode: string }[] }).data.find((a) => a.accountCode === '1010')!;
   const customer = ((await (await request.get('/api/customers', { headers, params: { pageSize: 1 } })).json()) as { data: { id: number }[] }).data[0]!;
   const receipt = await request.post('/api/receipts', { headers, data: { customerId: customer.id, receiptDate: iso, method: 'bank', accountId: bank.id, amount: '12345.00', reference: `E2E-${suffix}`, allocations: [], post: true } });

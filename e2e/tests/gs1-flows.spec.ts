@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { gtinCheckDigit } from '@erp/domain';
-import { apiToken, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, inDays, openAs, pick, screenshot } from './support.ts';
 
 // Issue 32, section 4: the scan flows as a warehouse user meets them, scans typed by the keyboard as a
 // wedge scanner types them. Each journey makes its own item (a GTIN no other spec scans) and lots, so
@@ -18,7 +18,7 @@ type Call = <T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, b
 
 /** The API as the admin, each answer checked: a refused set-up fails here with the server's words. */
 async function adminApi(request: APIRequestContext): Promise<Call> {
-  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const headers = await apiHeaders(request, 'admin');
   return async (method, url, body) => {
     const answer = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data: body ?? {} });
     expect(answer.status(), `${method} ${url}: ${await answer.text()}`).toBeLessThan(300);

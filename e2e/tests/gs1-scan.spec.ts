@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page, type Request } from '@playwr
 import { test } from './fixtures.ts';
 import bwipjs from 'bwip-js/node';
 import { chromiumLaunch } from '../chromium.ts';
-import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 const GS = '\u001d';
 const cameraText = '(01)04012345678901(17)261231(10)ABC123';
@@ -47,11 +47,6 @@ test.use({
   },
 });
 
-async function adminHeaders(request: APIRequestContext) {
-  const token = await apiToken(request, 'admin');
-  return { Authorization: `Bearer ${token}` };
-}
-
 interface CountedLot {
   gtin: string;
   itemName: string;
@@ -62,7 +57,7 @@ interface CountedLot {
 
 /** A demo reagent's `each` GTIN and one of its warehouse lots with an expiry. */
 async function reagentLot(request: APIRequestContext): Promise<CountedLot> {
-  const headers = await adminHeaders(request);
+  const headers = await apiHeaders(request, 'admin');
   const links = ((await (await request.get('/api/item-gtins', { headers, params: { pageSize: 100 } })).json()) as { data: { itemId: number; gtin: string; packLevel: string }[] }).data;
   for (const link of links.filter((l) => l.packLevel === 'each')) {
     const lots = ((await (await request.get('/api/inventory', { headers, params: { itemId: link.itemId, pageSize: 20 } })).json()) as {
@@ -75,7 +70,7 @@ async function reagentLot(request: APIRequestContext): Promise<CountedLot> {
 }
 
 async function setSeparators(request: APIRequestContext, gs1Separators: string) {
-  const saved = await request.put('/api/settings', { headers: await adminHeaders(request), data: { gs1Separators } });
+  const saved = await request.put('/api/settings', { headers: await apiHeaders(request, 'admin'), data: { gs1Separators } });
   expect(saved.status()).toBe(200);
 }
 

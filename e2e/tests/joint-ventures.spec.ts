@@ -1,12 +1,11 @@
 import { formatDecimal } from '@erp/domain';
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 test("the accountant reads a venture's statement, settles last month and finds the settlement frozen with its hash", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await apiToken(request, 'accountant');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'accountant');
 
   await openAs(page, 'accountant', '/joint-ventures');
   await expect(page.getByRole('searchbox', { name: /search/i })).toBeVisible();

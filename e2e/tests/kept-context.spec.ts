@@ -14,6 +14,9 @@ const loadedScripts = (page: Page) =>
       .map((entry) => ({ name: entry.name, transferSize: (entry as PerformanceResourceTiming).transferSize })),
   );
 
+/** Whether the page may read the clipboard: 'granted' once the context grants it. */
+const clipboardReadState = (page: Page) => page.evaluate(async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state);
+
 test('a journey leaves a token, a cookie and a permission behind', async ({ page, context }) => {
   await page.goto('/login');
   await expect(page.getByLabel('Username')).toBeVisible();
@@ -21,7 +24,7 @@ test('a journey leaves a token, a cookie and a permission behind', async ({ page
   await expect(page).not.toHaveURL(/\/login$/);
   await context.addCookies([{ name: 'left', value: 'behind', url: page.url() }]);
   await context.grantPermissions(['clipboard-read']);
-  expect(await page.evaluate(async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state)).toBe('granted');
+  expect(await clipboardReadState(page)).toBe('granted');
   expect(await page.evaluate(() => localStorage.getItem('erp.token'))).toBeTruthy();
 });
 
@@ -30,7 +33,7 @@ test('the next journey on the worker finds none of them, and the app from the ca
   await expect(page.getByLabel('Username')).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   expect(await context.cookies()).toEqual([]);
-  expect(await page.evaluate(async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state)).not.toBe('granted');
+  expect(await clipboardReadState(page)).not.toBe('granted');
   // The page is new, but the login screen's scripts, loaded by the first journey at the latest, did not cross the network again.
   const scripts = await loadedScripts(page);
   expect(scripts.length).toBeGreaterThan(0);

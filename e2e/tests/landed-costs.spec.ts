@@ -1,11 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 /** A posted demo goods receipt dated on or before today, and a vendor's name to charge duty to. */
 async function receiptAndVendor(request: APIRequestContext): Promise<{ receipt: string; vendor: string }> {
-  const token = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'admin');
   const receipts = ((await (await request.get('/api/goods-receipts', { headers, params: { status: 'posted', pageSize: 5 } })).json()) as { data: { documentNumber: string }[] }).data;
   const vendors = ((await (await request.get('/api/vendors', { headers, params: { pageSize: 1 } })).json()) as { data: { vendorName: string }[] }).data;
   if (!receipts[0] || !vendors[0]) throw new Error('The demo has no posted receipt or no vendor');

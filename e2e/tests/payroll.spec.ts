@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, confirmPopup, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -67,8 +67,7 @@ test('the accountant runs a month with the progress bar, reviews, approves, post
   expect((await slipPdf).suggestedFilename()).toMatch(/^pay-slip-.*\.pdf$/);
 
   // A cash-paid slip is paid through /payments: the form lists the employee's unpaid slips to allocate to.
-  const token = await apiToken(request, 'accountant');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'accountant');
   const runs = (await (await request.get('/api/pay-runs?pageSize=1&sort=createdAt&order=desc', { headers })).json()) as { data: Array<{ id: number }> };
   const open = (await (await request.get(`/api/pay-slips?payRunId=${runs.data[0]!.id}&unpaid=true&limit=1`, { headers })).json()) as {
     data: Array<{ employeeName: string; payRunNumber: string; month: string; net: string }>;

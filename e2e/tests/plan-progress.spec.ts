@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, openAs, screenshot } from './support.ts';
 
 const year = new Date().getFullYear();
 
@@ -10,7 +10,7 @@ const year = new Date().getFullYear();
  * already there (a demo plan) answers 409 and is read as it is.
  */
 async function approvedRegionPlan(request: APIRequestContext): Promise<{ regionId: number }> {
-  const headers = { Authorization: `Bearer ${await apiToken(request, 'accountant')}` };
+  const headers = await apiHeaders(request, 'accountant');
   const period = `from=${year}-01-01&to=${year}-12-31`;
   const regions = (await (await request.get(`/api/sales/reports?${period}&groupBy=region`, { headers })).json()) as { rows: { key: number }[] };
   const regionId = regions.rows[0]!.key;

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
+import { apiHeaders, confirmPopup, expectNoSeriousA11yViolations, login, pick, screenshot } from './support.ts';
 
 interface Lot {
   itemId: number;
@@ -14,8 +14,7 @@ interface Lot {
  * only), released, sold to a customer or two: the recall's trace then has notices to send.
  */
 async function littleLot(request: APIRequestContext): Promise<Lot> {
-  const token = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'admin');
   const rows = (
     (await (await request.get('/api/inventory', { headers, params: { location: 'all', status: 'usable', lotStatus: 'released', sort: 'quantity', order: 'asc', pageSize: 100 } })).json()) as {
       data: { itemId: number; lotNumber: string | null; quantity: number; item: { itemName: string; articleNumber: string } }[];

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { apiToken, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
+import { apiHeaders, expectNoSeriousA11yViolations, openAs, pick, screenshot } from './support.ts';
 
 async function at768(page: Page, screen: string, shot: string) {
   await page.setViewportSize({ width: 768, height: 900 });
@@ -19,8 +19,7 @@ function lastMonth(): string {
 
 test('the admin (who holds reagent-rentals:approve) drafts, approves and places a rental agreement, then runs the month end that invoices a shortfall', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'admin');
 
   await openAs(page, 'admin', '/reagent-rentals');
   await expect(page.getByRole('heading', { name: 'Reagent Rentals' })).toBeVisible();
@@ -98,8 +97,7 @@ test('the admin (who holds reagent-rentals:approve) drafts, approves and places 
 
 test('the operation manager records the reagent packs a per-test site used: the site stock goes down, the entry is listed', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const token = await apiToken(request, 'admin');
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiHeaders(request, 'admin');
   const agreements = (await (await request.get('/api/rental-agreements?status=active&pageSize=50', { headers })).json()) as { data: Array<{ id: number; billingModel: string }> };
   const id = agreements.data.find((a) => a.billingModel === 'perTest')!.id;
   const onSite = async () => ((await (await request.get(`/api/rental-agreements/${id}/site-stock`, { headers })).json()) as { data: Array<{ itemName: string; quantity: number }> }).data;

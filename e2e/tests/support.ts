@@ -27,6 +27,11 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Headers that sign an API call in as `username`: for a journey's data made or read through the API. */
+export async function apiHeaders(request: APIRequestContext, username: string): Promise<{ Authorization: string }> {
+  return { Authorization: `Bearer ${await apiToken(request, username)}` };
+}
+
 /**
  * Opens `path` already signed in as `username`: the token that the login call answers is saved
  * where the app keeps it, as in the browser of a user who comes back (spec section 4, "On start":
