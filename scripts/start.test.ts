@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeDataDir } from '../apps/server/src/test/tarball.ts';
+import { migratedPgliteDump } from '../apps/server/src/test/template-database.ts';
 
 const root = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'erp-start-'));
@@ -25,9 +27,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npm start` (or the script directly) on a fresh data directory, in its own process group like a terminal's job; resolves once it listens. */
-async function start(name: string, command: string[]) {
+/**
+ * `npm start` (or the script directly) in its own process group like a terminal's job, on a fresh
+ * data directory or on one holding `dump`; resolves once it listens.
+ */
+async function start(name: string, command: string[], dump?: Blob) {
   const dataDir = join(work, name);
+  if (dump) await writeDataDir(dataDir, dump);
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     detached: true,
@@ -79,7 +85,9 @@ describe('stopping the server (issue 17)', () => {
   }, 60_000);
 
   it('kill -TERM of npm start stops the server too: no orphan keeps the port or the lock', async () => {
-    const run = await start('sigterm', ['npm', 'start', '--silent']);
+    // Already migrated (the tests' cached template): npm's signal is what is tested; the first start
+    // on an empty directory is the test above.
+    const run = await start('sigterm', ['npm', 'start', '--silent'], await migratedPgliteDump());
     expect(isAlive(run.serverPid)).toBe(true);
     run.child.kill('SIGTERM');
     await run.exited;

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeDataDir } from '../test/tarball.ts';
+import { emptyPgliteDump } from '../test/template-database.ts';
 import { lockFileName, openDatabase, queryRows } from './client.ts';
 
 let dir: string;
@@ -19,10 +21,12 @@ function deadPid(): number {
   return Number(child.stdout);
 }
 
-// Each test creates and migrates an embedded database from nothing: a minute on a loaded 2-core machine.
+// Each directory starts as initdb's cached result (test/template-database.ts): the lock is what is
+// tested here; a directory made from nothing is private-data-dir.test.ts's and start.test.ts's.
 describe('the embedded database lock (issue 6)', { timeout: 120_000 }, () => {
   it('refuses a second open of the same directory while the first is open, and frees it on close', async () => {
     const dataDir = join(dir, 'shared');
+    await writeDataDir(dataDir, await emptyPgliteDump());
     const first = await openDatabase({ dataDir });
     try {
       expect((await readFile(join(dataDir, lockFileName), 'utf8')).trim()).toBe(String(process.pid));
@@ -42,7 +46,7 @@ describe('the embedded database lock (issue 6)', { timeout: 120_000 }, () => {
 
   it('takes over a stale lock left by a process that is gone', async () => {
     const dataDir = join(dir, 'stale');
-    await mkdir(dataDir);
+    await writeDataDir(dataDir, await emptyPgliteDump());
     const pid = deadPid();
     await writeFile(join(dataDir, lockFileName), `${pid}\n`);
     const reopened = await openDatabase({ dataDir });
@@ -55,7 +59,7 @@ describe('the embedded database lock (issue 6)', { timeout: 120_000 }, () => {
 
   it('takes over a leftover lock carrying its own pid, which it does not hold (a restarted container)', async () => {
     const dataDir = join(dir, 'own-pid');
-    await mkdir(dataDir);
+    await writeDataDir(dataDir, await emptyPgliteDump());
     await writeFile(join(dataDir, lockFileName), `${process.pid}\n`);
     const reopened = await openDatabase({ dataDir });
     try {

@@ -1,12 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmptyPglite } from '../test/template-database.ts';
 import { withPreparedStatements } from './pglite-prepared.ts';
 
 let plain: PGlite;
 let prepared: PGlite;
 
 beforeAll(async () => {
-  [plain, prepared] = await Promise.all([PGlite.create(), PGlite.create().then(withPreparedStatements)]);
+  // Each starts from a copy of initdb's cached result (test/template-database.ts), not initdb itself.
+  [plain, prepared] = await Promise.all([startEmptyPglite(), startEmptyPglite().then(withPreparedStatements)]);
   for (const client of [plain, prepared]) await client.exec('CREATE TABLE t (id int PRIMARY KEY, amount numeric(18, 2), day date, at timestamptz, doc jsonb, tags text[])');
 });
 afterAll(async () => Promise.all([plain.close(), prepared.close()]));
@@ -66,7 +68,7 @@ describe("PGlite's statements prepared once per session", () => {
   });
 
   it('parses a text again once DDL changed its columns or the session let it go, and keeps each parameter typing apart', async () => {
-    const client = withPreparedStatements(await PGlite.create());
+    const client = withPreparedStatements(await startEmptyPglite());
     try {
       await client.exec('CREATE TABLE u (id int)');
       await client.query('INSERT INTO u VALUES ($1)', [1]);
@@ -83,7 +85,7 @@ describe("PGlite's statements prepared once per session", () => {
   });
 
   it("answers the 2,001st text's own rows when the session lets the first 2,000 go", async () => {
-    const client = withPreparedStatements(await PGlite.create());
+    const client = withPreparedStatements(await startEmptyPglite());
     try {
       for (let i = 0; i < 2000; i++) await client.query(`SELECT $1::int + ${i} AS n`, [1]);
       expect((await client.query('SELECT 42 AS a WHERE $1::int = 1', [1])).rows).toEqual([{ a: 42 }]);

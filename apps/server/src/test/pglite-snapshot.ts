@@ -84,14 +84,18 @@ interface EmscriptenFs {
  */
 const testSharedBuffers = '32MB';
 
-/** A new in-memory PGlite database holding a copy of the parsed data directory. */
+/** A new in-memory PGlite database holding a copy of the parsed data directory, as the server's client (statements prepared). */
 export async function openPgliteSnapshot(entries: readonly Entry[]): Promise<PGlite> {
-  const client = await PGlite.create({
+  return withPreparedStatements(await startPgliteSnapshot(entries));
+}
+
+/** The same database with PGlite's own client. */
+export function startPgliteSnapshot(entries: readonly Entry[]): Promise<PGlite> {
+  return PGlite.create({
     fs: new SnapshotFS(entries),
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${testSharedBuffers}`],
   });
-  return withPreparedStatements(client);
 }
 
 /** A parsed dump, read from its Blob once per process and key. */

@@ -1,8 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { todayIso } from '../ledger/today.ts';
 import { cachedDemoDump } from './demo-dump-file.ts';
-import { readTarball } from './tarball.ts';
+import { writeDataDir } from './tarball.ts';
 
 /*
  * The browser suite's server (e2e/playwright.config.ts) starts with `--demo` on a fresh data
@@ -17,19 +16,11 @@ import { readTarball } from './tarball.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: restore-demo-data-dir.ts <DATA_DIR>');
-await rm(dataDir, { recursive: true, force: true });
 const dump = await cachedDemoDump(todayIso());
 if (dump) {
-  // The dump is PGlite's data directory as a tarball: its files, written where the server opens one.
-  for (const entry of readTarball(new Uint8Array(await dump.arrayBuffer()))) {
-    const path = join(dataDir, entry.name);
-    if (entry.directory) await mkdir(path, { recursive: true, mode: 0o700 });
-    else {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeFile(path, entry.data, { mode: 0o600 });
-    }
-  }
+  await writeDataDir(dataDir, dump);
   console.log(`${dataDir}: today's demo copied from the unit run's seed`);
 } else {
+  await rm(dataDir, { recursive: true, force: true });
   console.log(`${dataDir}: no seeded demo of this code for today; the server seeds it`);
 }

@@ -1,3 +1,6 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
 /** A file or directory of a tarball, its data a view of the tarball's bytes. */
 export interface Entry {
   /** Path inside the data directory, from the tarball. */
@@ -26,4 +29,19 @@ export function readTarball(tar: Uint8Array): Entry[] {
   }
   if (entries.length === 0) throw new Error('not a PGlite data directory tarball');
   return entries;
+}
+
+/**
+ * Writes a dump into `dataDir` (made afresh, private as the server makes it) as the files the
+ * server opens on disk: the browser suite's demo, and the tests of what happens around an open
+ * (a lock, a signal), which then do not wait for initdb and the migrations.
+ */
+export async function writeDataDir(dataDir: string, dump: Blob): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+  const entries = readTarball(new Uint8Array(await dump.arrayBuffer()));
+  const files = entries.filter((entry) => !entry.directory);
+  // Each directory once, parents first; then the thousand files at once, not one after another.
+  const directories = new Set([dataDir, ...entries.map((entry) => join(dataDir, entry.directory ? entry.name : dirname(entry.name)))]);
+  for (const directory of [...directories].sort()) await mkdir(directory, { recursive: true, mode: 0o700 });
+  await Promise.all(files.map((entry) => writeFile(join(dataDir, entry.name), entry.data, { mode: 0o600 })));
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type Db, openDatabase, pgliteExtensions } from '../db/client.ts';
-import { openPgliteSnapshot, snapshotOf } from './pglite-snapshot.ts';
+import { dumpDir, readDump } from './demo-dump-file.ts';
+import { openPgliteSnapshot, snapshotOf, startPgliteSnapshot } from './pglite-snapshot.ts';
 import { migrate, migrationFiles } from '../db/migrate.ts';
 import * as schema from '../db/schema/index.ts';
 
@@ -35,9 +35,30 @@ export async function migrationsHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-// ---- PGlite: a dump of the migrated data directory, loaded into each new in-memory database.
+// ---- PGlite: dumps of data directories, loaded into each new in-memory database.
 
+let pgliteEmpty: Promise<Blob> | undefined;
 let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A data directory as PGlite's initdb leaves it, before any migration, as an uncompressed tar
+ * cached per PGlite version. initdb takes 3.5-4 s of a core here, and about fifteen test files
+ * need a database from nothing (the migrations' own tests, the lock and signal tests on disk).
+ */
+export function emptyPgliteDump(): Promise<Blob> {
+  pgliteEmpty ??= (async () => {
+    const file = join(dumpDir, `pglite-${await pgliteVersion()}-initdb.tar`);
+    const cached = await readDump(file);
+    if (cached) return cached;
+    const builder = await PGlite.create({ extensions: pgliteExtensions });
+    await builder.exec('CHECKPOINT');
+    const dump = await builder.dumpDataDir('none');
+    await builder.close();
+    await keepDump(file, dump);
+    return dump;
+  })();
+  return pgliteEmpty;
+}
 
 /**
  * The migrated PGlite data directory as an uncompressed tar, cached in the OS temp directory
@@ -47,17 +68,13 @@ let pgliteTemplate: Promise<Blob> | undefined;
  */
 export function migratedPgliteDump(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const dir = join(tmpdir(), 'erp-test-templates');
     const version = await pgliteVersion();
     for (;;) {
       const hash = await migrationsHash();
-      const file = join(dir, `pglite-${version}-${hash}.tar`);
-      try {
-        return new Blob([await readFile(file)]);
-      } catch {
-        // Not built yet, or just replaced by a newer one.
-      }
-      const builder = await PGlite.create({ extensions: pgliteExtensions });
+      const file = join(dumpDir, `pglite-${version}-${hash}.tar`);
+      const cached = await readDump(file);
+      if (cached) return cached;
+      const builder = await startPgliteSnapshot(await snapshotOf('empty', emptyPgliteDump));
       await migrate(drizzle({ client: builder, schema }) as unknown as Db);
       // A copy then starts from a checkpoint instead of replaying the migrations' WAL.
       await builder.exec('CHECKPOINT');
@@ -65,14 +82,12 @@ export function migratedPgliteDump(): Promise<Blob> {
       await builder.close();
       // A migration edited while this one was built: build again from the files as they are now.
       if ((await migrationsHash()) !== hash) continue;
-      await mkdir(dir, { recursive: true });
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-      await rename(partial, file);
-      // Dumps of older migrations (40 MB each) go: a process about to read one finds it
-      // missing and builds the current one instead.
-      for (const name of await readdir(dir)) {
-        if (name.startsWith('pglite-') && name.endsWith('.tar') && join(dir, name) !== file) await rm(join(dir, name), { force: true });
+      await keepDump(file, dump);
+      // Dumps of older migrations or PGlite versions (40 MB each) go: a process about to read one
+      // finds it missing and builds the current one instead.
+      const kept = new Set([basename(file), `pglite-${version}-initdb.tar`]);
+      for (const name of await readdir(dumpDir)) {
+        if (name.startsWith('pglite-') && name.endsWith('.tar') && !kept.has(name)) await rm(join(dumpDir, name), { force: true });
       }
       return dump;
     }
@@ -80,11 +95,31 @@ export function migratedPgliteDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+/** Writes a dump where `readDump` finds it: whole, or not at all. */
+async function keepDump(file: string, dump: Blob): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+}
+
 /** A new in-memory PGlite database holding the migrated template. */
 export async function openMigratedPglite(): Promise<Database> {
   const client = await openPgliteSnapshot(await snapshotOf('migrated', migratedPgliteDump));
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
+}
+
+/** A new in-memory PGlite database as initdb leaves it: nothing migrated. */
+export async function openEmptyPglite(): Promise<Database> {
+  const client = await openPgliteSnapshot(await snapshotOf('empty', emptyPgliteDump));
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
+}
+
+/** PGlite's own client on a new in-memory database as initdb leaves it, without our prepared statements. */
+export async function startEmptyPglite(): Promise<PGlite> {
+  return startPgliteSnapshot(await snapshotOf('empty', emptyPgliteDump));
 }
 
 async function pgliteVersion(): Promise<string> {

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { users } from '../db/schema/index.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
-import { createMigratedPostgresDatabase, openMigratedPglite } from './template-database.ts';
+import { createMigratedPostgresDatabase, openEmptyPglite, openMigratedPglite } from './template-database.ts';
 
 /** Cheap Argon2id for tests only; production keeps the library's memory-hard defaults. */
 export const testPasswordHashing = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -24,12 +24,13 @@ export interface TestApp {
 }
 
 /**
- * A fresh, empty database per call: in-memory PGlite, or, when DATABASE_URL is set, a new
- * PostgreSQL database on that server, dropped on close. For tests of migrating itself.
+ * A fresh, empty database per call: in-memory PGlite as initdb leaves it (a copy of its cached
+ * result), or, when DATABASE_URL is set, a new PostgreSQL database on that server, dropped on
+ * close. For tests of migrating itself.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) return openEmptyPglite();
   return openPostgresCopy(serverUrl);
 }
 
