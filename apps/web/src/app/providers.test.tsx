@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
+import { useContext } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -28,7 +29,13 @@ function systemMotion(reduce: boolean) {
 }
 
 function Motion() {
-  return <span>motion {String(theme.useToken().token.motion)}</span>;
+  // The click wave (antd's ripple on buttons) follows its own setting, not the motion token.
+  const { wave } = useContext(ConfigProvider.ConfigContext);
+  return (
+    <span>
+      motion {String(theme.useToken().token.motion)}, wave {wave?.disabled ? 'off' : 'on'}
+    </span>
+  );
 }
 
 const renderApp = () =>
@@ -46,14 +53,14 @@ describe("the app's theme and the system's motion setting (WCAG 2.3.3)", () => {
   it('animates drawers and menus by default', () => {
     systemMotion(false);
     renderApp();
-    expect(screen.getByText('motion true')).toBeInTheDocument();
+    expect(screen.getByText('motion true, wave on')).toBeInTheDocument();
   });
 
-  it('turns antd motion off when the system asks for reduced motion, and back on when it stops', () => {
+  it("turns antd motion and the buttons' click wave off when the system asks for reduced motion, and back on when it stops", () => {
     const setReduce = systemMotion(true);
     renderApp();
-    expect(screen.getByText('motion false')).toBeInTheDocument();
+    expect(screen.getByText('motion false, wave off')).toBeInTheDocument();
     act(() => setReduce(false));
-    expect(screen.getByText('motion true')).toBeInTheDocument();
+    expect(screen.getByText('motion true, wave on')).toBeInTheDocument();
   });
 });
