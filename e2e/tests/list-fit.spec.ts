@@ -17,11 +17,11 @@ const screens = [
   '/accounting?tab=aging',
 ];
 
-/** Whether a first match shows within 8 s (a screen without a list shows none). */
-function appears(locator: Locator): Promise<boolean> {
+/** Whether a first match shows within `timeout` (a screen without a list shows none). */
+function appears(locator: Locator, timeout = 8_000): Promise<boolean> {
   return locator
     .first()
-    .waitFor({ timeout: 8_000 })
+    .waitFor({ timeout })
     .then(
       () => true,
       () => false,
@@ -130,7 +130,8 @@ test('at 1280 px every list and statement shows all its column headers, and no l
         .catch(() => undefined);
     }
     outOfSight.push(...found.map((name) => `${where}: ${name}`));
-    if ((await page.locator('.ant-table-tbody tr.ant-table-row').count()) === 0) return;
+    // Some tables show their header and "No data" without a spinner while their rows come: a moment for those.
+    if (!(await appears(page.locator('.ant-table-tbody tr.ant-table-row'), 1_500))) return;
     amountsChecked.push(where);
     hidden.push(...(await hiddenAmounts(page)).map((amount) => `${where}: ${amount}`));
   };

@@ -107,11 +107,11 @@ export async function confirmPopup(page: Page, ok = 'Yes'): Promise<void> {
 
 /**
  * What AxeBuilder evaluates in each frame before every analysis, twice in legacy mode: axe-core is
- * already there (`withAxe`), so nothing. Evaluating the half-megabyte source each time, even
+ * already there (`withAxe`), so only a check that it still is (a new document would have none). Evaluating the half-megabyte source each time, even
  * behind an `if (!window.axe)`, had V8 parse it twice per check: 0.4 s of a core on an idle
  * machine, more than axe's own run on most screens (docs/decisions/platform.md, "a seventh time").
  */
-const axeInEveryFrame = '/* axe-core was evaluated in every frame of the page before (withAxe) */ void 0';
+const axeInEveryFrame = "if (!window.axe) throw new Error('axe-core is missing: the document changed after withAxe')";
 
 /**
  * Evaluates axe-core's source in the page's frames that have none: once per document, as a
@@ -119,7 +119,9 @@ const axeInEveryFrame = '/* axe-core was evaluated in every frame of the page be
  */
 async function withAxe(page: Page): Promise<void> {
   for (const frame of page.frames()) {
-    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeCore.source);
+    // Not `'axe' in window`: an element with id="axe" is in window too.
+    const loaded = await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+    if (!loaded) await frame.evaluate(axeCore.source);
   }
 }
 

@@ -23,7 +23,8 @@ function deadPid(): number {
 
 // Each directory starts as initdb's cached result (test/template-database.ts): the lock is what is
 // tested here; a directory made from nothing is private-data-dir.test.ts's and start.test.ts's.
-describe('the embedded database lock (issue 6)', { timeout: 120_000 }, () => {
+// Opens on disk: seconds each on a loaded 2-core machine.
+describe('the embedded database lock (issue 6)', { timeout: 60_000 }, () => {
   it('refuses a second open of the same directory while the first is open, and frees it on close', async () => {
     const dataDir = join(dir, 'shared');
     await writeDataDir(dataDir, await emptyPgliteDump());

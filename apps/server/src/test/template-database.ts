@@ -42,8 +42,9 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
  * A data directory as PGlite's initdb leaves it, before any migration, as an uncompressed tar
- * cached per PGlite version. initdb takes 3.5-4 s of a core here, and about fifteen test files
- * need a database from nothing (the migrations' own tests, the lock and signal tests on disk).
+ * cached per PGlite version. initdb takes 3.5-4 s of a core here, and eight test files open some
+ * seventeen databases from nothing (the migrations' own tests, the prepared statements', the lock
+ * and refused-server tests on disk).
  */
 export function emptyPgliteDump(): Promise<Blob> {
   pgliteEmpty ??= (async () => {

@@ -116,7 +116,7 @@ describe('the embedded database', () => {
     } finally {
       await held.close();
     }
-    // The refused server still imports the whole server first: seconds on a loaded 2-core machine.
+    // The refused server still imports the whole server first: half a minute on a loaded 2-core machine.
   }, 120_000);
 });
 
