@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { type Database, type Db, pgliteExtensions } from '../db/client.ts';
+import { type Db, pgliteExtensions } from '../db/client.ts';
 import { withPreparedStatements } from '../db/pglite-prepared.ts';
 import * as schema from '../db/schema/index.ts';
 import { bootstrap } from '../bootstrap.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { todayIso } from '../ledger/general-ledger.ts';
 import { createPasswordHasher } from '../lib/passwords.ts';
-import { migratedPgliteDump } from './template-database.ts';
-import { openPgliteSnapshot, snapshotOf } from './pglite-snapshot.ts';
-import { demoDumpFile, dumpDir } from './demo-dump-file.ts';
+import { migratedPgliteDump, openPgliteDump } from './template-database.ts';
+import { demoDumpFile, dumpDir, keepDump } from './demo-dump-file.ts';
 import { seedTurn } from './seed-turn.ts';
 import { createTestApp, type TestApp, testAdminPassword, testPasswordHashing } from './test-app.ts';
 
@@ -46,9 +44,7 @@ async function seedInto(dir: string, file: string, day: string): Promise<Blob> {
     await seedDemo(db, passwords);
     await builder.exec('CHECKPOINT');
     const dump = await builder.dumpDataDir('none');
-    const partial = `${file}.${randomUUID()}.partial`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, file);
+    await keepDump(file, dump);
     for (const name of await readdir(dir)) {
       // Older code's dumps of the day go; a `.partial` or `.lock` of another worker stays (only `.tar` names match).
       if (name.startsWith(`demo-${day}-`) && name.endsWith('.tar') && join(dir, name) !== file) await rm(join(dir, name), { force: true });
@@ -67,7 +63,5 @@ export async function createDemoTestApp(options: { startJobs?: boolean } = {}): 
     return t;
   }
   const day = todayIso();
-  const client = await openPgliteSnapshot(await snapshotOf(`demo-${day}`, () => seededDump(day)));
-  const db: Database = { db: drizzle({ client, schema }) as unknown as Db, kind: 'pglite', location: 'memory://', close: () => client.close() };
-  return createTestApp({ ...options, db });
+  return createTestApp({ ...options, db: await openPgliteDump(`demo-${day}`, () => seededDump(day)) });
 }

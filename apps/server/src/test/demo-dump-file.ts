@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
@@ -38,6 +38,14 @@ export async function readDump(file: string): Promise<Blob | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Writes a dump where `readDump` finds it: whole, or not at all (another process may be reading it). */
+export async function keepDump(file: string, dump: Blob): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${randomUUID()}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
 }
 
 /** The day's seeded demo of this code when a run already seeded it, else undefined (nothing is seeded). */

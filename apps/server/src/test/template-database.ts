@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type Db, openDatabase, pgliteExtensions } from '../db/client.ts';
-import { dumpDir, readDump } from './demo-dump-file.ts';
+import { dumpDir, keepDump, readDump } from './demo-dump-file.ts';
 import { openPgliteSnapshot, snapshotOf, startPgliteSnapshot } from './pglite-snapshot.ts';
 import { migrate, migrationFiles } from '../db/migrate.ts';
 import * as schema from '../db/schema/index.ts';
@@ -96,27 +96,18 @@ export function migratedPgliteDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-/** Writes a dump where `readDump` finds it: whole, or not at all. */
-async function keepDump(file: string, dump: Blob): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
+/** A new in-memory database holding the dump `key` names (read and parsed once per process), as the server's client. */
+export async function openPgliteDump(key: string, dump: () => Promise<Blob>): Promise<Database> {
+  const client = await openPgliteSnapshot(await snapshotOf(key, dump));
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
 }
 
 /** A new in-memory PGlite database holding the migrated template. */
-export async function openMigratedPglite(): Promise<Database> {
-  const client = await openPgliteSnapshot(await snapshotOf('migrated', migratedPgliteDump));
-  const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
-}
+export const openMigratedPglite = () => openPgliteDump('migrated', migratedPgliteDump);
 
 /** A new in-memory PGlite database as initdb leaves it: nothing migrated. */
-export async function openEmptyPglite(): Promise<Database> {
-  const client = await openPgliteSnapshot(await snapshotOf('empty', emptyPgliteDump));
-  const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', location: 'memory://', close: () => client.close() };
-}
+export const openEmptyPglite = () => openPgliteDump('empty', emptyPgliteDump);
 
 /** PGlite's own client on a new in-memory database as initdb leaves it, without our prepared statements. */
 export async function startEmptyPglite(): Promise<PGlite> {
