@@ -33,6 +33,17 @@ describe("PGlite's statements prepared once per session", () => {
     expect(before).toBeGreaterThanOrEqual(2);
   });
 
+  it("reads a value with the call's own parser where it has one, and the client's elsewhere, as Drizzle passes them", async () => {
+    const select = 'SELECT day, at, amount, tags FROM t WHERE id = 1';
+    // Drizzle keeps dates as text (its own parsers for date and timestamptz); numeric and text[] keep the client's.
+    const own = { 1082: (value: string) => `day ${value}`, 1184: (value: string) => `at ${value}` };
+    const answer = async (client: PGlite) => (await client.query(select, [], { rowMode: 'array', parsers: own })).rows;
+    expect(await answer(prepared)).toEqual(await answer(plain));
+    expect(await answer(prepared)).toEqual([['day 2026-12-05', expect.stringMatching(/^at 2026-12-05 /), '12.50', ['p', 'q']]]);
+    // The call's parsers are its own: the next call without them reads the client's.
+    expect((await prepared.query<{ day: unknown }>(select)).rows[0]!.day).toBeInstanceOf(Date);
+  });
+
   it("refuses as PostgreSQL does inside a transaction, rolls it back whole, and the session's next statement runs", async () => {
     const insert = 'INSERT INTO t (id, amount) VALUES ($1, $2)';
     await expect(
