@@ -128,6 +128,30 @@ async function withAxe(page: Page): Promise<void> {
 /** What a screen must be free of (STYLE.md: no serious axe violation on any screen). */
 const blockingImpacts = new Set(['serious', 'critical']);
 
+/** WCAG 2 A and AA; only violations are collected in full. */
+const wcag2 = { runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations' as const] };
+
+/**
+ * The first analysis skips what only a failure needs: a unique CSS selector for each element it
+ * reports (one per rule that passed, too) and the preload of the style sheets and media, which only
+ * css-orientation-lock (WCAG 2.1, not run) and no-autoplay-audio (moderate, never blocking) read.
+ * A sixth of axe's time on the app's screens. A failing screen is analysed again with selectors,
+ * so that the failure names the elements to fix.
+ */
+const quick = { ...wcag2, selectors: false, preload: false };
+const detailed = { ...wcag2, preload: false };
+
+async function blockingViolations(page: Page, options: typeof quick | typeof detailed) {
+  // Legacy mode runs `axe.run` in the page itself, without the blank page and third evaluation that
+  // `finishRun` needs for cross-origin frames (the app has none).
+  const results = await new AxeBuilder({ page, axeSource: axeInEveryFrame })
+    // `options` replaces what `withTags` set: the tags go in the same object.
+    .options(options)
+    .setLegacyMode()
+    .analyze();
+  return results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ''));
+}
+
 /**
  * Runs axe (WCAG 2 A and AA rules) on what the page shows now and fails on any serious or
  * critical violation, listing each as `rule (impact): help` and the elements it found, so a
@@ -142,16 +166,11 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   await withAxe(page);
-  // Legacy mode runs `axe.run` in the page itself, without the blank page and third evaluation that
-  // `finishRun` needs for cross-origin frames (the app has none). Only violations are collected in full.
-  const results = await new AxeBuilder({ page, axeSource: axeInEveryFrame })
-    // `options` replaces what `withTags` set: the tags go in the same object.
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => blockingImpacts.has(violation.impact ?? ''))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`);
+  let violations = await blockingViolations(page, quick);
+  if (violations.length > 0) violations = await blockingViolations(page, detailed);
+  const blocking = violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`,
+  );
   expect(blocking, `serious accessibility violations on ${screen}:\n${blocking.join('\n')}`).toEqual([]);
 }
 
