@@ -110,8 +110,8 @@ export async function confirmPopup(page: Page, ok = 'Yes'): Promise<void> {
 
 /**
  * What AxeBuilder evaluates in each frame before every analysis, twice in legacy mode: axe-core is
- * already there (`withAxe`), so only a check that it still is (a new document would have none). Evaluating the half-megabyte source each time, even
- * behind an `if (!window.axe)`, had V8 parse it twice per check: 0.4 s of a core on an idle
+ * already there (`withAxe`), so only a check that it still is (a new document would have none).
+ * Evaluating the half-megabyte source each time, even behind an `if (!window.axe)`, had V8 parse it twice per check: 0.4 s of a core on an idle
  * machine, more than axe's own run on most screens (docs/decisions/platform.md, "a seventh time").
  */
 const axeInEveryFrame = "if (!window.axe) throw new Error('axe-core is missing: the document changed after withAxe')";
@@ -131,25 +131,20 @@ async function withAxe(page: Page): Promise<void> {
 /** What a screen must be free of (STYLE.md: no serious axe violation on any screen). */
 const blockingImpacts = new Set(['serious', 'critical']);
 
-/** WCAG 2 A and AA; only violations are collected in full. */
-const wcag2 = { runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations' as const] };
-
 /**
- * The first analysis skips what only a failure needs: a unique CSS selector for each element it
- * reports (one per rule that passed, too) and the preload of the style sheets and media, which only
- * css-orientation-lock (WCAG 2.1, not run) and no-autoplay-audio (moderate, never blocking) read.
- * A sixth of axe's time on the app's screens. A failing screen is analysed again with selectors,
- * so that the failure names the elements to fix.
+ * WCAG 2 A and AA, only violations collected in full, without the preload of the style sheets and
+ * media, which only css-orientation-lock (WCAG 2.1, not run) and no-autoplay-audio (moderate, never
+ * blocking) read. `selectors` builds a unique CSS selector for each element reported (one per rule
+ * that passed, too): only a failure needs them, so the first analysis goes without (with the
+ * preload, a sixth of axe's time on the app's screens), and a failing screen is analysed again with
+ * them, so that the failure names the elements to fix.
  */
-const quick = { ...wcag2, selectors: false, preload: false };
-const detailed = { ...wcag2, preload: false };
-
-async function blockingViolations(page: Page, options: typeof quick | typeof detailed) {
+async function blockingViolations(page: Page, selectors: boolean) {
   // Legacy mode runs `axe.run` in the page itself, without the blank page and third evaluation that
   // `finishRun` needs for cross-origin frames (the app has none).
   const results = await new AxeBuilder({ page, axeSource: axeInEveryFrame })
     // `options` replaces what `withTags` set: the tags go in the same object.
-    .options(options)
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'], preload: false, selectors })
     .setLegacyMode()
     .analyze();
   return results.violations.filter((violation) => blockingImpacts.has(violation.impact ?? ''));
@@ -169,8 +164,8 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   await withAxe(page);
-  let violations = await blockingViolations(page, quick);
-  if (violations.length > 0) violations = await blockingViolations(page, detailed);
+  let violations = await blockingViolations(page, false);
+  if (violations.length > 0) violations = await blockingViolations(page, true);
   const blocking = violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`,
   );
